@@ -1,0 +1,171 @@
+// Builds the Express app from its dependencies; server.ts only listens and shuts down. Order:
+// request id + log → API host (unprefixed API) → /api/v1 → other dynamic routes → static site →
+// on-demand Astro pages → 404 → the one error handler.
+import path from 'node:path';
+import fs from 'node:fs';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
+import type { AppDeps } from './deps.ts';
+import { ApiRegistry } from './platform/http/api-registry.ts';
+import { NotFoundError, toErrorResponse } from './platform/http/errors.ts';
+import { requestContext } from './platform/http/request-context.ts';
+import { CORS_HEADERS } from './platform/http/cors.ts';
+import { buildOpenApiDocument } from './platform/http/openapi.ts';
+import { registerApiRoutes, registerSiteRoutes } from './routes.ts';
+import { readHealth } from './health/route.ts';
+
+export interface AppOptions {
+  /** Handler for Astro's on-demand pages (dist/server/entry.mjs in middleware mode), when built. */
+  ssrHandler?: RequestHandler;
+  /** Extra API routes (tests use this to exercise the error path with a route that throws). */
+  extraApiRoutes?: (registry: ApiRegistry) => void;
+}
+
+export interface BuiltApp {
+  app: Express;
+  registry: ApiRegistry;
+}
+
+/** The hostname a request names, lower-cased, without port (handles `[::1]:3000`). */
+export function requestHostname(req: Request): string {
+  const host = (req.headers.host ?? '').toLowerCase();
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  return host.split(':')[0] ?? '';
+}
+
+export function apiUrls(deps: AppDeps): { documentation: string; apiHost: string } {
+  const base = new URL(deps.config.baseUrl);
+  const port = base.port ? `:${base.port}` : '';
+  return {
+    documentation: `${deps.config.baseUrl}/docs/api`,
+    apiHost: `${base.protocol}//${deps.config.API_HOST}${port}`,
+  };
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', 'strong');
+  if (deps.config.TRUST_PROXY !== undefined) app.set('trust proxy', parseTrustProxy(deps.config.TRUST_PROXY));
+
+  const registry = new ApiRegistry();
+  registerApiRoutes(registry, deps);
+  options.extraApiRoutes?.(registry);
+  registerOpenApiRoute(registry, deps);
+
+  const apiRouter = registry.buildRouter();
+  const apiErrorHandler = errorHandler(deps, true);
+  const apiNotFound: RequestHandler = (req, _res, next) => {
+    next(new NotFoundError(`No API resource at ${req.method} ${req.path}. See ${apiUrls(deps).documentation} for the list.`));
+  };
+
+  app.use(requestContext(deps.logger));
+  app.use(express.json({ limit: '32kb' }));
+
+  // The API host serves the same router without the /api/v1 prefix, and nothing else.
+  const apiHostApp = express.Router();
+  apiHostApp.use(apiRouter, withCors(apiNotFound), apiErrorHandler);
+  const apiHost = deps.config.API_HOST.toLowerCase();
+  app.use((req, res, next) => (requestHostname(req) === apiHost ? apiHostApp(req, res, next) : next()));
+
+  app.get('/healthz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await readHealth(deps));
+  });
+  app.use('/api/v1', apiRouter, withCors(apiNotFound), apiErrorHandler);
+
+  registerSiteRoutes(app, deps);
+  app.use('/api', apiNotFound, apiErrorHandler);
+
+  serveSite(app, deps, options);
+  app.use(errorHandler(deps, false));
+  return { app, registry };
+}
+
+function registerOpenApiRoute(registry: ApiRegistry, deps: AppDeps): void {
+  let document: string | undefined;
+  registry.add({
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'getOpenApiDocument',
+    summary: 'This OpenAPI 3.1 document',
+    tags: ['Service'],
+    responses: { 200: { description: 'The OpenAPI document' } },
+    handler: () => {
+      const urls = apiUrls(deps);
+      document ??= JSON.stringify(
+        buildOpenApiDocument(registry, {
+          baseUrl: deps.config.baseUrl,
+          apiHostUrl: urls.apiHost,
+          version: deps.config.version,
+          documentationUrl: urls.documentation,
+        }),
+      );
+      return document;
+    },
+  });
+}
+
+/**
+ * A 404 on an API path still carries the spec's CORS headers, so browsers can read the error; a
+ * preflight for any API path gets its 204 (the actual request then gets the 404).
+ */
+function withCors(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    res.set(CORS_HEADERS);
+    if (req.method === 'OPTIONS') {
+      res.status(204).end();
+      return;
+    }
+    handler(req, res, next);
+  };
+}
+
+function serveSite(app: Express, deps: AppDeps, options: AppOptions): void {
+  const clientDir = path.join(deps.config.distDir, 'client');
+  app.use(
+    express.static(clientDir, {
+      index: ['index.html'],
+      extensions: ['html'],
+      // Astro fingerprints /_astro assets, so they may be cached forever; pages revalidate.
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
+      },
+    }),
+  );
+  if (options.ssrHandler) app.use(options.ssrHandler);
+  const notFoundPage = path.join(clientDir, '404.html');
+  app.use((_req, res) => {
+    res.status(404);
+    if (fs.existsSync(notFoundPage)) res.sendFile(notFoundPage);
+    else res.type('text/plain').send('Not found');
+  });
+}
+
+function errorHandler(deps: AppDeps, api: boolean): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const { body, headers, expected } = toErrorResponse(error);
+    if (!expected) deps.logger.error({ err: error, requestId: req.id }, 'unhandled error');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.set(headers);
+    res.setHeader('Cache-Control', 'no-store');
+    if (api || req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json') {
+      if (api) res.set(CORS_HEADERS);
+      res.status(body.status).json(body);
+    } else {
+      res.status(body.status).type('text/plain').send(body.error);
+    }
+  };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

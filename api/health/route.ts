@@ -1,0 +1,47 @@
+// GET /healthz: 200 while the process serves, whatever data is loaded, listing each dataset's
+// as-of date, row count and source (contract "Health").
+import { z } from 'zod';
+import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import type { AppDeps } from '../deps.ts';
+
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']).describe('`degraded` when the database cannot be read right now.'),
+  version: z.string(),
+  database: z.enum(['postgres', 'pglite']),
+  datasets: z.record(
+    z.string(),
+    z.object({ as_of: z.string().nullable(), rows: z.int(), source: z.string() }),
+  ),
+});
+
+export type Health = z.infer<typeof HealthSchema>;
+
+export async function readHealth(deps: AppDeps): Promise<Health> {
+  try {
+    const records = await deps.services.datasets.list();
+    return {
+      status: 'ok',
+      version: deps.config.version,
+      database: deps.db.kind,
+      datasets: Object.fromEntries(
+        records.map((record) => [record.name, { as_of: record.asOf, rows: record.rows, source: record.sourceUrl }]),
+      ),
+    };
+  } catch {
+    return { status: 'degraded', version: deps.config.version, database: deps.db.kind, datasets: {} };
+  }
+}
+
+export function registerHealthRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  registry.add({
+    method: 'get',
+    path: '/healthz',
+    operationId: 'getHealth',
+    summary: 'Service health and loaded datasets',
+    description: 'Always 200 while the process serves. Also at `/healthz` on the main host.',
+    tags: ['Service'],
+    cache: 'none',
+    responses: { 200: { description: 'Health and dataset status', schema: HealthSchema } },
+    handler: () => readHealth(deps),
+  });
+}

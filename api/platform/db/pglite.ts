@@ -1,0 +1,97 @@
+// Embedded PostgreSQL (PGlite, WebAssembly) persisted under DATA_DIR, so `npm start` needs no database
+// server. PGlite allows one process per data folder: a pid lock file makes a second process fail
+// with a clear message instead of corrupting the data.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable, QueryResult } from './database.ts';
+
+export class DatabaseInUseError extends Error {}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the folder's lock file, or throws DatabaseInUseError naming the process that holds it. */
+function acquireFolderLock(folder: string): () => void {
+  const lockFile = path.join(folder, 'mds.pid');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(holder) && holder !== process.pid && processIsAlive(holder)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${folder} is in use by process ${holder}. ` +
+            'Stop that process first, or set DATABASE_URL to use PostgreSQL, which allows many processes.',
+        );
+      }
+      fs.rmSync(lockFile, { force: true }); // left behind by a process that died
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock the embedded database in ${folder}.`);
+}
+
+function wrap(db: Pick<PGlite, 'query'>): Queryable {
+  return {
+    async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
+      const result = await db.query<Row>(sql, params as unknown[] | undefined);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+  };
+}
+
+/**
+ * Opens PGlite in `folder` (created when missing), or in memory when `folder` is undefined (tests).
+ */
+export async function createPgliteDatabase(folder: string | undefined): Promise<Database> {
+  let releaseLock = (): void => undefined;
+  if (folder !== undefined) {
+    fs.mkdirSync(folder, { recursive: true });
+    releaseLock = acquireFolderLock(folder);
+  }
+  let db: PGlite;
+  try {
+    db = folder === undefined ? await PGlite.create() : await PGlite.create(folder);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const queryable = wrap(db);
+  // One process owns the database, so an in-process set is a faithful advisory lock.
+  const heldLocks = new Set<number>();
+
+  return {
+    kind: 'pglite',
+    query: queryable.query,
+    async exec(sql) {
+      await db.exec(sql);
+    },
+    transaction(work) {
+      return db.transaction((tx) => work(wrap(tx)));
+    },
+    async withAdvisoryLock(key, work) {
+      if (heldLocks.has(key)) return { acquired: false };
+      heldLocks.add(key);
+      try {
+        return { acquired: true, value: await work() };
+      } finally {
+        heldLocks.delete(key);
+      }
+    },
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}

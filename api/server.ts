@@ -1,0 +1,95 @@
+// Starts the service: configuration, database (migrated), services, the app, and a listener with
+// graceful shutdown. On SIGTERM/SIGINT it stops accepting, lets in-flight requests finish (up to
+// SHUTDOWN_TIMEOUT_MS), then closes services and the database pool and exits 0.
+import fs from 'node:fs';
+import path from 'node:path';
+import http from 'node:http';
+import { pathToFileURL } from 'node:url';
+import type { RequestHandler } from 'express';
+import { loadConfig, type Config } from './config.ts';
+import { createLogger, type Logger } from './platform/logger.ts';
+import { openDatabase } from './platform/db/open.ts';
+import { createApp } from './app.ts';
+import { closeServices, createServices } from './services.ts';
+import { startBackgroundJobs } from './jobs.ts';
+import type { AppDeps } from './deps.ts';
+
+export interface RunningServer {
+  server: http.Server;
+  deps: AppDeps;
+  url: string;
+  /** Stops accepting, drains in-flight requests, releases resources. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Loads the Astro handler for on-demand pages when the site was built with them. */
+export async function loadSsrHandler(config: Config): Promise<RequestHandler | undefined> {
+  const entry = path.join(config.distDir, 'server', 'entry.mjs');
+  if (!fs.existsSync(entry)) return undefined;
+  const module = (await import(pathToFileURL(entry).href)) as { handler?: RequestHandler };
+  return module.handler;
+}
+
+export async function startServer(config: Config = loadConfig(), logger: Logger = createLogger(config.LOG_LEVEL)): Promise<RunningServer> {
+  const db = await openDatabase(config, logger);
+  const core = { config, db, logger, clock: () => new Date() };
+  const services = await createServices(core);
+  const deps: AppDeps = { ...core, services };
+  const { app } = createApp(deps, { ssrHandler: await loadSsrHandler(config) });
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 120_000;
+  server.maxHeadersCount = 100;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ url, database: db.kind }, 'listening');
+
+  const stopJobs = startBackgroundJobs(deps);
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      logger.info('shutting down: draining in-flight requests');
+      stopJobs();
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+      await drained;
+      clearTimeout(timer);
+      await closeServices(services);
+      await db.close();
+      logger.info('shut down');
+    })());
+  return { server, deps, url, close };
+}
+
+/** Entry point: start, and exit cleanly on SIGTERM/SIGINT. */
+export async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  let running: RunningServer;
+  try {
+    running = await startServer(config, logger);
+  } catch (error) {
+    logger.fatal({ err: error }, 'failed to start');
+    process.exit(1);
+  }
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'signal received');
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}

@@ -1,0 +1,16 @@
+// The site is static-first: every page is prerendered into dist/client and served by the API
+// process (or a CDN). The node adapter in middleware mode renders the few on-demand pages
+// (`export const prerender = false`) inside the same Express app.
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+
+export default defineConfig({
+  site: process.env.BASE_URL ?? 'http://localhost:3000',
+  srcDir: './site',
+  outDir: './dist',
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  telemetry: false,
+});

@@ -1,0 +1,54 @@
+// Builds the real app around a test database, optionally listening on a random port.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type AppOptions } from '../../api/app.ts';
+import { loadConfig, type Config } from '../../api/config.ts';
+import type { AppDeps } from '../../api/deps.ts';
+import type { Database } from '../../api/platform/db/database.ts';
+import { createLogger } from '../../api/platform/logger.ts';
+import { createServices, closeServices } from '../../api/services.ts';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    SYNC_ON_START: 'false',
+    SYNC_DAILY: 'false',
+    BASE_URL: 'http://localhost:3000',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  deps: AppDeps;
+  app: ReturnType<typeof createApp>['app'];
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(
+  db: Database,
+  { env = {}, clock, options = {} }: { env?: Record<string, string>; clock?: () => Date; options?: AppOptions } = {},
+): Promise<TestApp> {
+  const config = testConfig(env);
+  const core = { config, db, logger: createLogger(config.LOG_LEVEL), clock: clock ?? (() => new Date()) };
+  const services = await createServices(core);
+  const deps: AppDeps = { ...core, services };
+  const { app } = createApp(deps, options);
+  return { deps, app, close: () => closeServices(services) };
+}
+
+/** Listens on 127.0.0.1 with a random port; returns the base URL and a stopper. */
+export async function listen(app: http.RequestListener): Promise<{ url: string; server: http.Server; close: () => Promise<void> }> {
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
