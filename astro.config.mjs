@@ -7,7 +7,9 @@ import node from '@astrojs/node';
 export default defineConfig({
   site: process.env.BASE_URL ?? 'http://localhost:3000',
   srcDir: './site',
-  outDir: './dist',
+  // MDS_SITE_OUT_DIR: tests build fixture sites elsewhere so dist/ stays the real site.
+  outDir: process.env.MDS_SITE_OUT_DIR ?? './dist',
+  ...(process.env.MDS_SITE_CACHE_DIR ? { cacheDir: process.env.MDS_SITE_CACHE_DIR } : {}),
   output: 'static',
   adapter: node({ mode: 'middleware' }),
   trailingSlash: 'ignore',

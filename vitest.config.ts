@@ -11,5 +11,6 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: ['default'],
     globalSetup: ['tests/global-setup.ts'],
+    setupFiles: ['tests/setup-env.ts'],
   },
 });

@@ -12,6 +12,9 @@ import { CORS_HEADERS } from './platform/http/cors.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { registerApiRoutes, registerSiteRoutes } from './routes.ts';
 import { readHealth } from './health/route.ts';
+import { builtPagePaths } from './site-info/sitemap.ts';
+import { accessMiddleware } from './access/middleware.ts';
+import { siteSecurityHeaders } from './platform/http/security-headers.ts';
 
 export interface AppOptions {
   /** Handler for Astro's on-demand pages (dist/server/entry.mjs in middleware mode), when built. */
@@ -48,6 +51,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   if (deps.config.TRUST_PROXY !== undefined) app.set('trust proxy', parseTrustProxy(deps.config.TRUST_PROXY));
 
   const registry = new ApiRegistry();
+  // Keys and rate limits run before every API route (not /healthz or /openapi.json: see the middleware).
+  registry.use(accessMiddleware(deps));
   registerApiRoutes(registry, deps);
   options.extraApiRoutes?.(registry);
   registerOpenApiRoute(registry, deps);
@@ -122,6 +127,17 @@ function withCors(handler: RequestHandler): RequestHandler {
 
 function serveSite(app: Express, deps: AppDeps, options: AppOptions): void {
   const clientDir = path.join(deps.config.distDir, 'client');
+  // Pages are built as <path>/index.html; serve `/glossary/apr` as-is instead of redirecting to
+  // `/glossary/apr/` (express.static's default), so the site's clean URLs cost no extra round trip.
+  const pageDirs = new Set(builtPagePaths(clientDir));
+  // Helmet's headers on pages, files and the 404 page only: the API above keeps its CORS headers.
+  app.use(siteSecurityHeaders(deps.config.baseUrl));
+  app.use((req, _res, next) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && !req.path.endsWith('/') && pageDirs.has(req.path)) {
+      req.url = `${req.path}/${req.url.slice(req.path.length)}`;
+    }
+    next();
+  });
   app.use(
     express.static(clientDir, {
       index: ['index.html'],
@@ -135,7 +151,10 @@ function serveSite(app: Express, deps: AppDeps, options: AppOptions): void {
       },
     }),
   );
-  if (options.ssrHandler) app.use(options.ssrHandler);
+  const ssrHandler = options.ssrHandler as ((...args: [...Parameters<RequestHandler>, { deps: AppDeps }]) => unknown) | undefined;
+  // On-demand pages (/news, /search) read live data through the app's own dependencies
+  // (Astro.locals.deps): the node adapter's middleware takes locals as its fourth argument.
+  if (ssrHandler) app.use((req, res, next) => ssrHandler(req, res, next, { deps }));
   const notFoundPage = path.join(clientDir, '404.html');
   app.use((_req, res) => {
     res.status(404);

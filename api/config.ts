@@ -24,7 +24,9 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  BASE_URL: optionalString,
+  BASE_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://mortgage.example.org' }).optional(),
+  ),
   API_HOST: z.string().default('api.localhost'),
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default('./.data'),
@@ -46,6 +48,8 @@ export const envSchema = z.object({
   OIDC_ISSUER: optionalString,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
+  /** Where people without sign-in ask for a key (an email address or URL), named in 401 answers. */
+  SUPPORT_CONTACT: optionalString,
   OPENAI_BASE_URL: optionalString,
   OPENAI_API_KEY: optionalString,
   ASK_MODEL: optionalString,

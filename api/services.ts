@@ -2,17 +2,63 @@
 // route, MCP tool and /ask tool all call the same instance, so caches and data are shared.
 import type { CoreDeps } from './deps.ts';
 import { createDatasetStatus, type DatasetStatus } from './platform/datasets.ts';
+import { createGlossaryService, type GlossaryService } from './glossary/service.ts';
+import { createAccessService, type AccessService } from './access/service.ts';
+import { createSearchService, type SearchService } from './search/service.ts';
+import { createNewsService, type NewsService } from './news/service.ts';
+import { createBillsService, type BillsService } from './bills/service.ts';
+import { createAskService, type AskService } from './ask/service.ts';
+import { createRatesService, type RatesService } from './rates/service.ts';
+import { createCalendarService, type CalendarService } from './calendar/service.ts';
+import { createEscrowService, type EscrowService } from './escrow/service.ts';
+import { createHmdaService, type HmdaService } from './hmda/service.ts';
+import { createLoanLimitsService, type LoanLimitsService } from './loan-limits/service.ts';
+import { createHmdaAggregatesService, type HmdaAggregatesService } from './hmda-aggregates/service.ts';
+import { createStatisticsService, type StatisticsService } from './statistics/service.ts';
 
 export interface Services {
   datasets: DatasetStatus;
+  glossary: GlossaryService;
+  access: AccessService;
+  search: SearchService;
+  news: NewsService;
+  bills: BillsService;
+  rates: RatesService;
+  calendar: CalendarService;
+  escrow: EscrowService;
+  hmda: HmdaService;
+  loanLimits: LoanLimitsService;
+  hmdaAggregates: HmdaAggregatesService;
+  statistics: StatisticsService;
+  /** Built last: it answers with the other services. */
+  ask: AskService;
 }
 
 export async function createServices(core: CoreDeps): Promise<Services> {
   const datasets = createDatasetStatus(core.db);
-  return { datasets };
+  const services: Omit<Services, 'ask'> = {
+    datasets,
+    glossary: createGlossaryService(core.config.baseUrl),
+    access: await createAccessService(core),
+    search: createSearchService(core),
+    news: createNewsService(core.db),
+    bills: createBillsService(core.db, { baseUrl: core.config.baseUrl }),
+    rates: createRatesService(core, datasets),
+    calendar: createCalendarService({ db: core.db, datasets, clock: core.clock }),
+    escrow: createEscrowService(core),
+    hmda: createHmdaService(core.config, core.logger.child({ service: 'hmda' })),
+    loanLimits: createLoanLimitsService(core.db, { datasets, clock: core.clock }),
+    hmdaAggregates: createHmdaAggregatesService(core.db, core.clock),
+    statistics: createStatisticsService({ db: core.db, datasets, clock: core.clock }),
+  };
+  const withAsk = services as Services;
+  withAsk.ask = createAskService({ ...core, services: withAsk });
+  return withAsk;
 }
 
 /** Releases what the services hold (timers, connections) at shutdown. */
-export async function closeServices(_services: Services): Promise<void> {
+export async function closeServices(services: Services): Promise<void> {
   // Capabilities that hold resources close them here.
+  await services.access.close();
+  await services.hmda.close();
 }

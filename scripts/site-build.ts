@@ -8,6 +8,7 @@ import { PROJECT_ROOT } from '../api/config.ts';
 
 const SOURCES = ['site', 'content', 'astro.config.mjs', 'package.json'];
 const STAMP = path.join(PROJECT_ROOT, 'dist', '.build-stamp');
+export const BUILD_LOG = path.join(PROJECT_ROOT, 'dist', '.build-log');
 
 function* walk(entry: string): Generator<string> {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
@@ -41,7 +42,27 @@ export function ensureSiteBuilt(log: (message: string) => void): void {
   log('building the site (dist/ is missing or older than site/ and content/)');
   const fingerprint = sourceFingerprint();
   const astro = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [astro, 'build'], {
+    cwd: PROJECT_ROOT,
+    env: buildEnv(),
+    stdio: ['inherit', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  process.stdout.write(result.stdout ?? '');
+  process.stderr.write(result.stderr ?? '');
+  // Kept beside the build so tests can assert it had no content warnings.
+  fs.mkdirSync(path.dirname(BUILD_LOG), { recursive: true });
+  fs.writeFileSync(BUILD_LOG, `${result.stdout ?? ''}${result.stderr ?? ''}`);
   if (result.status !== 0) throw new Error(`astro build failed with exit code ${result.status}`);
   fs.writeFileSync(STAMP, fingerprint);
+}
+
+/**
+ * The build's environment. Vite-based runners (vitest) set BASE_URL to "/" for their own use; the
+ * site needs an absolute URL or none (then the default), so a relative one is dropped.
+ */
+export function buildEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const { BASE_URL, ...rest } = env;
+  return BASE_URL !== undefined && /^https?:\/\//.test(BASE_URL) ? { ...rest, BASE_URL } : rest;
 }

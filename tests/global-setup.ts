@@ -2,8 +2,9 @@
 // tests need is not reachable (instead of every test timing out).
 import pg from 'pg';
 import { POSTGRES_ADMIN_URL } from './support/databases.ts';
+import { dropSyncedTemplates, newTestRunId } from './support/synced-templates.ts';
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
@@ -15,4 +16,8 @@ export default async function setup(): Promise<void> {
       { cause: error },
     );
   }
+  // Synced-database templates (tests/support/synced.ts) are per run: workers inherit this id.
+  const runId = newTestRunId();
+  process.env.MDS_TEST_RUN_ID = runId;
+  return () => dropSyncedTemplates(runId);
 }

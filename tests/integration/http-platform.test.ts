@@ -41,7 +41,7 @@ describe('HTTP platform', () => {
   it('answers /healthz with status, version and datasets', async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ status: 'ok', version: expect.any(String), datasets: {} });
   });
 
@@ -76,7 +76,7 @@ describe('HTTP platform', () => {
     const response = await fetch(`${server.url}/api/v1/healthz`, { method: 'DELETE' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toContain('GET');
-    expect((await response.json()).status).toBe(405);
+    expect(((await response.json()) as { status: number }).status).toBe(405);
   });
 
   it('puts a request id on every response and keeps a sane incoming one', async () => {
@@ -130,10 +130,10 @@ describe('HTTP platform', () => {
   });
 
   it('publishes a valid OpenAPI 3.1 document', async () => {
-    const document = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
+    const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toBe('3.1.0');
     const validator = new Validator();
-    const result = await validator.validate(document);
+    const result = await validator.validate(document as unknown as Parameters<typeof validator.validate>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(Object.keys(document.paths)).toContain('/healthz');

@@ -15,6 +15,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SYNC_ON_START: 'false',
     SYNC_DAILY: 'false',
     BASE_URL: 'http://localhost:3000',
+    // Rate limits off unless a test turns them on: suites make many requests from one address.
+    RATE_LIMIT_ANON_PER_MINUTE: '0',
+    RATE_LIMIT_KEY_PER_MINUTE: '0',
+    RATE_LIMIT_PER_HOUR: '0',
     ...overrides,
   });
 }

@@ -39,9 +39,16 @@ function acquireFolderLock(folder: string): () => void {
   throw new DatabaseInUseError(`Could not lock the embedded database in ${folder}.`);
 }
 
-function wrap(db: Pick<PGlite, 'query'>): Queryable {
+function wrap(db: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
     async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
+      // PGlite's `query` (extended protocol) refuses several statements in one call, which pg allows
+      // without parameters (multi-statement migrations): send those through `exec` instead.
+      if ((params === undefined || params.length === 0) && /;\s*\S/.test(sql.replace(/--[^\n]*/g, ''))) {
+        const results = await db.exec(sql);
+        const last = results[results.length - 1];
+        return { rows: (last?.rows ?? []) as Row[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+      }
       const result = await db.query<Row>(sql, params as unknown[] | undefined);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
@@ -50,8 +57,9 @@ function wrap(db: Pick<PGlite, 'query'>): Queryable {
 
 /**
  * Opens PGlite in `folder` (created when missing), or in memory when `folder` is undefined (tests).
+ * `loadDataDir` starts it from a `dumpDataDir()` tarball (tests clone a synced database that way).
  */
-export async function createPgliteDatabase(folder: string | undefined): Promise<Database> {
+export async function createPgliteDatabase(folder: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   let releaseLock = (): void => undefined;
   if (folder !== undefined) {
     fs.mkdirSync(folder, { recursive: true });
@@ -59,7 +67,7 @@ export async function createPgliteDatabase(folder: string | undefined): Promise<
   }
   let db: PGlite;
   try {
-    db = folder === undefined ? await PGlite.create() : await PGlite.create(folder);
+    db = folder === undefined ? await PGlite.create(options) : await PGlite.create(folder, options);
   } catch (error) {
     releaseLock();
     throw error;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { parseOrThrow } from './validation.ts';
 import { cors } from './cors.ts';
 import { MethodNotAllowedError } from './errors.ts';
+import { sendJson } from './json-response.ts';
 
 export type CachePolicy = 'data' | 'none';
 
@@ -88,7 +89,7 @@ function toHandler(route: RouteDefinition): RequestHandler {
     const result = await route.handler({ query, body, req, res });
     if (result === undefined || res.headersSent) return;
     res.setHeader('Cache-Control', cachePolicy === 'data' ? DATA_CACHE_CONTROL : 'no-store');
-    // res.send adds the ETag and answers 304 when If-None-Match matches (Express's freshness check).
-    res.type('application/json').send(typeof result === 'string' ? result : JSON.stringify(result));
+    // With the ETag, and 304 when If-None-Match matches (Express's freshness check).
+    sendJson(req, res, typeof result === 'string' ? result : JSON.stringify(result));
   };
 }

@@ -22,10 +22,32 @@ function describeIssue(issue: z.core.$ZodIssue, where: 'query' | 'body', input: 
   return `Invalid value for '${name}'${shown}: ${issue.message}`;
 }
 
+/** The path of the first string holding a NUL character (PostgreSQL text cannot store one). */
+function nulPath(value: unknown, depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
+  if (depth > 8 || value === null || typeof value !== 'object') return undefined;
+  // On every request's parsed query: no allocation unless a NUL is found.
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const found = nulPath(record[key], depth + 1);
+    if (found) return [key, ...found];
+  }
+  return undefined;
+}
+
 /** Parses `input` with `schema`, or throws a BadRequestError whose message lists every problem. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'body'): z.output<S> {
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) {
+    // Checked on what the route will use (unknown parameters stay ignored).
+    const nul = nulPath(result.data);
+    if (nul) {
+      const name = nul.length > 0 ? nul.join('.') : where;
+      throw new BadRequestError(`Invalid value for '${name}': it contains a NUL character (%00 or \\u0000); remove it.`);
+    }
+    return result.data;
+  }
   const messages = [...new Set(result.error.issues.map((issue) => describeIssue(issue, where, input)))];
   throw new BadRequestError(messages.join(' '));
 }

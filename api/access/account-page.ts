@@ -1,0 +1,118 @@
+// Server-rendered HTML of the /account page (it depends on who is signed in, so it cannot be a
+// static page). Every interpolated value is escaped; the small stylesheet is inline and allowed by
+// its hash in the page's Content-Security-Policy, which otherwise permits nothing but this origin.
+import { createHash } from 'node:crypto';
+import type { Config } from '../config.ts';
+import type { KeyRecord } from './key-store.ts';
+import { MAX_ACTIVE_KEYS } from './key-store.ts';
+
+const STYLE = `:root{--ink:#1b1f24;--muted:#57606a;--accent:#0b5cad;--line:#d8dee4;--surface:#f6f8fa;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.6;color:var(--ink)}
+*{box-sizing:border-box}body{margin:0}a{color:var(--accent)}
+a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #f0b400;outline-offset:2px}
+header{border-bottom:1px solid var(--line)}header div{max-width:72rem;margin:0 auto;padding:.75rem 1rem}
+header a{font-weight:700;text-decoration:none;color:var(--ink);font-size:1.1rem}
+main{max-width:72rem;margin:0 auto;padding:1.5rem 1rem 3rem}
+table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{border:1px solid var(--line);padding:.4rem .6rem;text-align:left;vertical-align:top}th{background:var(--surface)}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.92em}
+.muted{color:var(--muted)}.notice{border:1px solid var(--line);border-left:4px solid var(--accent);background:var(--surface);padding:.75rem 1rem;margin:1rem 0}
+.error{border-left-color:#b42318}.newkey code{display:block;font-size:1.05em;padding:.5rem;background:#fff;border:1px solid var(--line);word-break:break-all;user-select:all}
+button,.button{font:inherit;padding:.35rem .9rem;border:1px solid var(--accent);border-radius:6px;background:var(--accent);color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
+button.secondary{background:#fff;color:var(--accent)}input[type=text]{font:inherit;padding:.3rem .5rem;border:1px solid var(--muted);border-radius:4px}
+form.inline{display:inline}`;
+
+/** CSP for the account pages: the inline stylesheet by hash, forms only to this origin, no framing. */
+export const ACCOUNT_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+const date = (value: Date | null) => (value === null ? '—' : `${value.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Mortgage Data Service</title><style>${STYLE}</style></head>
+<body><header><div><a href="/">Mortgage Data Service</a></div></header><main id="main">
+<h1>${escapeHtml(title)}</h1>
+${body}
+</main></body></html>`;
+}
+
+function usage(config: Pick<Config, 'baseUrl'>): string {
+  return `<h2>Using a key</h2>
+<p>Send the key with any request, in one of four ways:</p>
+<ul><li>header <code>X-API-Key: &lt;key&gt;</code></li><li>header <code>Authorization: Bearer &lt;key&gt;</code></li>
+<li>query parameter <code>api_key=&lt;key&gt;</code></li><li>query parameter <code>secret=&lt;key&gt;</code></li></ul>
+<p class="muted">Without a key: 20 requests per minute per address. With a key: 100 per minute. Either way at most 1,000 per hour.
+Details in the <a href="${escapeHtml(config.baseUrl)}/docs/api">API documentation</a>.</p>`;
+}
+
+export function supportPage(config: Pick<Config, 'baseUrl' | 'SUPPORT_CONTACT'>): string {
+  const contact = config.SUPPORT_CONTACT === undefined ? 'the operator of this service' : escapeHtml(config.SUPPORT_CONTACT);
+  return layout(
+    'API keys',
+    `<p>Keys are free. Sign-in is not set up on this installation, so keys are issued on request: ask ${contact}
+for one, giving the email address it should belong to. The operator creates it with
+<code>npm run keys -- create --email you@example.org</code> and sends it to you once.</p>
+${usage(config)}`,
+  );
+}
+
+export function signInPage(config: Pick<Config, 'baseUrl'>): string {
+  return layout(
+    'API keys',
+    `<p>Keys are free. Sign in to create up to ${MAX_ACTIVE_KEYS} of them, see when each was last used, and revoke them.</p>
+<p><a class="button" href="/auth/login">Sign in</a></p>
+${usage(config)}`,
+  );
+}
+
+export interface AccountView {
+  email: string | null;
+  csrfToken: string;
+  keys: KeyRecord[];
+  newKey?: { key: string; prefix: string };
+  message?: { text: string; error: boolean };
+}
+
+export function accountPage(config: Pick<Config, 'baseUrl'>, view: AccountView): string {
+  const csrf = `<input type="hidden" name="_csrf" value="${escapeHtml(view.csrfToken)}">`;
+  const active = view.keys.filter((key) => key.status === 'active').length;
+  const rows = view.keys
+    .map(
+      (key) => `<tr data-prefix="${escapeHtml(key.prefix)}"><td><code>${escapeHtml(key.prefix)}…</code></td><td>${escapeHtml(key.name || '—')}</td>
+<td>${date(key.createdAt)}</td><td>${date(key.lastUsedAt)}</td><td>${key.status === 'active' ? 'active' : `revoked ${date(key.revokedAt)}`}</td>
+<td>${
+        key.status === 'active'
+          ? `<form class="inline" method="post" action="/account/keys/revoke">${csrf}<input type="hidden" name="prefix" value="${escapeHtml(key.prefix)}"><button class="secondary" type="submit" aria-label="Revoke ${escapeHtml(key.prefix)}">Revoke</button></form>`
+          : ''
+      }</td></tr>`,
+    )
+    .join('\n');
+  const newKey = view.newKey
+    ? `<div class="notice newkey" role="status"><p><strong>Your new key.</strong> Copy it now: it is shown only this once and cannot be recovered.</p>
+<code id="new-key">${escapeHtml(view.newKey.key)}</code></div>`
+    : '';
+  const message = view.message
+    ? `<div class="notice${view.message.error ? ' error' : ''}" role="${view.message.error ? 'alert' : 'status'}">${escapeHtml(view.message.text)}</div>`
+    : '';
+  return layout(
+    'Your API keys',
+    `<p>Signed in${view.email === null ? '' : ` as <strong>${escapeHtml(view.email)}</strong>`}.
+<form class="inline" method="post" action="/auth/logout">${csrf}<button class="secondary" type="submit">Sign out</button></form></p>
+${message}${newKey}
+<p>${active} of ${MAX_ACTIVE_KEYS} active keys.</p>
+${view.keys.length === 0 ? '<p class="muted">No keys yet.</p>' : `<table><thead><tr><th scope="col">Key</th><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="muted">Action</span></th></tr></thead>
+<tbody>${rows}</tbody></table>`}
+<h2>Create a key</h2>
+<form method="post" action="/account/keys">${csrf}<label for="key-name">Name (optional)</label>
+<input type="text" id="key-name" name="name" maxlength="60" placeholder="e.g. my laptop"> <button type="submit">Create key</button></form>
+${usage(config)}`,
+  );
+}
+
+export function errorPage(status: number, message: string): string {
+  return layout(status === 403 ? 'Not allowed' : 'Something went wrong', `<div class="notice error" role="alert">${escapeHtml(message)}</div>
+<p><a href="/account">Back to your API keys</a></p>`);
+}

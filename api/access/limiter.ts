@@ -1,0 +1,183 @@
+// Rate limits (contract "Keys and limits"): per client IP without a key, per key with one, and an
+// hourly cap per key or IP, in one of three rate-limiter-flexible stores. A store that fails or is
+// slow lets the request through with a warning: an outage of the limiter must not become an outage
+// of the API.
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { Config } from '../config.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { Identity } from './identity.ts';
+
+export type LimitStore = 'memory' | 'postgres' | 'redis';
+
+export interface LimitDecision {
+  allowed: boolean;
+  /** RateLimit-* headers (and Retry-After when refused); empty when every limit is off or failed open. */
+  headers: Record<string, string>;
+  retryAfterSeconds: number;
+}
+
+export interface Limiter {
+  readonly store: LimitStore;
+  consume(identity: Identity): Promise<LimitDecision>;
+  close(): Promise<void>;
+}
+
+type LimitConfig = Pick<
+  Config,
+  'RATE_LIMIT_ANON_PER_MINUTE' | 'RATE_LIMIT_KEY_PER_MINUTE' | 'RATE_LIMIT_PER_HOUR' | 'RATE_LIMIT_STORE' | 'REDIS_URL' | 'DATABASE_URL'
+>;
+
+/** A store that does not answer within this time is treated as down for that request. */
+const STORE_TIMEOUT_MS = 1_000;
+const WARNING_INTERVAL_MS = 30_000;
+
+/**
+ * IPv6 clients get a /64 each (what one subscriber is usually given), so rotating addresses inside
+ * it does not multiply the anonymous budget. IPv4 and IPv4-mapped addresses are used as they are.
+ */
+export function clientBucket(ip: string): string {
+  if (!ip.includes(':') || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip)) return ip.replace(/^::ffff:/i, '');
+  const [head = '', tail = ''] = ip.split('%')[0]!.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === '' ? [] : tail.split(':');
+  const groups = ip.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
+  return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+interface Stores {
+  store: LimitStore;
+  make: (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
+  close: () => Promise<void>;
+}
+
+async function openStores(config: LimitConfig, dbKind: 'postgres' | 'pglite', logger: Logger): Promise<Stores> {
+  if (config.RATE_LIMIT_STORE === 'postgres') {
+    if (dbKind === 'postgres' && config.DATABASE_URL !== undefined) {
+      const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, connectionTimeoutMillis: STORE_TIMEOUT_MS });
+      pool.on('error', (error) => logger.warn({ err: error.message }, 'rate-limit store: idle PostgreSQL client error'));
+      return {
+        store: 'postgres',
+        // The table comes from migration 0202, so instances starting together never race to create it.
+        make: (options) =>
+          new RateLimiterPostgres({ ...options, storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true }),
+        close: () => pool.end(),
+      };
+    }
+    logger.warn(
+      'RATE_LIMIT_STORE=postgres needs DATABASE_URL (a PostgreSQL server); the embedded database serves one process, so the memory store is used instead.',
+    );
+  }
+  if (config.RATE_LIMIT_STORE === 'redis') {
+    // No offline queue: while Redis is unreachable a command fails at once (and the request passes)
+    // instead of waiting for a reconnect.
+    const client = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+    let lastError = 0;
+    client.on('error', (error: Error) => {
+      if (Date.now() - lastError < WARNING_INTERVAL_MS) return;
+      lastError = Date.now();
+      logger.warn({ err: error.message }, 'rate-limit store: Redis connection error');
+    });
+    await client.connect().catch(() => undefined); // the error handler logs it; ioredis keeps retrying
+    return {
+      store: 'redis',
+      make: (options) => new RateLimiterRedis({ ...options, storeClient: client }),
+      close: async () => {
+        client.disconnect();
+      },
+    };
+  }
+  return { store: 'memory', make: (options) => new RateLimiterMemory(options), close: async () => undefined };
+}
+
+export interface Outcome {
+  points: number;
+  result: RateLimiterRes;
+  rejected: boolean;
+}
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`rate-limit store did not answer in ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error || error instanceof RateLimiterRes ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'pglite', logger: Logger): Promise<Limiter> {
+  const stores = await openStores(config, dbKind, logger);
+  const limiter = (keyPrefix: string, points: number, duration: number) =>
+    points > 0 ? { points, limiter: stores.make({ keyPrefix, points, duration }) } : undefined;
+  const anonMinute = limiter('mds:anon:minute', config.RATE_LIMIT_ANON_PER_MINUTE, 60);
+  const keyMinute = limiter('mds:key:minute', config.RATE_LIMIT_KEY_PER_MINUTE, 60);
+  const hour = limiter('mds:hour', config.RATE_LIMIT_PER_HOUR, 3_600);
+  let lastWarning = 0;
+
+  async function consumeOne(entry: { points: number; limiter: RateLimiterAbstract }, key: string): Promise<Outcome> {
+    try {
+      // The memory store cannot hang, so it skips the timer (a measurable cost at thousands of req/s).
+      const pending = entry.limiter.consume(key);
+      return { points: entry.points, result: await (stores.store === 'memory' ? pending : withTimeout(pending)), rejected: false };
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return { points: entry.points, result: error, rejected: true };
+      throw error;
+    }
+  }
+
+  return {
+    store: stores.store,
+    async consume(identity) {
+      const bucket = identity.kind === 'key' ? `key:${identity.keyId}` : `ip:${clientBucket(identity.ip)}`;
+      const checks: Array<Promise<Outcome>> = [];
+      const minute = identity.kind === 'key' ? keyMinute : anonMinute;
+      if (minute) checks.push(consumeOne(minute, bucket));
+      if (hour) checks.push(consumeOne(hour, bucket));
+      if (checks.length === 0) return { allowed: true, headers: {}, retryAfterSeconds: 0 };
+      let outcomes: Outcome[];
+      try {
+        outcomes = await Promise.all(checks);
+      } catch (error) {
+        if (Date.now() - lastWarning > WARNING_INTERVAL_MS) {
+          lastWarning = Date.now();
+          logger.warn({ err: (error as Error).message, store: stores.store }, 'rate-limit store unavailable: requests pass unlimited until it answers');
+        }
+        return { allowed: true, headers: {}, retryAfterSeconds: 0 };
+      }
+      return decide(outcomes);
+    },
+    close: () => stores.close(),
+  };
+}
+
+/** The headers describe the binding limit: a refusing one, else the one with the fewest left. */
+export function decide(outcomes: Outcome[]): LimitDecision {
+  const seconds = (outcome: Outcome) => Math.max(1, Math.ceil(outcome.result.msBeforeNext / 1000));
+  const refused = outcomes.filter((outcome) => outcome.rejected);
+  const binding =
+    refused.length > 0
+      ? refused.reduce((a, b) => (seconds(b) > seconds(a) ? b : a))
+      : outcomes.reduce((a, b) => (b.result.remainingPoints < a.result.remainingPoints ? b : a));
+  const headers: Record<string, string> = {
+    'RateLimit-Limit': String(binding.points),
+    'RateLimit-Remaining': String(Math.max(0, binding.result.remainingPoints)),
+    'RateLimit-Reset': String(seconds(binding)),
+  };
+  if (refused.length === 0) return { allowed: true, headers, retryAfterSeconds: 0 };
+  headers['Retry-After'] = String(seconds(binding));
+  return { allowed: false, headers, retryAfterSeconds: seconds(binding) };
+}

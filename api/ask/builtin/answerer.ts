@@ -1,0 +1,76 @@
+// The built-in answerer: recognises the question's intent and entities, calls the same services as
+// the MCP tools, and composes a readable answer with figures, as-of dates and sources. It runs when
+// no model is configured and whenever the model fails. It never invents a number: every figure it
+// prints comes from a service result.
+import type { AppDeps } from '../../deps.ts';
+import type { Answerer, AnswerEvent, AskRequest } from '../types.ts';
+import { extractEntities, type Entities } from './entities.ts';
+import { classifyIntent, type Intent } from './intents.ts';
+import type { Composer } from './draft.ts';
+import { splitForStreaming } from './split.ts';
+import { answerDefinition, definitionSubject } from './answer-definition.ts';
+import type { GlossaryService } from '../../glossary/service.ts';
+import { answerFromSearch } from './answer-search.ts';
+import { answerAdvice, answerPersonalData } from './answer-guardrails.ts';
+import { answerEscrow } from './answer-escrow.ts';
+import { answerCalendar } from './answer-calendar.ts';
+import { answerRates } from './answer-rates.ts';
+import { answerLoanLimits } from './answer-loan-limits.ts';
+import { answerHmda } from './answer-hmda.ts';
+
+const COMPOSERS: Record<Intent, Composer> = {
+  escrow: answerEscrow,
+  loan_limits: answerLoanLimits,
+  rates: answerRates,
+  calendar: answerCalendar,
+  hmda: answerHmda,
+  definition: answerDefinition,
+  advice: answerAdvice,
+  personal_data: answerPersonalData,
+  search: answerFromSearch,
+};
+
+/**
+ * Follow-ups ("and in Texas?") inherit the topic and the facts of the earlier user turns; what the
+ * new question states wins.
+ */
+export function understand(request: AskRequest, glossary?: GlossaryService): { intent: Intent; entities: Entities } {
+  const earlier = request.history.filter((turn) => turn.role === 'user').map((turn) => turn.content);
+  let intent = classifyIntent(request.message);
+  let entities: Entities = {};
+  for (const turn of earlier) entities = { ...entities, ...extractEntities(turn) };
+  const own = extractEntities(request.message);
+  if (intent === 'search' && earlier.length > 0 && Object.keys(own).length > 0 && request.message.length < 80) {
+    const previous = earlier.map(classifyIntent).reverse().find((candidate) => candidate !== 'search');
+    if (previous) intent = previous;
+  }
+  // "What is HMDA?" or "What is an escrow cushion?" asks what a term means, not for data about it:
+  // when the whole subject of a "what is" question is a glossary term, define it.
+  if (glossary && /\b(what is|what's|what are|what does|define|definition|meaning)\b/i.test(request.message) && !own.state && !own.year) {
+    const subject = definitionSubject(request.message);
+    try {
+      if (subject && glossary.lookup(subject).match === 'exact') intent = 'definition';
+    } catch {
+      // not a glossary term
+    }
+  }
+  // A new state makes an earlier county meaningless.
+  if (own.state && !own.county) delete entities.county;
+  entities = { ...entities, ...own };
+  return { intent, entities };
+}
+
+export function createBuiltinAnswerer(deps: AppDeps): Answerer {
+  return {
+    name: 'built-in',
+    async *answer(request: AskRequest, signal: AbortSignal): AsyncGenerator<AnswerEvent> {
+      const { intent, entities } = understand(request, deps.services.glossary);
+      const draft = await COMPOSERS[intent]({ question: request.message, entities, deps });
+      for (const url of draft.sources) yield { type: 'source', url };
+      for (const piece of splitForStreaming(draft.text)) {
+        if (signal.aborted) return;
+        yield { type: 'text', text: piece };
+      }
+    },
+  };
+}

@@ -1,0 +1,30 @@
+// What a composer returns: the answer text and the sources it rests on. Helpers for the phrasing
+// every composer shares (figures with as-of dates, money, percents).
+import type { AppDeps } from '../../deps.ts';
+import type { Entities } from './entities.ts';
+
+export interface AnswerDraft {
+  text: string;
+  sources: string[];
+}
+
+export interface ComposerInput {
+  question: string;
+  entities: Entities;
+  deps: AppDeps;
+}
+
+export type Composer = (input: ComposerInput) => Promise<AnswerDraft>;
+
+export const formatMoney = (value: number): string => `$${Math.round(value).toLocaleString('en-US')}`;
+export const formatPercent = (value: number, digits = 2): string => `${value.toFixed(digits)}%`;
+
+/** "as of 2026-10-08" → "as of October 8, 2026": dates the way a reader says them. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return 'an unknown date';
+  const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+export const NOT_ADVICE = 'This is general information from public data, not personalised financial advice.';

@@ -1,0 +1,92 @@
+// The model answerer: a LangChain agent over any OpenAI-compatible endpoint, with the service's
+// tools. Tokens are passed on as they arrive; every tool result's sources are collected and cited.
+import { createAgent, tool, type StructuredTool } from 'langchain';
+import { ChatOpenAI } from '@langchain/openai';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import type { Answerer, AnswerEvent, AskRequest } from '../types.ts';
+import { askTools } from '../tools.ts';
+import { SYSTEM_PROMPT } from './system-prompt.ts';
+
+/** Whether a model is configured: an endpoint or a key (the official endpoint). */
+export function modelConfigured(deps: AppDeps): boolean {
+  return deps.config.OPENAI_BASE_URL !== undefined || deps.config.OPENAI_API_KEY !== undefined;
+}
+
+/** The text of a streamed message chunk (string content or text content blocks). */
+function chunkText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content.map((block) => (block && typeof block === 'object' && (block as { type?: string }).type === 'text' ? String((block as { text?: unknown }).text ?? '') : '')).join('');
+  }
+  return '';
+}
+
+/**
+ * The agent reads the model's stream as fast as the endpoint sends, whatever the client's pace, so
+ * its output is capped where it is produced: a runaway endpoint (or a client that stopped reading)
+ * then costs at most this much memory. A long answer is a few thousand characters.
+ */
+export const MAX_ANSWER_CHARS = 32_000;
+
+export function createModelAnswerer(deps: AppDeps): Answerer | undefined {
+  if (!modelConfigured(deps)) return undefined;
+  const model = new ChatOpenAI({
+    model: deps.config.ASK_MODEL ?? 'gpt-4o-mini',
+    apiKey: deps.config.OPENAI_API_KEY ?? 'unused',
+    configuration: deps.config.OPENAI_BASE_URL ? { baseURL: deps.config.OPENAI_BASE_URL } : {},
+    streaming: true,
+    maxRetries: 0,
+    temperature: 0,
+    maxTokens: 2_000,
+  });
+
+  return {
+    name: 'model',
+    async *answer(request: AskRequest, signal: AbortSignal): AsyncGenerator<AnswerEvent> {
+      const cited: string[] = [];
+      const tools: StructuredTool[] = askTools(deps).map((definition) =>
+        tool(
+          async (args: Record<string, unknown>) => {
+            const { structured, text } = await definition.run(args as never, { deps, caller: { kind: 'anonymous' } });
+            for (const source of (structured as { sources?: { url: string }[] }).sources ?? []) cited.push(source.url);
+            return text;
+          },
+          { name: definition.name, description: definition.description, schema: z.object(definition.input) },
+        ) as unknown as StructuredTool,
+      );
+      const agent = createAgent({ model, tools, systemPrompt: SYSTEM_PROMPT });
+      const messages = [
+        ...request.history.map((turn) => ({ role: turn.role, content: turn.content })),
+        { role: 'user' as const, content: request.message },
+      ];
+      const tooLong = new AbortController();
+      let produced = 0;
+      const limit = {
+        handleLLMNewToken(token: string) {
+          produced += token.length;
+          if (produced > MAX_ANSWER_CHARS && !tooLong.signal.aborted) tooLong.abort();
+        },
+      };
+      const stream = await agent.stream(
+        { messages },
+        { streamMode: 'messages', signal: AbortSignal.any([signal, tooLong.signal]), recursionLimit: 12, callbacks: [limit] },
+      );
+      let citedSoFar = 0;
+      try {
+        for await (const item of stream as AsyncIterable<[{ content?: unknown; getType?: () => string; _getType?: () => string }, Record<string, unknown>]>) {
+          while (citedSoFar < cited.length) yield { type: 'source', url: cited[citedSoFar++] ?? '' };
+          const [message] = item;
+          const kind = message.getType?.() ?? message._getType?.();
+          if (kind !== 'ai') continue; // tool messages are the tools' text, not the answer
+          const text = chunkText(message.content);
+          if (text) yield { type: 'text', text };
+        }
+      } catch (error) {
+        if (!tooLong.signal.aborted || signal.aborted) throw error;
+        yield { type: 'text', text: '\n\n(The answer was cut at its maximum length.)' };
+      }
+      while (citedSoFar < cited.length) yield { type: 'source', url: cited[citedSoFar++] ?? '' };
+    },
+  };
+}

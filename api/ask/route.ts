@@ -1,0 +1,53 @@
+// POST /ask: a question in, a server-sent-event stream out (spec 4.5): chunk*, one sources, done.
+// A bad body is a 400 JSON before any stream starts; a failure mid-stream still ends with sources
+// and done, so clients never see the connection just drop.
+import { z } from 'zod';
+import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import type { AppDeps } from '../deps.ts';
+import { askBodySchema } from './types.ts';
+import { openSseStream } from './sse.ts';
+
+/** Where a client can see what /ask can answer; cited when an answer used no other source. */
+export function askFallbackSource(deps: AppDeps): string {
+  return `${deps.config.baseUrl}/ai-info-page`;
+}
+
+export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  registry.add({
+    method: 'post',
+    path: '/ask',
+    operationId: 'ask',
+    summary: 'Answer a mortgage question as a server-sent-event stream, with sources',
+    description:
+      'Streams `data: {"type":"chunk","text":…}` messages, then one `{"type":"sources","urls":[…]}`, then `{"type":"done"}`. ' +
+      'Answers draw on live rates, loan limits, HMDA data, escrow rules, the economic calendar, the glossary and our articles, ' +
+      'and cite them. General information only, not personalised financial or legal advice. Do not send personal data.',
+    tags: ['Ask'],
+    body: askBodySchema,
+    cache: 'none',
+    corsMethods: 'POST',
+    responses: {
+      200: { description: 'An event stream (text/event-stream).', contentType: 'text/event-stream' },
+      400: { description: 'Invalid body; nothing was streamed.', schema: z.object({ error: z.string(), status: z.int() }) },
+    },
+    handler: async ({ body, res }) => {
+      const stream = openSseStream(res);
+      const sources = new Set<string>();
+      try {
+        for await (const event of deps.services.ask.answer(body, stream.signal)) {
+          if (stream.closed) break;
+          if (event.type === 'source') sources.add(event.url);
+          else if (event.text) await stream.send({ type: 'chunk', text: event.text });
+        }
+      } catch (error) {
+        deps.logger.error({ err: error }, 'ask failed mid-stream');
+        await stream.send({ type: 'chunk', text: '\n\nSorry, something went wrong while answering. Please try again.' });
+      }
+      if (sources.size === 0) sources.add(askFallbackSource(deps));
+      await stream.send({ type: 'sources', urls: [...sources] });
+      await stream.send({ type: 'done' });
+      stream.end();
+      return undefined;
+    },
+  });
+}

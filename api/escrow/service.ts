@@ -1,0 +1,125 @@
+// The escrow capability: resolves state, closing month and county to a tax schedule and runs the
+// RESPA aggregate analysis. Shared by GET /escrow, the MCP server and /ask.
+import type { Config } from '../config.ts';
+import { BadRequestError } from '../platform/http/errors.ts';
+import { createCountyResolver, readCensusCounties, type CountyResolver } from './counties.ts';
+import {
+  computeAllMonths,
+  computeEscrow,
+  CUSHION_MONTHS,
+  monthName,
+  type MonthName,
+  type ProjectionMonth,
+} from './engine.ts';
+import { loadSchedules, type ScheduleIndex } from './schedules.ts';
+import { findState, STATE_CODES } from '../geo/states.ts';
+
+export const RESPA_SOURCE = {
+  title: '12 CFR 1024.17 (RESPA escrow accounts: aggregate analysis, 2-month cushion)',
+  url: 'https://www.consumerfinance.gov/rules-policy/regulations/1024/17/',
+};
+
+export interface EscrowSource {
+  title: string;
+  url: string | null;
+}
+
+export interface EscrowResult {
+  state: string;
+  stateCode: string;
+  closingMonth: number;
+  closingMonthName: MonthName;
+  escrowMonths: number;
+  taxSchedule: { frequency: string; disbursementMonths: MonthName[]; notes: string };
+  allMonths: Record<MonthName, number>;
+  isCountySpecific: boolean;
+  cushionMonths: number;
+  firstPaymentMonth: MonthName;
+  projection: ProjectionMonth[];
+  sources: EscrowSource[];
+}
+
+export interface EscrowQuery {
+  state: string;
+  /** 1..12; defaults to the current month of the service clock. */
+  closingMonth?: number;
+  county?: string;
+}
+
+export interface EscrowService {
+  calculate(query: EscrowQuery): EscrowResult;
+  /** The 51 state codes the service covers. */
+  stateCodes(): string[];
+}
+
+/** What a valid state is, with all 51 codes (the end of every invalid-state message). */
+export const VALID_STATES_TEXT = `Give a 2-letter code or full name of the 50 states + DC. Valid values: ${STATE_CODES.join(', ')}.`;
+
+export function invalidStateMessage(value: string): string {
+  return `Invalid value for 'state': ${JSON.stringify(value.slice(0, 80))}. ${VALID_STATES_TEXT}`;
+}
+
+export function createEscrowService({
+  config,
+  clock,
+  schedules = loadSchedules(),
+  resolveCounty = createCountyResolver(readCensusCounties(config.sourceDir)),
+}: {
+  config: Pick<Config, 'sourceDir'>;
+  clock: () => Date;
+  schedules?: ScheduleIndex;
+  resolveCounty?: CountyResolver;
+}): EscrowService {
+  return {
+    stateCodes: () => [...STATE_CODES],
+    calculate(query) {
+      const state = findState(query.state);
+      if (!state) throw new BadRequestError(invalidStateMessage(query.state));
+      const stateSchedule = schedules.byState.get(state.code);
+      if (!stateSchedule) throw new Error(`no schedule for ${state.code}`);
+      const closingMonth = query.closingMonth ?? clock().getUTCMonth() + 1;
+      if (!Number.isInteger(closingMonth) || closingMonth < 1 || closingMonth > 12) {
+        throw new BadRequestError(`Invalid value for 'closing_month': ${closingMonth}. Valid values: 1-12 or a month name (January ... December).`);
+      }
+
+      let schedule: typeof stateSchedule | NonNullable<ReturnType<ScheduleIndex['overridesByState']['get']>>[number] = stateSchedule;
+      let notes = stateSchedule.notes;
+      let isCountySpecific = false;
+      if (query.county !== undefined && query.county.trim() !== '') {
+        const match = resolveCounty(state, query.county, schedules.overridesByState.get(state.code) ?? []);
+        if (match.kind === 'override') {
+          schedule = match.override;
+          notes = `${match.override.county}, ${state.code}: ${match.override.notes}`;
+          isCountySpecific = true;
+        } else {
+          const label = match.county ? `${match.county.name} (${match.county.fips})` : JSON.stringify(match.query.slice(0, 80));
+          notes = `No county-level schedule is recorded for ${label}; the ${state.name} schedule applies. ${stateSchedule.notes}`;
+        }
+      }
+
+      const installments = [...schedule.installments].sort((a, b) => a.month - b.month);
+      const computation = computeEscrow(installments, closingMonth, CUSHION_MONTHS);
+      return {
+        state: state.name,
+        stateCode: state.code,
+        closingMonth,
+        closingMonthName: monthName(closingMonth),
+        escrowMonths: computation.escrowMonths,
+        taxSchedule: {
+          frequency: schedule.frequency,
+          disbursementMonths: installments.map((installment) => monthName(installment.month)),
+          notes,
+        },
+        allMonths: computeAllMonths(installments, CUSHION_MONTHS),
+        isCountySpecific,
+        cushionMonths: computation.cushionMonths,
+        firstPaymentMonth: monthName(computation.firstPaymentMonth),
+        projection: computation.projection,
+        sources: [
+          { title: schedule.source.citation, url: schedule.source.url ?? null },
+          RESPA_SOURCE,
+        ],
+      };
+    },
+  };
+}

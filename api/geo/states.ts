@@ -1,0 +1,51 @@
+// The 50 states and DC: codes, names and FIPS codes. The one list every capability validates
+// against (an invalid state's error lists these 51 codes) and resolves user input with.
+
+/** The 51 codes, sorted: the order error messages list them in. */
+export const STATE_CODES = [
+  'AK', 'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DC', 'DE', 'FL', 'GA', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS',
+  'KY', 'LA', 'MA', 'MD', 'ME', 'MI', 'MN', 'MO', 'MS', 'MT', 'NC', 'ND', 'NE', 'NH', 'NJ', 'NM', 'NV',
+  'NY', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VA', 'VT', 'WA', 'WI', 'WV', 'WY',
+] as const;
+
+export type StateCode = (typeof STATE_CODES)[number];
+
+// Name and FIPS code per state; the Record type makes a missing or extra state a compile error.
+const DETAILS: Record<StateCode, readonly [name: string, fips: string]> = {
+  AL: ['Alabama', '01'], AK: ['Alaska', '02'], AZ: ['Arizona', '04'], AR: ['Arkansas', '05'],
+  CA: ['California', '06'], CO: ['Colorado', '08'], CT: ['Connecticut', '09'], DE: ['Delaware', '10'],
+  DC: ['District of Columbia', '11'], FL: ['Florida', '12'], GA: ['Georgia', '13'], HI: ['Hawaii', '15'],
+  ID: ['Idaho', '16'], IL: ['Illinois', '17'], IN: ['Indiana', '18'], IA: ['Iowa', '19'],
+  KS: ['Kansas', '20'], KY: ['Kentucky', '21'], LA: ['Louisiana', '22'], ME: ['Maine', '23'],
+  MD: ['Maryland', '24'], MA: ['Massachusetts', '25'], MI: ['Michigan', '26'], MN: ['Minnesota', '27'],
+  MS: ['Mississippi', '28'], MO: ['Missouri', '29'], MT: ['Montana', '30'], NE: ['Nebraska', '31'],
+  NV: ['Nevada', '32'], NH: ['New Hampshire', '33'], NJ: ['New Jersey', '34'], NM: ['New Mexico', '35'],
+  NY: ['New York', '36'], NC: ['North Carolina', '37'], ND: ['North Dakota', '38'], OH: ['Ohio', '39'],
+  OK: ['Oklahoma', '40'], OR: ['Oregon', '41'], PA: ['Pennsylvania', '42'], RI: ['Rhode Island', '44'],
+  SC: ['South Carolina', '45'], SD: ['South Dakota', '46'], TN: ['Tennessee', '47'], TX: ['Texas', '48'],
+  UT: ['Utah', '49'], VT: ['Vermont', '50'], VA: ['Virginia', '51'], WA: ['Washington', '53'],
+  WV: ['West Virginia', '54'], WI: ['Wisconsin', '55'], WY: ['Wyoming', '56'],
+};
+
+export interface StateInfo {
+  code: StateCode;
+  name: string;
+  fips: string;
+}
+
+export const STATES: readonly StateInfo[] = STATE_CODES.map((code) => ({ code, name: DETAILS[code][0], fips: DETAILS[code][1] }));
+
+const byKey = new Map<string, StateInfo>();
+for (const state of STATES) {
+  byKey.set(state.code.toLowerCase(), state);
+  byKey.set(state.name.toLowerCase(), state);
+}
+
+/** A state by 2-letter code or full name, case-insensitive, surrounding and repeated spaces ignored. */
+export function findState(value: string): StateInfo | undefined {
+  return byKey.get(value.trim().replace(/\s+/g, ' ').toLowerCase());
+}
+
+export function stateByFips(fips: string): StateInfo | undefined {
+  return STATES.find((state) => state.fips === fips);
+}

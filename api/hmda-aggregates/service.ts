@@ -1,0 +1,238 @@
+// The HMDA aggregates service: national, state and county summaries of the official FFIEC aggregates
+// (action taken with approval and denial rates, loan types, purposes, liens, demographics) and the
+// largest filers of the 2020 transmittal sheet. Backs /ask's HMDA answers, MCP tools and statistics.
+import type { Queryable } from '../platform/db/database.ts';
+import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/http/errors.ts';
+import { matchKey } from '../loan-limits/names.ts';
+import { DEFINITIONS, PLACE_CODES, STATE_BY_FIPS, codeLabel, placeCode, placeName } from './labels.ts';
+import { DATA_BROWSER_URL, HMDA_MAPS_URL, transmittalSheetEntry } from './sources.ts';
+
+export interface CodeCount {
+  code: string;
+  label: string;
+  count: number;
+  /** Percent of all records of the geography and year, two decimals. */
+  share_percent: number;
+}
+
+export interface AggregateSummary {
+  year: number;
+  geography: { level: 'nation' | 'state' | 'county'; code: string; name: string };
+  records: number;
+  approval_rate_percent: number | null;
+  denial_rate_percent: number | null;
+  definitions: typeof DEFINITIONS;
+  action_taken: CodeCount[];
+  loan_type: CodeCount[];
+  loan_purpose: CodeCount[];
+  lien_status: CodeCount[];
+  loan_product: CodeCount[];
+  dwelling_category: CodeCount[];
+  total_units: CodeCount[];
+  construction_method: CodeCount[];
+  demographics: { race: CodeCount[]; ethnicity: CodeCount[]; sex: CodeCount[]; age: CodeCount[] };
+  as_of: string;
+  source: string;
+  source_url: string;
+}
+
+export interface TopLenders {
+  year: number;
+  note: string;
+  total_records: number;
+  lender_count: number;
+  lenders: { rank: number; lei: string; name: string; agency: string; state: string | null; city: string | null; records: number; share_percent: number }[];
+  as_of: string;
+  source: string;
+  source_url: string;
+}
+
+export interface AggregateYears {
+  aggregates: number[];
+  lenders: number[];
+  note: string;
+  source_url: string;
+}
+
+export interface HmdaAggregatesService {
+  summary(params?: { year?: unknown; state?: unknown; county?: unknown }): Promise<AggregateSummary>;
+  topLenders(params?: { year?: unknown; limit?: unknown }): Promise<TopLenders>;
+  years(): Promise<AggregateYears>;
+}
+
+const SOURCE = 'FFIEC HMDA aggregates (HMDA Maps state and county files, Data Browser record counts), CFPB/FFIEC';
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** Approval and denial rates per DEFINITIONS from action-taken counts; null without any decision. */
+export function decisionRates(actions: Record<string, number>): { approval: number | null; denial: number | null } {
+  const approved = (actions['1'] ?? 0) + (actions['2'] ?? 0);
+  const denied = actions['3'] ?? 0;
+  const decided = approved + denied;
+  if (decided === 0) return { approval: null, denial: null };
+  return { approval: (approved / decided) * 100, denial: (denied / decided) * 100 };
+}
+
+function parseYear(value: unknown, now: number): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const text = String(value).trim();
+  if (!/^\d{4}$/.test(text) || Number(text) < 1990 || Number(text) > now + 1) {
+    throw new BadRequestError(`Invalid value for 'year': ${JSON.stringify(String(value)).slice(0, 40)}. Give a four-digit year such as 2024.`);
+  }
+  return Number(text);
+}
+
+function ordered(dimension: string, counts: Record<string, number>, records: number): CodeCount[] {
+  return Object.entries(counts)
+    .map(([code, count]) => ({ code, label: codeLabel(dimension, code), count, share_percent: records > 0 ? round2((count / records) * 100) : 0 }))
+    .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+}
+
+export function createHmdaAggregatesService(db: Queryable, clock: () => Date = () => new Date()): HmdaAggregatesService {
+  async function availableYears(): Promise<number[]> {
+    const { rows } = await db.query<{ year: number }>(`SELECT DISTINCT year FROM hmda_aggregates WHERE geo_level = 'nation' ORDER BY year`);
+    const years = rows.map((row) => Number(row.year));
+    if (years.length === 0) {
+      throw new ServiceUnavailableError('The hmda_aggregates dataset is not loaded yet (the first sync may still be running); retry shortly, or run `npm run sync hmda_aggregates`.', 30);
+    }
+    return years;
+  }
+
+  async function resolveYear(value: unknown): Promise<number> {
+    const requested = parseYear(value, clock().getUTCFullYear());
+    const years = await availableYears();
+    if (requested === undefined) return years.at(-1) as number;
+    if (!years.includes(requested)) {
+      throw new NotFoundError(`No HMDA aggregates for ${requested}. Years available: ${years.join(', ')}.`);
+    }
+    return requested;
+  }
+
+  async function resolveCounty(value: unknown, state: string | undefined): Promise<{ fips: string; name: string }> {
+    const text = String(value).trim();
+    if (/^\d{5}$/.test(text)) {
+      const countyState = STATE_BY_FIPS.get(text.slice(0, 2));
+      if (!countyState) throw new BadRequestError(`Invalid value for 'county': "${text}" does not start with a state FIPS code.`);
+      if (state && countyState !== state) throw new BadRequestError(`County ${text} is in ${countyState}, not ${state}; drop 'state' or give a county of ${state}.`);
+      const { rows } = await db.query<{ name: string }>('SELECT name FROM counties WHERE fips = $1', [text]).catch(() => ({ rows: [] as { name: string }[] }));
+      return { fips: text, name: rows[0] ? `${rows[0].name}, ${countyState}` : `County ${text}, ${countyState}` };
+    }
+    if (!state) throw new BadRequestError(`Invalid value for 'county': give a 5-digit FIPS code (e.g. 08031), or a county name together with 'state'.`);
+    const key = matchKey(text);
+    const { rows } = await db
+      .query<{ fips: string; name: string; match_key: string }>('SELECT fips, name, match_key FROM counties WHERE state = $1', [state])
+      .catch(() => ({ rows: [] as { fips: string; name: string; match_key: string }[] }));
+    const found = rows.find((row) => row.match_key === key || matchKey(row.name) === key || matchKey(row.name) === `${key}COUNTY`);
+    if (!found) throw new BadRequestError(`Unknown county "${text.slice(0, 60)}" in ${state}; give its 5-digit FIPS code or its name as the Census lists it.`);
+    return { fips: found.fips, name: `${found.name}, ${state}` };
+  }
+
+  async function asOf(): Promise<string> {
+    const { rows } = await db.query<{ as_of: string | Date }>(`SELECT as_of FROM datasets WHERE name = 'hmda_aggregates'`).catch(() => ({ rows: [] as { as_of: string | Date }[] }));
+    const value = rows[0]?.as_of;
+    return value instanceof Date ? value.toISOString().slice(0, 10) : value ? String(value).slice(0, 10) : '';
+  }
+
+  return {
+    async summary(params = {}) {
+      let state: string | undefined;
+      if (params.state !== undefined && params.state !== null && params.state !== '') {
+        state = placeCode(String(params.state));
+        if (!state) throw new BadRequestError(`Invalid value for 'state': ${JSON.stringify(String(params.state)).slice(0, 40)}. Valid values: ${PLACE_CODES.join(', ')}.`);
+      }
+      const county = params.county !== undefined && params.county !== null && params.county !== '' ? await resolveCounty(params.county, state) : undefined;
+      const year = await resolveYear(params.year);
+      let dimensions: Record<string, Record<string, number>> = {};
+      let geography: AggregateSummary['geography'];
+      if (county) {
+        const { rows } = await db.query<{ counts: unknown }>('SELECT counts FROM hmda_county_aggregates WHERE year = $1 AND fips = $2', [year, county.fips]);
+        if (!rows[0]) throw new NotFoundError(`No HMDA aggregates for county ${county.fips} in ${year} (the county may not exist that year or had no records).`);
+        const counts = rows[0].counts;
+        dimensions = (typeof counts === 'string' ? JSON.parse(counts) : counts) as Record<string, Record<string, number>>;
+        geography = { level: 'county', code: county.fips, name: county.name };
+      } else {
+        const level = state ? 'state' : 'nation';
+        const code = state ?? 'US';
+        const { rows } = await db.query<{ dimension: string; code: string; count: string }>(
+          'SELECT dimension, code, count FROM hmda_aggregates WHERE year = $1 AND geo_level = $2 AND geo_code = $3',
+          [year, level, code],
+        );
+        if (rows.length === 0) throw new NotFoundError(`No HMDA aggregates for ${placeName(code) ?? code} in ${year}.`);
+        for (const row of rows) (dimensions[row.dimension] ??= {})[row.code] = Number(row.count);
+        geography = { level, code, name: state ? (placeName(state) ?? state) : 'United States' };
+      }
+      const actions = dimensions.actionTaken ?? {};
+      const records = Object.values(actions).reduce((sum, value) => sum + value, 0);
+      const rates = decisionRates(actions);
+      const list = (dimension: string) => ordered(dimension, dimensions[dimension] ?? {}, records);
+      return {
+        year,
+        geography,
+        records,
+        approval_rate_percent: rates.approval === null ? null : round2(rates.approval),
+        denial_rate_percent: rates.denial === null ? null : round2(rates.denial),
+        definitions: DEFINITIONS,
+        action_taken: list('actionTaken'),
+        loan_type: list('loanType'),
+        loan_purpose: list('loanPurpose'),
+        lien_status: list('lienStatus'),
+        loan_product: list('loanProduct'),
+        dwelling_category: list('dwellingCategory'),
+        total_units: list('totalUnits'),
+        construction_method: list('constructionMethod'),
+        demographics: { race: list('race'), ethnicity: list('ethnicity'), sex: list('sex'), age: list('age') },
+        as_of: await asOf(),
+        source: SOURCE,
+        source_url: HMDA_MAPS_URL,
+      };
+    },
+
+    async topLenders(params = {}) {
+      const { rows: yearRows } = await db.query<{ year: number }>('SELECT DISTINCT year FROM hmda_lenders ORDER BY year');
+      const years = yearRows.map((row) => Number(row.year));
+      if (years.length === 0) throw new ServiceUnavailableError('The hmda_lenders dataset is not loaded yet; retry shortly, or run `npm run sync hmda_lenders`.', 30);
+      const requested = parseYear(params.year, clock().getUTCFullYear());
+      const year = requested ?? (years.at(-1) as number);
+      if (!years.includes(year)) {
+        throw new NotFoundError(`No HMDA filer list for ${year}: only the ${years.join(', ')} transmittal sheet is loaded, and lender rankings are not estimated for other years.`);
+      }
+      const rawLimit = params.limit === undefined || params.limit === '' ? 10 : Number(params.limit);
+      if (!Number.isInteger(rawLimit) || rawLimit < 1 || rawLimit > 100) throw new BadRequestError(`Invalid value for 'limit': give a whole number from 1 to 100.`);
+      const { rows: totals } = await db.query<{ total: string; n: string }>('SELECT sum(lar_count)::text AS total, count(*)::text AS n FROM hmda_lenders WHERE year = $1', [year]);
+      const total = Number(totals[0]?.total ?? 0);
+      const { rows } = await db.query<{ lei: string; respondent_name: string; agency_name: string; respondent_state: string | null; respondent_city: string | null; lar_count: number }>(
+        'SELECT lei, respondent_name, agency_name, respondent_state, respondent_city, lar_count FROM hmda_lenders WHERE year = $1 ORDER BY lar_count DESC, lei LIMIT $2',
+        [year, rawLimit],
+      );
+      return {
+        year,
+        note: `Ranked by the records (applications and purchased loans) each filer reported on its ${year} HMDA transmittal sheet. Only the ${years.join(', ')} sheet is available; rankings for other years are not estimated.`,
+        total_records: total,
+        lender_count: Number(totals[0]?.n ?? 0),
+        lenders: rows.map((row, index) => ({
+          rank: index + 1,
+          lei: row.lei,
+          name: row.respondent_name,
+          agency: row.agency_name,
+          state: row.respondent_state,
+          city: row.respondent_city,
+          records: Number(row.lar_count),
+          share_percent: total > 0 ? round2((Number(row.lar_count) / total) * 100) : 0,
+        })),
+        as_of: `${year}-12-31`,
+        source: `FFIEC HMDA ${year} transmittal sheet (snapshot), CFPB/FFIEC`,
+        source_url: transmittalSheetEntry(year).publisherUrl,
+      };
+    },
+
+    async years() {
+      const aggregates = await availableYears();
+      const { rows } = await db.query<{ year: number }>('SELECT DISTINCT year FROM hmda_lenders ORDER BY year');
+      return {
+        aggregates,
+        lenders: rows.map((row) => Number(row.year)),
+        note: 'Aggregates cover every year listed; filer (lender) records exist only for the years under lenders.',
+        source_url: DATA_BROWSER_URL,
+      };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// Reads the official aggregates the synthetic generator is calibrated to: the FFIEC state and county
+// aggregates for a year and the state FIPS codes, from a source folder (MDS_SOURCE_DIR layout).
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseStateAggregates, type StateAggregates } from './validate.ts';
+
+export interface Calibration {
+  year: number;
+  states: StateAggregates;
+  counties: Record<string, [string, number][]>;
+}
+
+export function loadCalibration(sourceDir: string, year: number): Calibration {
+  const statePath = path.join(sourceDir, 'hmda', 'aggregates', `by_state_${year}.json`);
+  const states = parseStateAggregates(fs.readFileSync(statePath, 'utf8'), statePath);
+  const counties: Record<string, [string, number][]> = {};
+  const countyPath = path.join(sourceDir, 'hmda', 'aggregates', `by_county_${year}.json`);
+  const codesPath = path.join(sourceDir, 'geo', 'state_codes_DERIVED.csv');
+  if (fs.existsSync(countyPath) && fs.existsSync(codesPath)) {
+    const stateOfFips = new Map<string, string>();
+    for (const line of fs.readFileSync(codesPath, 'utf8').split(/\r?\n/).slice(1)) {
+      const [abbr, fips] = line.split(',');
+      if (abbr && fips) stateOfFips.set(fips.padStart(2, '0'), abbr);
+    }
+    const byCounty = JSON.parse(fs.readFileSync(countyPath, 'utf8')) as Record<string, { actionTaken?: Record<string, number> }>;
+    for (const [fips, entry] of Object.entries(byCounty)) {
+      const state = stateOfFips.get(fips.slice(0, 2));
+      if (!state || !/^\d{5}$/.test(fips)) continue;
+      const records = Object.values(entry.actionTaken ?? {}).reduce((a, b) => a + b, 0);
+      (counties[state] ??= []).push([fips, records]);
+    }
+  }
+  return { year, states, counties };
+}
+
+/** States (not the `NA` bucket) with records in the aggregates, sorted. */
+export function statesWithRecords(states: StateAggregates): string[] {
+  return Object.keys(states).filter((state) => /^[A-Z]{2}$/.test(state) && state !== 'NA').sort();
+}
+
+export function recordCount(states: StateAggregates, list: string[]): number {
+  return list.reduce((total, state) => total + Object.values(states[state]?.actionTaken ?? {}).reduce((a, b) => a + b, 0), 0);
+}

@@ -1,0 +1,185 @@
+// The HMDA service: preset queries and key holders' custom SQL over the Parquet warehouse, with the
+// data's as-of and source on every answer. The MCP tool query_hmda, /statistics and /ask call it.
+import type { DuckDBInstance } from '@duckdb/node-api';
+import type { Config } from '../config.ts';
+import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/http/errors.ts';
+import type { Logger } from '../platform/logger.ts';
+import { openInstance, readerRows, type JsonRow } from './duck.ts';
+import { echoFilters, parseFilters } from './filters.ts';
+import { PRESETS, PRESET_NAMES, type PresetName } from './presets.ts';
+import { createSandbox, viewStatements } from './sandbox.ts';
+import { readManifest, type Manifest } from './warehouse.ts';
+
+/** Rows a custom query may return; more are cut and `truncated` is set. */
+export const SQL_ROW_CAP = 10_000;
+
+export const REAL_SOURCE = {
+  name: 'FFIEC HMDA public loan/application register (CFPB)',
+  url: 'https://ffiec.cfpb.gov/data-browser/',
+};
+export const SYNTHETIC_SOURCE = {
+  name: 'SYNTHETIC loan records generated for benchmarks (calibrated to FFIEC state aggregates); not real loans',
+  url: 'https://ffiec.cfpb.gov/data-browser/',
+};
+
+export interface HmdaAnswerMeta {
+  as_of: string;
+  source: string;
+  source_url: string;
+  synthetic: boolean;
+}
+
+export interface PresetResult extends HmdaAnswerMeta {
+  preset: PresetName;
+  filters: Record<string, string | number>;
+  rows: JsonRow[];
+  sql: string;
+  params: (string | number)[];
+}
+
+export interface SqlResult extends HmdaAnswerMeta {
+  columns: string[];
+  rows: JsonRow[];
+  sql: string;
+  truncated: boolean;
+  row_cap: number;
+}
+
+export interface HmdaSummary {
+  loaded: boolean;
+  synthetic: boolean;
+  as_of: string | null;
+  rows: number;
+  years: number[];
+  states: string[];
+  partitions: { year: number; state: string; rows: number; source_url: string; loaded_at: string }[];
+  lender_years: number[];
+  source: string;
+  source_url: string;
+}
+
+export interface HmdaService {
+  preset(name: string, filters?: unknown): Promise<PresetResult>;
+  sql(query: unknown): Promise<SqlResult>;
+  /** YYYY-MM-DD: the end of the latest activity year loaded; undefined while nothing is loaded. */
+  asOf(): string | undefined;
+  summary(): HmdaSummary;
+  close(): Promise<void>;
+}
+
+const LOAD_HINT =
+  'Load it with `npm run sync -- hmda --years 2023 --states CO` (or `--all` for 2018–2024); set MDS_SOURCE_DIR to load from downloaded FFIEC files.';
+
+export function createHmdaService(config: Config, logger: Logger): HmdaService {
+  const root = config.hmdaDir;
+  const sandbox = createSandbox({
+    root,
+    threads: config.HMDA_THREADS,
+    memoryLimit: config.HMDA_MEMORY_LIMIT,
+    timeoutMs: config.HMDA_QUERY_TIMEOUT_MS,
+    rowCap: SQL_ROW_CAP,
+  });
+  let trusted: Promise<DuckDBInstance> | undefined;
+  let viewSignature = '';
+
+  function loadedManifest(): Manifest {
+    const manifest = readManifest(root);
+    if (!manifest || Object.keys(manifest.partitions).length === 0) {
+      throw new ServiceUnavailableError(`HMDA data is not loaded yet. ${LOAD_HINT}`, 300);
+    }
+    return manifest;
+  }
+
+  function meta(manifest: Manifest): HmdaAnswerMeta {
+    const source = manifest.synthetic ? SYNTHETIC_SOURCE : REAL_SOURCE;
+    const years = Object.values(manifest.partitions).map((p) => p.year);
+    return { as_of: `${Math.max(...years)}-12-31`, source: source.name, source_url: source.url, synthetic: manifest.synthetic };
+  }
+
+  async function connection() {
+    trusted ??= openInstance({ threads: config.HMDA_THREADS, memoryLimit: config.HMDA_MEMORY_LIMIT });
+    const db = await trusted;
+    const connected = await db.connect();
+    const statements = viewStatements(root);
+    const signature = statements.join('\n');
+    if (signature !== viewSignature) {
+      for (const statement of statements) await connected.run(statement);
+      viewSignature = signature;
+    }
+    return connected;
+  }
+
+  return {
+    async preset(name, input) {
+      if (!(PRESET_NAMES as readonly string[]).includes(name)) {
+        throw new BadRequestError(`Unknown HMDA preset ${JSON.stringify(name)}; use one of ${PRESET_NAMES.join(', ')}.`);
+      }
+      const filters = parseFilters(input);
+      const manifest = loadedManifest();
+      const partitions = Object.values(manifest.partitions);
+      if (!partitions.some((p) => (filters.year === undefined || p.year === filters.year) && (filters.state === undefined || p.state === filters.state))) {
+        const loaded = [...new Set(partitions.map((p) => `${p.state} ${p.year}`))].sort().slice(0, 20).join(', ');
+        throw new NotFoundError(`No HMDA records are loaded for ${[filters.state, filters.year].filter(Boolean).join(' ')}; loaded: ${loaded}. ${LOAD_HINT}`);
+      }
+      const built = PRESETS[name as PresetName](filters);
+      const connected = await connection();
+      const timer = setTimeout(() => connected.interrupt(), config.HMDA_QUERY_TIMEOUT_MS);
+      try {
+        const reader = await connected.runAndReadAll(built.sql, built.params);
+        return { preset: name as PresetName, filters: echoFilters(filters), rows: readerRows(reader), sql: built.sql, params: built.params, ...meta(manifest) };
+      } catch (error) {
+        logger.error({ err: error, preset: name }, 'HMDA preset failed');
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        connected.closeSync();
+      }
+    },
+
+    async sql(query) {
+      const manifest = loadedManifest();
+      const result = await sandbox.run(query);
+      return {
+        columns: result.columns,
+        rows: result.rows,
+        sql: String(query),
+        truncated: result.truncated,
+        row_cap: SQL_ROW_CAP,
+        ...meta(manifest),
+      };
+    },
+
+    asOf() {
+      const manifest = readManifest(root);
+      if (!manifest || Object.keys(manifest.partitions).length === 0) return undefined;
+      return meta(manifest).as_of;
+    },
+
+    summary() {
+      const manifest = readManifest(root);
+      const partitions = Object.values(manifest?.partitions ?? {}).sort((a, b) => a.year - b.year || a.state.localeCompare(b.state));
+      const synthetic = manifest?.synthetic ?? false;
+      const source = synthetic ? SYNTHETIC_SOURCE : REAL_SOURCE;
+      return {
+        loaded: partitions.length > 0,
+        synthetic,
+        as_of: partitions.length > 0 && manifest ? meta(manifest).as_of : null,
+        rows: partitions.reduce((total, p) => total + p.rows, 0),
+        years: [...new Set(partitions.map((p) => p.year))],
+        states: [...new Set(partitions.map((p) => p.state))].sort(),
+        partitions: partitions.map((p) => ({ year: p.year, state: p.state, rows: p.rows, source_url: p.sourceUrl, loaded_at: p.loadedAt })),
+        lender_years: Object.values(manifest?.lenders ?? {}).map((l) => l.year).sort(),
+        source: source.name,
+        source_url: source.url,
+      };
+    },
+
+    async close() {
+      sandbox.close();
+      const pending = trusted;
+      trusted = undefined;
+      viewSignature = '';
+      if (pending) (await pending).closeSync();
+    },
+  };
+}

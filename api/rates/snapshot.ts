@@ -1,0 +1,107 @@
+// Reads what the rate service keeps in memory between syncs: every national series (a few thousand
+// rows each) and the recent lender/state observations; older lender history is read on demand.
+import type { Queryable } from '../platform/db/database.ts';
+import type { LenderObservation, SeriesData } from './compute.ts';
+import type { RatesRequest } from './params.ts';
+import { SERIES, type SeriesId } from './series.ts';
+
+/** Lender observations this many days before the newest one stay in memory (latest + weekly change). */
+export const LENDER_WINDOW_DAYS = 60;
+
+export interface Snapshot {
+  series: Partial<Record<SeriesId, SeriesData>>;
+  /** Recent lender observations by cell key, ascending by date. */
+  lender: Map<string, LenderObservation[]>;
+  /** Lender observations on or after this day are all in `lender`. */
+  lenderWindowStart: string;
+  latestDate: string;
+  /** Signature of the datasets rows this snapshot was read under. */
+  version: string;
+}
+
+export const cellKey = (request: Pick<RatesRequest, 'state' | 'fico' | 'ltv' | 'productType' | 'loanTerm'>) =>
+  `${request.state}|${request.fico}|${request.ltv}|${request.productType}|${request.loanTerm}`;
+
+interface LenderRow {
+  source: string;
+  source_kind: 'rate_checker' | 'rate_sheet';
+  source_url: string;
+  state: string;
+  fico_tier: number;
+  ltv_tier: number;
+  product_type: string;
+  loan_term: number;
+  observed_on: string;
+  rate: number;
+  distribution_size: number | null;
+}
+
+const LENDER_COLUMNS = `source, source_kind, source_url, state, fico_tier, ltv_tier, product_type, loan_term,
+  to_char(observed_on, 'YYYY-MM-DD') AS observed_on, rate::float8 AS rate, distribution_size`;
+
+const toObservation = (row: LenderRow): LenderObservation => ({
+  source: row.source,
+  sourceKind: row.source_kind,
+  sourceUrl: row.source_url,
+  date: row.observed_on,
+  rate: Number(row.rate),
+  distributionSize: row.distribution_size === null ? null : Number(row.distribution_size),
+});
+
+export async function readSnapshot(db: Queryable, version: string): Promise<Snapshot> {
+  const ids = Object.keys(SERIES);
+  const { rows } = await db.query<{ series_id: SeriesId; observed_on: string; value: number }>(
+    `SELECT series_id, to_char(observed_on, 'YYYY-MM-DD') AS observed_on, value::float8 AS value
+     FROM rate_series_observations WHERE series_id IN (${ids.map((_, index) => `$${index + 1}`).join(', ')})
+     ORDER BY series_id, observed_on`,
+    ids,
+  );
+  const series: Partial<Record<SeriesId, SeriesData>> = {};
+  let latestDate = '';
+  for (const row of rows) {
+    const data = (series[row.series_id] ??= { dates: [], values: [] });
+    data.dates.push(row.observed_on);
+    data.values.push(Number(row.value));
+    if (row.observed_on > latestDate) latestDate = row.observed_on;
+  }
+
+  const { rows: newest } = await db.query<{ newest: string | null }>(
+    `SELECT to_char(max(observed_on), 'YYYY-MM-DD') AS newest FROM lender_rate_observations`,
+  );
+  const newestLender = newest[0]?.newest ?? null;
+  const lender = new Map<string, LenderObservation[]>();
+  let lenderWindowStart = '0000-01-01';
+  if (newestLender) {
+    lenderWindowStart = new Date(Date.parse(`${newestLender}T00:00:00Z`) - LENDER_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
+    const { rows: lenderRows } = await db.query<LenderRow>(
+      `SELECT ${LENDER_COLUMNS} FROM lender_rate_observations WHERE observed_on >= $1::date ORDER BY observed_on, source`,
+      [lenderWindowStart],
+    );
+    for (const row of lenderRows) {
+      const key = cellKey({
+        state: row.state as RatesRequest['state'],
+        fico: Number(row.fico_tier) as RatesRequest['fico'],
+        ltv: Number(row.ltv_tier) as RatesRequest['ltv'],
+        productType: row.product_type as RatesRequest['productType'],
+        loanTerm: Number(row.loan_term) as RatesRequest['loanTerm'],
+      });
+      const list = lender.get(key) ?? [];
+      list.push(toObservation(row));
+      lender.set(key, list);
+    }
+    if (newestLender > latestDate) latestDate = newestLender;
+  }
+  return { series, lender, lenderWindowStart, latestDate, version };
+}
+
+/** Lender observations of one cell in the 60 days up to `date` (history older than the window). */
+export async function readLenderHistory(db: Queryable, request: RatesRequest, date: string): Promise<LenderObservation[]> {
+  const { rows } = await db.query<LenderRow>(
+    `SELECT ${LENDER_COLUMNS} FROM lender_rate_observations
+     WHERE state = $1 AND fico_tier = $2 AND ltv_tier = $3 AND product_type = $4 AND loan_term = $5
+       AND observed_on <= $6::date AND observed_on >= $6::date - $7::int
+     ORDER BY observed_on, source`,
+    [request.state, request.fico, request.ltv, request.productType, request.loanTerm, date, LENDER_WINDOW_DAYS],
+  );
+  return rows.map(toObservation);
+}

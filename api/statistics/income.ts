@@ -1,0 +1,80 @@
+// The `hud_median_family_income` dataset: HUD's Section 8 area median family income per county (or
+// New England town), FY2018–FY2022, an input of the affordability statistics. The files differ in
+// column order, quoting and encoding (FY19 is Latin-1), so columns are mapped by header name.
+import { columnIndexes, decodeText, parseDelimited } from '../sync/delimited.ts';
+import { SourceFormatError, ValidationError } from '../sync/errors.ts';
+import { combineChecksums } from '../sync/source.ts';
+import { deleteMissingRows, upsertRows } from '../sync/upsert.ts';
+import type { DatasetDefinition, SourceFile } from '../sync/types.ts';
+import { STATE_CODES } from '../geo/states.ts';
+import { HUD_INCOME_LIMITS_URL, INCOME_YEARS, hudIncomeEntry } from '../hmda-aggregates/sources.ts';
+
+export const HUD_INCOME_DATASET = 'hud_median_family_income';
+
+/** UTF-8 unless the bytes are not valid UTF-8, then Latin-1 (FY19's "Doña Ana County"). */
+function decode(bytes: Buffer): string {
+  const utf8 = bytes.toString('utf8');
+  return decodeText(utf8.includes('\uFFFD') ? bytes.toString('latin1') : utf8);
+}
+
+export function parseIncomeFile(file: SourceFile, fiscalYear: number): (string | number)[][] {
+  const [header, ...records] = parseDelimited(decode(file.bytes), ',', file.origin);
+  if (!header) throw new SourceFormatError(file.origin, 1, 'empty file');
+  const columns = columnIndexes(
+    header,
+    { state: ['State_Alpha'], fips: ['fips2010'], median: [`median${fiscalYear}`], county: ['County_Name', 'county_town_name'], town: ['county_town_name', 'County_Name'] },
+    file.origin,
+  );
+  return records.map((record) => {
+    const cell = (name: keyof typeof columns) => (record.fields[columns[name]] ?? '').trim();
+    const fips = cell('fips');
+    const median = Number(cell('median'));
+    if (!/^\d{10}$/.test(fips)) throw new SourceFormatError(file.origin, record.line, `fips2010 "${fips}" is not 10 digits`);
+    if (!Number.isInteger(median) || median < 10_000 || median > 500_000) {
+      throw new SourceFormatError(file.origin, record.line, `median${fiscalYear} "${cell('median')}" is not a plausible median family income`);
+    }
+    return [fiscalYear, fips, cell('state'), fips.slice(0, 5), cell('town') || cell('county'), median];
+  });
+}
+
+export const hudIncomeDataset: DatasetDefinition = {
+  name: HUD_INCOME_DATASET,
+  description: 'HUD Section 8 area median family income by county or New England town, FY2018–FY2022',
+  async load(tx, context) {
+    const files: SourceFile[] = [];
+    const rows: (string | number)[][] = [];
+    const years: number[] = [];
+    for (const year of INCOME_YEARS) {
+      const file = await context.readOptionalSource(hudIncomeEntry(year));
+      if (!file) continue;
+      files.push(file);
+      const parsed = parseIncomeFile(file, year);
+      const states = new Set(parsed.map((row) => row[2]));
+      const missing = STATE_CODES.filter((code) => !states.has(code));
+      if (parsed.length < 3_000 || missing.length > 0) {
+        throw new ValidationError(`${file.origin}: ${parsed.length} areas${missing.length > 0 ? `, none for ${missing.join(', ')}` : ''}; expected every state and over 3,000 areas.`);
+      }
+      rows.push(...parsed);
+      years.push(year);
+    }
+    if (years.length === 0) throw new ValidationError(`No HUD income-limit file found for FY${INCOME_YEARS.join(', FY')}.`);
+    let changed = await upsertRows(tx, {
+      table: 'hud_median_family_income',
+      key: ['fiscal_year', 'area_fips'],
+      columns: ['fiscal_year', 'area_fips', 'state', 'county_fips', 'area_name', 'median'],
+      rows,
+      onBatch: (done, total) => context.progress(done, total),
+    });
+    changed += await deleteMissingRows(tx, { table: 'hud_median_family_income', key: ['fiscal_year', 'area_fips'], scope: 'fiscal_year = ANY($1)', scopeParams: [years], keep: rows.map((row) => row.slice(0, 2)) });
+    const latest = Math.max(...years);
+    return {
+      // The files carry no effective date: cite the start of the federal fiscal year (FY2022 → 2021-10-01).
+      asOf: `${latest - 1}-10-01`,
+      sourceUrl: HUD_INCOME_LIMITS_URL,
+      checksum: combineChecksums(files),
+      rows: rows.length,
+      changed,
+      details: { fiscal_years: years },
+    };
+  },
+};

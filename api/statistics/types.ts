@@ -1,0 +1,66 @@
+// What a precomputed statistic is (spec 2.3 plus what the catalogue keeps beside it), the seven
+// categories, and the display formatting and payment arithmetic every computation shares.
+
+export const CATEGORIES = ['market_overview', 'rates', 'loan_types', 'down_payment', 'borrower_profile', 'lenders', 'affordability'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** One catalogue entry. `value` is for display; `numeric_value` is what it was formatted from. */
+export interface Statistic {
+  id: string;
+  category: Category;
+  value: string;
+  label: string;
+  headline: string;
+  data_year: number;
+  source_url: string;
+  numeric_value: number;
+  /** YYYY-MM-DD: as-of date of the data the statistic was computed from. */
+  as_of: string;
+}
+
+/** The record served by GET /statistics (spec 2.3 fields plus `as_of`). */
+export type StatRecord = Pick<Statistic, 'id' | 'value' | 'label' | 'headline' | 'category' | 'data_year' | 'source_url' | 'as_of'>;
+
+export const toRecord = (stat: Statistic): StatRecord => ({
+  id: stat.id,
+  value: stat.value,
+  label: stat.label,
+  headline: stat.headline,
+  category: stat.category,
+  data_year: stat.data_year,
+  source_url: stat.source_url,
+  as_of: stat.as_of,
+});
+
+export const percent = (value: number, digits = 1): string => `${value.toFixed(digits)}%`;
+export const signedPercent = (value: number, digits = 1): string => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(digits)}%`;
+export const points = (value: number, digits = 2): string => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(digits)} pts`;
+export const usd = (value: number): string => `$${Math.round(value).toLocaleString('en-US')}`;
+export const whole = (value: number): string => Math.round(value).toLocaleString('en-US');
+
+/** 13,543,606 → "13.5 million"; smaller numbers with thousands separators. */
+export function count(value: number): string {
+  return value >= 1_000_000 ? `${(value / 1_000_000).toFixed(1)} million` : whole(value);
+}
+
+/** Monthly principal and interest of a fixed-rate loan (annual rate in percent, 360 payments). */
+export function monthlyPayment(principal: number, annualRatePercent: number, months = 360): number {
+  const rate = annualRatePercent / 1200;
+  if (rate === 0) return principal / months;
+  return (principal * rate) / (1 - (1 + rate) ** -months);
+}
+
+/** The loan a monthly payment supports (inverse of monthlyPayment). */
+export function principalFor(payment: number, annualRatePercent: number, months = 360): number {
+  const rate = annualRatePercent / 1200;
+  if (rate === 0) return payment * months;
+  return (payment * (1 - (1 + rate) ** -months)) / rate;
+}
+
+/**
+ * The front-end ratio the affordability figures use: housing payment at most 28% of gross monthly
+ * income, the conventional underwriting guideline (Fannie Mae/Freddie Mac's customary 28/36 rule).
+ */
+export const FRONT_END_RATIO = 0.28;
+/** FHA's minimum down payment for borrowers with a credit score of 580 or more (24 CFR 203.18). */
+export const FHA_MIN_DOWN = 0.035;

@@ -1,0 +1,87 @@
+// `npm run bench [family ...] [--quick] [--write]`: measures every endpoint family against two
+// baselines measured in the same run (bare Node `http`, bare Express), prints one table, and with
+// --write records it in BENCHMARKS.md with the machine it ran on.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../api/config.ts';
+import { spawnServer } from './lib/child-server.ts';
+import { peakRssMb, runLoad, type LoadResult } from './bench/load.ts';
+import { prepareDataDir, startBenchService } from './bench/service.ts';
+import type { BenchModule, BenchRow } from './bench/types.ts';
+import type { BenchContext } from './bench/context.ts';
+import { formatTable, writeBenchmarksFile } from './bench/report.ts';
+
+const ALL_FAMILIES = ['rest', 'rates', 'limits', 'static', 'mcp', 'ask', 'search', 'hmda'];
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const write = args.includes('--write');
+const requested = args.filter((arg) => !arg.startsWith('--'));
+const families = requested.length > 0 ? requested : ALL_FAMILIES;
+const seconds = quick ? 3 : 10;
+const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+async function measureBaseline(kind: 'node' | 'express'): Promise<{ row: BenchRow; result: LoadResult }> {
+  const server = await spawnServer(path.join(PROJECT_ROOT, 'scripts', 'bench', 'baseline-server.ts'), {
+    args: [kind],
+    ready: /listening (http:\/\/127\.0\.0\.1:\d+)/,
+  });
+  try {
+    const result = await runLoad({ url: `${server.url}/hello`, connections: 50, durationSeconds: seconds });
+    const name = kind === 'node' ? 'node http hello' : 'express hello';
+    return {
+      result,
+      row: {
+        family: 'baseline',
+        name,
+        requestsPerSecond: result.requestsPerSecond,
+        p50Ms: result.p50Ms,
+        p99Ms: result.p99Ms,
+        errors: result.errors + result.non2xx,
+        peakRssMb: peakRssMb(server.child.pid ?? 0),
+      },
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const unknown = families.filter((family) => !fs.existsSync(path.join(PROJECT_ROOT, 'scripts', 'bench', `${family}.ts`)));
+  if (unknown.length > 0) {
+    log(`unknown families: ${unknown.join(', ')}; known: ${ALL_FAMILIES.join(', ')}`);
+    process.exit(2);
+  }
+  log(`families: ${families.join(', ')}${quick ? ' (quick)' : ''}`);
+  const node = await measureBaseline('node');
+  const express = await measureBaseline('express');
+  const rows: BenchRow[] = [node.row, { ...express.row, baseline: 'node http hello', ratio: express.result.requestsPerSecond / node.result.requestsPerSecond }];
+
+  const dataDir = prepareDataDir(log);
+  const service = await startBenchService(dataDir);
+  const context: BenchContext = { quick, seconds, service, baselines: { node: node.result, express: express.result } };
+  let failed = false;
+  try {
+    for (const family of families) {
+      log(`running ${family}`);
+      try {
+        const module = (await import(`./bench/${family}.ts`)) as { run: BenchModule };
+        rows.push(...(await module.run(context)));
+      } catch (error) {
+        failed = true;
+        rows.push({ family, name: '(failed)', note: (error as Error).message.split('\n')[0] ?? 'failed' });
+      }
+    }
+  } finally {
+    await service.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${os.platform()} ${os.release()}`;
+  process.stdout.write(`\nMachine: ${machine}\n\n${formatTable(rows)}\n`);
+  if (write) writeBenchmarksFile(path.join(PROJECT_ROOT, 'BENCHMARKS.md'), rows, machine, { quick, seconds });
+  process.exit(failed ? 1 : 0);
+}
+
+await main();

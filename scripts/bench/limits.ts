@@ -1,0 +1,157 @@
+// The cost of keys and rate limits: throughput of GET /api/v1/rates with the limiter's memory store
+// against the same route with every limit off (target ≥ 90%), plus the shared PostgreSQL and Redis
+// stores. Each variant is its own service process over one scratch PostgreSQL database holding the
+// rate datasets synced from the mirror; limits are set high enough that nothing is refused, so
+// every request pays the limiter's full cost and still gets its 200.
+import path from 'node:path';
+import { randomBytes, randomInt } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { PROJECT_ROOT } from '../../api/config.ts';
+import { freePort, spawnServer, waitForOk } from '../lib/child-server.ts';
+import { BENCH_SERVICE_ENV, sourceDir } from './service.ts';
+import { peakRssMb, runLoad, type LoadResult } from './load.ts';
+import type { BenchModule, BenchRow } from './types.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ROUTE = '/api/v1/rates';
+const HIGH = '1000000000';
+const log = (line: string) => process.stderr.write(`bench limits: ${line}\n`);
+
+type Variant = { label: string; env: Record<string, string> };
+
+const OFF: Variant = { label: 'limits off', env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' } };
+const limited = (store: string): Variant => ({
+  label: `${store} store`,
+  env: { RATE_LIMIT_ANON_PER_MINUTE: HIGH, RATE_LIMIT_KEY_PER_MINUTE: HIGH, RATE_LIMIT_PER_HOUR: HIGH, RATE_LIMIT_STORE: store },
+});
+
+async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `mds_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function syncRates(databaseUrl: string): Promise<void> {
+  const { rateDatasets } = await import('../../api/rates/sync/datasets.ts');
+  // The datasets a default sync loads (the opt-in ones need a file or the network).
+  const names = rateDatasets.filter((definition) => definition.syncByDefault !== false).map((definition) => definition.name);
+  log(`syncing ${names.join(', ')} from ${sourceDir()}`);
+  const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'sync.ts'), ...names], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, MDS_SOURCE_DIR: sourceDir(), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) log(`sync exited with ${result.status}: rows below may count 503s as errors`);
+}
+
+interface RunningVariant {
+  variant: Variant;
+  url: string;
+  pid: number;
+  stop: () => Promise<unknown>;
+}
+
+async function startVariant(variant: Variant, databaseUrl: string): Promise<RunningVariant> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await spawnServer(path.join(PROJECT_ROOT, 'api', 'main.ts'), {
+    env: {
+      ...BENCH_SERVICE_ENV,
+      ...variant.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: url,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      // The load carries a client address of its own, so the bench never shares a budget with anyone.
+      TRUST_PROXY: 'loopback',
+    },
+  });
+  await waitForOk(`${url}/healthz`);
+  return { variant, url, pid: server.child.pid ?? 0, stop: () => server.stop() };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export const run: BenchModule = async (context) => {
+  const scratch = await scratchDatabase();
+  const clientIp = `192.0.2.${randomInt(1, 255)}`;
+  const running: RunningVariant[] = [];
+  try {
+    await syncRates(scratch.url);
+    const variants = [OFF, limited('memory'), limited('postgres'), limited('redis')];
+    for (const variant of variants) running.push(await startVariant(variant, scratch.url));
+    const headers = { 'X-Forwarded-For': clientIp };
+    for (const entry of running) await runLoad({ url: `${entry.url}${ROUTE}`, connections: 10, durationSeconds: 1, headers }); // warm-up
+    // All four serve at once and are loaded in turn, round after round, so drift on a shared machine
+    // hits every variant alike; each ratio is the median of the per-round ratios.
+    const rounds = context.quick ? 2 : 3;
+    const results = new Map<RunningVariant, LoadResult[]>(running.map((entry) => [entry, []]));
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const entry of running) {
+        log(`round ${round}/${rounds}: ${ROUTE} with ${entry.variant.label}`);
+        results.get(entry)!.push(await runLoad({ url: `${entry.url}${ROUTE}`, connections: 50, durationSeconds: context.seconds, headers }));
+      }
+    }
+    const off = results.get(running[0]!)!;
+    const rows: BenchRow[] = [];
+    for (const entry of running) {
+      const runs = results.get(entry)!;
+      const rps = runs.map((result) => result.requestsPerSecond);
+      const isOff = entry.variant === OFF;
+      const ratio = median(runs.map((result, index) => result.requestsPerSecond / off[index]!.requestsPerSecond));
+      rows.push({
+        family: 'limits',
+        name: `GET ${ROUTE}, ${entry.variant.label}`,
+        requestsPerSecond: rps.reduce((sum, value) => sum + value, 0) / rps.length,
+        p50Ms: median(runs.map((result) => result.p50Ms)),
+        p99Ms: median(runs.map((result) => result.p99Ms)),
+        errors: runs.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
+        peakRssMb: peakRssMb(entry.pid),
+        ...(isOff
+          ? { note: `mean of ${rounds} rounds (${rps.map(Math.round).join(', ')} req/s)` }
+          : {
+              baseline: `GET ${ROUTE}, limits off`,
+              ratio,
+              ...(entry.variant.label === 'memory store'
+                ? { target: '>= 0.90 of limits off', met: ratio >= 0.9 }
+                : { note: `shared store; one client, so every request updates the same counters` }),
+            }),
+      });
+    }
+    return rows;
+  } finally {
+    await Promise.all(running.map((entry) => entry.stop()));
+    await scratch.drop().catch(() => undefined);
+    const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      await redis.connect();
+      const keys = await redis.keys(`mds:*ip:${clientIp}`);
+      if (keys.length > 0) await redis.del(...keys);
+    } catch {
+      // Redis gone: nothing of ours to clean up there.
+    } finally {
+      redis.disconnect();
+    }
+  }
+};

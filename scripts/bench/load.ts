@@ -1,0 +1,76 @@
+// One load measurement with autocannon against a URL, and the peak memory of the process serving
+// it (read from /proc, so the load generator's own memory is not counted).
+import fs from 'node:fs';
+// autocannon ships no types; the shape used here is documented in its README ("Results").
+// @ts-expect-error -- untyped CommonJS module
+import autocannon from 'autocannon';
+
+export interface LoadOptions {
+  url: string;
+  connections?: number;
+  durationSeconds?: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Requests cycled through instead of one URL (paths relative to `url`). */
+  requests?: { method?: string; path: string; headers?: Record<string, string>; body?: string }[];
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const result = (await autocannon({
+    url: options.url,
+    connections: options.connections ?? 50,
+    duration: options.durationSeconds ?? 10,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    requests: options.requests,
+  })) as AutocannonResult;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+/** Peak resident set size of a process in MiB (VmHWM), or undefined where /proc is absent. */
+export function peakRssMb(pid: number): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmHWM:\s+(\d+)\s+kB/.exec(status);
+    return match?.[1] ? Math.round(Number(match[1]) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Current resident set size of a process in MiB (VmRSS). */
+export function currentRssMb(pid: number): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+    return match?.[1] ? Math.round(Number(match[1]) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,35 @@
+// REST data endpoints under load, each beside the bare-Express baseline of the same run.
+import type { BenchModule, BenchRow } from './types.ts';
+import { peakRssMb, runLoad } from './load.ts';
+
+export const REST_PATHS = [
+  '/api/v1/rates',
+  '/api/v1/rates?state=TX&fico=2&format=simple',
+  '/api/v1/statistics?category=market_overview',
+  '/api/v1/calendar',
+  '/api/v1/escrow?state=IL&closing_month=3',
+  '/api/v1/loan-limits?state=CA&county=Los%20Angeles&year=2026',
+];
+
+export const run: BenchModule = async (context) => {
+  const { service, baselines, seconds } = context;
+  const rows: BenchRow[] = [];
+  for (const path of REST_PATHS) {
+    const result = await runLoad({ url: `${service.url}${path}`, connections: 50, durationSeconds: seconds });
+    rows.push({
+      family: 'rest',
+      name: `GET ${path}`,
+      requestsPerSecond: result.requestsPerSecond,
+      p50Ms: result.p50Ms,
+      p99Ms: result.p99Ms,
+      errors: result.errors + result.non2xx,
+      peakRssMb: peakRssMb(service.pid),
+      baseline: 'express hello',
+      ratio: result.requestsPerSecond / baselines.express.requestsPerSecond,
+      ...(path === '/api/v1/rates'
+        ? { target: '>= 0.80 of express, p99 < 20 ms', met: result.requestsPerSecond >= 0.8 * baselines.express.requestsPerSecond && result.p99Ms < 20 }
+        : {}),
+    });
+  }
+  return rows;
+};

@@ -1,0 +1,60 @@
+// The service under benchmark: synced from the mirror (MDS_SOURCE_DIR) into a scratch DATA_DIR,
+// then started as its own process with rate limits off, so the load generator measures the
+// service and nothing else. Started once per `npm run bench` and shared by the families.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { PROJECT_ROOT } from '../../api/config.ts';
+import { freePort, spawnServer, waitForOk, type ChildServer } from '../lib/child-server.ts';
+
+export interface BenchService {
+  url: string;
+  pid: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export const BENCH_SERVICE_ENV = {
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_ANON_PER_MINUTE: '0',
+  RATE_LIMIT_KEY_PER_MINUTE: '0',
+  RATE_LIMIT_PER_HOUR: '0',
+  SYNC_ON_START: 'false',
+  SYNC_DAILY: 'false',
+};
+
+export function sourceDir(): string {
+  return path.resolve(process.env.MDS_SOURCE_DIR ?? path.join(PROJECT_ROOT, '..', 'shared', 'data'));
+}
+
+/** Syncs the default datasets into a new data folder; returns its path. */
+export function prepareDataDir(log: (line: string) => void): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bench-'));
+  log(`syncing the mirror (${sourceDir()}) into ${dataDir}`);
+  const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'sync.ts')], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, MDS_SOURCE_DIR: sourceDir(), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0) log(`sync exited with ${result.status}: some families may report errors`);
+  return dataDir;
+}
+
+export async function startBenchService(dataDir: string, extraEnv: Record<string, string> = {}): Promise<BenchService> {
+  // The port is chosen here because at LOG_LEVEL=warn the service does not log its address.
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server: ChildServer = await spawnServer(path.join(PROJECT_ROOT, 'api', 'main.ts'), {
+    env: { ...BENCH_SERVICE_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...extraEnv },
+  });
+  await waitForOk(`${url}/healthz`);
+  return {
+    url,
+    pid: server.child.pid ?? 0,
+    dataDir,
+    async stop() {
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+// Content collections: glossary, articles and learn pages from content/, validated by the shared zod
+// schemas (api/content/schemas.ts). Bad front matter, or a related term that does not exist, fails
+// `astro build`.
+import { defineCollection, reference } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+import { articleSchema, glossaryFields } from '../api/content/schemas.ts';
+
+// MDS_CONTENT_DIR points a build at another content folder (the tests build broken fixtures).
+const root = process.env.MDS_CONTENT_DIR ?? './content';
+
+const glossary = defineCollection({
+  loader: glob({ pattern: '*.md', base: `${root}/glossary` }),
+  schema: z.object({ ...glossaryFields, related: z.array(reference('glossary')).min(1) }).strict(),
+});
+
+const articles = defineCollection({
+  loader: glob({ pattern: '*.md', base: `${root}/articles` }),
+  schema: articleSchema,
+});
+
+const learn = defineCollection({
+  loader: glob({ pattern: '*.md', base: `${root}/learn` }),
+  schema: articleSchema,
+});
+
+export const collections = { glossary, articles, learn };

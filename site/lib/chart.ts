@@ -1,0 +1,54 @@
+// Server-side SVG line chart geometry: scales, polyline points and axis ticks, so the rates page
+// draws its history without any client-side code.
+export interface ChartSeries {
+  label: string;
+  points: { date: string; value: number }[];
+}
+
+export interface ChartGeometry {
+  width: number;
+  height: number;
+  plot: { left: number; right: number; top: number; bottom: number };
+  lines: { label: string; points: string; last: { x: number; y: number; value: number; date: string } | null }[];
+  yTicks: { y: number; label: string }[];
+  xTicks: { x: number; label: string }[];
+}
+
+const time = (date: string): number => Date.parse(`${date}T00:00:00Z`);
+
+export function chartGeometry(series: ChartSeries[], width = 760, height = 320): ChartGeometry {
+  const plot = { left: 48, right: width - 16, top: 12, bottom: height - 32 };
+  const all = series.flatMap((entry) => entry.points);
+  if (all.length === 0) return { width, height, plot, lines: [], yTicks: [], xTicks: [] };
+  const minT = Math.min(...all.map((point) => time(point.date)));
+  const maxT = Math.max(...all.map((point) => time(point.date)));
+  const minV = Math.floor(Math.min(...all.map((point) => point.value)) * 2) / 2;
+  const maxV = Math.ceil(Math.max(...all.map((point) => point.value)) * 2) / 2;
+  const x = (date: string): number => plot.left + ((time(date) - minT) / Math.max(1, maxT - minT)) * (plot.right - plot.left);
+  const y = (value: number): number => plot.bottom - ((value - minV) / Math.max(0.5, maxV - minV)) * (plot.bottom - plot.top);
+  const round = (value: number): number => Math.round(value * 10) / 10;
+
+  const lines = series.map((entry) => {
+    const last = entry.points[entry.points.length - 1];
+    return {
+      label: entry.label,
+      points: entry.points.map((point) => `${round(x(point.date))},${round(y(point.value))}`).join(' '),
+      last: last ? { x: round(x(last.date)), y: round(y(last.value)), value: last.value, date: last.date } : null,
+    };
+  });
+
+  const span = maxV - minV;
+  const step = span > 6 ? 2 : span > 3 ? 1 : 0.5;
+  const yTicks: ChartGeometry['yTicks'] = [];
+  for (let value = minV; value <= maxV + 1e-9; value += step) yTicks.push({ y: round(y(value)), label: `${value.toFixed(step < 1 ? 1 : 0)}%` });
+
+  const firstYear = new Date(minT).getUTCFullYear();
+  const lastYear = new Date(maxT).getUTCFullYear();
+  const yearStep = Math.max(1, Math.ceil((lastYear - firstYear + 1) / 10));
+  const xTicks: ChartGeometry['xTicks'] = [];
+  for (let year = firstYear + 1; year <= lastYear; year += yearStep) {
+    const date = `${year}-01-01`;
+    if (time(date) >= minT && time(date) <= maxT) xTicks.push({ x: round(x(date)), label: String(year) });
+  }
+  return { width, height, plot, lines, yTicks, xTicks };
+}

@@ -1,0 +1,194 @@
+// Rate limits over HTTP with the memory store: 20/min without a key, 100/min with one, the hourly
+// cap, the headers, TRUST_PROXY, unlimited open routes, and failing open when a store is down.
+import { randomInt } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/app.ts';
+import type { AppDeps } from '../../api/deps.ts';
+import { createLogger } from '../../api/platform/logger.ts';
+import type { ApiRegistry } from '../../api/platform/http/api-registry.ts';
+import { closeServices, createServices } from '../../api/services.ts';
+import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
+import { rawRequest, type RawResponse } from '../support/http.ts';
+
+function pingRoute(registry: ApiRegistry): void {
+  registry.add({
+    method: 'get',
+    path: '/test-ping',
+    operationId: 'testPing',
+    summary: 'A cheap limited route',
+    tags: ['Test'],
+    cache: 'none',
+    responses: { 200: { description: 'pong' } },
+    handler: () => ({ pong: true }),
+  });
+}
+
+const LIMITS_ON = { RATE_LIMIT_ANON_PER_MINUTE: '20', RATE_LIMIT_KEY_PER_MINUTE: '100', RATE_LIMIT_PER_HOUR: '1000' };
+
+async function burst(count: number, send: () => Promise<RawResponse>): Promise<RawResponse[]> {
+  const responses: RawResponse[] = [];
+  for (let index = 0; index < count; index += 1) responses.push(await send());
+  return responses;
+}
+
+describe('rate limits (memory store)', () => {
+  let database: TestDatabase;
+  const opened: Array<{ app: TestApp; server: Awaited<ReturnType<typeof listen>> }> = [];
+
+  async function start(env: Record<string, string>) {
+    const app = await buildTestApp(database.db, { env: { ...LIMITS_ON, ...env }, options: { extraApiRoutes: pingRoute } });
+    const server = await listen(app.app);
+    opened.push({ app, server });
+    return { app, url: server.url };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+  });
+  afterEach(async () => {
+    for (const { app, server } of opened.splice(0)) {
+      await server.close();
+      await app.close();
+    }
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('answers the 21st anonymous request in a minute 429 with Retry-After, the headers and the error body', async () => {
+    const { url } = await start({});
+    const responses = await burst(21, () => rawRequest(`${url}/api/v1/test-ping`));
+    expect(responses.slice(0, 20).every((response) => response.status === 200)).toBe(true);
+    expect(responses[0]!.headers['ratelimit-limit']).toBe('20');
+    expect(responses[0]!.headers['ratelimit-remaining']).toBe('19');
+    expect(responses[19]!.headers['ratelimit-remaining']).toBe('0');
+    const reset = Number(responses[0]!.headers['ratelimit-reset']);
+    expect(reset).toBeGreaterThan(0);
+    expect(reset).toBeLessThanOrEqual(60);
+
+    const refused = responses[20]!;
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers['ratelimit-limit']).toBe('20');
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+    expect(refused.headers['access-control-expose-headers']).toContain('Retry-After');
+    const body = JSON.parse(refused.body);
+    expect(body).toEqual({ error: expect.stringMatching(/Rate limit of 20 requests.*retry in \d+ s.*API key/), status: 429 });
+  });
+
+  it('counts both addresses against one budget', async () => {
+    const { url } = await start({});
+    await burst(10, () => rawRequest(`${url}/api/v1/test-ping`));
+    const onApiHost = await burst(11, () => rawRequest(`${url}/test-ping`, { headers: { Host: 'api.localhost' } }));
+    expect(onApiHost.map((response) => response.status).filter((status) => status === 429)).toHaveLength(1);
+  });
+
+  it('gives a key 100 requests a minute, apart from the anonymous budget', async () => {
+    const { app, url } = await start({});
+    const account = await app.deps.services.access.keys.findOrCreateAccountByEmail(`limits-${randomInt(1e9)}@example.org`);
+    const { key } = await app.deps.services.access.keys.createKey(account.id);
+    const responses = await burst(101, () => rawRequest(`${url}/api/v1/test-ping`, { headers: { 'X-API-Key': key } }));
+    expect(responses.slice(0, 100).every((response) => response.status === 200)).toBe(true);
+    expect(responses[0]!.headers['ratelimit-limit']).toBe('100');
+    expect(responses[100]!.status).toBe(429);
+    expect(JSON.parse(responses[100]!.body).error).toContain('this key');
+    expect((await rawRequest(`${url}/api/v1/test-ping`)).status).toBe(200);
+  });
+
+  it('applies the hourly cap and reports it when it binds', async () => {
+    const { url } = await start({ RATE_LIMIT_ANON_PER_MINUTE: '50', RATE_LIMIT_PER_HOUR: '5' });
+    const responses = await burst(6, () => rawRequest(`${url}/api/v1/test-ping`));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(responses[0]!.headers['ratelimit-limit']).toBe('5');
+    expect(Number(responses[5]!.headers['retry-after'])).toBeGreaterThan(60);
+  });
+
+  it('sends no limit headers and never refuses when every limit is 0', async () => {
+    const { url } = await start({ RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
+    const responses = await burst(30, () => rawRequest(`${url}/api/v1/test-ping`));
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+    expect(responses[0]!.headers['ratelimit-limit']).toBeUndefined();
+  });
+
+  it('leaves /healthz, /openapi.json and site pages unlimited', async () => {
+    const { url } = await start({ RATE_LIMIT_ANON_PER_MINUTE: '2' });
+    for (const path of ['/api/v1/healthz', '/healthz', '/api/v1/openapi.json', '/account']) {
+      const responses = await burst(5, () => rawRequest(`${url}${path}`));
+      expect(responses.every((response) => response.status === 200), path).toBe(true);
+      expect(responses[0]!.headers['ratelimit-limit'], path).toBeUndefined();
+    }
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const untrusted = await start({ RATE_LIMIT_ANON_PER_MINUTE: '3' });
+    const spoofed = await burst(4, () =>
+      rawRequest(`${untrusted.url}/api/v1/test-ping`, { headers: { 'X-Forwarded-For': `198.51.100.${randomInt(250)}` } }),
+    );
+    expect(spoofed[3]!.status).toBe(429);
+
+    const trusted = await start({ RATE_LIMIT_ANON_PER_MINUTE: '3', TRUST_PROXY: 'loopback' });
+    const viaProxy = (ip: string) => rawRequest(`${trusted.url}/api/v1/test-ping`, { headers: { 'X-Forwarded-For': ip } });
+    const first = await burst(4, () => viaProxy('198.51.100.1'));
+    expect(first.map((response) => response.status)).toEqual([200, 200, 200, 429]);
+    expect((await viaProxy('198.51.100.2')).status).toBe(200);
+  });
+
+  it('does not count a request refused for a bad key, and never answers 429 for it', async () => {
+    const { url } = await start({ RATE_LIMIT_ANON_PER_MINUTE: '1' });
+    const bad = await burst(3, () => rawRequest(`${url}/api/v1/test-ping`, { headers: { 'X-API-Key': 'wrong' } }));
+    expect(bad.every((response) => response.status === 401)).toBe(true);
+  });
+});
+
+describe('a rate-limit store that is down', () => {
+  it('lets requests through with a warning instead of failing them', async () => {
+    const database = await createTestDatabase('pglite');
+    let output = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        output += chunk.toString();
+        done();
+      },
+    });
+    // Nothing listens on port 1: every Redis command fails at once.
+    const config = testConfig({ ...LIMITS_ON, LOG_LEVEL: 'warn', RATE_LIMIT_STORE: 'redis', REDIS_URL: 'redis://127.0.0.1:1' });
+    const core = { config, db: database.db, logger: createLogger('warn', sink), clock: () => new Date() };
+    const services = await createServices(core);
+    const deps: AppDeps = { ...core, services };
+    const server = await listen(createApp(deps, { extraApiRoutes: pingRoute }).app);
+    try {
+      const responses = await burst(25, () => rawRequest(`${server.url}/api/v1/test-ping`));
+      expect(responses.every((response) => response.status === 200)).toBe(true);
+      expect(output).toContain('rate-limit store unavailable');
+    } finally {
+      await server.close();
+      await closeServices(services);
+      await database.drop();
+    }
+  });
+
+  it('falls back to the memory store, and says why, when postgres is asked for with the embedded database', async () => {
+    const database = await createTestDatabase('pglite');
+    let output = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        output += chunk.toString();
+        done();
+      },
+    });
+    const config = testConfig({ ...LIMITS_ON, RATE_LIMIT_STORE: 'postgres' });
+    const services = await createServices({ config, db: database.db, logger: createLogger('warn', sink), clock: () => new Date() });
+    try {
+      expect(services.access.limiter.store).toBe('memory');
+      expect(output).toContain('RATE_LIMIT_STORE=postgres needs DATABASE_URL');
+    } finally {
+      await closeServices(services);
+      await database.drop();
+    }
+  });
+});

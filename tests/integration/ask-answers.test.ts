@@ -1,0 +1,70 @@
+// /ask over synced official data, parsed with a real SSE parser: for each kind of question the
+// chunks concatenate to an answer with the right figure, then one sources message, then done.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, listen, type TestApp } from '../support/app.ts';
+import type { TestDatabase } from '../support/databases.ts';
+import { hasSourceData } from '../support/source-data.ts';
+import { syncedTestDatabase } from '../support/synced.ts';
+import { postAsk, readAskStream } from '../support/sse.ts';
+
+const DATASETS = ['loan_limits_conforming', 'loan_limits_fha', 'pmms', 'optimal_blue', 'economic_calendar', 'bills', 'search_index', 'hmda_aggregates', 'hmda_lenders'];
+
+const KINDS: Array<[kind: string, question: string, expected: RegExp]> = [
+  ['rates for a state and score', 'What mortgage rate can I get in Texas with a 760 credit score and 20% down?', /\d\.\d+%/],
+  ['the weekly survey', 'What is the latest Freddie Mac 30-year fixed rate?', /7\.40%/],
+  ['a county conforming limit', 'What is the 2026 conforming loan limit in Los Angeles County, California?', /\$1,249,125/],
+  ['an FHA limit', 'What is the FHA loan limit in Cook County, Illinois for 2025?', /\$524,225/],
+  ['the USDA limit', 'What is the USDA loan limit?', /no loan limit/i],
+  ['escrow months at closing', 'How many months of escrow at closing in Texas if I close in March?', /\*\*\d+ months\*\*/],
+  ['a glossary term', 'What does PMI mean?', /private mortgage insurance/i],
+  ['the next Fed meeting', 'When is the next Fed meeting?', /December 9, 2026/],
+  ['an HMDA rate', 'What was the mortgage denial rate in Colorado in 2024?', /\d+\.\d%/],
+  ['top lenders', 'Who were the top mortgage lenders in 2020?', /Quicken Loans/i],
+  ['a congressional bill', 'Which bills in Congress deal with FHA mortgage insurance?', /\S/],
+  ['something it cannot know', 'What is the population of Mars?', /won't guess/i],
+];
+
+describe.skipIf(!hasSourceData)('POST /ask answers from synced data', () => {
+  let database: TestDatabase;
+  let testApp: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+
+  beforeAll(async () => {
+    database = await syncedTestDatabase('pglite', DATASETS);
+    testApp = await buildTestApp(database.db, {
+      env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' },
+      clock: () => new Date('2026-11-22T12:00:00Z'),
+    });
+    server = await listen(testApp.app);
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+    await testApp?.close();
+    await database?.drop();
+  });
+
+  it.each(KINDS)('answers %s', async (_kind, question, expected) => {
+    const response = await postAsk(server.url, { message: question });
+    expect(response.status).toBe(200);
+    const { messages, answer, sources } = await readAskStream(response);
+    const types = messages.map((message) => message.type);
+    expect(types.at(-1)).toBe('done');
+    expect(types.at(-2)).toBe('sources');
+    expect(types.slice(0, -2).every((type) => type === 'chunk')).toBe(true);
+    expect(answer).toMatch(expected);
+    expect(sources.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('carries the topic of a conversation into a follow-up', async () => {
+    const { answer } = await readAskStream(
+      await postAsk(server.url, {
+        message: 'And in Cook County, Illinois?',
+        history: [
+          { role: 'user', content: 'What is the 2025 FHA loan limit in Los Angeles County, California?' },
+          { role: 'assistant', content: 'The 2025 FHA loan limit ...' },
+        ],
+      }),
+    );
+    expect(answer).toMatch(/\$524,225/);
+  });
+});

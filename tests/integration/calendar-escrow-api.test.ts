@@ -1,0 +1,194 @@
+// GET /calendar and GET /escrow end to end on both databases: the calendar synced from the mirror,
+// filters, iCalendar output, 400s that say what is valid, identical bodies on the API host, and
+// random query strings that must never produce a 5xx.
+import fc from 'fast-check';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CalendarResponseSchema } from '../../api/calendar/route.ts';
+import { EscrowResultSchema } from '../../api/escrow/route.ts';
+import { STATE_CODES } from '../../api/geo/states.ts';
+import { buildTestApp, listen, type TestApp } from '../support/app.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
+import { rawRequest } from '../support/http.ts';
+import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
+import { syncedTestDatabase, syncInto } from '../support/synced.ts';
+
+const clock = () => new Date('2026-11-22T15:00:00Z');
+
+describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on %s', (kind) => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+  const get = (path: string, headers: Record<string, string> = {}) => rawRequest(`${server.url}${path}`, { headers });
+
+  beforeAll(async () => {
+    database = await syncedTestDatabase(kind, ['economic_calendar']);
+    app = await buildTestApp(database.db, { clock, env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0', MDS_SOURCE_DIR: SOURCE_DIR } });
+    server = await listen(app.app);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('a second sync of the calendar changes nothing', async () => {
+    const report = await syncInto(database.db, ['economic_calendar']);
+    const result = report.results.find((entry) => entry.name === 'economic_calendar');
+    expect(result?.status).toBe('ok');
+    expect(result?.changed).toBe(0);
+  });
+
+  it('defaults to today .. today + 60 days by the service clock, sorted by date then name', async () => {
+    const response = await get('/api/v1/calendar');
+    expect(response.status).toBe(200);
+    const body = CalendarResponseSchema.strict().parse(JSON.parse(response.body));
+    expect(body.events.length).toBeGreaterThan(0);
+    for (const event of body.events) {
+      expect(event.date >= '2026-11-22' && event.date <= '2027-01-21').toBe(true);
+      expect(Object.keys(event).sort()).toEqual(['category', 'date', 'description', 'impact', 'name']);
+    }
+    expect(body.events.map((event) => event.date)).toContain('2026-12-09');
+    const keys = body.events.map((event) => `${event.date} ${event.name}`);
+    expect(keys).toEqual([...keys].sort());
+  });
+
+  it('serves FOMC decisions from the Fed schedule, including April 29, 2026 and not May 6', async () => {
+    const body = JSON.parse((await get('/api/v1/calendar?from=2026-01-01&to=2026-12-31&category=fed')).body);
+    expect(body.events.map((event: { date: string }) => event.date)).toEqual([
+      '2026-01-28', '2026-03-18', '2026-04-29', '2026-06-17', '2026-07-29', '2026-09-16', '2026-10-28', '2026-12-09',
+    ]);
+  });
+
+  it('filters by impact and category lists and honours limit', async () => {
+    const body = JSON.parse((await get('/api/v1/calendar?from=2024-01-01&to=2024-12-31&impact=high,medium&category=inflation,housing&limit=500')).body);
+    expect(body.events.length).toBeGreaterThan(20);
+    for (const event of body.events) {
+      expect(['high', 'medium']).toContain(event.impact);
+      expect(['inflation', 'housing']).toContain(event.category);
+    }
+    expect(body.events.find((event: { date: string }) => event.date === '2024-02-13')?.name).toBe('Consumer Price Index (January 2024)');
+    const limited = JSON.parse((await get('/api/v1/calendar?from=2021-01-01&to=2027-12-31&limit=3')).body);
+    expect(limited.events).toHaveLength(3);
+  });
+
+  it('returns valid iCalendar with format=ics', async () => {
+    const response = await get('/api/v1/calendar?from=2026-01-01&to=2027-12-31&format=ics');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(response.body.includes('\r\n')).toBe(true);
+    expect(response.body.replace(/\r\n/g, '').includes('\n')).toBe(false);
+    for (const line of response.body.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    const vevents = new ICAL.Component(ICAL.parse(response.body)).getAllSubcomponents('vevent');
+    expect(vevents).toHaveLength(16);
+    for (const vevent of vevents) {
+      expect(vevent.getFirstPropertyValue('uid')).toBeTruthy();
+      expect(vevent.getFirstPropertyValue('dtstamp')).toBeTruthy();
+      const start = vevent.getFirstPropertyValue('dtstart') as ICAL.Time;
+      expect(start.isDate).toBe(true);
+    }
+    expect(response.body).toContain('DTSTART;VALUE=DATE:20260429');
+  });
+
+  it('answers 400 with what is valid for bad dates, ranges, filters and limits', async () => {
+    const cases: [string, RegExp][] = [
+      ['from=2026-13-01', /'from'.*YYYY-MM-DD/],
+      ['from=2026-02-30', /'from'/],
+      ['from=2026-12-01&to=2026-11-01', /'from' must not be after 'to'/],
+      ['impact=urgent', /Valid values: high, medium, low/],
+      ['category=foo', /Valid values: fed, inflation, employment, housing/],
+      ['limit=0', /1 to 500/],
+      ['limit=501', /1 to 500/],
+      ['format=pdf', /json, ics/],
+    ];
+    for (const [query, message] of cases) {
+      const response = await get(`/api/v1/calendar?${query}`);
+      expect(response.status, query).toBe(400);
+      const body = JSON.parse(response.body);
+      expect(body.status).toBe(400);
+      expect(body.error, query).toMatch(message);
+    }
+  });
+
+  it('computes escrow per the contract with the spec 2.5 fields and the projection', async () => {
+    const response = await get('/api/v1/escrow?state=tx&closing_month=3');
+    expect(response.status).toBe(200);
+    const body = EscrowResultSchema.strict().parse(JSON.parse(response.body));
+    // Texas pays once a year in January: the contract's worked example → 5.
+    expect(body).toMatchObject({ state: 'Texas', stateCode: 'TX', closingMonth: 3, closingMonthName: 'March', escrowMonths: 5, isCountySpecific: false, cushionMonths: 2, firstPaymentMonth: 'May' });
+    expect(body.taxSchedule.disbursementMonths).toEqual(['January']);
+    expect(body.allMonths.March).toBe(5);
+    expect(body.projection).toHaveLength(12);
+    expect(body.sources.some((source) => source.url?.includes('1024'))).toBe(true);
+  });
+
+  it('takes full names, month names, the clock month by default, and county overrides by name or FIPS', async () => {
+    const byName = JSON.parse((await get('/api/v1/escrow?state=New%20York&closing_month=june&county=Brooklyn')).body);
+    expect(byName).toMatchObject({ stateCode: 'NY', closingMonth: 6, isCountySpecific: true });
+    expect(byName.taxSchedule.frequency).toBe('quarterly');
+    const byFips = JSON.parse((await get('/api/v1/escrow?state=IL&county=17031')).body);
+    expect(byFips).toMatchObject({ isCountySpecific: true, closingMonth: 11, closingMonthName: 'November' });
+    expect(byFips.taxSchedule.disbursementMonths).toEqual(['March', 'August']);
+    const plain = JSON.parse((await get('/api/v1/escrow?state=IL&county=DuPage')).body);
+    expect(plain.isCountySpecific).toBe(false);
+    expect(plain.taxSchedule.notes).toMatch(/DuPage County \(17043\)/);
+  });
+
+  it('answers 400 for an invalid state (listing all 51 codes), month or county', async () => {
+    const state = JSON.parse((await get('/api/v1/escrow?state=ZZ')).body);
+    expect(state.status).toBe(400);
+    for (const code of STATE_CODES) expect(state.error).toContain(code);
+    expect((await get('/api/v1/escrow')).status).toBe(400);
+    const month = JSON.parse((await get('/api/v1/escrow?state=CA&closing_month=13')).body);
+    expect(month).toMatchObject({ status: 400 });
+    expect(month.error).toMatch(/closing_month.*1-12/);
+    expect((await get('/api/v1/escrow?state=CA&county=Atlantis')).status).toBe(400);
+    expect((await get('/api/v1/escrow?state=CA&county=17031')).status).toBe(400);
+    expect((await get('/api/v1/escrow?state=CA&state=TX')).status).toBe(400);
+  });
+
+  it('serves identical bodies on the API host', async () => {
+    for (const path of ['/calendar?from=2026-01-01&to=2026-12-31', '/calendar?format=ics&from=2026-01-01&to=2026-06-30', '/escrow?state=CA&closing_month=4&county=Los%20Angeles', '/escrow?state=ZZ']) {
+      const main = await get(`/api/v1${path}`);
+      const apiHost = await get(path, { Host: 'api.localhost' });
+      expect(apiHost.status, path).toBe(main.status);
+      expect(apiHost.body, path).toBe(main.body);
+    }
+  });
+
+  it('never answers 5xx to random query strings', async () => {
+    const keys = fc.constantFrom('from', 'to', 'impact', 'category', 'limit', 'format', 'state', 'closing_month', 'county', 'x');
+    const values = fc.oneof(
+      fc.string(),
+      fc.constantFrom('2026-13-01', '2026-02-29', '0', '-1', '500', '13', 'CA', 'ny', 'high,low', ',', '%', '%E0%A4%A', 'null', '17031', 'dec'),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/api/v1/calendar', '/api/v1/escrow'), fc.array(fc.tuple(keys, values), { maxLength: 5 }), async (path, pairs) => {
+        const query = pairs.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
+        const response = await get(`${path}?${query}`);
+        expect(response.status, `${path}?${query}`).toBeLessThan(500);
+        expect(() => JSON.parse(response.body.startsWith('BEGIN:VCALENDAR') ? '{}' : response.body)).not.toThrow();
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe.each(databaseKinds)('calendar before the first sync on %s', (kind) => {
+  it('answers 503 with Retry-After until the calendar dataset is loaded', async () => {
+    const database = await createTestDatabase(kind);
+    const app = await buildTestApp(database.db, { clock });
+    const server = await listen(app.app);
+    try {
+      const response = await rawRequest(`${server.url}/api/v1/calendar`);
+      expect(response.status).toBe(503);
+      expect(response.headers['retry-after']).toBeDefined();
+      expect(JSON.parse(response.body).error).toMatch(/economic_calendar/);
+    } finally {
+      await server.close();
+      await app.close();
+      await database.drop();
+    }
+  });
+});

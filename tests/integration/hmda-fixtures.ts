@@ -1,0 +1,75 @@
+// Builds scratch HMDA warehouses for the HMDA tests: the real 26k-row extract (as one state-year,
+// without the aggregate gate, since it is not a whole state-year) or SYNTHETIC rows, in temp folders.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig, type Config } from '../../api/config.ts';
+import { openInstance } from '../../api/hmda/duck.ts';
+import { loadLar, loadLenders } from '../../api/hmda/warehouse.ts';
+import { sourceFile } from '../support/source-data.ts';
+
+export const EXTRACT_CSV = sourceFile('hmda', 'loan_level', 'hmda_subset_24cols_26k_rows.csv');
+export const TRANSMITTAL_2020 = sourceFile('hmda', 'institutions', '2020_ts_csv.csv');
+export const silentLogger = pino({ level: 'silent' });
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `mds-${prefix}-`));
+}
+
+export function hmdaConfig(root: string, env: Record<string, string> = {}): Config {
+  return loadConfig({ HMDA_DIR: root, LOG_LEVEL: 'silent', ...env });
+}
+
+export async function withConnection<T>(task: (connection: Awaited<ReturnType<Awaited<ReturnType<typeof openInstance>>['connect']>>) => Promise<T>): Promise<T> {
+  const instance = await openInstance({ threads: 2, memoryLimit: '512MB' });
+  const connection = await instance.connect();
+  try {
+    return await task(connection);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** A warehouse holding the real 26k-row extract as 2022 CO (its true year and state are unknown). */
+export async function extractWarehouse(root: string): Promise<void> {
+  await withConnection(async (connection) => {
+    await loadLar(connection, {
+      root,
+      synthetic: false,
+      skipValidation: true,
+      aggregatesFor: () => undefined,
+      files: [{ csvPath: EXTRACT_CSV, sourceUrl: 'hmda_subset_24cols_26k_rows.csv', checksum: 'extract', year: 2022, state: 'CO' }],
+    });
+    await loadLenders(connection, root, { csvPath: TRANSMITTAL_2020, year: 2020, sourceUrl: '2020_ts_csv.csv', checksum: 'ts' });
+  });
+}
+
+/** Parses a simple CSV (quoted fields, no embedded newlines) into header and rows. */
+export function parseCsv(text: string): { header: string[]; rows: string[][] } {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line !== '');
+  const split = (line: string) => {
+    const cells: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i += 1) {
+      const char = line[i];
+      if (quoted) {
+        if (char === '"' && line[i + 1] === '"') {
+          cell += '"';
+          i += 1;
+        } else if (char === '"') quoted = false;
+        else cell += char;
+      } else if (char === '"') quoted = true;
+      else if (char === ',') {
+        cells.push(cell);
+        cell = '';
+      } else cell += char;
+    }
+    cells.push(cell);
+    return cells;
+  };
+  const [first, ...rest] = lines;
+  return { header: split(first ?? ''), rows: rest.map(split) };
+}

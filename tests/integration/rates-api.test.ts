@@ -1,0 +1,173 @@
+// GET /rates end to end on both databases, against the PMMS and Optimal Blue series synced from the
+// official mirror: shapes, values traced to the synced data, both addresses, errors, history, lender
+// data taking precedence, and random query strings that must never produce a 5xx.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DetailedRateRecordSchema, SimpleRateRecordSchema } from '../../api/rates/route.ts';
+import { STATE_CODES } from '../../api/rates/params.ts';
+import { buildTestApp, listen, type TestApp } from '../support/app.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
+import { rawRequest } from '../support/http.ts';
+import { hasSourceData } from '../support/source-data.ts';
+import { syncedTestDatabase, syncInto } from '../support/synced.ts';
+
+describe.each(databaseKinds)('GET /rates before the first sync (%s)', (kind) => {
+  let database: TestDatabase;
+  let testApp: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    testApp = await buildTestApp(database.db);
+    server = await listen(testApp.app);
+  });
+  afterAll(async () => {
+    await server.close();
+    await testApp.close();
+    await database.drop();
+  });
+
+  it('answers 503 with Retry-After while the rate datasets are not loaded', async () => {
+    const response = await fetch(`${server.url}/api/v1/rates`);
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/pmms dataset is not loaded yet/), status: 503 });
+  });
+
+  it('still validates parameters first (400 beats 503)', async () => {
+    expect((await fetch(`${server.url}/api/v1/rates?state=ZZ`)).status).toBe(400);
+  });
+});
+
+describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (%s)', (kind) => {
+  let database: TestDatabase;
+  let testApp: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+  let tmp: string;
+  const get = (query = '') => fetch(`${server.url}/api/v1/rates${query}`);
+  const latest = async (series: string, offset = 0) => {
+    const { rows } = await database.db.query<{ observed_on: string; value: number }>(
+      `SELECT to_char(observed_on, 'YYYY-MM-DD') AS observed_on, value::float8 AS value FROM rate_series_observations
+       WHERE series_id = $1 ORDER BY observed_on DESC LIMIT 1 OFFSET $2`,
+      [series, offset],
+    );
+    return rows[0];
+  };
+
+  beforeAll(async () => {
+    database = await syncedTestDatabase(kind, ['pmms', 'optimal_blue']);
+    testApp = await buildTestApp(database.db);
+    server = await listen(testApp.app);
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-rates-api-'));
+  });
+  afterAll(async () => {
+    await server.close();
+    await testApp.close();
+    await database.drop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('serves the detailed record with the survey, benchmark and weekly change taken from the synced data', async () => {
+    const response = await get();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('max-age=3600');
+    const body = DetailedRateRecordSchema.strict().parse(await response.json());
+    const survey = await latest('MORTGAGE30US');
+    const previousWeek = await latest('MORTGAGE30US', 1);
+    const benchmark = await latest('OBMMIC30YF');
+    expect(body.survey_rate).toBe(survey?.value);
+    expect(body.survey_last_updated).toBe(survey?.observed_on);
+    expect({ rate: body.survey_rate, on: body.survey_last_updated }).toEqual({ rate: 7.4, on: '2026-10-08' }); // anchor
+    expect(body.national_average_rate).toBe(body.survey_rate);
+    expect(body.national_average_last_updated).toBe(body.survey_last_updated);
+    expect(body.index_a_rate).toBe(benchmark?.value);
+    expect(body.index_a_last_updated).toBe(benchmark?.observed_on);
+    // The survey is the newest series covering CO 780+/75% conventional 30-year: it is the rate.
+    expect(body.rate_30yr).toBe(survey?.value);
+    expect(body.rate_change_weekly).toBeCloseTo((survey?.value ?? 0) - (previousWeek?.value ?? 0), 6);
+    expect(body.rate_change_line).toBe('Up 0.12 points from last week');
+    expect(body.parameters).toEqual({
+      state: 'CO', fico_tier: '780+', ltv_tier: '75%', product_type: 'Conventional', occupancy: 'Primary residence',
+      property_type: 'Single family', loan_term: '30-year', loan_purpose: 'Purchase',
+    });
+    expect(body.metadata).toEqual({ api_version: 'v1', documentation: 'http://localhost:3000/docs/api' });
+    expect(body.disclaimer).toMatch(/No state or lender rate is loaded for CO/);
+    expect(body.sources.map((source) => source.url)).toContain('https://fred.stlouisfed.org/series/MORTGAGE30US');
+  });
+
+  it('serves the simple record', async () => {
+    const body = SimpleRateRecordSchema.strict().parse(await (await get('?format=simple&state=tx&fico=2')).json());
+    expect(body).toEqual({ rate: 7.4, date: '2026-10-08', state: 'TX', fico_tier: '740-779', ltv_tier: '75%', source: expect.stringMatching(/Freddie Mac/) });
+  });
+
+  it('serves identical bodies on /api/v1/rates and on the API host', async () => {
+    for (const query of ['', '?state=ny&format=simple', '?product_type=fha&fico=5&ltv=2', '?fico=3']) {
+      const main = await rawRequest(`${server.url}/api/v1/rates${query}`);
+      const alias = await rawRequest(`${server.url}/rates${query}`, { headers: { Host: 'api.localhost' } });
+      expect(alias.status).toBe(main.status);
+      expect(alias.body).toBe(main.body);
+    }
+  });
+
+  it('answers 400 naming the parameter and listing the valid values', async () => {
+    const state = (await (await get('?state=ZZ')).json()) as { error: string; status: number };
+    expect(state.status).toBe(400);
+    expect(state.error).toContain("'state'");
+    for (const code of STATE_CODES) expect(state.error).toContain(code);
+    expect(await (await get('?fico=6')).json()).toEqual({ error: expect.stringMatching(/'fico'.*1, 2, 3, 4, 5/), status: 400 });
+    expect(await (await get('?ltv=0')).json()).toEqual({ error: expect.stringMatching(/'ltv'.*1, 2/), status: 400 });
+    expect(await (await get('?date=2026-13-01')).json()).toEqual({ error: expect.stringMatching(/'date'.*YYYY-MM-DD/), status: 400 });
+    expect((await get('?product_type=heloc')).status).toBe(400);
+    expect((await get('?state=CO&state=TX')).status).toBe(400);
+  });
+
+  it('answers a valid query with no covering data 404, saying what is missing', async () => {
+    const body = await (await get('?fico=4&ltv=2')).json();
+    expect(body).toEqual({ error: expect.stringMatching(/no state or lender observation is loaded for CO, FICO 700-719, LTV 95%/), status: 404 });
+    expect((await get('?occupancy=investment')).status).toBe(404);
+    expect((await get('?date=1960-01-01')).status).toBe(404);
+  });
+
+  it('answers as of a past day from the latest observations on or before it', async () => {
+    const body = DetailedRateRecordSchema.parse(await (await get('?date=2024-01-06')).json());
+    expect(body.survey_last_updated).toBe('2024-01-04');
+    expect(body.survey_rate).toBe(6.62);
+    expect(body.index_a_last_updated).toBe('2024-01-05');
+    expect(body.last_updated <= '2024-01-06').toBe(true);
+  });
+
+  it('serves an imported lender rate sheet for its cell ahead of the benchmark, once the service reloads', async () => {
+    const file = path.join(tmp, 'sheet.csv');
+    fs.writeFileSync(file, 'state,fico_tier,ltv_tier,product_type,loan_term,rate,date,source\nCO,3,1,conventional,30,6.875,2026-10-07,"Front Range Bank, N.A."\n');
+    const report = await syncInto(database.db, ['rate_sheet'], { options: { file, url: 'https://frontrange.example/rates' } });
+    expect(report.results[0]).toMatchObject({ status: 'ok', rows: 1, changed: 1 });
+    testApp.deps.services.rates.invalidate();
+    const body = DetailedRateRecordSchema.parse(await (await get('?fico=3')).json());
+    expect(body).toMatchObject({ rate_30yr: 6.875, last_updated: '2026-10-07', source: 'Front Range Bank, N.A.', survey_rate: 7.4 });
+    expect(body.sources[0]).toEqual({ name: 'Front Range Bank, N.A.', url: 'https://frontrange.example/rates', as_of: '2026-10-07' });
+    const result = await testApp.deps.services.rates.getRates({ fico: '3', format: 'simple' });
+    expect(result.record).toEqual({ rate: 6.875, date: '2026-10-07', state: 'CO', fico_tier: '720-739', ltv_tier: '75%', source: 'Front Range Bank, N.A.' });
+  });
+
+  it('never answers 5xx to random query strings', async () => {
+    const keys = fc.constantFrom('state', 'fico', 'ltv', 'product_type', 'occupancy', 'property_type', 'loan_term', 'loan_purpose', 'format', 'date', 'x', 'state[]', '__proto__');
+    const values = fc.oneof(
+      fc.string(),
+      fc.constantFrom('co', 'TX', '1', '5', '2', '0', 'fha', 'jumbo', 'va', '15', '20', 'simple', 'refinance', '2024-02-29', '2023-02-29', '1971-04-02', '9999-12-31', ''),
+      fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(keys, values), { maxLength: 6 }), async (pairs) => {
+        const query = pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&');
+        const response = await rawRequest(`${server.url}/api/v1/rates?${query}`);
+        expect(response.status, `?${query} → ${response.body}`).toBeLessThan(500);
+        expect([200, 400, 404]).toContain(response.status);
+        JSON.parse(response.body);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

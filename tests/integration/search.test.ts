@@ -1,0 +1,139 @@
+// Full-text search on PGlite and PostgreSQL alike: the real content ranks the obvious page first
+// with highlighted excerpts and URLs, filters by type, resists hostile input, and other capabilities'
+// documents survive a rebuild of ours.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildSearchIndex } from '../../api/search/build.ts';
+import { indexDocuments, replaceDocuments } from '../../api/search/documents.ts';
+import { createSearchService, type SearchService } from '../../api/search/service.ts';
+import { registerSearchSource } from '../../api/search/sources.ts';
+import { buildTestApp, listen, testConfig } from '../support/app.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
+
+describe.each(databaseKinds)('search on %s', (kind) => {
+  let test: TestDatabase;
+  let search: SearchService;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(kind);
+    await test.db.transaction((tx) => rebuildSearchIndex(tx));
+    search = createSearchService({ db: test.db, config: testConfig() });
+  });
+  afterAll(() => test.drop());
+
+  it.each([
+    ['escrow cushion', '/glossary/escrow-cushion', /<mark>cushion<\/mark>/i],
+    ['FHA mortgage insurance', '/glossary/fha-mortgage-insurance-premium', /<mark>FHA<\/mark>/],
+    ['conforming loan limit', '/glossary/conforming-loan-limit', /<mark>conforming<\/mark>/i],
+  ])('"%s" finds %s first, with a highlighted excerpt and its URL', async (query, path, highlight) => {
+    const { results } = await search.search({ query, limit: 5 });
+    expect(results[0]?.path).toBe(path);
+    expect(results[0]?.url).toBe(`http://localhost:3000${path}`);
+    expect(results[0]?.excerpt).toMatch(highlight);
+    expect(results[0]?.type).toBe('glossary');
+    expect(results.map((result) => result.score)).toEqual([...results.map((result) => result.score)].sort((a, b) => b - a));
+  });
+
+  it('filters by type and honours the limit', async () => {
+    const { results } = await search.search({ query: 'escrow', type: 'glossary', limit: 2 });
+    expect(results).toHaveLength(2);
+    expect(results.every((result) => result.type === 'glossary')).toBe(true);
+    const none = await search.search({ query: 'escrow', type: 'bill' });
+    expect(none.results.every((result) => result.type === 'bill')).toBe(true);
+  });
+
+  it('understands web-search syntax: an excluded word removes pages that contain it', async () => {
+    const all = await search.search({ query: 'escrow', limit: 50 });
+    const without = await search.search({ query: 'escrow -cushion', limit: 50 });
+    expect(without.results.length).toBeLessThan(all.results.length);
+    expect(without.results.map((result) => result.path)).not.toContain('/glossary/escrow-cushion');
+  });
+
+  it('answers stop words and punctuation with no results instead of an error', async () => {
+    expect((await search.search({ query: 'the and of' })).results).toEqual([]);
+    expect((await search.search({ query: '!!! ((( ' })).results).toEqual([]);
+  });
+
+  it('treats SQL in the query as words', async () => {
+    const { results } = await search.search({ query: "escrow'; DROP TABLE search_documents; --" });
+    expect(Array.isArray(results)).toBe(true);
+    const { rows } = await test.db.query<{ n: number }>('SELECT count(*)::int AS n FROM search_documents');
+    expect(rows[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('rejects an empty query, a bad type and an out-of-range limit with a message saying what is valid', async () => {
+    await expect(search.search({ query: '   ' })).rejects.toThrow(/query must not be empty/);
+    await expect(search.search({ query: 'x', type: 'blog' as never })).rejects.toThrow(/type must be one of article, glossary/);
+    await expect(search.search({ query: 'x', limit: 500 })).rejects.toThrow(/limit must be an integer from 1 to 50/);
+  });
+
+  it('escapes markup from indexed text so an excerpt can only contain <mark>', async () => {
+    await indexDocuments(test.db, 'test', [
+      { id: 'test:xss', type: 'bill', title: 'Zyzzyva act', path: '/bills/zyzzyva', body: 'The zyzzyva <script>alert(1)</script> provision & more.' },
+    ]);
+    const { results } = await search.search({ query: 'zyzzyva' });
+    // ts_headline drops tags; whatever remains is escaped, so only our <mark> tags are markup.
+    expect(results[0]?.excerpt).not.toContain('<script');
+    expect(results[0]?.excerpt).toContain('&amp; more');
+    expect(results[0]?.excerpt.replace(/<\/?mark>/g, '')).not.toMatch(/<|>/);
+    await replaceDocuments(test.db, 'test', []);
+  });
+
+  it('keeps other sources\' documents when our content is rebuilt, and asks registered sources for theirs', async () => {
+    await indexDocuments(test.db, 'other', [{ id: 'other:1', type: 'bill', title: 'Quokka housing bill', path: '/bills/quokka', body: 'quokka' }]);
+    registerSearchSource({
+      source: 'registered-test',
+      documents: async () => [{ id: 'reg:1', type: 'bill', title: 'Wombat mortgage bill', path: '/bills/wombat', body: 'wombat' }],
+    });
+    const result = await test.db.transaction((tx) => rebuildSearchIndex(tx));
+    expect(result.sources['registered-test']).toBe(1);
+    expect((await search.search({ query: 'quokka' })).results[0]?.path).toBe('/bills/quokka');
+    expect((await search.search({ query: 'wombat', type: 'bill' })).results[0]?.path).toBe('/bills/wombat');
+    registerSearchSource({ source: 'registered-test', documents: async () => [] });
+    await test.db.transaction((tx) => rebuildSearchIndex(tx));
+    expect((await search.search({ query: 'wombat' })).results).toEqual([]);
+  });
+
+  it('refuses documents with a relative path or an unknown type', async () => {
+    await expect(indexDocuments(test.db, 'x', [{ id: 'x', type: 'bill', title: 'T', path: 'bills/x', body: '' }])).rejects.toThrow(/path must start/);
+    await expect(indexDocuments(test.db, 'x', [{ id: 'x', type: 'blog' as never, title: 'T', path: '/x', body: '' }])).rejects.toThrow(/type must be one of/);
+  });
+});
+
+describe('GET /api/v1/search', () => {
+  let test: TestDatabase;
+  let server: Awaited<ReturnType<typeof listen>>;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    test = await createTestDatabase('pglite');
+    await test.db.transaction((tx) => rebuildSearchIndex(tx));
+    const app = await buildTestApp(test.db);
+    close = app.close;
+    server = await listen(app.app);
+  });
+  afterAll(async () => {
+    await server.close();
+    await close();
+    await test.drop();
+  });
+
+  it('returns ranked results with excerpts, cacheable, with CORS', async () => {
+    const response = await fetch(`${server.url}/api/v1/search?query=escrow%20cushion&limit=3`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('cache-control')).toContain('max-age=3600');
+    const body = (await response.json()) as { query: string; results: { path: string; excerpt: string; url: string }[] };
+    expect(body.query).toBe('escrow cushion');
+    expect(body.results.length).toBeLessThanOrEqual(3);
+    expect(body.results[0]?.path).toBe('/glossary/escrow-cushion');
+  });
+
+  it('answers 400 naming the parameter for a missing query or a bad type', async () => {
+    const missing = await fetch(`${server.url}/api/v1/search`);
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: string }).error).toMatch(/'query'/);
+    const badType = await fetch(`${server.url}/api/v1/search?query=x&type=blog`);
+    expect(badType.status).toBe(400);
+    expect(((await badType.json()) as { error: string }).error).toMatch(/Valid values: article, glossary, learn, research, bill, news/);
+  });
+});

@@ -1,0 +1,77 @@
+// The real entry point: starts with no database server (PGlite under DATA_DIR) or against
+// PostgreSQL, and on SIGTERM lets an in-flight request finish before exiting 0.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createScratchPostgres } from '../support/databases.ts';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+
+const started: ServerProcess[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((server) => server.stop('SIGKILL')));
+});
+
+/** Sends the headers and half of a JSON body, so the request stays in flight until `finish`. */
+function halfSentRequest(url: string): { finish: () => void; response: Promise<string> } {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  const body = '{"message":"hello"}';
+  socket.write(
+    `POST /api/v1/healthz HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+  );
+  let received = '';
+  socket.on('data', (chunk) => (received += chunk.toString()));
+  const response = new Promise<string>((resolve, reject) => {
+    socket.on('end', () => resolve(received));
+    socket.on('error', reject);
+  });
+  return { finish: () => socket.write(body.slice(5)), response };
+}
+
+describe.each([
+  ['embedded PGlite', 'pglite'],
+  ['PostgreSQL', 'postgres'],
+] as const)('the server on %s', (_label, kind) => {
+  it('serves /healthz, then on SIGTERM completes the in-flight request and exits 0', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-lifecycle-'));
+    const scratch = kind === 'postgres' ? await createScratchPostgres() : undefined;
+    try {
+      const server = await startServerProcess({ DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+      started.push(server);
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(((await health.json()) as { database: string }).database).toBe(kind);
+
+      const inFlight = halfSentRequest(server.url);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const stoppedAt = Date.now();
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      inFlight.finish();
+      // The request completes (405: healthz is GET-only) rather than being cut off.
+      expect(await inFlight.response).toMatch(/^HTTP\/1\.1 405/);
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+    } finally {
+      await scratch?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the embedded database', () => {
+  it('refuses a second process on the same data folder with a clear message', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-lock-'));
+    try {
+      const first = await startServerProcess({ DATA_DIR: dataDir });
+      started.push(first);
+      await expect(startServerProcess({ DATA_DIR: dataDir }, 30_000)).rejects.toThrow(/in use by process \d+/);
+      expect(await first.stop()).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,129 @@
+// Pure parts of keys and limits: the key format, where a key is read from, IP bucketing, which
+// limit the headers describe, and cookie signing.
+import { describe, expect, it } from 'vitest';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { KEY_LENGTH, displayPrefix, generateKey, hashKey, keyMatchesHash, keyPrefixOf, parsePrefix } from '../../api/access/key-format.ts';
+import { extractApiKey, howToGetAKey } from '../../api/access/identity.ts';
+import { clientBucket, decide } from '../../api/access/limiter.ts';
+import { sign, unsign } from '../../api/access/session.ts';
+import { escapeHtml } from '../../api/access/account-page.ts';
+import { testConfig } from '../support/app.ts';
+
+describe('key format', () => {
+  it('generates mds_<8>_<32> keys of the documented length whose prefix is recoverable', () => {
+    const { key, prefix, hash } = generateKey();
+    expect(key).toMatch(/^mds_[0-9A-Za-z]{8}_[0-9A-Za-z]{32}$/);
+    expect(key).toHaveLength(KEY_LENGTH);
+    expect(KEY_LENGTH).toBe(45);
+    expect(keyPrefixOf(key)).toBe(prefix);
+    expect(hash).toBe(hashKey(key));
+    expect(hash).not.toContain(key.slice(14));
+  });
+
+  it('draws different keys every time', () => {
+    const keys = new Set(Array.from({ length: 200 }, () => generateKey().key));
+    expect(keys.size).toBe(200);
+  });
+
+  it('matches a key only against its own hash', () => {
+    const a = generateKey();
+    const b = generateKey();
+    expect(keyMatchesHash(a.key, a.hash)).toBe(true);
+    expect(keyMatchesHash(b.key, a.hash)).toBe(false);
+    expect(keyMatchesHash(a.key, 'abcd')).toBe(false);
+  });
+
+  it('rejects malformed keys without looking anything up', () => {
+    for (const bad of ['', 'mds_', 'mds_short_x', `mds_${'a'.repeat(8)}_${'b'.repeat(31)}`, `xyz_${'a'.repeat(8)}_${'b'.repeat(32)}`, `mds_${'a'.repeat(8)}_${'b'.repeat(31)}!`]) {
+      expect(keyPrefixOf(bad)).toBeUndefined();
+    }
+  });
+
+  it('parses a prefix with or without mds_', () => {
+    expect(parsePrefix('mds_Ab12Cd34')).toBe('Ab12Cd34');
+    expect(parsePrefix(' Ab12Cd34 ')).toBe('Ab12Cd34');
+    expect(parsePrefix('Ab12')).toBeUndefined();
+    expect(displayPrefix('Ab12Cd34')).toBe('mds_Ab12Cd34');
+  });
+});
+
+describe('extractApiKey', () => {
+  const req = (headers: Record<string, string>, query: Record<string, string> = {}) => ({ headers, query });
+  it('reads each of the four forms', () => {
+    expect(extractApiKey(req({ 'x-api-key': 'k1' }))).toBe('k1');
+    expect(extractApiKey(req({ authorization: 'Bearer k2' }))).toBe('k2');
+    expect(extractApiKey(req({ authorization: 'bearer   k2 ' }))).toBe('k2');
+    expect(extractApiKey(req({}, { api_key: 'k3' }))).toBe('k3');
+    expect(extractApiKey(req({}, { secret: 'k4' }))).toBe('k4');
+  });
+  it('prefers the header over the query string and ignores other schemes', () => {
+    expect(extractApiKey(req({ 'x-api-key': 'h' }, { api_key: 'q' }))).toBe('h');
+    expect(extractApiKey(req({ authorization: 'Basic dXNlcjpwYXNz' }))).toBeUndefined();
+    expect(extractApiKey(req({}))).toBeUndefined();
+  });
+  it('treats an empty key as present, so it is refused rather than ignored', () => {
+    expect(extractApiKey(req({ 'x-api-key': '' }))).toBe('');
+    expect(extractApiKey(req({}, { api_key: '' }))).toBe('');
+  });
+});
+
+describe('howToGetAKey', () => {
+  it('points to sign-in when OpenID Connect is configured, else to the support contact', () => {
+    const signIn = howToGetAKey(testConfig({ OIDC_ISSUER: 'https://id.example', BASE_URL: 'https://mds.example' }));
+    expect(signIn).toContain('signing in at https://mds.example/account');
+    const support = howToGetAKey(testConfig({ SUPPORT_CONTACT: 'keys@mds.example' }));
+    expect(support).toContain('Ask keys@mds.example');
+    expect(support).toContain('X-API-Key');
+  });
+});
+
+describe('clientBucket', () => {
+  it('keeps IPv4 addresses and unwraps IPv4-mapped ones', () => {
+    expect(clientBucket('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientBucket('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  });
+  it('groups an IPv6 address by its /64', () => {
+    expect(clientBucket('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientBucket('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(clientBucket('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientBucket('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('decide', () => {
+  const outcome = (points: number, remaining: number, ms: number, rejected = false) => ({
+    points,
+    rejected,
+    result: new RateLimiterRes(remaining, ms, points - remaining),
+  });
+  it('describes the limit with the fewest requests left', () => {
+    const decision = decide([outcome(20, 5, 30_000), outcome(1000, 900, 3_000_000)]);
+    expect(decision).toEqual({
+      allowed: true,
+      retryAfterSeconds: 0,
+      headers: { 'RateLimit-Limit': '20', 'RateLimit-Remaining': '5', 'RateLimit-Reset': '30' },
+    });
+  });
+  it('refuses with Retry-After when any limit is exhausted', () => {
+    const decision = decide([outcome(20, 0, 12_400, true), outcome(1000, 900, 3_000_000)]);
+    expect(decision.allowed).toBe(false);
+    expect(decision.retryAfterSeconds).toBe(13);
+    expect(decision.headers).toMatchObject({ 'RateLimit-Limit': '20', 'RateLimit-Remaining': '0', 'Retry-After': '13' });
+  });
+});
+
+describe('cookie signing', () => {
+  it('round-trips and rejects tampering or another secret', () => {
+    const signed = sign('abc', 'secret-1');
+    expect(unsign(signed, 'secret-1')).toBe('abc');
+    expect(unsign(signed, 'secret-2')).toBeUndefined();
+    expect(unsign(signed.replace('abc', 'abd'), 'secret-1')).toBeUndefined();
+    expect(unsign('no-signature', 'secret-1')).toBeUndefined();
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes markup in names shown on the account page', () => {
+    expect(escapeHtml(`<script>"x"&'y'</script>`)).toBe('&#60;script&#62;&#34;x&#34;&#38;&#39;y&#39;&#60;/script&#62;');
+  });
+});

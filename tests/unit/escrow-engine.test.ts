@@ -1,0 +1,81 @@
+// The RESPA aggregate-analysis engine: the contract's worked example, hand-checked schedules and
+// properties that must hold for any schedule.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addMonths, computeAllMonths, computeEscrow, MONTH_NAMES, type Installment } from '../../api/escrow/engine.ts';
+
+const annualJanuary: Installment[] = [{ month: 1, units: 12 }];
+
+describe('escrow engine', () => {
+  it('gives 5 months for taxes paid once a year in January and a March closing (contract example)', () => {
+    const result = computeEscrow(annualJanuary, 3);
+    expect(result.firstPaymentMonth).toBe(5);
+    expect(result.lowestBalance).toBe(-3);
+    expect(result.escrowMonths).toBe(5);
+    expect(result.projection.map((row) => row.monthName)).toEqual([
+      'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'January', 'February', 'March', 'April',
+    ]);
+    expect(result.projection.map((row) => row.balance)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, -3, -2, -1, 0]);
+    expect(Math.min(...result.projection.map((row) => row.balanceWithInitialDeposit))).toBe(2);
+  });
+
+  it('computes California-style halves (December, April) for every closing month', () => {
+    const months = computeAllMonths([{ month: 12, units: 6 }, { month: 4, units: 6 }]);
+    // Closing in October: first payment December: -5, then -4, -3, -2 and April pays 6 → -7; 2 + 7 = 9.
+    expect(months.October).toBe(9);
+    // Closing in February: first payment April → -5 → 7; closing in March: May..Nov deposit 7 before December → 2.
+    expect(months.February).toBe(7);
+    expect(months.March).toBe(2);
+  });
+
+  it('rounds fractional schedules up to a whole month', () => {
+    const result = computeEscrow([{ month: 3, units: 6.6 }, { month: 8, units: 5.4 }], 1);
+    // First payment March: 1 − 6.6 = −5.6 → 2 + 5.6 = 7.6 → 8.
+    expect(result.escrowMonths).toBe(8);
+  });
+
+  it('rejects schedules that do not total one year and months outside 1..12', () => {
+    expect(() => computeEscrow([{ month: 1, units: 6 }], 3)).toThrow(/12 units/);
+    expect(() => computeEscrow(annualJanuary, 13)).toThrow(RangeError);
+    expect(() => computeEscrow([{ month: 0, units: 12 }], 3)).toThrow(RangeError);
+  });
+
+  const schedules = fc
+    .uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 })
+    .map((months): Installment[] => months.map((month) => ({ month, units: 12 / months.length })));
+
+  it('allMonths[closing month] equals escrowMonths for any schedule', () => {
+    fc.assert(
+      fc.property(schedules, fc.integer({ min: 1, max: 12 }), (installments, closing) => {
+        const all = computeAllMonths(installments);
+        expect(all[MONTH_NAMES[closing - 1] as keyof typeof all]).toBe(computeEscrow(installments, closing).escrowMonths);
+      }),
+    );
+  });
+
+  it('results stay within 0..14 and never let the funded balance fall below the cushion', () => {
+    fc.assert(
+      fc.property(schedules, fc.integer({ min: 1, max: 12 }), (installments, closing) => {
+        const result = computeEscrow(installments, closing);
+        expect(result.escrowMonths).toBeGreaterThanOrEqual(0);
+        expect(result.escrowMonths).toBeLessThanOrEqual(14);
+        expect(Number.isInteger(result.escrowMonths)).toBe(true);
+        expect(Math.min(...result.projection.map((row) => row.balanceWithInitialDeposit))).toBeGreaterThanOrEqual(2 - 1e-9);
+        // The year deposits 12 and pays 12: the balance ends where it started.
+        expect(result.projection.at(-1)?.balance).toBeCloseTo(0, 9);
+        expect(result.firstPaymentMonth).toBe(addMonths(closing, 2));
+      }),
+    );
+  });
+
+  it('is minimal: one month less would break the cushion', () => {
+    fc.assert(
+      fc.property(schedules, fc.integer({ min: 1, max: 12 }), (installments, closing) => {
+        const result = computeEscrow(installments, closing);
+        if (result.escrowMonths === 0) return;
+        const lowestWithOneLess = Math.min(...result.projection.map((row) => row.balance)) + result.escrowMonths - 1;
+        expect(lowestWithOneLess).toBeLessThan(2);
+      }),
+    );
+  });
+});

@@ -1,0 +1,109 @@
+// Lender/state inputs: the Rate Checker histogram (mode + distribution size) and the rate-sheet CSV
+// importer with row-level file:line errors.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRateCheckerResponse, rateCheckerQuery } from '../../api/rates/sync/rate-checker.ts';
+import { parseRateSheet, RateSheetError, splitCsvLine } from '../../api/rates/sync/rate-sheet.ts';
+import { PROJECT_ROOT } from '../../api/config.ts';
+
+const fixture = (name: string) => fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'rates', name), 'utf8');
+
+describe('Rate Checker responses', () => {
+  it('takes the mode of the histogram and counts every offer', () => {
+    expect(parseRateCheckerResponse(fixture('rate-checker-CO-conf-30-780-850-75.json'), 'u')).toEqual({
+      mode: 6,
+      size: 17,
+      date: '2026-10-07',
+    });
+  });
+
+  it('breaks a tie for the mode towards the lower rate', () => {
+    const histogram = parseRateCheckerResponse(fixture('rate-checker-CO-conf-30-740-779-75.json'), 'u');
+    expect(histogram).toEqual({ mode: 6.25, size: 22, date: '2026-10-07' });
+  });
+
+  it('returns nothing for an empty histogram (no lender quotes the cell)', () => {
+    expect(parseRateCheckerResponse(fixture('rate-checker-empty.json'), 'u')).toBeUndefined();
+  });
+
+  it('rejects malformed responses, naming the request', () => {
+    expect(() => parseRateCheckerResponse('<html>', 'https://x/rc?state=CO')).toThrowError(/rc\?state=CO: response is not JSON/);
+    expect(() => parseRateCheckerResponse('{"data": [1]}', 'u')).toThrowError(/no `data` object/);
+    expect(() => parseRateCheckerResponse('{"data": {"650": 2}}', 'u')).toThrowError(/not a percent/);
+    expect(() => parseRateCheckerResponse('{"data": {"6.5": "two"}}', 'u')).toThrowError(/not a non-negative integer/);
+  });
+
+  it('asks for the tier ranges, the LTV as a loan amount, and the documented loan types', () => {
+    const query = rateCheckerQuery({ state: 'CO', fico: 2, ltv: 2, productType: 'fha', loanTerm: 30 });
+    expect(Object.fromEntries(query)).toEqual({
+      state: 'CO', minfico: '740', maxfico: '779', price: '400000', loan_amount: '380000',
+      rate_structure: 'fixed', loan_term: '30', loan_type: 'FHA',
+    });
+    const jumbo = Object.fromEntries(rateCheckerQuery({ state: 'CA', fico: 1, ltv: 1, productType: 'jumbo', loanTerm: 15 }));
+    expect(jumbo.loan_type).toBe('JUMBO');
+    expect(Number(jumbo.loan_amount)).toBeGreaterThan(1_249_125); // above the 2026 high-cost ceiling
+  });
+});
+
+describe('rate-sheet importer', () => {
+  const header = 'state,fico_tier,ltv_tier,product_type,loan_term,rate,date,source';
+
+  it('reads tiers as numbers or labels, case-insensitive codes and quoted lender names', () => {
+    const rows = parseRateSheet(
+      `${header}\nco,780+,75%,Conventional,30,6.125,2026-10-07,"First Bank, N.A."\nTX,4,2,fha,15,5.99%,2026-10-07,First Bank\n`,
+      'sheet.csv',
+      'https://lender.example/rates',
+    );
+    expect(rows).toEqual([
+      { source: 'First Bank, N.A.', sourceKind: 'rate_sheet', sourceUrl: 'https://lender.example/rates', state: 'CO', fico: 1, ltv: 1,
+        productType: 'conventional', loanTerm: 30, date: '2026-10-07', rate: 6.125, distributionSize: null },
+      { source: 'First Bank', sourceKind: 'rate_sheet', sourceUrl: 'https://lender.example/rates', state: 'TX', fico: 4, ltv: 2,
+        productType: 'fha', loanTerm: 15, date: '2026-10-07', rate: 5.99, distributionSize: null },
+    ]);
+  });
+
+  it('reports every bad row as file:line and rejects the whole sheet', () => {
+    const text = [
+      header,
+      'CO,1,1,conventional,30,6.125,2026-10-07,Bank',
+      'ZZ,1,1,conventional,30,6.125,2026-10-07,Bank',
+      'CO,6,1,conventional,30,6.125,2026-10-07,Bank',
+      'CO,1,3,conventional,30,6.125,2026-10-07,Bank',
+      'CO,1,1,heloc,25,6.125,2026-10-07,Bank',
+      'CO,1,1,conventional,30,61.25,2026-13-01,Bank',
+      'CO,1,1,conventional,30,6.125',
+      'CO,1,1,conventional,30,6.25,2026-10-07,Bank',
+    ].join('\n');
+    let error: RateSheetError | undefined;
+    try {
+      parseRateSheet(text, 'sheet.csv', 'u');
+    } catch (caught) {
+      error = caught as RateSheetError;
+    }
+    expect(error).toBeInstanceOf(RateSheetError);
+    expect(error?.errors.map((row) => row.line)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    expect(error?.message).toMatch(/^sheet\.csv:3: state "ZZ"/);
+    expect(error?.message).toContain('sheet.csv:4: fico_tier "6" must be 1-5');
+    expect(error?.message).toContain('sheet.csv:6: product_type "heloc"');
+    expect(error?.message).toContain('loan_term "25"');
+    expect(error?.message).toContain('sheet.csv:7: rate "61.25" must be a percent');
+    expect(error?.message).toContain('date "2026-13-01"');
+    expect(error?.message).toContain('sheet.csv:8: expected 8 fields, found 6');
+    expect(error?.message).toContain('sheet.csv:9: repeats the cell and date of line 2');
+  });
+
+  it('rejects a sheet without the required header and one with no rows', () => {
+    expect(() => parseRateSheet('state,rate\nCO,6.1\n', 'sheet.csv', 'u')).toThrowError(/sheet\.csv:1: header must name the columns/);
+    expect(() => parseRateSheet(`${header}\n`, 'sheet.csv', 'u')).toThrowError(/has no rows/);
+  });
+
+  it('does not accept object-prototype names as product types or terms', () => {
+    expect(() => parseRateSheet(`${header}\nCO,1,1,constructor,toString,6,2026-10-07,Bank\n`, 's.csv', 'u')).toThrowError(/s\.csv:2: product_type "constructor"/);
+  });
+
+  it('splits quoted CSV fields with doubled quotes and spots an unclosed quote', () => {
+    expect(splitCsvLine('a,"b, ""c""",d')).toEqual(['a', 'b, "c"', 'd']);
+    expect(splitCsvLine('a,"b')).toBeUndefined();
+  });
+});
