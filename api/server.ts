@@ -44,7 +44,9 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
   server.maxHeadersCount = 100;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
+    // A deep accept queue (Node's default is 511; the kernel caps it at net.core.somaxconn): with a
+    // burst of 1,000 new connections the default overflowed and clients saw resets (npm run soak).
+    server.listen({ port: config.PORT, host: config.HOST, backlog: 4096 }, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.PORT;

@@ -6,6 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AppDeps } from '../deps.ts';
 import { toErrorResponse } from '../platform/http/errors.ts';
+import { refuseNul } from '../platform/http/validation.ts';
 
 /** Who is calling: tools that need a key (query_hmda) check it. */
 export type McpCaller = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string };
@@ -63,6 +64,8 @@ export function registerToolDefinition<Input extends z.ZodRawShape, Output exten
     },
     (async (args: z.infer<z.ZodObject<Input>>) => {
       try {
+        // PostgreSQL text cannot hold NUL: refused here, as the REST routes refuse it, not as a fault.
+        refuseNul(args, 'arguments');
         const { structured, text } = await definition.run(args, context);
         return {
           structuredContent: structured as Record<string, unknown>,

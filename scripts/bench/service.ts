@@ -12,6 +12,8 @@ export interface BenchService {
   url: string;
   pid: number;
   dataDir: string;
+  /** The tail of the service's own output (warnings and errors at the bench's LOG_LEVEL). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -49,12 +51,37 @@ export async function startBenchService(dataDir: string, extraEnv: Record<string
     env: { ...BENCH_SERVICE_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...extraEnv },
   });
   await waitForOk(`${url}/healthz`);
+  // Start-up work (the search-index refresh) would otherwise run during the first measurement.
+  await waitForQuiet(server.child.pid ?? 0);
   return {
     url,
     pid: server.child.pid ?? 0,
     dataDir,
+    output: () => server.output(),
     async stop() {
       await server.stop();
     },
   };
+}
+
+/** CPU seconds (user + system) a process has used, from /proc, or undefined where /proc is absent. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits until the process uses under 5% of a core over a second (at most `maxMs`). */
+export async function waitForQuiet(pid: number, maxMs = 60_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  let previous = cpuSeconds(pid);
+  while (previous !== undefined && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = cpuSeconds(pid);
+    if (now === undefined || now - previous < 0.05) return;
+    previous = now;
+  }
 }

@@ -38,7 +38,11 @@ export async function spawnServer(
       resolve('');
       return;
     }
-    const timer = setTimeout(() => reject(new Error(`${script} did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Never leave a half-started server behind: the caller gets no handle to stop it.
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start in ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       // Keep only the tail: a long-running server's log must not grow without bound here.
       output = (output + chunk.toString()).slice(-200_000);

@@ -106,6 +106,22 @@ describe.skipIf(!hasSourceData)('fuzzing every MCP tool argument from tools/list
     expect(succeeded, JSON.stringify(outcomes)).toBeGreaterThanOrEqual(4);
   }, 300_000);
 
+  it('refuses a NUL character in every string argument of every tool as a bad argument, not a fault', async () => {
+    const { tools } = await client.listTools();
+    let checked = 0;
+    for (const tool of tools) {
+      const properties = (tool.inputSchema as JsonSchema).properties ?? {};
+      for (const [field, schema] of Object.entries(properties)) {
+        if (schema.type !== 'string') continue;
+        const { ok, text } = await callSafely(tool.name, { [field]: 'a\u0000b' });
+        expect(ok, `${tool.name}.${field}`).toBe(false);
+        expect(text, `${tool.name}.${field}`).not.toMatch(/Internal server error/i);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
   it('refuses every HMDA SQL attack through query_hmda, and still runs a harmless SELECT', async () => {
     const attacks = attackList();
     expect(attacks.length).toBeGreaterThan(50);

@@ -145,7 +145,7 @@ describe.skipIf(!hasSourceData)('fuzzing every REST parameter and body from the 
   }, 240_000);
 
   it('answers malformed percent-encoding and odd paths under /api/v1 without a 5xx or a leak', async () => {
-    const raw = ['/rates?state=%', '/rates?state=%E0%A4%A', '/rates?%=%', '/loan-limits?county=%00', '/calendar?from=%ff%fe', '/%', '/%2e%2e/%2e%2e/etc/passwd', '/rates/..%2f..%2fhealthz', '/rates;jsessionid=1', '/RATES', '/rates/'];
+    const raw = ['/rates?state=%', '/rates?state=%E0%A4%A', '/rates?%=%', '/loan-limits?county=%00', '/calendar?from=%ff%fe', '/%', '/%2e%2e/%2e%2e/etc/passwd', '/rates/..%2f..%2fhealthz', '/rates;jsessionid=1', '/RATES', '/rates/', '/search?query=a%00b', '/loan-limits?state=C%00A', '/calendar?category=fed%00'];
     for (const path of raw) {
       await check(await fetch(`${server.url}/api/v1${path}`), path);
     }

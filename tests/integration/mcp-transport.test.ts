@@ -93,3 +93,45 @@ describe('MCP transport at /api/mcp', () => {
     }
   });
 });
+
+describe('MCP rate limits', () => {
+  let database: TestDatabase;
+  let testApp: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    testApp = await buildTestApp(database.db, { env: { RATE_LIMIT_ANON_PER_MINUTE: '3', RATE_LIMIT_KEY_PER_MINUTE: '5', RATE_LIMIT_PER_HOUR: '0' } });
+    server = await listen(testApp.app);
+  });
+  afterAll(async () => {
+    await server.close();
+    await testApp.close();
+    await database.drop();
+  });
+
+  it('counts tool calls, not the handshake, against the same per-minute limit as REST', async () => {
+    const client = await connectMcp(server.url);
+    try {
+      await client.listTools();
+      await client.listTools();
+      for (let call = 0; call < 3; call += 1) {
+        const result = await client.callTool({ name: 'lookup_glossary_term', arguments: { term: 'APR' } });
+        expect(result.isError).toBeFalsy();
+      }
+      await expect(client.callTool({ name: 'lookup_glossary_term', arguments: { term: 'APR' } })).rejects.toThrow(/429|Rate limit/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses an invalid key on any MCP request with 401', async () => {
+    const response = await rawRequest(`${server.url}/api/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'X-API-Key': 'mds_notarealkey_000' },
+      body: initialize,
+    });
+    expect(response.status).toBe(401);
+    expect(JSON.parse(response.body).error.message).toMatch(/key/i);
+  });
+});

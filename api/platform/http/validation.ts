@@ -36,16 +36,21 @@ function nulPath(value: unknown, depth = 0): string[] | undefined {
   return undefined;
 }
 
+/** Throws a 400 naming the field when any string in `value` holds a NUL character. */
+export function refuseNul(value: unknown, where: string): void {
+  const nul = nulPath(value);
+  if (nul) {
+    const name = nul.length > 0 ? nul.join('.') : where;
+    throw new BadRequestError(`Invalid value for '${name}': it contains a NUL character (%00 or \\u0000); remove it.`);
+  }
+}
+
 /** Parses `input` with `schema`, or throws a BadRequestError whose message lists every problem. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'body'): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) {
     // Checked on what the route will use (unknown parameters stay ignored).
-    const nul = nulPath(result.data);
-    if (nul) {
-      const name = nul.length > 0 ? nul.join('.') : where;
-      throw new BadRequestError(`Invalid value for '${name}': it contains a NUL character (%00 or \\u0000); remove it.`);
-    }
+    refuseNul(result.data, where);
     return result.data;
   }
   const messages = [...new Set(result.error.issues.map((issue) => describeIssue(issue, where, input)))];
