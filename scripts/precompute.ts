@@ -9,6 +9,7 @@ import { runSync, SyncInProgressError } from '../api/sync/runner.ts';
 import { createProgressPrinter, formatSummary } from '../api/sync/console.ts';
 import { STATISTICS_DATASET } from '../api/statistics/dataset.ts';
 import { CATEGORIES } from '../api/statistics/types.ts';
+import { runCli } from './lib/run-cli.ts';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -43,12 +44,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`precompute: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCli('precompute', main);

@@ -7,6 +7,7 @@ import { openDatabase } from '../api/platform/db/open.ts';
 import { datasetDefinitions } from '../api/sync/registry.ts';
 import { runSync, SyncInProgressError, SyncPlanError } from '../api/sync/runner.ts';
 import { createProgressPrinter, formatSummary, parseArguments } from '../api/sync/console.ts';
+import { runCli } from './lib/run-cli.ts';
 
 const USAGE = `Usage: npm run sync -- [dataset ...] [--years 2024,2025|2018-2021] [--states CO,TX] [--all]
 
@@ -54,12 +55,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`sync: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCli('sync', main);
