@@ -1,6 +1,8 @@
 // One load measurement with autocannon against a URL, and the peak memory of the process serving
 // it (read from /proc, so the load generator's own memory is not counted).
 import fs from 'node:fs';
+import type { BenchContext } from './context.ts';
+import type { BenchRow } from './types.ts';
 // autocannon ships no types; the shape used here is documented in its README ("Results").
 // @ts-expect-error -- untyped CommonJS module
 import autocannon from 'autocannon';
@@ -73,4 +75,19 @@ export function currentRssMb(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A load result as a table row for the service under test, beside the same run's Express baseline. */
+export function serviceRow(family: string, name: string, result: LoadResult, context: BenchContext): BenchRow {
+  return {
+    family,
+    name,
+    requestsPerSecond: result.requestsPerSecond,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    errors: result.errors + result.non2xx,
+    peakRssMb: peakRssMb(context.service.pid),
+    baseline: 'express hello',
+    ratio: result.requestsPerSecond / context.baselines.express.requestsPerSecond,
+  };
 }

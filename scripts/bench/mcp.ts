@@ -5,7 +5,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { BenchModule, BenchRow } from './types.ts';
-import { peakRssMb, runLoad } from './load.ts';
+import { peakRssMb, runLoad, serviceRow } from './load.ts';
 import { sampleLatency } from './latency.ts';
 
 const CALLS: { name: string; arguments: Record<string, unknown> }[] = [
@@ -15,7 +15,8 @@ const CALLS: { name: string; arguments: Record<string, unknown> }[] = [
 const TARGET_P50_MS = 10;
 const CLIENTS = 20;
 
-export const run: BenchModule = async ({ service, baselines, seconds, quick }) => {
+export const run: BenchModule = async (context) => {
+  const { service, seconds, quick } = context;
   const client = new Client({ name: 'mds-bench', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', service.url)));
   const rows: BenchRow[] = [];
@@ -49,17 +50,7 @@ export const run: BenchModule = async ({ service, baselines, seconds, quick }) =
       headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: call }),
     });
-    rows.push({
-      family: 'mcp',
-      name: `tools/call ${call.name}, ${CLIENTS} concurrent clients`,
-      requestsPerSecond: result.requestsPerSecond,
-      p50Ms: result.p50Ms,
-      p99Ms: result.p99Ms,
-      errors: result.errors + result.non2xx,
-      peakRssMb: peakRssMb(service.pid),
-      baseline: 'express hello',
-      ratio: result.requestsPerSecond / baselines.express.requestsPerSecond,
-    });
+    rows.push(serviceRow('mcp', `tools/call ${call.name}, ${CLIENTS} concurrent clients`, result, context));
   }
   return rows;
 };

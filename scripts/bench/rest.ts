@@ -1,6 +1,6 @@
 // REST data endpoints under load, each beside the bare-Express baseline of the same run.
 import type { BenchModule, BenchRow } from './types.ts';
-import { peakRssMb, runLoad } from './load.ts';
+import { runLoad, serviceRow } from './load.ts';
 
 export const REST_PATHS = [
   '/api/v1/rates',
@@ -16,20 +16,12 @@ export const run: BenchModule = async (context) => {
   const rows: BenchRow[] = [];
   for (const path of REST_PATHS) {
     const result = await runLoad({ url: `${service.url}${path}`, connections: 50, durationSeconds: seconds });
-    rows.push({
-      family: 'rest',
-      name: `GET ${path}`,
-      requestsPerSecond: result.requestsPerSecond,
-      p50Ms: result.p50Ms,
-      p99Ms: result.p99Ms,
-      errors: result.errors + result.non2xx,
-      peakRssMb: peakRssMb(service.pid),
-      baseline: 'express hello',
-      ratio: result.requestsPerSecond / baselines.express.requestsPerSecond,
-      ...(path === '/api/v1/rates'
-        ? { target: '>= 0.80 of express, p99 < 20 ms', met: result.requestsPerSecond >= 0.8 * baselines.express.requestsPerSecond && result.p99Ms < 20 }
-        : {}),
-    });
+    const row = serviceRow('rest', `GET ${path}`, result, context);
+    if (path === '/api/v1/rates') {
+      row.target = '>= 0.80 of express, p99 < 20 ms';
+      row.met = result.requestsPerSecond >= 0.8 * baselines.express.requestsPerSecond && result.p99Ms < 20;
+    }
+    rows.push(row);
   }
   return rows;
 };

@@ -1,6 +1,6 @@
 // Static pages and feeds: the site files Express serves from dist/client, and the RSS feeds.
 import type { BenchModule, BenchRow } from './types.ts';
-import { peakRssMb, runLoad } from './load.ts';
+import { runLoad, serviceRow } from './load.ts';
 import type { BenchContext } from './context.ts';
 
 const FAMILIES: Record<string, string[]> = {
@@ -12,17 +12,7 @@ async function measure(family: string, context: BenchContext): Promise<BenchRow[
   const rows: BenchRow[] = [];
   for (const path of FAMILIES[family] ?? []) {
     const result = await runLoad({ url: `${context.service.url}${path}`, connections: 50, durationSeconds: context.seconds });
-    rows.push({
-      family,
-      name: `GET ${path}`,
-      requestsPerSecond: result.requestsPerSecond,
-      p50Ms: result.p50Ms,
-      p99Ms: result.p99Ms,
-      errors: result.errors + result.non2xx,
-      peakRssMb: peakRssMb(context.service.pid),
-      baseline: 'express hello',
-      ratio: result.requestsPerSecond / context.baselines.express.requestsPerSecond,
-    });
+    rows.push(serviceRow(family, `GET ${path}`, result, context));
   }
   return rows;
 }
