@@ -34,6 +34,8 @@ export interface ToolDefinition<Input extends z.ZodRawShape, Output extends z.Zo
   name: string;
   title: string;
   description: string;
+  /** True for tools that answer only callers with an API key (spec 4.6: query_hmda). */
+  requiresKey?: boolean;
   input: Input;
   /** The structured result; must include `sources`. */
   output: Output;

@@ -25,8 +25,8 @@ export const tools: Array<Parameters<typeof registerToolDefinition<any, any>>[1]
   queryHmdaTool,
 ];
 
-/** Name, title and description of every tool, for documentation files. */
-export const toolCatalog = tools.map(({ name, title, description }) => ({ name, title, description }));
+/** Name, title, description and key requirement of every tool, for documentation files. */
+export const toolCatalog = tools.map(({ name, title, description, requiresKey }) => ({ name, title, description, requiresKey: requiresKey === true }));
 
 export function registerTools(server: McpServer, context: ToolContext): void {
   for (const tool of tools) registerToolDefinition(server, tool, context);

@@ -12,6 +12,7 @@ const MAX_TEXT_ROWS = 20;
 export const queryHmdaTool = {
   name: 'query_hmda',
   title: 'Query HMDA loan records',
+  requiresKey: true,
   description:
     'HMDA (Home Mortgage Disclosure Act) loan/application records, 2018–2024. Either a preset — rates (median/mean ' +
     'interest rate and rate spread by loan type), approvals, denials (rates and top reasons), demographics (by race, ' +
