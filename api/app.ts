@@ -8,7 +8,7 @@ import type { AppDeps } from './deps.ts';
 import { ApiRegistry } from './platform/http/api-registry.ts';
 import { NotFoundError, toErrorResponse } from './platform/http/errors.ts';
 import { requestContext } from './platform/http/request-context.ts';
-import { CORS_HEADERS } from './platform/http/cors.ts';
+import { setCorsHeaders } from './platform/http/cors.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { registerApiRoutes, registerSiteRoutes } from './routes.ts';
 import { readHealth } from './health/route.ts';
@@ -64,7 +64,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   };
 
   app.use(requestContext(deps.logger));
-  app.use(express.json({ limit: '32kb' }));
 
   // The API host serves the same router without the /api/v1 prefix, and nothing else.
   const apiHostApp = express.Router();
@@ -116,7 +115,7 @@ function registerOpenApiRoute(registry: ApiRegistry, deps: AppDeps): void {
  */
 function withCors(handler: RequestHandler): RequestHandler {
   return (req, res, next) => {
-    res.set(CORS_HEADERS);
+    setCorsHeaders(res);
     if (req.method === 'OPTIONS') {
       res.status(204).end();
       return;
@@ -174,7 +173,7 @@ function errorHandler(deps: AppDeps, api: boolean): ErrorRequestHandler {
     res.set(headers);
     res.setHeader('Cache-Control', 'no-store');
     if (api || req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json') {
-      if (api) res.set(CORS_HEADERS);
+      if (api) setCorsHeaders(res);
       res.status(body.status).json(body);
     } else {
       res.status(body.status).type('text/plain').send(body.error);

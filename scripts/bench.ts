@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../api/config.ts';
-import { spawnServer } from './lib/child-server.ts';
 import { peakRssMb, runLoad, type LoadResult } from './bench/load.ts';
 import { prepareDataDir, startBenchService } from './bench/service.ts';
+import { BASELINE_NAMES, startBaseline, type BaselineKind } from './bench/baseline.ts';
 import type { BenchModule, BenchRow } from './bench/types.ts';
 import type { BenchContext } from './bench/context.ts';
 import { formatTable, writeBenchmarksFile } from './bench/report.ts';
@@ -22,24 +22,20 @@ const families = requested.length > 0 ? requested : ALL_FAMILIES;
 const seconds = quick ? 3 : 10;
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
-async function measureBaseline(kind: 'node' | 'express'): Promise<{ row: BenchRow; result: LoadResult }> {
-  const server = await spawnServer(path.join(PROJECT_ROOT, 'scripts', 'bench', 'baseline-server.ts'), {
-    args: [kind],
-    ready: /listening (http:\/\/127\.0\.0\.1:\d+)/,
-  });
+async function measureBaseline(kind: BaselineKind): Promise<{ row: BenchRow; result: LoadResult }> {
+  const server = await startBaseline(kind);
   try {
-    const result = await runLoad({ url: `${server.url}/hello`, connections: 50, durationSeconds: seconds });
-    const name = kind === 'node' ? 'node http hello' : 'express hello';
+    const result = await runLoad({ url: server.url, connections: 50, durationSeconds: seconds });
     return {
       result,
       row: {
         family: 'baseline',
-        name,
+        name: BASELINE_NAMES[kind],
         requestsPerSecond: result.requestsPerSecond,
         p50Ms: result.p50Ms,
         p99Ms: result.p99Ms,
         errors: result.errors + result.non2xx,
-        peakRssMb: peakRssMb(server.child.pid ?? 0),
+        peakRssMb: peakRssMb(server.pid),
       },
     };
   } finally {

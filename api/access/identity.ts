@@ -24,7 +24,7 @@ function single(value: unknown): string | undefined {
  * The key a request carries, in the order `X-API-Key`, `Authorization: Bearer`, `api_key=`,
  * `secret=`; undefined when none is present. An empty value counts as present (and invalid).
  */
-export function extractApiKey(req: Pick<Request, 'headers' | 'query'>): string | undefined {
+export function extractApiKey(req: Pick<Request, 'headers' | 'query' | 'url'>): string | undefined {
   const header = single(req.headers['x-api-key']);
   if (header !== undefined) return header.trim();
   const authorization = single(req.headers.authorization);
@@ -32,6 +32,8 @@ export function extractApiKey(req: Pick<Request, 'headers' | 'query'>): string |
     const match = /^Bearer\s+(.*)$/i.exec(authorization.trim());
     if (match) return (match[1] ?? '').trim();
   }
+  // Express parses the query string on every read of req.query: skip it when there is none.
+  if (!req.url.includes('?')) return undefined;
   const query = req.query as Record<string, unknown>;
   for (const name of ['api_key', 'secret']) {
     const value = single(query[name]);
@@ -52,6 +54,11 @@ export function howToGetAKey(config: Pick<Config, 'baseUrl' | 'OIDC_ISSUER' | 'S
 
 export interface Authenticator {
   /**
+   * The caller's identity when it needs no database look-up (no key sent), else undefined. Throws
+   * UnauthorizedError when keys are required and none was sent.
+   */
+  identifyWithoutLookup(req: Request): Identity | undefined;
+  /**
    * The caller's identity. Throws UnauthorizedError when a key is present but unknown or revoked
    * (never a silent fall-back to anonymous), and when keys are required and none was sent.
    */
@@ -59,20 +66,23 @@ export interface Authenticator {
 }
 
 export function createAuthenticator(store: KeyStore, config: Config): Authenticator {
+  const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  const identifyWithoutLookup = (req: Request): Identity | undefined => {
+    if (extractApiKey(req) !== undefined) return undefined;
+    if (config.REQUIRE_API_KEY) throw new UnauthorizedError(`This service requires an API key. ${howToGetAKey(config)}`);
+    return { kind: 'anonymous', ip: clientIp(req) };
+  };
   return {
+    identifyWithoutLookup,
     async authenticate(req) {
-      const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-      const key = extractApiKey(req);
-      if (key === undefined) {
-        if (config.REQUIRE_API_KEY) throw new UnauthorizedError(`This service requires an API key. ${howToGetAKey(config)}`);
-        return { kind: 'anonymous', ip };
-      }
-      const check = await store.verify(key);
+      const anonymous = identifyWithoutLookup(req);
+      if (anonymous) return anonymous;
+      const check = await store.verify(extractApiKey(req) ?? '');
       if (!check.valid) {
         const problem = check.reason === 'revoked' ? 'The API key has been revoked.' : 'The API key is not valid.';
         throw new UnauthorizedError(`${problem} ${howToGetAKey(config)}`);
       }
-      return { kind: 'key', keyId: check.keyId, accountId: check.accountId, ip };
+      return { kind: 'key', keyId: check.keyId, accountId: check.accountId, ip: clientIp(req) };
     },
   };
 }

@@ -10,6 +10,8 @@ import { createLimiter, type LimitDecision, type Limiter } from './limiter.ts';
 export interface AccessService {
   keys: KeyStore;
   limiter: Limiter;
+  /** See Authenticator.identifyWithoutLookup: the identity when no key was sent, else undefined. */
+  identifyWithoutLookup(req: Request): Identity | undefined;
   /** See Authenticator.authenticate: throws UnauthorizedError for a bad key or a required one. */
   authenticate(req: Request): Promise<Identity>;
   /** Counts one request against the identity's budgets and returns the headers to send. */
@@ -24,6 +26,7 @@ export async function createAccessService(core: CoreDeps): Promise<AccessService
   return {
     keys,
     limiter,
+    identifyWithoutLookup: (req) => authenticator.identifyWithoutLookup(req),
     authenticate: (req) => authenticator.authenticate(req),
     consume: (identity) => limiter.consume(identity),
     close: () => limiter.close(),

@@ -9,6 +9,7 @@ import { echoFilters, parseFilters } from './filters.ts';
 import { PRESETS, PRESET_NAMES, type PresetName } from './presets.ts';
 import { createSandbox, viewStatements } from './sandbox.ts';
 import { readManifest, type Manifest } from './warehouse.ts';
+import { manifestVersion, PresetCache } from './preset-cache.ts';
 
 /** Rows a custom query may return; more are cut and `truncated` is set. */
 export const SQL_ROW_CAP = 10_000;
@@ -60,6 +61,11 @@ export interface HmdaSummary {
 
 export interface HmdaService {
   preset(name: string, filters?: unknown): Promise<PresetResult>;
+  /**
+   * Computes every preset for each loaded year with no other filter, so national answers are
+   * ready before anyone asks. Runs once per warehouse version; later calls return at once.
+   */
+  warmNationalPresets(): Promise<void>;
   sql(query: unknown): Promise<SqlResult>;
   /** YYYY-MM-DD: the end of the latest activity year loaded; undefined while nothing is loaded. */
   asOf(): string | undefined;
@@ -70,7 +76,13 @@ export interface HmdaService {
 const LOAD_HINT =
   'Load it with `npm run sync -- hmda --years 2023 --states CO` (or `--all` for 2018–2024); set MDS_SOURCE_DIR to load from downloaded FFIEC files.';
 
-export function createHmdaService(config: Config, logger: Logger): HmdaService {
+export interface HmdaServiceOptions {
+  /** Keep preset answers until the warehouse changes (default). Off only to time the queries themselves. */
+  keepAnswers?: boolean;
+}
+
+export function createHmdaService(config: Config, logger: Logger, options: HmdaServiceOptions = {}): HmdaService {
+  const keepAnswers = options.keepAnswers ?? true;
   const root = config.hmdaDir;
   const sandbox = createSandbox({
     root,
@@ -109,31 +121,87 @@ export function createHmdaService(config: Config, logger: Logger): HmdaService {
     return connected;
   }
 
-  return {
+  const answers = new PresetCache<PresetResult>();
+  let warmedVersion = '';
+  let warming: Promise<void> | undefined;
+  /** Set by the first warm-up: from then on every publish the service notices starts another. */
+  let keepWarm = false;
+  let closing = false;
+
+  /** The manifest, with the answer cache emptied and a national warm-up started when it changed. */
+  function currentManifest(): { manifest: Manifest; version: string } {
+    const manifest = loadedManifest();
+    const version = manifestVersion(manifest);
+    if (answers.switchTo(version) && keepWarm) void service.warmNationalPresets();
+    return { manifest, version };
+  }
+
+  async function runPreset(name: PresetName, filters: ReturnType<typeof parseFilters>, manifest: Manifest): Promise<PresetResult> {
+    const built = PRESETS[name](filters);
+    const connected = await connection();
+    const timer = setTimeout(() => connected.interrupt(), config.HMDA_QUERY_TIMEOUT_MS);
+    try {
+      const reader = await connected.runAndReadAll(built.sql, built.params);
+      const rows = readerRows(reader).map((row) => Object.freeze(row));
+      // Frozen: the same answer object is handed to every caller until the next publish.
+      return Object.freeze({ preset: name, filters: echoFilters(filters), rows: Object.freeze(rows) as JsonRow[], sql: built.sql, params: built.params, ...meta(manifest) });
+    } catch (error) {
+      logger.error({ err: error, preset: name }, 'HMDA preset failed');
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      connected.closeSync();
+    }
+  }
+
+  const service: HmdaService = {
     async preset(name, input) {
       if (!(PRESET_NAMES as readonly string[]).includes(name)) {
         throw new BadRequestError(`Unknown HMDA preset ${JSON.stringify(name)}; use one of ${PRESET_NAMES.join(', ')}.`);
       }
       const filters = parseFilters(input);
-      const manifest = loadedManifest();
+      const { manifest, version } = currentManifest();
+      const key = `${name}|${JSON.stringify(echoFilters(filters))}`;
+      const kept = keepAnswers ? answers.get(key) : undefined;
+      if (kept) return kept;
       const partitions = Object.values(manifest.partitions);
       if (!partitions.some((p) => (filters.year === undefined || p.year === filters.year) && (filters.state === undefined || p.state === filters.state))) {
         const loaded = [...new Set(partitions.map((p) => `${p.state} ${p.year}`))].sort().slice(0, 20).join(', ');
         throw new NotFoundError(`No HMDA records are loaded for ${[filters.state, filters.year].filter(Boolean).join(' ')}; loaded: ${loaded}. ${LOAD_HINT}`);
       }
-      const built = PRESETS[name as PresetName](filters);
-      const connected = await connection();
-      const timer = setTimeout(() => connected.interrupt(), config.HMDA_QUERY_TIMEOUT_MS);
-      try {
-        const reader = await connected.runAndReadAll(built.sql, built.params);
-        return { preset: name as PresetName, filters: echoFilters(filters), rows: readerRows(reader), sql: built.sql, params: built.params, ...meta(manifest) };
-      } catch (error) {
-        logger.error({ err: error, preset: name }, 'HMDA preset failed');
-        throw error;
-      } finally {
-        clearTimeout(timer);
-        connected.closeSync();
-      }
+      const answer = await runPreset(name as PresetName, filters, manifest);
+      if (keepAnswers) answers.set(version, key, answer);
+      return answer;
+    },
+
+    warmNationalPresets() {
+      keepWarm = true;
+      warming ??= (async () => {
+        try {
+          // Again while a publish landed during the work, until the answers match the files.
+          for (;;) {
+            const manifest = readManifest(root);
+            if (!manifest || Object.keys(manifest.partitions).length === 0) return;
+            const version = manifestVersion(manifest);
+            if (version === warmedVersion) return;
+            const years = [...new Set(Object.values(manifest.partitions).map((p) => p.year))].sort();
+            const started = performance.now();
+            for (const year of years) {
+              for (const name of PRESET_NAMES) {
+                if (closing) return;
+                await service.preset(name, { year });
+              }
+            }
+            warmedVersion = version;
+            logger.info({ years, presets: PRESET_NAMES.length, ms: Math.round(performance.now() - started) }, 'HMDA national presets computed');
+          }
+        } catch (error) {
+          logger.warn({ err: error }, 'HMDA national presets could not be computed ahead; they run on request');
+        } finally {
+          warming = undefined;
+        }
+      })();
+      return warming;
     },
 
     async sql(query) {
@@ -175,6 +243,9 @@ export function createHmdaService(config: Config, logger: Logger): HmdaService {
     },
 
     async close() {
+      // A warm-up stops after its current query; the instance must outlive that query.
+      closing = true;
+      await warming;
       sandbox.close();
       const pending = trusted;
       trusted = undefined;
@@ -182,4 +253,5 @@ export function createHmdaService(config: Config, logger: Logger): HmdaService {
       if (pending) (await pending).closeSync();
     },
   };
+  return service;
 }

@@ -9,6 +9,7 @@ import { createMcpServer } from './server.ts';
 import type { McpCaller } from './tool-kit.ts';
 import { toErrorResponse } from '../platform/http/errors.ts';
 import { admitRequest } from '../access/middleware.ts';
+import { jsonBody } from '../platform/http/json-body.ts';
 
 export const MCP_PATH = '/api/mcp';
 
@@ -64,7 +65,7 @@ async function admit(deps: AppDeps, req: Request, res: Response): Promise<McpCal
 }
 
 export function registerMcpRoutes(app: Express, deps: AppDeps): void {
-  app.post(MCP_PATH, guardAddresses(deps), async (req, res) => {
+  app.post(MCP_PATH, guardAddresses(deps), jsonBody, async (req, res) => {
     let caller: McpCaller;
     try {
       caller = await admit(deps, req, res);

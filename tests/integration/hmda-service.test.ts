@@ -133,6 +133,36 @@ describe.skipIf(!hasSourceData)('HMDA service over the real extract', () => {
     expect((await service.preset('approvals', { year: 2022 })).rows.length).toBeGreaterThan(0);
   });
 
+  it('keeps answers until the warehouse changes, and computes the national ones ahead', async () => {
+    const first = await service.preset('approvals', { year: 2022 });
+    expect(await service.preset('approvals', { year: '2022' })).toBe(first);
+    expect(Object.isFrozen(first.rows)).toBe(true);
+
+    // A publish rewrites the manifest: the next answer is computed again from the files.
+    const manifestPath = path.join(root, 'manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { partitions: Record<string, { loadedAt: string }> };
+    for (const partition of Object.values(manifest.partitions)) partition.loadedAt = new Date().toISOString();
+    fs.writeFileSync(manifestPath, JSON.stringify(manifest));
+    const recomputed = await service.preset('approvals', { year: 2022 });
+    expect(recomputed).not.toBe(first);
+    expect(recomputed.rows).toEqual(first.rows);
+
+    // After the warm-up, national answers no longer need the files; a state's answer still does.
+    await service.warmNationalPresets();
+    const larDir = path.join(root, 'lar');
+    fs.renameSync(larDir, `${larDir}.away`);
+    try {
+      for (const name of ['rates', 'approvals', 'denials', 'demographics', 'lender_rankings']) {
+        expect((await service.preset(name, { year: 2022 })).preset).toBe(name);
+      }
+      const stateError = await service.preset('rates', { year: 2022, state: 'CO' }).catch((caught: unknown) => caught);
+      expect(stateError).toBeInstanceOf(Error);
+      expect(stateError).not.toBeInstanceOf(NotFoundError);
+    } finally {
+      fs.renameSync(`${larDir}.away`, larDir);
+    }
+  });
+
   it('summarises what is loaded', () => {
     expect(service.summary()).toMatchObject({ loaded: true, synthetic: false, rows: 26_144, years: [2022], states: ['CO'], lender_years: [2020] });
     expect(service.asOf()).toBe('2022-12-31');

@@ -1,5 +1,6 @@
 // The HMDA warehouse on real Parquet: the real 26k-row extract round-trips, transmittal sheets load,
-// and the aggregate gate publishes matching state-years and refuses mismatches (old data stays).
+// the aggregate gate publishes matching state-years and refuses mismatches (old data stays), and
+// the approvals preset's per-cell counts agree with counting every record.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { writeSyntheticLar } from '../../api/hmda/synthetic.ts';
 import { SourceFormatError, ValidationError } from '../../api/sync/errors.ts';
 import { larGlob, layout, loadLar, readManifest } from '../../api/hmda/warehouse.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
-import { EXTRACT_CSV, extractWarehouse, parseCsv, tempDir, withConnection } from './hmda-fixtures.ts';
+import { EXTRACT_CSV, extractWarehouse, hmdaConfig, parseCsv, silentLogger, tempDir, withConnection } from './hmda-fixtures.ts';
+import { createHmdaService } from '../../api/hmda/service.ts';
 
 const folders: string[] = [];
 const scratch = (name: string) => {
@@ -85,6 +87,34 @@ describe.skipIf(!hasSourceData)('HMDA warehouse', () => {
     expect(result.published.map((p) => `${p.state} ${p.year}`)).toEqual(['WY 2022']);
     expect(result.rows).toBe(rows);
     expect(rows).toBe(Object.values(calibration.states.WY?.actionTaken ?? {}).reduce((a, b) => a + b, 0));
+  });
+
+  it('approvals: the per-cell counts equal counting every record directly', async () => {
+    const root = scratch('hmda-approvals');
+    const csv = path.join(root, 'wy-2022.csv');
+    await writeSynthetic(csv, 'WY', 2022);
+    const warehouse = path.join(root, 'warehouse');
+    await withConnection((connection) =>
+      loadLar(connection, { root: warehouse, synthetic: true, skipValidation: true, aggregatesFor: () => undefined, files: [{ csvPath: csv, sourceUrl: 'synthetic', checksum: 'a' }] }),
+    );
+    const service = createHmdaService(hmdaConfig(warehouse), silentLogger, { keepAnswers: false });
+    const direct = (where: string) => `SELECT loan_type, count(*) AS applications,
+  count(*) FILTER (WHERE action_taken = 1) AS originated, count(*) FILTER (WHERE action_taken = 2) AS approved_not_accepted,
+  count(*) FILTER (WHERE action_taken = 3) AS denied, count(*) FILTER (WHERE action_taken = 4) AS withdrawn,
+  count(*) FILTER (WHERE action_taken = 5) AS incomplete,
+  round(count(*) FILTER (WHERE action_taken IN (1, 2)) / nullif(count(*) FILTER (WHERE action_taken IN (1, 2, 3)), 0), 4) AS approval_rate,
+  round(count(*) FILTER (WHERE action_taken = 1) / nullif(count(*), 0), 4) AS origination_rate
+FROM lar WHERE action_taken IN (1, 2, 3, 4, 5)${where} GROUP BY GROUPING SETS ((loan_type), ()) ORDER BY grouping(loan_type), loan_type`;
+    try {
+      for (const [filters, where] of [[{ year: 2022 }, ''], [{ year: 2022, loan_purpose: 'refinance' }, ' AND loan_purpose = 31']] as const) {
+        const preset = await service.preset('approvals', filters);
+        const expected = (await service.sql(direct(where))).rows;
+        expect(expected.length).toBeGreaterThan(3);
+        expect(preset.rows.map(({ loan_type_label: _label, ...figures }) => figures)).toEqual(expected);
+      }
+    } finally {
+      await service.close();
+    }
   });
 
   it('refuses a state-year that does not match the aggregates, with both figures, and keeps serving the previous one', async () => {

@@ -114,19 +114,27 @@ describe('HTTP platform', () => {
   });
 
   it('refuses malformed and oversized JSON bodies with a 4xx error body', async () => {
-    const malformed = await fetch(`${server.url}/api/v1/healthz`, {
+    const malformed = await fetch(`${server.url}/api/v1/ask`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{"message": ',
     });
     expect(malformed.status).toBe(400);
+    expect(malformed.headers.get('access-control-allow-origin')).toBe('*');
     expect(await malformed.json()).toEqual({ error: 'The request body is not valid JSON.', status: 400 });
-    const oversized = await fetch(`${server.url}/api/v1/healthz`, {
+    const oversized = await fetch(`${server.url}/api/v1/ask`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ message: 'x'.repeat(200_000) }),
     });
     expect(oversized.status).toBe(413);
+    // Only routes that take a body parse one: elsewhere a body changes nothing, the method is wrong.
+    const bodyOnGetRoute = await fetch(`${server.url}/api/v1/healthz`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"message": ',
+    });
+    expect(bodyOnGetRoute.status).toBe(405);
   });
 
   it('publishes a valid OpenAPI 3.1 document', async () => {

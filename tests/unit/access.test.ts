@@ -48,7 +48,11 @@ describe('key format', () => {
 });
 
 describe('extractApiKey', () => {
-  const req = (headers: Record<string, string>, query: Record<string, string> = {}) => ({ headers, query });
+  const req = (headers: Record<string, string>, query: Record<string, string> = {}) => ({
+    headers,
+    query,
+    url: `/rates?${new URLSearchParams(query).toString()}`,
+  });
   it('reads each of the four forms', () => {
     expect(extractApiKey(req({ 'x-api-key': 'k1' }))).toBe('k1');
     expect(extractApiKey(req({ authorization: 'Bearer k2' }))).toBe('k2');

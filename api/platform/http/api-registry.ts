@@ -5,6 +5,8 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { z } from 'zod';
 import { parseOrThrow } from './validation.ts';
 import { cors } from './cors.ts';
+import { jsonBody } from './json-body.ts';
+import { memoizedQueryParser } from './query-memo.ts';
 import { MethodNotAllowedError } from './errors.ts';
 import { sendJson } from './json-response.ts';
 
@@ -71,7 +73,8 @@ export class ApiRegistry {
       const corsMethods = [...new Set(['GET', ...routes.map((route) => route.corsMethods ?? route.method.toUpperCase()), 'OPTIONS'])];
       router.options(routePath, cors(corsMethods.join(', ')));
       for (const route of routes) {
-        router[route.method](routePath, cors(corsMethods.join(', ')), ...this.middleware, toHandler(route));
+        const parseBody = route.body ? [jsonBody] : [];
+        router[route.method](routePath, cors(corsMethods.join(', ')), ...parseBody, ...this.middleware, toHandler(route));
       }
       router.all(routePath, (req, _res, next) => {
         next(new MethodNotAllowedError(req.method, [...methods, 'OPTIONS']));
@@ -83,8 +86,9 @@ export class ApiRegistry {
 
 function toHandler(route: RouteDefinition): RequestHandler {
   const cachePolicy = route.cache ?? (route.method === 'get' ? 'data' : 'none');
+  const parseQuery = route.query ? memoizedQueryParser(route.query) : () => undefined;
   return async (req, res) => {
-    const query = route.query ? parseOrThrow(route.query, req.query, 'query') : undefined;
+    const query = parseQuery(req);
     const body = route.body ? parseOrThrow(route.body, req.body, 'body') : undefined;
     const result = await route.handler({ query, body, req, res });
     if (result === undefined || res.headersSent) return;

@@ -1,5 +1,5 @@
 // CORS for the API exactly as spec 4.8: any origin, and a 204 answer to every preflight.
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 
 export const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -8,14 +8,22 @@ export const CORS_HEADERS = {
   'Access-Control-Max-Age': '86400',
 } as const;
 
+/** Sets the spec's CORS headers, with `methods` as Allow-Methods. */
+export function setCorsHeaders(res: Response, methods: string = CORS_HEADERS['Access-Control-Allow-Methods']): void {
+  // setHeader directly: every API response carries these, and res.set() re-checks each value.
+  res.setHeader('Access-Control-Allow-Origin', CORS_HEADERS['Access-Control-Allow-Origin']);
+  res.setHeader('Access-Control-Allow-Methods', methods);
+  res.setHeader('Access-Control-Allow-Headers', CORS_HEADERS['Access-Control-Allow-Headers']);
+  res.setHeader('Access-Control-Max-Age', CORS_HEADERS['Access-Control-Max-Age']);
+}
+
 /**
  * Sets the spec's CORS headers. `methods` widens Allow-Methods for the few POST endpoints (/ask),
  * which a browser could not call cross-origin otherwise.
  */
 export function cors(methods: string = CORS_HEADERS['Access-Control-Allow-Methods']): RequestHandler {
   return (req, res, next) => {
-    res.set(CORS_HEADERS);
-    res.set('Access-Control-Allow-Methods', methods);
+    setCorsHeaders(res, methods);
     if (req.method === 'OPTIONS') {
       res.status(204).end();
       return;
