@@ -16,6 +16,10 @@ import { createLoanLimitsService, type LoanLimitsService } from './loan-limits/s
 import { createHmdaAggregatesService, type HmdaAggregatesService } from './hmda-aggregates/service.ts';
 import { createStatisticsService, type StatisticsService } from './statistics/service.ts';
 
+/** Search answers and the rates chart's history are reused for a minute (see each service's options). */
+const SEARCH_ANSWER_TTL_MS = 60_000;
+const RATE_HISTORY_TTL_MS = 60_000;
+
 export interface Services {
   datasets: DatasetStatus;
   glossary: GlossaryService;
@@ -40,8 +44,8 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     datasets,
     glossary: createGlossaryService(core.config.baseUrl),
     access: await createAccessService(core),
-    search: createSearchService(core),
-    news: createNewsService(core.db),
+    search: createSearchService(core, { answerTtlMs: SEARCH_ANSWER_TTL_MS, clock: core.clock }),
+    news: createNewsService(core.db, { historyTtlMs: RATE_HISTORY_TTL_MS, clock: core.clock }),
     bills: createBillsService(core.db, { baseUrl: core.config.baseUrl }),
     rates: createRatesService(core, datasets),
     calendar: createCalendarService({ db: core.db, datasets, clock: core.clock }),

@@ -16,17 +16,53 @@ const and = (fixed: string, filters: string) => (filters === '' ? fixed : `${fix
 const loanTypeLabel = `CASE WHEN grouping(loan_type) = 1 THEN 'All loan types' ELSE ${labelCase('loan_type', LOAN_TYPE)} END`;
 const ratio = (numerator: string, denominator: string) => `round(${numerator} / nullif(${denominator}, 0), 4)`;
 
+// Medians and means from value counts: originated loans are counted per (loan type, value) in one
+// hash aggregation, and each median is read off the cumulative counts exactly as DuckDB's median
+// (quantile_cont(0.5)) computes it, interpolating between the two middle values of an even count.
+// About twice as fast nationally as median() over every loan, because a year holds a few thousand
+// distinct rates but millions of loans; tests compare both on the same warehouse.
 function rates(filters: PresetFilters): BuiltQuery {
   const where = whereClause(filters);
+  const valueOf = 'CASE of_spread WHEN 0 THEN interest_rate ELSE rate_spread END';
+  const median = (m: string) => `round(${m}.low + ${m}.fraction * (${m}.high - ${m}.low), 3)`;
+  const joinOn = (m: string, ofSpread: number) =>
+    `${m}.of_spread = ${ofSpread} AND ${m}.total = counts.total AND ${m}.loan_type IS NOT DISTINCT FROM counts.loan_type`;
   return {
-    sql: `SELECT loan_type, ${loanTypeLabel} AS loan_type_label, count(*) AS originations,
-  count(interest_rate) AS with_interest_rate,
-  round(median(interest_rate), 3) AS median_interest_rate, round(avg(interest_rate), 3) AS mean_interest_rate,
-  round(median(rate_spread), 3) AS median_rate_spread, round(avg(rate_spread), 3) AS mean_rate_spread
-FROM lar
-WHERE ${and('action_taken = 1', where.sql)}
-GROUP BY GROUPING SETS ((loan_type), ())
-ORDER BY grouping(loan_type), loan_type`,
+    sql: `WITH histogram AS (
+  SELECT loan_type, interest_rate, rate_spread, grouping(interest_rate) AS of_spread, count(*) AS records
+  FROM lar
+  WHERE ${and('action_taken = 1', where.sql)}
+  GROUP BY GROUPING SETS ((loan_type, interest_rate), (loan_type, rate_spread))
+), by_value AS (
+  SELECT false AS total, loan_type, of_spread, ${valueOf} AS value, records FROM histogram
+  UNION ALL
+  SELECT true, NULL, of_spread, ${valueOf}, sum(records) FROM histogram GROUP BY of_spread, 4
+), cumulative AS (
+  SELECT total, loan_type, of_spread, value, records,
+    sum(records) OVER (PARTITION BY total, loan_type, of_spread ORDER BY value ROWS UNBOUNDED PRECEDING) AS through,
+    sum(records) OVER (PARTITION BY total, loan_type, of_spread) AS known
+  FROM by_value WHERE value IS NOT NULL
+), summary AS (
+  SELECT total, loan_type, of_spread, any_value(known) AS known, sum(value * records) / sum(records) AS mean,
+    min(value) FILTER (WHERE through > floor((known - 1) / 2)) AS low,
+    min(value) FILTER (WHERE through > ceil((known - 1) / 2)) AS high,
+    any_value((known - 1) / 2 - floor((known - 1) / 2)) AS fraction
+  FROM cumulative GROUP BY total, loan_type, of_spread
+), counts AS (
+  SELECT false AS total, loan_type, sum(records) AS originations FROM histogram WHERE of_spread = 0 GROUP BY loan_type
+  UNION ALL
+  SELECT true, NULL, coalesce(sum(records), 0) FROM histogram WHERE of_spread = 0
+)
+SELECT counts.loan_type,
+  CASE WHEN counts.total THEN 'All loan types' ELSE ${labelCase('counts.loan_type', LOAN_TYPE)} END AS loan_type_label,
+  CAST(counts.originations AS BIGINT) AS originations,
+  CAST(coalesce(rate.known, 0) AS BIGINT) AS with_interest_rate,
+  ${median('rate')} AS median_interest_rate, round(rate.mean, 3) AS mean_interest_rate,
+  ${median('spread')} AS median_rate_spread, round(spread.mean, 3) AS mean_rate_spread
+FROM counts
+LEFT JOIN summary AS rate ON ${joinOn('rate', 0)}
+LEFT JOIN summary AS spread ON ${joinOn('spread', 1)}
+ORDER BY counts.total, counts.loan_type`,
     params: where.params,
   };
 }

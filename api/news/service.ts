@@ -2,6 +2,8 @@
 import type { Queryable } from '../platform/db/database.ts';
 import { countMarketUpdates, getMarketUpdate, listMarketUpdates, type MarketUpdate } from './market-updates.ts';
 import { rateHistory, type RateHistory } from './rate-history.ts';
+import { TtlCache } from '../platform/ttl-cache.ts';
+import type { Clock } from '../deps.ts';
 
 export interface NewsService {
   /** Newest first. */
@@ -13,11 +15,30 @@ export interface NewsService {
   history(from: string): Promise<RateHistory>;
 }
 
-export function createNewsService(db: Queryable): NewsService {
+export interface NewsServiceOptions {
+  /**
+   * How long a rate history is reused (0: never). The series change at most daily, and the /rates
+   * page that draws it may be cached for 15 minutes anyway (its Cache-Control).
+   */
+  historyTtlMs?: number;
+  clock?: Clock;
+}
+
+export function createNewsService(db: Queryable, options: NewsServiceOptions = {}): NewsService {
+  // Keyed by the start date, which moves once a day for each range of the chart.
+  const histories = new TtlCache<Promise<RateHistory>>(options.historyTtlMs ?? 0, 16, options.clock);
   return {
     list: (options) => listMarketUpdates(db, options),
     get: (week) => getMarketUpdate(db, week),
     count: () => countMarketUpdates(db),
-    history: (from) => rateHistory(db, from),
+    history(from) {
+      const kept = histories.get(from);
+      if (kept) return kept;
+      const reading = rateHistory(db, from);
+      histories.set(from, reading);
+      // A failed read is not kept: the next request tries again.
+      reading.catch(() => histories.delete(from));
+      return reading;
+    },
   };
 }

@@ -5,6 +5,7 @@ import { BadRequestError } from '../platform/http/errors.ts';
 import { rebuildSearchIndex, type IndexBuildResult } from './build.ts';
 import { SEARCH_TYPES, type SearchType } from './documents.ts';
 import { searchDocuments } from './query.ts';
+import { TtlCache } from '../platform/ttl-cache.ts';
 
 export const SEARCH_LIMIT_MAX = 50;
 export const SEARCH_QUERY_MAX = 200;
@@ -40,7 +41,20 @@ export interface SearchService {
   rebuild(): Promise<IndexBuildResult>;
 }
 
-export function createSearchService(core: Pick<CoreDeps, 'db' | 'config'>): SearchService {
+export interface SearchServiceOptions {
+  /**
+   * How long an answer is reused (0: never). The index changes when content is released or a sync
+   * runs, and API answers may be cached for an hour anyway (Cache-Control), so a minute is harmless.
+   */
+  answerTtlMs?: number;
+  clock?: CoreDeps['clock'];
+}
+
+/** Answers kept per (query, type, limit); repeated questions are what a busy instance sees most. */
+const MAX_KEPT_ANSWERS = 1_000;
+
+export function createSearchService(core: Pick<CoreDeps, 'db' | 'config'>, options: SearchServiceOptions = {}): SearchService {
+  const answers = new TtlCache<SearchResponse>(options.answerTtlMs ?? 0, MAX_KEPT_ANSWERS, options.clock);
   return {
     async search({ query, type, limit = 10 }) {
       const text = query.trim();
@@ -52,8 +66,11 @@ export function createSearchService(core: Pick<CoreDeps, 'db' | 'config'>): Sear
       if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_LIMIT_MAX) {
         throw new BadRequestError(`limit must be an integer from 1 to ${SEARCH_LIMIT_MAX}.`);
       }
+      const key = JSON.stringify([text, type ?? null, limit]);
+      const kept = answers.get(key);
+      if (kept) return kept;
       const hits = await searchDocuments(core.db, { query: text, type, limit });
-      return {
+      const answer: SearchResponse = {
         query: text,
         type: type ?? null,
         results: hits.map((hit) => ({
@@ -66,9 +83,15 @@ export function createSearchService(core: Pick<CoreDeps, 'db' | 'config'>): Sear
           date: hit.publishedOn,
         })),
       };
+      // Frozen: the same answer goes to every caller who asks within the TTL.
+      Object.freeze(answer.results);
+      answers.set(key, Object.freeze(answer));
+      return answer;
     },
-    rebuild() {
-      return core.db.transaction((tx) => rebuildSearchIndex(tx));
+    async rebuild() {
+      const result = await core.db.transaction((tx) => rebuildSearchIndex(tx));
+      answers.clear();
+      return result;
     },
   };
 }

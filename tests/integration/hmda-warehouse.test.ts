@@ -1,9 +1,9 @@
 // The HMDA warehouse on real Parquet: the real 26k-row extract round-trips, transmittal sheets load,
 // the aggregate gate publishes matching state-years and refuses mismatches (old data stays), and
-// the approvals preset's per-cell counts agree with counting every record.
+// the presets computed from counts agree with the plain SQL they replace.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { literal, readerRows } from '../../api/hmda/duck.ts';
 import { loadCalibration } from '../../api/hmda/calibration.ts';
 import { larColumn } from '../../api/hmda/schema.ts';
@@ -12,7 +12,7 @@ import { SourceFormatError, ValidationError } from '../../api/sync/errors.ts';
 import { larGlob, layout, loadLar, readManifest } from '../../api/hmda/warehouse.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
 import { EXTRACT_CSV, extractWarehouse, hmdaConfig, parseCsv, silentLogger, tempDir, withConnection } from './hmda-fixtures.ts';
-import { createHmdaService } from '../../api/hmda/service.ts';
+import { createHmdaService, type HmdaService } from '../../api/hmda/service.ts';
 
 const folders: string[] = [];
 const scratch = (name: string) => {
@@ -87,34 +87,6 @@ describe.skipIf(!hasSourceData)('HMDA warehouse', () => {
     expect(result.published.map((p) => `${p.state} ${p.year}`)).toEqual(['WY 2022']);
     expect(result.rows).toBe(rows);
     expect(rows).toBe(Object.values(calibration.states.WY?.actionTaken ?? {}).reduce((a, b) => a + b, 0));
-  });
-
-  it('approvals: the per-cell counts equal counting every record directly', async () => {
-    const root = scratch('hmda-approvals');
-    const csv = path.join(root, 'wy-2022.csv');
-    await writeSynthetic(csv, 'WY', 2022);
-    const warehouse = path.join(root, 'warehouse');
-    await withConnection((connection) =>
-      loadLar(connection, { root: warehouse, synthetic: true, skipValidation: true, aggregatesFor: () => undefined, files: [{ csvPath: csv, sourceUrl: 'synthetic', checksum: 'a' }] }),
-    );
-    const service = createHmdaService(hmdaConfig(warehouse), silentLogger, { keepAnswers: false });
-    const direct = (where: string) => `SELECT loan_type, count(*) AS applications,
-  count(*) FILTER (WHERE action_taken = 1) AS originated, count(*) FILTER (WHERE action_taken = 2) AS approved_not_accepted,
-  count(*) FILTER (WHERE action_taken = 3) AS denied, count(*) FILTER (WHERE action_taken = 4) AS withdrawn,
-  count(*) FILTER (WHERE action_taken = 5) AS incomplete,
-  round(count(*) FILTER (WHERE action_taken IN (1, 2)) / nullif(count(*) FILTER (WHERE action_taken IN (1, 2, 3)), 0), 4) AS approval_rate,
-  round(count(*) FILTER (WHERE action_taken = 1) / nullif(count(*), 0), 4) AS origination_rate
-FROM lar WHERE action_taken IN (1, 2, 3, 4, 5)${where} GROUP BY GROUPING SETS ((loan_type), ()) ORDER BY grouping(loan_type), loan_type`;
-    try {
-      for (const [filters, where] of [[{ year: 2022 }, ''], [{ year: 2022, loan_purpose: 'refinance' }, ' AND loan_purpose = 31']] as const) {
-        const preset = await service.preset('approvals', filters);
-        const expected = (await service.sql(direct(where))).rows;
-        expect(expected.length).toBeGreaterThan(3);
-        expect(preset.rows.map(({ loan_type_label: _label, ...figures }) => figures)).toEqual(expected);
-      }
-    } finally {
-      await service.close();
-    }
   });
 
   it('refuses a state-year that does not match the aggregates, with both figures, and keeps serving the previous one', async () => {
@@ -195,5 +167,66 @@ FROM lar WHERE action_taken IN (1, 2, 3, 4, 5)${where} GROUP BY GROUPING SETS ((
     );
     expect(rows).toHaveLength(99);
     for (const row of rows) expect(larColumn(String(row.name)), String(row.name)).toBeDefined();
+  });
+});
+
+describe.skipIf(!hasSourceData)('HMDA presets against the plain SQL they replace (synthetic WY 2022)', () => {
+  let service: HmdaService;
+  const filterSets = [
+    [{ year: 2022 }, ''],
+    [{ year: 2022, loan_purpose: 'refinance' }, ' AND loan_purpose = 31'],
+    [{ year: 2022, lei: 'NOSUCHLEI00000000000' }, " AND lei = 'NOSUCHLEI00000000000'"],
+  ] as const;
+
+  beforeAll(async () => {
+    const root = scratch('hmda-presets');
+    const csv = path.join(root, 'wy-2022.csv');
+    await writeSynthetic(csv, 'WY', 2022);
+    const warehouse = path.join(root, 'warehouse');
+    await withConnection((connection) =>
+      loadLar(connection, { root: warehouse, synthetic: true, skipValidation: true, aggregatesFor: () => undefined, files: [{ csvPath: csv, sourceUrl: 'synthetic', checksum: 'a' }] }),
+    );
+    service = createHmdaService(hmdaConfig(warehouse), silentLogger, { keepAnswers: false });
+  });
+  afterAll(() => service?.close());
+
+  it('approvals: the per-cell counts equal counting every record', async () => {
+    const direct = (where: string) => `SELECT loan_type, count(*) AS applications,
+  count(*) FILTER (WHERE action_taken = 1) AS originated, count(*) FILTER (WHERE action_taken = 2) AS approved_not_accepted,
+  count(*) FILTER (WHERE action_taken = 3) AS denied, count(*) FILTER (WHERE action_taken = 4) AS withdrawn,
+  count(*) FILTER (WHERE action_taken = 5) AS incomplete,
+  round(count(*) FILTER (WHERE action_taken IN (1, 2)) / nullif(count(*) FILTER (WHERE action_taken IN (1, 2, 3)), 0), 4) AS approval_rate,
+  round(count(*) FILTER (WHERE action_taken = 1) / nullif(count(*), 0), 4) AS origination_rate
+FROM lar WHERE action_taken IN (1, 2, 3, 4, 5)${where} GROUP BY GROUPING SETS ((loan_type), ()) ORDER BY grouping(loan_type), loan_type`;
+    for (const [filters, where] of filterSets) {
+      const preset = await service.preset('approvals', filters);
+      const expected = (await service.sql(direct(where))).rows;
+      expect(preset.rows.map(({ loan_type_label: _label, ...figures }) => figures)).toEqual(expected);
+    }
+    expect((await service.preset('approvals', { year: 2022 })).rows.length).toBeGreaterThan(3);
+  });
+
+  it('rates: medians from value counts equal median() over every loan; means agree to the rounding', async () => {
+    const direct = (where: string) => `SELECT loan_type, count(*) AS originations, count(interest_rate) AS with_interest_rate,
+  round(median(interest_rate), 3) AS median_interest_rate, round(avg(interest_rate), 3) AS mean_interest_rate,
+  round(median(rate_spread), 3) AS median_rate_spread, round(avg(rate_spread), 3) AS mean_rate_spread
+FROM lar WHERE action_taken = 1${where} GROUP BY GROUPING SETS ((loan_type), ()) ORDER BY grouping(loan_type), loan_type`;
+    for (const [filters, where] of filterSets) {
+      const preset = (await service.preset('rates', filters)).rows;
+      const expected = (await service.sql(direct(where))).rows;
+      expect(preset.map((row) => [row.loan_type, row.originations, row.with_interest_rate, row.median_interest_rate, row.median_rate_spread])).toEqual(
+        expected.map((row) => [row.loan_type, row.originations, row.with_interest_rate, row.median_interest_rate, row.median_rate_spread]),
+      );
+      preset.forEach((row, index) => {
+        for (const mean of ['mean_interest_rate', 'mean_rate_spread']) {
+          const want = expected[index]?.[mean];
+          if (want === null) expect(row[mean]).toBeNull();
+          else expect(Math.abs(Number(row[mean]) - Number(want))).toBeLessThanOrEqual(0.0010001);
+        }
+      });
+    }
+    const national = (await service.preset('rates', { year: 2022 })).rows;
+    expect(national.length).toBeGreaterThan(3);
+    expect(national.at(-1)).toMatchObject({ loan_type_label: 'All loan types' });
   });
 });

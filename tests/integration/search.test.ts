@@ -33,6 +33,20 @@ describe.each(databaseKinds)('search on %s', (kind) => {
     expect(results.map((result) => result.score)).toEqual([...results.map((result) => result.score)].sort((a, b) => b - a));
   });
 
+  it('reuses an answer within its TTL, and answers afresh after it or after a rebuild', async () => {
+    let now = Date.parse('2026-11-02T12:00:00Z');
+    const keeping = createSearchService({ db: test.db, config: testConfig() }, { answerTtlMs: 60_000, clock: () => new Date(now) });
+    const first = await keeping.search({ query: 'escrow cushion', limit: 3 });
+    expect(await keeping.search({ query: ' escrow cushion ', limit: 3 })).toBe(first);
+    expect(await keeping.search({ query: 'escrow cushion', limit: 4 })).not.toBe(first);
+    now += 60_000;
+    const later = await keeping.search({ query: 'escrow cushion', limit: 3 });
+    expect(later).not.toBe(first);
+    expect(later).toEqual(first);
+    await keeping.rebuild();
+    expect(await keeping.search({ query: 'escrow cushion', limit: 3 })).not.toBe(later);
+  });
+
   it('filters by type and honours the limit', async () => {
     const { results } = await search.search({ query: 'escrow', type: 'glossary', limit: 2 });
     expect(results).toHaveLength(2);
