@@ -13,6 +13,7 @@ import path from 'node:path';
 // @ts-expect-error -- untyped CommonJS module (see scripts/bench/load.ts)
 import autocannon from 'autocannon';
 import { PROJECT_ROOT } from '../api/config.ts';
+import { SLOW_REQUEST_MS } from '../api/platform/http/request-context.ts';
 import { prepareDataDir, startBenchService } from './bench/service.ts';
 import { currentRssMb } from './bench/load.ts';
 
@@ -148,6 +149,9 @@ async function main(): Promise<number> {
     const growth = (atEnd - afterWarmUp) / afterWarmUp;
     const flat = Math.abs(growth) <= 0.1;
     const passed = badCount === 0 && flat && health === 200;
+    const serviceLog = service.output().trim();
+    // The service's side of any client timeout: it warns about every response slower than 10 s.
+    const slowResponses = serviceLog.split('\n').filter((line) => line.includes('"slow request"')).length;
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${os.platform()} ${os.release()}`;
     const summary = [
       `Run on ${new Date().toISOString().slice(0, 10)} — ${machine}.`,
@@ -156,12 +160,13 @@ async function main(): Promise<number> {
       '| requests | req/s | p50 ms | p99 ms | 2xx/3xx | 429 | other statuses | connection errors | RSS after warm-up | RSS at end | peak RSS | result |',
       '|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---|',
       `| ${soak.total} | ${Math.round(soak.requestsPerSecond)} | ${soak.p50Ms} | ${soak.p99Ms} | ${Object.entries(soak.statuses).filter(([code]) => /^[23]/.test(code)).reduce((sum, [, count]) => sum + count, 0)} | ${soak.statuses['429'] ?? 0} | ${bad.map(([code, count]) => `${code}: ${count}`).join(', ') || 'none'} | ${soak.errors} (${soak.timeouts} timeouts) | ${afterWarmUp} MiB | ${atEnd} MiB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%) | ${peak} MiB | ${passed ? 'pass' : 'FAIL'} |`,
+      '',
+      `Responses the service itself took more than ${SLOW_REQUEST_MS / 1000} s to send (its slow-request warnings): ${slowResponses}.`,
     ].join('\n');
     const trajectory = rss.filter((_, index) => index % 10 === 9).map((sample) => `${Math.round(sample.at)} s: ${sample.mb}`).join(', ');
     process.stdout.write(`\n${summary}\n\nRSS (MiB) every 10 s: ${trajectory}\n`);
     if (!flat) log(`memory not flat: ${afterWarmUp} → ${atEnd} MiB`);
     if (badCount > 0) log(`errors other than 429: ${badCount} (${soak.errors} connection errors, of which ${soak.timeouts} timeouts: ${JSON.stringify(soak.errorKinds)})`);
-    const serviceLog = service.output().trim();
     if (!passed && serviceLog) log(`the service said (last lines):\n${serviceLog.split('\n').slice(-20).join('\n')}`);
     if (write) writeSoakSection(path.join(PROJECT_ROOT, 'BENCHMARKS.md'), summary);
     return passed ? 0 : 1;

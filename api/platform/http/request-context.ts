@@ -1,10 +1,12 @@
 // A request id on every response (taken from a sane incoming X-Request-Id, else generated) and one
-// structured log line per request, with keys redacted from the URL.
+// structured log line per request, with keys redacted from the URL; slow ones are warnings.
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { redactUrl, type Logger } from '../logger.ts';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** A response slower than this is logged as a warning whatever the log level (the soak counts them). */
+export const SLOW_REQUEST_MS = 10_000;
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -20,7 +22,7 @@ export function requestContext(logger: Logger): RequestHandler {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      const level = res.statusCode >= 500 ? 'error' : 'info';
+      const level = res.statusCode >= 500 ? 'error' : durationMs > SLOW_REQUEST_MS ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       logger[level]({
         requestId: req.id,
@@ -28,7 +30,7 @@ export function requestContext(logger: Logger): RequestHandler {
         url: redactUrl(req.originalUrl),
         status: res.statusCode,
         durationMs: Math.round(durationMs * 100) / 100,
-      }, 'request');
+      }, level === 'warn' ? 'slow request' : 'request');
     });
     next();
   };
