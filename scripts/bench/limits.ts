@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import { PROJECT_ROOT } from '../../api/config.ts';
 import { freePort, spawnServer, waitForOk } from '../lib/child-server.ts';
 import { BENCH_SERVICE_ENV, sourceDir, waitForQuiet } from './service.ts';
-import { peakRssMb, runLoad, type LoadResult } from './load.ts';
+import { median, peakRssMb, runLoad, type LoadResult } from './load.ts';
 import type { BenchModule, BenchRow } from './types.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -86,12 +86,6 @@ async function startVariant(variant: Variant, databaseUrl: string): Promise<Runn
   await waitForOk(`${url}/healthz`);
   return { variant, url, pid: server.child.pid ?? 0, stop: () => server.stop() };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 export const run: BenchModule = async (context) => {
   const scratch = await scratchDatabase();

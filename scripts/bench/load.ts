@@ -55,6 +55,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
+/** The middle value (the mean of the two middle ones for an even count): robust to one noisy run. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** Peak resident set size of a process in MiB (VmHWM), or undefined where /proc is absent. */
 export function peakRssMb(pid: number): number | undefined {
   try {

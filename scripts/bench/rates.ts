@@ -4,19 +4,13 @@
 // the ratio is the median of the per-round ratios. Then the simple form and a mix of 40 parameter
 // sets (cache misses first), each beside the run's Express baseline.
 import type { BenchModule, BenchRow } from './types.ts';
-import { peakRssMb, runLoad, serviceRow, type LoadResult } from './load.ts';
+import { median, peakRssMb, runLoad, serviceRow, type LoadResult } from './load.ts';
 import { startBaseline } from './baseline.ts';
 
 const MIX = ['CO', 'TX', 'CA', 'NY', 'FL'].flatMap((state) =>
   ['1', '2'].flatMap((fico) => ['conventional', 'fha'].flatMap((product) => ['detailed', 'simple'].map((format) =>
     `/api/v1/rates?state=${state}&fico=${fico}&product_type=${product}&format=${format}`))),
 );
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 export const run: BenchModule = async (context) => {
   const { service, seconds, quick } = context;
