@@ -16,6 +16,7 @@ import { PROJECT_ROOT } from '../api/config.ts';
 import { SLOW_REQUEST_MS } from '../api/platform/http/request-context.ts';
 import { prepareDataDir, startBenchService } from './bench/service.ts';
 import { currentRssMb } from './bench/load.ts';
+import { pinToCpus } from './lib/cpu-affinity.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -29,6 +30,8 @@ const CONNECTIONS = option('connections', 1_000);
 /** Distinct client addresses: enough that most stay under 20 requests a minute. */
 const ADDRESSES = option('addresses', 4_000);
 const write = args.includes('--write');
+/** Service on CPU 0, load generator on the others (off with --no-pin). */
+const pin = !args.includes('--no-pin') && os.cpus().length >= 2;
 const log = (line: string) => process.stderr.write(`soak: ${line}\n`);
 
 const mcpCall = (name: string, args: Record<string, unknown>) => ({
@@ -120,6 +123,10 @@ async function main(): Promise<number> {
     RATE_LIMIT_PER_HOUR: '1000',
     TRUST_PROXY: 'loopback',
   });
+  // Without pinning, autocannon's 1,000 sockets and the service take turns on the same two cores,
+  // and a request can sit unsent or unread on the client's side long enough to time out.
+  const pinned = pin && pinToCpus(service.pid, '0') && pinToCpus(process.pid, `1-${os.cpus().length - 1}`);
+  log(pinned ? `service pinned to CPU 0, load generator to CPU 1-${os.cpus().length - 1}` : 'CPUs not pinned');
   const rss: { at: number; mb: number }[] = [];
   const started = Date.now();
   const sampler = setInterval(() => {
@@ -155,7 +162,7 @@ async function main(): Promise<number> {
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${os.platform()} ${os.release()}`;
     const summary = [
       `Run on ${new Date().toISOString().slice(0, 10)} — ${machine}.`,
-      `${CONNECTIONS} connections for ${WARM_UP_SECONDS} s of warm-up then ${SECONDS} s (figures cover both), rate limits on (20/min per address, ${ADDRESSES.toLocaleString('en-US')} addresses), mix of ${MIX.length} requests (REST, pages, feeds, MCP, /ask).`,
+      `${CONNECTIONS} connections for ${WARM_UP_SECONDS} s of warm-up then ${SECONDS} s (figures cover both), rate limits on (20/min per address, ${ADDRESSES.toLocaleString('en-US')} addresses), mix of ${MIX.length} requests (REST, pages, feeds, MCP, /ask); ${pinned ? `service pinned to CPU 0, load generator to the other ${os.cpus().length - 1}` : 'CPUs not pinned'}.`,
       '',
       '| requests | req/s | p50 ms | p99 ms | 2xx/3xx | 429 | other statuses | connection errors | RSS after warm-up | RSS at end | peak RSS | result |',
       '|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---|',
