@@ -1,5 +1,6 @@
 // Background work that runs inside the server process (the first sync of missing datasets, the
-// daily refresh on business days, the search index, national HMDA answers). Returns a function that stops it at shutdown.
+// daily refresh on business days, the search index, national HMDA answers). Returns a function
+// that stops it at shutdown.
 import type { AppDeps } from './deps.ts';
 import { startBackgroundSync } from './sync/background.ts';
 import { datasetDefinitions } from './sync/registry.ts';
