@@ -67,17 +67,17 @@ export interface Authenticator {
 
 export function createAuthenticator(store: KeyStore, config: Config): Authenticator {
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  const identifyWithoutLookup = (req: Request): Identity | undefined => {
-    if (extractApiKey(req) !== undefined) return undefined;
+  /** A caller without a key: anonymous, unless keys are required. */
+  const anonymous = (req: Request): Identity => {
     if (config.REQUIRE_API_KEY) throw new UnauthorizedError(`This service requires an API key. ${howToGetAKey(config)}`);
     return { kind: 'anonymous', ip: clientIp(req) };
   };
   return {
-    identifyWithoutLookup,
+    identifyWithoutLookup: (req) => (extractApiKey(req) === undefined ? anonymous(req) : undefined),
     async authenticate(req) {
-      const anonymous = identifyWithoutLookup(req);
-      if (anonymous) return anonymous;
-      const check = await store.verify(extractApiKey(req) ?? '');
+      const key = extractApiKey(req);
+      if (key === undefined) return anonymous(req);
+      const check = await store.verify(key);
       if (!check.valid) {
         const problem = check.reason === 'revoked' ? 'The API key has been revoked.' : 'The API key is not valid.';
         throw new UnauthorizedError(`${problem} ${howToGetAKey(config)}`);

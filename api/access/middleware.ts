@@ -16,7 +16,7 @@ const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, 
  */
 export async function admitRequest(deps: AppDeps, req: Request, res: Response, { count = true }: { count?: boolean } = {}): Promise<Identity> {
   const access = deps.services.access;
-  const identity = access.identifyWithoutLookup(req) ?? (await access.authenticate(req));
+  const identity = await access.authenticate(req);
   req.identity = identity;
   if (!count || !access.limiter.active) return identity;
   const decision = await access.consume(identity);
