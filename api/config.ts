@@ -33,6 +33,7 @@ export const envSchema = z.object({
   MDS_SOURCE_DIR: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: nonNegativeInt(10_000),
+  ACCEPT_SOCKETS: z.coerce.number().int().min(1).max(64).default(1),
   SYNC_ON_START: booleanFlag(true),
   SYNC_DAILY: booleanFlag(true),
   FRED_API_KEY: optionalString,

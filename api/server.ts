@@ -9,6 +9,7 @@ import type { RequestHandler } from 'express';
 import { loadConfig, type Config } from './config.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
 import { openDatabase } from './platform/db/open.ts';
+import { openExtraAcceptSockets } from './platform/http/accept-sockets.ts';
 import { createApp } from './app.ts';
 import { closeServices, createServices } from './services.ts';
 import { startBackgroundJobs } from './jobs.ts';
@@ -46,10 +47,11 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     server.once('error', reject);
     // A deep accept queue (Node's default is 511; the kernel caps it at net.core.somaxconn): with a
     // burst of 1,000 new connections the default overflowed and clients saw resets (npm run soak).
-    server.listen({ port: config.PORT, host: config.HOST, backlog: 4096 }, () => resolve());
+    server.listen({ port: config.PORT, host: config.HOST, backlog: 4096, reusePort: config.ACCEPT_SOCKETS > 1 }, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
+  const closeExtraSockets = await openExtraAcceptSockets(server, config.HOST, port, config.ACCEPT_SOCKETS - 1);
   const url = `http://127.0.0.1:${port}`;
   logger.info({ url, database: db.kind }, 'listening');
 
@@ -59,7 +61,8 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     (closing ??= (async () => {
       logger.info('shutting down: draining in-flight requests');
       stopJobs();
-      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      // The extra sockets' close waits for the connections they accepted, as server.close does for its own.
+      const drained = Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), closeExtraSockets()]);
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
       await drained;

@@ -30,6 +30,8 @@ const CONNECTIONS = option('connections', 1_000);
 /** Distinct client addresses: enough that most stay under 20 requests a minute. */
 const ADDRESSES = option('addresses', 4_000);
 const write = args.includes('--write');
+/** Listening sockets of the service (see README, "Proven under load"). */
+const ACCEPT_SOCKETS = 8;
 /** Service on CPU 0, load generator on the others (off with --no-pin). */
 const pin = !args.includes('--no-pin') && os.cpus().length >= 2;
 const log = (line: string) => process.stderr.write(`soak: ${line}\n`);
@@ -79,15 +81,37 @@ interface SoakResult {
   errors: number;
   timeouts: number;
   errorKinds: Record<string, number>;
+  /** Client timeouts by the request that timed out, and by the 10-s window they happened in. */
+  timeoutsByRequest: Record<string, number>;
+  timeoutsByWindow: Record<string, number>;
+}
+
+/** The part of autocannon's per-connection client the timeout diagnosis reads (lib/httpClient.js). */
+interface AutocannonClient {
+  on(event: 'timeout', listener: () => void): void;
+  requestIterator: { currentRequestIndex: number; requests: { method?: string; path: string }[] };
 }
 
 async function load(url: string, seconds: number): Promise<SoakResult> {
   const errorKinds = new Map<string, number>();
+  const count = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
+  const timeoutsByRequest: Record<string, number> = {};
+  const timeoutsByWindow: Record<string, number> = {};
+  const started = Date.now();
   const instance = autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
     timeout: 30,
+    // autocannon reports a timeout after it has already moved the connection on to its next
+    // request, so the one that timed out is the one before.
+    setupClient: (client: AutocannonClient) =>
+      client.on('timeout', () => {
+        const { currentRequestIndex, requests } = client.requestIterator;
+        const request = requests[(currentRequestIndex - 1 + requests.length) % requests.length]!;
+        count(timeoutsByRequest, `${request.method ?? 'GET'} ${request.path}`);
+        count(timeoutsByWindow, `${Math.floor((Date.now() - started) / 10_000) * 10} s`);
+      }),
     requests: MIX.map((request) => ({
       ...request,
       setupRequest: (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, 'X-Forwarded-For': randomAddress() } }),
@@ -111,6 +135,8 @@ async function load(url: string, seconds: number): Promise<SoakResult> {
     errors: result.errors,
     timeouts: result.timeouts,
     errorKinds: Object.fromEntries(errorKinds),
+    timeoutsByRequest,
+    timeoutsByWindow,
   };
 }
 
@@ -122,9 +148,12 @@ async function main(): Promise<number> {
     RATE_LIMIT_KEY_PER_MINUTE: '100',
     RATE_LIMIT_PER_HOUR: '1000',
     TRUST_PROXY: 'loopback',
+    // As the README advises for many concurrent clients: eight sockets accept the opening burst of
+    // 1,000 connections while the process is already busy (BENCHMARKS.md, "Soak timeouts").
+    ACCEPT_SOCKETS: String(ACCEPT_SOCKETS),
   });
-  // Without pinning, autocannon's 1,000 sockets and the service take turns on the same two cores,
-  // and a request can sit unsent or unread on the client's side long enough to time out.
+  // Without pinning, autocannon and the service take turns on the same two cores, and the load
+  // generator's own work slows the service it measures.
   const pinned = pin && pinToCpus(service.pid, '0') && pinToCpus(process.pid, `1-${os.cpus().length - 1}`);
   log(pinned ? `service pinned to CPU 0, load generator to CPU 1-${os.cpus().length - 1}` : 'CPUs not pinned');
   const rss: { at: number; mb: number }[] = [];
@@ -162,13 +191,16 @@ async function main(): Promise<number> {
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${os.platform()} ${os.release()}`;
     const summary = [
       `Run on ${new Date().toISOString().slice(0, 10)} — ${machine}.`,
-      `${CONNECTIONS} connections for ${WARM_UP_SECONDS} s of warm-up then ${SECONDS} s (figures cover both), rate limits on (20/min per address, ${ADDRESSES.toLocaleString('en-US')} addresses), mix of ${MIX.length} requests (REST, pages, feeds, MCP, /ask); ${pinned ? `service pinned to CPU 0, load generator to the other ${os.cpus().length - 1}` : 'CPUs not pinned'}.`,
+      `${CONNECTIONS} connections for ${WARM_UP_SECONDS} s of warm-up then ${SECONDS} s (figures cover both), rate limits on (20/min per address, ${ADDRESSES.toLocaleString('en-US')} addresses), mix of ${MIX.length} requests (REST, pages, feeds, MCP, /ask); ACCEPT_SOCKETS=${ACCEPT_SOCKETS}; ${pinned ? `service pinned to CPU 0, load generator to the other ${os.cpus().length - 1}` : 'CPUs not pinned'}.`,
       '',
       '| requests | req/s | p50 ms | p99 ms | 2xx/3xx | 429 | other statuses | connection errors | RSS after warm-up | RSS at end | peak RSS | result |',
       '|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---|',
       `| ${soak.total} | ${Math.round(soak.requestsPerSecond)} | ${soak.p50Ms} | ${soak.p99Ms} | ${Object.entries(soak.statuses).filter(([code]) => /^[23]/.test(code)).reduce((sum, [, count]) => sum + count, 0)} | ${soak.statuses['429'] ?? 0} | ${bad.map(([code, count]) => `${code}: ${count}`).join(', ') || 'none'} | ${soak.errors} (${soak.timeouts} timeouts) | ${afterWarmUp} MiB | ${atEnd} MiB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%) | ${peak} MiB | ${passed ? 'pass' : 'FAIL'} |`,
       '',
       `Responses the service itself took more than ${SLOW_REQUEST_MS / 1000} s to send (its slow-request warnings): ${slowResponses}.`,
+      ...(soak.timeouts > 0
+        ? ['', `Client timeouts by request of the mix: ${describeCounts(soak.timeoutsByRequest)}; by time since the start: ${describeCounts(soak.timeoutsByWindow)}.`]
+        : []),
     ].join('\n');
     const trajectory = rss.filter((_, index) => index % 10 === 9).map((sample) => `${Math.round(sample.at)} s: ${sample.mb}`).join(', ');
     process.stdout.write(`\n${summary}\n\nRSS (MiB) every 10 s: ${trajectory}\n`);
@@ -183,6 +215,11 @@ async function main(): Promise<number> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+const describeCounts = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .map(([key, count]) => `${key}: ${count}`)
+    .join(', ');
 
 const START = '<!-- soak:start -->';
 const END = '<!-- soak:end -->';

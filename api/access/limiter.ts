@@ -29,6 +29,11 @@ export interface Limiter {
   /** False when every limit is 0 (off): nothing is counted and no headers are sent. */
   readonly active: boolean;
   consume(identity: Identity): Promise<LimitDecision>;
+  /**
+   * The decision at once, where the store can count without waiting (the memory store); undefined
+   * for the shared stores, whose answer only `consume` can await.
+   */
+  consumeNow(identity: Identity): LimitDecision | undefined;
   close(): Promise<void>;
 }
 
@@ -36,6 +41,8 @@ type LimitConfig = Pick<
   Config,
   'RATE_LIMIT_ANON_PER_MINUTE' | 'RATE_LIMIT_KEY_PER_MINUTE' | 'RATE_LIMIT_PER_HOUR' | 'RATE_LIMIT_STORE' | 'REDIS_URL' | 'DATABASE_URL'
 >;
+
+const UNLIMITED: LimitDecision = Object.freeze({ allowed: true, headers: Object.freeze({}), retryAfterSeconds: 0 });
 
 /** A store that does not answer within this time is treated as down for that request. */
 const STORE_TIMEOUT_MS = 1_000;
@@ -46,12 +53,31 @@ const WARNING_INTERVAL_MS = 30_000;
  * it does not multiply the anonymous budget. IPv4 and IPv4-mapped addresses are used as they are.
  */
 export function clientBucket(ip: string): string {
-  if (!ip.includes(':') || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip)) return ip.replace(/^::ffff:/i, '');
+  if (!ip.includes(':')) return ip;
+  if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip)) return ip.slice('::ffff:'.length);
   const [head = '', tail = ''] = ip.split('%')[0]!.split('::');
   const headGroups = head === '' ? [] : head.split(':');
   const tailGroups = tail === '' ? [] : tail.split(':');
   const groups = ip.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
   return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/**
+ * rate-limiter-flexible's memory store, counting without a promise. Its `consume` wraps a
+ * synchronous counter in a new promise; on a request served from memory, those promises and their
+ * microtask hops cost several times the counting itself (bench "limits"). `consumeNow` does what
+ * `consume` does with the options used here (no blockDuration, no execEvenly), on the same storage;
+ * a unit test keeps the two in step, so an upgrade that changes that storage fails there first.
+ */
+export class ImmediateMemoryLimiter extends RateLimiterMemory {
+  consumeNow(key: string): { result: RateLimiterRes; rejected: boolean } {
+    const storage = (this as unknown as { _memoryStorage: { incrby(key: string, points: number, seconds: number): RateLimiterRes } })
+      ._memoryStorage;
+    const result = storage.incrby(this.getKey(key), 1, this.duration);
+    // As `consume` does: the storage leaves the remaining points to the limiter.
+    (result as { remainingPoints: number }).remainingPoints = Math.max(this.points - result.consumedPoints, 0);
+    return { result, rejected: result.consumedPoints > this.points };
+  }
 }
 
 interface Stores {
@@ -96,7 +122,13 @@ async function openStores(config: LimitConfig, dbKind: 'postgres' | 'pglite', lo
       },
     };
   }
-  return { store: 'memory', make: (options) => new RateLimiterMemory(options), close: async () => undefined };
+  return { store: 'memory', make: (options) => new ImmediateMemoryLimiter(options), close: async () => undefined };
+}
+
+/** One configured limit: its budget and the limiter that counts it. */
+interface LimitEntry {
+  points: number;
+  limiter: RateLimiterAbstract;
 }
 
 export interface Outcome {
@@ -123,18 +155,16 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 
 export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'pglite', logger: Logger): Promise<Limiter> {
   const stores = await openStores(config, dbKind, logger);
-  const limiter = (keyPrefix: string, points: number, duration: number) =>
+  const limiter = (keyPrefix: string, points: number, duration: number): LimitEntry | undefined =>
     points > 0 ? { points, limiter: stores.make({ keyPrefix, points, duration }) } : undefined;
   const anonMinute = limiter('mds:anon:minute', config.RATE_LIMIT_ANON_PER_MINUTE, 60);
   const keyMinute = limiter('mds:key:minute', config.RATE_LIMIT_KEY_PER_MINUTE, 60);
   const hour = limiter('mds:hour', config.RATE_LIMIT_PER_HOUR, 3_600);
   let lastWarning = 0;
 
-  // A plain promise chain rather than an async function: this runs twice on every API request.
-  function consumeOne(entry: { points: number; limiter: RateLimiterAbstract }, key: string): Promise<Outcome> {
-    const pending = entry.limiter.consume(key);
-    // The memory store cannot hang, so it skips the timer (a measurable cost at thousands of req/s).
-    return (stores.store === 'memory' ? pending : withTimeout(pending)).then(
+  /** One count in a shared store, which may fail or hang: a refusal is an outcome, a failure throws. */
+  function consumeShared(entry: LimitEntry, key: string): Promise<Outcome> {
+    return withTimeout(entry.limiter.consume(key)).then(
       (result) => ({ points: entry.points, result, rejected: false }),
       (error: unknown) => {
         if (error instanceof RateLimiterRes) return { points: entry.points, result: error, rejected: true };
@@ -143,27 +173,45 @@ export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'p
     );
   }
 
+  /** One count in the memory store, at once. */
+  function consumeMemory(entry: LimitEntry, key: string): Outcome {
+    const { result, rejected } = (entry.limiter as ImmediateMemoryLimiter).consumeNow(key);
+    return { points: entry.points, result, rejected };
+  }
+
+  const bucketOf = (identity: Identity) => (identity.kind === 'key' ? `key:${identity.keyId}` : `ip:${clientBucket(identity.ip)}`);
+  const passUnlimited = (error: unknown): LimitDecision => {
+    if (Date.now() - lastWarning > WARNING_INTERVAL_MS) {
+      lastWarning = Date.now();
+      logger.warn({ err: (error as Error).message, store: stores.store }, 'rate-limit store unavailable: requests pass unlimited until it answers');
+    }
+    return UNLIMITED;
+  };
+
+  function consumeNow(identity: Identity): LimitDecision | undefined {
+    const minute = identity.kind === 'key' ? keyMinute : anonMinute;
+    if (minute === undefined && hour === undefined) return UNLIMITED;
+    if (stores.store !== 'memory') return undefined;
+    const bucket = bucketOf(identity);
+    if (minute === undefined || hour === undefined) return decide([consumeMemory((minute ?? hour)!, bucket)]);
+    return decide([consumeMemory(minute, bucket), consumeMemory(hour, bucket)]);
+  }
+
   return {
     store: stores.store,
     active: anonMinute !== undefined || keyMinute !== undefined || hour !== undefined,
-    async consume(identity) {
-      const bucket = identity.kind === 'key' ? `key:${identity.keyId}` : `ip:${clientBucket(identity.ip)}`;
-      const checks: Array<Promise<Outcome>> = [];
+    consumeNow,
+    // A promise chain rather than an async function: with a shared store this runs on every request.
+    consume(identity) {
+      const immediate = consumeNow(identity);
+      if (immediate !== undefined) return Promise.resolve(immediate);
       const minute = identity.kind === 'key' ? keyMinute : anonMinute;
-      if (minute) checks.push(consumeOne(minute, bucket));
-      if (hour) checks.push(consumeOne(hour, bucket));
-      if (checks.length === 0) return { allowed: true, headers: {}, retryAfterSeconds: 0 };
-      let outcomes: Outcome[];
-      try {
-        outcomes = await Promise.all(checks);
-      } catch (error) {
-        if (Date.now() - lastWarning > WARNING_INTERVAL_MS) {
-          lastWarning = Date.now();
-          logger.warn({ err: (error as Error).message, store: stores.store }, 'rate-limit store unavailable: requests pass unlimited until it answers');
-        }
-        return { allowed: true, headers: {}, retryAfterSeconds: 0 };
-      }
-      return decide(outcomes);
+      const bucket = bucketOf(identity);
+      const outcomes =
+        minute !== undefined && hour !== undefined
+          ? Promise.all([consumeShared(minute, bucket), consumeShared(hour, bucket)])
+          : consumeShared((minute ?? hour)!, bucket).then((outcome) => [outcome]);
+      return outcomes.then(decide, passUnlimited);
     },
     close: () => stores.close(),
   };
@@ -172,17 +220,20 @@ export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'p
 /** The headers describe the binding limit: a refusing one, else the one with the fewest left. */
 export function decide(outcomes: Outcome[]): LimitDecision {
   const seconds = (outcome: Outcome) => Math.max(1, Math.ceil(outcome.result.msBeforeNext / 1000));
-  const refused = outcomes.filter((outcome) => outcome.rejected);
-  const binding =
-    refused.length > 0
-      ? refused.reduce((a, b) => (seconds(b) > seconds(a) ? b : a))
-      : outcomes.reduce((a, b) => (b.result.remainingPoints < a.result.remainingPoints ? b : a));
+  // A plain loop: this runs on every API request.
+  let binding = outcomes[0]!;
+  for (const outcome of outcomes) {
+    const bindsHarder = outcome.rejected
+      ? !binding.rejected || seconds(outcome) > seconds(binding)
+      : !binding.rejected && outcome.result.remainingPoints < binding.result.remainingPoints;
+    if (bindsHarder) binding = outcome;
+  }
   const headers: Record<string, string> = {
     'RateLimit-Limit': String(binding.points),
     'RateLimit-Remaining': String(Math.max(0, binding.result.remainingPoints)),
     'RateLimit-Reset': String(seconds(binding)),
   };
-  if (refused.length === 0) return { allowed: true, headers, retryAfterSeconds: 0 };
-  headers['Retry-After'] = String(seconds(binding));
+  if (!binding.rejected) return { allowed: true, headers, retryAfterSeconds: 0 };
+  headers['Retry-After'] = headers['RateLimit-Reset']!;
   return { allowed: false, headers, retryAfterSeconds: seconds(binding) };
 }

@@ -92,7 +92,7 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
     rowCap: SQL_ROW_CAP,
   });
   let trusted: Promise<DuckDBInstance> | undefined;
-  let viewSignature = '';
+  let views: { signature: string; ready: Promise<void> } | undefined;
 
   function loadedManifest(): Manifest {
     const manifest = readManifest(root);
@@ -114,10 +114,18 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
     const connected = await db.connect();
     const statements = viewStatements(root);
     const signature = statements.join('\n');
-    if (signature !== viewSignature) {
-      for (const statement of statements) await connected.run(statement);
-      viewSignature = signature;
+    // One creation of the views for all callers: two connections creating them at once conflict in
+    // DuckDB's catalog ("write-write conflict"), and the loser's query fails.
+    if (views?.signature !== signature) {
+      const ready = (async () => {
+        for (const statement of statements) await connected.run(statement);
+      })();
+      views = { signature, ready };
+      ready.catch(() => {
+        if (views?.ready === ready) views = undefined; // the next caller tries again
+      });
     }
+    await views.ready;
     return connected;
   }
 
@@ -184,6 +192,9 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
             if (!manifest || Object.keys(manifest.partitions).length === 0) return;
             const version = manifestVersion(manifest);
             if (version === warmedVersion) return;
+            // Switched here, not by the first preset below: that would start a second warm-up
+            // (`warming` is not set until this function first awaits).
+            answers.switchTo(version);
             const years = [...new Set(Object.values(manifest.partitions).map((p) => p.year))].sort();
             const started = performance.now();
             for (const year of years) {
@@ -249,7 +260,7 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
       sandbox.close();
       const pending = trusted;
       trusted = undefined;
-      viewSignature = '';
+      views = undefined;
       if (pending) (await pending).closeSync();
     },
   };

@@ -103,7 +103,7 @@ export async function runHmdaBench({ quick }: { quick: boolean }): Promise<Bench
     }
     await computing.close();
 
-    const service = createHmdaService(config, pino({ level: 'silent' }));
+    const service = createHmdaService(config, pino({ level: 'warn' }, pino.destination(2)));
     const warmStarted = performance.now();
     await service.warmNationalPresets();
     const warmSeconds = (performance.now() - warmStarted) / 1000;

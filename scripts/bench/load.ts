@@ -55,6 +55,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
+/**
+ * Two loads at the same time when their services run side by side (see pinSideBySide), else one
+ * after the other; the results in the order given.
+ */
+export async function runPair(sideBySide: boolean, first: () => Promise<LoadResult>, second: () => Promise<LoadResult>): Promise<[LoadResult, LoadResult]> {
+  if (sideBySide) return Promise.all([first(), second()]);
+  const firstResult = await first();
+  return [firstResult, await second()];
+}
+
 /** The middle value (the mean of the two middle ones for an even count): robust to one noisy run. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -68,6 +78,18 @@ export function peakRssMb(pid: number): number | undefined {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const match = /VmHWM:\s+(\d+)\s+kB/.exec(status);
     return match?.[1] ? Math.round(Number(match[1]) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time a process has used so far in µs (user + system, /proc/<pid>/stat), or undefined. */
+export function cpuMicros(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th,
+    // in clock ticks of 1/100 s on Linux.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
   } catch {
     return undefined;
   }

@@ -10,3 +10,21 @@ export function pinToCpus(pid: number, cpus: string): boolean {
   const result = spawnSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpus, String(pid)], { stdio: 'ignore' });
   return result.status === 0;
 }
+
+/**
+ * For comparing two services' cost per request: they share CPU 0, and this process (the load
+ * generator) gets the others. Loaded at the same time, each gets the same CPU time from the kernel,
+ * so their throughputs compare their cost per request while the machine's drift hits both alike.
+ * False where that is not possible (one CPU, no taskset); the caller then loads them in turn.
+ */
+export function pinSideBySide(pids: number[]): boolean {
+  const cpus = os.cpus().length;
+  if (cpus < 2) return false;
+  return pids.every((pid) => pinToCpus(pid, '0')) && pinToCpus(process.pid, `1-${cpus - 1}`);
+}
+
+/** Undoes `pinSideBySide`: every CPU for these processes and this one. */
+export function unpin(pids: number[]): void {
+  const all = `0-${os.cpus().length - 1}`;
+  for (const pid of [...pids, process.pid]) pinToCpus(pid, all);
+}

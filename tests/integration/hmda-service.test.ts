@@ -163,6 +163,22 @@ describe.skipIf(!hasSourceData)('HMDA service over the real extract', () => {
     }
   });
 
+  it('a new service warms its national answers before any request (as at start-up)', async () => {
+    // The warm-up is the first call, so it is what creates the views and notices the version.
+    const fresh = createHmdaService(hmdaConfig(root), silentLogger);
+    const larDir = path.join(root, 'lar');
+    try {
+      await fresh.warmNationalPresets();
+      fs.renameSync(larDir, `${larDir}.away`);
+      for (const name of ['rates', 'approvals', 'denials', 'demographics', 'lender_rankings']) {
+        expect((await fresh.preset(name, { year: 2022 })).preset).toBe(name);
+      }
+    } finally {
+      if (fs.existsSync(`${larDir}.away`)) fs.renameSync(`${larDir}.away`, larDir);
+      await fresh.close();
+    }
+  });
+
   it('summarises what is loaded', () => {
     expect(service.summary()).toMatchObject({ loaded: true, synthetic: false, rows: 26_144, years: [2022], states: ['CO'], lender_years: [2020] });
     expect(service.asOf()).toBe('2022-12-31');

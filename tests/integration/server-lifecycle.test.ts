@@ -75,3 +75,25 @@ describe('the embedded database', () => {
     }
   });
 });
+
+describe('extra accept sockets (ACCEPT_SOCKETS)', () => {
+  it('serves connections accepted by any of them and drains them all on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-accept-'));
+    try {
+      const server = await startServerProcess({ DATA_DIR: dataDir, ACCEPT_SOCKETS: '4' });
+      started.push(server);
+      // The kernel spreads new connections over the four sockets by address hash: forty of them
+      // all landing on the server's own socket is a 1-in-4^40 chance.
+      const inFlight = Array.from({ length: 40 }, () => halfSentRequest(server.url));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const request of inFlight) request.finish();
+      const responses = await Promise.all(inFlight.map((request) => request.response));
+      expect(responses.filter((response) => /^HTTP\/1\.1 405/.test(response))).toHaveLength(40);
+      expect(await server.exited).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

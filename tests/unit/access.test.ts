@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { KEY_LENGTH, displayPrefix, generateKey, hashKey, keyMatchesHash, keyPrefixOf, parsePrefix } from '../../api/access/key-format.ts';
 import { extractApiKey, howToGetAKey } from '../../api/access/identity.ts';
-import { clientBucket, decide } from '../../api/access/limiter.ts';
+import { clientBucket, decide, ImmediateMemoryLimiter } from '../../api/access/limiter.ts';
 import { sign, unsign } from '../../api/access/session.ts';
 import { escapeHtml } from '../../api/access/account-page.ts';
 import { testConfig } from '../support/app.ts';
@@ -94,6 +94,33 @@ describe('clientBucket', () => {
   });
 });
 
+describe('ImmediateMemoryLimiter', () => {
+  // consumeNow reads the memory store's storage directly: these keep it in step with `consume`.
+  it('counts and refuses exactly as consume does', async () => {
+    const viaPromise = new ImmediateMemoryLimiter({ keyPrefix: 'a', points: 3, duration: 60 });
+    const immediate = new ImmediateMemoryLimiter({ keyPrefix: 'b', points: 3, duration: 60 });
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const expected = await viaPromise.consume('ip:1').then(
+        (result) => ({ result, rejected: false }),
+        (result: RateLimiterRes) => ({ result, rejected: true }),
+      );
+      const actual = immediate.consumeNow('ip:1');
+      expect(actual.rejected, `attempt ${attempt}`).toBe(expected.rejected);
+      expect(actual.result.consumedPoints).toBe(expected.result.consumedPoints);
+      expect(actual.result.remainingPoints).toBe(expected.result.remainingPoints);
+      expect(Math.abs(actual.result.msBeforeNext - expected.result.msBeforeNext)).toBeLessThan(1_000);
+    }
+    expect(immediate.consumeNow('ip:2').rejected).toBe(false);
+  });
+  it('shares one count with consume and get', async () => {
+    const limiter = new ImmediateMemoryLimiter({ points: 2, duration: 60 });
+    limiter.consumeNow('k');
+    await limiter.consume('k');
+    expect((await limiter.get('k'))?.consumedPoints).toBe(2);
+    expect(limiter.consumeNow('k').rejected).toBe(true);
+  });
+});
+
 describe('decide', () => {
   const outcome = (points: number, remaining: number, ms: number, rejected = false) => ({
     points,
@@ -113,6 +140,16 @@ describe('decide', () => {
     expect(decision.allowed).toBe(false);
     expect(decision.retryAfterSeconds).toBe(13);
     expect(decision.headers).toMatchObject({ 'RateLimit-Limit': '20', 'RateLimit-Remaining': '0', 'Retry-After': '13' });
+  });
+  it('describes a refusing limit even when another has fewer requests left', () => {
+    const decision = decide([outcome(20, 3, 30_000), outcome(1000, 0, 1_800_000, true)]);
+    expect(decision.allowed).toBe(false);
+    expect(decision.headers).toMatchObject({ 'RateLimit-Limit': '1000', 'RateLimit-Remaining': '0', 'Retry-After': '1800' });
+  });
+  it('with several limits refusing, names the longest wait', () => {
+    const decision = decide([outcome(20, 0, 40_000, true), outcome(1000, 0, 900_000, true)]);
+    expect(decision.retryAfterSeconds).toBe(900);
+    expect(decision.headers['RateLimit-Limit']).toBe('1000');
   });
 });
 

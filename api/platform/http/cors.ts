@@ -1,4 +1,5 @@
-// CORS for the API exactly as spec 4.8: any origin, and a 204 answer to every preflight.
+// CORS for the API exactly as spec 4.8: any origin, and a 204 answer to every preflight. Beyond the
+// spec's four headers, Expose-Headers lets a browser read the rate-limit and request-id headers.
 import type { RequestHandler, Response } from 'express';
 
 export const CORS_HEADERS = {
@@ -6,6 +7,7 @@ export const CORS_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, OPTIONS',
   'Access-Control-Allow-Headers': 'Content-Type, Authorization',
   'Access-Control-Max-Age': '86400',
+  'Access-Control-Expose-Headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id',
 } as const;
 
 /** Sets the spec's CORS headers, with `methods` as Allow-Methods. */
@@ -15,6 +17,7 @@ export function setCorsHeaders(res: Response, methods: string = CORS_HEADERS['Ac
   res.setHeader('Access-Control-Allow-Methods', methods);
   res.setHeader('Access-Control-Allow-Headers', CORS_HEADERS['Access-Control-Allow-Headers']);
   res.setHeader('Access-Control-Max-Age', CORS_HEADERS['Access-Control-Max-Age']);
+  res.setHeader('Access-Control-Expose-Headers', CORS_HEADERS['Access-Control-Expose-Headers']);
 }
 
 /**
