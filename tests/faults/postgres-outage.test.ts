@@ -172,6 +172,9 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL stopped and restarted und
       expect(keys.rows.every((row) => row.revoked_at === null)).toBe(true);
       const accounts = await db.query<{ count: string }>('SELECT count(*)::text AS count FROM accounts');
       expect(accounts.rows[0]?.count).toBe('1');
+    } catch (error) {
+      // The server's own log is what explains a failure here (e.g. a crash while the database is down).
+      throw new Error(`${(error as Error).message}\n--- server log (tail) ---\n${server.output().slice(-8_000)}`, { cause: error });
     } finally {
       await load.stop();
     }

@@ -49,6 +49,30 @@ export function createPostgresDatabase(connectionString: string, logger: Logger)
   pool.on('error', (error) => logger.warn({ err: error.message }, 'postgres idle client error'));
   const queryable = wrap(pool);
 
+  /**
+   * A client of its own from the pool, for work that spans several queries. pg gives a checked-out
+   * client no 'error' listener, and a client whose connection dies (a restart, a failover) emits
+   * 'error' even between queries, which would end the process as an uncaught exception. While the
+   * client is out, its errors are logged here instead; its next query fails as unavailable (503),
+   * and `release` hands a broken client back for the pool to discard rather than reuse.
+   */
+  async function checkOut(): Promise<{ client: pg.PoolClient; release: () => void }> {
+    const client = await pool.connect().catch(translate);
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken ??= error;
+      logger.warn({ err: error.message }, 'postgres connection lost while in use');
+    };
+    client.on('error', onError);
+    return {
+      client,
+      release() {
+        client.removeListener('error', onError);
+        client.release(broken);
+      },
+    };
+  }
+
   return {
     kind: 'postgres',
     query: queryable.query,
@@ -56,21 +80,22 @@ export function createPostgresDatabase(connectionString: string, logger: Logger)
       await queryable.query(sql);
     },
     async transaction(work) {
-      const client = await pool.connect().catch(translate);
+      const { client, release } = await checkOut();
+      const tx = wrap(client);
       try {
-        await client.query('BEGIN');
-        const value = await work(wrap(client));
-        await client.query('COMMIT');
+        await tx.query('BEGIN');
+        const value = await work(tx);
+        await tx.query('COMMIT');
         return value;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        release();
       }
     },
     async withAdvisoryLock(key, work) {
-      const client = await pool.connect().catch(translate);
+      const { client, release } = await checkOut();
       try {
         const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
         if (!rows[0]?.locked) return { acquired: false };
@@ -80,7 +105,7 @@ export function createPostgresDatabase(connectionString: string, logger: Logger)
           await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
         }
       } finally {
-        client.release();
+        release();
       }
     },
     async close() {
