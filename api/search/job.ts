@@ -10,22 +10,28 @@ export const SEARCH_REFRESH_LOCK = 4_711_300;
 const RETRY_MS = 30_000;
 const MAX_ATTEMPTS = 3;
 
-export function startSearchIndexRefresh(deps: AppDeps): () => void {
+export function startSearchIndexRefresh(deps: Pick<AppDeps, 'db' | 'logger'>, { retryMs = RETRY_MS } = {}): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
-  const attempt = async (count: number): Promise<void> => {
+  const retryLater = (count: number) => {
+    if (count >= MAX_ATTEMPTS || stopped) return;
+    timer = setTimeout(() => void run(count + 1), retryMs);
+    timer.unref();
+  };
+  // Another instance holding the lock is refreshing the same index; a failure (the database down
+  // while the service starts) is worth another try too, or the index stays stale until the daily sync.
+  const run = async (count: number): Promise<void> => {
     if (stopped) return;
-    const outcome = await deps.db.withAdvisoryLock(SEARCH_REFRESH_LOCK, () => deps.db.transaction((tx) => rebuildSearchIndex(tx)));
-    if (outcome.acquired) {
-      deps.logger.info({ documents: outcome.value.total, sources: outcome.value.sources }, 'search index refreshed');
-    } else if (count < MAX_ATTEMPTS && !stopped) {
-      timer = setTimeout(() => void run(count + 1), RETRY_MS);
-      timer.unref();
+    try {
+      const outcome = await deps.db.withAdvisoryLock(SEARCH_REFRESH_LOCK, () => deps.db.transaction((tx) => rebuildSearchIndex(tx)));
+      if (outcome.acquired) deps.logger.info({ documents: outcome.value.total, sources: outcome.value.sources }, 'search index refreshed');
+      else retryLater(count);
+    } catch (error) {
+      deps.logger.error({ err: error, attempt: count, retrying: count < MAX_ATTEMPTS }, 'search index refresh failed');
+      retryLater(count);
     }
   };
-  const run = (count: number): Promise<void> =>
-    attempt(count).catch((error: unknown) => deps.logger.error({ err: error }, 'search index refresh failed'));
 
   timer = setTimeout(() => void run(1), 0);
   timer.unref();

@@ -3,7 +3,11 @@
 // documents survive a rebuild of ours.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildSearchIndex } from '../../api/search/build.ts';
+import { countDocuments } from '../../api/search/query.ts';
 import { indexDocuments, replaceDocuments } from '../../api/search/documents.ts';
+import { startSearchIndexRefresh } from '../../api/search/job.ts';
+import { ServiceUnavailableError } from '../../api/platform/http/errors.ts';
+import { createLogger } from '../../api/platform/logger.ts';
 import { createSearchService, type SearchService } from '../../api/search/service.ts';
 import { registerSearchSource } from '../../api/search/sources.ts';
 import { buildTestApp, listen, testConfig } from '../support/app.ts';
@@ -110,6 +114,35 @@ describe.each(databaseKinds)('search on %s', (kind) => {
   it('refuses documents with a relative path or an unknown type', async () => {
     await expect(indexDocuments(test.db, 'x', [{ id: 'x', type: 'bill', title: 'T', path: 'bills/x', body: '' }])).rejects.toThrow(/path must start/);
     await expect(indexDocuments(test.db, 'x', [{ id: 'x', type: 'blog' as never, title: 'T', path: '/x', body: '' }])).rejects.toThrow(/type must be one of/);
+  });
+});
+
+describe('the start-up refresh of the search index', () => {
+  it('tries again after a failure (the database down while the service starts) and then fills the index', async () => {
+    const test = await createTestDatabase('pglite');
+    try {
+      let failures = 1;
+      const flaky = {
+        ...test.db,
+        withAdvisoryLock: ((key, work) => {
+          if (failures-- > 0) return Promise.reject(new ServiceUnavailableError('The database is temporarily unavailable; please retry shortly.', 5));
+          return test.db.withAdvisoryLock(key, work);
+        }) as typeof test.db.withAdvisoryLock,
+      };
+      const stop = startSearchIndexRefresh({ db: flaky, logger: createLogger('silent') }, { retryMs: 50 });
+      try {
+        const deadline = Date.now() + 30_000;
+        while (Object.keys(await countDocuments(test.db)).length === 0 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(failures).toBe(-1);
+        expect((await countDocuments(test.db)).glossary).toBeGreaterThan(0);
+      } finally {
+        stop();
+      }
+    } finally {
+      await test.drop();
+    }
   });
 });
 
