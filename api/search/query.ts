@@ -28,10 +28,11 @@ const STOP = '\u0003';
 const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=40, MinWords=18, MaxFragments=2, FragmentDelimiter=" … "`;
 
 // Matching reads the full vector through the GIN index (the tsquery is written inline, not in a
-// CTE, so the planner sees it); ranking reads the compact `rank_vector` (migration 0301) so a
-// common word matching thousands of pages stays fast. Normalization 1 divides the rank by
-// 1 + log(length), so a focused page beats a long one that mentions the words in passing; a match
-// in the title or an alias adds a fixed bonus. Excerpts are computed for the top rows only.
+// CTE, so the planner sees it); ranking reads the compact `rank_vector` (migration 0301), kept in
+// the row (0302), so a common word matching thousands of pages stays fast. Normalization 1 divides
+// the rank by 1 + log(length), so a focused page beats a long one that mentions the words in
+// passing; a match in the title or an alias adds a fixed bonus. Excerpts are computed for the top
+// rows only.
 const QUERY = "websearch_to_tsquery('english', $1)";
 const SEARCH_SQL = `
 SELECT top.id, top.type, top.title, top.path, top.published_on::text AS published_on, top.score::float8 AS score,
