@@ -9,6 +9,9 @@ import { SourceFormatError } from '../sync/errors.ts';
 import { literal } from './duck.ts';
 import { LAR_COLUMNS, LAR_NULL_STRINGS, larColumn, normaliseHeader } from './schema.ts';
 
+/** Rows per Parquet row group in the warehouse. */
+const ROW_GROUP_ROWS = 122_880;
+
 export interface IngestOptions {
   csvPath: string;
   /** Folder receiving `year=Y/state=S/part_<uuid>.parquet`. */
@@ -102,8 +105,12 @@ export async function ingestCsv(connection: DuckDBConnection, options: IngestOpt
   const source = readCsvExpression(options.csvPath, plan.readTypes);
   const sql =
     `COPY (SELECT ${selectList(new Set(plan.present), options)} FROM ${source}) TO ${literal(options.outDir)} ` +
-    `(FORMAT parquet, PARTITION_BY (year, state), OVERWRITE_OR_IGNORE true, FILENAME_PATTERN 'part_{uuid}', ROW_GROUP_SIZE 122880)`;
+    `(FORMAT parquet, PARTITION_BY (year, state), OVERWRITE_OR_IGNORE true, FILENAME_PATTERN 'part_{uuid}', ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`;
   try {
+    // A partition's rows are written out once they fill a row group, rather than at DuckDB's default
+    // of 524,288 rows each: a national file holds ~54 partitions, and buffering that much of each
+    // made the write about a fifth slower (bench "hmda", ingest) with the same files and row groups.
+    await connection.run(`SET partitioned_write_flush_threshold = ${ROW_GROUP_ROWS}`);
     const result = await connection.run(sql);
     return { rows: Number(result.rowsChanged), present: plan.present, missing: plan.missing };
   } catch (error) {
