@@ -16,7 +16,7 @@ import { PROJECT_ROOT } from '../api/config.ts';
 import { SLOW_REQUEST_MS } from '../api/platform/http/request-context.ts';
 import { prepareDataDir, startBenchService } from './bench/service.ts';
 import { currentRssMb } from './bench/load.ts';
-import { pinToCpus } from './lib/cpu-affinity.ts';
+import { pinSideBySide } from './lib/cpu-affinity.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -33,7 +33,7 @@ const write = args.includes('--write');
 /** Listening sockets of the service (see README, "Proven under load"). */
 const ACCEPT_SOCKETS = 8;
 /** Service on CPU 0, load generator on the others (off with --no-pin). */
-const pin = !args.includes('--no-pin') && os.cpus().length >= 2;
+const pin = !args.includes('--no-pin');
 const log = (line: string) => process.stderr.write(`soak: ${line}\n`);
 
 const mcpCall = (name: string, args: Record<string, unknown>) => ({
@@ -154,7 +154,7 @@ async function main(): Promise<number> {
   });
   // Without pinning, autocannon and the service take turns on the same two cores, and the load
   // generator's own work slows the service it measures.
-  const pinned = pin && pinToCpus(service.pid, '0') && pinToCpus(process.pid, `1-${os.cpus().length - 1}`);
+  const pinned = pin && pinSideBySide([service.pid]);
   log(pinned ? `service pinned to CPU 0, load generator to CPU 1-${os.cpus().length - 1}` : 'CPUs not pinned');
   const rss: { at: number; mb: number }[] = [];
   const started = Date.now();

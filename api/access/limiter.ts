@@ -160,6 +160,12 @@ export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'p
   const anonMinute = limiter('mds:anon:minute', config.RATE_LIMIT_ANON_PER_MINUTE, 60);
   const keyMinute = limiter('mds:key:minute', config.RATE_LIMIT_KEY_PER_MINUTE, 60);
   const hour = limiter('mds:hour', config.RATE_LIMIT_PER_HOUR, 3_600);
+  // The limits that count each kind of request, settled once: its kind's minute limit and the
+  // hourly one, each only when on.
+  const configured = (...entries: (LimitEntry | undefined)[]) => entries.filter((entry): entry is LimitEntry => entry !== undefined);
+  const anonLimits = configured(anonMinute, hour);
+  const keyLimits = configured(keyMinute, hour);
+  const limitsOf = (identity: Identity) => (identity.kind === 'key' ? keyLimits : anonLimits);
   let lastWarning = 0;
 
   /** One count in a shared store, which may fail or hang: a refusal is an outcome, a failure throws. */
@@ -189,29 +195,23 @@ export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'p
   };
 
   function consumeNow(identity: Identity): LimitDecision | undefined {
-    const minute = identity.kind === 'key' ? keyMinute : anonMinute;
-    if (minute === undefined && hour === undefined) return UNLIMITED;
+    const limits = limitsOf(identity);
+    if (limits.length === 0) return UNLIMITED;
     if (stores.store !== 'memory') return undefined;
     const bucket = bucketOf(identity);
-    if (minute === undefined || hour === undefined) return decide([consumeMemory((minute ?? hour)!, bucket)]);
-    return decide([consumeMemory(minute, bucket), consumeMemory(hour, bucket)]);
+    return decide(limits.map((entry) => consumeMemory(entry, bucket)));
   }
 
   return {
     store: stores.store,
-    active: anonMinute !== undefined || keyMinute !== undefined || hour !== undefined,
+    active: anonLimits.length > 0 || keyLimits.length > 0,
     consumeNow,
     // A promise chain rather than an async function: with a shared store this runs on every request.
     consume(identity) {
       const immediate = consumeNow(identity);
       if (immediate !== undefined) return Promise.resolve(immediate);
-      const minute = identity.kind === 'key' ? keyMinute : anonMinute;
       const bucket = bucketOf(identity);
-      const outcomes =
-        minute !== undefined && hour !== undefined
-          ? Promise.all([consumeShared(minute, bucket), consumeShared(hour, bucket)])
-          : consumeShared((minute ?? hour)!, bucket).then((outcome) => [outcome]);
-      return outcomes.then(decide, passUnlimited);
+      return Promise.all(limitsOf(identity).map((entry) => consumeShared(entry, bucket))).then(decide, passUnlimited);
     },
     close: () => stores.close(),
   };

@@ -12,10 +12,11 @@ export function pinToCpus(pid: number, cpus: string): boolean {
 }
 
 /**
- * For comparing two services' cost per request: they share CPU 0, and this process (the load
- * generator) gets the others. Loaded at the same time, each gets the same CPU time from the kernel,
- * so their throughputs compare their cost per request while the machine's drift hits both alike.
- * False where that is not possible (one CPU, no taskset); the caller then loads them in turn.
+ * The services on CPU 0 and this process (the load generator) on the others, so generating load
+ * does not slow what it measures. Two services loaded at the same time this way get the same CPU
+ * time from the kernel, so their throughputs compare their cost per request while the machine's
+ * drift hits both alike. False where that is not possible (one CPU, no taskset); a comparing caller
+ * then loads them in turn.
  */
 export function pinSideBySide(pids: number[]): boolean {
   const cpus = os.cpus().length;
