@@ -84,17 +84,21 @@ export function parseIcsEvents(text: string, file = 'bls.ics'): IcsEvent[] {
   return events;
 }
 
-/** Release titles BLS uses, mapped to series; the capture is the reference period. */
+/**
+ * Release names as BLS's feed writes them in SUMMARY ("Consumer Price Index", "State Employment
+ * and Unemployment (Monthly)"), mapped to series. The feed carries no reference period; a title
+ * that does name one ("... for October 2026") has it captured.
+ */
 const TITLE_RULES: [RegExp, SeriesId][] = [
-  [/^Consumer Price Index for (.+)$/i, 'cpi'],
-  [/^(?:The )?Employment Situation for (.+)$/i, 'employment_situation'],
-  [/^Producer Price Index for (.+)$/i, 'ppi'],
-  [/^Job Openings and Labor Turnover Survey for (.+)$/i, 'jolts'],
-  [/^Employment Cost Index for (.+)$/i, 'eci'],
-  [/^U\.?S\.? Import and Export Price Indexes for (.+)$/i, 'import_export_prices'],
-  [/^Real Earnings for (.+)$/i, 'real_earnings'],
-  [/^Productivity and Costs(?: \(.*?\))? for (.+)$/i, 'productivity'],
-  [/^State Employment and Unemployment for (.+)$/i, 'state_employment'],
+  [/^Consumer Price Index(?: for (.+))?$/i, 'cpi'],
+  [/^(?:The )?Employment Situation(?: for (.+))?$/i, 'employment_situation'],
+  [/^Producer Price Index(?: for (.+))?$/i, 'ppi'],
+  [/^Job Openings and Labor Turnover Survey(?: for (.+))?$/i, 'jolts'],
+  [/^Employment Cost Index(?: for (.+))?$/i, 'eci'],
+  [/^U\.?S\.? Import and Export Price Indexes(?: for (.+))?$/i, 'import_export_prices'],
+  [/^Real Earnings(?: for (.+))?$/i, 'real_earnings'],
+  [/^Productivity and Costs(?: \(.*?\))?(?: for (.+))?$/i, 'productivity'],
+  [/^State Employment and Unemployment(?: \(Monthly\))?(?: for (.+))?$/i, 'state_employment'],
 ];
 
 export interface BlsFeedResult {

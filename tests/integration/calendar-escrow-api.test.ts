@@ -74,7 +74,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
   });
 
   it('returns valid iCalendar with format=ics', async () => {
-    const response = await get('/api/v1/calendar?from=2026-01-01&to=2027-12-31&format=ics');
+    const response = await get('/api/v1/calendar?from=2026-01-01&to=2027-12-31&category=fed&format=ics');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/calendar/);
     expect(response.body.includes('\r\n')).toBe(true);
