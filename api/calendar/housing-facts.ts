@@ -45,16 +45,19 @@ export const HousingFactFileSchema = z.object({
 export type HousingFactFile = z.infer<typeof HousingFactFileSchema>;
 
 export interface HousingPublisher {
-  /** File name without extension, and the part's id (`census`, `nar`, `fhfa`, `sp-case-shiller`). */
+  /** Names the part (`census` → `census-release-schedule`). */
   id: string;
   file: string;
+  /** As the file must name it. */
+  name: string;
+  series: readonly HousingSeries[];
 }
 
 export const HOUSING_PUBLISHERS: readonly HousingPublisher[] = [
-  { id: 'census', file: 'census.json' },
-  { id: 'nar', file: 'nar.json' },
-  { id: 'fhfa', file: 'fhfa.json' },
-  { id: 'sp-case-shiller', file: 'sp-case-shiller.json' },
+  { id: 'census', file: 'census.json', name: 'U.S. Census Bureau', series: ['housing_starts', 'new_home_sales'] },
+  { id: 'nar', file: 'nar.json', name: 'National Association of Realtors', series: ['existing_home_sales', 'pending_home_sales'] },
+  { id: 'fhfa', file: 'fhfa.json', name: 'Federal Housing Finance Agency', series: ['fhfa_hpi'] },
+  { id: 'sp-case-shiller', file: 'sp-case-shiller.json', name: 'S&P Dow Jones Indices', series: ['case_shiller'] },
 ];
 
 export const housingFactPath = (factsDir: string, publisher: HousingPublisher): string => path.join(factsDir, 'housing', publisher.file);
@@ -93,8 +96,12 @@ export function checkHousingFacts(facts: HousingFactFile, file: string): void {
   }
 }
 
-export function readHousingFacts(text: string, file: string): HousingFactFile {
+/** Parses and checks a publisher's file; with `publisher`, the file must be that publisher's. */
+export function readHousingFacts(text: string, file: string, publisher?: HousingPublisher): HousingFactFile {
   const facts = HousingFactFileSchema.parse(JSON.parse(text));
+  if (publisher && (facts.publisher !== publisher.name || facts.series.join() !== publisher.series.join())) {
+    throw new ValidationError(`${file}: expected ${publisher.name}'s ${publisher.series.join(', ')} schedule, found ${facts.publisher}'s ${facts.series.join(', ')}`);
+  }
   checkHousingFacts(facts, file);
   return facts;
 }

@@ -167,17 +167,17 @@ const blsFeedPart: CalendarPart = {
   },
 };
 
-function housingPart(publisher: HousingPublisher, name: string, series: readonly SeriesId[]): CalendarPart {
+function housingPart(publisher: HousingPublisher): CalendarPart {
   return {
     id: `${publisher.id}-release-schedule`,
     legacyOrigins: ['housing-fact-file'],
-    title: `${name} release schedule (data/calendar/housing/${publisher.file})`,
-    publisher: name,
-    series,
+    title: `${publisher.name} release schedule (data/calendar/housing/${publisher.file})`,
+    publisher: publisher.name,
+    series: publisher.series,
     async load({ factsDir }) {
       const relative = path.relative(factsDir, housingFactPath(factsDir, publisher));
-      const facts = factFile(factsDir, relative, SERIES[series[0] ?? 'housing_starts'].sourceUrl);
-      const parsed = readHousingFacts(facts.text, facts.label);
+      const facts = factFile(factsDir, relative, SERIES[publisher.series[0] ?? 'housing_starts'].sourceUrl);
+      const parsed = readHousingFacts(facts.text, facts.label, publisher);
       return {
         events: housingEvents(parsed),
         files: [facts.file],
@@ -200,22 +200,12 @@ const pmmsPart: CalendarPart = {
   },
 };
 
-const HOUSING_NAMES: Record<string, [string, SeriesId[]]> = {
-  census: ['U.S. Census Bureau', ['housing_starts', 'new_home_sales']],
-  nar: ['National Association of Realtors', ['existing_home_sales', 'pending_home_sales']],
-  fhfa: ['Federal Housing Finance Agency', ['fhfa_hpi']],
-  'sp-case-shiller': ['S&P Dow Jones Indices', ['case_shiller']],
-};
-
 /** In load order: the CPI history before the feed, whose CPI releases it names the month of. */
 export const CALENDAR_PARTS: readonly CalendarPart[] = [
   fomcPart,
   cpiHistoryPart,
   blsFeedPart,
-  ...HOUSING_PUBLISHERS.map((publisher) => {
-    const [name, series] = HOUSING_NAMES[publisher.id] ?? [publisher.id, []];
-    return housingPart(publisher, name, series);
-  }),
+  ...HOUSING_PUBLISHERS.map(housingPart),
   pmmsPart,
 ];
 

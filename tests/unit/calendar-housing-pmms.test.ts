@@ -14,7 +14,7 @@ const CALENDAR_FACTS_DIR = path.join(PROJECT_ROOT, 'data', 'calendar');
 const load = (id: string): HousingFactFile => {
   const publisher = HOUSING_PUBLISHERS.find((entry) => entry.id === id);
   if (!publisher) throw new Error(id);
-  return readHousingFacts(fs.readFileSync(housingFactPath(CALENDAR_FACTS_DIR, publisher), 'utf8'), `${id}.json`);
+  return readHousingFacts(fs.readFileSync(housingFactPath(CALENDAR_FACTS_DIR, publisher), 'utf8'), `${id}.json`, publisher);
 };
 const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const weekday = (day: string) => WEEKDAY[new Date(`${day}T12:00:00Z`).getUTCDay()];
@@ -82,6 +82,10 @@ describe('housing release fact files', () => {
     expect(() => readHousingFacts(JSON.stringify({ ...base, releases: [release, release] }), 'nar.json')).toThrow(/listed twice/);
     expect(() => readHousingFacts(variant({ series: 'fhfa_hpi' }), 'nar.json')).toThrow(/fhfa_hpi is not a series of National Association of Realtors/);
     expect(() => readHousingFacts(JSON.stringify({ ...base, releases: [{ ...release, sourceUrl: 'not a url' }] }), 'nar.json')).toThrow();
+    const census = HOUSING_PUBLISHERS.find((publisher) => publisher.id === 'census');
+    expect(() => readHousingFacts(JSON.stringify(base), 'census.json', census)).toThrow(
+      "census.json: expected U.S. Census Bureau's housing_starts, new_home_sales schedule, found National Association of Realtors's existing_home_sales, pending_home_sales",
+    );
   });
 
   it('keeps no date without a file: every fact file in the folder is a known publisher', () => {
