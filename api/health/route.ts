@@ -10,7 +10,15 @@ export const HealthSchema = z.object({
   database: z.enum(['postgres', 'pglite']),
   datasets: z.record(
     z.string(),
-    z.object({ as_of: z.string().nullable(), rows: z.int(), source: z.string() }),
+    z.object({
+      as_of: z.string().nullable(),
+      rows: z.int(),
+      source: z.string(),
+      missing: z
+        .array(z.string())
+        .optional()
+        .describe('Present when parts of a dataset built from several publishers did not load: one sentence each; their earlier rows stay served.'),
+    }),
   ),
 });
 
@@ -24,7 +32,10 @@ export async function readHealth(deps: AppDeps): Promise<Health> {
       version: deps.config.version,
       database: deps.db.kind,
       datasets: Object.fromEntries(
-        records.map((record) => [record.name, { as_of: record.asOf, rows: record.rows, source: record.sourceUrl }]),
+        records.map((record) => [
+          record.name,
+          { as_of: record.asOf, rows: record.rows, source: record.sourceUrl, ...(record.missing ? { missing: record.missing } : {}) },
+        ]),
       ),
     };
   } catch {
