@@ -1,6 +1,6 @@
-// County-name normalisation shared by sync and lookups. Publishers spell the same county
-// "LOS ANGELES", "LOSANGELES" or "LOSANGELESCOUNTY"; a match key removes that drift, and a base key
-// also drops the kind suffix so "Los Angeles" finds Los Angeles County.
+// County-name normalisation shared by sync, lookups and the contract vocabulary. Publishers spell
+// the same county "LOS ANGELES", "LOSANGELES" or "LOSANGELESCOUNTY"; a match key removes that drift,
+// and a base key also drops the kind suffix so "Los Angeles" finds Los Angeles County.
 
 /** Upper-case letters and digits only; accents dropped; "Saint" spelled "St". */
 export function matchKey(name: string): string {
@@ -56,4 +56,23 @@ export function editDistance(a: string, b: string): number {
     }
   }
   return previous[b.length] as number;
+}
+
+/**
+ * New York City's boroughs by the names people use, and the county each one is (Census names).
+ * No county elsewhere bears these names, so the mapping holds whatever state is asked.
+ */
+export const NEW_YORK_BOROUGHS: Readonly<Record<string, string>> = {
+  BROOKLYN: 'Kings County',
+  MANHATTAN: 'New York County',
+  STATENISLAND: 'Richmond County',
+  BRONX: 'Bronx County',
+  THEBRONX: 'Bronx County',
+  QUEENS: 'Queens County',
+};
+
+/** The county a borough name means ("Brooklyn" → "Kings County"), or undefined for other names. */
+export function boroughCounty(name: string): string | undefined {
+  const key = matchKey(name);
+  return NEW_YORK_BOROUGHS[key] ?? NEW_YORK_BOROUGHS[key.replace(/BOROUGH$/, '').replace(/^BOROUGHOF/, '')];
 }
