@@ -118,7 +118,8 @@ function splitCommas(value: unknown): unknown {
 export function list<Item extends z.ZodType>(item: Item, { max = 50 }: ListOptions = {}) {
   const itemHint = hintOf(item).replace(/^Valid values: /, '').replace(/\.$/, '');
   const hint = `Give one or more values${itemHint ? ` (${itemHint})` : ''}: one value, an array, or a comma-separated list (at most ${max}).`;
-  const either = z.union([item, z.array(item).min(1).max(max)], { error: errorFor(hint) });
+  const error = errorFor(hint);
+  const either = z.union([item, z.array(item, { error }).min(1, { error }).max(max, { error })], { error });
   const asArray = (value: z.output<Item> | z.output<Item>[]): z.output<Item>[] => (Array.isArray(value) ? value : [value]);
   return withHint(z.preprocess(splitCommas, either).transform(asArray), hint);
 }
