@@ -1,30 +1,41 @@
 // The tools /ask's model may call: the MCP tools that need no key. Same definitions, same services,
-// so both faces give the same figures. The model is shown each tool's input schema (the strict
-// contract input for contract tools), its arguments are parsed with it, and the tool runs on them.
+// so both faces give the same figures. The model is shown each tool's input as JSON Schema (the
+// strict contract input for contract tools, exactly what MCP clients are shown), and its arguments
+// are parsed with the tool's own zod schema, so the lenient forms and the messages are the MCP ones.
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { isContractTool, tools as mcpTools, type McpTool } from '../mcp/tools/index.ts';
 import type { ToolContext } from '../mcp/tool-kit.ts';
-import { refuseNul } from '../platform/http/validation.ts';
+import { parseOrThrow, refuseNul } from '../platform/http/validation.ts';
 
 export interface AskTool {
   name: string;
   description: string;
-  /** The arguments, as the model is shown them and as they are parsed. */
-  schema: z.ZodObject;
-  /** Runs the tool on arguments already parsed with `schema`. */
-  run(args: Record<string, unknown>, context: ToolContext): Promise<{ structured: Record<string, unknown>; text: string }>;
+  /** The arguments as JSON Schema (draft-07, the dialect model function calling uses). */
+  parameters: Record<string, unknown>;
+  /** Validates the model's arguments like the MCP server does, then runs the tool. */
+  run(args: unknown, context: ToolContext): Promise<{ structured: Record<string, unknown>; text: string }>;
+}
+
+function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  // The input side: a lenient parameter shows the values it stands for (an enum, an integer).
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', target: 'draft-07', unrepresentable: 'any' }) as Record<string, unknown>;
+  return json;
 }
 
 function askTool(tool: McpTool): AskTool {
-  const schema = isContractTool(tool) ? tool.strictInput : z.object(tool.input);
+  if (isContractTool(tool)) {
+    return { name: tool.name, description: tool.description, parameters: jsonSchemaOf(tool.strictInput), run: (args, context) => tool.invoke(args, context) };
+  }
+  const schema = z.object(tool.input);
   return {
     name: tool.name,
     description: tool.description,
-    schema,
+    parameters: jsonSchemaOf(schema),
     run: async (args, context) => {
-      refuseNul(args, 'arguments');
-      return tool.run(args, context);
+      const parsed = parseOrThrow(schema, args, 'body');
+      refuseNul(parsed, 'arguments');
+      return tool.run(parsed, context);
     },
   };
 }

@@ -51,7 +51,7 @@ export function createModelAnswerer(deps: AppDeps): Answerer | undefined {
             for (const source of (structured as { sources?: { url: string }[] }).sources ?? []) cited.push(source.url);
             return text;
           },
-          { name: definition.name, description: definition.description, schema: definition.schema },
+          { name: definition.name, description: definition.description, schema: definition.parameters },
         ) as unknown as StructuredTool,
       );
       const agent = createAgent({ model, tools, systemPrompt: SYSTEM_PROMPT });
