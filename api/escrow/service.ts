@@ -11,7 +11,8 @@ import {
   type MonthName,
   type ProjectionMonth,
 } from './engine.ts';
-import { loadSchedules, type ScheduleIndex } from './schedules.ts';
+import { loadSchedules, servedSchedule, type ScheduleIndex } from './schedules.ts';
+import { primarySource, type CheckedVerification, type Verification } from './verification.ts';
 import { findState, STATE_CODES } from '../geo/states.ts';
 
 export const RESPA_SOURCE = {
@@ -82,14 +83,17 @@ export function createEscrowService({
         throw new BadRequestError(`Invalid value for 'closing_month': ${closingMonth}. Valid values: 1-12 or a month name (January ... December).`);
       }
 
-      let schedule: typeof stateSchedule | NonNullable<ReturnType<ScheduleIndex['overridesByState']['get']>>[number] = stateSchedule;
+      let schedule: Pick<ReturnType<typeof servedSchedule>, 'frequency' | 'installments' | 'source'> = stateSchedule;
       let notes = stateSchedule.notes;
       let isCountySpecific = false;
+      let checkSources: EscrowSource[] = [];
       if (query.county !== undefined && query.county.trim() !== '') {
         const match = resolveCounty(state, query.county, schedules.overridesByState.get(state.code) ?? []);
         if (match.kind === 'override') {
-          schedule = match.override;
-          notes = `${match.override.county}, ${state.code}: ${match.override.notes}`;
+          const served = servedSchedule(match.override);
+          schedule = served;
+          notes = `${match.override.county}, ${state.code}: ${served.notes}${verificationNote(served.verification)}`;
+          checkSources = verificationSources(served.verification);
           isCountySpecific = true;
         } else {
           const label = match.county ? `${match.county.name} (${match.county.fips})` : JSON.stringify(match.query.slice(0, 80));
@@ -115,11 +119,36 @@ export function createEscrowService({
         cushionMonths: computation.cushionMonths,
         firstPaymentMonth: monthName(computation.firstPaymentMonth),
         projection: computation.projection,
-        sources: [
-          { title: schedule.source.citation, url: schedule.source.url ?? null },
-          RESPA_SOURCE,
-        ],
+        sources: uniqueByUrl([{ title: schedule.source.citation, url: schedule.source.url ?? null }, ...checkSources, RESPA_SOURCE]),
       };
     },
   };
+}
+
+/** The collector's page behind a county schedule, for the notes a reader sees. */
+function verificationNote(verification: Verification): string {
+  if (verification.status === 'unchecked') return ` Not checked against the collector's own calendar. ${verification.reason}`;
+  return ` Checked against ${checkedAgainst(verification)}.`;
+}
+
+/** "Publisher (url) for tax year 2025", or, for a standing rule, "Publisher (url), which gives the same dates every year (tax year 2026)". */
+function checkedAgainst(verification: CheckedVerification): string {
+  const source = primarySource(verification);
+  return source.taxYear === verification.taxYear
+    ? `${source.publisher} (${source.url}) for tax year ${verification.taxYear}`
+    : `${source.publisher} (${source.url}), which gives the same dates every year (tax year ${verification.taxYear})`;
+}
+
+function verificationSources(verification: Verification): EscrowSource[] {
+  if (verification.status === 'unchecked') return [];
+  return verification.sources.map((source) => ({
+    title: `${source.publisher}${source.taxYear ? `, tax year ${source.taxYear}` : ''}`,
+    url: source.url,
+  }));
+}
+
+/** One entry per address: a check often reads the page the schedule already cites. */
+function uniqueByUrl(sources: EscrowSource[]): EscrowSource[] {
+  const seen = new Set<string>();
+  return sources.filter((source) => source.url === null || (!seen.has(source.url) && Boolean(seen.add(source.url))));
 }
