@@ -2,6 +2,7 @@
 // RESPA aggregate analysis. Shared by GET /escrow, the MCP server and /ask.
 import type { Config } from '../config.ts';
 import { BadRequestError } from '../platform/http/errors.ts';
+import { findCountyCheck, loadCountyChecks, type CountyCheck, type CountyCheckIndex } from './county-checks.ts';
 import { createCountyResolver, readCensusCounties, type CountyResolver } from './counties.ts';
 import {
   computeAllMonths,
@@ -64,11 +65,13 @@ export function createEscrowService({
   config,
   clock,
   schedules = loadSchedules(),
+  checks = loadCountyChecks(),
   resolveCounty = createCountyResolver(readCensusCounties(config.sourceDir)),
 }: {
   config: Pick<Config, 'sourceDir'>;
   clock: () => Date;
   schedules?: ScheduleIndex;
+  checks?: CountyCheckIndex;
   resolveCounty?: CountyResolver;
 }): EscrowService {
   return {
@@ -97,7 +100,9 @@ export function createEscrowService({
           isCountySpecific = true;
         } else {
           const label = match.county ? `${match.county.name} (${match.county.fips})` : JSON.stringify(match.query.slice(0, 80));
-          notes = `No county-level schedule is recorded for ${label}; the ${state.name} schedule applies. ${stateSchedule.notes}`;
+          const check = findCountyCheck(checks, state.code, match.county?.fips, match.query);
+          notes = `${checkNote(check, label, state.name)} ${stateSchedule.notes}`;
+          checkSources = check ? verificationSources(check.verification) : [];
         }
       }
 
@@ -137,6 +142,17 @@ function checkedAgainst(verification: CheckedVerification): string {
   return source.taxYear === verification.taxYear
     ? `${source.publisher} (${source.url}) for tax year ${verification.taxYear}`
     : `${source.publisher} (${source.url}), which gives the same dates every year (tax year ${verification.taxYear})`;
+}
+
+/** What the record says about a county that has no schedule of its own. */
+function checkNote(check: CountyCheck | undefined, label: string, stateName: string): string {
+  if (!check || check.verification.status === 'unchecked') {
+    return `No county-level schedule is recorded for ${label}; the ${stateName} schedule applies.`;
+  }
+  const where = checkedAgainst(check.verification);
+  return check.result === 'agrees'
+    ? `${check.county} (${check.fips}) collects on the ${stateName} schedule: ${check.finding} Checked against ${where}.`
+    : `${check.county} (${check.fips}) has no single county calendar: ${check.finding} The ${stateName} schedule is used as an approximation; see ${where}.`;
 }
 
 function verificationSources(verification: Verification): EscrowSource[] {
