@@ -72,11 +72,15 @@ export function verificationIssues(verification: Verification): string[] {
   return issues;
 }
 
-/** The source a reader is pointed to first: the first that names the checked tax year, else the first standing rule. */
+/**
+ * The source a reader is pointed to first: one that names the checked tax year, else one that gives
+ * the dates as a standing rule; a secondary page only when nothing else names the year.
+ */
 export function primarySource(verification: CheckedVerification): CheckSource {
+  const firsthand = verification.sources.filter((source) => source.kind !== 'secondary');
   return (
-    verification.sources.find((source) => source.taxYear === verification.taxYear) ??
-    verification.sources.find((source) => source.standing && source.kind !== 'secondary') ??
+    firsthand.find((source) => source.taxYear === verification.taxYear) ??
+    firsthand.find((source) => source.standing) ??
     (verification.sources[0] as CheckSource)
   );
 }

@@ -58,6 +58,14 @@ describe('sources of the county calendars', () => {
     }
   });
 
+  it('points the reader to the collector before a secondary page', () => {
+    const service = createEscrowService({ config: { sourceDir: undefined }, clock: () => new Date('2026-11-24T12:00:00Z') });
+    const brooklyn = service.calculate({ state: 'NY', county: 'Brooklyn', closingMonth: 5 });
+    expect(brooklyn.taxSchedule.notes).toMatch(
+      /Checked against NYC Department of Finance \(https:\/\/www\.nyc\.gov\/site\/finance\/property\/property-due-dates\.page\), which gives the same dates every year \(tax year 2024-25\)/,
+    );
+  });
+
   it('an entry that fails the schema names its county', () => {
     const broken = structuredClone(schedulesRaw);
     const cook = broken.countyOverrides.find((override: { fips: string }) => override.fips === '17031');
