@@ -190,7 +190,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
     expect(byName.taxSchedule.frequency).toBe('quarterly');
     const byFips = JSON.parse((await get('/api/v1/escrow?state=IL&county=17031')).body);
     expect(byFips).toMatchObject({ isCountySpecific: true, closingMonth: 11, closingMonthName: 'November' });
-    expect(byFips.taxSchedule.disbursementMonths).toEqual(['March', 'August']);
+    expect(byFips.taxSchedule.disbursementMonths).toEqual(['March', 'December']);
     const plain = JSON.parse((await get('/api/v1/escrow?state=IL&county=DuPage')).body);
     expect(plain.isCountySpecific).toBe(false);
     expect(plain.taxSchedule.notes).toMatch(/DuPage County \(17043\)/);
