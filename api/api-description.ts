@@ -6,7 +6,7 @@ import type { AppDeps } from './deps.ts';
 import { ApiRegistry } from './platform/http/api-registry.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { registerApiRoutes } from './routes.ts';
-import { apiUrls } from './app.ts';
+import { apiUrls } from './platform/http/addresses.ts';
 
 function refusing(name: string): never {
   return new Proxy({}, {

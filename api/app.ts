@@ -3,14 +3,16 @@
 // on-demand Astro pages → 404 → the one error handler.
 import path from 'node:path';
 import fs from 'node:fs';
-import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { AppDeps } from './deps.ts';
 import { ApiRegistry } from './platform/http/api-registry.ts';
 import { NotFoundError, toErrorResponse } from './platform/http/errors.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { setCorsHeaders } from './platform/http/cors.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
-import { registerApiRoutes, registerSiteRoutes } from './routes.ts';
+import { registerApiRoutes } from './routes.ts';
+import { registerSiteRoutes } from './site-routes.ts';
+import { apiUrls, requestHostname } from './platform/http/addresses.ts';
 import { readHealth } from './health/route.ts';
 import { builtPagePaths } from './site-info/sitemap.ts';
 import { accessMiddleware } from './access/middleware.ts';
@@ -28,21 +30,8 @@ export interface BuiltApp {
   registry: ApiRegistry;
 }
 
-/** The hostname a request names, lower-cased, without port (handles `[::1]:3000`). */
-export function requestHostname(req: Request): string {
-  const host = (req.headers.host ?? '').toLowerCase();
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
-  return host.split(':')[0] ?? '';
-}
-
-export function apiUrls(deps: AppDeps): { documentation: string; apiHost: string } {
-  const base = new URL(deps.config.baseUrl);
-  const port = base.port ? `:${base.port}` : '';
-  return {
-    documentation: `${deps.config.baseUrl}/docs/api`,
-    apiHost: `${base.protocol}//${deps.config.API_HOST}${port}`,
-  };
-}
+// Re-exported for modules that imported them from here before they moved.
+export { apiUrls, requestHostname };
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   const app = express();

@@ -1,15 +1,13 @@
-// Where every capability plugs in: its API routes (served at /api/v1 and on the API host) and any
-// routes of its own outside the API (MCP, sign-in, feeds). Add one line per capability.
-import type { Express } from 'express';
+// Where every capability plugs its API routes in (served at /api/v1 and on the API host). Add one
+// line per capability. Routes outside the API (MCP, sign-in, feeds) plug in in site-routes.ts: the
+// site's pages describe this table (api-description.ts), so this file must not import them back.
 import type { AppDeps } from './deps.ts';
 import type { ApiRegistry } from './platform/http/api-registry.ts';
 import { registerHealthRoutes } from './health/route.ts';
-import { registerAccessRoutes } from './access/account-routes.ts';
 import { registerSearchRoutes } from './search/route.ts';
-import { registerNewsRoutes } from './news/route.ts';
-import { registerSiteInfoRoutes } from './site-info/route.ts';
+import { registerGlossaryRoutes } from './glossary/route.ts';
+import { registerBillsRoutes } from './bills/route.ts';
 import { registerAskRoutes } from './ask/route.ts';
-import { registerMcpRoutes } from './mcp/http.ts';
 import { registerRatesRoutes } from './rates/route.ts';
 import { registerCalendarRoutes } from './calendar/route.ts';
 import { registerEscrowRoutes } from './escrow/route.ts';
@@ -24,14 +22,8 @@ export function registerApiRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registerLoanLimitsRoutes(registry, deps);
   registerStatisticsRoutes(registry, deps);
   registerSearchRoutes(registry, deps);
+  registerGlossaryRoutes(registry, deps);
+  registerBillsRoutes(registry, deps);
   registerAskRoutes(registry, deps);
 }
 
-/** Routes on the main host outside /api/v1, mounted before the static site. */
-export function registerSiteRoutes(app: Express, deps: AppDeps): void {
-  // MCP (/api/mcp), sign-in (/auth, /account) and dynamic feeds register here.
-  registerAccessRoutes(app, deps);
-  registerNewsRoutes(app, deps);
-  registerSiteInfoRoutes(app, deps);
-  registerMcpRoutes(app, deps);
-}

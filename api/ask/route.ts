@@ -1,8 +1,8 @@
 // POST /ask: a question in, a server-sent-event stream out (spec 4.5): chunk*, one sources, done.
 // A bad body is a 400 JSON before any stream starts; a failure mid-stream still ends with sources
 // and done, so clients never see the connection just drop.
-import { z } from 'zod';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import { errorResponses } from '../platform/http/error-responses.ts';
 import type { AppDeps } from '../deps.ts';
 import { askBodySchema } from './types.ts';
 import { openSseStream } from './sse.ts';
@@ -28,7 +28,7 @@ export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
     corsMethods: 'POST',
     responses: {
       200: { description: 'An event stream (text/event-stream).', contentType: 'text/event-stream' },
-      400: { description: 'Invalid body; nothing was streamed.', schema: z.object({ error: z.string(), status: z.int() }) },
+      ...errorResponses({ 400: 'Invalid body; nothing was streamed.', 413: 'The body is larger than /ask accepts.' }),
     },
     handler: async ({ body, res }) => {
       const stream = openSseStream(res);

@@ -1,13 +1,45 @@
-// The tools /ask's model may call: the MCP tools that need no key, plus escrow (an /ask-only
-// question type). Same definitions, same services, so both faces give the same figures.
+// The tools /ask's model may call: the MCP tools that need no key. Same definitions, same services,
+// so both faces give the same figures. The model is shown each tool's input as JSON Schema (the
+// strict contract input for contract tools, exactly what MCP clients are shown), and its arguments
+// are parsed with the tool's own zod schema, so the lenient forms and the messages are the MCP ones.
+import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { tools as mcpTools } from '../mcp/tools/index.ts';
-import type { ToolDefinition } from '../mcp/tool-kit.ts';
-import type { z } from 'zod';
+import { isContractTool, tools as mcpTools, type McpTool } from '../mcp/tools/index.ts';
+import type { ToolContext } from '../mcp/tool-kit.ts';
+import { parseOrThrow, refuseNul } from '../platform/http/validation.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyToolDefinition = ToolDefinition<any, z.ZodRawShape>;
+export interface AskTool {
+  name: string;
+  description: string;
+  /** The arguments as JSON Schema (draft-07, the dialect model function calling uses). */
+  parameters: Record<string, unknown>;
+  /** Validates the model's arguments like the MCP server does, then runs the tool. */
+  run(args: unknown, context: ToolContext): Promise<{ structured: Record<string, unknown>; text: string }>;
+}
 
-export function askTools(_deps: AppDeps): AnyToolDefinition[] {
-  return mcpTools.filter((definition) => definition.name !== 'query_hmda') as AnyToolDefinition[];
+function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  // The input side: a lenient parameter shows the values it stands for (an enum, an integer).
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', target: 'draft-07', unrepresentable: 'any' }) as Record<string, unknown>;
+  return json;
+}
+
+function askTool(tool: McpTool): AskTool {
+  if (isContractTool(tool)) {
+    return { name: tool.name, description: tool.description, parameters: jsonSchemaOf(tool.strictInput), run: (args, context) => tool.invoke(args, context) };
+  }
+  const schema = z.object(tool.input);
+  return {
+    name: tool.name,
+    description: tool.description,
+    parameters: jsonSchemaOf(schema),
+    run: async (args, context) => {
+      const parsed = parseOrThrow(schema, args, 'body');
+      refuseNul(parsed, 'arguments');
+      return tool.run(parsed, context);
+    },
+  };
+}
+
+export function askTools(_deps: AppDeps): AskTool[] {
+  return mcpTools.filter((tool) => tool.requiresKey !== true).map(askTool);
 }

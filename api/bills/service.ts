@@ -6,7 +6,8 @@ import type { DatasetStatus } from '../platform/datasets.ts';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/http/errors.ts';
 import { BILL_TYPES, citation, isBillType, requireBillId, type BillRef } from './bill-id.ts';
 import { BILL_STATUSES, isBillStatus, type BillStatusCode } from './status.ts';
-import type { BillRow, CosponsorJson, MemberJson } from './store.ts';
+import type { BillRow } from './store.ts';
+import type { BillDetail, BillsAnswer, BillsQuery, BillSummary } from './contract.ts';
 // Registers the bills as a source of the site-wide search index wherever the services are built.
 import './search-documents.ts';
 
@@ -14,62 +15,21 @@ export const BILLS_SOURCE =
   'Library of Congress (congress.gov; summaries by the Congressional Research Service), via GovInfo BILLSTATUS XML or the congress.gov API v3';
 
 export interface BillSearchParams {
-  query?: string;
-  bill_id?: string;
-  status?: string;
-  limit?: number;
+  query?: string | undefined;
+  bill_id?: string | undefined;
+  status?: string | undefined;
+  limit?: number | undefined;
 }
 
-export interface BillListItem {
-  bill_id: string;
-  citation: string;
-  congress: number;
-  type: string;
-  number: number;
-  title: string;
-  short_title: string;
-  status: BillStatusCode;
-  status_label: string;
-  introduced_date: string | null;
-  latest_action: { date: string; text: string };
-  sponsor: Pick<MemberJson, 'bioguide_id' | 'name' | 'party' | 'party_name' | 'state'> | null;
-  cosponsor_count: number;
-  policy_area: string | null;
-  topics: string[];
-  why_we_track: string;
-  /** Matching passage, terms wrapped in ** (only for keyword searches). */
-  excerpt?: string;
-  url: string;
-  sources: { congress_gov: string; govinfo_billstatus: string; record: string };
-  as_of: string;
-}
+/** Earlier names of the contract's types, for the modules and pages that import them from here. */
+export type BillListItem = BillSummary;
+export type { BillDetail } from './contract.ts';
 
-export interface BillDetail extends BillListItem {
-  official_title: string | null;
-  titles: BillRow['titles'];
-  sponsor_detail: MemberJson | null;
-  cosponsors: CosponsorJson[];
-  committees: BillRow['committees'];
-  /** Newest first; the publisher's duplicate entries (same day, same text) appear once. */
-  actions: { date: string; text: string; type: string | null; code: string | null; source: string | null }[];
-  summary: BillRow['summary'];
-  subjects: string[];
-  laws: BillRow['laws'];
-  analysis: string;
-  update_date: string | null;
-  source_format: string;
-  source: string;
-}
-
-export interface BillSearchResult {
-  bills: BillListItem[];
-  count: number;
-  filters: { query: string | null; bill_id: string | null; status: BillStatusCode | null; limit: number };
-  as_of: string | null;
-  source: string;
-}
+export type BillSearchResult = Omit<BillsAnswer, 'bills' | 'sources'> & { bills: BillSummary[] };
 
 export interface BillsService {
+  /** A request as every face makes it: one bill in full when bill_id comes alone, else a search. */
+  answer(query: BillsQuery): Promise<BillsAnswer>;
   search(params?: BillSearchParams): Promise<BillSearchResult>;
   get(billId: string): Promise<BillDetail>;
   /** Every tracked bill, most recent action first (the bills index page). */
@@ -107,9 +67,9 @@ export function createBillsService(db: Queryable, options: { baseUrl?: string; d
     }
   }
 
-  function listItem(row: Row): BillListItem {
+  function listItem(row: Row): BillSummary {
     const ref: BillRef = { billId: row.bill_id, congress: row.congress, type: row.bill_type as BillRef['type'], number: row.bill_number };
-    const item: BillListItem = {
+    const item: BillSummary = {
       bill_id: row.bill_id,
       citation: citation(ref),
       congress: row.congress,
@@ -140,7 +100,26 @@ export function createBillsService(db: Queryable, options: { baseUrl?: string; d
     return item;
   }
 
-  return {
+  const service: BillsService = {
+    async answer(query) {
+      if (query.bill_id !== undefined && query.query === undefined && query.status === undefined) {
+        const bill = await service.get(query.bill_id);
+        return {
+          bills: [bill],
+          count: 1,
+          filters: { query: null, bill_id: bill.bill_id, status: null, limit: query.limit },
+          as_of: bill.as_of,
+          source: BILLS_SOURCE,
+          sources: [
+            { url: bill.sources.congress_gov, as_of: bill.as_of, name: 'congress.gov' },
+            { url: bill.sources.govinfo_billstatus, as_of: bill.as_of, name: 'GovInfo BILLSTATUS' },
+          ],
+        };
+      }
+      const result = await service.search(query);
+      return { ...result, sources: result.bills.map((bill) => ({ url: bill.sources.congress_gov, as_of: bill.as_of, name: bill.citation })) };
+    },
+
     async search(params = {}) {
       const limit = params.limit ?? DEFAULT_LIMIT;
       if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
@@ -240,6 +219,7 @@ export function createBillsService(db: Queryable, options: { baseUrl?: string; d
       return rows.map(listItem);
     },
   };
+  return service;
 }
 
 /** "H.R. 1532", "hr1532", "S 2651", "hr1532-117": the bill a query names by number, if any. */

@@ -7,24 +7,21 @@ import { dateOnly } from './normalize.ts';
 import { partyName, type LegislatorIndex } from './legislators.ts';
 import { STATUS_LABELS } from './status.ts';
 import type { TrackedBill } from './tracked.ts';
-import type { BillMember, BillRecord } from './types.ts';
+import type { BillMember as ParsedMember, BillRecord } from './types.ts';
+import type { z } from 'zod';
+import type {
+  BillActionSchema,
+  BillCommitteeSchema,
+  BillCosponsor,
+  BillCrsSummarySchema,
+  BillLawSchema,
+  BillMember,
+  BillTitleSchema,
+} from './contract.ts';
 
-export interface MemberJson {
-  bioguide_id: string;
-  name: string;
-  full_name: string;
-  party: string | null;
-  party_name: string | null;
-  state: string | null;
-  district: string | null;
-  url: string | null;
-}
-
-export interface CosponsorJson extends MemberJson {
-  sponsorship_date: string | null;
-  original_cosponsor: boolean;
-  withdrawn_date: string | null;
-}
+/** The JSON columns hold the contract's shapes (a member, a cosponsor, a committee…). */
+export type MemberJson = BillMember;
+export type CosponsorJson = BillCosponsor;
 
 export interface BillRow {
   bill_id: string;
@@ -45,13 +42,13 @@ export interface BillRow {
   sponsor_name: string | null;
   cosponsor_count: number;
   cosponsors: CosponsorJson[];
-  committees: { system_code: string | null; name: string; chamber: string | null; activities: { name: string; date: string | null }[] }[];
-  actions: { date: string; time: string | null; text: string; type: string | null; code: string | null; source: string | null }[];
-  titles: { type: string; title: string }[];
+  committees: z.infer<typeof BillCommitteeSchema>[];
+  actions: (z.infer<typeof BillActionSchema> & { time: string | null })[];
+  titles: z.infer<typeof BillTitleSchema>[];
   subjects: string[];
-  laws: { type: string; number: string }[];
+  laws: z.infer<typeof BillLawSchema>[];
   policy_area: string | null;
-  summary: { version_code: string | null; action_date: string | null; action_desc: string | null; update_date: string | null; text: string } | null;
+  summary: z.infer<typeof BillCrsSummarySchema> | null;
   summary_text: string | null;
   topics: string[];
   why_we_track: string;
@@ -62,7 +59,7 @@ export interface BillRow {
   source_format: string;
 }
 
-export function enrichMember(member: BillMember, legislators: LegislatorIndex): MemberJson {
+export function enrichMember(member: ParsedMember, legislators: LegislatorIndex): MemberJson {
   const known = legislators.get(member.bioguideId);
   const fallbackName = [member.firstName, member.lastName].filter(Boolean).join(' ');
   return {

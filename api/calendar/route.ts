@@ -66,7 +66,8 @@ export function registerCalendarRoutes(registry: ApiRegistry, deps: AppDeps): vo
     operationId: 'getCalendar',
     summary: 'Economic events that move mortgage rates',
     description:
-      'FOMC decisions, BLS releases (CPI, Employment Situation, PPI, JOLTS and others) and Census/NAR housing releases, sorted by date then name. ' +
+      'FOMC decisions, BLS releases (CPI, Employment Situation, PPI, JOLTS and others), housing releases (Census, NAR, FHFA) and ' +
+      "Freddie Mac's weekly mortgage rate survey, sorted by date then name. " +
       'Impact: FOMC decisions, CPI and the Employment Situation are high; PPI, JOLTS, housing starts and new/existing home sales medium; all others low. ' +
       '`format=ics` returns the same events as an iCalendar feed (all-day events).',
     tags: ['Calendar'],

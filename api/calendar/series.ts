@@ -1,6 +1,7 @@
 // The calendar's series: what each release is, its impact on mortgage rates and its category.
 // Impact rule: FOMC decisions, CPI and the Employment Situation are high; PPI, JOLTS, housing starts
-// and new/existing home sales are medium; every other series is low.
+// and new/existing home sales are medium; every other series (house price indexes, the weekly
+// mortgage rate survey, the smaller BLS releases) is low.
 
 export const IMPACTS = ['high', 'medium', 'low'] as const;
 export const CATEGORIES = ['fed', 'inflation', 'employment', 'housing'] as const;
@@ -77,7 +78,7 @@ export const SERIES = {
   real_earnings: {
     name: 'Real Earnings',
     impact: 'low',
-    category: 'employment',
+    category: 'inflation',
     publisher: 'Bureau of Labor Statistics',
     description: 'Monthly inflation-adjusted earnings, released with the CPI.',
     sourceUrl: 'https://www.bls.gov/schedule/news_release/realer.htm',
@@ -129,6 +130,30 @@ export const SERIES = {
     publisher: 'National Association of Realtors',
     description: 'Monthly index of signed contracts on existing homes, a lead on existing-home sales (10:00 a.m. ET).',
     sourceUrl: 'https://www.nar.realtor/newsroom/nar-statistical-news-release-schedule',
+  },
+  fhfa_hpi: {
+    name: 'FHFA House Price Index',
+    impact: 'low',
+    category: 'housing',
+    publisher: 'Federal Housing Finance Agency',
+    description: 'Monthly purchase-only house price index (9:00 a.m. ET); quarterly figures in February, May, August and November.',
+    sourceUrl: 'https://www.fhfa.gov/data/hpi',
+  },
+  case_shiller: {
+    name: 'S&P Case-Shiller Home Price Indices',
+    impact: 'low',
+    category: 'housing',
+    publisher: 'S&P Dow Jones Indices',
+    description: 'Monthly repeat-sales home price indices, national and 20-city (9:00 a.m. ET).',
+    sourceUrl: 'https://www.spglobal.com/spdji/en/index-family/indicators/sp-corelogic-case-shiller/',
+  },
+  pmms: {
+    name: 'Freddie Mac mortgage rate survey (PMMS)',
+    impact: 'low',
+    category: 'housing',
+    publisher: 'Freddie Mac',
+    description: 'Weekly average 30- and 15-year fixed mortgage rates, published at noon ET.',
+    sourceUrl: 'https://www.freddiemac.com/pmms',
   },
 } as const satisfies Record<string, SeriesRule>;
 

@@ -2,6 +2,7 @@
 // RESPA aggregate analysis. Shared by GET /escrow, the MCP server and /ask.
 import type { Config } from '../config.ts';
 import { BadRequestError } from '../platform/http/errors.ts';
+import { findCountyCheck, loadCountyChecks, type CountyCheck, type CountyCheckIndex } from './county-checks.ts';
 import { createCountyResolver, readCensusCounties, type CountyResolver } from './counties.ts';
 import {
   computeAllMonths,
@@ -11,7 +12,8 @@ import {
   type MonthName,
   type ProjectionMonth,
 } from './engine.ts';
-import { loadSchedules, type ScheduleIndex } from './schedules.ts';
+import { loadSchedules, servedSchedule, type ScheduleIndex } from './schedules.ts';
+import { primarySource, type CheckedVerification, type Verification } from './verification.ts';
 import { findState, STATE_CODES } from '../geo/states.ts';
 
 export const RESPA_SOURCE = {
@@ -63,11 +65,13 @@ export function createEscrowService({
   config,
   clock,
   schedules = loadSchedules(),
+  checks = loadCountyChecks(),
   resolveCounty = createCountyResolver(readCensusCounties(config.sourceDir)),
 }: {
   config: Pick<Config, 'sourceDir'>;
   clock: () => Date;
   schedules?: ScheduleIndex;
+  checks?: CountyCheckIndex;
   resolveCounty?: CountyResolver;
 }): EscrowService {
   return {
@@ -82,18 +86,23 @@ export function createEscrowService({
         throw new BadRequestError(`Invalid value for 'closing_month': ${closingMonth}. Valid values: 1-12 or a month name (January ... December).`);
       }
 
-      let schedule: typeof stateSchedule | NonNullable<ReturnType<ScheduleIndex['overridesByState']['get']>>[number] = stateSchedule;
+      let schedule: Pick<ReturnType<typeof servedSchedule>, 'frequency' | 'installments' | 'source'> = stateSchedule;
       let notes = stateSchedule.notes;
       let isCountySpecific = false;
+      let checkSources: EscrowSource[] = [];
       if (query.county !== undefined && query.county.trim() !== '') {
         const match = resolveCounty(state, query.county, schedules.overridesByState.get(state.code) ?? []);
         if (match.kind === 'override') {
-          schedule = match.override;
-          notes = `${match.override.county}, ${state.code}: ${match.override.notes}`;
+          const served = servedSchedule(match.override);
+          schedule = served;
+          notes = `${match.override.county}, ${state.code}: ${served.notes}${verificationNote(served.verification)}`;
+          checkSources = verificationSources(served.verification);
           isCountySpecific = true;
         } else {
           const label = match.county ? `${match.county.name} (${match.county.fips})` : JSON.stringify(match.query.slice(0, 80));
-          notes = `No county-level schedule is recorded for ${label}; the ${state.name} schedule applies. ${stateSchedule.notes}`;
+          const check = findCountyCheck(checks, state.code, match.county?.fips, match.query);
+          notes = `${checkNote(check, label, state.name)} ${stateSchedule.notes}`;
+          checkSources = check ? verificationSources(check.verification) : [];
         }
       }
 
@@ -115,11 +124,47 @@ export function createEscrowService({
         cushionMonths: computation.cushionMonths,
         firstPaymentMonth: monthName(computation.firstPaymentMonth),
         projection: computation.projection,
-        sources: [
-          { title: schedule.source.citation, url: schedule.source.url ?? null },
-          RESPA_SOURCE,
-        ],
+        sources: uniqueByUrl([{ title: schedule.source.citation, url: schedule.source.url ?? null }, ...checkSources, RESPA_SOURCE]),
       };
     },
   };
+}
+
+/** The collector's page behind a county schedule, for the notes a reader sees. */
+function verificationNote(verification: Verification): string {
+  if (verification.status === 'unchecked') return ` Not checked against the collector's own calendar. ${verification.reason}`;
+  return ` Checked against ${checkedAgainst(verification)}.`;
+}
+
+/** "Publisher (url) for tax year 2025", or, for a standing rule, "Publisher (url), which gives the same dates every year (tax year 2026)". */
+function checkedAgainst(verification: CheckedVerification): string {
+  const source = primarySource(verification);
+  return source.taxYear === verification.taxYear
+    ? `${source.publisher} (${source.url}) for tax year ${verification.taxYear}`
+    : `${source.publisher} (${source.url}), which gives the same dates every year (tax year ${verification.taxYear})`;
+}
+
+/** What the record says about a county that has no schedule of its own. */
+function checkNote(check: CountyCheck | undefined, label: string, stateName: string): string {
+  if (!check || check.verification.status === 'unchecked') {
+    return `No county-level schedule is recorded for ${label}; the ${stateName} schedule applies.`;
+  }
+  const where = checkedAgainst(check.verification);
+  return check.result === 'agrees'
+    ? `${check.county} (${check.fips}) collects on the ${stateName} schedule: ${check.finding} Checked against ${where}.`
+    : `${check.county} (${check.fips}) has no single county calendar: ${check.finding} The ${stateName} schedule is used as an approximation; see ${where}.`;
+}
+
+function verificationSources(verification: Verification): EscrowSource[] {
+  if (verification.status === 'unchecked') return [];
+  return verification.sources.map((source) => ({
+    title: `${source.publisher}${source.taxYear ? `, tax year ${source.taxYear}` : ''}`,
+    url: source.url,
+  }));
+}
+
+/** One entry per address: a check often reads the page the schedule already cites. */
+function uniqueByUrl(sources: EscrowSource[]): EscrowSource[] {
+  const seen = new Set<string>();
+  return sources.filter((source) => source.url === null || (!seen.has(source.url) && Boolean(seen.add(source.url))));
 }

@@ -49,3 +49,28 @@ export function findState(value: string): StateInfo | undefined {
 export function stateByFips(fips: string): StateInfo | undefined {
   return STATES.find((state) => state.fips === fips);
 }
+
+/** U.S. territories some publishers cover (FHFA and HUD loan limits): code → name. */
+export const TERRITORIES = {
+  PR: 'Puerto Rico',
+  GU: 'Guam',
+  VI: 'U.S. Virgin Islands',
+  AS: 'American Samoa',
+  MP: 'Northern Mariana Islands',
+} as const;
+
+export type TerritoryCode = keyof typeof TERRITORIES;
+export const TERRITORY_CODES = Object.keys(TERRITORIES) as TerritoryCode[];
+
+const territoryByKey = new Map<string, TerritoryCode>();
+for (const code of TERRITORY_CODES) {
+  territoryByKey.set(code.toLowerCase(), code);
+  territoryByKey.set(TERRITORIES[code].toLowerCase(), code);
+}
+territoryByKey.set('us virgin islands', 'VI');
+territoryByKey.set('virgin islands', 'VI');
+
+/** A territory by code or name, case-insensitive. */
+export function findTerritory(value: string): TerritoryCode | undefined {
+  return territoryByKey.get(value.trim().replace(/\s+/g, ' ').toLowerCase());
+}

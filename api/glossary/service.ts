@@ -1,30 +1,23 @@
-// Plain-language definitions from content/glossary, looked up by slug, term, alias or a close
-// spelling. Loaded once at start-up: the glossary is part of the release, not synced data.
+// Plain-language definitions from content/glossary, looked up by slug, term, alias, the words of
+// any of them, or a close spelling. Loaded once at start-up: the glossary is part of the release,
+// not synced data.
 import { readGlossary } from '../content/markdown.ts';
 import { NotFoundError, BadRequestError } from '../platform/http/errors.ts';
+import { matchByWords, type WordCandidate } from '../platform/contract/words.ts';
+import type { GlossaryAnswer, GlossaryEntry, GlossaryMatch } from './contract.ts';
 
-export interface GlossaryEntry {
-  slug: string;
-  term: string;
-  aliases: string[];
-  definition: string;
-  explanation: string;
-  category: string;
-  faqs: { question: string; answer: string }[];
-  related: { slug: string; term: string; url: string }[];
-  links: { title: string; url: string }[];
-  url: string;
-  updated: string;
-}
+export type { GlossaryEntry } from './contract.ts';
 
 export interface GlossaryLookup {
   entry: GlossaryEntry;
-  /** How the query matched: exactly (slug/term/alias) or as the closest spelling. */
-  match: 'exact' | 'closest';
+  /** How the query matched: exactly (slug/term/alias) or as the closest words or spelling. */
+  match: GlossaryMatch;
 }
 
 export interface GlossaryService {
   lookup(term: string): GlossaryLookup;
+  /** The lookup as every face answers it: the entry, how it matched and its sources. */
+  answer(term: string): GlossaryAnswer;
   all(): GlossaryEntry[];
   count(): number;
 }
@@ -69,32 +62,56 @@ export function createGlossaryService(baseUrl: string, contentDir?: string): Glo
 
   // Every way of naming an entry: slug, term, aliases, and the term without its "(ABBR)" suffix.
   const byName = new Map<string, GlossaryEntry>();
+  const byWords: WordCandidate<GlossaryEntry>[] = [];
   for (const entry of entries) {
     const names = [entry.slug, entry.term, entry.term.replace(/\s*\([^)]*\)\s*$/, ''), ...entry.aliases];
+    byWords.push({ names, value: entry });
     for (const name of names) {
       const key = normaliseTerm(name);
       if (key && !byName.has(key)) byName.set(key, entry);
     }
   }
 
+  function lookup(term: string): GlossaryLookup {
+    const key = normaliseTerm(term);
+    if (!key) throw new BadRequestError("Give 'term' as a word or phrase, e.g. \"APR\" or \"escrow cushion\".");
+    const exact = byName.get(key) ?? byName.get(key.replace(/s$/, ''));
+    if (exact) return { entry: exact, match: 'exact' };
+    // "debt to income" → "Debt-to-income ratio (DTI)": every word of the query, fewest others.
+    const words = matchByWords(term, byWords);
+    if (words.best) return { entry: words.best, match: 'closest' };
+    let best: { entry: GlossaryEntry; distance: number } | undefined;
+    for (const [name, entry] of byName) {
+      const distance = levenshtein(key, name);
+      if (!best || distance < best.distance) best = { entry, distance };
+    }
+    // A close spelling only: more than a third of the letters wrong is a different word.
+    if (best && best.distance <= Math.max(1, Math.floor(key.length / 3))) return { entry: best.entry, match: 'closest' };
+    const suggestions = [
+      ...new Set([
+        ...words.matches.map((entry) => entry.term),
+        ...[...byName.entries()].filter(([name]) => name.includes(key) || key.includes(name)).map(([, entry]) => entry.term),
+      ]),
+    ].slice(0, 5);
+    throw new NotFoundError(
+      `No glossary term matches "${term.slice(0, 100)}".` +
+        (suggestions.length > 0 ? ` Did you mean: ${suggestions.join('; ')}?` : ' Try a full-text search (search_content, GET /search) for a broader question.'),
+    );
+  }
+
   return {
-    lookup(term) {
-      const key = normaliseTerm(term);
-      if (!key) throw new BadRequestError("Give 'term' as a word or phrase, e.g. \"APR\" or \"escrow cushion\".");
-      const exact = byName.get(key) ?? byName.get(key.replace(/s$/, ''));
-      if (exact) return { entry: exact, match: 'exact' };
-      let best: { entry: GlossaryEntry; distance: number } | undefined;
-      for (const [name, entry] of byName) {
-        const distance = levenshtein(key, name);
-        if (!best || distance < best.distance) best = { entry, distance };
-      }
-      // A close spelling only: more than a third of the letters wrong is a different word.
-      if (best && best.distance <= Math.max(1, Math.floor(key.length / 3))) return { entry: best.entry, match: 'closest' };
-      const suggestions = [...byName.keys()].filter((name) => name.includes(key) || key.includes(name)).slice(0, 5);
-      throw new NotFoundError(
-        `No glossary term matches "${term}".` +
-          (suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : ' Try search_content for a broader search.'),
-      );
+    lookup,
+    answer(term) {
+      const { entry, match } = lookup(term);
+      return {
+        ...entry,
+        query: term,
+        match,
+        sources: [
+          { url: entry.url, as_of: entry.updated, name: 'Mortgage Data Service glossary' },
+          ...entry.links.map((link) => ({ url: link.url, as_of: null, name: link.title })),
+        ],
+      };
     },
     all: () => entries,
     count: () => entries.length,

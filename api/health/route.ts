@@ -23,6 +23,10 @@ const DatasetHealthSchema = z.object({
     .optional()
     .describe('Its latest load failed. A loaded dataset keeps serving its previous load meanwhile.'),
   hint: z.string().optional().describe('For the operator: how to load it.'),
+  missing: z
+    .array(z.string())
+    .optional()
+    .describe('Present when parts of a dataset built from several publishers did not load: one sentence each; their earlier rows stay served.'),
 });
 
 export const HealthSchema = z.object({
@@ -64,6 +68,7 @@ function datasetHealth(entry: DatasetOverview): z.infer<typeof DatasetHealthSche
     ...(entry.loadingSince !== undefined ? { loading_since: entry.loadingSince } : {}),
     ...(entry.lastFailure ? { last_failure: entry.lastFailure } : {}),
     ...(hint !== undefined ? { hint } : {}),
+    ...(record?.missing ? { missing: record.missing } : {}),
   };
 }
 

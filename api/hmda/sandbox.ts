@@ -1,174 +1,329 @@
-// Runs key holders' custom SQL in a DuckDB instance of its own: external access off except reading
-// the warehouse folder, configuration locked, memory and threads capped, a timer that interrupts
-// the connection at the statement timeout, and a row cap. Queries pass sql-guard.ts first.
-import fs from 'node:fs';
-import path from 'node:path';
-import { StatementType, type DuckDBConnection, type DuckDBInstance } from '@duckdb/node-api';
+// Runs key holders' custom SQL where a stop is real: each query goes to a sandbox process of its own
+// (sandbox-worker.ts) with its own DuckDB memory limit and a bounded JavaScript heap. The service
+// kills that process when the query outlives its deadline (whatever the engine is doing: planning,
+// folding constants, one long scalar call) or when its resident memory passes the cap, and starts
+// another. A few processes serve at once; more queries wait in a short line, the key with the fewest
+// queries running first. Every refused or stopped query is logged (key id, reason, duration).
+import type { Logger } from '../platform/logger.ts';
 import { BadRequestError, ServiceUnavailableError } from '../platform/http/errors.ts';
-import { literal, openInstance, readerRows, type JsonRow } from './duck.ts';
-import { checkSyntaxTree, checkText } from './sql-guard.ts';
-import { larGlob, lendersGlob } from './warehouse.ts';
-import { LENDER_COLUMNS } from './schema.ts';
+import type { JsonRow } from './duck.ts';
+import { ProcessExit, SandboxProcess } from './sandbox-process.ts';
+import type { TruncatedReason, WorkerMessage } from './sandbox-protocol.ts';
+import { describeEngineError } from './sql-errors.ts';
+import { checkText, SqlRefusedError } from './sql-guard.ts';
 
 export interface SandboxOptions {
   root: string;
   threads: number;
+  /** DuckDB memory_limit of each sandbox process (e.g. "1GB"). */
   memoryLimit: string;
   timeoutMs: number;
   rowCap: number;
-  /** Queries running at once; more wait in line (up to `queueLimit`), then get a 503. */
+  /** Bytes of JSON rows an answer may carry; rows beyond are cut (`truncated: 'bytes'`). */
+  byteCap: number;
+  logger: Logger;
+  /** Queries running at once (one process each); more wait in line (up to `queueLimit`), then get a 503. */
   concurrency?: number;
   queueLimit?: number;
+  /** Resident memory at which a process is killed; default: the DuckDB limit + 512 MiB. */
+  rssLimitBytes?: number;
+  /** How long after the deadline a process that has not answered is killed (the engine's own interrupt comes first). */
+  graceMs?: number;
+  /** A process idle this long is stopped, giving its memory back. */
+  idleMs?: number;
 }
 
 export interface SandboxResult {
   columns: string[];
   rows: JsonRow[];
   truncated: boolean;
+  truncatedReason: TruncatedReason | null;
+  bytes: number;
   elapsedMs: number;
 }
 
-/** SQL of the two views, shared with the trusted connection of the presets. */
-export function viewStatements(root: string): string[] {
-  const hasLar = fs.existsSync(path.join(root, 'lar'));
-  const hasLenders = fs.existsSync(path.join(root, 'lenders'));
-  const emptyLenders = `SELECT ${LENDER_COLUMNS.map((c) => `CAST(NULL AS ${c.type}) AS ${c.name}`).join(', ')} WHERE false`;
-  return [
-    hasLar
-      ? `CREATE OR REPLACE VIEW lar AS SELECT * FROM read_parquet(${literal(larGlob(root))}, hive_partitioning = true, hive_types = {'year': INTEGER, 'state': VARCHAR})`
-      : 'DROP VIEW IF EXISTS lar',
-    hasLenders
-      ? `CREATE OR REPLACE VIEW lenders AS SELECT * FROM read_parquet(${literal(lendersGlob(root))}, hive_partitioning = false)`
-      : `CREATE OR REPLACE VIEW lenders AS ${emptyLenders}`,
-  ];
+export interface RunContext {
+  /** Id (never the key itself) of the API key the query came with, for the log. */
+  keyId?: string;
 }
 
-function userMessage(error: unknown, root: string): string {
-  const raw = error instanceof Error ? error.message : String(error);
-  return raw.split(root).join('<warehouse>').split('\n')[0]?.slice(0, 500) ?? raw;
+/** A query stopped by the sandbox (time or memory); `reason` is for the log. */
+export class SqlStoppedError extends BadRequestError {
+  readonly reason: 'timeout' | 'memory';
+  /** Highest resident memory of the process seen while the query ran (bytes), for the log. */
+  readonly peakRss: number | undefined;
+  constructor(reason: 'timeout' | 'memory', message: string, peakRss?: number) {
+    super(message);
+    this.reason = reason;
+    this.peakRss = peakRss;
+  }
+}
+
+/** An engine error caused by the query itself (unknown column, bad cast), in our words. */
+export class SqlFailedError extends BadRequestError {
+  readonly reason: string;
+  constructor(reason: string, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+const HEAP_MB = 256;
+/** Resident memory is read this often while a query runs (a read of /proc/<pid>/statm costs microseconds). */
+const WATCH_MS = 10;
+/**
+ * Virtual memory a process may map, as a multiple of its resident cap (plus 2 GiB for Node and the
+ * engine at rest): DuckDB's allocator reserves far more address space than it touches (about 7 GiB
+ * of mappings for 750 MiB resident, measured), so the limit sits well above the resident cap and
+ * only stops a burst the resident watch is too slow to see.
+ */
+const ADDRESS_SPACE_PER_RESIDENT = 8;
+
+/** Bytes in a DuckDB memory setting: KB/MB/GB/TB are powers of 1000, KiB/MiB/GiB/TiB of 1024. */
+export function parseMemoryLimit(value: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:([kmgt])(i?)b?|b|bytes)?\s*$/i.exec(value);
+  if (!match) return undefined;
+  const power = match[2] ? 'kmgt'.indexOf(match[2].toLowerCase()) + 1 : 0;
+  return Math.round(Number(match[1]) * (match[3] ? 1024 : 1000) ** power);
+}
+
+interface Slot {
+  busy: boolean;
+  process?: SandboxProcess;
+  keyId?: string;
+}
+
+interface Waiter {
+  keyId: string;
+  resolve: (slot: Slot) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
 }
 
 export function createSandbox(options: SandboxOptions) {
-  let instance: Promise<DuckDBInstance> | undefined;
-  let active = 0;
-  const waiting: (() => void)[] = [];
+  const { logger, timeoutMs } = options;
   const concurrency = options.concurrency ?? 2;
   const queueLimit = options.queueLimit ?? 16;
+  const graceMs = options.graceMs ?? 250;
+  const rssLimit = options.rssLimitBytes ?? (parseMemoryLimit(options.memoryLimit) ?? 2 ** 30) + 512 * 2 ** 20;
+  const idleMs = options.idleMs ?? 5 * 60_000;
+  // Long enough to outlast two runaways ahead in line (each is killed at its deadline).
+  const maxWaitMs = 2 * (timeoutMs + graceMs) + 5_000;
+  const settings = { root: options.root, threads: options.threads, memoryLimit: options.memoryLimit };
+  const slots: Slot[] = Array.from({ length: concurrency }, () => ({ busy: false }));
+  const waiting: Waiter[] = [];
+  let sequence = 0;
+  let closed = false;
 
-  async function open(): Promise<DuckDBInstance> {
-    const created = await openInstance({ threads: options.threads, memoryLimit: options.memoryLimit });
-    const setup = await created.connect();
-    try {
-      const root = path.resolve(options.root);
-      // No spilling to disk: the memory cap is a hard cap for user queries.
-      await setup.run("SET temp_directory = ''");
-      await setup.run(`SET allowed_directories = [${literal(root + path.sep)}]`);
-      await setup.run('SET enable_external_access = false');
-      await setup.run('SET lock_configuration = true');
-    } finally {
-      setup.closeSync();
-    }
-    return created;
+  const limits = { heapMb: HEAP_MB, addressSpaceBytes: 2 * 2 ** 30 + ADDRESS_SPACE_PER_RESIDENT * rssLimit };
+  const spawn = () => new SandboxProcess(settings, limits);
+  // One process is kept started ahead, so a slot whose process was killed serves again at once.
+  let spare: SandboxProcess | undefined;
+
+  /** A started (or starting) process for a slot: the spare when there is one; a new spare follows. */
+  function fresh(): SandboxProcess {
+    const taken = spare?.alive ? spare : spawn();
+    spare = closed ? undefined : spawn();
+    return taken;
   }
 
-  async function acquire(): Promise<void> {
-    if (active < concurrency) {
-      active += 1;
-      return;
+  const reaper = setInterval(() => {
+    for (const slot of slots) {
+      if (!slot.busy && slot.process && Date.now() - slot.process.lastUsed > idleMs) {
+        slot.process.kill();
+        slot.process = undefined;
+      }
+    }
+    if (spare && Date.now() - spare.lastUsed > idleMs) {
+      spare.kill();
+      spare = undefined;
+    }
+  }, Math.min(idleMs, 60_000));
+  reaper.unref();
+
+  const runningFor = (keyId: string) => slots.filter((slot) => slot.busy && slot.keyId === keyId).length;
+
+  function acquire(keyId: string): Promise<Slot> {
+    const free = slots.find((slot) => !slot.busy);
+    if (free && waiting.length === 0) {
+      free.busy = true;
+      free.keyId = keyId;
+      return Promise.resolve(free);
     }
     if (waiting.length >= queueLimit) {
-      throw new ServiceUnavailableError('Too many custom HMDA queries are running; try again in a few seconds.', 5);
+      return Promise.reject(new ServiceUnavailableError('Too many custom HMDA queries are running; try again in a few seconds.', 5));
     }
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-
-  function release(): void {
-    const next = waiting.shift();
-    if (next) next();
-    else active -= 1;
-  }
-
-  // The views follow the folder: (re)created when a first partition or lender file appears.
-  let viewSignature = '';
-  let viewsReady: Promise<void> = Promise.resolve();
-  function refreshViews(connection: DuckDBConnection): Promise<void> {
-    const statements = viewStatements(options.root);
-    const signature = statements.join('\n');
-    if (signature === viewSignature) return viewsReady;
-    viewSignature = signature;
-    viewsReady = (async () => {
-      for (const statement of statements) await connection.run(statement);
-    })();
-    viewsReady.catch(() => {
-      viewSignature = '';
-    });
-    return viewsReady;
-  }
-
-  async function run(query: unknown): Promise<SandboxResult> {
-    const sql = checkText(query);
-    instance ??= open();
-    const db = await instance;
-    await acquire();
-    const connection = await db.connect();
-    let timedOut = false;
-    const started = performance.now();
-    const timer = setTimeout(() => {
-      timedOut = true;
-      connection.interrupt();
-    }, options.timeoutMs);
-    try {
-      await refreshViews(connection);
-      let extracted;
-      try {
-        extracted = await connection.extractStatements(sql);
-      } catch (error) {
-        throw new BadRequestError(`Custom SQL could not be parsed: ${userMessage(error, options.root)}`);
-      }
-      if (extracted.count !== 1) throw new BadRequestError('Custom SQL refused: only one statement is allowed.');
-      const tree = await connection.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR)', [sql]);
-      checkSyntaxTree(String(tree.getRowsJS()[0]?.[0] ?? ''));
-      const prepared = await extracted.prepare(0);
-      if (prepared.statementType !== StatementType.SELECT) {
-        throw new BadRequestError('Custom SQL refused: only SELECT statements are allowed.');
-      }
-      if (prepared.parameterCount > 0) throw new BadRequestError('Custom SQL refused: write values into the query; parameters ($1, ?) are not supported here.');
-      const reader = await prepared.streamAndReadUntil(options.rowCap + 1);
-      const rows = readerRows(reader);
-      return {
-        columns: reader.columnNames(),
-        rows: rows.slice(0, options.rowCap),
-        truncated: rows.length > options.rowCap || !reader.done,
-        elapsedMs: Math.round(performance.now() - started),
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        keyId,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          reject(new ServiceUnavailableError('Custom HMDA queries are busy; try again in a few seconds.', 5));
+        }, maxWaitMs),
       };
+      waiting.push(waiter);
+    });
+  }
+
+  /** Hands the slot to the waiter whose key has the fewest queries running (the oldest among equals). */
+  function release(slot: Slot): void {
+    slot.busy = false;
+    slot.keyId = undefined;
+    if (waiting.length === 0) return;
+    let chosen = 0;
+    for (let index = 1; index < waiting.length; index += 1) {
+      if (runningFor(waiting[index]!.keyId) < runningFor(waiting[chosen]!.keyId)) chosen = index;
+    }
+    const [waiter] = waiting.splice(chosen, 1);
+    if (!waiter) return;
+    clearTimeout(waiter.timer);
+    slot.busy = true;
+    slot.keyId = waiter.keyId;
+    waiter.resolve(slot);
+  }
+
+  /** Kills the slot's process and gives the slot the spare, so the next query finds a started engine. */
+  function replace(slot: Slot): void {
+    slot.process?.kill();
+    slot.process = closed ? undefined : fresh();
+  }
+
+  async function readyProcess(slot: Slot): Promise<SandboxProcess> {
+    if (!slot.process?.alive) slot.process = fresh();
+    const worker = slot.process;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        worker.ready,
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('sandbox process did not start within 30 s')), 30_000);
+        }),
+      ]);
+      return worker;
     } catch (error) {
-      if (timedOut) {
-        throw new BadRequestError(
-          `The query ran longer than the ${options.timeoutMs} ms limit and was stopped. Narrow it with WHERE year = … AND state = …, or aggregate with GROUP BY.`,
-        );
-      }
-      if (error instanceof BadRequestError || error instanceof ServiceUnavailableError) throw error;
-      const message = userMessage(error, options.root);
-      if (/out of memory/i.test(message)) {
-        throw new BadRequestError(`The query needs more memory than the ${options.memoryLimit} limit. Aggregate or filter more narrowly.`);
-      }
-      if (/^(Binder|Parser|Catalog|Conversion|Invalid Input|Out of Range|Permission|Not implemented|Constraint)/i.test(message)) {
-        throw new BadRequestError(`Custom SQL failed: ${message}`);
-      }
-      throw error;
+      replace(slot);
+      logger.error({ err: error }, 'HMDA SQL sandbox process could not start');
+      throw new ServiceUnavailableError('Custom HMDA queries are unavailable right now; try again in a minute.', 60);
     } finally {
       clearTimeout(timer);
-      connection.closeSync();
-      release();
+    }
+  }
+
+  /** Runs the query in the slot's process under the deadline and the memory cap. */
+  async function execute(slot: Slot, sql: string): Promise<{ message: WorkerMessage; peakRss: number }> {
+    const worker = await readyProcess(slot);
+    let stopped: 'timeout' | 'memory' | undefined;
+    let peakRss = 0;
+    const deadline = setTimeout(() => {
+      stopped = 'timeout';
+      worker.kill();
+    }, timeoutMs + graceMs);
+    const watch = setInterval(() => {
+      const rss = worker.rss();
+      if (rss === undefined) return;
+      peakRss = Math.max(peakRss, rss);
+      if (rss > rssLimit) {
+        stopped ??= 'memory';
+        worker.kill();
+      }
+    }, WATCH_MS);
+    try {
+      const message = await worker.run({ type: 'run', id: (sequence += 1), sql, timeoutMs, rowCap: options.rowCap, byteCap: options.byteCap });
+      // An engine that failed an allocation keeps its address space reserved: later queries in it
+      // would fail too, so it makes way for a fresh one.
+      if (message.type === 'failed' && describeEngineError(message.detail, sql).kind === 'memory') replace(slot);
+      return { message, peakRss };
+    } catch (error) {
+      if (!(error instanceof ProcessExit)) throw error;
+      replace(slot);
+      const outOfMemory = /out of memory|allocation failed/i.test(error.stderr) || error.signal === 'SIGABRT' || error.signal === 'SIGTRAP' || peakRss > 0.8 * rssLimit;
+      if (stopped === 'timeout') throw stop('timeout', peakRss);
+      if (stopped === 'memory' || outOfMemory) throw stop('memory', peakRss);
+      logger.error({ code: error.code, signal: error.signal, stderr: error.stderr.slice(-1000) }, 'HMDA SQL sandbox process exited during a query');
+      throw new Error('HMDA SQL sandbox process exited during a query', { cause: error });
+    } finally {
+      clearTimeout(deadline);
+      clearInterval(watch);
+    }
+  }
+
+  function stop(reason: 'timeout' | 'memory', peakRss: number): SqlStoppedError {
+    return reason === 'timeout'
+      ? new SqlStoppedError(
+          'timeout',
+          `The query ran longer than the ${timeoutMs} ms limit and was stopped. Narrow it with WHERE year = … AND state = …, or aggregate with GROUP BY.`,
+          peakRss,
+        )
+      : new SqlStoppedError('memory', `The query needed more memory than the ${options.memoryLimit} limit and was stopped. Aggregate or filter more narrowly.`, peakRss);
+  }
+
+  /** The process's answer as a result, or as the error the caller gets. */
+  function outcome(message: WorkerMessage, sql: string, peakRss: number): Omit<SandboxResult, 'elapsedMs'> {
+    switch (message.type) {
+      case 'result':
+        return { columns: message.columns, rows: message.rows, truncated: message.truncated !== null, truncatedReason: message.truncated, bytes: message.bytes };
+      case 'refused':
+        throw new SqlRefusedError(message.reason, message.detail);
+      case 'failed': {
+        const failure = describeEngineError(message.detail, sql, message.position);
+        if (failure.kind === 'timeout' || failure.kind === 'memory') throw stop(failure.kind, peakRss);
+        if (failure.kind === 'user') throw new SqlFailedError(failure.reason, failure.message);
+        logger.error({ reason: failure.reason, detail: message.detail.slice(0, 1000) }, 'HMDA custom SQL failed inside the engine');
+        throw new Error('HMDA custom SQL failed inside the engine');
+      }
+      default:
+        throw new Error(`unexpected sandbox message ${message.type}`);
+    }
+  }
+
+  async function run(query: unknown, context: RunContext = {}): Promise<SandboxResult> {
+    const started = performance.now();
+    const keyId = context.keyId ?? 'none';
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      if (closed) throw new ServiceUnavailableError('Custom HMDA queries are unavailable while the service stops.', 5);
+      const sql = checkText(query);
+      const slot = await acquire(keyId);
+      try {
+        const { message, peakRss } = await execute(slot, sql);
+        const result = { ...outcome(message, sql, peakRss), elapsedMs: elapsed() };
+        if (result.truncated) logger.info({ keyId, reason: `truncated_${result.truncatedReason}`, ms: result.elapsedMs, rows: result.rows.length, bytes: result.bytes, peakRss }, 'HMDA custom SQL cut');
+        return result;
+      } finally {
+        release(slot);
+      }
+    } catch (error) {
+      const sql = typeof query === 'string' ? query.slice(0, 500) : undefined;
+      const fields = { keyId, ms: elapsed(), sql };
+      if (error instanceof SqlRefusedError) logger.warn({ ...fields, reason: error.reason }, 'HMDA custom SQL refused');
+      else if (error instanceof SqlStoppedError) logger.warn({ ...fields, reason: error.reason, peakRss: error.peakRss }, 'HMDA custom SQL stopped');
+      else if (error instanceof SqlFailedError) logger.info({ ...fields, reason: error.reason }, 'HMDA custom SQL failed');
+      else if (error instanceof ServiceUnavailableError) logger.warn({ ...fields, reason: 'busy' }, 'HMDA custom SQL not run');
+      throw error;
     }
   }
 
   return {
     run,
+    /** Pids of the running sandbox processes (for tests and measurements). */
+    pids(): number[] {
+      return slots.flatMap((slot) => (slot.process?.alive && slot.process.pid !== undefined ? [slot.process.pid] : []));
+    },
     close(): void {
-      const pending = instance;
-      instance = undefined;
-      void pending?.then((db) => db.closeSync()).catch(() => undefined);
+      closed = true;
+      clearInterval(reaper);
+      for (const waiter of waiting.splice(0)) {
+        clearTimeout(waiter.timer);
+        waiter.reject(new ServiceUnavailableError('Custom HMDA queries are unavailable while the service stops.', 5));
+      }
+      for (const slot of slots) {
+        slot.process?.kill();
+        slot.process = undefined;
+      }
+      spare?.kill();
+      spare = undefined;
     },
   };
 }

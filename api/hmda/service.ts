@@ -7,12 +7,16 @@ import type { Logger } from '../platform/logger.ts';
 import { openInstance, readerRows, type JsonRow } from './duck.ts';
 import { echoFilters, parseFilters } from './filters.ts';
 import { PRESETS, PRESET_NAMES, type PresetName } from './presets.ts';
-import { createSandbox, viewStatements } from './sandbox.ts';
+import { createSandbox, type RunContext } from './sandbox.ts';
+import type { TruncatedReason } from './sandbox-protocol.ts';
+import { viewStatements } from './views.ts';
 import { readManifest, type Manifest } from './warehouse.ts';
 import { manifestVersion, PresetCache } from './preset-cache.ts';
 
 /** Rows a custom query may return; more are cut and `truncated` is set. */
 export const SQL_ROW_CAP = 10_000;
+/** Bytes of JSON rows a custom query may return; more rows are cut and `truncated` is set. */
+export const SQL_BYTE_CAP = 8 * 2 ** 20;
 
 export const REAL_SOURCE = {
   name: 'FFIEC HMDA public loan/application register (CFPB)',
@@ -43,7 +47,10 @@ export interface SqlResult extends HmdaAnswerMeta {
   rows: JsonRow[];
   sql: string;
   truncated: boolean;
+  /** Why rows were cut: more than `row_cap` rows, or more than `byte_cap` bytes of JSON. */
+  truncated_reason: TruncatedReason | null;
   row_cap: number;
+  byte_cap: number;
 }
 
 export interface HmdaSummary {
@@ -66,7 +73,7 @@ export interface HmdaService {
    * ready before anyone asks. Runs once per warehouse version; later calls return at once.
    */
   warmNationalPresets(): Promise<void>;
-  sql(query: unknown): Promise<SqlResult>;
+  sql(query: unknown, context?: RunContext): Promise<SqlResult>;
   /** YYYY-MM-DD: the end of the latest activity year loaded; undefined while nothing is loaded. */
   asOf(): string | undefined;
   summary(): HmdaSummary;
@@ -90,6 +97,8 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
     memoryLimit: config.HMDA_MEMORY_LIMIT,
     timeoutMs: config.HMDA_QUERY_TIMEOUT_MS,
     rowCap: SQL_ROW_CAP,
+    byteCap: SQL_BYTE_CAP,
+    logger,
   });
   let trusted: Promise<DuckDBInstance> | undefined;
   let views: { signature: string; ready: Promise<void> } | undefined;
@@ -215,15 +224,17 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
       return warming;
     },
 
-    async sql(query) {
+    async sql(query, context) {
       const manifest = loadedManifest();
-      const result = await sandbox.run(query);
+      const result = await sandbox.run(query, context);
       return {
         columns: result.columns,
         rows: result.rows,
         sql: String(query),
         truncated: result.truncated,
+        truncated_reason: result.truncatedReason,
         row_cap: SQL_ROW_CAP,
+        byte_cap: SQL_BYTE_CAP,
         ...meta(manifest),
       };
     },

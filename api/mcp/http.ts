@@ -4,7 +4,7 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AppDeps } from '../deps.ts';
-import { requestHostname } from '../app.ts';
+import { requestHostname } from '../platform/http/addresses.ts';
 import { createMcpServer } from './server.ts';
 import type { McpCaller } from './tool-kit.ts';
 import { toErrorResponse } from '../platform/http/errors.ts';

@@ -1,12 +1,17 @@
 // What every MCP tool shares: the annotations (all 8 tools are read-only lookups over our own data),
 // the `sources` list every result carries, and one error path — a service error becomes an
 // `isError` result with the service's client-safe message; a fault never leaks internals.
+// `defineTool` is the contract way (schemas from the capability's contract.ts, unknown arguments
+// refused); `registerToolDefinition` is the earlier way, kept until every tool has moved.
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AppDeps } from '../deps.ts';
-import { toErrorResponse } from '../platform/http/errors.ts';
+import { BadRequestError, toErrorResponse } from '../platform/http/errors.ts';
 import { refuseNul } from '../platform/http/validation.ts';
+import { SourceSchema } from '../platform/contract/sources.ts';
+import { strictArguments } from '../platform/contract/strict.ts';
+import { describeIssues } from '../platform/contract/issues.ts';
 
 /** Who is calling: tools that need a key (query_hmda) check it. */
 export type McpCaller = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string };
@@ -16,12 +21,10 @@ export interface ToolContext {
   caller: McpCaller;
 }
 
-export const sourceSchema = z.object({
-  url: z.string().describe('Where the data comes from (publisher page or our page).'),
-  as_of: z.string().nullable().describe('YYYY-MM-DD the data is current as of, when known.'),
-  name: z.string().optional().describe('Publisher or document name.'),
-});
-export type Source = z.infer<typeof sourceSchema>;
+/** The contract vocabulary's source schema, under the name the tools have used. */
+export const sourceSchema = SourceSchema;
+export type { Source } from '../platform/contract/sources.ts';
+import type { Source } from '../platform/contract/sources.ts';
 
 export const READ_ONLY_ANNOTATIONS = {
   readOnlyHint: true,
@@ -83,4 +86,95 @@ export function registerToolDefinition<Input extends z.ZodRawShape, Output exten
 /** Formats sources as text lines for the human-readable block. */
 export function sourcesText(sources: Source[]): string {
   return sources.map((source) => `Source: ${source.name ? `${source.name}, ` : ''}${source.url}${source.as_of ? ` (as of ${source.as_of})` : ''}`).join('\n');
+}
+
+/** What a tool's run returns: the structured result (typed by the output schema) and its text. */
+export interface ToolAnswer<Output extends z.ZodObject> {
+  structured: z.input<Output> & Record<string, unknown>;
+  text: string;
+}
+
+/** The arguments a tool's run receives: its contract input, parsed, with nothing unknown. */
+export type ToolArgs<InShape extends z.ZodRawShape> = z.output<ReturnType<typeof strictArguments<InShape>>>;
+
+/** A tool declared from a capability's contract. */
+export interface ContractToolDefinition<InShape extends z.ZodRawShape, Output extends z.ZodObject> {
+  name: string;
+  title: string;
+  /** What the tool answers, what each argument accepts, with examples that exist. */
+  description: string;
+  /** True for tools that answer only callers with an API key (spec 4.6: query_hmda). */
+  requiresKey?: boolean;
+  /** The contract's input object (built with .pick/.omit/.partial/.extend); unknown arguments are refused. */
+  inputSchema: z.ZodObject<InShape, z.core.$ZodObjectConfig>;
+  /** The contract's output object; it must include `sources`. The SDK checks every result against it. */
+  outputSchema: Output;
+  run(args: ToolArgs<InShape>, context: ToolContext): Promise<ToolAnswer<Output>>;
+}
+
+export interface ContractTool<InShape extends z.ZodRawShape = z.ZodRawShape, Output extends z.ZodObject = z.ZodObject>
+  extends ContractToolDefinition<InShape, Output> {
+  /** The input refusing unknown names: what the SDK validates arguments with and lists. */
+  readonly strictInput: ReturnType<typeof strictArguments<InShape>>;
+  /** Validates raw arguments as the SDK does, then runs: for /ask and for tests that call the handler. */
+  invoke(args: unknown, context: ToolContext): Promise<ToolAnswer<Output>>;
+  /** The whole call as an MCP client sees it: a result, or an `isError` result with the message. */
+  call(args: unknown, context: ToolContext): Promise<CallToolResult>;
+  register(server: McpServer, context: ToolContext): void;
+}
+
+/** One answer as the MCP result: structuredContent plus the text block. */
+function toResult(answer: { structured: Record<string, unknown>; text: string }): CallToolResult {
+  return { structuredContent: answer.structured, content: [{ type: 'text', text: answer.text }] };
+}
+
+/**
+ * A tool from its contract: the SDK lists `inputSchema` (strict) and `outputSchema`, validates the
+ * arguments with the first and every result with the second.
+ */
+export function defineTool<InShape extends z.ZodRawShape, Output extends z.ZodObject>(
+  definition: ContractToolDefinition<InShape, Output>,
+): ContractTool<InShape, Output> {
+  const strictInput = strictArguments(definition.inputSchema, 'argument');
+  const runParsed = async (args: ToolArgs<InShape>, context: ToolContext): Promise<ToolAnswer<Output>> => {
+    // PostgreSQL text cannot hold NUL: refused here, as the REST routes refuse it, not as a fault.
+    refuseNul(args, 'arguments');
+    return definition.run(args, context);
+  };
+  const invoke = async (args: unknown, context: ToolContext): Promise<ToolAnswer<Output>> => {
+    const parsed = await strictInput.safeParseAsync(args ?? {});
+    if (!parsed.success) throw new BadRequestError(describeIssues(parsed.error.issues, args, 'arguments'));
+    return runParsed(parsed.data, context);
+  };
+  return {
+    ...definition,
+    strictInput,
+    invoke,
+    async call(args, context) {
+      try {
+        return toResult(await invoke(args, context));
+      } catch (error) {
+        return toolError(error, context, definition.name);
+      }
+    },
+    register(server, context) {
+      server.registerTool<Output, typeof strictInput>(
+        definition.name,
+        {
+          title: definition.title,
+          description: definition.description,
+          inputSchema: strictInput,
+          outputSchema: definition.outputSchema,
+          annotations: { title: definition.title, ...READ_ONLY_ANNOTATIONS },
+        },
+        async (args) => {
+          try {
+            return toResult(await runParsed(args, context));
+          } catch (error) {
+            return toolError(error, context, definition.name);
+          }
+        },
+      );
+    },
+  };
 }

@@ -17,6 +17,11 @@ export interface DatasetRecord {
   rows: number;
   /** When our sync published this load (not the data's date). */
   loadedAt: string;
+  /**
+   * Parts of a dataset assembled from several publishers that did not load this time, one
+   * sentence each (from the load's `details.missing`); their earlier rows stay served.
+   */
+  missing?: string[];
 }
 
 /** A dataset as /healthz shows it. */
@@ -50,10 +55,16 @@ interface DatasetRow {
   checksum: string | null;
   row_count: number;
   loaded_at: string | Date;
+  missing: unknown;
 }
 
 const toDate = (value: string | Date | null): string | null =>
   value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+
+function missingOf(value: unknown): { missing?: string[] } {
+  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(list) && list.length > 0 ? { missing: list.map(String) } : {};
+}
 
 interface Attempts {
   latest: Map<string, Attempt>;
@@ -100,7 +111,7 @@ export function createDatasetStatus(db: Database, cacheMs = 5_000): DatasetStatu
     if (cached && Date.now() - cached.at < cacheMs) return cached.records;
     try {
       const { rows } = await db.query<DatasetRow>(
-        'SELECT name, as_of, source_url, checksum, row_count, loaded_at FROM datasets ORDER BY name',
+        "SELECT name, as_of, source_url, checksum, row_count, loaded_at, details -> 'missing' AS missing FROM datasets ORDER BY name",
       );
       const records = rows.map((row) => ({
         name: row.name,
@@ -109,6 +120,7 @@ export function createDatasetStatus(db: Database, cacheMs = 5_000): DatasetStatu
         checksum: row.checksum,
         rows: Number(row.row_count),
         loadedAt: row.loaded_at instanceof Date ? row.loaded_at.toISOString() : String(row.loaded_at),
+        ...missingOf(row.missing),
       }));
       cached = { at: Date.now(), records };
       return records;

@@ -2,9 +2,9 @@
 // `source` and replaces its own rows in one statement batch; `indexDocuments` is the hook other
 // capabilities call (e.g. the bills sync) inside their own transaction.
 import type { Queryable } from '../platform/db/database.ts';
+import { SEARCH_TYPES, type SearchType } from './contract.ts';
 
-export const SEARCH_TYPES = ['article', 'glossary', 'learn', 'research', 'bill', 'news'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
+export { SEARCH_TYPES, type SearchType } from './contract.ts';
 
 export interface SearchDocumentInput {
   /** Stable id, unique across sources, e.g. `glossary:escrow-cushion`, `bill:hr1234-119`. */

@@ -1,39 +1,14 @@
-// GET /search: the full-text search behind the MCP tool `search_content`, as a REST resource.
-import { z } from 'zod';
+// GET /search: the full-text search behind the MCP tool `search_content`, as a REST resource. The
+// schemas are the search contract's.
 import type { AppDeps } from '../deps.ts';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
-import { SEARCH_TYPES } from './documents.ts';
-import { SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX } from './service.ts';
+import { SearchAnswerSchema, SearchQuerySchema } from './contract.ts';
 
-export const SearchQuerySchema = z.object({
-  query: z
-    .string()
-    .trim()
-    .min(1)
-    .max(SEARCH_QUERY_MAX)
-    .describe('Words to find. Web-search syntax: "quoted phrase", OR, -excluded. Example: escrow cushion.'),
-  type: z.enum(SEARCH_TYPES).optional().describe('Only this kind of page.'),
-  limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT_MAX).default(10).describe(`Results to return, 1 to ${SEARCH_LIMIT_MAX}.`),
-});
-
-export const SearchResponseSchema = z.object({
-  query: z.string(),
-  type: z.enum(SEARCH_TYPES).nullable(),
-  results: z.array(
-    z.object({
-      title: z.string(),
-      url: z.string().describe('Absolute URL of the page.'),
-      path: z.string(),
-      type: z.enum(SEARCH_TYPES),
-      excerpt: z.string().describe('HTML-escaped passage; matched words are wrapped in <mark>…</mark>.'),
-      score: z.number().describe('Relevance; higher is better. Comparable only within one response.'),
-      date: z.string().nullable().describe('YYYY-MM-DD published or last updated.'),
-    }),
-  ),
-});
+/** Earlier names of the contract's schemas, for code that imported them from here. */
+export { SearchQuerySchema, SearchAnswerSchema as SearchResponseSchema } from './contract.ts';
 
 export function registerSearchRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.add({
+  registry.route({
     method: 'get',
     path: '/search',
     operationId: 'searchContent',
@@ -43,7 +18,7 @@ export function registerSearchRoutes(registry: ApiRegistry, deps: AppDeps): void
       'Each result carries an excerpt with the matched words highlighted and the page URL.',
     tags: ['Content'],
     query: SearchQuerySchema,
-    responses: { 200: { description: 'Matching pages, best first', schema: SearchResponseSchema } },
+    responses: { 200: { description: 'Matching pages, best first', schema: SearchAnswerSchema } },
     handler: ({ query }) => deps.services.search.search(query),
   });
 }

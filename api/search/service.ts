@@ -3,40 +3,21 @@
 import type { CoreDeps } from '../deps.ts';
 import { BadRequestError } from '../platform/http/errors.ts';
 import { rebuildSearchIndex, type IndexBuildResult } from './build.ts';
-import { SEARCH_TYPES, type SearchType } from './documents.ts';
 import { searchDocuments } from './query.ts';
 import { TtlCache } from '../platform/ttl-cache.ts';
+import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchAnswer, type SearchQuery } from './contract.ts';
 
-export const SEARCH_LIMIT_MAX = 50;
-export const SEARCH_QUERY_MAX = 200;
+export { SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX };
+export type { SearchResult } from './contract.ts';
 
-export interface SearchInput {
-  query: string;
-  type?: SearchType | undefined;
-  limit?: number | undefined;
-}
+/** A search as the contract parses it; callers inside the service (/ask, pages) may leave out the limit. */
+export type SearchInput = Omit<SearchQuery, 'limit'> & { limit?: number | undefined };
 
-export interface SearchResult {
-  title: string;
-  /** Absolute URL of the page (BASE_URL + path). */
-  url: string;
-  path: string;
-  type: SearchType;
-  /** HTML-escaped passage with matches in `<mark>`. */
-  excerpt: string;
-  score: number;
-  /** YYYY-MM-DD the page was published or last updated, when known. */
-  date: string | null;
-}
-
-export interface SearchResponse {
-  query: string;
-  type: SearchType | null;
-  results: SearchResult[];
-}
+/** Kept for callers that named the answer this way. */
+export type SearchResponse = SearchAnswer;
 
 export interface SearchService {
-  search(input: SearchInput): Promise<SearchResponse>;
+  search(input: SearchInput): Promise<SearchAnswer>;
   /** Rebuilds every source of the index in one transaction. */
   rebuild(): Promise<IndexBuildResult>;
 }
@@ -54,9 +35,9 @@ export interface SearchServiceOptions {
 const MAX_KEPT_ANSWERS = 1_000;
 
 export function createSearchService(core: Pick<CoreDeps, 'db' | 'config'>, options: SearchServiceOptions = {}): SearchService {
-  const answers = new TtlCache<SearchResponse>(options.answerTtlMs ?? 0, MAX_KEPT_ANSWERS, options.clock);
+  const answers = new TtlCache<SearchAnswer>(options.answerTtlMs ?? 0, MAX_KEPT_ANSWERS, options.clock);
   return {
-    async search({ query, type, limit = 10 }) {
+    async search({ query, type, limit = SEARCH_LIMIT_DEFAULT }) {
       const text = query.trim();
       if (text.length === 0) throw new BadRequestError('query must not be empty; give one or more words, e.g. "escrow cushion".');
       if (text.length > SEARCH_QUERY_MAX) throw new BadRequestError(`query must be at most ${SEARCH_QUERY_MAX} characters.`);
@@ -70,21 +51,24 @@ export function createSearchService(core: Pick<CoreDeps, 'db' | 'config'>, optio
       const kept = answers.get(key);
       if (kept) return kept;
       const hits = await searchDocuments(core.db, { query: text, type, limit });
-      const answer: SearchResponse = {
+      const results = hits.map((hit) => ({
+        title: hit.title,
+        url: `${core.config.baseUrl}${hit.path}`,
+        path: hit.path,
+        type: hit.type,
+        excerpt: hit.excerpt,
+        score: hit.score,
+        date: hit.publishedOn,
+      }));
+      const answer: SearchAnswer = {
         query: text,
         type: type ?? null,
-        results: hits.map((hit) => ({
-          title: hit.title,
-          url: `${core.config.baseUrl}${hit.path}`,
-          path: hit.path,
-          type: hit.type,
-          excerpt: hit.excerpt,
-          score: hit.score,
-          date: hit.publishedOn,
-        })),
+        results,
+        sources: results.map((result) => ({ url: result.url, as_of: result.date, name: result.title })),
       };
       // Frozen: the same answer goes to every caller who asks within the TTL.
       Object.freeze(answer.results);
+      Object.freeze(answer.sources);
       answers.set(key, Object.freeze(answer));
       return answer;
     },

@@ -1,6 +1,8 @@
 // GET /calendar and GET /escrow end to end on both databases: the calendar synced from the mirror,
 // filters, iCalendar output, 400s that say what is valid, identical bodies on the API host, and
 // random query strings that must never produce a 5xx.
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +15,8 @@ import { rawRequest } from '../support/http.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
 import { syncedTestDatabase, syncInto } from '../support/synced.ts';
 
-const clock = () => new Date('2026-11-22T15:00:00Z');
+// The service's clock on the day these expectations were written (2026-11-24, a Tuesday).
+const clock = () => new Date('2026-11-24T15:00:00Z');
 
 describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on %s', (kind) => {
   let database: TestDatabase;
@@ -46,12 +49,70 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
     const body = CalendarResponseSchema.strict().parse(JSON.parse(response.body));
     expect(body.events.length).toBeGreaterThan(0);
     for (const event of body.events) {
-      expect(event.date >= '2026-11-22' && event.date <= '2027-01-21').toBe(true);
+      expect(event.date >= '2026-11-24' && event.date <= '2027-01-23').toBe(true);
       expect(Object.keys(event).sort()).toEqual(['category', 'date', 'description', 'impact', 'name']);
     }
     expect(body.events.map((event) => event.date)).toContain('2026-12-09');
     const keys = body.events.map((event) => `${event.date} ${event.name}`);
     expect(keys).toEqual([...keys].sort());
+  });
+
+  it("shows today's window across fed, inflation, employment and housing, with BLS's December jobs and CPI dates", async () => {
+    const body = CalendarResponseSchema.parse(JSON.parse((await get('/api/v1/calendar')).body));
+    expect(new Set(body.events.map((event) => event.category))).toEqual(new Set(['fed', 'inflation', 'employment', 'housing']));
+    expect(body.events).toContainEqual(expect.objectContaining({ date: '2026-12-04', name: 'Employment Situation', category: 'employment', impact: 'high' }));
+    expect(body.events).toContainEqual(expect.objectContaining({ date: '2026-12-10', name: 'Consumer Price Index', category: 'inflation', impact: 'high' }));
+    expect(body.events).toContainEqual(expect.objectContaining({ date: '2026-12-09', name: 'FOMC rate decision', category: 'fed' }));
+    // Housing from three publishers: Census (Nov 25 new home sales), FHFA (Nov 24 HPI), Freddie Mac (Nov 25, moved for Thanksgiving).
+    const housing = body.events.filter((event) => event.category === 'housing').map((event) => `${event.date} ${event.name}`);
+    expect(housing).toEqual(expect.arrayContaining([
+      '2026-11-24 FHFA House Price Index (September 2026)',
+      '2026-11-25 New Residential Sales (new home sales) (October 2026)',
+      '2026-11-25 Freddie Mac mortgage rate survey (PMMS)',
+      '2026-12-09 Existing-Home Sales (November 2026)',
+      '2026-12-17 New Residential Construction (housing starts and permits) (November 2026)',
+    ]));
+    const ics = await get('/api/v1/calendar?format=ics');
+    expect(ics.status).toBe(200);
+    const vevents = new ICAL.Component(ICAL.parse(ics.body)).getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    const summaries = vevents.map((event) => `${event.startDate.toString()} ${event.summary}`);
+    expect(summaries).toContain('2026-12-04 Employment Situation');
+    expect(summaries).toContain('2026-12-10 Consumer Price Index');
+    expect(vevents.length).toBe(body.events.length);
+  });
+
+  it("serves every 2026 Employment Situation and CPI day of BLS's feed (read here with a line scan)", async () => {
+    const feed = fs.readFileSync(path.join(SOURCE_DIR, 'calendar', 'bls.ics'), 'utf8').split(/\r?\n/);
+    const daysOf = (name: string) =>
+      feed.flatMap((line, index) => {
+        if (line !== `SUMMARY:${name}`) return [];
+        const start = feed.slice(Math.max(0, index - 6), index).reverse().find((previous) => previous.startsWith('DTSTART')) ?? '';
+        const digits = start.slice(start.indexOf(':') + 1);
+        return [`${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`];
+      }).filter((day) => day.startsWith('2026'));
+    const served = async (category: string) =>
+      (JSON.parse((await get(`/api/v1/calendar?from=2026-01-01&to=2026-12-31&category=${category}&limit=500`)).body) as { events: { date: string; name: string }[] }).events;
+    const employment = await served('employment');
+    const inflation = await served('inflation');
+    expect(daysOf('Employment Situation')).toHaveLength(12);
+    expect(employment.filter((event) => event.name === 'Employment Situation').map((event) => event.date)).toEqual(daysOf('Employment Situation'));
+    expect(inflation.filter((event) => event.name.startsWith('Consumer Price Index')).map((event) => event.date)).toEqual(daysOf('Consumer Price Index'));
+  });
+
+  it('keeps the feed ahead of the CPI history where the 2025 shutdown moved releases', async () => {
+    const body = JSON.parse((await get('/api/v1/calendar?from=2025-10-01&to=2025-12-31&category=inflation&impact=high')).body) as { events: { date: string; name: string }[] };
+    expect(body.events.map((event) => `${event.date} ${event.name}`)).toEqual([
+      '2025-10-24 Consumer Price Index (September 2025)',
+      '2025-12-18 Consumer Price Index',
+    ]);
+  });
+
+  it('reports every part loaded in /healthz and never tells readers to run a command', async () => {
+    const health = JSON.parse((await get('/healthz')).body);
+    expect(health.datasets.economic_calendar.missing).toBeUndefined();
+    for (const url of ['/api/v1/calendar', '/api/v1/calendar?format=ics', '/api/v1/calendar?from=2020-01-01&to=2027-12-31&limit=500', '/api/v1/calendar?from=nope']) {
+      expect((await get(url)).body, url).not.toMatch(/npm run/);
+    }
   });
 
   it('serves FOMC decisions from the Fed schedule, including April 29, 2026 and not May 6', async () => {
@@ -74,7 +135,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
   });
 
   it('returns valid iCalendar with format=ics', async () => {
-    const response = await get('/api/v1/calendar?from=2026-01-01&to=2027-12-31&format=ics');
+    const response = await get('/api/v1/calendar?from=2026-01-01&to=2027-12-31&category=fed&format=ics');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/calendar/);
     expect(response.body.includes('\r\n')).toBe(true);
@@ -129,7 +190,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
     expect(byName.taxSchedule.frequency).toBe('quarterly');
     const byFips = JSON.parse((await get('/api/v1/escrow?state=IL&county=17031')).body);
     expect(byFips).toMatchObject({ isCountySpecific: true, closingMonth: 11, closingMonthName: 'November' });
-    expect(byFips.taxSchedule.disbursementMonths).toEqual(['March', 'August']);
+    expect(byFips.taxSchedule.disbursementMonths).toEqual(['March', 'December']);
     const plain = JSON.parse((await get('/api/v1/escrow?state=IL&county=DuPage')).body);
     expect(plain.isCountySpecific).toBe(false);
     expect(plain.taxSchedule.notes).toMatch(/DuPage County \(17043\)/);

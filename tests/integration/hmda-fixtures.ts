@@ -1,15 +1,18 @@
-// Builds scratch HMDA warehouses for the HMDA tests: the real 26k-row extract (as one state-year,
-// without the aggregate gate, since it is not a whole state-year) or SYNTHETIC rows, in temp folders.
+// Builds scratch HMDA warehouses for the HMDA tests: real extracts (the 26k-row, 24-column one and
+// the 99-column 2020 CA slice, each as one state-year, without the aggregate gate, since neither is
+// a whole state-year) or SYNTHETIC rows, in temp folders.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig, type Config } from '../../api/config.ts';
+import { loadConfig, PROJECT_ROOT, type Config } from '../../api/config.ts';
 import { openInstance } from '../../api/hmda/duck.ts';
 import { loadLar, loadLenders } from '../../api/hmda/warehouse.ts';
 import { sourceFile } from '../support/source-data.ts';
 
 export const EXTRACT_CSV = sourceFile('hmda', 'loan_level', 'hmda_subset_24cols_26k_rows.csv');
+/** 1,985 real 2020 California records of two lenders, all 99 Data Browser columns. */
+export const SLICE_99_CSV = sourceFile('hmda', 'loan_level', 'hmda_lar_99cols_2020_CA_two_lenders.csv');
 export const TRANSMITTAL_2020 = sourceFile('hmda', 'institutions', '2020_ts_csv.csv');
 export const silentLogger = pino({ level: 'silent' });
 
@@ -44,6 +47,29 @@ export async function extractWarehouse(root: string): Promise<void> {
     });
     await loadLenders(connection, root, { csvPath: TRANSMITTAL_2020, year: 2020, sourceUrl: '2020_ts_csv.csv', checksum: 'ts' });
   });
+}
+
+/** A warehouse holding the real 99-column 2020 CA slice (two lenders) and the 2020 transmittal sheet. */
+export async function sliceWarehouse(root: string): Promise<void> {
+  await withConnection(async (connection) => {
+    await loadLar(connection, {
+      root,
+      synthetic: false,
+      skipValidation: true,
+      aggregatesFor: () => undefined,
+      files: [{ csvPath: SLICE_99_CSV, sourceUrl: 'hmda_lar_99cols_2020_CA_two_lenders.csv', checksum: 'slice', year: 2020, state: 'CA' }],
+    });
+    await loadLenders(connection, root, { csvPath: TRANSMITTAL_2020, year: 2020, sourceUrl: '2020_ts_csv.csv', checksum: 'ts' });
+  });
+}
+
+/** The attack list: one query per line; `\n` and `\u{…}` escapes let a line hold newlines and any code point. */
+export function attackQueries(): string[] {
+  return fs
+    .readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'hmda-sql-attacks.txt'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => line.replace(/\\n/g, '\n').replace(/\\u\{([0-9A-Fa-f]+)\}/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16))));
 }
 
 /** Parses a simple CSV (quoted fields, no embedded newlines) into header and rows. */

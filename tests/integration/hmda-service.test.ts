@@ -4,20 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../api/config.ts';
 import { createHmdaService, SQL_ROW_CAP, type HmdaService } from '../../api/hmda/service.ts';
 import { BadRequestError, HttpError, NotFoundError, ServiceUnavailableError } from '../../api/platform/http/errors.ts';
 import { hasSourceData } from '../support/source-data.ts';
-import { EXTRACT_CSV, extractWarehouse, hmdaConfig, parseCsv, silentLogger, tempDir } from './hmda-fixtures.ts';
-
-/** The attack list: one query per line; `\n` and `\u{…}` escapes let a line hold newlines and any code point. */
-export function attackQueries(): string[] {
-  return fs
-    .readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'hmda-sql-attacks.txt'), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
-    .map((line) => line.replace(/\\n/g, '\n').replace(/\\u\{([0-9A-Fa-f]+)\}/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16))));
-}
+import { attackQueries, EXTRACT_CSV, extractWarehouse, hmdaConfig, parseCsv, silentLogger, tempDir } from './hmda-fixtures.ts';
 
 describe('HMDA service before any data is loaded', () => {
   it('answers presets and SQL with 503 saying how to load data', async () => {

@@ -1,11 +1,12 @@
-// The calendar's parsers and fact files: the Fed's calendar page, BLS's iCalendar feed, the CPI
-// history, the FOMC fact file against the mirror, and the iCalendar writer (checked with ical.js).
+// The calendar's parsers and fact files: the Fed's calendar page, BLS's real iCalendar feed (counted
+// against a line scan written here), the CPI history, the FOMC fact file against the mirror, and
+// the iCalendar writer (checked with ical.js).
 import fs from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { blsEventsFromIcs, parseIcsEvents, unfoldLines } from '../../api/calendar/bls-ics.ts';
-import { cpiEventsFromCsv, loadHousingEvents } from '../../api/calendar/facts.ts';
+import { BLS_ICS_URL, BLS_RELEASE_NAMES, blsEventsFromIcs } from '../../api/calendar/bls-ics.ts';
+import { cpiEventsFromCsv } from '../../api/calendar/cpi-history.ts';
 import { fomcEvent, loadFomcFile, parseFedCalendarPage } from '../../api/calendar/fomc.ts';
 import { foldLine, writeIcs } from '../../api/calendar/ics-writer.ts';
 import { crossCheckFomcMirror } from '../../api/calendar/sync.ts';
@@ -93,55 +94,111 @@ describe('Fed calendar page parser', () => {
   });
 });
 
-describe('BLS iCalendar feed parser', () => {
-  it('unfolds continuation lines', () => {
-    expect(unfoldLines('SUMMARY:Consumer Price Index for Febru\r\n ary 2025\r\n').map((line) => line.text)).toEqual([
-      'SUMMARY:Consumer Price Index for February 2025',
+/**
+ * The test's own reading of an iCalendar file: a line scan (no unfolding needed; the real feed has
+ * no continuation lines, which the scan checks) collecting each VEVENT's SUMMARY and DTSTART day.
+ */
+function scanVevents(text: string): { name: string; day: string }[] {
+  const lines = text.split(/\r?\n/);
+  expect(lines.some((line) => line.startsWith(' ') || line.startsWith('\t'))).toBe(false);
+  const events: { name: string; day: string }[] = [];
+  let current: { name?: string; day?: string } | undefined;
+  for (const line of lines) {
+    if (line === 'BEGIN:VEVENT') current = {};
+    else if (line === 'END:VEVENT' && current) {
+      events.push({ name: (current.name ?? '').replace(/\s+/g, ' ').trim(), day: current.day ?? '' });
+      current = undefined;
+    } else if (current && line.startsWith('SUMMARY:')) current.name = line.slice('SUMMARY:'.length).replace(/\\,/g, ',');
+    else if (current && line.startsWith('DTSTART')) {
+      const digits = line.slice(line.indexOf(':') + 1);
+      current.day = `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`;
+    }
+  }
+  return events;
+}
+
+describe.skipIf(!hasSourceData)('BLS iCalendar feed (the real calendar/bls.ics)', () => {
+  const text = hasSourceData ? fs.readFileSync(sourceFile('calendar', 'bls.ics'), 'utf8') : '';
+  const scanned = hasSourceData ? scanVevents(text) : [];
+  const feed = hasSourceData ? blsEventsFromIcs(text, 'bls.ics') : { events: [], otherReleases: {}, span: { first: '', last: '' } };
+  const daysOf = (series: string) => feed.events.filter((event) => event.series === series).map((event) => event.date).sort();
+  const scannedDays = (name: string) => scanned.filter((event) => event.name === name).map((event) => event.day).sort();
+
+  it('reads every release the line scan finds: 246 from 2025-01-03 to 2026-12-17', () => {
+    expect(scanned).toHaveLength(246);
+    expect(feed.span).toEqual({ first: '2025-01-03', last: '2026-12-17' });
+    const served = feed.events.length;
+    const other = Object.values(feed.otherReleases).reduce((sum, count) => sum + count, 0);
+    expect(served + other).toBe(246);
+  });
+
+  it('serves each mapped release on exactly the days the feed lists, and counts the others by name', () => {
+    for (const [name, series] of Object.entries(BLS_RELEASE_NAMES)) {
+      expect(daysOf(series), name).toEqual(scannedDays(name));
+      expect(daysOf(series).length, name).toBeGreaterThan(0);
+    }
+    const unmapped = new Map<string, number>();
+    for (const event of scanned) if (!(event.name in BLS_RELEASE_NAMES)) unmapped.set(event.name, (unmapped.get(event.name) ?? 0) + 1);
+    expect(feed.otherReleases).toEqual(Object.fromEntries(unmapped));
+    expect(feed.otherReleases['Metropolitan Area Employment and Unemployment (Monthly)']).toBe(13);
+  });
+
+  it('has the 2026 jobs and CPI dates with their category and impact, and no reference month', () => {
+    expect(daysOf('employment_situation').filter((day) => day.startsWith('2026'))).toEqual([
+      '2026-01-09', '2026-02-11', '2026-03-06', '2026-04-03', '2026-05-08', '2026-06-05',
+      '2026-07-02', '2026-08-07', '2026-09-04', '2026-10-02', '2026-11-06', '2026-12-04',
     ]);
+    expect(daysOf('cpi').filter((day) => day.startsWith('2026'))).toEqual([
+      '2026-01-13', '2026-02-13', '2026-03-11', '2026-04-10', '2026-05-12', '2026-06-10',
+      '2026-07-14', '2026-08-12', '2026-09-11', '2026-10-14', '2026-11-10', '2026-12-10',
+    ]);
+    const jobs = feed.events.find((event) => event.series === 'employment_situation' && event.date === '2026-12-04');
+    expect(jobs).toMatchObject({ name: 'Employment Situation', category: 'employment', impact: 'high', sourceUrl: BLS_ICS_URL });
+    expect(feed.events.find((event) => event.date === '2026-12-10' && event.series === 'cpi')).toMatchObject({ name: 'Consumer Price Index', category: 'inflation', impact: 'high' });
+    const category = (series: string) => new Set(feed.events.filter((event) => event.series === series).map((event) => `${event.category}/${event.impact}`));
+    expect(category('ppi')).toEqual(new Set(['inflation/medium']));
+    expect(category('real_earnings')).toEqual(new Set(['inflation/low']));
+    expect(category('jolts')).toEqual(new Set(['employment/medium']));
+    expect(category('eci')).toEqual(new Set(['employment/low']));
+    expect(category('state_employment')).toEqual(new Set(['employment/low']));
   });
 
-  it('maps CPI, jobs, PPI, JOLTS and others to series with impact and category, skipping untracked releases', () => {
-    const { events, skipped } = blsEventsFromIcs(fixture('bls.ics'));
-    expect(skipped).toBe(1);
-    const byName = Object.fromEntries(events.map((event) => [event.name, event]));
-    expect(byName['Consumer Price Index (February 2025)']).toMatchObject({ date: '2025-03-12', impact: 'high', category: 'inflation' });
-    expect(byName['Employment Situation (January 2025)']).toMatchObject({ date: '2025-02-07', impact: 'high', category: 'employment' });
-    expect(byName['Producer Price Index (January 2025)']).toMatchObject({ impact: 'medium', category: 'inflation' });
-    expect(byName['Job Openings and Labor Turnover Survey (December 2024)']).toMatchObject({ date: '2025-02-04', impact: 'medium', category: 'employment' });
-    expect(byName['U.S. Import and Export Price Indexes (January 2025)']).toMatchObject({ impact: 'low' });
+  it('carries the shutdown-revised 2025 dates: no October jobs or CPI release, November CPI on 2025-12-18', () => {
+    expect(daysOf('employment_situation').filter((day) => day >= '2025-10-01' && day <= '2025-12-31')).toEqual(['2025-11-20', '2025-12-16']);
+    expect(daysOf('cpi').filter((day) => day >= '2025-10-01' && day <= '2025-12-31')).toEqual(['2025-10-24', '2025-12-18']);
   });
 
-  it('reads the same events as ical.js does', () => {
-    const component = new ICAL.Component(ICAL.parse(fixture('bls.ics')));
-    const theirs = component.getAllSubcomponents('vevent').map((vevent) => String(vevent.getFirstPropertyValue('summary')));
-    const ours = parseIcsEvents(fixture('bls.ics')).map((event) => event.properties.find((property) => property.name === 'SUMMARY')?.value.replace(/\\,/g, ','));
-    expect(ours).toEqual(theirs);
+  it('names the CPI reference month only where the CPI release table gives it for that day', () => {
+    const { referenceMonths } = cpiEventsFromCsv(fs.readFileSync(sourceFile('calendar', 'us_cpi_release_dates.csv'), 'utf8'));
+    const named = blsEventsFromIcs(text, 'bls.ics', referenceMonths).events.filter((event) => event.series === 'cpi');
+    expect(named.find((event) => event.date === '2025-10-24')?.name).toBe('Consumer Price Index (September 2025)');
+    expect(named.find((event) => event.date === '2025-12-18')?.name).toBe('Consumer Price Index');
+    expect(named.find((event) => event.date === '2026-11-10')?.name).toBe('Consumer Price Index');
   });
 
-  it('fails a truncated feed with the file and line', () => {
-    const truncated = fixture('bls.ics').split('\r\n').slice(0, 30).join('\r\n');
-    expect(() => blsEventsFromIcs(truncated, 'bls.ics')).toThrow(/bls\.ics:\d+: VEVENT is not closed/);
-    expect(() => blsEventsFromIcs('<html>', 'bls.ics')).toThrow(/bls\.ics:1: expected BEGIN:VCALENDAR/);
+  it('fails a truncated, foreign or emptied feed with the file named', () => {
+    expect(() => blsEventsFromIcs(text.slice(0, 2000), 'bls.ics')).toThrow(SourceFormatError);
+    expect(() => blsEventsFromIcs(text.slice(0, 2000), 'bls.ics')).toThrow(/^bls\.ics: not a readable iCalendar file/);
+    expect(() => blsEventsFromIcs('<html>maintenance</html>', 'bls.ics')).toThrow(SourceFormatError);
+    expect(() => blsEventsFromIcs(text.replace('DTSTART;TZID=US-Eastern:20260109T083000', 'DTSTART;TZID=US-Eastern:2026XX09T083000'), 'bls.ics')).toThrow(
+      /bls\.ics: release "Employment Situation" has an unreadable DTSTART/,
+    );
+    const withoutJobs = text.replace(/SUMMARY:Employment Situation\r?\n/g, 'SUMMARY:Something Else\n');
+    expect(() => blsEventsFromIcs(withoutJobs, 'bls.ics')).toThrow(new ValidationError('bls.ics: no Employment Situation release in the feed'));
   });
 });
 
-describe('CPI history and housing releases', () => {
+describe('CPI history', () => {
   it.skipIf(!hasSourceData)('reads the mirror CPI dates and leaves out the two flagged 2025 rows', () => {
-    const { events, excluded } = cpiEventsFromCsv(fs.readFileSync(sourceFile('calendar', 'us_cpi_release_dates.csv'), 'utf8'));
+    const { events, excluded, referenceMonths } = cpiEventsFromCsv(fs.readFileSync(sourceFile('calendar', 'us_cpi_release_dates.csv'), 'utf8'));
     expect(excluded.sort()).toEqual(['2025-11-12', '2025-12-12']);
     expect(events).toHaveLength(57);
     expect(events.find((event) => event.date === '2025-10-24')?.name).toBe('Consumer Price Index (September 2025)');
+    expect(referenceMonths.get('2024-02-13')).toBe('January 2024');
   });
 
   it('rejects a malformed CPI row with its line number', () => {
     expect(() => cpiEventsFromCsv('release_date,reference_month\n2024-02-13,2024-01\n2024-13-12,2024-02\n', 'cpi.csv')).toThrow(/cpi\.csv:3:/);
-  });
-
-  it('loads Census and NAR releases as housing events with the impact rule', () => {
-    const events = loadHousingEvents();
-    expect(events.find((event) => event.date === '2023-01-19')).toMatchObject({ impact: 'medium', category: 'housing' });
-    expect(events.filter((event) => event.series === 'pending_home_sales').every((event) => event.impact === 'low')).toBe(true);
-    expect(events.filter((event) => event.series === 'existing_home_sales')).toHaveLength(24);
   });
 });
 

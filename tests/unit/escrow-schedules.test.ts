@@ -18,9 +18,9 @@ describe('escrow tax schedules file', () => {
     for (const state of parsed.states) expect(findState(state.name)?.code).toBe(state.code);
   });
 
-  it('has at least 25 county overrides across several states, each with a note and a source', () => {
+  it('has at least 27 county overrides across several states, each with a note and a source', () => {
     const parsed = ScheduleFileSchema.parse(raw);
-    expect(parsed.countyOverrides.length).toBeGreaterThanOrEqual(25);
+    expect(parsed.countyOverrides.length).toBeGreaterThanOrEqual(27);
     expect(new Set(parsed.countyOverrides.map((override) => override.state)).size).toBeGreaterThanOrEqual(8);
     for (const override of parsed.countyOverrides) {
       const state = STATES.find(({ code }) => code === override.state);
@@ -92,11 +92,12 @@ describe('escrow service', () => {
     expect(result.allMonths.March).toBe(result.escrowMonths);
   });
 
-  it('applies Cook County and says so', () => {
+  it('applies Cook County from the bills its Treasurer issued, and says which tax year', () => {
     const result = service.calculate({ state: 'IL', county: 'Cook', closingMonth: 1 });
     expect(result.isCountySpecific).toBe(true);
-    expect(result.taxSchedule.disbursementMonths).toEqual(['March', 'August']);
+    expect(result.taxSchedule.disbursementMonths).toEqual(['March', 'December']);
     expect(result.taxSchedule.notes).toMatch(/Cook County/);
+    expect(result.taxSchedule.notes).toMatch(/tax year 2024/);
   });
 
   it('lists all 51 codes for an unknown state', () => {

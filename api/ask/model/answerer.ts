@@ -2,7 +2,6 @@
 // tools. Tokens are passed on as they arrive; every tool result's sources are collected and cited.
 import { createAgent, tool, type StructuredTool } from 'langchain';
 import { ChatOpenAI } from '@langchain/openai';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { Answerer, AnswerEvent, AskRequest } from '../types.ts';
 import { askTools } from '../tools.ts';
@@ -48,11 +47,11 @@ export function createModelAnswerer(deps: AppDeps): Answerer | undefined {
       const tools: StructuredTool[] = askTools(deps).map((definition) =>
         tool(
           async (args: Record<string, unknown>) => {
-            const { structured, text } = await definition.run(args as never, { deps, caller: { kind: 'anonymous' } });
+            const { structured, text } = await definition.run(args, { deps, caller: { kind: 'anonymous' } });
             for (const source of (structured as { sources?: { url: string }[] }).sources ?? []) cited.push(source.url);
             return text;
           },
-          { name: definition.name, description: definition.description, schema: z.object(definition.input) },
+          { name: definition.name, description: definition.description, schema: definition.parameters },
         ) as unknown as StructuredTool,
       );
       const agent = createAgent({ model, tools, systemPrompt: SYSTEM_PROMPT });

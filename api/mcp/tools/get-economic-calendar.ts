@@ -1,5 +1,5 @@
 // get_economic_calendar: upcoming events that move mortgage rates (FOMC decisions, CPI, jobs,
-// housing releases), filtered by impact, category and date range.
+// housing releases, the weekly rate survey), filtered by impact, category and date range.
 import { z } from 'zod';
 import { sourceSchema, sourcesText, type ToolContext } from '../tool-kit.ts';
 import { BadRequestError } from '../../platform/http/errors.ts';
@@ -12,9 +12,9 @@ export const getEconomicCalendarTool = {
   name: 'get_economic_calendar',
   title: 'Economic calendar',
   description:
-    'Upcoming economic events that move mortgage rates: FOMC rate decisions (Federal Reserve), CPI and other BLS ' +
-    'releases, and housing releases (Census, NAR), each with date, impact (high/medium/low), category and source. ' +
-    'Defaults to today through 60 days ahead.',
+    'Upcoming economic events that move mortgage rates: FOMC rate decisions (Federal Reserve), the jobs report, CPI and ' +
+    "other BLS releases, housing releases (Census, NAR, FHFA) and Freddie Mac's weekly mortgage rate survey, each with " +
+    'date, impact (high/medium/low), category and source. Defaults to today through 60 days ahead.',
   input: {
     from: isoDay.optional().describe('First day, YYYY-MM-DD (default today).'),
     to: isoDay.optional().describe('Last day, YYYY-MM-DD, inclusive (default from + 60 days).'),

@@ -4,10 +4,15 @@ import { z } from 'zod';
 import { sourceSchema, type ToolContext } from '../tool-kit.ts';
 import { PRESET_NAMES } from '../../hmda/presets.ts';
 import { DEMOGRAPHIC_DIMENSIONS } from '../../hmda/filters.ts';
+import { SQL_BYTE_CAP, SQL_ROW_CAP } from '../../hmda/service.ts';
 import { BadRequestError, UnauthorizedError } from '../../platform/http/errors.ts';
 import { howToGetAKey } from '../../access/identity.ts';
 
 const MAX_TEXT_ROWS = 20;
+/** The text table shows the start of long values; structured content has them whole. */
+const MAX_CELL_CHARACTERS = 200;
+const ROW_CAP = SQL_ROW_CAP.toLocaleString('en-US');
+const BYTE_CAP = `${SQL_BYTE_CAP / 2 ** 20} MiB`;
 
 export const queryHmdaTool = {
   name: 'query_hmda',
@@ -17,7 +22,7 @@ export const queryHmdaTool = {
     'HMDA (Home Mortgage Disclosure Act) loan/application records, 2018–2024. Either a preset — rates (median/mean ' +
     'interest rate and rate spread by loan type), approvals, denials (rates and top reasons), demographics (by race, ' +
     'ethnicity, sex, age or income band), lender_rankings (top lenders by originations or volume) — with filters, or ' +
-    '`sql`: one read-only SELECT over the `lar` view (and `lenders`), capped at 10,000 rows. Requires an API key ' +
+    `\`sql\`: one read-only SELECT over the \`lar\` view (and \`lenders\`), capped at ${ROW_CAP} rows and ${BYTE_CAP} of rows. Requires an API key ` +
     '(X-API-Key header). Results include the SQL run and the data as-of; synthetic benchmark data is flagged.',
   input: {
     preset: z.enum(PRESET_NAMES).optional().describe('A preset query. Give either preset or sql.'),
@@ -37,6 +42,7 @@ export const queryHmdaTool = {
     rows: z.array(z.record(z.string(), z.unknown())),
     row_count: z.number().int(),
     truncated: z.boolean(),
+    truncated_reason: z.enum(['rows', 'bytes']).nullable().describe(`Why rows were cut: more than ${ROW_CAP} rows, or more than ${BYTE_CAP} of rows (as JSON).`),
     sql: z.string().describe('The SQL that ran.'),
     synthetic: z.boolean().describe('True when the warehouse holds synthetic benchmark data, not real loans.'),
     as_of: z.string(),
@@ -48,7 +54,7 @@ export const queryHmdaTool = {
     }
     const { preset, sql, ...filters } = args as { preset?: string; sql?: string } & Record<string, unknown>;
     if ((preset === undefined) === (sql === undefined)) throw new BadRequestError("Give exactly one of 'preset' (rates, approvals, denials, demographics, lender_rankings) or 'sql'.");
-    const result = sql !== undefined ? await deps.services.hmda.sql(sql) : await deps.services.hmda.preset(preset ?? '', filters);
+    const result = sql !== undefined ? await deps.services.hmda.sql(sql, { keyId: caller.keyId }) : await deps.services.hmda.preset(preset ?? '', filters);
     const rows = result.rows as Record<string, unknown>[];
     const columns = 'columns' in result ? result.columns : Object.keys(rows[0] ?? {});
     const sources = [{ url: result.source_url, as_of: result.as_of, name: result.source }];
@@ -59,17 +65,24 @@ export const queryHmdaTool = {
       rows,
       row_count: rows.length,
       truncated: 'truncated' in result ? result.truncated : false,
+      truncated_reason: 'truncated_reason' in result ? result.truncated_reason : null,
       sql: result.sql,
       synthetic: result.synthetic,
       as_of: result.as_of,
       sources,
     };
-    const table = rows.slice(0, MAX_TEXT_ROWS).map((row) => columns.map((column) => String(row[column] ?? '')).join(' | '));
+    const cell = (value: unknown) => {
+      const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value ?? '');
+      return text.length > MAX_CELL_CHARACTERS ? `${text.slice(0, MAX_CELL_CHARACTERS)}…` : text;
+    };
+    const table = rows.slice(0, MAX_TEXT_ROWS).map((row) => columns.map((column) => cell(row[column])).join(' | '));
     const text = [
       result.synthetic ? 'NOTE: SYNTHETIC benchmark data, not real loans.' : '',
       columns.join(' | '),
       ...table,
       rows.length > MAX_TEXT_ROWS ? `… ${rows.length - MAX_TEXT_ROWS} more rows in structured content.` : '',
+      structured.truncated_reason === 'rows' ? `Cut at ${ROW_CAP} rows: aggregate or filter for a complete answer.` : '',
+      structured.truncated_reason === 'bytes' ? `Cut at ${BYTE_CAP} of rows: select fewer or narrower columns for a complete answer.` : '',
       `Source: ${result.source}, ${result.source_url} (as of ${result.as_of})`,
     ].filter(Boolean).join('\n');
     return { structured, text };

@@ -1,14 +1,19 @@
 // The API's route table. Each capability declares its routes here with zod schemas; the same
 // declaration validates requests, mounts the Express handler and writes the OpenAPI document, so
-// the documentation cannot drift from the code.
+// the documentation cannot drift from the code. `route()` is the contract way (the handler's result
+// is typed by the 200 schema, unknown parameters are refused); `add()` is the earlier way, kept
+// until every capability has moved.
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { parseOrThrow } from './validation.ts';
 import { cors } from './cors.ts';
 import { jsonBody } from './json-body.ts';
-import { memoizedQueryParser } from './query-memo.ts';
+import { memoizedParser, memoizedQueryParser } from './query-memo.ts';
 import { MethodNotAllowedError } from './errors.ts';
 import { sendJson } from './json-response.ts';
+import { strictQueryParser } from './strict-query.ts';
+
+export { KEY_QUERY_PARAMETERS } from './strict-query.ts';
 
 export type CachePolicy = 'data' | 'none';
 
@@ -17,7 +22,12 @@ export interface RouteResponse {
   /** JSON body schema; omit for non-JSON responses (text/calendar, text/event-stream). */
   schema?: z.ZodType;
   contentType?: string;
+  /** Other representations of the same response (e.g. `text/calendar` beside the JSON). */
+  otherContentTypes?: readonly string[];
 }
+
+/** Unknown query parameters: `refuse` answers 400 naming the known ones; `ignore` drops them. */
+export type UnknownParameters = 'refuse' | 'ignore';
 
 export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body extends z.ZodType = z.ZodType> {
   method: 'get' | 'post';
@@ -34,9 +44,11 @@ export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body exten
   cache?: CachePolicy;
   /** Extra CORS methods for routes that are not GET. */
   corsMethods?: string;
+  /** Default `ignore` here; `route()` declares `refuse`. Applies when `query` is a `z.object`. */
+  unknownParameters?: UnknownParameters;
   /**
-   * Returns the JSON body to send, or `undefined` after writing the response itself (streams,
-   * other content types).
+   * Returns the JSON body to send, or `undefined` (or RESPONSE_WRITTEN) after writing the response
+   * itself (streams, other content types).
    */
   handler: (input: {
     query: z.output<Query>;
@@ -44,6 +56,50 @@ export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body exten
     req: Request;
     res: Response;
   }) => unknown;
+}
+
+declare const serializedBody: unique symbol;
+
+/**
+ * A JSON body serialised ahead of time (a cached string on a hot path), still typed by what it
+ * holds, so a route returning it is checked against its 200 schema like one returning the object.
+ */
+export type PreSerialized<T> = string & { readonly [serializedBody]: T };
+
+/** Serialises `value` once, keeping its type. */
+export function preSerialize<T>(value: T): PreSerialized<T> {
+  return JSON.stringify(value) as PreSerialized<T>;
+}
+
+/** Returned by a handler that wrote the response itself (a stream, another content type). */
+export const RESPONSE_WRITTEN: unique symbol = Symbol('response written');
+export type ResponseWritten = typeof RESPONSE_WRITTEN;
+
+/** What a contract route's handler may return: the 200 body (as an object or pre-serialised), or RESPONSE_WRITTEN. */
+export type RouteResult<Ok extends z.ZodType> = z.input<Ok> | PreSerialized<z.input<Ok>> | ResponseWritten;
+
+export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends z.ZodType, Ok extends z.ZodType> {
+  method: 'get' | 'post';
+  /** Path below the API root, Express syntax (`/search`). */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** The contract's query object; its fields are the documented parameters. */
+  query?: Query;
+  body?: Body;
+  /** Default `refuse`: an unknown query parameter is a 400 naming the known ones (`api_key`, `secret` aside). */
+  unknownParameters?: UnknownParameters;
+  /**
+   * The 200 response (its `schema` types the handler's result) and every other documented status:
+   * spread `errorResponses(...)` for the errors this route adds to the common ones (400, 401, 405,
+   * 429, 500, 503 are documented on every route).
+   */
+  responses: { 200: RouteResponse & { schema: Ok } } & Record<number, RouteResponse>;
+  cache?: CachePolicy;
+  corsMethods?: string;
+  handler(input: { query: z.output<Query>; body: z.output<Body>; req: Request; res: Response }): RouteResult<Ok> | Promise<RouteResult<Ok>>;
 }
 
 /** Cacheable for up to an hour (spec 8); shared caches may serve it while revalidating. */
@@ -55,6 +111,21 @@ export class ApiRegistry {
 
   add<Query extends z.ZodType, Body extends z.ZodType>(route: RouteDefinition<Query, Body>): void {
     this.routes.push(route as unknown as RouteDefinition);
+  }
+
+  /**
+   * Declares a route from a capability's contract: the handler's result must fit `responses[200].schema`
+   * (checked by the compiler), and unknown query parameters are refused unless it says otherwise.
+   */
+  route<Query extends z.ZodObject, Body extends z.ZodType = z.ZodUndefined, Ok extends z.ZodType = z.ZodType>(
+    route: ContractRouteDefinition<Query, Body, Ok>,
+  ): void {
+    const { handler, unknownParameters, ...declaration } = route;
+    this.routes.push({
+      ...declaration,
+      unknownParameters: unknownParameters ?? 'refuse',
+      handler: (input) => handler(input as Parameters<typeof handler>[0]),
+    });
   }
 
   /** Middleware that runs before every API route (key checks, rate limits). */
@@ -84,14 +155,20 @@ export class ApiRegistry {
   }
 }
 
+function queryParser(route: RouteDefinition): (req: Request) => unknown {
+  if (!route.query) return () => undefined;
+  if (route.unknownParameters === 'refuse' && route.query instanceof z.ZodObject) return memoizedParser(strictQueryParser(route.query));
+  return memoizedQueryParser(route.query);
+}
+
 function toHandler(route: RouteDefinition): RequestHandler {
   const cachePolicy = route.cache ?? (route.method === 'get' ? 'data' : 'none');
-  const parseQuery = route.query ? memoizedQueryParser(route.query) : () => undefined;
+  const parseQuery = queryParser(route);
   return async (req, res) => {
     const query = parseQuery(req);
     const body = route.body ? parseOrThrow(route.body, req.body, 'body') : undefined;
     const result = await route.handler({ query, body, req, res });
-    if (result === undefined || res.headersSent) return;
+    if (result === undefined || result === RESPONSE_WRITTEN || res.headersSent) return;
     res.setHeader('Cache-Control', cachePolicy === 'data' ? DATA_CACHE_CONTROL : 'no-store');
     // With the ETag, and 304 when If-None-Match matches (Express's freshness check).
     sendJson(req, res, typeof result === 'string' ? result : JSON.stringify(result));

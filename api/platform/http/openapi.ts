@@ -2,12 +2,9 @@
 // exactly the schema dialect OpenAPI 3.1 uses.
 import { z } from 'zod';
 import type { ApiRegistry, RouteDefinition } from './api-registry.ts';
+import { COMMON_ERROR_STATUSES, ERROR_DESCRIPTIONS, ErrorBodySchema } from './error-responses.ts';
 
-export const ErrorBodySchema = z
-  .object({
-    error: z.string().describe('What went wrong and how to fix the request.'),
-    status: z.int().describe('The HTTP status, repeated.'),
-  });
+export { ErrorBodySchema };
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const generated = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
@@ -33,27 +30,34 @@ function queryParameters(route: RouteDefinition): unknown[] {
   });
 }
 
+const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+
 function responses(route: RouteDefinition): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(route.responses)) {
     const contentType = response.contentType ?? 'application/json';
-    result[status] = {
-      description: response.description,
-      ...(response.schema || contentType !== 'application/json'
-        ? { content: { [contentType]: response.schema ? { schema: jsonSchema(response.schema, 'output') } : {} } }
-        : {}),
-    };
+    const isError = Number(status) >= 400;
+    // An error response declared with only a description still has the one error body.
+    if (isError && (response.schema === undefined || response.schema === ErrorBodySchema) && contentType === 'application/json') {
+      result[status] = { description: response.description, content: errorContent };
+      continue;
+    }
+    const content: Record<string, unknown> = {};
+    if (response.schema || contentType !== 'application/json') content[contentType] = response.schema ? { schema: jsonSchema(response.schema, 'output') } : {};
+    for (const other of response.otherContentTypes ?? []) content[other] = {};
+    result[status] = { description: response.description, ...(Object.keys(content).length > 0 ? { content } : {}) };
   }
-  const errorResponse = (description: string) => ({
-    description,
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  });
-  result['400'] ??= errorResponse('Invalid parameters; the message names the parameter and the valid values.');
-  result['401'] ??= errorResponse('The API key given is invalid or revoked, or a key is required.');
-  result['429'] ??= errorResponse('Rate limited; see Retry-After.');
-  result['500'] ??= errorResponse('Unexpected fault (no internals are disclosed).');
-  result['503'] ??= errorResponse('A dataset is not loaded yet or the database is unavailable; see Retry-After.');
+  for (const status of COMMON_ERROR_STATUSES) {
+    result[status] ??= { description: ERROR_DESCRIPTIONS[status], content: errorContent };
+  }
   return result;
+}
+
+/** What an operation says about unknown query parameters, while both conventions coexist. */
+function describeOperation(route: RouteDefinition): string | undefined {
+  if (route.unknownParameters !== 'refuse' || !route.query) return route.description;
+  const note = 'Unknown query parameters are refused with a 400 that names the known ones (`api_key` and `secret` are always accepted).';
+  return route.description === undefined ? note : `${route.description} ${note}`;
 }
 
 export interface OpenApiOptions {
@@ -70,7 +74,7 @@ export function buildOpenApiDocument(registry: ApiRegistry, options: OpenApiOpti
     const operation: Record<string, unknown> = {
       operationId: route.operationId,
       summary: route.summary,
-      ...(route.description === undefined ? {} : { description: route.description }),
+      ...(describeOperation(route) === undefined ? {} : { description: describeOperation(route) }),
       tags: route.tags,
       parameters: queryParameters(route),
       responses: responses(route),
@@ -93,7 +97,10 @@ export function buildOpenApiDocument(registry: ApiRegistry, options: OpenApiOpti
         'Mortgage rates, loan limits, HMDA market statistics, an economic calendar and escrow calculations, ' +
         'from official publishers with as-of dates. Free for non-commercial use; public beta. ' +
         'Every path is served at `/api/v1/...` on the main host and without the prefix on the API host. ' +
-        'Unknown query parameters are ignored. Errors are `{error, status}`.',
+        'Errors are `{error, status}` with a message that says how to fix the request; every status an operation can ' +
+        'answer is documented with that body. A parameter given twice where one value is expected is a 400. Unknown ' +
+        'query parameters are refused with a 400 that names the known ones (the key parameters `api_key` and `secret` ' +
+        'are always accepted) on every operation whose description says so; the other operations still ignore them.',
     },
     externalDocs: { url: options.documentationUrl },
     servers: [

@@ -25,12 +25,17 @@ function deepFreeze<T>(value: T): T {
 }
 
 export function memoizedQueryParser<S extends z.ZodType>(schema: S): (req: Request) => z.output<S> {
-  const remembered = new Map<string, z.output<S>>();
+  return memoizedParser((query) => parseOrThrow(schema, query, 'query'));
+}
+
+/** `parse` (which throws a 400 on bad input) run once per distinct query string of a route. */
+export function memoizedParser<T>(parse: (query: unknown) => T): (req: Request) => T {
+  const remembered = new Map<string, T>();
   return (req) => {
     const raw = rawQueryString(req.url);
     const hit = remembered.get(raw);
     if (hit !== undefined) return hit;
-    const parsed = deepFreeze(parseOrThrow(schema, req.query, 'query'));
+    const parsed = deepFreeze(parse(req.query));
     if (remembered.size >= MAX_ENTRIES) remembered.delete(remembered.keys().next().value as string);
     remembered.set(raw, parsed);
     return parsed;

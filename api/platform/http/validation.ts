@@ -1,26 +1,9 @@
 // Turns zod failures on query strings and bodies into 400 messages that name the parameter and say
-// what is valid, e.g. "Invalid value for 'state': \"ZZ\". Valid values: AK, AL, ...".
-import { z } from 'zod';
+// what is valid, e.g. "Invalid value for 'state': \"ZZ\". Valid values: AK, AL, ...". The wording
+// is the contract vocabulary's (api/platform/contract/issues.ts), shared with the MCP tools.
+import type { z } from 'zod';
+import { describeIssues } from '../contract/issues.ts';
 import { BadRequestError } from './errors.ts';
-
-function describeIssue(issue: z.core.$ZodIssue, where: 'query' | 'body', input: unknown): string {
-  const name = issue.path.length > 0 ? issue.path.join('.') : where === 'body' ? 'body' : 'query';
-  const received = issue.path.reduce<unknown>(
-    (value, key) => (value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined),
-    input,
-  );
-  const shown = received === undefined ? '' : `: ${JSON.stringify(received)?.slice(0, 80)}`;
-  if (issue.code === 'invalid_value') {
-    return `Invalid value for '${name}'${shown}. Valid values: ${issue.values.map(String).join(', ')}.`;
-  }
-  if (issue.code === 'invalid_type' && received === undefined) {
-    return `Missing required ${where === 'query' ? 'parameter' : 'field'} '${name}'.`;
-  }
-  if (issue.code === 'invalid_type' && Array.isArray(received) && where === 'query') {
-    return `Parameter '${name}' was given more than once; give it once.`;
-  }
-  return `Invalid value for '${name}'${shown}: ${issue.message}`;
-}
 
 /** The path of the first string holding a NUL character (PostgreSQL text cannot store one). */
 function nulPath(value: unknown, depth = 0): string[] | undefined {
@@ -53,6 +36,5 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, whe
     refuseNul(result.data, where);
     return result.data;
   }
-  const messages = [...new Set(result.error.issues.map((issue) => describeIssue(issue, where, input)))];
-  throw new BadRequestError(messages.join(' '));
+  throw new BadRequestError(describeIssues(result.error.issues, input, where));
 }

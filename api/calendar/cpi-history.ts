@@ -1,50 +1,35 @@
-// The calendar's other inputs: the housing release fact file (data/calendar/housing-releases.json)
-// and the mirror's CPI release history (calendar/us_cpi_release_dates.csv).
-import fs from 'node:fs';
-import path from 'node:path';
-import { z } from 'zod';
-import { PROJECT_ROOT } from '../config.ts';
+// BLS's CPI release history as the mirror keeps it (calendar/us_cpi_release_dates.csv:
+// release_date,reference_month). It reaches back before BLS's iCalendar feed and names each
+// release's reference month, which the feed does not.
 import { SourceFormatError } from '../sync/errors.ts';
 import { seriesEvent, type CalendarEventRecord } from './series.ts';
-
-export const HOUSING_FILE = path.join(PROJECT_ROOT, 'data', 'calendar', 'housing-releases.json');
-
-export const HousingFileSchema = z.object({
-  description: z.string(),
-  asOf: z.iso.date(),
-  notes: z.array(z.string()),
-  releases: z.array(
-    z.object({
-      series: z.enum(['housing_starts', 'new_home_sales', 'existing_home_sales', 'pending_home_sales']),
-      date: z.iso.date(),
-      period: z.string().regex(/^[A-Z][a-z]+ \d{4}$/),
-      sourceUrl: z.url(),
-    }),
-  ),
-});
-
-export function loadHousingEvents(file: string = HOUSING_FILE): CalendarEventRecord[] {
-  const parsed = HousingFileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  return parsed.releases.map((release) => seriesEvent(release.series, release.date, release.period, undefined, release.sourceUrl));
-}
 
 /**
  * CPI releases the mirror does not record as they happened: BLS could not collect October 2025
  * data (lapse in appropriations) and published no October 2025 CPI, and the November 2025 CPI came
- * out later than the 2025-12-12 the file gives. SOURCES.md flags both rows; they are left out.
+ * out on 2025-12-18 (BLS's feed), not on the 2025-12-12 the file gives. SOURCES.md flags both rows;
+ * they are left out even when the feed cannot be read.
  */
 export const CPI_ROWS_EXCLUDED = new Set(['2025-11-12', '2025-12-12']);
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+export interface CpiHistory {
+  events: CalendarEventRecord[];
+  excluded: string[];
+  /** Release day → reference month ("September 2025"), for the rows kept. */
+  referenceMonths: Map<string, string>;
+}
+
 /** Parses `release_date,reference_month` rows into CPI events (the flagged rows excluded). */
-export function cpiEventsFromCsv(text: string, file = 'us_cpi_release_dates.csv'): { events: CalendarEventRecord[]; excluded: string[] } {
+export function cpiEventsFromCsv(text: string, file = 'us_cpi_release_dates.csv'): CpiHistory {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   if (lines[0]?.trim() !== 'release_date,reference_month') {
     throw new SourceFormatError(file, 1, `expected header "release_date,reference_month", got "${lines[0]?.slice(0, 60) ?? ''}"`);
   }
   const events: CalendarEventRecord[] = [];
   const excluded: string[] = [];
+  const referenceMonths = new Map<string, string>();
   lines.slice(1).forEach((raw, index) => {
     const line = raw.trim();
     if (line === '') return;
@@ -61,7 +46,9 @@ export function cpiEventsFromCsv(text: string, file = 'us_cpi_release_dates.csv'
     if (date <= `${match[2]}-${match[3]}-31`) {
       throw new SourceFormatError(file, index + 2, `release ${date} is not after its reference month ${match[2]}-${match[3]}`);
     }
-    events.push(seriesEvent('cpi', date, `${monthName} ${match[2]}`));
+    const period = `${monthName} ${match[2]}`;
+    referenceMonths.set(date, period);
+    events.push(seriesEvent('cpi', date, period));
   });
-  return { events, excluded };
+  return { events, excluded, referenceMonths };
 }

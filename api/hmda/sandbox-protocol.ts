@@ -1,0 +1,36 @@
+// Messages between the service and a sandbox process (sandbox.ts ↔ sandbox-worker.ts).
+import type { JsonRow } from './duck.ts';
+
+export interface WorkerSettings {
+  root: string;
+  threads: number;
+  /** DuckDB memory_limit of the process's engine. */
+  memoryLimit: string;
+}
+
+export interface RunRequest {
+  type: 'run';
+  id: number;
+  sql: string;
+  timeoutMs: number;
+  rowCap: number;
+  byteCap: number;
+}
+
+export type TruncatedReason = 'rows' | 'bytes';
+
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'start-failed'; detail: string }
+  | {
+      type: 'result';
+      id: number;
+      columns: string[];
+      rows: JsonRow[];
+      truncated: TruncatedReason | null;
+      bytes: number;
+    }
+  /** The guard refused the query (nothing ran). */
+  | { type: 'refused'; id: number; reason: string; detail: string }
+  /** The engine raised an error; `detail` is its raw text, for the log only. */
+  | { type: 'failed'; id: number; detail: string; position?: number };

@@ -1,0 +1,111 @@
+// A sandbox process: runs key holders' custom SQL in a DuckDB of its own, one query at a time, for
+// the service (sandbox.ts), which kills the whole process when a query outlives its deadline or its
+// memory cap. Here: the engine's settings (no external access but the warehouse folder, no disk
+// spill, configuration locked), the guard on DuckDB's own parse of each query, and the result
+// built as JSON rows, cut at a row cap or a byte cap, off the service's event loop.
+import { JSDuckDBValueConverter, StatementType, type DuckDBType } from '@duckdb/node-api';
+import path from 'node:path';
+import { literal, openInstance, toJsonValue, type JsonRow } from './duck.ts';
+import type { RunRequest, TruncatedReason, WorkerMessage, WorkerSettings } from './sandbox-protocol.ts';
+import { lookUpCatalog, serialiseSql } from './sql-catalog.ts';
+import { checkQuery, SqlRefusedError } from './sql-guard.ts';
+import { viewStatements } from './views.ts';
+
+function send(message: WorkerMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send) return resolve();
+    process.send(message, undefined, {}, () => resolve());
+  });
+}
+
+function rowObject(names: string[], types: DuckDBType[], values: unknown[]): JsonRow {
+  const row: JsonRow = {};
+  names.forEach((name, index) => {
+    const type = types[index];
+    const value = values[index];
+    row[name] = toJsonValue(type === undefined || value === null ? value : JSDuckDBValueConverter(value as never, type, JSDuckDBValueConverter));
+  });
+  return row;
+}
+
+async function start(settings: WorkerSettings): Promise<void> {
+  const instance = await openInstance({ threads: settings.threads, memoryLimit: settings.memoryLimit });
+  const connection = await instance.connect();
+  const root = path.resolve(settings.root);
+  // No spilling to disk: the memory cap is a hard cap for user queries.
+  await connection.run("SET temp_directory = ''");
+  await connection.run(`SET allowed_directories = [${literal(root + path.sep)}]`);
+  await connection.run('SET enable_external_access = false');
+  await connection.run('SET lock_configuration = true');
+
+  let viewSignature = '';
+  async function refreshViews(): Promise<void> {
+    const statements = viewStatements(settings.root);
+    const signature = statements.join('\n');
+    if (signature === viewSignature) return;
+    for (const statement of statements) await connection.run(statement);
+    viewSignature = signature;
+  }
+  await refreshViews();
+  const catalog = await lookUpCatalog(connection);
+
+  async function run(request: RunRequest): Promise<WorkerMessage> {
+    const { id, sql } = request;
+    // The service kills this process a little later if the engine does not notice the interrupt.
+    const timer = setTimeout(() => connection.interrupt(), request.timeoutMs);
+    try {
+      await refreshViews();
+      const { syntaxError } = checkQuery(sql, await serialiseSql(connection, sql), catalog);
+      if (syntaxError) return { type: 'failed', id, ...syntaxError };
+      const extracted = await connection.extractStatements(sql);
+      if (extracted.count !== 1) throw new SqlRefusedError('several_statements', 'only one statement is allowed');
+      const prepared = await extracted.prepare(0);
+      if (prepared.statementType !== StatementType.SELECT) throw new SqlRefusedError('statement_type', 'only SELECT statements are allowed');
+      if (prepared.parameterCount > 0) throw new SqlRefusedError('parameter', 'parameters ($1, ?) are not supported; write the values into the query');
+      const result = await prepared.stream();
+      const columns = result.deduplicatedColumnNames();
+      const types = result.columnTypes();
+      const rows: JsonRow[] = [];
+      let bytes = 2;
+      let truncated: TruncatedReason | null = null;
+      reading: for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        for (let index = 0; index < chunk.rowCount; index += 1) {
+          if (rows.length === request.rowCap) {
+            truncated = 'rows';
+            break reading;
+          }
+          const row = rowObject(columns, types, chunk.getRowValues(index));
+          const size = Buffer.byteLength(JSON.stringify(row)) + 1;
+          if (bytes + size > request.byteCap) {
+            truncated = 'bytes';
+            break reading;
+          }
+          rows.push(row);
+          bytes += size;
+        }
+      }
+      return { type: 'result', id, columns, rows, truncated, bytes };
+    } catch (error) {
+      if (error instanceof SqlRefusedError) return { type: 'refused', id, reason: error.reason, detail: error.detail };
+      return { type: 'failed', id, detail: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  let queue = Promise.resolve();
+  process.on('message', (message: RunRequest) => {
+    if (message?.type !== 'run') return;
+    queue = queue.then(async () => send(await run(message)));
+  });
+  await send({ type: 'ready' });
+}
+
+// The service's end of the channel closing means the service is gone: so is this process.
+process.on('disconnect', () => process.exit(0));
+start(JSON.parse(process.argv[2] ?? '{}') as WorkerSettings).catch(async (error: unknown) => {
+  await send({ type: 'start-failed', detail: error instanceof Error ? error.message : String(error) });
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+// The full-text search's contract: what a search accepts and answers, declared once. GET /search,
+// the MCP tool search_content, /ask and the /search page derive from it.
+import { z } from 'zod';
+import { choice, integer, text } from '../platform/contract/lenient.ts';
+import { SourceSchema } from '../platform/contract/sources.ts';
+
+export const SEARCH_TYPES = ['article', 'glossary', 'learn', 'research', 'bill', 'news'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+export const SEARCH_LIMIT_MAX = 50;
+export const SEARCH_LIMIT_DEFAULT = 10;
+export const SEARCH_QUERY_MAX = 200;
+
+export const SearchQuerySchema = z.object({
+  query: text({ max: SEARCH_QUERY_MAX, example: 'escrow cushion' }).describe(
+    'Words to find. Web-search syntax: "quoted phrase", OR, -excluded. Examples: escrow cushion, "FHA mortgage insurance".',
+  ),
+  type: choice(SEARCH_TYPES, { aliases: { articles: 'article', bills: 'bill', market_update: 'news', market_updates: 'news' } })
+    .optional()
+    .describe('Only this kind of page, in any case: article, glossary, learn, research, bill or news (market updates).'),
+  limit: integer({ min: 1, max: SEARCH_LIMIT_MAX })
+    .default(SEARCH_LIMIT_DEFAULT)
+    .describe(`Results to return, 1 to ${SEARCH_LIMIT_MAX} (a number or numeric text); default ${SEARCH_LIMIT_DEFAULT}.`),
+});
+export type SearchQuery = z.output<typeof SearchQuerySchema>;
+
+export const SearchResultSchema = z.object({
+  title: z.string(),
+  url: z.string().describe('Absolute URL of the page.'),
+  path: z.string().describe('Path of the page on this site.'),
+  type: z.enum(SEARCH_TYPES),
+  excerpt: z.string().describe('HTML-escaped passage; matched words are wrapped in <mark>…</mark>.'),
+  score: z.number().describe('Relevance; higher is better. Comparable only within one response.'),
+  date: z.string().nullable().describe('YYYY-MM-DD published or last updated.'),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const SearchAnswerSchema = z.object({
+  query: z.string().describe('The query as searched (trimmed).'),
+  type: z.enum(SEARCH_TYPES).nullable().describe('The kind of page searched, or null for every kind.'),
+  results: z.array(SearchResultSchema).describe('Matching pages, best first.'),
+  sources: z.array(SourceSchema).describe('The pages found, to cite.'),
+});
+export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;

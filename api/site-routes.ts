@@ -1,0 +1,15 @@
+// Routes on the main host outside /api/v1 (MCP, sign-in, feeds, site files), mounted before the
+// static site. Add one line per capability that has such routes.
+import type { Express } from 'express';
+import type { AppDeps } from './deps.ts';
+import { registerAccessRoutes } from './access/account-routes.ts';
+import { registerNewsRoutes } from './news/route.ts';
+import { registerSiteInfoRoutes } from './site-info/route.ts';
+import { registerMcpRoutes } from './mcp/http.ts';
+
+export function registerSiteRoutes(app: Express, deps: AppDeps): void {
+  registerAccessRoutes(app, deps);
+  registerNewsRoutes(app, deps);
+  registerSiteInfoRoutes(app, deps);
+  registerMcpRoutes(app, deps);
+}
