@@ -46,7 +46,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     access: await createAccessService(core),
     search: createSearchService(core, { answerTtlMs: SEARCH_ANSWER_TTL_MS, clock: core.clock }),
     news: createNewsService(core.db, { historyTtlMs: RATE_HISTORY_TTL_MS, clock: core.clock }),
-    bills: createBillsService(core.db, { baseUrl: core.config.baseUrl }),
+    bills: createBillsService(core.db, { baseUrl: core.config.baseUrl, datasets }),
     rates: createRatesService(core, datasets),
     calendar: createCalendarService({ db: core.db, datasets, clock: core.clock }),
     escrow: createEscrowService(core),

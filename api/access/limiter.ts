@@ -1,19 +1,22 @@
 // Rate limits (contract "Keys and limits"): per client IP without a key, per key with one, and an
-// hourly cap per key or IP, in one of three rate-limiter-flexible stores. A store that fails or is
-// slow lets the request through with a warning: an outage of the limiter must not become an outage
-// of the API.
-import pg from 'pg';
-import { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+// hourly cap per key or IP, in one of three rate-limiter-flexible stores (./limiter-stores.ts).
+//
+// A request refused by one limit spends no limit's budget: limits are counted in order, the first
+// refusal stops the count, and the limits that counted the refused request give it back. A client
+// without a key that bursts 1,000 requests is answered 20 times and served again after its minute;
+// the 980 refusals do not touch its hour.
+//
+// A store that fails or is slow lets the request through: an outage of the limiter must not become
+// an outage of the API. /healthz reports it (`degraded`) and the log says when it starts and ends.
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Identity } from './identity.ts';
+import type { LimitStoreStatus } from './limiter-health.ts';
+import { ImmediateMemoryLimiter, openStores, withTimeout } from './limiter-stores.ts';
+
+export { ImmediateMemoryLimiter } from './limiter-stores.ts';
+export type { LimitStoreStatus } from './limiter-health.ts';
 
 export type LimitStore = 'memory' | 'postgres' | 'redis';
 
@@ -34,6 +37,8 @@ export interface Limiter {
    * for the shared stores, whose answer only `consume` can await.
    */
   consumeNow(identity: Identity): LimitDecision | undefined;
+  /** The store's state for /healthz; a shared store is asked (at most every few seconds). */
+  check(): Promise<LimitStoreStatus>;
   close(): Promise<void>;
 }
 
@@ -42,11 +47,16 @@ type LimitConfig = Pick<
   'RATE_LIMIT_ANON_PER_MINUTE' | 'RATE_LIMIT_KEY_PER_MINUTE' | 'RATE_LIMIT_PER_HOUR' | 'RATE_LIMIT_STORE' | 'REDIS_URL' | 'DATABASE_URL'
 >;
 
+export interface LimiterOptions {
+  /** Window lengths in seconds (tests shorten them); default 60 and 3,600. */
+  minuteSeconds?: number;
+  hourSeconds?: number;
+}
+
 const UNLIMITED: LimitDecision = Object.freeze({ allowed: true, headers: Object.freeze({}), retryAfterSeconds: 0 });
 
-/** A store that does not answer within this time is treated as down for that request. */
-const STORE_TIMEOUT_MS = 1_000;
-const WARNING_INTERVAL_MS = 30_000;
+/** /healthz asks a shared store at most this often. */
+const PROBE_INTERVAL_MS = 5_000;
 
 /**
  * IPv6 clients get a /64 each (what one subscriber is usually given), so rotating addresses inside
@@ -62,69 +72,6 @@ export function clientBucket(ip: string): string {
   return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
-/**
- * rate-limiter-flexible's memory store, counting without a promise. Its `consume` wraps a
- * synchronous counter in a new promise; on a request served from memory, those promises and their
- * microtask hops cost several times the counting itself (bench "limits"). `consumeNow` does what
- * `consume` does with the options used here (no blockDuration, no execEvenly), on the same storage;
- * a unit test keeps the two in step, so an upgrade that changes that storage fails there first.
- */
-export class ImmediateMemoryLimiter extends RateLimiterMemory {
-  consumeNow(key: string): { result: RateLimiterRes; rejected: boolean } {
-    const storage = (this as unknown as { _memoryStorage: { incrby(key: string, points: number, seconds: number): RateLimiterRes } })
-      ._memoryStorage;
-    const result = storage.incrby(this.getKey(key), 1, this.duration);
-    // As `consume` does: the storage leaves the remaining points to the limiter.
-    (result as { remainingPoints: number }).remainingPoints = Math.max(this.points - result.consumedPoints, 0);
-    return { result, rejected: result.consumedPoints > this.points };
-  }
-}
-
-interface Stores {
-  store: LimitStore;
-  make: (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
-  close: () => Promise<void>;
-}
-
-async function openStores(config: LimitConfig, dbKind: 'postgres' | 'pglite', logger: Logger): Promise<Stores> {
-  if (config.RATE_LIMIT_STORE === 'postgres') {
-    if (dbKind === 'postgres' && config.DATABASE_URL !== undefined) {
-      const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, connectionTimeoutMillis: STORE_TIMEOUT_MS });
-      pool.on('error', (error) => logger.warn({ err: error.message }, 'rate-limit store: idle PostgreSQL client error'));
-      return {
-        store: 'postgres',
-        // The table comes from migration 0202, so instances starting together never race to create it.
-        make: (options) =>
-          new RateLimiterPostgres({ ...options, storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true }),
-        close: () => pool.end(),
-      };
-    }
-    logger.warn(
-      'RATE_LIMIT_STORE=postgres needs DATABASE_URL (a PostgreSQL server); the embedded database serves one process, so the memory store is used instead.',
-    );
-  }
-  if (config.RATE_LIMIT_STORE === 'redis') {
-    // No offline queue: while Redis is unreachable a command fails at once (and the request passes)
-    // instead of waiting for a reconnect.
-    const client = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
-    let lastError = 0;
-    client.on('error', (error: Error) => {
-      if (Date.now() - lastError < WARNING_INTERVAL_MS) return;
-      lastError = Date.now();
-      logger.warn({ err: error.message }, 'rate-limit store: Redis connection error');
-    });
-    await client.connect().catch(() => undefined); // the error handler logs it; ioredis keeps retrying
-    return {
-      store: 'redis',
-      make: (options) => new RateLimiterRedis({ ...options, storeClient: client }),
-      close: async () => {
-        client.disconnect();
-      },
-    };
-  }
-  return { store: 'memory', make: (options) => new ImmediateMemoryLimiter(options), close: async () => undefined };
-}
-
 /** One configured limit: its budget and the limiter that counts it. */
 interface LimitEntry {
   points: number;
@@ -137,36 +84,22 @@ export interface Outcome {
   rejected: boolean;
 }
 
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`rate-limit store did not answer in ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error || error instanceof RateLimiterRes ? error : new Error(String(error)));
-      },
-    );
-  });
-}
-
-export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'pglite', logger: Logger): Promise<Limiter> {
+export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'pglite', logger: Logger, options: LimiterOptions = {}): Promise<Limiter> {
   const stores = await openStores(config, dbKind, logger);
+  const storeHealth = stores.health;
   const limiter = (keyPrefix: string, points: number, duration: number): LimitEntry | undefined =>
     points > 0 ? { points, limiter: stores.make({ keyPrefix, points, duration }) } : undefined;
-  const anonMinute = limiter('mds:anon:minute', config.RATE_LIMIT_ANON_PER_MINUTE, 60);
-  const keyMinute = limiter('mds:key:minute', config.RATE_LIMIT_KEY_PER_MINUTE, 60);
-  const hour = limiter('mds:hour', config.RATE_LIMIT_PER_HOUR, 3_600);
+  const minute = options.minuteSeconds ?? 60;
+  const anonMinute = limiter('mds:anon:minute', config.RATE_LIMIT_ANON_PER_MINUTE, minute);
+  const keyMinute = limiter('mds:key:minute', config.RATE_LIMIT_KEY_PER_MINUTE, minute);
+  const hour = limiter('mds:hour', config.RATE_LIMIT_PER_HOUR, options.hourSeconds ?? 3_600);
   // The limits that count each kind of request, settled once: its kind's minute limit and the
   // hourly one, each only when on.
   const configured = (...entries: (LimitEntry | undefined)[]) => entries.filter((entry): entry is LimitEntry => entry !== undefined);
   const anonLimits = configured(anonMinute, hour);
   const keyLimits = configured(keyMinute, hour);
   const limitsOf = (identity: Identity) => (identity.kind === 'key' ? keyLimits : anonLimits);
-  let lastWarning = 0;
+  const active = anonLimits.length > 0 || keyLimits.length > 0;
 
   /** One count in a shared store, which may fail or hang: a refusal is an outcome, a failure throws. */
   function consumeShared(entry: LimitEntry, key: string): Promise<Outcome> {
@@ -179,39 +112,82 @@ export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'p
     );
   }
 
-  /** One count in the memory store, at once. */
-  function consumeMemory(entry: LimitEntry, key: string): Outcome {
-    const { result, rejected } = (entry.limiter as ImmediateMemoryLimiter).consumeNow(key);
-    return { points: entry.points, result, rejected };
-  }
-
   const bucketOf = (identity: Identity) => (identity.kind === 'key' ? `key:${identity.keyId}` : `ip:${clientBucket(identity.ip)}`);
+
   const passUnlimited = (error: unknown): LimitDecision => {
-    if (Date.now() - lastWarning > WARNING_INTERVAL_MS) {
-      lastWarning = Date.now();
-      logger.warn({ err: (error as Error).message, store: stores.store }, 'rate-limit store unavailable: requests pass unlimited until it answers');
-    }
+    storeHealth.failed(error);
+    storeHealth.passedUnlimited();
     return UNLIMITED;
   };
+
+  /**
+   * Counts the request limit by limit, in order (the minute before the hour), stopping at the first
+   * that refuses it; every limit that counted it, the refusing one too, gives the count back. So each
+   * limit counts only the requests it served (plus, for a moment, the ones in flight), and a refusal
+   * spends nothing anywhere.
+   */
+  function consumeSharedInOrder(limits: LimitEntry[], bucket: string, outcomes: Outcome[] = []): Promise<LimitDecision> {
+    const entry = limits[outcomes.length];
+    if (entry === undefined) {
+      storeHealth.answered();
+      return Promise.resolve(decide(outcomes));
+    }
+    return consumeShared(entry, bucket).then((outcome) => {
+      outcomes.push(outcome);
+      if (!outcome.rejected) return consumeSharedInOrder(limits, bucket, outcomes);
+      storeHealth.answered();
+      const decision = decide(outcomes);
+      // A refund that fails leaves one count too many in a window; the refusal stands either way.
+      const refunds = limits.slice(0, outcomes.length).map((counted) => withTimeout(counted.limiter.reward(bucket, 1)).catch(() => undefined));
+      return Promise.all(refunds).then(() => decision);
+    });
+  }
 
   function consumeNow(identity: Identity): LimitDecision | undefined {
     const limits = limitsOf(identity);
     if (limits.length === 0) return UNLIMITED;
     if (stores.store !== 'memory') return undefined;
     const bucket = bucketOf(identity);
-    return decide(limits.map((entry) => consumeMemory(entry, bucket)));
+    // Plain loops: this runs on every API request. In order, stopping at a refusal (see above).
+    const outcomes: Outcome[] = [];
+    for (let index = 0; index < limits.length; index += 1) {
+      const entry = limits[index]!;
+      const { result, rejected } = (entry.limiter as ImmediateMemoryLimiter).consumeNow(bucket);
+      outcomes.push({ points: entry.points, result, rejected });
+      if (rejected) {
+        for (let counted = 0; counted <= index; counted += 1) (limits[counted]!.limiter as ImmediateMemoryLimiter).refundNow(bucket);
+        break;
+      }
+    }
+    return decide(outcomes);
+  }
+
+  let lastProbe: { at: number; done: Promise<void> } | undefined;
+  async function check(): Promise<LimitStoreStatus> {
+    if (!active) return { store: stores.store, state: 'off' };
+    if (stores.store !== 'memory' && (lastProbe === undefined || Date.now() - lastProbe.at > PROBE_INTERVAL_MS)) {
+      lastProbe = {
+        at: Date.now(),
+        done: stores.probe().then(
+          () => storeHealth.answered(),
+          (error: unknown) => storeHealth.failed(error),
+        ),
+      };
+    }
+    await lastProbe?.done;
+    return storeHealth.status();
   }
 
   return {
     store: stores.store,
-    active: anonLimits.length > 0 || keyLimits.length > 0,
+    active,
     consumeNow,
+    check,
     // A promise chain rather than an async function: with a shared store this runs on every request.
     consume(identity) {
       const immediate = consumeNow(identity);
       if (immediate !== undefined) return Promise.resolve(immediate);
-      const bucket = bucketOf(identity);
-      return Promise.all(limitsOf(identity).map((entry) => consumeShared(entry, bucket))).then(decide, passUnlimited);
+      return consumeSharedInOrder(limitsOf(identity), bucketOf(identity)).catch(passUnlimited);
     },
     close: () => stores.close(),
   };

@@ -2,6 +2,7 @@
 // substring matches) and one bill in full with our analysis. The get_congress_bills MCP tool and the
 // bill pages are thin faces over this.
 import type { Queryable } from '../platform/db/database.ts';
+import type { DatasetStatus } from '../platform/datasets.ts';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/http/errors.ts';
 import { BILL_TYPES, citation, isBillType, requireBillId, type BillRef } from './bill-id.ts';
 import { BILL_STATUSES, isBillStatus, type BillStatusCode } from './status.ts';
@@ -54,13 +55,15 @@ const LIST_COLUMNS = `bill_id, congress, bill_type, bill_number, title, short_ti
 const DETAIL_COLUMNS = `${LIST_COLUMNS}, official_title, titles, cosponsors, committees, actions, summary, subjects, laws,
   analysis, source_format, to_char(update_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS update_date`;
 
-export function createBillsService(db: Queryable, options: { baseUrl?: string } = {}): BillsService {
+export function createBillsService(db: Queryable, options: { baseUrl?: string; datasets?: DatasetStatus } = {}): BillsService {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
 
   async function ensureLoaded(): Promise<void> {
     const { rows } = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM bills');
     if (Number(rows[0]?.n ?? 0) === 0) {
-      throw new ServiceUnavailableError('The bills dataset is not loaded yet (the first sync may still be running); retry shortly.', 30);
+      // The shared words: loading now, last load failed, or never loaded.
+      await options.datasets?.require('bills');
+      throw new ServiceUnavailableError('The bills dataset is not loaded yet; retry in a minute.', 60);
     }
   }
 

@@ -1,45 +1,91 @@
-// GET /healthz: 200 while the process serves, whatever data is loaded, listing each dataset's
-// as-of date, row count and source (contract "Health").
+// GET /healthz: 200 while the process serves, whatever data is loaded (contract "Health"). For each
+// dataset: its state (loaded, loading since when, last load failed when and why, never loaded), the
+// publisher's as-of date and, separately, when our sync published it. And the rate-limit store:
+// `degraded` while it does not answer and requests pass unlimited. An operator page: it may name
+// commands (`hint`), which reader-facing answers never do.
 import { z } from 'zod';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
 import type { AppDeps } from '../deps.ts';
+import type { DatasetOverview } from '../platform/datasets.ts';
+import { datasetDefinitions } from '../sync/registry.ts';
+
+const DatasetHealthSchema = z.object({
+  state: z
+    .enum(['loaded', 'loading', 'failed', 'never_loaded'])
+    .describe('`loaded`: served. `loading`: not loaded yet, a load runs now. `failed`: not loaded, its last load failed. `never_loaded`: no load was ever attempted.'),
+  as_of: z.string().nullable().describe("The publisher's date of the data (file vintage, release date or latest observation), YYYY-MM-DD; null until loaded."),
+  synced_at: z.string().nullable().describe('When this service published its current load (ISO 8601): the sync date, not the data date.'),
+  rows: z.int(),
+  source: z.string().nullable().describe('The publisher URL cited for it.'),
+  loading_since: z.string().optional().describe('A load of it runs now (a first load or a refresh), since this moment.'),
+  last_failure: z
+    .object({ at: z.string(), reason: z.string().describe('Why, in one sentence about the publisher\'s file.') })
+    .optional()
+    .describe('Its latest load failed. A loaded dataset keeps serving its previous load meanwhile.'),
+  hint: z.string().optional().describe('For the operator: how to load it.'),
+  missing: z
+    .array(z.string())
+    .optional()
+    .describe('Present when parts of a dataset built from several publishers did not load: one sentence each; their earlier rows stay served.'),
+});
 
 export const HealthSchema = z.object({
-  status: z.enum(['ok', 'degraded']).describe('`degraded` when the database cannot be read right now.'),
+  status: z
+    .enum(['ok', 'degraded'])
+    .describe('`degraded` when the database cannot be read right now, or the rate-limit store does not answer (requests then pass unlimited).'),
   version: z.string(),
   database: z.enum(['postgres', 'pglite']),
-  datasets: z.record(
-    z.string(),
-    z.object({
-      as_of: z.string().nullable(),
-      rows: z.int(),
-      source: z.string(),
-      missing: z
-        .array(z.string())
-        .optional()
-        .describe('Present when parts of a dataset built from several publishers did not load: one sentence each; their earlier rows stay served.'),
-    }),
-  ),
+  limits: z
+    .object({
+      store: z.enum(['memory', 'postgres', 'redis']),
+      state: z.enum(['ok', 'unavailable', 'off']).describe('`unavailable`: the store does not answer and requests pass unlimited; `off`: every limit is 0.'),
+      since: z.string().optional().describe('When the store stopped answering.'),
+      passed_unlimited: z.int().optional().describe('Requests let through uncounted since then.'),
+    })
+    .describe('The rate-limit store.'),
+  datasets: z.record(z.string(), DatasetHealthSchema),
 });
 
 export type Health = z.infer<typeof HealthSchema>;
 
+/** The default datasets: listed even before any load of them was attempted. */
+const KNOWN_DATASETS = datasetDefinitions.filter((definition) => definition.syncByDefault !== false).map((definition) => definition.name);
+
+function datasetHealth(entry: DatasetOverview): z.infer<typeof DatasetHealthSchema> {
+  const { record, availability } = entry;
+  const command = `\`npm run sync -- ${entry.name}\``;
+  const hint = entry.lastFailure
+    ? `The service log has the details ("dataset sync failed"); ${record ? 'retry' : 'load it'} with ${command}.`
+    : availability.state === 'never_loaded'
+      ? `Load it with ${command}.`
+      : undefined;
+  return {
+    state: availability.state,
+    as_of: record?.asOf ?? null,
+    synced_at: record?.loadedAt ?? null,
+    rows: record?.rows ?? 0,
+    source: record?.sourceUrl ?? null,
+    ...(entry.loadingSince !== undefined ? { loading_since: entry.loadingSince } : {}),
+    ...(entry.lastFailure ? { last_failure: entry.lastFailure } : {}),
+    ...(hint !== undefined ? { hint } : {}),
+    ...(record?.missing ? { missing: record.missing } : {}),
+  };
+}
+
 export async function readHealth(deps: AppDeps): Promise<Health> {
+  const base = { version: deps.config.version, database: deps.db.kind };
+  const limits = await deps.services.access.limiter.check();
+  const limitsDown = limits.state === 'unavailable';
   try {
-    const records = await deps.services.datasets.list();
+    const overview = await deps.services.datasets.overview(KNOWN_DATASETS);
     return {
-      status: 'ok',
-      version: deps.config.version,
-      database: deps.db.kind,
-      datasets: Object.fromEntries(
-        records.map((record) => [
-          record.name,
-          { as_of: record.asOf, rows: record.rows, source: record.sourceUrl, ...(record.missing ? { missing: record.missing } : {}) },
-        ]),
-      ),
+      status: limitsDown ? 'degraded' : 'ok',
+      ...base,
+      limits,
+      datasets: Object.fromEntries(overview.map((entry) => [entry.name, datasetHealth(entry)])),
     };
   } catch {
-    return { status: 'degraded', version: deps.config.version, database: deps.db.kind, datasets: {} };
+    return { status: 'degraded', ...base, limits, datasets: {} };
   }
 }
 
@@ -48,11 +94,11 @@ export function registerHealthRoutes(registry: ApiRegistry, deps: AppDeps): void
     method: 'get',
     path: '/healthz',
     operationId: 'getHealth',
-    summary: 'Service health and loaded datasets',
+    summary: 'Service health, datasets and the rate-limit store',
     description: 'Always 200 while the process serves. Also at `/healthz` on the main host.',
     tags: ['Service'],
     cache: 'none',
-    responses: { 200: { description: 'Health and dataset status', schema: HealthSchema } },
+    responses: { 200: { description: 'Health, each dataset\'s state and dates, and the rate-limit store', schema: HealthSchema } },
     handler: () => readHealth(deps),
   });
 }

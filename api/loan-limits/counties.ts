@@ -25,6 +25,30 @@ interface PlanningRegions {
   regions: { fips: string; name: string }[];
 }
 
+/**
+ * The list's vintage: Census publishes its county list without a date, so the list is dated by the
+ * newest county code it holds, at the date that code took effect in Census's register of county
+ * changes (below). Codes are checked against the Census file's own rows, before the planning
+ * regions of our own data file are added.
+ */
+export const COUNTY_CHANGES_PAGE = 'https://www.census.gov/programs-surveys/geography/technical-documentation/county-changes.html';
+const COUNTY_CODE_CHANGES: { fips: string; effective: string; change: string }[] = [
+  { fips: '08014', effective: '2001-11-15', change: 'Broomfield County, CO created' },
+  { fips: '46102', effective: '2015-05-01', change: 'Shannon County, SD renamed Oglala Lakota County (46113 → 46102)' },
+  { fips: '02158', effective: '2015-07-01', change: 'Wade Hampton Census Area, AK renamed Kusilvak Census Area (02270 → 02158)' },
+  { fips: '02063', effective: '2019-01-02', change: 'Chugach Census Area, AK created from Valdez-Cordova Census Area' },
+  { fips: '02066', effective: '2019-01-02', change: 'Copper River Census Area, AK created from Valdez-Cordova Census Area' },
+  { fips: '09110', effective: '2022-06-06', change: "Connecticut's planning regions adopted as county equivalents (09110–09190)" },
+];
+
+/** The effective date of the newest county code in the list, and which change that was. */
+export function countyListVintage(counties: readonly Pick<CountyRow, 'fips'>[], file: string): { asOf: string; fips: string; change: string } {
+  const codes = new Set(counties.map((county) => county.fips));
+  const newest = COUNTY_CODE_CHANGES.filter((entry) => codes.has(entry.fips)).sort((a, b) => a.effective.localeCompare(b.effective)).at(-1);
+  if (!newest) throw new ValidationError(`${file}: none of the county codes created since 2001 is in the list, so its vintage is unknown.`);
+  return { asOf: newest.effective, fips: newest.fips, change: newest.change };
+}
+
 export const PLANNING_REGIONS_FILE = path.join(PROJECT_ROOT, 'data', 'loan-limits', 'connecticut-planning-regions.json');
 
 export function readPlanningRegions(): PlanningRegions {
@@ -62,6 +86,7 @@ export const countiesDataset: DatasetDefinition = {
   async load(tx, context) {
     const file = await context.readSource(countiesSource);
     const counties = parseCountyList(file.bytes, file.origin);
+    const vintage = countyListVintage(counties, file.origin);
     const regions = readPlanningRegions();
     const ctFips = counties.find((county) => county.state === 'CT')?.stateFips ?? '09';
     for (const county of counties) {
@@ -88,12 +113,17 @@ export const countiesDataset: DatasetDefinition = {
     });
     changed += await deleteMissingRows(tx, { table: 'counties', key: ['fips'], scope: 'true', keep: rows.map((row) => [row[0]]) });
     return {
-      asOf: context.clock().toISOString().slice(0, 10),
+      asOf: vintage.asOf,
       sourceUrl: countiesSource.publisherUrl,
       checksum: file.checksum,
       rows: counties.length,
       changed,
-      details: { file: countiesSource.mirrorPath, planningRegions: regions.regions.length, planningRegionSource: regions.sourceUrl },
+      details: {
+        file: countiesSource.mirrorPath,
+        planningRegions: regions.regions.length,
+        planningRegionSource: regions.sourceUrl,
+        vintage: { newestCode: vintage.fips, change: vintage.change, effective: vintage.asOf, source: COUNTY_CHANGES_PAGE },
+      },
     };
   },
 };

@@ -1,15 +1,21 @@
-// Which datasets are loaded, as of when, from where: read from the `datasets` table that sync
-// writes. Routes ask `require(name)` so an install whose first sync is still running answers 503
-// with Retry-After instead of an empty result.
+// Which datasets are loaded, as of when, from where (the `datasets` table sync writes), and, for one
+// that is not, why not (the `sync_runs` table: loading now, last load failed, or never tried). Routes
+// ask `require(name)`, which answers with the record or throws the 503 whose words every face shows
+// (./dataset-states.ts).
 import type { Database } from './db/database.ts';
 import { ServiceUnavailableError } from './http/errors.ts';
+import { missingDatasetError, type DatasetAvailability, type MissingDataset } from './dataset-states.ts';
+import { INTERRUPTED_REASON, latestAttempts, type Attempt } from '../sync/run-records.ts';
+import { syncLockHeld } from '../sync/lock.ts';
 
 export interface DatasetRecord {
   name: string;
+  /** The publisher's date: the file's vintage, release or latest observation. */
   asOf: string | null;
   sourceUrl: string;
   checksum: string | null;
   rows: number;
+  /** When our sync published this load (not the data's date). */
   loadedAt: string;
   /**
    * Parts of a dataset assembled from several publishers that did not load this time, one
@@ -18,11 +24,26 @@ export interface DatasetRecord {
   missing?: string[];
 }
 
+/** A dataset as /healthz shows it. */
+export interface DatasetOverview {
+  name: string;
+  record: DatasetRecord | undefined;
+  availability: DatasetAvailability;
+  /** While a load of it runs (a refresh of a loaded dataset too). */
+  loadingSince?: string;
+  /** When its latest attempt failed (a loaded dataset keeps serving its previous load). */
+  lastFailure?: { at: string; reason: string };
+}
+
 export interface DatasetStatus {
   /** Every loaded dataset, fresh from the database (falls back to the last good read on failure). */
   list(): Promise<DatasetRecord[]>;
-  /** The record, or a 503 saying the dataset is still loading. */
+  /** The record, or the 503 saying whether the dataset is loading, failed or was never loaded. */
   require(name: string): Promise<DatasetRecord>;
+  /** Where one dataset stands. */
+  availability(name: string): Promise<DatasetAvailability>;
+  /** Every dataset that is loaded or was ever attempted, plus `known` ones (never loaded). */
+  overview(known?: readonly string[]): Promise<DatasetOverview[]>;
   /** Forget cached reads (after a sync publishes). */
   invalidate(): void;
 }
@@ -45,8 +66,46 @@ function missingOf(value: unknown): { missing?: string[] } {
   return Array.isArray(list) && list.length > 0 ? { missing: list.map(String) } : {};
 }
 
+interface Attempts {
+  latest: Map<string, Attempt>;
+  /** Whether some process holds the sync lock (asked only when an attempt says it is running). */
+  lockHeld: boolean;
+}
+
+/** Where a dataset stands, from its record, its latest attempt and whether a sync holds the lock. */
+export function describeDataset(name: string, record: DatasetRecord | undefined, attempts: Attempts): DatasetOverview {
+  const attempt = attempts.latest.get(name);
+  // A 'running' attempt while nobody holds the lock belongs to a process that died mid-load.
+  const loadingSince = attempt?.status === 'running' && attempts.lockHeld ? attempt.startedAt : undefined;
+  let lastFailure: DatasetOverview['lastFailure'];
+  if (attempt?.status === 'running' && loadingSince === undefined) lastFailure = { at: attempt.startedAt, reason: INTERRUPTED_REASON };
+  else if (attempt && (attempt.status === 'failed' || attempt.status === 'skipped' || attempt.status === 'interrupted')) {
+    lastFailure = { at: attempt.finishedAt ?? attempt.startedAt, reason: attempt.reason ?? 'An internal error stopped the load.' };
+  }
+  return {
+    name,
+    record,
+    availability: record ? { state: 'loaded' } : missingState(loadingSince, lastFailure),
+    ...(loadingSince !== undefined ? { loadingSince } : {}),
+    ...(lastFailure ? { lastFailure } : {}),
+  };
+}
+
+function missingState(loadingSince: string | undefined, lastFailure: DatasetOverview['lastFailure']): MissingDataset {
+  if (loadingSince !== undefined) return { state: 'loading', since: loadingSince };
+  if (lastFailure) return { state: 'failed', ...lastFailure };
+  return { state: 'never_loaded' };
+}
+
+/** Where a dataset without a record stands. */
+function describeMissing(name: string, attempts: Attempts): MissingDataset {
+  const { loadingSince, lastFailure } = describeDataset(name, undefined, attempts);
+  return missingState(loadingSince, lastFailure);
+}
+
 export function createDatasetStatus(db: Database, cacheMs = 5_000): DatasetStatus {
   let cached: { at: number; records: DatasetRecord[] } | undefined;
+  let cachedAttempts: { at: number; attempts: Promise<Attempts> } | undefined;
 
   async function list(): Promise<DatasetRecord[]> {
     if (cached && Date.now() - cached.at < cacheMs) return cached.records;
@@ -71,20 +130,47 @@ export function createDatasetStatus(db: Database, cacheMs = 5_000): DatasetStatu
     }
   }
 
+  /** Read only when something is missing or /healthz asks, and shared by concurrent callers. */
+  function attempts(): Promise<Attempts> {
+    if (cachedAttempts && Date.now() - cachedAttempts.at < cacheMs) return cachedAttempts.attempts;
+    const read = (async () => {
+      const latest = await latestAttempts(db);
+      const anyRunning = [...latest.values()].some((attempt) => attempt.status === 'running');
+      return { latest, lockHeld: anyRunning && (await syncLockHeld(db)) };
+    })();
+    cachedAttempts = { at: Date.now(), attempts: read };
+    read.catch(() => {
+      if (cachedAttempts?.attempts === read) cachedAttempts = undefined;
+    });
+    return read;
+  }
+
+  async function availability(name: string): Promise<DatasetAvailability> {
+    const record = (await list()).find((candidate) => candidate.name === name);
+    if (record) return { state: 'loaded' };
+    return describeMissing(name, await attempts());
+  }
+
   return {
     list,
+    availability,
     async require(name) {
       const record = (await list()).find((candidate) => candidate.name === name);
-      if (!record) {
-        throw new ServiceUnavailableError(
-          `The ${name} dataset is not loaded yet (the first sync may still be running); retry shortly.`,
-          30,
-        );
-      }
-      return record;
+      if (record) return record;
+      const read = await attempts().catch(() => undefined);
+      // Without the attempts (the database just failed), say only what is certain.
+      if (read === undefined) throw new ServiceUnavailableError(`The ${name} dataset is not loaded yet; retry in a minute.`, 60);
+      throw missingDatasetError(name, describeMissing(name, read));
+    },
+    async overview(known = []) {
+      const [records, read] = await Promise.all([list(), attempts()]);
+      const byName = new Map(records.map((record) => [record.name, record]));
+      const names = [...new Set([...known, ...byName.keys(), ...read.latest.keys()])].sort();
+      return names.map((name) => describeDataset(name, byName.get(name), read));
     },
     invalidate() {
       cached = undefined;
+      cachedAttempts = undefined;
     },
   };
 }

@@ -1,7 +1,13 @@
 // In-process sync: at start-up, the default datasets not loaded yet (the server serves meanwhile and
 // those routes answer 503); then a refresh on business days at 06:30 local time. Failures are logged,
 // never thrown: a sync problem must not take the server down.
+//
+// Several instances share one database, and only one can sync at a time. An instance that finds
+// another's sync running does not give up: it waits (with backoff) and looks again, until every
+// dataset it lacks is loaded or has failed on its own. A sync that dies half-way (its process
+// killed) therefore leaves nothing missing for long: a waiting instance takes over.
 import type { AppDeps } from '../deps.ts';
+import { latestAttempts } from './run-records.ts';
 import { runSync, SyncInProgressError } from './runner.ts';
 import type { DatasetDefinition } from './types.ts';
 
@@ -14,7 +20,25 @@ export function nextBusinessDayRun(now: Date, hour = 6, minute = 30): Date {
   return next;
 }
 
-export function startBackgroundSync(deps: AppDeps, definitions: readonly DatasetDefinition[]): () => void {
+export interface CatchUpTiming {
+  /** Wait before the first look again (ms); doubled each time, up to `maxDelayMs`. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+const DEFAULT_TIMING: CatchUpTiming = { firstDelayMs: 5_000, maxDelayMs: 60_000 };
+
+/** The wait before look number `attempt` (1-based): doubling, capped, with ±20% jitter so instances spread out. */
+export function catchUpDelay(attempt: number, timing: CatchUpTiming, random = Math.random): number {
+  const base = Math.min(timing.maxDelayMs, timing.firstDelayMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+export function startBackgroundSync(
+  deps: AppDeps,
+  definitions: readonly DatasetDefinition[],
+  timing: CatchUpTiming = DEFAULT_TIMING,
+): () => void {
   const { config, db, logger, services } = deps;
   const clock = deps.clock;
   const log = logger.child({ job: 'sync' });
@@ -31,8 +55,8 @@ export function startBackgroundSync(deps: AppDeps, definitions: readonly Dataset
     timers.add(timer);
   };
 
-  const sync = (names: readonly string[] | undefined, reason: string) => {
-    if (running || controller.signal.aborted) return;
+  const sync = (names: readonly string[] | undefined, reason: string): Promise<void> => {
+    if (running || controller.signal.aborted) return Promise.resolve();
     running = (async () => {
       try {
         log.info({ reason, datasets: names ?? 'default' }, 'background sync started');
@@ -50,25 +74,60 @@ export function startBackgroundSync(deps: AppDeps, definitions: readonly Dataset
           else log.error({ ...entry, reason: result.message }, 'dataset did not sync');
         }
       } catch (error) {
-        if (error instanceof SyncInProgressError) log.info('another instance is syncing; skipped');
+        if (error instanceof SyncInProgressError) log.info({ reason }, 'another instance is syncing; skipped');
         else if (!controller.signal.aborted) log.error({ err: error }, 'background sync failed');
       } finally {
         running = undefined;
+        services.datasets.invalidate();
       }
     })();
+    return running;
+  };
+
+  const defaults = definitions.filter((definition) => definition.syncByDefault !== false).map((definition) => definition.name);
+
+  /**
+   * The default datasets this instance still lacks: not loaded, and not failed on their own since
+   * `baseline` (an attempt id: only attempts after it count). An interrupted attempt is not a
+   * failure of the dataset: whoever ran it died, so it is tried again.
+   */
+  const lacking = async (baseline: ReadonlyMap<string, number>): Promise<string[]> => {
+    services.datasets.invalidate();
+    const [records, attempts] = await Promise.all([services.datasets.list(), latestAttempts(db)]);
+    const loaded = new Set(records.map((record) => record.name));
+    return defaults.filter((name) => {
+      if (loaded.has(name)) return false;
+      const attempt = attempts.get(name);
+      const failedOnItsOwn = attempt !== undefined && (attempt.status === 'failed' || attempt.status === 'skipped');
+      return !(failedOnItsOwn && attempt.id > (baseline.get(name) ?? 0));
+    });
+  };
+
+  const catchUp = async () => {
+    // Attempts made before this instance started settle nothing: it tries every missing dataset once.
+    let baseline: Map<string, number> | undefined;
+    for (let look = 0; !controller.signal.aborted; look += 1) {
+      if (look > 0) {
+        await new Promise<void>((resolve) => later(catchUpDelay(look, timing), resolve));
+        if (controller.signal.aborted) return;
+      }
+      try {
+        baseline ??= new Map([...(await latestAttempts(db))].map(([name, attempt]) => [name, attempt.id]));
+        const missing = await lacking(baseline);
+        if (missing.length === 0) {
+          if (look > 0) log.info('start-up sync caught up: every default dataset is loaded or failed on its own');
+          return;
+        }
+        await sync(missing, look === 0 ? 'start-up: datasets not loaded yet' : 'start-up: datasets still missing');
+      } catch (error) {
+        // The database may be starting or failing over: look again later, as when the lock is taken.
+        log.warn({ err: (error as Error).message }, 'could not read which datasets are loaded; looking again later');
+      }
+    }
   };
 
   if (config.SYNC_ON_START) {
-    later(0, () => {
-      services.datasets
-        .list()
-        .then((records) => {
-          const loaded = new Set(records.map((record) => record.name));
-          const missing = definitions.filter((d) => d.syncByDefault !== false && !loaded.has(d.name)).map((d) => d.name);
-          if (missing.length > 0) sync(missing, 'start-up: datasets not loaded yet');
-        })
-        .catch((error: unknown) => log.error({ err: error }, 'could not read which datasets are loaded'));
-    });
+    later(0, () => void catchUp());
   }
 
   if (config.SYNC_DAILY) {
@@ -76,7 +135,7 @@ export function startBackgroundSync(deps: AppDeps, definitions: readonly Dataset
       const now = clock();
       const next = nextBusinessDayRun(now);
       later(next.getTime() - now.getTime(), () => {
-        sync(undefined, 'daily refresh');
+        void sync(undefined, 'daily refresh');
         schedule();
       });
     };

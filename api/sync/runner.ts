@@ -1,11 +1,15 @@
 // Runs dataset loads: dependency order, one instance at a time (advisory lock), one transaction per
 // dataset with its `datasets` record written in that same transaction, and a `sync_runs` row for
-// every attempt. A failing dataset rolls back alone; the others still load.
+// every attempt (written when the sync starts, so other instances can say the dataset is loading).
+// A failing dataset rolls back alone; the others still load.
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Clock } from '../deps.ts';
-import { AdvisoryLocks, type Database, type Queryable } from '../platform/db/database.ts';
+import type { Database, Queryable } from '../platform/db/database.ts';
 import type { Logger } from '../platform/logger.ts';
+import { dependencyReason, failureReason } from './failure-reason.ts';
+import { withSyncLock } from './lock.ts';
+import { closeInterrupted, dropUnstarted, finishAttempt, markStarted, queueAttempts } from './run-records.ts';
 import { createSourceReader } from './source.ts';
 import type { DatasetDefinition, DatasetLoadResult, SourceEntry, SourceFile, SyncContext } from './types.ts';
 
@@ -19,8 +23,10 @@ export interface DatasetSyncResult {
   asOf: string | undefined;
   sourceUrl: string | undefined;
   seconds: number;
-  /** Why it failed or was skipped; empty when it loaded. */
+  /** Why it failed or was skipped (for the operator: files, lines); empty when it loaded. */
   message: string;
+  /** The same in one sentence for readers (no paths, no commands); undefined when it loaded. */
+  reason?: string;
 }
 
 export type SyncProgressEvent =
@@ -111,22 +117,6 @@ async function loadedDatasets(db: Queryable): Promise<Set<string>> {
   return new Set(rows.map((row) => row.name));
 }
 
-async function recordRun(
-  db: Queryable,
-  runId: string,
-  result: DatasetSyncResult,
-  startedAt: Date,
-  finishedAt: Date,
-  checksum: string | undefined,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO sync_runs (run_id, dataset, status, started_at, finished_at, as_of, row_count, changed, checksum, message)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [runId, result.name, result.status, startedAt.toISOString(), finishedAt.toISOString(), result.asOf ?? null,
-      result.rows ?? null, result.changed ?? null, checksum ?? null, result.message || null],
-  );
-}
-
 async function publish(tx: Queryable, name: string, loaded: DatasetLoadResult, loadedAt: Date): Promise<void> {
   await tx.query(
     `INSERT INTO datasets (name, as_of, source_url, checksum, row_count, loaded_at, details)
@@ -144,6 +134,77 @@ function checkResult(name: string, loaded: DatasetLoadResult): void {
   if (!Number.isInteger(loaded.rows) || loaded.rows < 0) throw new Error(`Dataset ${name} reported an invalid row count.`);
 }
 
+interface LoadOneContext {
+  options: RunSyncOptions;
+  reader: Pick<SyncContext, 'readSource' | 'readOptionalSource'>;
+  clock: Clock;
+  loadedBefore: ReadonlySet<string>;
+  unavailable: Set<string>;
+}
+
+/** One dataset's load in its own transaction: its result, never a throw. */
+async function loadOne(
+  db: Database,
+  definition: DatasetDefinition,
+  { options, reader, clock, loadedBefore, unavailable }: LoadOneContext,
+): Promise<{ result: DatasetSyncResult; checksum: string | undefined }> {
+  const name = definition.name;
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  const none = { rows: undefined, changed: undefined, asOf: undefined, sourceUrl: undefined };
+  const missing = (definition.dependsOn ?? []).filter((dependency) => unavailable.has(dependency));
+  if (missing.length > 0) {
+    unavailable.add(name);
+    const message = `needs ${missing.join(', ')}, which did not load`;
+    return { result: { name, status: 'skipped', ...none, seconds: 0, message, reason: dependencyReason(missing) }, checksum: undefined };
+  }
+  const files: SourceFile[] = [];
+  let unreadable: SourceEntry | undefined;
+  const context: SyncContext = {
+    config: options.config,
+    logger: options.logger.child({ dataset: name }),
+    clock,
+    options: options.options ?? {},
+    async readSource(entry: SourceEntry) {
+      const file = await reader.readSource(entry).catch((error: unknown) => {
+        unreadable = entry;
+        throw error;
+      });
+      files.push(file);
+      return file;
+    },
+    async readOptionalSource(entry: SourceEntry) {
+      const file = await reader.readOptionalSource(entry).catch((error: unknown) => {
+        unreadable = entry;
+        throw error;
+      });
+      if (file) files.push(file);
+      return file;
+    },
+    progress(done, total) {
+      options.onProgress?.({ type: 'progress', dataset: name, done, total });
+    },
+  };
+  try {
+    const loaded = await db.transaction(async (tx) => {
+      const value = await definition.load(tx, context);
+      checkResult(name, value);
+      await publish(tx, name, value, clock());
+      return value;
+    });
+    const result: DatasetSyncResult = {
+      name, status: 'ok', rows: loaded.rows, changed: loaded.changed, asOf: loaded.asOf, sourceUrl: loaded.sourceUrl, seconds: seconds(), message: '',
+    };
+    return { result, checksum: loaded.checksum };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = failureReason(error, { files, unreadable });
+    if (!loadedBefore.has(name)) unavailable.add(name);
+    options.logger.warn({ dataset: name, err: message, reason }, 'dataset sync failed; the previous load stays served');
+    return { result: { name, status: 'failed', ...none, seconds: seconds(), message, reason }, checksum: undefined };
+  }
+}
+
 /**
  * Syncs the selected datasets. Throws SyncInProgressError when another sync holds the lock and
  * SyncPlanError for an unknown dataset name; dataset failures are reported in the results instead.
@@ -153,79 +214,42 @@ export async function runSync(db: Database, definitions: readonly DatasetDefinit
   const runId = randomUUID();
   const reader = options.sourceReader ?? createSourceReader({ sourceDir: options.config.sourceDir });
 
-  const outcome = await db.withAdvisoryLock(AdvisoryLocks.sync, async () => {
+  const outcome = await withSyncLock(db, async () => {
     const loadedBefore = await loadedDatasets(db);
     const plan = planSync(definitions, { names: options.names, all: options.all, loaded: loadedBefore });
     const results: DatasetSyncResult[] = [];
     const unavailable = new Set<string>(); // failed or skipped in this run and never loaded before
+    const warn = (what: string) => (error: unknown) => options.logger.warn({ err: (error as Error).message }, what);
 
-    for (const [index, definition] of plan.entries()) {
-      if (options.signal?.aborted) break;
-      const name = definition.name;
-      options.onProgress?.({ type: 'start', dataset: name, index, count: plan.length });
-      const startedAt = clock();
-      const started = performance.now();
-      let result: DatasetSyncResult;
-      let checksum: string | undefined;
-
-      const missing = (definition.dependsOn ?? []).filter((dependency) => unavailable.has(dependency));
-      if (missing.length > 0) {
-        result = {
-          name, status: 'skipped', rows: undefined, changed: undefined, asOf: undefined, sourceUrl: undefined, seconds: 0,
-          message: `needs ${missing.join(', ')}, which did not load`,
-        };
-        unavailable.add(name);
-      } else {
-        const files: SourceFile[] = [];
-        const context: SyncContext = {
-          config: options.config,
-          logger: options.logger.child({ dataset: name }),
-          clock,
-          options: options.options ?? {},
-          async readSource(entry: SourceEntry) {
-            const file = await reader.readSource(entry);
-            files.push(file);
-            return file;
-          },
-          async readOptionalSource(entry: SourceEntry) {
-            const file = await reader.readOptionalSource(entry);
-            if (file) files.push(file);
-            return file;
-          },
-          progress(done, total) {
-            options.onProgress?.({ type: 'progress', dataset: name, done, total });
-          },
-        };
+    // Whatever is still 'running' belongs to a sync that died: this one holds the lock.
+    await closeInterrupted(db).catch(warn('could not close the attempts of an interrupted sync'));
+    const attemptIds = await queueAttempts(db, runId, plan.map((definition) => definition.name), clock()).catch((error: unknown) => {
+      warn('could not record the datasets this sync will load')(error);
+      return new Map<string, number>();
+    });
+    const started = new Set<string>();
+    try {
+      for (const [index, definition] of plan.entries()) {
+        if (options.signal?.aborted) break;
+        const name = definition.name;
+        started.add(name);
+        options.onProgress?.({ type: 'start', dataset: name, index, count: plan.length });
+        const startedAt = clock();
+        const attemptId = attemptIds.get(name);
+        if (attemptId !== undefined) await markStarted(db, attemptId, startedAt).catch(warn('could not record the start of a load'));
+        const { result, checksum } = await loadOne(db, definition, { options, reader, clock, loadedBefore, unavailable });
         try {
-          const loaded = await db.transaction(async (tx) => {
-            const value = await definition.load(tx, context);
-            checkResult(name, value);
-            await publish(tx, name, value, clock());
-            return value;
-          });
-          checksum = loaded.checksum;
-          result = {
-            name, status: 'ok', rows: loaded.rows, changed: loaded.changed, asOf: loaded.asOf, sourceUrl: loaded.sourceUrl,
-            seconds: (performance.now() - started) / 1000, message: '',
-          };
+          await finishAttempt(db, { id: attemptId, runId, startedAt, finishedAt: clock(), checksum }, result);
         } catch (error) {
-          result = {
-            name, status: 'failed', rows: undefined, changed: undefined, asOf: undefined, sourceUrl: undefined,
-            seconds: (performance.now() - started) / 1000,
-            message: error instanceof Error ? error.message : String(error),
-          };
-          if (!loadedBefore.has(name)) unavailable.add(name);
-          options.logger.warn({ dataset: name, err: result.message }, 'dataset sync failed; the previous load stays served');
+          options.logger.warn({ dataset: name, err: (error as Error).message }, 'could not record the sync run');
         }
+        results.push(result);
+        if (result.status === 'ok') options.onPublished?.(result);
+        options.onProgress?.({ type: 'finish', dataset: name, result });
       }
-      try {
-        await recordRun(db, runId, result, startedAt, clock(), checksum);
-      } catch (error) {
-        options.logger.warn({ dataset: name, err: (error as Error).message }, 'could not record the sync run');
-      }
-      results.push(result);
-      if (result.status === 'ok') options.onPublished?.(result);
-      options.onProgress?.({ type: 'finish', dataset: name, result });
+    } finally {
+      const unstarted = plan.filter((definition) => !started.has(definition.name)).map((definition) => attemptIds.get(definition.name));
+      await dropUnstarted(db, unstarted.filter((id): id is number => id !== undefined)).catch(warn('could not drop the attempts a stopped sync never started'));
     }
     return results;
   });

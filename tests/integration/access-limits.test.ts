@@ -2,7 +2,7 @@
 // cap, the headers, TRUST_PROXY, unlimited open routes, and failing open when a store is down.
 import { randomInt } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { createLogger } from '../../api/platform/logger.ts';
@@ -79,6 +79,34 @@ describe('rate limits (memory store)', () => {
     expect(refused.headers['access-control-expose-headers']).toContain('Retry-After');
     const body = JSON.parse(refused.body);
     expect(body).toEqual({ error: expect.stringMatching(/Rate limit of 20 requests.*retry in \d+ s.*API key/), status: 429 });
+  });
+
+  it('serves a client again after its minute when it burst 1,000 requests: refusals do not spend its hour', async () => {
+    const { url } = await start({});
+    // The memory store reads Date.now(): moving the clock ends the minute without waiting for it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const statuses: number[] = [];
+      const refusals: RawResponse[] = [];
+      for (let sent = 0; sent < 1_000; sent += 25) {
+        const batch = await Promise.all(Array.from({ length: 25 }, () => rawRequest(`${url}/api/v1/test-ping`)));
+        for (const response of batch) {
+          statuses.push(response.status);
+          if (response.status === 429) refusals.push(response);
+        }
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+      expect(refusals).toHaveLength(980);
+      // Every refusal is the minute's, never "retry in 3536 s".
+      expect(refusals.every((response) => response.headers['ratelimit-limit'] === '20' && Number(response.headers['retry-after']) <= 60)).toBe(true);
+
+      vi.setSystemTime(Date.now() + 61_000);
+      const after = await burst(20, () => rawRequest(`${url}/api/v1/test-ping`));
+      expect(after.map((response) => response.status)).toEqual(Array(20).fill(200));
+      expect(after[0]!.headers['ratelimit-remaining']).toBe('19');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('counts both addresses against one budget', async () => {

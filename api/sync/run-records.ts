@@ -1,0 +1,125 @@
+// The `sync_runs` table: one row per dataset per sync, written when the sync starts ('running', for
+// every dataset it will load), moved on when that dataset's load starts, and completed when it ends.
+// Readers on any instance learn from it whether a dataset is loading now, and why its last load
+// failed.
+import type { Queryable } from '../platform/db/database.ts';
+
+export type AttemptStatus = 'running' | 'ok' | 'failed' | 'skipped' | 'interrupted';
+
+export interface Attempt {
+  id: number;
+  runId: string;
+  dataset: string;
+  status: AttemptStatus;
+  startedAt: string;
+  finishedAt: string | null;
+  /** The failure in one sentence for readers (null when it loaded). */
+  reason: string | null;
+}
+
+export interface FinishedAttempt {
+  name: string;
+  status: 'ok' | 'failed' | 'skipped';
+  asOf: string | undefined;
+  rows: number | undefined;
+  changed: number | undefined;
+  message: string;
+  reason?: string;
+}
+
+/** What a reader is told about an attempt that a process ended without finishing. */
+export const INTERRUPTED_REASON = 'The load was interrupted before it finished.';
+
+const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+
+/**
+ * Attempts left 'running' by a sync whose process died. Only the holder of the sync lock calls this,
+ * so no other sync can be running.
+ */
+export async function closeInterrupted(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE sync_runs SET status = 'interrupted', reason = $1,
+       message = 'the process running this sync stopped before the dataset finished loading'
+     WHERE status = 'running'`,
+    [INTERRUPTED_REASON],
+  );
+  return rowCount;
+}
+
+/** Records every planned dataset as loading, so other instances can say so; returns each row's id. */
+export async function queueAttempts(db: Queryable, runId: string, names: readonly string[], at: Date): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  if (names.length === 0) return ids;
+  const { rows } = await db.query<{ id: string | number; dataset: string }>(
+    `INSERT INTO sync_runs (run_id, dataset, status, started_at)
+     SELECT $1, dataset, 'running', $2 FROM unnest($3::text[]) AS dataset
+     RETURNING id, dataset`,
+    [runId, at.toISOString(), names],
+  );
+  for (const row of rows) ids.set(row.dataset, Number(row.id));
+  return ids;
+}
+
+export async function markStarted(db: Queryable, id: number, at: Date): Promise<void> {
+  await db.query('UPDATE sync_runs SET started_at = $2 WHERE id = $1', [id, at.toISOString()]);
+}
+
+/** Completes the attempt's row (or writes one, when queueing it failed). */
+export async function finishAttempt(
+  db: Queryable,
+  { id, runId, startedAt, finishedAt, checksum }: { id: number | undefined; runId: string; startedAt: Date; finishedAt: Date; checksum: string | undefined },
+  result: FinishedAttempt,
+): Promise<void> {
+  const values = [result.status, startedAt.toISOString(), finishedAt.toISOString(), result.asOf ?? null, result.rows ?? null,
+    result.changed ?? null, checksum ?? null, result.message || null, result.reason ?? null];
+  if (id !== undefined) {
+    await db.query(
+      `UPDATE sync_runs SET status = $2, started_at = $3, finished_at = $4, as_of = $5, row_count = $6, changed = $7,
+         checksum = $8, message = $9, reason = $10
+       WHERE id = $1`,
+      [id, ...values],
+    );
+    return;
+  }
+  await db.query(
+    `INSERT INTO sync_runs (run_id, dataset, status, started_at, finished_at, as_of, row_count, changed, checksum, message, reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [runId, result.name, ...values],
+  );
+}
+
+/** Drops the rows of datasets this sync queued but never started (it was stopped first). */
+export async function dropUnstarted(db: Queryable, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query("DELETE FROM sync_runs WHERE id = ANY($1::bigint[]) AND status = 'running'", [ids]);
+}
+
+/** Each dataset's latest attempt, whatever its outcome. */
+export async function latestAttempts(db: Queryable): Promise<Map<string, Attempt>> {
+  const { rows } = await db.query<{
+    id: string | number;
+    run_id: string;
+    dataset: string;
+    status: AttemptStatus;
+    started_at: string | Date;
+    finished_at: string | Date | null;
+    reason: string | null;
+  }>(
+    `SELECT DISTINCT ON (dataset) id, run_id, dataset, status, started_at, finished_at, reason
+       FROM sync_runs ORDER BY dataset, id DESC`,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.dataset,
+      {
+        id: Number(row.id),
+        runId: row.run_id,
+        dataset: row.dataset,
+        status: row.status,
+        startedAt: iso(row.started_at),
+        finishedAt: row.finished_at === null ? null : iso(row.finished_at),
+        reason: row.reason,
+      },
+    ]),
+  );
+}
