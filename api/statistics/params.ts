@@ -12,15 +12,24 @@ const allFlag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'], { message: 'Give all=true or all=false.' })])
   .transform((value) => value === true || value === 'true' || value === '1');
 
+/** A category in any case (`Rates`, ` LENDERS `): the enum is what the schema documents. */
+export const CategorySchema = z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(CATEGORIES));
+
+/**
+ * The id descriptions give as an example: one without a year, so it stays in the catalogue as long
+ * as its data is loaded (a test checks it is served).
+ */
+export const EXAMPLE_ID = 'pmms_30yr_latest';
+
 export const StatisticsQuerySchema = z.object({
-  category: z.enum(CATEGORIES).optional().describe(`One of: ${CATEGORIES.join(', ')}. Without it, statistics of every category are candidates.`),
+  category: CategorySchema.optional().describe(`One of: ${CATEGORIES.join(', ')} (any case). Without it, statistics of every category are candidates.`),
   id: z
     .string()
     .trim()
     .min(1)
     .max(100, { message: 'Statistic ids are at most 100 characters; list them with all=true.' })
     .optional()
-    .describe('A statistic id such as `fha_share_2025`; list the ids with `all=true`.'),
+    .describe(`A statistic id such as \`${EXAMPLE_ID}\`; list the ids with \`all=true\`.`),
   year: yearText.optional().describe('Only statistics whose data_year is this year (statistics whose source states no year never match).'),
   all: allFlag.optional().describe('`true` returns every matching statistic as `{stats: [...]}` instead of the featured one.'),
 });

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatasetStatus } from '../../api/platform/datasets.ts';
-import { StatisticResponseSchema, StatisticsListResponseSchema } from '../../api/statistics/params.ts';
+import { getStatisticsTool } from '../../api/mcp/tools/get-statistics.ts';
+import { EXAMPLE_ID, StatisticResponseSchema, StatisticsListResponseSchema } from '../../api/statistics/params.ts';
 import { createStatisticsService } from '../../api/statistics/service.ts';
 import { CATEGORIES } from '../../api/statistics/types.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
@@ -136,6 +137,26 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
     expect(year.body.stats.every((entry: { data_year: number }) => entry.data_year === 2020)).toBe(true);
   });
 
+  it('accepts a category in any case', async () => {
+    for (const category of ['Rates', 'RATES', ' rates ']) {
+      const response = await get(`category=${encodeURIComponent(category)}&all=true`);
+      expect(response.status, category).toBe(200);
+      expect(response.body).toEqual((await get('category=rates&all=true')).body);
+    }
+    expect((await get('id=fha_share_2025&category=Loan_Types')).status).toBe(200);
+  });
+
+  it('serves the ids its descriptions give as examples', async () => {
+    const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, { get?: { parameters?: { name: string; description?: string }[] } }> };
+    const idParameter = Object.entries(doc.paths).find(([route]) => route.endsWith('/statistics'))?.[1].get?.parameters?.find((parameter) => parameter.name === 'id');
+    const examples = [
+      ...(idParameter?.description ?? '').matchAll(/`([a-z0-9_]+)`/g),
+      ...`${getStatisticsTool.description} ${getStatisticsTool.input.id.description}`.matchAll(/"([a-z0-9_]+)"/g),
+    ].map((match) => match[1]);
+    expect(examples).toContain(EXAMPLE_ID);
+    for (const id of examples) expect((await get(`id=${id}`)).status, id).toBe(200);
+  });
+
   it('leaves statistics whose source states no year out of every year filter, and says so', async () => {
     const undated = [...stats.values()].filter((row) => row.data_year === null);
     expect(undated.map((row) => row.id).sort()).toEqual([
@@ -156,7 +177,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
   it('answers get_statistics over MCP with the same records, year not stated where the source states none', async () => {
     const client = await connectMcp(server.url);
     try {
-      const result = await client.callTool({ name: 'get_statistics', arguments: { category: 'down_payment' } });
+      const result = await client.callTool({ name: 'get_statistics', arguments: { category: 'Down_Payment' } });
       expect(result.isError).toBeFalsy();
       const rest = StatisticsListResponseSchema.parse((await get('category=down_payment&all=true')).body);
       expect(StatisticsListResponseSchema.parse(result.structuredContent).stats).toEqual(rest.stats);

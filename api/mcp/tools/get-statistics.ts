@@ -3,7 +3,7 @@
 // its source states none), its population and its source. Same record schema as GET /statistics.
 import { z } from 'zod';
 import { sourceSchema, sourcesText, type ToolContext } from '../tool-kit.ts';
-import { StatRecordSchema } from '../../statistics/params.ts';
+import { CategorySchema, EXAMPLE_ID, StatRecordSchema } from '../../statistics/params.ts';
 import { CATEGORIES, type Category, type StatRecord } from '../../statistics/types.ts';
 
 const yearText = (stat: StatRecord) => (stat.data_year === null ? 'year not stated by the source' : String(stat.data_year));
@@ -16,10 +16,10 @@ export const getStatisticsTool = {
     'shares, borrower profiles, top lenders), loan limits and rates (affordability), in seven categories: ' +
     `${CATEGORIES.join(', ')}. Each has a display value, a headline sentence, its data year (null when the source ` +
     'states none, with data_year_note saying why), its population (what it is computed over, filters included) and ' +
-    'its source. Give an id for one statistic, or a category (and year) for all of that category.',
+    `its source. Give an id (e.g. "${EXAMPLE_ID}") for one statistic, or a category (and year) for all of that category.`,
   input: {
-    category: z.enum(CATEGORIES).optional().describe(`One of ${CATEGORIES.join(', ')}.`),
-    id: z.string().min(1).max(100).optional().describe('One statistic by id, e.g. "fha_share_2024" (ids are listed in results).'),
+    category: CategorySchema.optional().describe(`One of ${CATEGORIES.join(', ')} (any case).`),
+    id: z.string().min(1).max(100).optional().describe(`One statistic by id, e.g. "${EXAMPLE_ID}" (ids are listed in results).`),
     year: z.number().int().min(1990).max(2100).optional().describe('Only statistics whose data year is this year.'),
   },
   output: {
