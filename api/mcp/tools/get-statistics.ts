@@ -3,8 +3,8 @@
 // its source states none), its population and its source. Same record schema as GET /statistics.
 import { z } from 'zod';
 import { sourceSchema, sourcesText, type ToolContext } from '../tool-kit.ts';
-import { CategorySchema, EXAMPLE_ID, StatRecordSchema } from '../../statistics/params.ts';
-import { CATEGORIES, type Category, type StatRecord } from '../../statistics/types.ts';
+import { EXAMPLE_ID, StatRecordSchema } from '../../statistics/params.ts';
+import { CATEGORIES, type StatRecord } from '../../statistics/types.ts';
 
 const yearText = (stat: StatRecord) => (stat.data_year === null ? 'year not stated by the source' : String(stat.data_year));
 
@@ -18,7 +18,10 @@ export const getStatisticsTool = {
     'states none, with data_year_note saying why), its population (what it is computed over, filters included) and ' +
     `its source. Give an id (e.g. "${EXAMPLE_ID}") for one statistic, or a category (and year) for all of that category.`,
   input: {
-    category: CategorySchema.optional().describe(`One of ${CATEGORIES.join(', ')} (any case).`),
+    // A plain string here (the service validates it, in any case, and names the categories when it
+    // is none of them): a case-folding schema is a transform, which tool-calling clients that turn
+    // zod into JSON Schema for a model (LangChain in /ask) cannot represent.
+    category: z.string().min(1).max(40).optional().describe(`One of ${CATEGORIES.join(', ')} (any case).`),
     id: z.string().min(1).max(100).optional().describe(`One statistic by id, e.g. "${EXAMPLE_ID}" (ids are listed in results).`),
     year: z.number().int().min(1990).max(2100).optional().describe('Only statistics whose data year is this year.'),
   },
@@ -26,7 +29,7 @@ export const getStatisticsTool = {
     stats: z.array(StatRecordSchema),
     sources: z.array(sourceSchema),
   },
-  async run(args: { category?: Category | undefined; id?: string | undefined; year?: number | undefined }, { deps }: ToolContext) {
+  async run(args: { category?: string | undefined; id?: string | undefined; year?: number | undefined }, { deps }: ToolContext) {
     const answer = await deps.services.statistics.get({
       ...(args.category ? { category: args.category } : {}),
       ...(args.id ? { id: args.id } : {}),
