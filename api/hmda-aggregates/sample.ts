@@ -1,6 +1,6 @@
-// The `hmda_loan_sample` dataset: a 50,000-record sample of post-2018 public HMDA records with 11
-// columns (originated or denied only). Its year and state are not stated by its publisher, so the
-// statistics drawn from it say "a 50,000-record sample of post-2018 HMDA records".
+// The `hmda_loan_sample` dataset: a 50,000-record sample of public HMDA records with 11 columns
+// (originated or denied only). Its publisher states neither the year nor the state of the records,
+// so nothing drawn from it claims one: its statistics carry no data_year and say why.
 import { columnIndexes, parseDelimited } from '../sync/delimited.ts';
 import { SourceFormatError, ValidationError } from '../sync/errors.ts';
 import { upsertRows } from '../sync/upsert.ts';
@@ -8,6 +8,19 @@ import type { DatasetDefinition } from '../sync/types.ts';
 import { loanSampleEntry } from './sources.ts';
 
 export const HMDA_LOAN_SAMPLE_DATASET = 'hmda_loan_sample';
+
+/**
+ * The only date the file carries: the day its publisher committed it (BhavanaSai1/loan-approval-
+ * bias-auditor, commit d77c91cbf14e0d8f8bedcabccead27da3ffba3ae "Add sample dataset", 2026-05-14;
+ * unchanged at the commit the mirror copies). It dates the file, not the loans.
+ */
+export const SAMPLE_PUBLISHED = '2026-05-14';
+
+/** What is known of the records' period, in place of a year the publisher does not state. */
+export const SAMPLE_YEAR_NOTE =
+  'The publisher of this 50,000-record sample states neither the year nor the state of its records. They carry loan-to-value ratios, ' +
+  'property values and age bands, which public HMDA data hold from activity year 2018 on, so they describe 2018 or a later year; ' +
+  `the file was published on ${SAMPLE_PUBLISHED}.`;
 
 /** Empty, `NA` and HMDA's "Exempt" read as missing; anything else must be a number. */
 function numberOrNull(value: string | undefined, file: string, line: number, column: string): number | null {
@@ -20,7 +33,7 @@ function numberOrNull(value: string | undefined, file: string, line: number, col
 
 export const hmdaLoanSampleDataset: DatasetDefinition = {
   name: HMDA_LOAN_SAMPLE_DATASET,
-  description: 'A 50,000-record, 11-column sample of post-2018 public HMDA records (year and state not stated), for loan-to-value statistics',
+  description: 'A 50,000-record, 11-column sample of public HMDA records (year and state not stated by its publisher; 2018 or later), for loan-to-value statistics',
   async load(tx, context) {
     const file = await context.readSource(loanSampleEntry);
     const [header, ...records] = parseDelimited(file.bytes.toString('utf8'), ',', file.origin);
@@ -55,12 +68,13 @@ export const hmdaLoanSampleDataset: DatasetDefinition = {
       onBatch: (done, total) => context.progress(done, total),
     });
     return {
-      asOf: '2018-12-31',
+      // The file's own date (its publication), not an invented date of the loans.
+      asOf: SAMPLE_PUBLISHED,
       sourceUrl: loanSampleEntry.publisherUrl,
       checksum: file.checksum,
       rows: rows.length,
       changed,
-      details: { note: 'Year and state of the records are not stated; as_of is the end of 2018, the first year HMDA reported loan-to-value ratios.', file: loanSampleEntry.downloadUrl },
+      details: { note: `${SAMPLE_YEAR_NOTE} as_of is that day, not a date of the loans.`, file: loanSampleEntry.downloadUrl },
     };
   },
 };

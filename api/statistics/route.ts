@@ -14,7 +14,9 @@ export function registerStatisticsRoutes(registry: ApiRegistry, deps: AppDeps): 
     description:
       `A catalogue of statistics computed from the official HMDA aggregates and 2020 filer list, FHFA/HUD loan limits, Freddie Mac PMMS and Optimal Blue rates and HUD median family incomes, in seven categories (${CATEGORIES.join(', ')}). ` +
       'Returns `{stat}`: with `id` that statistic; otherwise the featured statistic of the day (UTC) for `category`, or across all categories. ' +
-      '`all=true` returns `{stats: [...]}`, every statistic matching `category`, `id` and `year`. Each record adds `as_of`, the as-of date of its data.',
+      '`all=true` returns `{stats: [...]}`, every statistic matching `category` (any case), `id` and `year`. ' +
+      'Each record adds `population` (what the figure is computed over, filters included) and `as_of` (the as-of date of its data); ' +
+      '`data_year` is null, with `data_year_note` saying why, when the source states no year.',
     tags: ['Statistics'],
     query: StatisticsQuerySchema,
     responses: {

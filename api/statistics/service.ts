@@ -10,7 +10,7 @@ import { parseOrThrow } from '../platform/http/validation.ts';
 import { STATISTICS_DATASET } from './dataset.ts';
 import { featured } from './featured.ts';
 import { StatisticsQuerySchema, type StatisticsQueryInput } from './params.ts';
-import { toRecord, type Category, type StatRecord } from './types.ts';
+import { toRecord, type StatRecord } from './types.ts';
 
 export type StatisticsAnswer = { stat: StatRecord } | { stats: StatRecord[] };
 
@@ -35,13 +35,13 @@ export function createStatisticsService(deps: { db: Queryable; datasets: Dataset
   let loading: Promise<Catalogue> | undefined;
 
   async function read(version: string): Promise<Catalogue> {
-    const { rows } = await deps.db.query<{ id: string; category: Category; value: string; label: string; headline: string; data_year: number; source_url: string; as_of: unknown }>(
-      'SELECT id, category, value, label, headline, data_year, source_url, as_of FROM statistics ORDER BY category, id',
+    const { rows } = await deps.db.query<Omit<StatRecord, 'as_of'> & { as_of: unknown }>(
+      'SELECT id, category, value, label, headline, data_year, data_year_note, population, source_url, as_of FROM statistics ORDER BY category, id',
     );
     const stats = rows.map((row) =>
       toRecord({
         ...row,
-        data_year: Number(row.data_year),
+        data_year: row.data_year === null ? null : Number(row.data_year),
         numeric_value: 0,
         as_of: row.as_of instanceof Date ? row.as_of.toISOString().slice(0, 10) : String(row.as_of).slice(0, 10),
       }),
@@ -72,16 +72,19 @@ export function createStatisticsService(deps: { db: Queryable; datasets: Dataset
           throw new NotFoundError(`Statistic "${stat.id}" is in category ${stat.category}, not ${query.category}; drop 'category' or ${LIST_HINT.toLowerCase()}`);
         }
         if (query.year !== undefined && stat.data_year !== query.year) {
-          throw new NotFoundError(`Statistic "${stat.id}" describes ${stat.data_year}, not ${query.year}; drop 'year' to get it.`);
+          const describes = stat.data_year === null ? 'does not state a year (its source does not)' : `describes ${stat.data_year}`;
+          throw new NotFoundError(`Statistic "${stat.id}" ${describes}, not ${query.year}; drop 'year' to get it.`);
         }
         return query.all ? { stats: [stat] } : { stat };
       }
       const inCategory = query.category === undefined ? stats : stats.filter((stat) => stat.category === query.category);
       const pool = query.year === undefined ? inCategory : inCategory.filter((stat) => stat.data_year === query.year);
       if (pool.length === 0) {
-        const years = [...new Set(inCategory.map((stat) => stat.data_year))].sort((a, b) => a - b);
+        const years = [...new Set(inCategory.flatMap((stat) => (stat.data_year === null ? [] : [stat.data_year])))].sort((a, b) => a - b);
+        const undated = inCategory.filter((stat) => stat.data_year === null).length;
         throw new NotFoundError(
-          `No statistics${query.category ? ` in ${query.category}` : ''} describe ${query.year}. Years available: ${years.join(', ') || 'none'}.`,
+          `No statistics${query.category ? ` in ${query.category}` : ''} describe ${query.year}. Years available: ${years.join(', ') || 'none'}` +
+            `${undated > 0 ? `; ${undated} more state no year (their source does not) and are listed without 'year'` : ''}.`,
         );
       }
       if (query.all) return { stats: pool };

@@ -4,22 +4,30 @@
 export const CATEGORIES = ['market_overview', 'rates', 'loan_types', 'down_payment', 'borrower_profile', 'lenders', 'affordability'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** One catalogue entry. `value` is for display; `numeric_value` is what it was formatted from. */
+/**
+ * One catalogue entry. `value` is for display; `numeric_value` is what it was formatted from, and
+ * every input the label or headline shows is the exact figure the value was computed with.
+ */
 export interface Statistic {
   id: string;
   category: Category;
   value: string;
   label: string;
   headline: string;
-  data_year: number;
+  /** The year the data describes, as its source states it; null when the source states none. */
+  data_year: number | null;
+  /** Why data_year is null (what is known of the period instead); null whenever data_year is set. */
+  data_year_note: string | null;
+  /** What the figure is computed over (for a share, its denominator), with every filter applied. */
+  population: string;
   source_url: string;
   numeric_value: number;
   /** YYYY-MM-DD: as-of date of the data the statistic was computed from. */
   as_of: string;
 }
 
-/** The record served by GET /statistics (spec 2.3 fields plus `as_of`). */
-export type StatRecord = Pick<Statistic, 'id' | 'value' | 'label' | 'headline' | 'category' | 'data_year' | 'source_url' | 'as_of'>;
+/** The record served by GET /statistics (spec 2.3 fields plus `data_year_note`, `population` and `as_of`). */
+export type StatRecord = Omit<Statistic, 'numeric_value'>;
 
 export const toRecord = (stat: Statistic): StatRecord => ({
   id: stat.id,
@@ -28,6 +36,8 @@ export const toRecord = (stat: Statistic): StatRecord => ({
   headline: stat.headline,
   category: stat.category,
   data_year: stat.data_year,
+  data_year_note: stat.data_year_note,
+  population: stat.population,
   source_url: stat.source_url,
   as_of: stat.as_of,
 });
@@ -37,6 +47,13 @@ export const signedPercent = (value: number, digits = 1): string => `${value >= 
 export const points = (value: number, digits = 2): string => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(digits)} pts`;
 export const usd = (value: number): string => `$${Math.round(value).toLocaleString('en-US')}`;
 export const whole = (value: number): string => Math.round(value).toLocaleString('en-US');
+
+/**
+ * A computed input (an average rate) rounded exactly as `percent(value, digits)` shows it, so a
+ * figure computed from it reproduces from the text: computing with 5.3440% while showing "5.34%"
+ * gives a reader a different dollar figure.
+ */
+export const asShown = (value: number, digits: number): number => Number(value.toFixed(digits));
 
 /** 13,543,606 → "13.5 million"; smaller numbers with thousands separators. */
 export function count(value: number): string {

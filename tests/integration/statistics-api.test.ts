@@ -5,16 +5,18 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatasetStatus } from '../../api/platform/datasets.ts';
-import { StatisticResponseSchema, StatisticsListResponseSchema } from '../../api/statistics/params.ts';
+import { getStatisticsTool } from '../../api/mcp/tools/get-statistics.ts';
+import { EXAMPLE_ID, StatisticResponseSchema, StatisticsListResponseSchema } from '../../api/statistics/params.ts';
 import { createStatisticsService } from '../../api/statistics/service.ts';
 import { CATEGORIES } from '../../api/statistics/types.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
+import { connectMcp } from '../support/mcp-client.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 
-type Row = { id: string; category: string; value: string; data_year: number; numeric_value: number };
+type Row = { id: string; category: string; value: string; data_year: number | null; numeric_value: number };
 const readJson = <T>(...parts: string[]): T => JSON.parse(fs.readFileSync(sourceFile(...parts), 'utf8')) as T;
 
 /** Principal and interest, written out here independently of the service's helper. */
@@ -45,7 +47,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
     testApp = await buildTestApp(database.db, { clock });
     server = await listen(testApp.app);
     const { rows } = await database.db.query<Row>('SELECT id, category, value, data_year, numeric_value FROM statistics');
-    stats = new Map(rows.map((row) => [row.id, { ...row, data_year: Number(row.data_year), numeric_value: Number(row.numeric_value) }]));
+    stats = new Map(rows.map((row) => [row.id, { ...row, data_year: row.data_year === null ? null : Number(row.data_year), numeric_value: Number(row.numeric_value) }]));
   });
 
   afterAll(async () => {
@@ -100,7 +102,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
         WHERE approved = 1 AND loan_purpose = 1 AND loan_to_value_ratio > 0 AND loan_to_value_ratio <= 100`,
     );
     expect(stat('sample_share_20pct_down').value).toBe(`${Number(ltv[0]?.share).toFixed(1)}%`);
-    expect(stat('sample_share_20pct_down').data_year).toBe(2018);
+    expect(stat('sample_share_20pct_down').data_year).toBeNull();
   });
 
   it('serves the featured statistic of the day for a category, the same all day', async () => {
@@ -135,6 +137,57 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
     expect(year.body.stats.every((entry: { data_year: number }) => entry.data_year === 2020)).toBe(true);
   });
 
+  it('accepts a category in any case', async () => {
+    for (const category of ['Rates', 'RATES', ' rates ']) {
+      const response = await get(`category=${encodeURIComponent(category)}&all=true`);
+      expect(response.status, category).toBe(200);
+      expect(response.body).toEqual((await get('category=rates&all=true')).body);
+    }
+    expect((await get('id=fha_share_2025&category=Loan_Types')).status).toBe(200);
+  });
+
+  it('serves the ids its descriptions give as examples', async () => {
+    const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, { get?: { parameters?: { name: string; description?: string }[] } }> };
+    const idParameter = Object.entries(doc.paths).find(([route]) => route.endsWith('/statistics'))?.[1].get?.parameters?.find((parameter) => parameter.name === 'id');
+    const examples = [
+      ...(idParameter?.description ?? '').matchAll(/`([a-z0-9_]+)`/g),
+      ...`${getStatisticsTool.description} ${getStatisticsTool.input.id.description}`.matchAll(/"([a-z0-9_]+)"/g),
+    ].map((match) => match[1]);
+    expect(examples).toContain(EXAMPLE_ID);
+    for (const id of examples) expect((await get(`id=${id}`)).status, id).toBe(200);
+  });
+
+  it('leaves statistics whose source states no year out of every year filter, and says so', async () => {
+    const undated = [...stats.values()].filter((row) => row.data_year === null);
+    expect(undated.map((row) => row.id).sort()).toEqual([
+      'sample_median_borrower_income', 'sample_median_down_payment_percent', 'sample_median_down_payment_usd',
+      'sample_share_20pct_down', 'sample_share_3_5pct_down', 'sample_share_5pct_or_less_down',
+    ]);
+    const one = await get('id=sample_share_20pct_down');
+    expect(one.body.stat).toMatchObject({ data_year: null, data_year_note: expect.stringMatching(/2018 or a later year/) });
+    expect(one.body.stat.as_of).not.toBe('2018-12-31');
+    const filtered = await get('id=sample_share_20pct_down&year=2018');
+    expect(filtered.status).toBe(404);
+    expect(filtered.body.error).toMatch(/does not state a year/);
+    const none = await get('category=down_payment&year=2018');
+    expect(none.status).toBe(404);
+    expect(none.body.error).toMatch(/Years available: 2025, 2026; 5 more state no year/);
+  });
+
+  it('answers get_statistics over MCP with the same records, year not stated where the source states none', async () => {
+    const client = await connectMcp(server.url);
+    try {
+      const result = await client.callTool({ name: 'get_statistics', arguments: { category: 'Down_Payment' } });
+      expect(result.isError).toBeFalsy();
+      const rest = StatisticsListResponseSchema.parse((await get('category=down_payment&all=true')).body);
+      expect(StatisticsListResponseSchema.parse(result.structuredContent).stats).toEqual(rest.stats);
+      const text = (result.content as { type: string; text: string }[])[0]?.text ?? '';
+      expect(text).toContain('[sample_share_20pct_down, year not stated by the source]');
+    } finally {
+      await client.close();
+    }
+  });
+
   it('answers 400 for an unknown category and 404 for an unknown id or year', async () => {
     const category = await get('category=foo');
     expect(category.status).toBe(400);
@@ -152,6 +205,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
     const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, { get?: { parameters?: { name: string }[] } }> };
     const names = Object.entries(doc.paths).find(([route]) => route.endsWith('/statistics'))?.[1].get?.parameters?.map((parameter) => parameter.name);
     expect(names).toEqual(expect.arrayContaining(['category', 'id', 'year', 'all']));
+    const json = JSON.stringify(doc);
+    expect(json).toContain('"data_year":{"anyOf":[{"type":"integer"');
+    for (const field of ['data_year_note', 'population']) expect(json).toContain(`"${field}":`);
   });
 
   it('serves identical bodies on the API host', async () => {

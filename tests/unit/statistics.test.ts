@@ -1,14 +1,18 @@
 // Pure parts of the statistics and aggregates: payment arithmetic, the featured rotation, the JSON
 // parser's error positions, the record-count check and the catalogue's coverage gate.
+import { tool } from '@langchain/core/tools';
+import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { getStatisticsTool } from '../../api/mcp/tools/get-statistics.ts';
 import { checkAgainstRecordCounts, parseGeoAggregates, parseJson } from '../../api/hmda-aggregates/parse.ts';
 import { decisionRates } from '../../api/hmda-aggregates/service.ts';
 import { featured } from '../../api/statistics/featured.ts';
 import { checkCatalogue } from '../../api/statistics/precompute.ts';
-import { CATEGORIES, monthlyPayment, principalFor, type Statistic } from '../../api/statistics/types.ts';
+import { CATEGORIES, asShown, monthlyPayment, percent, principalFor, type Statistic } from '../../api/statistics/types.ts';
 
 const stat = (id: string, category: Statistic['category']): Statistic => ({
-  id, category, value: '1.0%', label: 'l', headline: 'h', data_year: 2024, source_url: 'https://ffiec.cfpb.gov/', numeric_value: 1, as_of: '2024-12-31',
+  id, category, value: '1.0%', label: 'l', headline: 'h', data_year: 2024, data_year_note: null, population: 'p', source_url: 'https://ffiec.cfpb.gov/', numeric_value: 1, as_of: '2024-12-31',
 });
 
 describe('payment arithmetic', () => {
@@ -16,6 +20,12 @@ describe('payment arithmetic', () => {
     expect(monthlyPayment(100_000, 6)).toBeCloseTo(599.55, 2);
     expect(monthlyPayment(120_000, 0)).toBeCloseTo(333.33, 2);
     expect(principalFor(monthlyPayment(250_000, 7.4), 7.4)).toBeCloseTo(250_000, 6);
+  });
+
+  it('rounds a computed rate exactly as it is shown, so the figure reproduces from the text', () => {
+    for (const average of [5.344, 5.3449999, 6.595094339622643, 2.675, 7.005]) expect(percent(asShown(average, 2), 2)).toBe(percent(average, 2));
+    expect(asShown(5.344, 2)).toBe(5.34);
+    expect(monthlyPayment(100_000, asShown(5.344, 2))).toBe(monthlyPayment(100_000, 5.34));
   });
 
   it('defines approval and denial rates over originated, approved-not-accepted and denied only', () => {
@@ -69,5 +79,21 @@ describe('catalogue gate', () => {
     expect(() => checkCatalogue(full.filter((entry) => entry.category !== 'lenders' || entry.id.endsWith('_0')))).toThrow(/lenders has 1 statistics/);
     expect(() => checkCatalogue([...full, stat('rates_0', 'rates')])).toThrow(/duplicate id rates_0/);
     expect(() => checkCatalogue([...full, { ...stat('x', 'rates'), value: 'NaN%' }])).toThrow(/uncomputed/);
+  });
+
+  it('refuses a statistic without a year unless it says why, a note beside a year, and a missing population', () => {
+    expect(() => checkCatalogue([...full, { ...stat('x', 'rates'), data_year: null, data_year_note: 'The source states no year.' }])).not.toThrow();
+    expect(() => checkCatalogue([...full, { ...stat('x', 'rates'), data_year: null }])).toThrow(/x: no data_year and no data_year_note/);
+    expect(() => checkCatalogue([...full, { ...stat('x', 'rates'), data_year_note: 'why' }])).toThrow(/x: data_year_note is only for/);
+    expect(() => checkCatalogue([...full, { ...stat('x', 'rates'), population: ' ' }])).toThrow(/x: no population/);
+  });
+});
+
+describe('get_statistics arguments', () => {
+  it('convert to the JSON Schema a model is given in /ask (no transform in the tool input)', () => {
+    const bound = tool(async () => '', { name: getStatisticsTool.name, description: getStatisticsTool.description, schema: z.object(getStatisticsTool.input) });
+    const parameters = convertToOpenAITool(bound).function.parameters as { properties: Record<string, { type?: string }> };
+    expect(Object.keys(parameters.properties).sort()).toEqual(['category', 'id', 'year']);
+    expect(parameters.properties.category?.type).toBe('string');
   });
 });

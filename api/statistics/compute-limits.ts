@@ -1,0 +1,78 @@
+// Loan-limit statistics (FHFA conforming, HUD FHA) and the down payments they imply: the national
+// baseline, ceiling and FHA floor of the latest year loaded, the counties above the baseline, the
+// price at which a 20%-down loan stops being conforming, and FHA's minimum down payment at its floor.
+import type { Queryable } from '../platform/db/database.ts';
+import { SPECIAL_AREAS } from '../loan-limits/validate.ts';
+import { datasetInfo, nationalLimits, type DatasetInfo } from './inputs.ts';
+import { FHA_MIN_DOWN, usd, whole, type Category, type Statistic } from './types.ts';
+
+/** Counties of one program and year: all of them, and those outside the statutory high-cost areas. */
+async function countyCounts(db: Queryable, program: 'conforming' | 'fha', year: number): Promise<{ all: number; contiguous: number }> {
+  const { rows } = await db.query<{ all: string; contiguous: string }>(
+    `SELECT count(*)::text AS all, count(*) FILTER (WHERE NOT (state = ANY($3::text[])))::text AS contiguous
+       FROM loan_limits WHERE program = $1 AND year = $2`,
+    [program, year, [...SPECIAL_AREAS]],
+  );
+  return { all: Number(rows[0]?.all ?? 0), contiguous: Number(rows[0]?.contiguous ?? 0) };
+}
+
+export async function limitStatistics(db: Queryable): Promise<Statistic[]> {
+  const stats: Statistic[] = [];
+  const add = (info: DatasetInfo, year: number, category: Category, id: string, numeric: number, label: string, headline: string, population: string) =>
+    stats.push({
+      id, category, value: usd(numeric), label, headline, data_year: year, data_year_note: null, population,
+      source_url: info.sourceUrl, numeric_value: numeric, as_of: info.asOf,
+    });
+
+  const conformingInfo = await datasetInfo(db, 'loan_limits_conforming');
+  const baselines = await nationalLimits(db, 'conforming', 'floor');
+  const ceilings = await nationalLimits(db, 'conforming', 'ceiling');
+  const limitYear = Math.max(...baselines.keys());
+  const baseline = baselines.get(limitYear);
+  if (conformingInfo && baseline !== undefined) {
+    const counties = await countyCounts(db, 'conforming', limitYear);
+    const file = `FHFA's ${limitYear} county loan-limit file`;
+    add(conformingInfo, limitYear, 'loan_types', `conforming_baseline_limit_${limitYear}`, baseline, `Conforming loan limit for a one-unit home in most counties, ${limitYear}`,
+      `The ${limitYear} baseline conforming loan limit for one-unit homes is ${usd(baseline)} (FHFA); larger loans are jumbo outside high-cost areas.`,
+      `The one-unit limits of the ${whole(counties.all)} counties and county-equivalents in ${file}; the baseline is the lowest of them.`);
+    const ceiling = ceilings.get(limitYear);
+    if (ceiling !== undefined) {
+      add(conformingInfo, limitYear, 'loan_types', `conforming_ceiling_limit_${limitYear}`, ceiling, `High-cost-area conforming loan ceiling, one unit, ${limitYear}`,
+        `In the costliest areas of the contiguous US, the ${limitYear} conforming limit for one-unit homes rises to ${usd(ceiling)}.`,
+        `The one-unit limits of the ${whole(counties.contiguous)} counties in ${file} outside Alaska, Hawaii, Guam and the US Virgin Islands ` +
+          '(where the law sets higher limits); the ceiling is the highest of them.');
+    }
+    const { rows } = await db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM loan_limits WHERE program = 'conforming' AND year = $1 AND limit_1 > $2`,
+      [limitYear, baseline],
+    );
+    const highCost = Number(rows[0]?.n ?? 0);
+    stats.push({
+      id: `high_cost_counties_${limitYear}`, category: 'loan_types', value: whole(highCost), label: `Counties with a conforming limit above the baseline, ${limitYear}`,
+      headline: `${whole(highCost)} of ${whole(counties.all)} counties have a ${limitYear} conforming limit above the ${usd(baseline)} baseline.`,
+      data_year: limitYear, data_year_note: null, population: `The ${whole(counties.all)} counties and county-equivalents in ${file}.`,
+      source_url: conformingInfo.sourceUrl, numeric_value: highCost, as_of: conformingInfo.asOf,
+    });
+    const threshold = baseline / 0.8;
+    add(conformingInfo, limitYear, 'down_payment', `jumbo_threshold_20pct_down_${limitYear}`, threshold, `Home price above which a 20%-down loan exceeds the ${limitYear} baseline conforming limit`,
+      `With 20% down, a home priced above ${usd(threshold)} needs a loan larger than the ${limitYear} baseline conforming limit of ${usd(baseline)} (computed: limit ÷ 0.8).`,
+      `A computation, not a count: one home bought with 20% down and a loan at the ${limitYear} baseline conforming limit of ${usd(baseline)}.`);
+  }
+
+  const fhaInfo = await datasetInfo(db, 'loan_limits_fha');
+  const fhaFloors = await nationalLimits(db, 'fha', 'floor');
+  const fhaYear = Math.max(...fhaFloors.keys());
+  const fhaFloor = fhaFloors.get(fhaYear);
+  if (fhaInfo && fhaFloor !== undefined) {
+    const counties = await countyCounts(db, 'fha', fhaYear);
+    add(fhaInfo, fhaYear, 'loan_types', `fha_floor_limit_${fhaYear}`, fhaFloor, `FHA loan limit floor for a one-unit home, ${fhaYear}`,
+      `FHA-insured loans for one-unit homes can reach at least ${usd(fhaFloor)} in every county in ${fhaYear} (HUD's national floor).`,
+      `The one-unit FHA forward-mortgage limits of the ${whole(counties.all)} counties in HUD's ${fhaYear} limit file; the floor is the lowest of them.`);
+    const price = fhaFloor / (1 - FHA_MIN_DOWN);
+    const down = price * FHA_MIN_DOWN;
+    add(fhaInfo, fhaYear, 'down_payment', `fha_min_down_payment_at_floor_${fhaYear}`, down, `Minimum FHA down payment (3.5%) on a home financed at the ${fhaYear} FHA floor limit`,
+      `Buying a ${usd(price)} home with the largest FHA loan allowed everywhere in ${fhaYear} (${usd(fhaFloor)}) takes a 3.5% minimum down payment of ${usd(down)} (computed).`,
+      `A computation, not a count: one home financed at the ${fhaYear} FHA floor limit of ${usd(fhaFloor)} with FHA's 3.5% minimum down payment (price = limit ÷ 0.965).`);
+  }
+  return stats;
+}
