@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Clock } from '../deps.ts';
 import { AdvisoryLocks, type Database, type Queryable } from '../platform/db/database.ts';
 import type { Logger } from '../platform/logger.ts';
+import { DatasetSkippedError } from './errors.ts';
 import { createSourceReader } from './source.ts';
 import type { DatasetDefinition, DatasetLoadResult, SourceEntry, SourceFile, SyncContext } from './types.ts';
 
@@ -209,13 +210,15 @@ export async function runSync(db: Database, definitions: readonly DatasetDefinit
             seconds: (performance.now() - started) / 1000, message: '',
           };
         } catch (error) {
+          const skipped = error instanceof DatasetSkippedError;
           result = {
-            name, status: 'failed', rows: undefined, changed: undefined, asOf: undefined, sourceUrl: undefined,
+            name, status: skipped ? 'skipped' : 'failed', rows: undefined, changed: undefined, asOf: undefined, sourceUrl: undefined,
             seconds: (performance.now() - started) / 1000,
             message: error instanceof Error ? error.message : String(error),
           };
           if (!loadedBefore.has(name)) unavailable.add(name);
-          options.logger.warn({ dataset: name, err: result.message }, 'dataset sync failed; the previous load stays served');
+          if (skipped) options.logger.info({ dataset: name, reason: result.message }, 'dataset skipped');
+          else options.logger.warn({ dataset: name, err: result.message }, 'dataset sync failed; the previous load stays served');
         }
       }
       try {
