@@ -17,6 +17,9 @@ import { createSourceReader } from '../../api/sync/source.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { connectMcp } from '../support/mcp-client.ts';
+import { ensureSiteBuiltForTests } from '../support/site-build.ts';
+import { loadSsrHandler } from '../../api/server.ts';
+import { testConfig } from '../support/app.ts';
 import { createGridMirror, FIXTURE_SERIES, fixtureCsv, lastValueIn } from '../support/rate-grid-fixture.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncInto } from '../support/synced.ts';
@@ -125,6 +128,33 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
     const usda = DetailedRateRecordSchema.parse((await get('product_type=usda&fico=5&ltv=2')).body);
     expect(usda.rate).toBe(expected('OBMMIUSDA30YF').value);
   });
+
+  it('shows the same figures on the /rates page, with the 30-year figure, the lag and no operator text', async () => {
+    await ensureSiteBuiltForTests();
+    const ssrHandler = await loadSsrHandler(testConfig());
+    expect(ssrHandler).toBeDefined();
+    const pages = await buildTestApp(database.db, { options: { ssrHandler } });
+    const site = await listen(pages.app);
+    try {
+    const page = await fetch(`${site.url}/rates?state=CO&fico=3&ltv=1&product_type=conventional&loan_term=15`);
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replace(/<!--.*?-->/g, '');
+    const fifteen = expected('OBMMIC15YF');
+    const grid = expected('OBMMIC30YFLVLE80FB720A739');
+    expect(html).toContain(`${fifteen.value.toFixed(3)}%`);
+    expect(html).toMatch(/15-year rate, as of September 25, 2025, 378 days older than the newest figure/);
+    expect(html).toContain(`30-year rate for the same profile: ${grid.value.toFixed(3)}% (2025-09-25), 378 days older than the newest figure`);
+    expect(html).toContain('Not every figure here is current');
+    const missing = await fetch(`${site.url}/rates?state=CO&fico=3&ltv=1&loan_term=10`);
+    expect(missing.status).toBe(404);
+    const missingHtml = await missing.text();
+    expect(missingHtml).toMatch(/No rate for CO, FICO 720-739, LTV 75%, Conventional 10-year/);
+    for (const body of [html, missingHtml]) expect(body).not.toMatch(/npm run|MDS_SOURCE_DIR/);
+    } finally {
+      await site.close();
+      await pages.close();
+    }
+  }, 300_000);
 
   it('reads the same series through the keyless FRED CSV download (fredgraph.csv?id=…) when there is no mirror', async () => {
     const asked: string[] = [];
