@@ -63,7 +63,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('rates datasets (%s)', (kind
     database = await createTestDatabase(kind);
     // A private copy of the rates mirror, so a test can break a file.
     mirror = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-rates-mirror-'));
-    fs.cpSync(path.join(SOURCE_DIR, 'rates'), path.join(mirror, 'rates'), { recursive: true, filter: (source) => !source.includes('state_nmdb') });
+    fs.cpSync(path.join(SOURCE_DIR, 'rates'), path.join(mirror, 'rates'), { recursive: true, dereference: true, filter: (source) => !source.includes('state_nmdb') });
     fs.chmodSync(mirror, 0o755);
     for (const file of fs.readdirSync(mirror, { recursive: true, withFileTypes: true })) {
       fs.chmodSync(path.join(file.parentPath, file.name), file.isDirectory() ? 0o755 : 0o644);

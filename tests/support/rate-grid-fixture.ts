@@ -33,7 +33,7 @@ export function fixtureCsv(id: string): string {
  */
 export function createGridMirror(): { dir: string; remove: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-rate-grid-'));
-  fs.cpSync(path.join(SOURCE_DIR, 'rates'), path.join(dir, 'rates'), { recursive: true, filter: (source) => !source.includes('state_nmdb') });
+  fs.cpSync(path.join(SOURCE_DIR, 'rates'), path.join(dir, 'rates'), { recursive: true, dereference: true, filter: (source) => !source.includes('state_nmdb') });
   fs.mkdirSync(path.join(dir, 'rates', 'fred'), { recursive: true });
   for (const id of FIXTURE_SERIES) fs.writeFileSync(path.join(dir, 'rates', 'fred', `${id}.csv`), fixtureCsv(id));
   for (const file of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
