@@ -5,7 +5,8 @@ import type { Clock } from '../deps.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
-import { readNationalHistory, type NationalHistory } from './history.ts';
+import { historyFor, readNationalHistory, type NationalHistory } from './history.ts';
+import { historyView, type LoanLimitHistory, type LoanLimitHistoryQuery } from './history-view.ts';
 import { titleCase } from './names.ts';
 import { countiesOf, resolveCounty, resolveState, stateName, type CountyRecord } from './resolve.ts';
 import { FHFA_PAGE, HUD_PAGE } from './sources.ts';
@@ -32,6 +33,8 @@ export type UnitLimits = Partial<Record<'1' | '2' | '3' | '4', number>>;
 
 export interface ProgramLimit {
   available: boolean;
+  /** The calendar year these limits apply to (a program's latest published year when no year was asked). */
+  year?: number;
   /** Limit by number of units; null when the program has no limit or no data. */
   limits: UnitLimits | null;
   /** conforming: `baseline` or `high_cost`; FHA: `standard` (the floor) or `high_cost`. */
@@ -64,6 +67,11 @@ export interface LoanLimitsSource {
 export interface LoanLimitsResult {
   parameters: { state: string; state_name: string; county: string | null; year: number; loan_type: LoanType; units: number | null };
   year: number;
+  /**
+   * The year each program's figures are for. Without a requested year each program answers with its
+   * latest published year up to the current one, so FHA may be a year behind conforming.
+   */
+  years: Partial<Record<Program, number>>;
   counties: CountyLimits[];
   national: {
     conforming?: { baseline: UnitLimits; ceiling: UnitLimits } | null;
@@ -77,11 +85,16 @@ export interface LoanLimitsService {
   getLoanLimits(query: LoanLimitsQuery): Promise<LoanLimitsResult>;
   /** The national history fact file (conforming since 1972, FHA since 2008), with sources. */
   nationalHistory(): NationalHistory;
+  /** The national history as served (GET /loan-limits/history): a program and year range, each figure with its source. */
+  history(query: LoanLimitHistoryQuery): LoanLimitHistory;
   /** Years with county data per program. */
   years(): Promise<Record<Program, number[]>>;
 }
 
 const DATASET: Record<Program, string> = { conforming: 'loan_limits_conforming', fha: 'loan_limits_fha' };
+const PUBLISHER_OF: Record<Program, string> = { conforming: 'FHFA', fha: 'HUD' };
+const programLabel = (program: Program) => (program === 'fha' ? 'FHA' : 'conforming');
+const money = (value: number) => `$${value.toLocaleString('en-US')}`;
 
 export const VA_NOTE =
   'VA loans use the conforming limit of the county: it caps the guaranty for borrowers with reduced (partial) entitlement. ' +
@@ -137,27 +150,30 @@ export function createLoanLimitsService(db: Queryable, options: { datasets?: Dat
     return options.datasets ? options.datasets.require(name) : undefined;
   }
 
-  function chooseYear(requested: number | undefined, available: number[], programs: Program[]): number {
-    if (requested !== undefined) {
-      if (programs.length > 0 && !available.includes(requested)) {
-        const label = programs.map((program) => (program === 'fha' ? 'FHA' : 'conforming')).join(' or ');
-        throw new NotFoundError(
-          `No ${label} county loan limits are loaded for ${requested}. Years available: ${available.join(', ') || 'none'}. ` +
-            'National limits back to 1972 are in the loan-limit history.',
-        );
-      }
-      return requested;
-    }
+  function notLoaded(requested: number, available: number[], programs: Program[]): NotFoundError {
+    const label = programs.map(programLabel).join(' or ');
+    const national = programs.flatMap((program) => {
+      const figures = historyFor(program, requested);
+      if (!figures?.floor) return [];
+      const [low, high] = program === 'fha' ? ['FHA floor', 'ceiling'] : ['national conforming baseline', 'high-cost ceiling'];
+      return [`the ${low} was ${money(figures.floor)}${figures.ceiling ? ` and the ${high} ${money(figures.ceiling)}` : ''}`];
+    });
+    return new NotFoundError(
+      `No ${label} county loan limits are loaded for ${requested}. Years available: ${available.join(', ') || 'none'}. ` +
+        `National one-unit limits back to 1972 are at /api/v1/loan-limits/history${national.length > 0 ? `; for ${requested} ${national.join('; ')}` : ''}.`,
+    );
+  }
+
+  /** The latest loaded year up to the current one (else the latest loaded): a program's default. */
+  function latestPublished(available: readonly number[]): number | undefined {
     const current = clock().getFullYear();
-    if (available.length === 0) return current;
-    if (available.includes(current)) return current;
-    const past = available.filter((year) => year <= current);
-    return past.at(-1) ?? (available.at(-1) as number);
+    return available.filter((year) => year <= current).at(-1) ?? available.at(-1);
   }
 
   return {
     years,
     nationalHistory: () => readNationalHistory(),
+    history: (query) => historyView(readNationalHistory(), query),
 
     async getLoanLimits(query) {
       const loanType = query.loanType ?? 'all';
@@ -182,20 +198,33 @@ export function createLoanLimitsService(db: Queryable, options: { datasets?: Dat
       const county = query.county === undefined || query.county.trim() === '' ? undefined : resolveCounty(counties, state, query.county);
 
       const loaded = await years(cached);
-      // With `all`, a year needs conforming data (FHA may lack a year HUD's file is missing for).
-      const yearPrograms: Program[] = programs.includes('conforming') ? ['conforming'] : programs;
-      const available = [...new Set(yearPrograms.flatMap((program) => loaded[program]))].sort((a, b) => a - b);
-      const year = chooseYear(query.year, available, yearPrograms);
+      // A requested year is every program's year (a program without it says so); with `all` it must
+      // have conforming data. Without one, each program answers with its own latest published year.
+      const yearOf: Partial<Record<Program, number>> = {};
+      if (query.year !== undefined) {
+        const deciding: Program[] = programs.includes('conforming') ? ['conforming'] : programs;
+        const available = [...new Set(deciding.flatMap((program) => loaded[program]))].sort((a, b) => a - b);
+        if (deciding.length > 0 && !available.includes(query.year)) throw notLoaded(query.year, available, deciding);
+        for (const program of programs) yearOf[program] = query.year;
+      } else {
+        for (const program of programs) yearOf[program] = latestPublished(loaded[program]) ?? clock().getFullYear();
+      }
+      const year = yearOf[programs[0] ?? 'conforming'] ?? query.year ?? clock().getFullYear();
+      const current = clock().getFullYear();
 
+      // Each program at its own year: (conforming, 2026) and (fha, 2025) when those are the defaults.
+      const conformingYear = yearOf.conforming ?? -1;
+      const fhaYear = yearOf.fha ?? -1;
       const { rows } = await db.query<LimitDbRow>(
         `SELECT program, fips, source_name, cbsa, limit_1, limit_2, limit_3, limit_4, limit_type FROM loan_limits
-         WHERE state = $1 AND year = $2 AND program = ANY($3::text[]) ${county ? 'AND fips = $4' : ''}`,
-        county ? [state, year, programs, county.fips] : [state, year, programs],
+         WHERE state = $1 AND ((program = 'conforming' AND year = $2) OR (program = 'fha' AND year = $3)) ${county ? 'AND fips = $4' : ''}`,
+        county ? [state, conformingYear, fhaYear, county.fips] : [state, conformingYear, fhaYear],
       );
       const byProgram = new Map<string, LimitDbRow>(rows.map((row) => [`${row.program}:${row.fips}`, row]));
       const { rows: nationalRows } = await db.query<NationalDbRow>(
-        'SELECT program, kind, limit_1, limit_2, limit_3, limit_4 FROM loan_limit_national WHERE year = $1 AND program = ANY($2::text[])',
-        [year, programs],
+        `SELECT program, kind, limit_1, limit_2, limit_3, limit_4 FROM loan_limit_national
+         WHERE (program = 'conforming' AND year = $1) OR (program = 'fha' AND year = $2)`,
+        [conformingYear, fhaYear],
       );
 
       const places: CountyRecord[] = county ? [county] : counties;
@@ -218,20 +247,20 @@ export function createLoanLimitsService(db: Queryable, options: { datasets?: Dat
           fips: place.fips, county: place.name, state, kind: place.kind, cbsa: conforming?.cbsa ?? fha?.cbsa ?? null,
           ...(place.note ? { note: place.note } : {}),
         };
-        const missing = (program: string) =>
-          program === 'FHA' && !fhaYears.includes(year)
-            ? `HUD FHA limits for ${year} are not loaded (years available: ${fhaYears.join(', ')}).`
+        const missing = (program: string, programYear: number) =>
+          program === 'FHA' && !fhaYears.includes(programYear)
+            ? `HUD FHA limits for ${programYear} are not loaded (years available: ${fhaYears.join(', ')}).`
             : place.state === 'CT'
-              ? `The ${year} ${program} file does not list ${place.name}; Connecticut appears as ${place.kind === 'planning_region' ? 'its former counties' : 'planning regions'} there.`
-              : `The ${year} ${program} file has no record for ${place.name}.`;
+              ? `The ${programYear} ${program} file does not list ${place.name}; Connecticut appears as ${place.kind === 'planning_region' ? 'its former counties' : 'planning regions'} there.`
+              : `The ${programYear} ${program} file has no record for ${place.name}.`;
         const conformingLimit: ProgramLimit = conforming
-          ? { available: true, limits: pickUnits(rowValues(conforming), query.units), tier: conformingTier(Number(conforming.limit_1), state, nationalRows) }
-          : { available: false, limits: null, note: missing('conforming') };
+          ? { available: true, year: conformingYear, limits: pickUnits(rowValues(conforming), query.units), tier: conformingTier(Number(conforming.limit_1), state, nationalRows) }
+          : { available: false, year: conformingYear, limits: null, note: missing('conforming', conformingYear) };
         if (wanted.has('conforming')) entry.conforming = conformingLimit;
         if (wanted.has('fha')) {
           entry.fha = fha
-            ? { available: true, limits: pickUnits(rowValues(fha), query.units), tier: fha.limit_type === 'H' ? 'high_cost' : 'standard' }
-            : { available: false, limits: null, note: missing('FHA') };
+            ? { available: true, year: fhaYear, limits: pickUnits(rowValues(fha), query.units), tier: fha.limit_type === 'H' ? 'high_cost' : 'standard' }
+            : { available: false, year: fhaYear, limits: null, note: missing('FHA', fhaYear) };
         }
         if (wanted.has('va')) entry.va = { ...conformingLimit, tier: undefined, note: VA_NOTE };
         if (wanted.has('usda')) entry.usda = { available: false, limits: null, note: USDA_NOTE };
@@ -252,16 +281,32 @@ export function createLoanLimitsService(db: Queryable, options: { datasets?: Dat
 
       const sources: LoanLimitsSource[] = [];
       const conformingRecord = records.get('conforming');
-      if (wanted.has('conforming')) sources.push({ loan_type: 'conforming', dataset: DATASET.conforming, publisher: 'Federal Housing Finance Agency (FHFA)', source_url: conformingRecord?.sourceUrl ?? FHFA_PAGE, as_of: `${year}-01-01` });
-      if (wanted.has('fha')) sources.push({ loan_type: 'fha', dataset: DATASET.fha, publisher: 'U.S. Department of Housing and Urban Development (HUD)', source_url: records.get('fha')?.sourceUrl ?? HUD_PAGE, as_of: fhaYears.includes(year) ? `${year}-01-01` : null });
-      if (wanted.has('va')) sources.push({ loan_type: 'va', dataset: DATASET.conforming, publisher: 'FHFA conforming limits, as used by the Department of Veterans Affairs', source_url: conformingRecord?.sourceUrl ?? FHFA_PAGE, as_of: `${year}-01-01` });
+      if (wanted.has('conforming')) sources.push({ loan_type: 'conforming', dataset: DATASET.conforming, publisher: 'Federal Housing Finance Agency (FHFA)', source_url: conformingRecord?.sourceUrl ?? FHFA_PAGE, as_of: `${conformingYear}-01-01` });
+      if (wanted.has('fha')) sources.push({ loan_type: 'fha', dataset: DATASET.fha, publisher: 'U.S. Department of Housing and Urban Development (HUD)', source_url: records.get('fha')?.sourceUrl ?? HUD_PAGE, as_of: fhaYears.includes(fhaYear) ? `${fhaYear}-01-01` : null });
+      if (wanted.has('va')) sources.push({ loan_type: 'va', dataset: DATASET.conforming, publisher: 'FHFA conforming limits, as used by the Department of Veterans Affairs', source_url: conformingRecord?.sourceUrl ?? FHFA_PAGE, as_of: `${conformingYear}-01-01` });
       if (wanted.has('usda')) sources.push({ loan_type: 'usda', dataset: null, publisher: 'U.S. Department of Agriculture Rural Development', source_url: USDA_URL, as_of: null });
 
-      const notes = [`Limits apply to loans acquired or endorsed in calendar year ${year} (effective January 1).`];
+      const distinctYears = [...new Set(programs.map((program) => yearOf[program]))];
+      const notes = [
+        distinctYears.length === 1
+          ? `Limits apply to loans acquired or endorsed in calendar year ${year} (effective January 1).`
+          : `Limits apply to loans acquired or endorsed in the calendar year shown for each program (effective January 1): ${programs.map((program) => `${programLabel(program)} ${yearOf[program]}`).join(', ')}.`,
+      ];
+      if (query.year === undefined) {
+        for (const program of programs) {
+          const programYear = yearOf[program];
+          if (programYear !== undefined && programYear < current) {
+            notes.push(
+              `${PUBLISHER_OF[program]}'s ${current} ${programLabel(program)} limits are not loaded yet; the ${programLabel(program)} figures are its ${programYear} limits, the latest published.`,
+            );
+          }
+        }
+      }
       if (!county) notes.push(`${result.length} counties of ${stateName(state)}; give 'county' for one.`);
       return {
         parameters: { state, state_name: stateName(state), county: county?.name ?? null, year, loan_type: loanType, units: query.units ?? null },
         year,
+        years: Object.fromEntries(programs.map((program) => [program, yearOf[program]])) as Partial<Record<Program, number>>,
         counties: result,
         national,
         sources,

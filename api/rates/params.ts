@@ -22,7 +22,8 @@ export const LTV_TIERS = { 1: '75%', 2: '95%' } as const;
 export type LtvTier = keyof typeof LTV_TIERS;
 export const LTV_PERCENT: Record<LtvTier, number> = { 1: 75, 2: 95 };
 
-export const PRODUCT_TYPES = { conventional: 'Conventional', fha: 'FHA', va: 'VA', jumbo: 'Jumbo' } as const;
+// `usda` is an addition to the contract's four products: Optimal Blue publishes a USDA index.
+export const PRODUCT_TYPES = { conventional: 'Conventional', fha: 'FHA', va: 'VA', jumbo: 'Jumbo', usda: 'USDA' } as const;
 export type ProductType = keyof typeof PRODUCT_TYPES;
 
 export const OCCUPANCIES = { primary: 'Primary residence', secondary: 'Second home', investment: 'Investment property' } as const;
@@ -60,7 +61,10 @@ export const RatesQuerySchema = z.object({
     .default('1')
     .describe('FICO tier: 1 = 780+, 2 = 740-779, 3 = 720-739, 4 = 700-719, 5 = 680-699.'),
   ltv: z.enum(keys(LTV_TIERS)).default('1').describe('Loan-to-value tier: 1 = 75%, 2 = 95%.'),
-  product_type: z.enum(keys(PRODUCT_TYPES)).default('conventional').describe('Loan product.'),
+  product_type: z
+    .enum(keys(PRODUCT_TYPES))
+    .default('conventional')
+    .describe('Loan product. `usda` (USDA guaranteed) is an addition to the specification\'s four.'),
   occupancy: z
     .enum(keys(OCCUPANCIES))
     .default('primary')
@@ -69,7 +73,10 @@ export const RatesQuerySchema = z.object({
     .enum(keys(PROPERTY_TYPES))
     .default('single_family')
     .describe('Type of property. Echoed; no loaded source distinguishes it (see the disclaimer).'),
-  loan_term: z.enum(keys(LOAN_TERMS)).default('30').describe('Term in years.'),
+  loan_term: z
+    .enum(keys(LOAN_TERMS))
+    .default('30')
+    .describe('Term in years. `rate` is for this term; `rate_30yr` stays the 30-year rate of the same cell.'),
   loan_purpose: z
     .enum(keys(LOAN_PURPOSES))
     .default('purchase')

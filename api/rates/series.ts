@@ -2,6 +2,21 @@
 // which borrowers it covers (the fallback policy depends on that), and where the mirror keeps it.
 import type { SourceEntry } from '../sync/types.ts';
 
+/** Optimal Blue's FICO × LTV grid of the 30-year conforming index (FRED release 473, since 2017). */
+export const GRID_SERIES = [
+  'OBMMIC30YFLVLE80FGE740',
+  'OBMMIC30YFLVLE80FB720A739',
+  'OBMMIC30YFLVLE80FB700A719',
+  'OBMMIC30YFLVLE80FB680A699',
+  'OBMMIC30YFLVLE80FLT680',
+  'OBMMIC30YFLVGT80FGE740',
+  'OBMMIC30YFLVGT80FB720A739',
+  'OBMMIC30YFLVGT80FB700A719',
+  'OBMMIC30YFLVGT80FB680A699',
+  'OBMMIC30YFLVGT80FLT680',
+] as const;
+export type GridSeriesId = (typeof GRID_SERIES)[number];
+
 export type SeriesId =
   | 'MORTGAGE30US'
   | 'MORTGAGE15US'
@@ -9,7 +24,10 @@ export type SeriesId =
   | 'OBMMIC30YF'
   | 'OBMMIFHA30YF'
   | 'OBMMIVA30YF'
-  | 'OBMMIJUMBO30YF';
+  | 'OBMMIJUMBO30YF'
+  | 'OBMMIC15YF'
+  | 'OBMMIUSDA30YF'
+  | GridSeriesId;
 
 export interface SeriesInfo {
   id: SeriesId;
@@ -32,6 +50,11 @@ export interface SeriesInfo {
   maxGapDays: number;
   /** Whether the series has stopped (no freshness expectations). */
   discontinued?: boolean;
+  /**
+   * True for series a sync loads when the source has them and records as missing otherwise (the
+   * mirror holds no copy of Optimal Blue's grid, 15-year or USDA indices): never a failed dataset.
+   */
+  optional?: boolean;
 }
 
 export const FRED_CSV_BASE = 'https://fred.stlouisfed.org/graph/fredgraph.csv';
@@ -54,7 +77,7 @@ const pmms = (id: SeriesId, title: string, mirrorPaths: string[], minRows: numbe
   discontinued,
 });
 
-const optimalBlue = (id: SeriesId, title: string, mirrorPaths: string[]): SeriesInfo => ({
+const optimalBlue = (id: SeriesId, title: string, mirrorPaths: string[], optional = false): SeriesInfo => ({
   id,
   title,
   publisher: 'Optimal Blue',
@@ -66,7 +89,26 @@ const optimalBlue = (id: SeriesId, title: string, mirrorPaths: string[]): Series
   // Business days: at most a long weekend plus a holiday apart (5 days in the published history).
   minGapDays: 1,
   maxGapDays: 6,
+  ...(optional ? { optional } : {}),
 });
+
+/** Where a mirror keeps a series saved straight from FRED's download (`fredgraph.csv?id=<ID>`). */
+const fredDownload = (id: SeriesId) => [`rates/fred/${id}.csv`];
+
+const GRID_LTV: Record<string, string> = { LE80: 'LTV ≤ 80', GT80: 'LTV > 80' };
+const GRID_FICO: Record<string, string> = {
+  GE740: 'FICO 740 or higher',
+  B720A739: 'FICO 720–739',
+  B700A719: 'FICO 700–719',
+  B680A699: 'FICO 680–699',
+  LT680: 'FICO below 680',
+};
+
+/** "30-year fixed conforming, LTV ≤ 80, FICO 720–739" from the FRED id's LTV and FICO parts. */
+export function gridTitle(id: GridSeriesId): string {
+  const [, ltv = '', fico = ''] = /^OBMMIC30YFLV(LE80|GT80)F(.+)$/.exec(id) ?? [];
+  return `30-year fixed conforming, ${GRID_LTV[ltv] ?? ltv}, ${GRID_FICO[fico] ?? fico}`;
+}
 
 export const SERIES: Record<SeriesId, SeriesInfo> = {
   MORTGAGE30US: pmms(
@@ -94,10 +136,22 @@ export const SERIES: Record<SeriesId, SeriesInfo> = {
     'rates/history_to_2024/OBMMIJUMBO30YF.csv',
     'rates/recent_2020_2025/OBMMIJUMBO30YF.csv',
   ]),
+  OBMMIC15YF: optimalBlue('OBMMIC15YF', '15-year fixed conforming', fredDownload('OBMMIC15YF'), true),
+  OBMMIUSDA30YF: optimalBlue('OBMMIUSDA30YF', '30-year fixed USDA', fredDownload('OBMMIUSDA30YF'), true),
+  ...(Object.fromEntries(GRID_SERIES.map((id) => [id, optimalBlue(id, gridTitle(id), fredDownload(id), true)])) as Record<GridSeriesId, SeriesInfo>),
 };
 
 export const PMMS_SERIES: SeriesId[] = ['MORTGAGE30US', 'MORTGAGE15US', 'MORTGAGE5US'];
-export const OPTIMAL_BLUE_SERIES: SeriesId[] = ['OBMMIC30YF', 'OBMMIFHA30YF', 'OBMMIVA30YF', 'OBMMIJUMBO30YF'];
+/** The `optimal_blue` dataset: the four primary indices (required), then the optional ones. */
+export const OPTIMAL_BLUE_SERIES: SeriesId[] = [
+  'OBMMIC30YF',
+  'OBMMIFHA30YF',
+  'OBMMIVA30YF',
+  'OBMMIJUMBO30YF',
+  'OBMMIC15YF',
+  'OBMMIUSDA30YF',
+  ...GRID_SERIES,
+];
 
 /** The keyless FRED CSV download for a series: what a networked sync fetches. */
 export const fredCsvUrl = (id: string) => `${FRED_CSV_BASE}?id=${encodeURIComponent(id)}`;

@@ -3,8 +3,11 @@
 // through the `datasets` table (checked in the background at most every few seconds) or `invalidate()`.
 import type { CoreDeps } from '../deps.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
+import { NotFoundError } from '../platform/http/errors.ts';
 import { parseOrThrow } from '../platform/http/validation.ts';
-import { computeRates, type RatesResult } from './compute.ts';
+import { unloadedBenchmarks } from './choose.ts';
+import { computeRates, type LenderObservation, type RatesResult } from './compute.ts';
+import { SERIES, type SeriesId } from './series.ts';
 import { RatesQuerySchema, requestKey, toRatesRequest, type RatesQuery, type RatesQueryInput, type RatesRequest } from './params.ts';
 import { cellKey, readLenderHistory, readSnapshot, type Snapshot } from './snapshot.ts';
 import { OPTIMAL_BLUE_DATASET, PMMS_DATASET } from './sync/national.ts';
@@ -38,6 +41,19 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus): Rat
   let checkedAt = 0;
   let generation = 0;
   const cache = new Map<string, Cached>();
+  /** Series already reported to the operator as missing (once per process: not on every 404). */
+  const reportedMissing = new Set<SeriesId>();
+
+  function reportMissing(request: RatesRequest, data: Snapshot): void {
+    const ids = unloadedBenchmarks(request, data.series).filter((id) => !reportedMissing.has(id));
+    if (ids.length === 0) return;
+    for (const id of ids) reportedMissing.add(id);
+    core.logger.warn(
+      { series: ids, datasets: [...new Set(ids.map((id) => (SERIES[id].publisher === 'Freddie Mac' ? PMMS_DATASET : OPTIMAL_BLUE_DATASET)))] },
+      'rates: a request asked for a cell only these unloaded series cover; run `npm run sync -- optimal_blue` (or pmms) with access to FRED, ' +
+        'or put the FRED downloads in the mirror as rates/fred/<ID>.csv',
+    );
+  }
 
   async function datasetsVersion(): Promise<string> {
     const records = await datasets.list();
@@ -84,15 +100,20 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus): Rat
     return current;
   }
 
+  async function lenderFor(request: RatesRequest, data: Snapshot): Promise<LenderObservation[]> {
+    return request.date !== undefined && request.date < data.lenderWindowStart
+      ? readLenderHistory(core.db, request, request.date)
+      : (data.lender.get(cellKey(request)) ?? []);
+  }
+
   async function compute(request: RatesRequest, data: Snapshot): Promise<Cached> {
     try {
-      const lender =
-        request.date !== undefined && request.date < data.lenderWindowStart
-          ? await readLenderHistory(core.db, request, request.date)
-          : (data.lender.get(cellKey(request)) ?? []);
-      const result = computeRates(request, { series: data.series, lender, latestDate: data.latestDate }, documentationUrl);
+      const lender = await lenderFor(request, data);
+      const lender30yr = request.loanTerm === 30 ? lender : await lenderFor({ ...request, loanTerm: 30 }, data);
+      const result = computeRates(request, { series: data.series, lender, lender30yr, latestDate: data.latestDate }, documentationUrl);
       return { ok: true, result, json: JSON.stringify(result.record) };
     } catch (error) {
+      if (error instanceof NotFoundError) reportMissing(request, data);
       return { ok: false, error };
     }
   }

@@ -71,6 +71,7 @@ export function startBackgroundSync(
         for (const result of report.results) {
           const entry = { dataset: result.name, status: result.status, rows: result.rows, changed: result.changed, asOf: result.asOf };
           if (result.status === 'ok') log.info(entry, 'dataset synced');
+          else if (result.status === 'skipped') log.info({ ...entry, reason: result.message }, 'dataset skipped');
           else log.error({ ...entry, reason: result.message }, 'dataset did not sync');
         }
       } catch (error) {

@@ -28,3 +28,15 @@ export class SourceUnavailableError extends Error {
     this.name = 'SourceUnavailableError';
   }
 }
+
+/**
+ * The dataset cannot be loaded in this setup and that is expected, not a fault (e.g. an online-only
+ * source while MDS_SOURCE_DIR is set). The runner reports it as `skipped` with this message; the
+ * sync still succeeds and the previous load stays served.
+ */
+export class DatasetSkippedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatasetSkippedError';
+  }
+}

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Clock } from '../deps.ts';
 import type { Database, Queryable } from '../platform/db/database.ts';
 import type { Logger } from '../platform/logger.ts';
+import { DatasetSkippedError } from './errors.ts';
 import { dependencyReason, failureReason } from './failure-reason.ts';
 import { withSyncLock } from './lock.ts';
 import { closeInterrupted, dropUnstarted, finishAttempt, markStarted, queueAttempts } from './run-records.ts';
@@ -198,8 +199,13 @@ async function loadOne(
     return { result, checksum: loaded.checksum };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const reason = failureReason(error, { files, unreadable });
     if (!loadedBefore.has(name)) unavailable.add(name);
+    // A dataset that cannot apply here (e.g. a network-only source under MDS_SOURCE_DIR) says so: skipped, not failed.
+    if (error instanceof DatasetSkippedError) {
+      options.logger.info({ dataset: name, reason: message }, 'dataset skipped');
+      return { result: { name, status: 'skipped', ...none, seconds: seconds(), message, reason: message }, checksum: undefined };
+    }
+    const reason = failureReason(error, { files, unreadable });
     options.logger.warn({ dataset: name, err: message, reason }, 'dataset sync failed; the previous load stays served');
     return { result: { name, status: 'failed', ...none, seconds: seconds(), message, reason }, checksum: undefined };
   }

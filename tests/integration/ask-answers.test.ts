@@ -14,6 +14,8 @@ const KINDS: Array<[kind: string, question: string, expected: RegExp]> = [
   ['the weekly survey', 'What is the latest Freddie Mac 30-year fixed rate?', /7\.40%/],
   ['a county conforming limit', 'What is the 2026 conforming loan limit in Los Angeles County, California?', /\$1,249,125/],
   ['an FHA limit', 'What is the FHA loan limit in Cook County, Illinois for 2025?', /\$524,225/],
+  ['an FHA limit without a year: the latest published, labelled', 'What is the FHA loan limit in Los Angeles County, California?', /2025 FHA loan limit .* \*\*\$1,209,750\*\*[\s\S]*HUD's 2026 FHA limits are not loaded yet; the FHA figures are its 2025 limits, the latest published/],
+  ['the national FHA floor', 'What is the national FHA loan limit floor for 2025?', /floor of \*\*\$524,225\*\*/],
   ['the USDA limit', 'What is the USDA loan limit?', /no loan limit/i],
   ['escrow months at closing', 'How many months of escrow at closing in Texas if I close in March?', /\*\*\d+ months\*\*/],
   ['a glossary term', 'What does PMI mean?', /private mortgage insurance/i],
@@ -53,6 +55,19 @@ describe.skipIf(!hasSourceData)('POST /ask answers from synced data', () => {
     expect(types.slice(0, -2).every((type) => type === 'chunk')).toBe(true);
     expect(answer).toMatch(expected);
     expect(sources.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers a rate cell no loaded source covers by saying what is missing, never with operator commands', async () => {
+    const { answer } = await readAskStream(await postAsk(server.url, { message: 'What mortgage rate can I get in Texas with a 705 credit score and 5% down?' }));
+    expect(answer).toMatch(/I can't give that rate: No rate for TX, FICO 700-719, LTV 95%.*is not loaded/);
+    expect(answer).not.toMatch(/npm|MDS_SOURCE_DIR/);
+  });
+
+  it('gives the 15-year rate as the rate and keeps the 30-year figure beside it, flagging the older figures', async () => {
+    const { answer } = await readAskStream(await postAsk(server.url, { message: "What is today's 15-year fixed mortgage rate in Colorado?" }));
+    expect(answer).toMatch(/For a 15-year Conventional loan in Colorado.*\*\*\d\.\d+%\*\* as of September 25, 2025/);
+    expect(answer).toMatch(/The 30-year rate for the same profile is \*\*7\.40%\*\* as of October 8, 2026/);
+    expect(answer).toMatch(/Not every figure here is current: the 15-year rate and the market benchmark/);
   });
 
   it('carries the topic of a conversation into a follow-up', async () => {

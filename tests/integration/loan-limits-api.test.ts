@@ -1,7 +1,15 @@
 // GET /api/v1/loan-limits and /healthz over synced loan-limit data on both databases: limits with
 // sources, Connecticut's two geographies, 400 messages that say how to fix the request, 404 for a
 // year without data, and 503 before the first sync.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../api/config.ts';
+import { LoanLimitHistoryResponseSchema } from '../../api/loan-limits/history-view.ts';
+import { connectMcp } from '../support/mcp-client.ts';
+import { ensureSiteBuiltForTests } from '../support/site-build.ts';
+import { loadSsrHandler } from '../../api/server.ts';
+import { testConfig } from '../support/app.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
@@ -57,7 +65,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
 
   it('filters by loan type and units, by FIPS', async () => {
     const { body } = await get('state=CA&county=06037&year=2025&loan_type=fha&units=1');
-    expect(body.counties[0].fha).toEqual({ available: true, limits: { '1': 1_209_750 }, tier: 'high_cost' });
+    expect(body.counties[0].fha).toEqual({ available: true, year: 2025, limits: { '1': 1_209_750 }, tier: 'high_cost' });
     expect(body.national.fha.floor).toEqual({ '1': 524_225 });
     expect(body.counties[0].conforming).toBeUndefined();
   });
@@ -87,11 +95,109 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
   });
 
   it('answers 404 for a valid year without county data', async () => {
-    const old = await get('state=CO&year=2010');
+    const old = await get('state=CO&year=2017');
     expect(old.status).toBe(404);
     expect(old.body.error).toMatch(/Years available: 2018, .*2026/);
+    expect(old.body.error).toMatch(/National one-unit limits back to 1972 are at \/api\/v1\/loan-limits\/history; for 2017 the national conforming baseline was \$424,100 and the high-cost ceiling \$636,150\./);
     expect((await get('state=CO&year=2020&loan_type=fha')).status).toBe(404);
   });
+
+  it('answers without a year with each program\'s latest published year, labelled, on REST and MCP alike', async () => {
+    const { status, body } = await get('state=CA&county=06037');
+    expect(status).toBe(200);
+    expect(body.years).toEqual({ conforming: 2026, fha: 2025 });
+    expect(body.year).toBe(2026);
+    const [county] = body.counties;
+    expect(county.conforming).toMatchObject({ available: true, year: 2026, limits: { '1': 1_249_125 } });
+    expect(county.fha).toMatchObject({ available: true, year: 2025, limits: { '1': 1_209_750 } });
+    expect(county.va).toMatchObject({ year: 2026, limits: { '1': 1_249_125 } });
+    const latest = "HUD's 2026 FHA limits are not loaded yet; the FHA figures are its 2025 limits, the latest published.";
+    expect(body.notes).toContain(latest);
+    expect(body.notes[0]).toBe('Limits apply to loans acquired or endorsed in the calendar year shown for each program (effective January 1): conforming 2026, FHA 2025.');
+    expect(body.sources.find((source: { loan_type: string }) => source.loan_type === 'fha')).toMatchObject({ as_of: '2025-01-01' });
+    // FHA alone answers the same way.
+    const fha = await get('state=CA&county=06037&loan_type=fha');
+    expect(fha.body).toMatchObject({ year: 2025, years: { fha: 2025 } });
+    expect(fha.body.notes).toContain(latest);
+    // An explicit year stays that year for every program, saying which has no file.
+    const asked = await get('state=CA&county=06037&year=2026');
+    expect(asked.body.years).toEqual({ conforming: 2026, fha: 2026 });
+    expect(asked.body.notes).not.toContain(latest);
+
+    const mcp = await connectMcp(server.url);
+    try {
+      const tool = await mcp.callTool({ name: 'get_loan_limits', arguments: { state: 'CA', county: '06037' } });
+      const structured = tool.structuredContent as { years: unknown; notes: string[]; counties: { fha: { year: number; limits: Record<string, number> } }[] };
+      expect(structured.years).toEqual({ conforming: 2026, fha: 2025 });
+      expect(structured.counties[0]?.fha).toMatchObject({ year: 2025, limits: { '1': 1_209_750 } });
+      expect(structured.notes).toContain(latest);
+      const text = (tool.content as { text: string }[])[0]?.text ?? '';
+      expect(text).toMatch(/^Loan limits \(conforming 2026, FHA 2025\), 1-unit shown:/);
+      expect(text).toContain(latest);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('serves the national history since 1972 on REST, figure for figure as the fact file holds it', async () => {
+    const file = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'data', 'loan-limits', 'national-history.json'), 'utf8')) as {
+      conforming: { year: number; baseline: number | null; ceiling: number | null; source: string }[];
+      fha: { year: number; floor: number; ceiling: number }[];
+      sources: Record<string, { url: string }>;
+    };
+    const response = await fetch(`${server.url}/api/v1/loan-limits/history`);
+    expect(response.status).toBe(200);
+    const body = LoanLimitHistoryResponseSchema.strict().parse(await response.json());
+    expect(body.parameters).toEqual({ program: 'all', from: 1972, to: 2026 });
+    expect(body.conforming?.map((entry) => [entry.year, entry.baseline, entry.ceiling, entry.source.url])).toEqual(
+      file.conforming.map((entry) => [entry.year, entry.baseline, entry.ceiling, file.sources[entry.source]?.url]),
+    );
+    expect(body.fha?.map((entry) => [entry.year, entry.floor, entry.ceiling])).toEqual(file.fha.map((entry) => [entry.year, entry.floor, entry.ceiling]));
+    expect(body.conforming?.[0]).toMatchObject({ year: 1972, baseline: 33_000, ceiling: null });
+    expect(body.conforming?.find((entry) => entry.year === 2026)).toMatchObject({ baseline: 832_750, ceiling: 1_249_125 });
+    expect(body.conforming?.find((entry) => entry.year === 1973)?.baseline).toBeNull();
+    expect(body.fha?.find((entry) => entry.year === 2025)).toMatchObject({ floor: 524_225 });
+
+    const fhaOnly = (await (await fetch(`${server.url}/api/v1/loan-limits/history?program=fha&from=2020&to=2021`)).json()) as { conforming?: unknown; fha: { year: number }[] };
+    expect(fhaOnly.conforming).toBeUndefined();
+    expect(fhaOnly.fha.map((entry) => entry.year)).toEqual([2020, 2021]);
+    const reversed = await fetch(`${server.url}/api/v1/loan-limits/history?from=2021&to=2020`);
+    expect(reversed.status).toBe(400);
+    expect(await reversed.json()).toEqual({ error: expect.stringMatching(/'from' must not be after 'to'/), status: 400 });
+    const future = await fetch(`${server.url}/api/v1/loan-limits/history?from=2090`);
+    expect(future.status).toBe(404);
+    expect(((await future.json()) as { error: string }).error).toMatch(/conforming history runs 1972–2026, the FHA history 2008–2026/);
+    const alias = await rawRequest(`${server.url}/loan-limits/history?program=conforming&from=1972&to=1980`, { headers: { Host: 'api.localhost' } });
+    expect(alias.status).toBe(200);
+
+    // The OpenAPI document carries the route with its response schemas.
+    const openapi = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, { get: { responses: Record<string, { content?: unknown }> } }> };
+    const operation = openapi.paths['/loan-limits/history']?.get;
+    expect(operation?.responses['200']?.content).toBeTruthy();
+    expect(operation?.responses['404']?.content).toBeTruthy();
+    expect(openapi.paths['/loan-limits']?.get.responses['404']?.content).toBeTruthy();
+  });
+
+  it('labels the program years the same way on the /loan-limits page', async () => {
+    await ensureSiteBuiltForTests();
+    const ssrHandler = await loadSsrHandler(testConfig());
+    expect(ssrHandler).toBeDefined();
+    const pages = await buildTestApp(database.db, { clock: () => new Date('2026-11-22T12:00:00Z'), options: { ssrHandler } });
+    const site = await listen(pages.app);
+    try {
+    const html = (await (await fetch(`${site.url}/loan-limits?state=CA&county=06037`)).text()).replaceAll('&#39;', "'");
+    expect(html).toMatch(/California, conforming 2026, FHA 2025: Los Angeles County/);
+    expect(html).toContain('FHA (2025)');
+    expect(html).toContain('$1,209,750');
+    expect(html).toContain("HUD's 2026 FHA limits are not loaded yet; the FHA figures are its 2025 limits, the latest published.");
+    const old = await fetch(`${site.url}/loan-limits?state=CO&year=2017`);
+    expect(old.status).toBe(404);
+    expect(await old.text()).not.toMatch(/npm run/);
+    } finally {
+      await site.close();
+      await pages.close();
+    }
+  }, 300_000);
 
   it('serves the same body on the API host', async () => {
     const main = await rawRequest(`${server.url}/api/v1/loan-limits?state=WY&county=Teton&year=2026`);

@@ -95,6 +95,17 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     expect(structured.survey_last_updated).toBe(rows[0]?.observed_on);
     expect(structured.sources?.length).toBeGreaterThan(0);
     expect(text).toMatch(/Source:/);
+    // The 30-year rate of this cell is the survey; the benchmark is a year older, and says so.
+    expect(structured).toMatchObject({ rate: structured.survey_rate, loan_term: 30, rate_30yr: structured.survey_rate });
+    expect(structured.stale).toEqual([{ field: 'index_a_rate', as_of: '2025-09-25', days_behind: 378 }]);
+    expect(text).toMatch(/Not every figure here is current: the market benchmark/);
+  });
+
+  it('get_mortgage_rates reports a cell no loaded source covers as missing, in words for a reader', async () => {
+    const { result, text } = await call(anonymous, 'get_mortgage_rates', { state: 'TX', fico: 4, ltv: 2 });
+    expect(result.isError).toBe(true);
+    expect(text).toMatch(/No rate for TX, FICO 700-719, LTV 95%, Conventional 30-year.*is not loaded/);
+    expect(text).not.toMatch(/npm|MDS_SOURCE_DIR/);
   });
 
   it('get_loan_limits gives Los Angeles County its 2026 conforming limit of $1,249,125', async () => {

@@ -100,7 +100,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
 
   it('serves the simple record', async () => {
     const body = SimpleRateRecordSchema.strict().parse(await (await get('?format=simple&state=tx&fico=2')).json());
-    expect(body).toEqual({ rate: 7.4, date: '2026-10-08', state: 'TX', fico_tier: '740-779', ltv_tier: '75%', source: expect.stringMatching(/Freddie Mac/) });
+    expect(body).toEqual({ rate: 7.4, date: '2026-10-08', state: 'TX', fico_tier: '740-779', ltv_tier: '75%', loan_term: 30, source: expect.stringMatching(/Freddie Mac/) });
   });
 
   it('serves identical bodies on /api/v1/rates and on the API host', async () => {
@@ -124,11 +124,27 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
     expect((await get('?state=CO&state=TX')).status).toBe(400);
   });
 
-  it('answers a valid query with no covering data 404, saying what is missing', async () => {
-    const body = await (await get('?fico=4&ltv=2')).json();
+  it('answers a valid query with no covering data 404, saying what is missing and since when, to a reader', async () => {
+    // The official mirror has no copy of Optimal Blue's FICO × LTV grid: those cells stay honest 404s.
+    const body = (await (await get('?fico=4&ltv=2')).json()) as { error: string };
     expect(body).toEqual({ error: expect.stringMatching(/no state or lender observation is loaded for CO, FICO 700-719, LTV 95%/), status: 404 });
+    expect(body.error).toMatch(/the Optimal Blue Mortgage Market Indices \(30-year fixed conforming, LTV > 80, FICO 700–719\) is not loaded/);
+    const early = (await (await get('?date=1960-01-01')).json()) as { error: string };
+    expect(early.error).toMatch(/on or before 1960-01-01: .*30-year fixed rate\) starts on 1971-04-02/);
     expect((await get('?occupancy=investment')).status).toBe(404);
-    expect((await get('?date=1960-01-01')).status).toBe(404);
+    for (const query of ['?fico=4&ltv=2', '?fico=3', '?product_type=usda', '?loan_term=10', '?date=1960-01-01', '?occupancy=investment', '?loan_purpose=cash_out_refinance']) {
+      const response = await rawRequest(`${server.url}/api/v1/rates${query}`);
+      expect(response.status, query).toBe(404);
+      expect(response.body, query).not.toMatch(/npm run|npm |sync --|MDS_SOURCE_DIR/);
+    }
+  });
+
+  it('answers loan_term=15 with the 15-year figure in rate and the 30-year figure kept in rate_30yr', async () => {
+    const body = DetailedRateRecordSchema.strict().parse(await (await get('?loan_term=15&fico=2')).json());
+    const fifteen = await latest('MORTGAGE15US');
+    const thirty = await latest('MORTGAGE30US');
+    expect(body).toMatchObject({ rate: fifteen?.value, last_updated: fifteen?.observed_on, loan_term: 15, rate_30yr: thirty?.value, rate_30yr_last_updated: thirty?.observed_on });
+    expect(body.stale.map((figure) => figure.field)).toEqual(['rate', 'index_a_rate']);
   });
 
   it('answers as of a past day from the latest observations on or before it', async () => {
@@ -149,7 +165,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
     expect(body).toMatchObject({ rate_30yr: 6.875, last_updated: '2026-10-07', source: 'Front Range Bank, N.A.', survey_rate: 7.4 });
     expect(body.sources[0]).toEqual({ name: 'Front Range Bank, N.A.', url: 'https://frontrange.example/rates', as_of: '2026-10-07' });
     const result = await testApp.deps.services.rates.getRates({ fico: '3', format: 'simple' });
-    expect(result.record).toEqual({ rate: 6.875, date: '2026-10-07', state: 'CO', fico_tier: '720-739', ltv_tier: '75%', source: 'Front Range Bank, N.A.' });
+    expect(result.record).toEqual({ rate: 6.875, date: '2026-10-07', state: 'CO', fico_tier: '720-739', ltv_tier: '75%', loan_term: 30, source: 'Front Range Bank, N.A.' });
   });
 
   it('never answers 5xx to random query strings', async () => {

@@ -63,7 +63,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('rates datasets (%s)', (kind
     database = await createTestDatabase(kind);
     // A private copy of the rates mirror, so a test can break a file.
     mirror = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-rates-mirror-'));
-    fs.cpSync(path.join(SOURCE_DIR, 'rates'), path.join(mirror, 'rates'), { recursive: true, filter: (source) => !source.includes('state_nmdb') });
+    fs.cpSync(path.join(SOURCE_DIR, 'rates'), path.join(mirror, 'rates'), { recursive: true, dereference: true, filter: (source) => !source.includes('state_nmdb') });
     fs.chmodSync(mirror, 0o755);
     for (const file of fs.readdirSync(mirror, { recursive: true, withFileTypes: true })) {
       fs.chmodSync(path.join(file.parentPath, file.name), file.isDirectory() ? 0o755 : 0o644);
@@ -80,6 +80,11 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('rates datasets (%s)', (kind
       ['pmms', 'ok', '2026-10-08'],
       ['optimal_blue', 'ok', '2025-09-25'],
     ]);
+    // The mirror has no copy of the optional Optimal Blue series: recorded as missing, never a failure.
+    const { rows: recorded } = await database.db.query<{ details: unknown }>("SELECT details FROM datasets WHERE name = 'optimal_blue'");
+    const details = (typeof recorded[0]?.details === 'string' ? JSON.parse(recorded[0].details) : recorded[0]?.details) as { missing: string[] };
+    expect(details.missing).toHaveLength(12);
+    expect(details.missing).toEqual(expect.arrayContaining(['OBMMIC15YF', 'OBMMIUSDA30YF', 'OBMMIC30YFLVLE80FGE740', 'OBMMIC30YFLVGT80FLT680']));
     expect(await seriesCount(database.db, 'MORTGAGE30US')).toBeGreaterThanOrEqual(2_800);
     expect(await seriesCount(database.db, 'MORTGAGE5US')).toBe(929);
     expect(await seriesCount(database.db, 'OBMMIJUMBO30YF')).toBeGreaterThan(2_000); // history_to_2024 + recent merged
@@ -183,8 +188,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('rates datasets (%s)', (kind
       return { status: 200, body: fixture('rate-checker-empty.json') };
     });
     try {
-      const checker = createRateCheckerDataset({ baseUrl: `${server.url}/oah-api/rates/rate-checker` });
+      const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-rate-checker-'));
+      const checker = createRateCheckerDataset({ baseUrl: `${server.url}/oah-api/rates/rate-checker`, cacheDir, minIntervalMs: 0 });
       const report = await sync(database.db, [checker], ['rate_checker'], {}, { states: 'CO', products: 'conventional', terms: '30' });
+      fs.rmSync(cacheDir, { recursive: true, force: true });
       expect(report.results[0]).toMatchObject({ status: 'ok', rows: 2, changed: 2, asOf: '2026-10-07' });
       expect(server.requests).toHaveLength(10); // 5 FICO tiers × 2 LTV tiers
       const { rows } = await database.db.query<{ fico_tier: number; rate: number; distribution_size: number }>(

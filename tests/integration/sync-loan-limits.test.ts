@@ -19,7 +19,7 @@ const LOAN_LIMITS = ['loan_limits_conforming', 'loan_limits_fha'];
 function brokenMirror(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-broken-mirror-'));
   for (const part of ['geo', 'loan_limits/fhfa_conforming', 'loan_limits/hud_fha']) {
-    fs.cpSync(path.join(SOURCE_DIR, part), path.join(dir, part), { recursive: true });
+    fs.cpSync(path.join(SOURCE_DIR, part), path.join(dir, part), { recursive: true, dereference: true });
   }
   const file = path.join(dir, 'loan_limits/fhfa_conforming/FullCountyLoanLimitList2025.txt');
   fs.chmodSync(file, 0o644);

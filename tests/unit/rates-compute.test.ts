@@ -26,6 +26,9 @@ describe('rate record computation', () => {
     const { record, sources } = computeRates(request(), data(), DOCS);
     const detailed = record as DetailedRecord;
     expect(detailed.rate_30yr).toBe(7.4);
+    expect(detailed.rate).toBe(7.4);
+    expect(detailed.loan_term).toBe(30);
+    expect(detailed.rate_30yr_last_updated).toBe('2026-10-08');
     expect(detailed.source).toMatch(/Primary Mortgage Market Survey/);
     expect(detailed.disclaimer).toMatch(/No state or lender rate is loaded for CO/);
     expect(detailed.rate_change_weekly).toBe(0.12);
@@ -57,7 +60,11 @@ describe('rate record computation', () => {
 
   it('never invents a FICO/LTV adjustment: an uncovered cell is a 404 saying what is missing', () => {
     expect(() => computeRates(request({ fico: '3' }), data(), DOCS)).toThrowError(NotFoundError);
-    expect(() => computeRates(request({ ltv: '2' }), data(), DOCS)).toThrowError(/no national benchmark covers this cell/);
+    // LTV 95% is covered by Optimal Blue's grid only: without it the 404 names that series.
+    expect(() => computeRates(request({ ltv: '2' }), data(), DOCS)).toThrowError(
+      /no national benchmark covering this cell has an observation: the Optimal Blue Mortgage Market Indices \(30-year fixed conforming, LTV > 80, FICO 740 or higher\) is not loaded/,
+    );
+    expect(() => computeRates(request({ loan_term: '20' }), data(), DOCS)).toThrowError(/no national benchmark covers this cell/);
     expect(() => computeRates(request({ occupancy: 'investment' }), data(), DOCS)).toThrowError(/primary residences only/);
     expect(() => computeRates(request({ property_type: 'condo' }), data(), DOCS)).toThrowError(/single-family/);
     expect(() => computeRates(request({ loan_purpose: 'cash_out_refinance' }), data(), DOCS)).toThrowError(NotFoundError);
@@ -83,13 +90,13 @@ describe('rate record computation', () => {
   it('ignores a lender observation older than 30 days and falls back or 404s', () => {
     const stale = [checker('2026-08-01', 6.5)];
     expect((computeRates(request(), data(stale), DOCS).record as DetailedRecord).rate_30yr).toBe(7.4);
-    expect(() => computeRates(request({ fico: '3' }), data(stale), DOCS)).toThrowError(/older than 30 days/);
+    expect(() => computeRates(request({ fico: '3' }), data(stale), DOCS)).toThrowError(/is from 2026-08-01, more than 30 days before 2026-10-08/);
   });
 
   it("prefers the operator's rate sheet over the Rate Checker on the same day", () => {
     const sheet: LenderObservation = { source: 'First Bank', sourceKind: 'rate_sheet', sourceUrl: 'file:sheet.csv', date: '2026-10-07', rate: 6.25, distributionSize: null };
     const { record } = computeRates(request({ format: 'simple' }), data([checker('2026-10-07', 6.375), sheet]), DOCS);
-    expect(record).toEqual({ rate: 6.25, date: '2026-10-07', state: 'CO', fico_tier: '780+', ltv_tier: '75%', source: 'First Bank' });
+    expect(record).toEqual({ rate: 6.25, date: '2026-10-07', state: 'CO', fico_tier: '780+', ltv_tier: '75%', loan_term: 30, source: 'First Bank' });
   });
 
   it('answers as of a past day from the observations on or before it, and 404s before the data starts', () => {
@@ -103,5 +110,100 @@ describe('rate record computation', () => {
     expect(changeLine(0.004)).toBe('Unchanged from last week');
     expect(changeLine(null)).toBeNull();
     expect(indexOnOrBefore(['2026-01-01', '2026-01-08'], '2025-12-31')).toBe(-1);
+  });
+});
+
+// Optimal Blue's FICO × LTV grid: one series per band, values made up for the arithmetic (the
+// integration tests use a fixture in FRED's file layout).
+const GRID: Record<string, number> = {
+  OBMMIC30YFLVLE80FGE740: 6.1, OBMMIC30YFLVLE80FB720A739: 6.2, OBMMIC30YFLVLE80FB700A719: 6.3, OBMMIC30YFLVLE80FB680A699: 6.4,
+  OBMMIC30YFLVGT80FGE740: 6.15, OBMMIC30YFLVGT80FB720A739: 6.25, OBMMIC30YFLVGT80FB700A719: 6.35, OBMMIC30YFLVGT80FB680A699: 6.45,
+  OBMMIC30YFLVLE80FLT680: 6.5, OBMMIC30YFLVGT80FLT680: 6.55,
+};
+const withGrid = (date = '2026-10-08', extra: Partial<RatesData['series']> = {}): RatesData => {
+  const base = data();
+  const series = { ...base.series, ...extra };
+  for (const [id, value] of Object.entries(GRID)) {
+    (series as Record<string, unknown>)[id] = { dates: ['2026-10-01', date], values: [value + 0.1, value] };
+  }
+  return { ...base, series };
+};
+
+describe('FICO × LTV grid, term and staleness', () => {
+  it.each([
+    ['1', '1', 'OBMMIC30YFLVLE80FGE740'], ['2', '1', 'OBMMIC30YFLVLE80FGE740'], ['3', '1', 'OBMMIC30YFLVLE80FB720A739'],
+    ['4', '1', 'OBMMIC30YFLVLE80FB700A719'], ['5', '1', 'OBMMIC30YFLVLE80FB680A699'], ['1', '2', 'OBMMIC30YFLVGT80FGE740'],
+    ['2', '2', 'OBMMIC30YFLVGT80FGE740'], ['3', '2', 'OBMMIC30YFLVGT80FB720A739'], ['4', '2', 'OBMMIC30YFLVGT80FB700A719'],
+    ['5', '2', 'OBMMIC30YFLVGT80FB680A699'],
+  ])('answers FICO tier %s, LTV tier %s from %s, labelled national', (fico, ltv, series) => {
+    const record = computeRates(request({ fico, ltv, state: 'TX' }), withGrid(), DOCS).record as DetailedRecord;
+    expect(record.rate).toBe(GRID[series]);
+    expect(record.rate_30yr).toBe(GRID[series]);
+    expect(record.last_updated).toBe('2026-10-08');
+    expect(record.source).toMatch(/^Optimal Blue Mortgage Market Indices \(30-year fixed conforming, LTV [≤>] 80, FICO .*\), national, via FRED$/);
+    expect(record.disclaimer).toMatch(/No state or lender rate is loaded for TX.*This is the national Optimal Blue/);
+    expect(record.disclaimer).toMatch(/does not vary by state/);
+    expect(record.sources[0]?.url).toBe(`https://fred.stlouisfed.org/series/${series}`);
+    expect(record.rate_change_weekly).toBe(-0.1);
+  });
+
+  it('prefers the cell\'s own grid series over the broader survey and benchmark, even when they are newer', () => {
+    const record = computeRates(request(), withGrid('2026-10-07'), DOCS).record as DetailedRecord;
+    expect(record.rate).toBe(6.1); // survey 7.40 of 2026-10-08 is newer but covers a wider population
+    expect(record.source).toMatch(/LTV ≤ 80, FICO 740 or higher/);
+  });
+
+  it('keeps rate_30yr the 30-year figure when loan_term=15 and puts the 15-year figure in rate', () => {
+    const fifteen = withGrid('2026-10-08', { MORTGAGE15US: { dates: ['2026-10-01', '2026-10-08'], values: [6.4, 6.5] } });
+    const record = computeRates(request({ loan_term: '15' }), fifteen, DOCS).record as DetailedRecord;
+    expect(record).toMatchObject({ rate: 6.5, loan_term: 15, rate_30yr: 6.1, rate_30yr_last_updated: '2026-10-08', last_updated: '2026-10-08' });
+    expect(record.parameters.loan_term).toBe('15-year');
+    expect(record.source).toMatch(/15-year fixed rate/);
+    expect(record.disclaimer).toMatch(/rate_30yr is the 30-year rate of the same cell \(Optimal Blue/);
+    expect(record.sources.map((source) => source.url)).toContain('https://fred.stlouisfed.org/series/OBMMIC30YFLVLE80FGE740');
+    // A 15-year cell whose 30-year cell no source covers: rate_30yr is empty, and says why.
+    const lone = computeRates(request({ loan_term: '15', fico: '3' }), { ...fifteen, series: { ...data().series, OBMMIC15YF: { dates: ['2026-10-08'], values: [5.9] } } }, DOCS).record as DetailedRecord;
+    expect(lone).toMatchObject({ rate: 5.9, rate_30yr: null, rate_30yr_last_updated: null });
+    expect(lone.disclaimer).toMatch(/No source covers the 30-year rate of this cell/);
+    const simple = computeRates(request({ loan_term: '15', format: 'simple' }), fifteen, DOCS).record;
+    expect(simple).toMatchObject({ rate: 6.5, loan_term: 15 });
+  });
+
+  it('says when a figure is more than two weeks behind the newest one, per field and in a sentence', () => {
+    // The benchmark stops a year before the survey, as in the official mirror.
+    const old: RatesData = { ...data(), series: { ...data().series, OBMMIC30YF: { dates: ['2025-09-24', '2025-09-25'], values: [6.3, 6.26] } } };
+    const record = computeRates(request(), old, DOCS).record as DetailedRecord;
+    expect(record.rate).toBe(7.4);
+    expect(record.stale).toEqual([{ field: 'index_a_rate', as_of: '2025-09-25', days_behind: 378 }]);
+    expect(record.oldest_figure_days_behind).toBe(378);
+    expect(record.disclaimer).toContain(
+      'Not every figure here is current: the market benchmark (Optimal Blue 30-year conforming) is from 2025-09-25, 378 days before the newest figure here (2026-10-08).',
+    );
+    // An FHA rate from that old index beside the current survey: the rate itself is the stale figure.
+    const fha: RatesData = { ...old, series: { ...old.series, OBMMIFHA30YF: { dates: ['2025-09-25'], values: [6.1] } } };
+    const fhaRecord = computeRates(request({ product_type: 'fha' }), fha, DOCS).record as DetailedRecord;
+    expect(fhaRecord.stale.map((figure) => figure.field)).toEqual(['rate', 'rate_30yr', 'index_a_rate']);
+    expect(fhaRecord.disclaimer).toMatch(/the 30-year rate and the market benchmark \(Optimal Blue 30-year conforming\) are from 2025-09-25, 378 days before/);
+    // Figures a few days apart are not called out.
+    const fresh = computeRates(request(), data(), DOCS).record as DetailedRecord;
+    expect(fresh.stale).toEqual([]);
+    expect(fresh.oldest_figure_days_behind).toBe(1);
+    expect(fresh.disclaimer).not.toMatch(/Not every figure/);
+  });
+
+  it('answers USDA loans from the USDA index at any tier, and never tells a reader to run a command', () => {
+    const usda: RatesData = { ...data(), series: { ...data().series, OBMMIUSDA30YF: { dates: ['2026-10-08'], values: [6.2] } } };
+    const record = computeRates(request({ product_type: 'usda', fico: '5', ltv: '2' }), usda, DOCS).record as DetailedRecord;
+    expect(record.rate).toBe(6.2);
+    expect(record.source).toMatch(/30-year fixed USDA/);
+    const queries: Record<string, string>[] = [{ fico: '3' }, { ltv: '2' }, { product_type: 'usda' }, { loan_term: '10' }, { date: '1960-01-01' }, { occupancy: 'investment' }];
+    for (const query of queries) {
+      expect(() => computeRates(request(query), data(), DOCS)).toThrowError(NotFoundError);
+      try {
+        computeRates(request(query), data(), DOCS);
+      } catch (error) {
+        expect((error as Error).message).not.toMatch(/npm|sync/);
+      }
+    }
   });
 });

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseFredCsv } from '../../api/rates/sync/fred-csv.ts';
 import { mergeParts, validateSeries } from '../../api/rates/sync/validate.ts';
-import { SERIES } from '../../api/rates/series.ts';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../api/config.ts';
+import { GRID_SERIES, SERIES } from '../../api/rates/series.ts';
 import { SourceFormatError, ValidationError } from '../../api/sync/errors.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
 
@@ -56,6 +58,28 @@ describe.skipIf(!hasSourceData)('FRED CSV layouts in the official mirror', () =>
     const published = parseFredCsv(read('rates', 'MORTGAGE15US_weekly_1991_2025.csv'), 'c', 'MORTGAGE15US');
     expect(merged).toEqual(published);
     expect(() => validateSeries(SERIES.MORTGAGE15US, merged)).not.toThrow();
+  });
+});
+
+describe("Optimal Blue's FICO × LTV grid in FRED's download layout", () => {
+  const grid = fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'rates', 'fred-csv-OBMMIC30YFLVLE80FB720A739.csv'), 'utf8');
+
+  it('reads a grid series under its own FRED header with the published values', () => {
+    expect(grid.startsWith('observation_date,OBMMIC30YFLVLE80FB720A739\n')).toBe(true);
+    expect(parseFredCsv(grid, 'f', 'OBMMIC30YFLVLE80FB720A739')).toEqual([
+      { date: '2024-12-04', value: 6.614 }, { date: '2025-01-07', value: 6.966 }, { date: '2025-12-02', value: 6.259 },
+      { date: '2025-12-03', value: 6.165 }, { date: '2026-01-05', value: 6.085 }, { date: '2026-01-06', value: 6.189 },
+    ]);
+  });
+
+  it('refuses the file as another grid cell, and knows every grid series with its FRED page', () => {
+    expect(() => parseFredCsv(grid, 'f', 'OBMMIC30YFLVGT80FB720A739')).toThrowError(/holds series OBMMIC30YFLVLE80FB720A739, not OBMMIC30YFLVGT80FB720A739/);
+    expect(GRID_SERIES).toHaveLength(10);
+    for (const id of GRID_SERIES) {
+      expect(SERIES[id]).toMatchObject({ optional: true, publisher: 'Optimal Blue', frequency: 'daily', pageUrl: `https://fred.stlouisfed.org/series/${id}`, mirrorPaths: [`rates/fred/${id}.csv`] });
+    }
+    expect(SERIES.OBMMIC30YFLVGT80FB720A739.title).toBe('30-year fixed conforming, LTV > 80, FICO 720–739');
+    expect(SERIES.OBMMIC30YFLVLE80FGE740.title).toBe('30-year fixed conforming, LTV ≤ 80, FICO 740 or higher');
   });
 });
 

@@ -15,12 +15,11 @@ export const answerRates: Composer = async ({ question, entities, deps }) => {
   if (entities.creditScore !== undefined && entities.ficoTier === undefined) {
     notes.push(`The rate data covers credit scores of 680 and above, so I can't give a rate for a ${entities.creditScore} score; the figures below are for the top tier.`);
   }
-  if (entities.loanType === 'usda') notes.push('No USDA rate series is loaded, so the figures below are for conventional loans.');
   const params: Record<string, string> = { format: 'detailed' };
   if (entities.state) params.state = entities.state.code;
   if (entities.ficoTier !== undefined) params.fico = String(entities.ficoTier);
   if (entities.ltvTier !== undefined) params.ltv = String(entities.ltvTier);
-  if (entities.loanType && entities.loanType !== 'usda') params.product_type = entities.loanType;
+  if (entities.loanType) params.product_type = entities.loanType;
   if (entities.loanTerm !== undefined) params.loan_term = String(entities.loanTerm);
 
   let record: DetailedRecord;
@@ -41,7 +40,10 @@ export const answerRates: Composer = async ({ question, entities, deps }) => {
   const lines = [
     forecast ? "I can't forecast future mortgage rates — nobody can reliably — but here is where they stand now." : '',
     ...notes,
-    `For a ${scope}: **${percent(record.rate_30yr)}** as of ${formatDate(record.last_updated)} (${record.source}).`,
+    `For a ${scope}: **${percent(record.rate)}** as of ${formatDate(record.last_updated)} (${record.source}).`,
+    record.loan_term !== 30 && record.rate_30yr !== null
+      ? `The 30-year rate for the same profile is **${percent(record.rate_30yr)}** as of ${formatDate(record.rate_30yr_last_updated)}.`
+      : '',
     record.rate_change_line ? `${record.rate_change_line}.`.replace(/\.\.$/, '.') : '',
     record.survey_rate !== null ? `The national weekly survey (Freddie Mac PMMS, 30-year fixed) was **${percent(record.survey_rate)}** on ${formatDate(record.survey_last_updated)}.` : '',
     record.index_a_rate !== null ? `The daily market benchmark (Optimal Blue 30-year conforming) was **${percent(record.index_a_rate)}** on ${formatDate(record.index_a_last_updated)}.` : '',

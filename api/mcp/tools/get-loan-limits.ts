@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { sourceSchema, sourcesText, type ToolContext } from '../tool-kit.ts';
 import { LOAN_TYPES, type LoanLimitsResult } from '../../loan-limits/service.ts';
+import { LoanLimitsResponseSchema } from '../../loan-limits/route.ts';
 
 const money = (value: number | undefined) => (value === undefined ? 'n/a' : `$${value.toLocaleString('en-US')}`);
 
@@ -16,7 +17,10 @@ export function loanLimitsText(result: LoanLimitsResult): string {
     return `${county.county}, ${county.state} (${county.fips}): ${parts.join('; ')}`;
   });
   const more = result.counties.length > 25 ? [`… and ${result.counties.length - 25} more counties (see structured content).`] : [];
-  return [`Loan limits ${result.year}${result.parameters.units ? `, ${result.parameters.units}-unit` : ', 1-unit shown'}:`, ...lines, ...more, ...result.notes].join('\n');
+  const years = Object.entries(result.years);
+  const distinct = new Set(years.map(([, year]) => year));
+  const when = distinct.size > 1 ? ` (${years.map(([program, year]) => `${program === 'fha' ? 'FHA' : program} ${year}`).join(', ')})` : ` ${result.year}`;
+  return [`Loan limits${when}${result.parameters.units ? `, ${result.parameters.units}-unit` : ', 1-unit shown'}:`, ...lines, ...more, ...result.notes].join('\n');
 }
 
 export const getLoanLimitsTool = {
@@ -30,12 +34,13 @@ export const getLoanLimitsTool = {
   input: {
     state: z.string().min(2).max(40).describe('State: 2-letter code or name, e.g. "CA" or "California".'),
     county: z.string().min(1).max(80).optional().describe('County name (e.g. "Los Angeles") or 5-digit FIPS (e.g. "06037").'),
-    year: z.number().int().min(1972).max(2100).optional().describe('Calendar year. Default: the current year when loaded, else the latest.'),
+    year: z.number().int().min(1972).max(2100).optional().describe("Calendar year. Default: each program's latest published year up to the current one (FHA may lag conforming; `years` says which)."),
     loan_type: z.enum(LOAN_TYPES).optional().describe('conforming, fha, va, usda or all (default all).'),
     units: z.number().int().min(1).max(4).optional().describe('Number of units, 1–4 (default: all four).'),
   },
   output: {
     year: z.number().int(),
+    years: LoanLimitsResponseSchema.shape.years,
     parameters: z.looseObject({ state: z.string(), year: z.number() }),
     counties: z.array(z.looseObject({ fips: z.string(), county: z.string(), state: z.string() })),
     national: z.looseObject({}),
@@ -54,7 +59,7 @@ export const getLoanLimitsTool = {
       ...(args.units ? { units: args.units as 1 | 2 | 3 | 4 } : {}),
     });
     const sources = result.sources.map((source) => ({ url: source.source_url, as_of: source.as_of, name: `${source.publisher} (${source.loan_type})` }));
-    const structured = { year: result.year, parameters: result.parameters, counties: result.counties, national: result.national, notes: result.notes, sources };
+    const structured = { year: result.year, years: result.years, parameters: result.parameters, counties: result.counties, national: result.national, notes: result.notes, sources };
     return { structured, text: `${loanLimitsText(result)}\n\n${sourcesText(sources)}` };
   },
 };

@@ -1,5 +1,5 @@
-// The rates datasets `npm run sync` knows: `pmms` and `optimal_blue` by default; `rate_checker`
-// (network, opt-in) and `rate_sheet` (--file) only when named.
+// The rates datasets `npm run sync` knows: `pmms`, `optimal_blue` and `rate_checker` (network only;
+// skipped with MDS_SOURCE_DIR) by default; `rate_sheet` (--file) only when named.
 import type { DatasetDefinition } from '../../sync/types.ts';
 import { createNationalDatasets } from './national.ts';
 import { createRateCheckerDataset } from './rate-checker.ts';

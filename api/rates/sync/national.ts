@@ -1,7 +1,9 @@
 // The two national datasets: `pmms` (Freddie Mac's weekly survey: 30-year, 15-year, 5/1 ARM history)
-// and `optimal_blue` (Optimal Blue's daily lock indices: conforming, FHA, VA, jumbo), both from FRED.
+// and `optimal_blue` (Optimal Blue's daily lock indices: conforming, FHA, VA, jumbo, and where the
+// source has them the 15-year, USDA and FICO × LTV grid indices), both from FRED.
 // Source order: MDS_SOURCE_DIR (every mirror file of a series, merged) > FRED API (FRED_API_KEY) >
-// FRED's keyless CSV download.
+// FRED's keyless CSV download. An optional series the source lacks is recorded as missing (its earlier
+// observations stay served); a file that is there but broken fails the dataset like any other.
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../platform/db/database.ts';
 import type { DatasetDefinition, DatasetLoadResult, SyncContext } from '../../sync/types.ts';
@@ -24,8 +26,11 @@ interface LoadedSeries {
   via: 'mirror' | 'fred-api' | 'fred-csv';
 }
 
-/** Reads one series from wherever this install gets its data, merged and validated. */
-export async function readSeries(series: SeriesInfo, context: SyncContext, options: NationalDatasetOptions = {}): Promise<LoadedSeries> {
+/**
+ * Reads one series from wherever this install gets its data, merged and validated. Undefined only
+ * for an optional series the source does not have (no mirror file, HTTP 404 from FRED).
+ */
+export async function readSeries(series: SeriesInfo, context: SyncContext, options: NationalDatasetOptions = {}): Promise<LoadedSeries | undefined> {
   const apiKey = context.config.FRED_API_KEY;
   if (context.config.sourceDir === undefined && apiKey !== undefined) {
     const result = await fetchFredSeries(series.id, {
@@ -41,10 +46,12 @@ export async function readSeries(series: SeriesInfo, context: SyncContext, optio
   const parts: SeriesPart[] = [];
   const hash = createHash('sha256');
   for (const entry of entries) {
-    const file = await context.readSource(entry);
+    const file = series.optional ? await context.readOptionalSource(entry) : await context.readSource(entry);
+    if (!file) continue;
     hash.update(file.checksum);
     parts.push({ file: file.origin, observations: parseFredCsv(file.bytes.toString('utf8'), file.origin, series.id) });
   }
+  if (parts.length === 0) return undefined;
   const observations = mergeParts(series.id, parts);
   validateSeries(series, observations);
   return {
@@ -64,11 +71,18 @@ async function loadGroup(
 ): Promise<DatasetLoadResult> {
   const hash = createHash('sha256');
   const details: Record<string, unknown> = {};
+  const missing: string[] = [];
   let changed = 0;
   let asOf: string | undefined;
   for (const [index, id] of ids.entries()) {
     const series = SERIES[id];
     const loaded = await readSeries(series, context, options);
+    if (!loaded) {
+      missing.push(id);
+      details[id] = { missing: true, looked_for: context.config.sourceDir === undefined ? sourceEntries(series)[0]?.publisherUrl : series.mirrorPaths };
+      context.progress(index + 1, ids.length);
+      continue;
+    }
     changed += await upsertObservations(tx, id, loaded.observations);
     await upsertSeriesInfo(tx, series, loaded.observations, loaded.checksum);
     hash.update(`${id}:${loaded.checksum};`);
@@ -77,13 +91,21 @@ async function loadGroup(
     details[id] = { first: loaded.observations[0]?.date, last, rows: loaded.observations.length, via: loaded.via, files: loaded.files };
     context.progress(index + 1, ids.length);
   }
+  if (missing.length > 0) {
+    // An operator can act on this; a reader only ever sees which figure is missing (rates service).
+    context.logger.warn(
+      { missing },
+      `${missing.length} optional series not in the source; the cells they answer keep earlier observations or answer 404. ` +
+        'Sync with access to FRED (no MDS_SOURCE_DIR), or save each series from fredgraph.csv?id=<ID> as rates/fred/<ID>.csv in the mirror.',
+    );
+  }
   return {
     asOf: asOf ?? '',
     sourceUrl: SERIES[headline].pageUrl,
     checksum: hash.digest('hex'),
     rows: await countObservations(tx, ids),
     changed,
-    details: { series: details },
+    details: { series: details, ...(missing.length > 0 ? { missing } : {}) },
   };
 }
 
