@@ -31,8 +31,10 @@ export type UnknownParameters = 'refuse' | 'ignore';
 
 export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body extends z.ZodType = z.ZodType> {
   method: 'get' | 'post';
-  /** Path below the API root, Express syntax (`/rates`). */
+  /** Path below the API root, Express syntax (`/rates`, `/series/*id` for a parameter that may hold slashes). */
   path: string;
+  /** The path's parameters (`:name` or `*name` in `path`), documented as `{name}` and validated like the query. */
+  params?: z.ZodObject;
   operationId: string;
   summary: string;
   description?: string;
@@ -53,6 +55,7 @@ export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body exten
   handler: (input: {
     query: z.output<Query>;
     body: z.output<Body>;
+    params: Record<string, unknown> | undefined;
     req: Request;
     res: Response;
   }) => unknown;
@@ -78,10 +81,12 @@ export type ResponseWritten = typeof RESPONSE_WRITTEN;
 /** What a contract route's handler may return: the 200 body (as an object or pre-serialised), or RESPONSE_WRITTEN. */
 export type RouteResult<Ok extends z.ZodType> = z.input<Ok> | PreSerialized<z.input<Ok>> | ResponseWritten;
 
-export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends z.ZodType, Ok extends z.ZodType> {
+export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends z.ZodType, Ok extends z.ZodType, Params extends z.ZodObject = z.ZodObject<Record<string, never>>> {
   method: 'get' | 'post';
-  /** Path below the API root, Express syntax (`/search`). */
+  /** Path below the API root, Express syntax (`/search`; `/series/*id` for a parameter that may hold slashes). */
   path: string;
+  /** The path's parameters, one field per `:name` or `*name` of `path` (a `*name`'s segments are joined with `/`). */
+  params?: Params;
   operationId: string;
   summary: string;
   description?: string;
@@ -99,7 +104,7 @@ export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends
   responses: { 200: RouteResponse & { schema: Ok } } & Record<number, RouteResponse>;
   cache?: CachePolicy;
   corsMethods?: string;
-  handler(input: { query: z.output<Query>; body: z.output<Body>; req: Request; res: Response }): RouteResult<Ok> | Promise<RouteResult<Ok>>;
+  handler(input: { query: z.output<Query>; body: z.output<Body>; params: z.output<Params>; req: Request; res: Response }): RouteResult<Ok> | Promise<RouteResult<Ok>>;
 }
 
 /** Cacheable for up to an hour (spec 8); shared caches may serve it while revalidating. */
@@ -117,8 +122,8 @@ export class ApiRegistry {
    * Declares a route from a capability's contract: the handler's result must fit `responses[200].schema`
    * (checked by the compiler), and unknown query parameters are refused unless it says otherwise.
    */
-  route<Query extends z.ZodObject, Body extends z.ZodType = z.ZodUndefined, Ok extends z.ZodType = z.ZodType>(
-    route: ContractRouteDefinition<Query, Body, Ok>,
+  route<Query extends z.ZodObject, Body extends z.ZodType = z.ZodUndefined, Ok extends z.ZodType = z.ZodType, Params extends z.ZodObject = z.ZodObject<Record<string, never>>>(
+    route: ContractRouteDefinition<Query, Body, Ok, Params>,
   ): void {
     const { handler, unknownParameters, ...declaration } = route;
     this.routes.push({
@@ -161,13 +166,22 @@ function queryParser(route: RouteDefinition): (req: Request) => unknown {
   return memoizedQueryParser(route.query);
 }
 
+/** Express's path parameters, a wildcard's segments (an array) joined back with `/`. */
+function pathParameters(req: Request): Record<string, string> {
+  const raw = req.params as Record<string, string | string[] | undefined>;
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) if (value !== undefined) params[name] = Array.isArray(value) ? value.join('/') : value;
+  return params;
+}
+
 function toHandler(route: RouteDefinition): RequestHandler {
   const cachePolicy = route.cache ?? (route.method === 'get' ? 'data' : 'none');
   const parseQuery = queryParser(route);
   return async (req, res) => {
+    const params = route.params ? parseOrThrow(route.params, pathParameters(req), 'query') : undefined;
     const query = parseQuery(req);
     const body = route.body ? parseOrThrow(route.body, req.body, 'body') : undefined;
-    const result = await route.handler({ query, body, req, res });
+    const result = await route.handler({ query, body, params, req, res });
     if (result === undefined || result === RESPONSE_WRITTEN || res.headersSent) return;
     res.setHeader('Cache-Control', cachePolicy === 'data' ? DATA_CACHE_CONTROL : 'no-store');
     // With the ETag, and 304 when If-None-Match matches (Express's freshness check).

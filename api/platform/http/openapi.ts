@@ -12,6 +12,16 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
   return generated;
 }
 
+/** `{name}` path parameters from the route's `params`, each required (a path cannot omit one). */
+function pathParameters(route: RouteDefinition): unknown[] {
+  if (!route.params) return [];
+  const schema = jsonSchema(route.params, 'input') as { properties?: Record<string, Record<string, unknown>> };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return { name, in: 'path', required: true, ...(description === undefined ? {} : { description }), schema: rest };
+  });
+}
+
 function queryParameters(route: RouteDefinition): unknown[] {
   if (!route.query) return [];
   const schema = jsonSchema(route.query, 'input') as {
@@ -70,13 +80,13 @@ export interface OpenApiOptions {
 export function buildOpenApiDocument(registry: ApiRegistry, options: OpenApiOptions): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of registry.routes) {
-    const openApiPath = route.path.replace(/:(\w+)/g, '{$1}');
+    const openApiPath = route.path.replace(/[:*](\w+)/g, '{$1}');
     const operation: Record<string, unknown> = {
       operationId: route.operationId,
       summary: route.summary,
       ...(describeOperation(route) === undefined ? {} : { description: describeOperation(route) }),
       tags: route.tags,
-      parameters: queryParameters(route),
+      parameters: [...pathParameters(route), ...queryParameters(route)],
       responses: responses(route),
       security: [{}, { ApiKeyHeader: [] }, { BearerKey: [] }, { ApiKeyQuery: [] }, { SecretQuery: [] }],
     };
