@@ -65,7 +65,12 @@ function remember<T>(map: Map<string, T>, key: string, value: T, max: number): v
   map.set(key, value);
 }
 
-export function createSeriesService(core: CoreDeps, datasets: DatasetStatus): SeriesService {
+export interface SeriesServiceOptions {
+  /** How often a request may start a background check for a newer sync (default 5 s). */
+  checkIntervalMs?: number;
+}
+
+export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, options: SeriesServiceOptions = {}): SeriesService {
   const baseUrl = core.config.baseUrl;
   const logger = core.logger.child({ service: 'series' });
   const families: SeriesFamily[] = [
@@ -86,6 +91,7 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus): Se
         names: family.datasets,
         logger,
         label: `series ${family.id}`,
+        ...(options.checkIntervalMs === undefined ? {} : { checkIntervalMs: options.checkIntervalMs }),
         read: async (records) => {
           const held = await family.load(records);
           const infos = held.map((series) => seriesInfo(series, baseUrl));

@@ -14,6 +14,10 @@ import {
 import type { HeldSeries, SeriesFamily } from '../types.ts';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** Freely associated states the HMDA files list beside the territories, which the aggregates' labels do not name. */
+const OTHER_PLACES: Record<string, string> = { FM: 'Federated States of Micronesia', PW: 'Palau' };
+const placeOf = (code: string) => (code === 'US' ? 'United States' : (hmdaPlaceName(code) ?? OTHER_PLACES[code]));
 const sum = (counts: Record<string, number>, codes?: readonly string[]) =>
   Object.entries(counts).reduce((total, [code, count]) => total + (codes === undefined || codes.includes(code) ? count : 0), 0);
 
@@ -60,15 +64,14 @@ export function hmdaFamily(db: Queryable): SeriesFamily {
     canonical(lower) {
       const [family, place = '', measure = '', ...rest] = lower.split('/');
       const code = place.toUpperCase();
-      if (family !== 'hmda' || rest.length > 0 || !(measure in MEASURES) || (code !== 'US' && hmdaPlaceName(code) === undefined)) return undefined;
+      if (family !== 'hmda' || rest.length > 0 || !(measure in MEASURES) || !/^[A-Z]{2}$/.test(code)) return undefined;
       return `hmda/${code}/${measure}`;
     },
     async load([record]) {
       const counts = await readActionTakenByYear(db);
       const held: HeldSeries[] = [];
       for (const entry of counts.values()) {
-        const place = entry.geo === 'US' ? 'United States' : hmdaPlaceName(entry.geo);
-        if (!place) continue;
+        const place = placeOf(entry.geo) ?? entry.geo;
         for (const [measure, definition] of Object.entries(MEASURES)) {
           held.push({
             id: `hmda/${entry.geo}/${measure}`,
