@@ -40,6 +40,8 @@ export interface SeriesService {
   answerCsv(id: string, query: SeriesQuery): Promise<CsvAnswer>;
   /** What a series is (no observations), or a 404 like answer(). */
   info(id: string): Promise<SeriesInfo>;
+  /** Ids of the series held that start with `prefix` (any case), for argument completion. */
+  complete(prefix: string, limit?: number): Promise<string[]>;
   /** Drops every held copy; the next request reads the datasets again. */
   invalidate(): void;
 }
@@ -207,6 +209,26 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
     async info(id) {
       const { series } = await held(id);
       return seriesInfo(series, baseUrl);
+    },
+    async complete(prefix, limit = 20) {
+      const lower = prefix.trim().toLowerCase();
+      const found: string[] = [];
+      for (const family of families) {
+        if (found.length >= limit) break;
+        // Only families the prefix could belong to are read (every one for a blank prefix).
+        if (lower !== '' && !family.id.startsWith(lower.split('/')[0] ?? '') && !lower.startsWith(family.example.split('/')[0] ?? '')) continue;
+        let copy: FamilyCopy;
+        try {
+          copy = await (copies.get(family) as DatasetSnapshot<FamilyCopy>).get();
+        } catch {
+          continue; // a family that cannot answer offers nothing to complete
+        }
+        for (const id of copy.byId.keys()) {
+          if (id.toLowerCase().startsWith(lower)) found.push(id);
+          if (found.length >= limit) break;
+        }
+      }
+      return found;
     },
     invalidate() {
       for (const snapshot of copies.values()) snapshot.invalidate();

@@ -9,6 +9,8 @@ import { CatalogueAnswerSchema, SeriesAnswerSchema, type SeriesAnswer } from '..
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
+import { connectMcp } from '../support/mcp-client.ts';
+import { SERIES_RESOURCE_BUDGET } from '../../api/mcp/series-resource.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 
@@ -236,5 +238,32 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
     expect(Object.keys(operation.responses['200'].content)).toEqual(['application/json', 'text/csv']);
     expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404', '405', '429', '500', '503']);
     expect(body.paths['/series'].get.operationId).toBe('listSeries');
+  });
+
+  it('offers each series as an MCP resource, within a size budget, with id completion', async () => {
+    const client = await connectMcp(server.url);
+    try {
+      const { resourceTemplates } = await client.listResourceTemplates();
+      expect(resourceTemplates.map((template) => template.uriTemplate)).toContain('mds://series/{+id}');
+
+      const range = await client.readResource({ uri: 'mds://series/pmms/30-year?from=2016-10-08&to=2026-10-08' });
+      const rest = (await (await api('/series/pmms/30-year?from=2016-10-08&to=2026-10-08')).json()) as SeriesAnswer;
+      const [body, summary] = range.contents as { mimeType: string; text: string }[];
+      expect(JSON.parse(body!.text)).toEqual(rest);
+      expect(summary!.text).toMatch(/^Freddie Mac PMMS: 30-year fixed rate: \d+ weekly observations from 2016-10-13 to 2026-10-08, percent\. Source: .*as of 2026-10-08\.$/);
+
+      // 55 years of weekly surveys exceed one resource: monthly means, said so, with the full download.
+      const whole = await client.readResource({ uri: 'mds://series/pmms/30-year' });
+      const [wholeBody, wholeSummary] = whole.contents as { text: string }[];
+      expect(wholeBody!.text.length).toBeLessThanOrEqual(SERIES_RESOURCE_BUDGET);
+      expect(JSON.parse(wholeBody!.text)).toMatchObject({ frequency: 'monthly', native_frequency: 'weekly' });
+      expect(wholeSummary!.text).toMatch(/2898 weekly observations are more than one resource holds, so these are monthly means .*format=csv/);
+
+      const completion = await client.complete({ ref: { type: 'ref/resource', uri: 'mds://series/{+id}' }, argument: { name: 'id', value: 'PMMS/' } });
+      expect(completion.completion.values).toEqual(['pmms/30-year', 'pmms/15-year', 'pmms/5-1-arm']);
+      await expect(client.readResource({ uri: 'mds://series/pmms/40-year' })).rejects.toThrow(/No series "pmms\/40-year"/);
+    } finally {
+      await client.close();
+    }
   });
 });
