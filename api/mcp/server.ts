@@ -21,6 +21,6 @@ export function createMcpServer(deps: AppDeps, caller: McpCaller): McpServer {
   );
   registerTools(server, { deps, caller });
   registerResources(server, deps);
-  registerPrompts(server);
+  registerPrompts(server, deps);
   return server;
 }
