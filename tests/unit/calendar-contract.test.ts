@@ -14,7 +14,7 @@ import { PROJECT_ROOT } from '../../api/config.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { createLogger } from '../../api/platform/logger.ts';
 import type { DatasetRecord, DatasetStatus } from '../../api/platform/datasets.ts';
-import { ServiceUnavailableError } from '../../api/platform/http/errors.ts';
+import { missingDatasetError } from '../../api/platform/dataset-states.ts';
 import type { Queryable, QueryResult } from '../../api/platform/db/database.ts';
 import { CalendarAnswerSchema, CalendarQuerySchema, type CalendarAnswer } from '../../api/calendar/contract.ts';
 import { createCalendarService } from '../../api/calendar/service.ts';
@@ -151,9 +151,11 @@ function fakeDatasets(record: () => DatasetRecord | undefined): DatasetStatus {
     },
     require: async (name) => {
       const current = record();
-      if (!current) throw new ServiceUnavailableError(`The ${name} dataset is not loaded yet (the first sync may still be running); retry shortly.`, 30);
+      if (!current) throw missingDatasetError(name, { state: 'never_loaded' });
       return current;
     },
+    availability: async () => (record() ? { state: 'loaded' } : { state: 'never_loaded' }),
+    overview: async () => [],
     invalidate: () => {},
   };
 }
