@@ -14,5 +14,8 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   trailingSlash: 'ignore',
   build: { format: 'directory' },
+  // Astro 7's default ('jsx') drops the whitespace at a line break before an inline element, so
+  // "readable\n<a>OpenAPI</a>" became "readable<a>OpenAPI". HTML-aware compression keeps one space.
+  compressHTML: true,
   telemetry: false,
 });

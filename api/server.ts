@@ -13,6 +13,7 @@ import { openExtraAcceptSockets } from './platform/http/accept-sockets.ts';
 import { createApp } from './app.ts';
 import { closeServices, createServices } from './services.ts';
 import { startBackgroundJobs } from './jobs.ts';
+import { recordLocalServer } from './mcp/local-server.ts';
 import type { AppDeps } from './deps.ts';
 
 export interface RunningServer {
@@ -54,6 +55,8 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
   const closeExtraSockets = await openExtraAcceptSockets(server, config.HOST, port, config.ACCEPT_SOCKETS - 1);
   const url = `http://127.0.0.1:${port}`;
   logger.info({ url, database: db.kind }, 'listening');
+  // The embedded database is this process's alone: say where we answer, for `npm run mcp:stdio`.
+  const forgetAddress = db.kind === 'pglite' ? recordLocalServer(config.dataDir, url) : () => undefined;
 
   const stopJobs = startBackgroundJobs(deps);
   let closing: Promise<void> | undefined;
@@ -61,6 +64,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     (closing ??= (async () => {
       logger.info('shutting down: draining in-flight requests');
       stopJobs();
+      forgetAddress();
       // The extra sockets' close waits for the connections they accepted, as server.close does for its own.
       const drained = Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), closeExtraSockets()]);
       server.closeIdleConnections();

@@ -1,24 +1,25 @@
 // Server-rendered HTML of the /account page (it depends on who is signed in, so it cannot be a
-// static page). Every interpolated value is escaped; the small stylesheet is inline and allowed by
-// its hash in the page's Content-Security-Policy, which otherwise permits nothing but this origin.
+// static page). It wears the site's frame (navigation and footer from site-info/site-frame.ts) and
+// the site's own stylesheet, inlined with the few account rules and allowed by its hash in the
+// page's Content-Security-Policy, which otherwise permits nothing but this origin. Every
+// interpolated value is escaped.
 import { createHash } from 'node:crypto';
-import type { Config } from '../config.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT, type Config } from '../config.ts';
+import { siteFooterHtml, siteHeaderHtml } from '../site-info/site-frame.ts';
+import { wrapTables } from '../site-info/table-scroll.ts';
 import type { KeyRecord } from './key-store.ts';
 import { MAX_ACTIVE_KEYS } from './key-store.ts';
 
-const STYLE = `:root{--ink:#1b1f24;--muted:#57606a;--accent:#0b5cad;--line:#d8dee4;--surface:#f6f8fa;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.6;color:var(--ink)}
-*{box-sizing:border-box}body{margin:0}a{color:var(--accent)}
-a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #f0b400;outline-offset:2px}
-header{border-bottom:1px solid var(--line)}header div{max-width:72rem;margin:0 auto;padding:.75rem 1rem}
-header a{font-weight:700;text-decoration:none;color:var(--ink);font-size:1.1rem}
-main{max-width:72rem;margin:0 auto;padding:1.5rem 1rem 3rem}
-table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{border:1px solid var(--line);padding:.4rem .6rem;text-align:left;vertical-align:top}th{background:var(--surface)}
-code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.92em}
-.muted{color:var(--muted)}.notice{border:1px solid var(--line);border-left:4px solid var(--accent);background:var(--surface);padding:.75rem 1rem;margin:1rem 0}
+const SITE_STYLESHEET = path.join(PROJECT_ROOT, 'site', 'styles', 'global.css');
+
+const ACCOUNT_RULES = `.notice{border:1px solid var(--line);border-left:4px solid var(--accent);background:var(--surface);padding:.75rem 1rem;margin:1rem 0}
 .error{border-left-color:#b42318}.newkey code{display:block;font-size:1.05em;padding:.5rem;background:#fff;border:1px solid var(--line);word-break:break-all;user-select:all}
-button,.button{font:inherit;padding:.35rem .9rem;border:1px solid var(--accent);border-radius:6px;background:var(--accent);color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
-button.secondary{background:#fff;color:var(--accent)}input[type=text]{font:inherit;padding:.3rem .5rem;border:1px solid var(--muted);border-radius:4px}
-form.inline{display:inline}`;
+.button{font:inherit;padding:.35rem .9rem;border:1px solid var(--accent);border-radius:6px;background:var(--accent);color:#fff;text-decoration:none;display:inline-block}
+button.secondary{background:#fff;color:var(--accent)}form.inline{display:inline}`;
+
+const STYLE = `${fs.existsSync(SITE_STYLESHEET) ? fs.readFileSync(SITE_STYLESHEET, 'utf8') : ''}\n${ACCOUNT_RULES}`;
 
 /** CSP for the account pages: the inline stylesheet by hash, forms only to this origin, no framing. */
 export const ACCOUNT_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
@@ -33,10 +34,10 @@ function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · Mortgage Data Service</title><style>${STYLE}</style></head>
-<body><header><div><a href="/">Mortgage Data Service</a></div></header><main id="main">
+<body>${siteHeaderHtml('/account')}<main id="main">
 <h1>${escapeHtml(title)}</h1>
-${body}
-</main></body></html>`;
+${wrapTables(body)}
+</main>${siteFooterHtml('/account')}</body></html>`;
 }
 
 function usage(config: Pick<Config, 'baseUrl'>): string {
@@ -48,15 +49,31 @@ function usage(config: Pick<Config, 'baseUrl'>): string {
 Details in the <a href="${escapeHtml(config.baseUrl)}/docs/api">API documentation</a>.</p>`;
 }
 
+/** SUPPORT_CONTACT as a link: an email address as mailto, a URL as itself, anything else as text. */
+function contactHtml(contact: string): string {
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contact)) return `<a href="mailto:${escapeHtml(contact)}">${escapeHtml(contact)}</a>`;
+  if (/^https?:\/\//.test(contact)) return `<a href="${escapeHtml(contact)}">${escapeHtml(contact)}</a>`;
+  return escapeHtml(contact);
+}
+
+/** What works without a key: the reader is never left with nothing to do. */
+const WITHOUT_A_KEY = `<p>Without a key you can already use every data endpoint of the <a href="/docs/api">REST API</a>, the MCP
+server and the <code>/ask</code> endpoint, within the anonymous limits below; only the MCP tool <code>query_hmda</code>
+(HMDA loan records) needs a key.</p>`;
+
 export function supportPage(config: Pick<Config, 'baseUrl' | 'SUPPORT_CONTACT'>): string {
-  const contact = config.SUPPORT_CONTACT === undefined ? 'the operator of this service' : escapeHtml(config.SUPPORT_CONTACT);
-  return layout(
-    'API keys',
-    `<p>Keys are free. Sign-in is not set up on this installation, so keys are issued on request: ask ${contact}
-for one, giving the email address it should belong to. The operator creates it with
-<code>npm run keys -- create --email you@example.org</code> and sends it to you once.</p>
-${usage(config)}`,
-  );
+  const request =
+    config.SUPPORT_CONTACT === undefined
+      ? `<p>Keys are free, but this installation has neither sign-in nor a contact for key requests, so it cannot issue
+you a key on this page.</p>
+${WITHOUT_A_KEY}
+<p>For a key of your own, run your own copy: the Mortgage Data Service is open source and self-hostable, and whoever runs
+a copy issues its keys (its README says how).</p>`
+      : `<p>Keys are free. Sign-in is not set up on this installation, so keys are issued on request: write to
+${contactHtml(config.SUPPORT_CONTACT)} with the email address the key should belong to. The key is sent to you once; keep it
+safe, since it cannot be shown again.</p>
+${WITHOUT_A_KEY}`;
+  return layout('API keys', `${request}\n${usage(config)}`);
 }
 
 export function signInPage(config: Pick<Config, 'baseUrl'>): string {
@@ -103,7 +120,7 @@ export function accountPage(config: Pick<Config, 'baseUrl'>, view: AccountView):
 <form class="inline" method="post" action="/auth/logout">${csrf}<button class="secondary" type="submit">Sign out</button></form></p>
 ${message}${newKey}
 <p>${active} of ${MAX_ACTIVE_KEYS} active keys.</p>
-${view.keys.length === 0 ? '<p class="muted">No keys yet.</p>' : `<table><thead><tr><th scope="col">Key</th><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="muted">Action</span></th></tr></thead>
+${view.keys.length === 0 ? '<p class="muted">No keys yet.</p>' : `<table><caption>Your keys</caption><thead><tr><th scope="col">Key</th><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="muted">Action</span></th></tr></thead>
 <tbody>${rows}</tbody></table>`}
 <h2>Create a key</h2>
 <form method="post" action="/account/keys">${csrf}<label for="key-name">Name (optional)</label>

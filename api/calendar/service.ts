@@ -1,53 +1,39 @@
 // The economic calendar capability: events by date range, impact and category, with their sources.
-// Shared by GET /calendar, the MCP tool get_economic_calendar and /ask.
-import type { Database } from '../platform/db/database.ts';
-import type { DatasetStatus } from '../platform/datasets.ts';
+// Shared by GET /calendar, the MCP tool get_economic_calendar, /ask and the /calendar page.
+//
+// Every event is held in memory (./snapshot.ts), read after each load of the `economic_calendar`
+// dataset: a request compares the dataset record (itself cached by DatasetStatus, re-read at most
+// every few seconds or as soon as a sync publishes) with the snapshot's and filters an array. The
+// serialised answer of each distinct request is remembered until the next load.
+import type { Clock } from '../deps.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
 import { BadRequestError } from '../platform/http/errors.ts';
+import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
+import { CALENDAR_LIMIT_DEFAULT, CALENDAR_WINDOW_DAYS, type CalendarAnswer, type CalendarQuery } from './contract.ts';
+import { writeIcs } from './ics-writer.ts';
+import { publisherOf, readCalendarSnapshot, selectEvents, type CalendarSnapshot, type SnapshotEvent } from './snapshot.ts';
 import { CALENDAR_DATASET } from './sync.ts';
-import { CATEGORIES, IMPACTS, type Category, type Impact, type SeriesId } from './series.ts';
+import { CATEGORIES, IMPACTS } from './series.ts';
 
-/** Spec 2.4: exactly these fields. */
-export interface CalendarEvent {
-  name: string;
-  date: string;
-  impact: Impact;
-  category: Category;
-  description: string;
-}
+export type { CalendarAnswer, CalendarEvent, CalendarQuery } from './contract.ts';
 
-export interface CalendarEventWithSource extends CalendarEvent {
-  series: SeriesId;
-  sourceUrl: string;
-}
-
-export interface CalendarQuery {
-  /** YYYY-MM-DD inclusive; default today (service clock, UTC). */
-  from?: string;
-  /** YYYY-MM-DD inclusive; default from + 60 days. */
-  to?: string;
-  impact?: Impact[];
-  category?: Category[];
-  /** 1..500, default 100. */
-  limit?: number;
-}
-
-export interface CalendarResult {
-  from: string;
-  to: string;
-  events: CalendarEventWithSource[];
-  /** Distinct source URLs of the events returned. */
-  sources: string[];
-  asOf: string | null;
-  loadedAt: string;
-}
+/** The calendar as a request may ask it: every field of the contract's query, the limit optional. */
+export type CalendarRequest = Omit<CalendarQuery, 'limit'> & { limit?: number | undefined };
 
 export interface CalendarService {
-  getEvents(query: CalendarQuery): Promise<CalendarResult>;
+  /** The answer every face gives. */
+  answer(query: CalendarRequest): Promise<CalendarAnswer>;
+  /** The same answer serialised once per distinct request: the REST hot path. */
+  answerJson(query: CalendarRequest): Promise<PreSerialized<CalendarAnswer>>;
+  /** The same events as an iCalendar document; `host` names our events' UIDs. */
+  ics(query: CalendarRequest, host: string): Promise<string>;
+  /** Forgets the snapshot: the next request reads the events again. */
+  invalidate(): void;
 }
 
-export const DEFAULT_WINDOW_DAYS = 60;
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 500;
+/** Distinct requests whose answers are remembered; the oldest is dropped first. */
+const MAX_REMEMBERED = 1_000;
 
 export function addDays(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`);
@@ -55,72 +41,132 @@ export function addDays(iso: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** True for a real calendar day written YYYY-MM-DD (rejects 2026-13-01 and 2026-02-30). */
-export function isIsoDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+interface Resolved {
+  from: string;
+  to: string;
+  impacts: readonly (typeof IMPACTS)[number][];
+  categories: readonly (typeof CATEGORIES)[number][];
+  limit: number;
+  key: string;
 }
 
-interface EventRow {
-  series: SeriesId;
-  date: string | Date;
-  name: string;
-  impact: Impact;
-  category: Category;
-  description: string;
-  source_url: string;
+interface Remembered {
+  answer: CalendarAnswer;
+  json: PreSerialized<CalendarAnswer>;
+  events: SnapshotEvent[];
 }
 
-const dayOf = (value: string | Date): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
+const versionOf = (record: DatasetRecord): string => `${record.loadedAt}|${record.checksum ?? ''}`;
 
-export function createCalendarService({ db, datasets, clock }: { db: Database; datasets: DatasetStatus; clock: () => Date }): CalendarService {
+export function createCalendarService({ db, datasets, clock }: { db: Queryable; datasets: DatasetStatus; clock: Clock }): CalendarService {
+  let snapshot: CalendarSnapshot | undefined;
+  let loading: { version: string; promise: Promise<CalendarSnapshot> } | undefined;
+  let remembered = new Map<string, Remembered>();
+
+  /** The snapshot of the dataset's current load (503 while the calendar has never been loaded). */
+  async function current(): Promise<CalendarSnapshot> {
+    const record = await datasets.require(CALENDAR_DATASET);
+    const version = versionOf(record);
+    if (snapshot?.version === version) return snapshot;
+    if (loading?.version === version) return loading.promise;
+    const promise = readCalendarSnapshot(db, { version, asOf: record.asOf, loadedAt: record.loadedAt }).then(
+      (fresh) => {
+        // A slower read of an older load must not replace a newer snapshot.
+        if (loading?.promise === promise) {
+          snapshot = fresh;
+          remembered = new Map();
+          loading = undefined;
+        }
+        return fresh;
+      },
+      (error: unknown) => {
+        if (loading?.promise === promise) loading = undefined;
+        throw error;
+      },
+    );
+    loading = { version, promise };
+    return promise;
+  }
+
+  function resolve(query: CalendarRequest): Resolved {
+    const from = query.from ?? clock().toISOString().slice(0, 10);
+    const to = query.to ?? addDays(from, CALENDAR_WINDOW_DAYS);
+    // A rule across two fields: checked here, where every face passes.
+    if (from > to) throw new BadRequestError(`'from' must not be after 'to' (${from} is after ${to}); give a 'from' on or before 'to'.`);
+    const impacts = query.impact?.length ? IMPACTS.filter((impact) => query.impact?.includes(impact)) : [...IMPACTS];
+    const categories = query.category?.length ? CATEGORIES.filter((category) => query.category?.includes(category)) : [...CATEGORIES];
+    const limit = query.limit ?? CALENDAR_LIMIT_DEFAULT;
+    return { from, to, impacts, categories, limit, key: [from, to, impacts.join(','), categories.join(','), limit].join('|') };
+  }
+
+  function compose(data: CalendarSnapshot, request: Resolved): Remembered {
+    const { events, total } = selectEvents(data, {
+      from: request.from,
+      to: request.to,
+      impacts: new Set(request.impacts),
+      categories: new Set(request.categories),
+      limit: request.limit,
+    });
+    const sources = new Map<string, string>();
+    for (const event of events) if (!sources.has(event.sourceUrl)) sources.set(event.sourceUrl, publisherOf(event));
+    const answer: CalendarAnswer = {
+      from: request.from,
+      to: request.to,
+      events: events.map((event) => ({
+        name: event.name,
+        date: event.date,
+        impact: event.impact,
+        category: event.category,
+        description: event.description,
+        source_url: event.sourceUrl,
+      })),
+      total,
+      limit: request.limit,
+      as_of: data.asOf,
+      sources: [...sources].map(([url, name]) => ({ url, as_of: data.asOf, name })),
+    };
+    return { answer, json: preSerialize(answer), events };
+  }
+
+  async function answered(query: CalendarRequest): Promise<Remembered & { data: CalendarSnapshot }> {
+    const request = resolve(query);
+    const data = await current();
+    const hit = remembered.get(request.key);
+    if (hit && snapshot === data) return { ...hit, data };
+    const fresh = compose(data, request);
+    if (snapshot === data) {
+      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
+      remembered.set(request.key, fresh);
+    }
+    return { ...fresh, data };
+  }
+
   return {
-    async getEvents(query) {
-      const invalidDay = (name: string, value: string) =>
-        new BadRequestError(`Invalid value for '${name}': ${JSON.stringify(value)}. Give a date as YYYY-MM-DD, e.g. 2026-12-01.`);
-      const from = query.from ?? clock().toISOString().slice(0, 10);
-      // Checked before the default 'to' is computed from it: addDays on an impossible day throws.
-      if (!isIsoDay(from)) throw invalidDay('from', from);
-      const to = query.to ?? addDays(from, DEFAULT_WINDOW_DAYS);
-      if (!isIsoDay(to)) throw invalidDay('to', to);
-      if (from > to) throw new BadRequestError(`'from' (${from}) is after 'to' (${to}); give from <= to.`);
-      const limit = query.limit ?? DEFAULT_LIMIT;
-      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-        throw new BadRequestError(`Invalid value for 'limit': ${limit}. Give an integer from 1 to ${MAX_LIMIT}.`);
-      }
-      const impacts = query.impact?.length ? query.impact : [...IMPACTS];
-      const categories = query.category?.length ? query.category : [...CATEGORIES];
-      for (const impact of impacts) if (!IMPACTS.includes(impact)) throw new BadRequestError(`Invalid value for 'impact': ${JSON.stringify(impact)}. Valid values: ${IMPACTS.join(', ')}.`);
-      for (const category of categories) if (!CATEGORIES.includes(category)) throw new BadRequestError(`Invalid value for 'category': ${JSON.stringify(category)}. Valid values: ${CATEGORIES.join(', ')}.`);
-
-      const record = await datasets.require(CALENDAR_DATASET);
-      // Dates travel as text so neither driver shifts them through a local-time Date.
-      const { rows } = await db.query<EventRow>(
-        `SELECT series, to_char(date, 'YYYY-MM-DD') AS date, name, impact, category, description, source_url
-           FROM calendar_events
-          WHERE date BETWEEN $1::date AND $2::date AND impact = ANY($3::text[]) AND category = ANY($4::text[])
-          ORDER BY 2, name COLLATE "C"
-          LIMIT $5`,
-        [from, to, impacts, categories, limit],
+    async answer(query) {
+      return (await answered(query)).answer;
+    },
+    async answerJson(query) {
+      return (await answered(query)).json;
+    },
+    async ics(query, host) {
+      const { events, data } = await answered(query);
+      return writeIcs(
+        events.map((event) => ({
+          uid: `${event.series}-${event.date.replace(/-/g, '')}@${host}`,
+          date: event.date,
+          summary: event.name,
+          description: `${event.description} Impact: ${event.impact}. Source: ${event.sourceUrl}`,
+          categories: [event.category, `${event.impact} impact`],
+          url: event.sourceUrl,
+        })),
+        { name: 'Economic calendar (Mortgage Data Service)', stamp: new Date(data.loadedAt) },
       );
-      const events = rows.map((row) => ({
-        name: row.name,
-        date: dayOf(row.date),
-        impact: row.impact,
-        category: row.category,
-        description: row.description,
-        series: row.series,
-        sourceUrl: row.source_url,
-      }));
-      return {
-        from,
-        to,
-        events,
-        sources: [...new Set(events.map((event) => event.sourceUrl))],
-        asOf: record.asOf,
-        loadedAt: record.loadedAt,
-      };
+    },
+    invalidate() {
+      snapshot = undefined;
+      loading = undefined;
+      remembered = new Map();
+      datasets.invalidate();
     },
   };
 }

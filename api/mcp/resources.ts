@@ -1,10 +1,16 @@
-// MCP resources: every glossary term and every article/learn page as a readable Markdown resource
-// (listed, so clients can browse), and a template for a county's loan limits.
+// MCP resources: every glossary term, tracked bill and article/learn page as a readable resource
+// (listed, so clients can browse), and templates for a county (by FIPS code) and a county's loan
+// limits. Template variables complete as the user types (`completion/complete`, ./completions.ts):
+// glossary slugs, bill ids, FIPS codes, states and the counties of a state.
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AppDeps } from '../deps.ts';
 import { readArticles } from '../content/markdown.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
+import { BILLS_LIMIT_DEFAULT } from '../bills/contract.ts';
+import { TERRITORIES, findState } from '../geo/states.ts';
 import { loanLimitsText } from './tools/get-loan-limits.ts';
+import { billsAnswerText } from './tools/get-congress-bills.ts';
+import { completeBillId, completeGlossarySlug, completeState, completing, countyDirectory, stateCodeOf } from './completions.ts';
 
 function articleResources(deps: AppDeps) {
   const pages = [
@@ -23,7 +29,17 @@ function articleResources(deps: AppDeps) {
   }));
 }
 
-export function registerResources(server: McpServer, deps: AppDeps): void {
+/** A template variable as the SDK hands it over (one value, or several for an exploded variable). */
+function single(value: string | string[] | undefined): string {
+  const raw = String(Array.isArray(value) ? value[0] : (value ?? ''));
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw; // a stray "%" is left as written; the lookup then says nothing matches
+  }
+}
+
+function registerGlossary(server: McpServer, deps: AppDeps): void {
   const glossary = deps.services.glossary;
   server.registerResource(
     'glossary-term',
@@ -37,11 +53,11 @@ export function registerResources(server: McpServer, deps: AppDeps): void {
           mimeType: 'text/markdown',
         })),
       }),
-      complete: { slug: (value) => glossary.all().map((entry) => entry.slug).filter((slug) => slug.startsWith(value)).slice(0, 20) },
+      complete: { slug: completing(deps, (typed) => completeGlossarySlug(deps, typed)) },
     }),
-    { title: 'Glossary term', description: 'A plain-language definition with FAQs and links.', mimeType: 'text/markdown' },
+    { title: 'Glossary term', description: 'A plain-language definition with FAQs and links, e.g. mds://glossary/escrow-cushion.', mimeType: 'text/markdown' },
     async (uri, { slug }) => {
-      const { entry } = glossary.lookup(String(slug));
+      const { entry } = glossary.lookup(single(slug));
       const faqs = entry.faqs.map((faq) => `**${faq.question}** ${faq.answer}`).join('\n\n');
       return {
         contents: [
@@ -50,7 +66,111 @@ export function registerResources(server: McpServer, deps: AppDeps): void {
       };
     },
   );
+}
 
+function registerBills(server: McpServer, deps: AppDeps): void {
+  server.registerResource(
+    'congress-bill',
+    new ResourceTemplate('mds://bills/{bill_id}', {
+      list: async () => {
+        try {
+          const bills = await deps.services.bills.list();
+          return {
+            resources: bills.map((bill) => ({
+              uri: `mds://bills/${bill.bill_id}`,
+              name: bill.bill_id,
+              title: `${bill.citation}: ${bill.short_title || bill.title}`,
+              description: `${bill.status_label}; latest action ${bill.latest_action.date}.`,
+              mimeType: 'application/json',
+            })),
+          };
+        } catch (error) {
+          // Before the first bills sync the other resources are still listed.
+          if ((error as { status?: unknown }).status !== 503) deps.logger.warn({ err: error }, 'mcp: listing bills failed');
+          return { resources: [] };
+        }
+      },
+      complete: { bill_id: completing(deps, (typed) => completeBillId(deps, typed)) },
+    }),
+    {
+      title: 'A tracked bill',
+      description: 'One tracked housing bill in full (status, sponsors, actions, summary, our analysis), e.g. mds://bills/hr1532-117.',
+      mimeType: 'application/json',
+    },
+    async (uri, { bill_id }) => {
+      const answer = await deps.services.bills.answer({ bill_id: single(bill_id), limit: BILLS_LIMIT_DEFAULT });
+      return {
+        contents: [
+          { uri: uri.href, mimeType: 'application/json', text: JSON.stringify(answer, null, 2) },
+          { uri: `${uri.href}#text`, mimeType: 'text/plain', text: billsAnswerText(answer) },
+        ],
+      };
+    },
+  );
+}
+
+function registerCounties(server: McpServer, deps: AppDeps): void {
+  const counties = countyDirectory(deps);
+  server.registerResource(
+    'county',
+    new ResourceTemplate('mds://counties/{fips}', {
+      list: undefined,
+      complete: { fips: completing(deps, (typed) => counties.fipsCodes(typed)) },
+    }),
+    {
+      title: 'A county by FIPS code',
+      description: "A county's Census name and state from its 5-digit FIPS code, and where its data is, e.g. mds://counties/06037.",
+      mimeType: 'application/json',
+    },
+    async (uri, { fips }) => {
+      const code = single(fips);
+      const county = await counties.county(code);
+      if (!county) throw new NotFoundError(`No county has the FIPS code ${JSON.stringify(code.slice(0, 20))}; give 5 digits, e.g. 06037 (Los Angeles County, CA).`);
+      const record = (await deps.services.datasets.list()).find((entry) => entry.name === 'counties');
+      const body = {
+        fips: county.fips,
+        name: county.name,
+        state: county.state,
+        state_name: findState(county.state)?.name ?? TERRITORIES[county.state as keyof typeof TERRITORIES] ?? county.state,
+        kind: county.kind,
+        note: county.note,
+        loan_limits: `mds://loan-limits/${county.state}/${county.fips}`,
+        sources: [{ url: record?.sourceUrl ?? '', as_of: record?.asOf ?? null, name: 'U.S. Census Bureau county list' }],
+      };
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body, null, 2) }] };
+    },
+  );
+
+  server.registerResource(
+    'county-loan-limits',
+    new ResourceTemplate('mds://loan-limits/{state}/{county}', {
+      list: undefined,
+      complete: {
+        state: completing(deps, (typed) => completeState(typed, { territories: true })),
+        county: completing(deps, async (typed, context) => {
+          const state = stateCodeOf(context?.arguments?.state);
+          return state ? counties.counties(state, typed) : [];
+        }),
+      },
+    }),
+    {
+      title: "A county's loan limits",
+      description: 'Conforming, FHA, VA and USDA limits for one county this year, e.g. mds://loan-limits/CA/06037 or mds://loan-limits/TX/Travis.',
+      mimeType: 'application/json',
+    },
+    async (uri, { state, county }) => {
+      const result = await deps.services.loanLimits.getLoanLimits({ state: single(state), county: single(county) });
+      return {
+        contents: [
+          { uri: uri.href, mimeType: 'application/json', text: JSON.stringify(result, null, 2) },
+          { uri: `${uri.href}#text`, mimeType: 'text/plain', text: loanLimitsText(result) },
+        ],
+      };
+    },
+  );
+}
+
+function registerArticles(server: McpServer, deps: AppDeps): void {
   let pages: ReturnType<typeof articleResources> | undefined;
   const allPages = () => (pages ??= articleResources(deps));
   server.registerResource(
@@ -65,23 +185,13 @@ export function registerResources(server: McpServer, deps: AppDeps): void {
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `# ${page.title}\n\n_${page.date}_ · ${page.url}\n\n${page.body}` }] };
     },
   );
+}
 
-  server.registerResource(
-    'county-loan-limits',
-    new ResourceTemplate('mds://loan-limits/{state}/{county}', { list: undefined }),
-    {
-      title: "A county's loan limits",
-      description: 'Conforming, FHA, VA and USDA limits for one county this year, e.g. mds://loan-limits/CA/06037 or mds://loan-limits/TX/Travis.',
-      mimeType: 'application/json',
-    },
-    async (uri, { state, county }) => {
-      const result = await deps.services.loanLimits.getLoanLimits({ state: String(state), county: decodeURIComponent(String(county)) });
-      return {
-        contents: [
-          { uri: uri.href, mimeType: 'application/json', text: JSON.stringify(result, null, 2) },
-          { uri: `${uri.href}#text`, mimeType: 'text/plain', text: loanLimitsText(result) },
-        ],
-      };
-    },
-  );
+export function registerResources(server: McpServer, deps: AppDeps): void {
+  registerGlossary(server, deps);
+  registerBills(server, deps);
+  registerCounties(server, deps);
+  // Last: its `mds://{collection}/{slug}` would also match the bill and county addresses, and a
+  // read goes to the first template that matches.
+  registerArticles(server, deps);
 }

@@ -4,6 +4,7 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { AppDeps } from '../deps.ts';
 import type { SeriesAnswer } from '../series/contract.ts';
+import { completing } from './completions.ts';
 
 /** About 15,000 tokens of JSON: well inside what common MCP clients accept in one result. */
 export const SERIES_RESOURCE_BUDGET = 60_000;
@@ -37,7 +38,7 @@ export function registerSeriesResource(server: McpServer, deps: AppDeps): void {
     'series',
     new ResourceTemplate('mds://series/{+id}', {
       list: undefined,
-      complete: { id: (value) => deps.services.series.complete(value) },
+      complete: { id: completing(deps, (typed) => deps.services.series.complete(typed, 100)) },
     }),
     {
       title: 'A series over time',

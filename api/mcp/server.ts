@@ -23,6 +23,6 @@ export function createMcpServer(deps: AppDeps, caller: McpCaller): McpServer {
   registerTools(server, { deps, caller });
   registerResources(server, deps);
   registerSeriesResource(server, deps);
-  registerPrompts(server);
+  registerPrompts(server, deps);
   return server;
 }

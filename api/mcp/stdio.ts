@@ -1,22 +1,71 @@
 // The MCP server over stdio, for desktop clients that launch it as a command. Same server factory
 // and services as /api/mcp. Logs go to stderr: stdout carries the protocol.
+//
+// With the embedded database, which one process may open, a running server may already hold the
+// data folder: then this process relays to that server's /api/mcp (the address it recorded in the
+// folder) instead of opening the database. Anything that stops it from serving is one sentence on
+// stderr and exit code 1, never a stack trace, since a desktop client shows stderr to its user.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../platform/logger.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createLogger, type Logger } from '../platform/logger.ts';
 import { openDatabase } from '../platform/db/open.ts';
+import { DatabaseInUseError } from '../platform/db/pglite.ts';
+import type { Database } from '../platform/db/database.ts';
 import { closeServices, createServices } from '../services.ts';
 import { createMcpServer } from './server.ts';
+import { readLocalServer, type LocalServerRecord } from './local-server.ts';
+import { relayStdioToServer, serverAnswers } from './stdio-relay.ts';
 import { pino } from 'pino';
+
+/** A reason to stop that the user can act on: printed as it is, without a stack. */
+export class StdioStartError extends Error {}
+
+type Opened = { kind: 'database'; db: Database } | { kind: 'relay'; url: string };
+
+/** A server records its address once it listens, after its migrations: give a starting one time. */
+const SERVER_START_WAIT_MS = 15_000;
+
+async function waitForLocalServer(dataDir: string): Promise<LocalServerRecord | undefined> {
+  const deadline = Date.now() + SERVER_START_WAIT_MS;
+  for (;;) {
+    const server = readLocalServer(dataDir);
+    if (server !== undefined || Date.now() >= deadline) return server;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Opens the database, or finds the running server that holds it. */
+async function openOrFindServer(config: Config, logger: Logger): Promise<Opened> {
+  try {
+    return { kind: 'database', db: await openDatabase(config, logger) };
+  } catch (error) {
+    if (!(error instanceof DatabaseInUseError)) throw error;
+    const server = await waitForLocalServer(config.dataDir);
+    if (server !== undefined && (await serverAnswers(server.url))) return { kind: 'relay', url: server.url };
+    const holder = error.holder === undefined ? 'another process' : `process ${error.holder}`;
+    const why = server === undefined ? 'which recorded no server address to relay to' : `whose server at ${server.url} does not answer`;
+    throw new StdioStartError(
+      `The embedded database in ${config.dataDir} is in use by ${holder}, ${why}: stop that process, or set DATABASE_URL so both can use PostgreSQL.`,
+    );
+  }
+}
 
 export async function runStdioServer(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL === 'silent' ? 'silent' : 'warn', pino.destination(2));
-  const db = await openDatabase(config, logger);
+  // A key in MDS_API_KEY unlocks query_hmda for the local user, as X-API-Key does over HTTP.
+  const apiKey = process.env.MDS_API_KEY;
+  const opened = await openOrFindServer(config, logger);
+  if (opened.kind === 'relay') {
+    logger.warn({ server: opened.url }, 'the embedded database is held by a running server: relaying MCP to it');
+    const relay = await relayStdioToServer(opened.url, apiKey);
+    await relay.finished;
+    process.exit(0);
+  }
+  const { db } = opened;
   const core = { config, db, logger, clock: () => new Date() };
   const services = await createServices(core);
   const deps = { ...core, services };
-  // A key in MDS_API_KEY unlocks query_hmda for the local user, as X-API-Key does over HTTP.
-  const apiKey = process.env.MDS_API_KEY;
   let caller: Parameters<typeof createMcpServer>[1] = { kind: 'anonymous' };
   if (apiKey) {
     const identity = await services.access.authenticate({ headers: { 'x-api-key': apiKey }, query: {}, ip: '127.0.0.1' } as never);

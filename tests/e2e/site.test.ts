@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { PROJECT_ROOT } from '../../api/config.ts';
 import { readArticles, readGlossary } from '../../api/content/markdown.ts';
 import { loadSsrHandler } from '../../api/server.ts';
 import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.ts';
@@ -13,32 +12,9 @@ import type { TestDatabase } from '../support/databases.ts';
 import { ensureSiteBuiltForTests } from '../support/site-build.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
+import { ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS, hasChromium, seriousViolations } from '../support/browser.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const ARTIFACTS = path.join(PROJECT_ROOT, 'tests', '.artifacts');
-const AXE = path.join(PROJECT_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run((globalThis as unknown as { document: unknown }).document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.slice(0, 3).map((node) => node.target))}`);
-}
-
-describe.skipIf(!fs.existsSync(CHROMIUM) || !hasSourceData)('the site in a browser', () => {
+describe.skipIf(!hasChromium || !hasSourceData)('the site in a browser', () => {
   let database: TestDatabase;
   let testApp: TestApp;
   let server: Awaited<ReturnType<typeof listen>>;

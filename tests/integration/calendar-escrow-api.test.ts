@@ -6,7 +6,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CalendarResponseSchema } from '../../api/calendar/route.ts';
+import { CalendarAnswerSchema } from '../../api/calendar/contract.ts';
 import { EscrowResultSchema } from '../../api/escrow/route.ts';
 import { STATE_CODES } from '../../api/geo/states.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
@@ -46,11 +46,11 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
   it('defaults to today .. today + 60 days by the service clock, sorted by date then name', async () => {
     const response = await get('/api/v1/calendar');
     expect(response.status).toBe(200);
-    const body = CalendarResponseSchema.strict().parse(JSON.parse(response.body));
+    const body = CalendarAnswerSchema.strict().parse(JSON.parse(response.body));
     expect(body.events.length).toBeGreaterThan(0);
     for (const event of body.events) {
       expect(event.date >= '2026-11-24' && event.date <= '2027-01-23').toBe(true);
-      expect(Object.keys(event).sort()).toEqual(['category', 'date', 'description', 'impact', 'name']);
+      expect(Object.keys(event).sort()).toEqual(['category', 'date', 'description', 'impact', 'name', 'source_url']);
     }
     expect(body.events.map((event) => event.date)).toContain('2026-12-09');
     const keys = body.events.map((event) => `${event.date} ${event.name}`);
@@ -58,7 +58,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
   });
 
   it("shows today's window across fed, inflation, employment and housing, with BLS's December jobs and CPI dates", async () => {
-    const body = CalendarResponseSchema.parse(JSON.parse((await get('/api/v1/calendar')).body));
+    const body = CalendarAnswerSchema.parse(JSON.parse((await get('/api/v1/calendar')).body));
     expect(new Set(body.events.map((event) => event.category))).toEqual(new Set(['fed', 'inflation', 'employment', 'housing']));
     expect(body.events).toContainEqual(expect.objectContaining({ date: '2026-12-04', name: 'Employment Situation', category: 'employment', impact: 'high' }));
     expect(body.events).toContainEqual(expect.objectContaining({ date: '2026-12-10', name: 'Consumer Price Index', category: 'inflation', impact: 'high' }));
@@ -157,8 +157,8 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
       ['from=2026-13-01', /'from'.*YYYY-MM-DD/],
       ['from=2026-02-30', /'from'/],
       ['from=2026-12-01&to=2026-11-01', /'from' must not be after 'to'/],
-      ['impact=urgent', /Valid values: high, medium, low/],
-      ['category=foo', /Valid values: fed, inflation, employment, housing/],
+      ['impact=urgent', /'impact': "urgent"\. Give one or more values \(high, medium, low\)/],
+      ['category=foo', /'category': "foo"\. Give one or more values \(fed, inflation, employment, housing\)/],
       ['limit=0', /1 to 500/],
       ['limit=501', /1 to 500/],
       ['format=pdf', /json, ics/],

@@ -191,18 +191,20 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     expect(text).not.toMatch(/\bat .*\.ts:\d+|stack/i);
   });
 
-  it('offers glossary and article resources, a county loan-limit template and prompts', async () => {
+  it('offers glossary, bill and article resources, county templates and prompts', async () => {
     const { resources } = await anonymous.listResources();
     expect(resources.filter((resource) => resource.uri.startsWith('mds://glossary/'))).toHaveLength(131);
     expect(resources.some((resource) => resource.uri.startsWith('mds://articles/'))).toBe(true);
     const term = await anonymous.readResource({ uri: 'mds://glossary/escrow-cushion' });
     expect(JSON.stringify(term.contents)).toMatch(/cushion/i);
     const { resourceTemplates } = await anonymous.listResourceTemplates();
-    expect(resourceTemplates.map((template) => template.uriTemplate)).toContain('mds://loan-limits/{state}/{county}');
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(
+      expect.arrayContaining(['mds://glossary/{slug}', 'mds://bills/{bill_id}', 'mds://counties/{fips}', 'mds://loan-limits/{state}/{county}']),
+    );
     const county = await anonymous.readResource({ uri: 'mds://loan-limits/CA/06037' });
     expect(JSON.stringify(county.contents)).toContain('Los Angeles');
     const { prompts } = await anonymous.listPrompts();
-    expect(prompts.map((prompt) => prompt.name).sort()).toEqual(['compare_rates_for_my_state', 'explain_my_loan_estimate', 'loan_limits_for_my_county']);
+    expect(prompts.map((prompt) => prompt.name).sort()).toEqual(['compare_rates_for_my_state', 'explain_a_term', 'explain_my_loan_estimate', 'follow_a_bill', 'loan_limits_for_my_county']);
     const prompt = await anonymous.getPrompt({ name: 'compare_rates_for_my_state', arguments: { state: 'TX' } });
     expect(JSON.stringify(prompt.messages)).toContain('get_mortgage_rates');
   });

@@ -22,16 +22,16 @@ export const answerCalendar: Composer = async ({ question, deps }) => {
   const category = wantedCategory(question);
   const from = deps.clock().toISOString().slice(0, 10);
   const to = new Date(deps.clock().getTime() + 400 * 86_400_000).toISOString().slice(0, 10);
-  const result = await deps.services.calendar.getEvents({ from, to, ...(category ? { category: [category] } : {}), limit: category ? 5 : 8 });
-  const events = result.events;
+  const answer = await deps.services.calendar.answer({ from, to, ...(category ? { category: [category] } : {}), limit: category ? 5 : 8 });
+  const events = answer.events;
   if (events.length === 0) {
     const release = category ? RELEASE_NAMES[category] : 'economic';
     return {
       text:
         `I have no upcoming ${release} release dates on the calendar after ${formatDate(from)}. ` +
         (category === 'inflation' || category === 'employment'
-          ? "The Bureau of Labor Statistics' release schedule for that period has not been loaded, so I won't guess a date; BLS publishes it at https://www.bls.gov/schedule/."
-          : 'The calendar may not be synced yet.'),
+          ? "I hold no Bureau of Labor Statistics release dates for that period, so I won't guess one; BLS publishes its schedule at https://www.bls.gov/schedule/."
+          : "I hold no publisher's schedule for that period, so I won't guess a date."),
       sources: [`${deps.config.baseUrl}/calendar`, ...(category === 'inflation' || category === 'employment' ? ['https://www.bls.gov/schedule/'] : [])],
     };
   }
@@ -44,6 +44,6 @@ export const answerCalendar: Composer = async ({ question, deps }) => {
       lines.join('\n'),
       category === 'fed' ? 'The FOMC sets the federal funds rate; mortgage rates follow longer-term yields, which often move on the decision and the statement.' : '',
     ].filter(Boolean).join('\n\n'),
-    sources: [...new Set(events.map((event) => event.sourceUrl))],
+    sources: [...new Set(events.map((event) => event.source_url))],
   };
 };

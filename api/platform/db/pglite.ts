@@ -6,7 +6,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from './database.ts';
 
-export class DatabaseInUseError extends Error {}
+export class DatabaseInUseError extends Error {
+  /** The process holding the folder, when known. */
+  readonly holder: number | undefined;
+  constructor(message: string, holder?: number) {
+    super(message);
+    this.holder = holder;
+  }
+}
 
 function processIsAlive(pid: number): boolean {
   try {
@@ -31,6 +38,7 @@ function acquireFolderLock(folder: string): () => void {
         throw new DatabaseInUseError(
           `The embedded database in ${folder} is in use by process ${holder}. ` +
             'Stop that process first, or set DATABASE_URL to use PostgreSQL, which allows many processes.',
+          holder,
         );
       }
       fs.rmSync(lockFile, { force: true }); // left behind by a process that died

@@ -1,0 +1,78 @@
+// The economic calendar's contract: what a calendar request accepts and answers, declared once.
+// GET /calendar, the MCP tool get_economic_calendar, /ask, the /calendar page and the service's
+// types derive from it.
+import { z } from 'zod';
+import { calendarDate, choice, integer, list } from '../platform/contract/lenient.ts';
+import { SourceSchema } from '../platform/contract/sources.ts';
+import { CATEGORIES, IMPACTS } from './series.ts';
+
+export const CALENDAR_WINDOW_DAYS = 60;
+export const CALENDAR_LIMIT_DEFAULT = 100;
+export const CALENDAR_LIMIT_MAX = 500;
+
+/** Other words people use for a category, each meaning exactly one of them. */
+const CATEGORY_ALIASES = {
+  fomc: 'fed',
+  federal_reserve: 'fed',
+  jobs: 'employment',
+  labor: 'employment',
+  labour: 'employment',
+} as const;
+
+export const CalendarQuerySchema = z.object({
+  from: calendarDate()
+    .optional()
+    .describe('First day, inclusive, a real day written YYYY-MM-DD, e.g. "2026-12-01". Default: today (UTC).'),
+  to: calendarDate()
+    .optional()
+    .describe(`Last day, inclusive, YYYY-MM-DD, e.g. "2026-12-31"; on or after \`from\`. Default: \`from\` + ${CALENDAR_WINDOW_DAYS} days.`),
+  impact: list(choice(IMPACTS), { max: IMPACTS.length })
+    .optional()
+    .describe(
+      'Only events of these impact levels, in any case: high (FOMC decisions, CPI, the jobs report), medium (PPI, JOLTS, ' +
+        'housing starts, new and existing home sales) or low. One value ("high"), an array (["high", "medium"]) or a ' +
+        'comma-separated list ("high,medium"). Default: all.',
+    ),
+  category: list(choice(CATEGORIES, { aliases: CATEGORY_ALIASES }), { max: CATEGORIES.length })
+    .optional()
+    .describe(
+      'Only events of these categories, in any case: fed (FOMC decisions; "FOMC" also works), inflation (CPI, PPI, ' +
+        'import prices, real earnings), employment (jobs report, JOLTS, ECI; "jobs" also works) or housing (Census, NAR, ' +
+        "FHFA releases and Freddie Mac's weekly survey). One value (\"fed\"), an array or a comma-separated list. Default: all.",
+    ),
+  limit: integer({ min: 1, max: CALENDAR_LIMIT_MAX })
+    .default(CALENDAR_LIMIT_DEFAULT)
+    .describe(`At most this many events, the earliest first: 1 to ${CALENDAR_LIMIT_MAX} (a number or numeric text); default ${CALENDAR_LIMIT_DEFAULT}.`),
+});
+/** A request as every face passes it to the service: parsed, with the default limit applied. */
+export type CalendarQuery = z.output<typeof CalendarQuerySchema>;
+
+export const CALENDAR_FORMATS = ['json', 'ics'] as const;
+
+/** GET /calendar's parameters: the query plus the representation. */
+export const CalendarRestQuerySchema = CalendarQuerySchema.extend({
+  format: choice(CALENDAR_FORMATS)
+    .default('json')
+    .describe('`json` (default) or `ics` for the same events as an iCalendar (text/calendar) feed of all-day events.'),
+});
+
+export const CalendarEventSchema = z.object({
+  name: z.string().describe('The release, with its reference month where the publisher names one, e.g. "Consumer Price Index (October 2026)".'),
+  date: z.iso.date().describe('YYYY-MM-DD, the day of the release (U.S. Eastern).'),
+  impact: z.enum(IMPACTS).describe('How much the release tends to move mortgage rates.'),
+  category: z.enum(CATEGORIES),
+  description: z.string().describe('What the release is and when in the day it comes out.'),
+  source_url: z.string().describe("The publisher's schedule or page the date comes from."),
+});
+export type CalendarEvent = z.infer<typeof CalendarEventSchema>;
+
+export const CalendarAnswerSchema = z.object({
+  from: z.iso.date().describe('First day of the range answered (YYYY-MM-DD).'),
+  to: z.iso.date().describe('Last day of the range answered (YYYY-MM-DD).'),
+  events: z.array(CalendarEventSchema).describe('Matching events, sorted by date, then name.'),
+  total: z.int().describe('Events in the range that match the filters; more than `events` holds when `limit` cut the list.'),
+  limit: z.int(),
+  as_of: z.string().nullable().describe("YYYY-MM-DD the schedules were last checked against the publishers' pages."),
+  sources: z.array(SourceSchema).describe('The publishers of the events returned, to cite.'),
+});
+export type CalendarAnswer = z.infer<typeof CalendarAnswerSchema>;
