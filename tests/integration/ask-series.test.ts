@@ -47,7 +47,7 @@ describe.skipIf(!hasSourceData)('/ask answers questions about series over time',
     database = await syncedTestDatabase('postgres', DATASETS);
     testApp = await buildTestApp(database.db, { clock: () => new Date('2026-11-22T12:00:00Z') });
     server = await listen(testApp.app);
-  }, 300_000);
+  }, 600_000);
   afterAll(async () => {
     await server?.close();
     await testApp?.close();

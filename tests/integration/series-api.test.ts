@@ -68,7 +68,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
     database = await syncedTestDatabase(kind, SERIES_DATASETS);
     testApp = await buildTestApp(database.db);
     server = await listen(testApp.app);
-  });
+  }, 600_000); // six datasets synced into a template once per run: slow on a busy two-core machine
   afterAll(async () => {
     await server?.close();
     await testApp?.close();
