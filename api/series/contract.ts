@@ -40,7 +40,12 @@ function dateBound(name: 'from' | 'to') {
     z
       .string({ error })
       .regex(/^(19|20|21)\d\d(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/, { error })
-      .refine((value) => value.length < 10 || new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { error }),
+      // Runs even when the pattern failed (zod reports every check), so it must not throw on any text.
+      .refine((value) => {
+        if (value.length < 10) return true;
+        const time = Date.parse(`${value}T00:00:00Z`);
+        return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+      }, { error }),
   );
 }
 

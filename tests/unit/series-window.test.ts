@@ -88,3 +88,15 @@ describe('series window', () => {
     expect(() => observationsIn(weekly, normaliseRange('2030', undefined), 'weekly')).toThrow(/no observations from 2030-01-01 to its end: it runs from 2022-02-24 to 2022-04-07/);
   });
 });
+
+describe('series query', () => {
+  it('refuses a malformed date with a 400 message, whatever the text', async () => {
+    const { SeriesQuerySchema } = await import('../../api/series/contract.ts');
+    for (const from of ['1000000000', '2022-02-30', '2022-13', 'yesterday', '20220101', '2022-1-1']) {
+      const result = SeriesQuerySchema.safeParse({ from });
+      expect(result.success, from).toBe(false);
+      expect(result.error?.issues[0]?.message, from).toMatch(/Invalid value for 'from'.*Give a year \(2018\), a month \(2022-03\) or a day/);
+    }
+    expect(SeriesQuerySchema.parse({ from: '2024-02-29', to: 2025 })).toMatchObject({ from: '2024-02-29', to: '2025' });
+  });
+});
