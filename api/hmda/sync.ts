@@ -1,4 +1,4 @@
-// `npm run sync -- hmda --years 2022,2023 --states CO,TX` (or `--all` for 2018–2024): loads the FFIEC
+// `npm run sync -- hmda --years 2022,2023 --states CO,TX` (or `--all` for every year): loads the FFIEC
 // state-year LAR files and transmittal sheets into the Parquet warehouse. The warehouse is files,
 // not tables: `tx` is unused and each state-year is published only after the aggregate gate passes.
 import { createHash, randomUUID } from 'node:crypto';
@@ -9,7 +9,7 @@ import { ValidationError } from '../sync/errors.ts';
 import { listOption, yearsOption } from '../sync/runner.ts';
 import { combineChecksums, mirrorLocation } from '../sync/source.ts';
 import type { DatasetDefinition, SourceEntry, SyncContext } from '../sync/types.ts';
-import { HMDA_STATES, HMDA_YEARS } from './codes.ts';
+import { HMDA_STATES, HMDA_YEAR_SPAN, HMDA_YEARS } from './codes.ts';
 import { openInstance } from './duck.ts';
 import { REAL_SOURCE } from './service.ts';
 import { parseStateAggregates, type StateAggregates } from './validate.ts';
@@ -58,7 +58,7 @@ export function selection(options: Record<string, string | boolean>): HmdaSelect
   const all = options.all === true || options.years === 'all';
   const years = all ? [...HMDA_YEARS] : yearsOption(options);
   if (!years) {
-    throw new ValidationError('Choose the HMDA years to load: `npm run sync -- hmda --years 2023 [--states CO,TX]`, or `--all` for 2018–2024.');
+    throw new ValidationError(`Choose the HMDA years to load: \`npm run sync -- hmda --years 2023 [--states CO,TX]\`, or \`--all\` for ${HMDA_YEAR_SPAN}.`);
   }
   const unknownYear = years.find((year) => !(HMDA_YEARS as readonly number[]).includes(year));
   if (unknownYear !== undefined) throw new ValidationError(`--years: ${unknownYear} is not an HMDA year this service loads (${HMDA_YEARS[0]}–${HMDA_YEARS.at(-1)}).`);
