@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
 import type { AppDeps } from '../deps.ts';
+import { HmdaLoadStatusSchema } from '../hmda/load-progress.ts';
 
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']).describe('`degraded` when the database cannot be read right now.'),
@@ -20,6 +21,7 @@ export const HealthSchema = z.object({
         .describe('Present when parts of a dataset built from several publishers did not load: one sentence each; their earlier rows stay served.'),
     }),
   ),
+  hmda_load: HmdaLoadStatusSchema.describe('The background load of HMDA loan records (latest year, every state): progress, failures and what happens next.'),
 });
 
 export type Health = z.infer<typeof HealthSchema>;
@@ -37,9 +39,10 @@ export async function readHealth(deps: AppDeps): Promise<Health> {
           { as_of: record.asOf, rows: record.rows, source: record.sourceUrl, ...(record.missing ? { missing: record.missing } : {}) },
         ]),
       ),
+      hmda_load: deps.services.hmda.progress.get(),
     };
   } catch {
-    return { status: 'degraded', version: deps.config.version, database: deps.db.kind, datasets: {} };
+    return { status: 'degraded', version: deps.config.version, database: deps.db.kind, datasets: {}, hmda_load: deps.services.hmda.progress.get() };
   }
 }
 

@@ -195,7 +195,7 @@ describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => 
     expect(malformed.status).toBe(400);
     const unknown = await download(`${server.url}/api/v1/hmda/exports/${'0'.repeat(64)}.csv`);
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error).toContain(`${HMDA_EXPORT_TTL_HOURS} hours`);
+    expect(((await unknown.json()) as { error: string }).error).toContain(`${HMDA_EXPORT_TTL_HOURS} hours`);
 
     // Expired: its record says so; the download is gone and a sweep deletes the files.
     const exportsDir = path.join(root, 'exports');
@@ -228,7 +228,7 @@ describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => 
     expect((await post({ sql: 'SELECT 1' }, {})).status).toBe(401);
     const unknownField = await post({ sql: 'SELECT 1', year: 2020 });
     expect(unknownField.status).toBe(400);
-    expect((await unknownField.json()).error).toContain("Unknown parameter 'year'");
+    expect(((await unknownField.json()) as { error: string }).error).toContain("Unknown parameter 'year'");
 
     const preset = await fetch(`${server.url}/api/v1/hmda/presets/approvals?year=2020&state=california&loan_type=FHA`, { headers: { 'X-API-Key': key } });
     expect(preset.status).toBe(200);
