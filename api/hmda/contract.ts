@@ -102,9 +102,11 @@ export type HmdaFilters = z.output<typeof HmdaFiltersSchema>;
 
 const SQL_DESCRIPTION =
   'One read-only SELECT (or WITH … SELECT) over the views `lar` (the 99 public LAR columns, e.g. action_taken, loan_type, ' +
-  'state_code, interest_rate, plus the partition columns year and state) and `lenders` (lei, respondent_name).';
+  'state_code, interest_rate, plus the partition columns year and state) and `lenders` (lei, respondent_name), up to ' +
+  `${SQL_MAX_CHARACTERS.toLocaleString('en-US')} characters, e.g. "SELECT loan_type, count(*) AS n FROM lar WHERE year = 2024 AND state = 'CO' GROUP BY loan_type".`;
 
-export const SqlTextSchema = text({ max: SQL_MAX_CHARACTERS, example: "SELECT loan_type, count(*) AS n FROM lar WHERE year = 2024 AND state = 'CO' GROUP BY loan_type" });
+// No example in the error message: a refusal never carries SQL text of ours.
+export const SqlTextSchema = text({ max: SQL_MAX_CHARACTERS });
 
 /** One question: a preset with filters, or one read-only SELECT. */
 export const HmdaQuerySchema = HmdaFiltersSchema.extend({

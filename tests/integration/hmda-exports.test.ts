@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { literal } from '../../api/hmda/duck.ts';
-import { HMDA_ANSWER_BUDGET_BYTES, HMDA_EXPORT_TTL_HOURS, HmdaAnswerSchema, type HmdaAnswer } from '../../api/hmda/contract.ts';
+import { z } from 'zod';
+import { PRESET_NAMES } from '../../api/hmda/codes.ts';
+import { HMDA_ANSWER_BUDGET_BYTES, HMDA_EXPORT_TTL_HOURS, HmdaAnswerSchema, HmdaQuerySchema, type HmdaAnswer } from '../../api/hmda/contract.ts';
 import { larColumn } from '../../api/hmda/schema.ts';
 import { createHmdaService } from '../../api/hmda/service.ts';
 import { SQL_ROW_CAP } from '../../api/hmda/service.ts';
@@ -236,6 +238,43 @@ describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => 
     const misplaced = await fetch(`${server.url}/api/v1/hmda/presets/rates?by=race`, { headers: { 'X-API-Key': key } });
     expect(misplaced.status).toBe(400);
     expect((await fetch(`${server.url}/api/v1/hmda/presets/rates?year=2020`)).status).toBe(401);
+  });
+
+  it('declares one schema on every face, and natural variants get the canonical answer', async () => {
+    const withoutDialect = (schema: unknown) => {
+      const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
+      return rest;
+    };
+    type Operation = { parameters?: { name: string; in: string; required: boolean }[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+    const openapi = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    const expected = withoutDialect(z.toJSONSchema(HmdaAnswerSchema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }));
+    for (const preset of PRESET_NAMES) expect(openapi.paths[`/hmda/presets/${preset}`]?.get?.responses['200']?.content?.['application/json']?.schema).toEqual(expected);
+    expect(openapi.paths['/hmda/sql']?.post?.responses['200']?.content?.['application/json']?.schema).toEqual(expected);
+    expect(openapi.paths['/hmda/exports/{file}']?.get?.parameters).toEqual([expect.objectContaining({ name: 'file', in: 'path', required: true })]);
+    expect(Object.keys(openapi.paths['/hmda/exports/{file}']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '206', '404', '416']));
+    const tool = (await keyed.listTools()).tools.find((candidate) => candidate.name === 'query_hmda');
+    expect(withoutDialect(tool?.outputSchema)).toEqual(expected);
+
+    const canonical = (await callHmda({ preset: 'approvals', year: 2020, state: 'CA', loan_type: 'fha' })).answer;
+    expect(canonical).toMatchObject({ complete: true, filters: { year: 2020, state: 'CA', loan_type: 2 } });
+    for (const variant of [
+      { preset: 'Approvals', year: '2020', state: 'california', loan_type: 'FHA' },
+      { preset: 'APPROVALS', year: 2020, state: ' ca ', loan_type: 2 },
+    ]) {
+      const viaMcp = await callHmda(variant);
+      expect(viaMcp.result.isError, viaMcp.text).toBeFalsy();
+      expect(viaMcp.answer).toEqual(canonical);
+    }
+    const viaRest = await fetch(`${server.url}/api/v1/hmda/presets/approvals?year=2020&state=California&loan_type=FHA`, { headers: { 'X-API-Key': key } });
+    expect(await viaRest.json()).toEqual(canonical);
+
+    const unknown = await callHmda({ preset: 'rates', credit_score: 700 });
+    expect(unknown.result.isError).toBe(true);
+    expect(unknown.text).toContain(`Unknown argument 'credit_score'. Known arguments: ${Object.keys(HmdaQuerySchema.shape).join(', ')}.`);
+    const both = await callHmda({ preset: 'rates', sql: 'SELECT 1' });
+    expect(both.text).toBe("Give exactly one of 'preset' (rates, approvals, denials, demographics, lender_rankings) or 'sql'.");
+    const filtered = await callHmda({ sql: 'SELECT 1', state: 'CO' });
+    expect(filtered.text).toMatch(/^The filters 'state' apply to presets; with 'sql', write them into the query/);
   });
 
   it('exports a preset over the budget through the trusted engine, with its bound filters', async () => {
