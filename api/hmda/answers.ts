@@ -131,6 +131,8 @@ export async function answerQuery(deps: AnswerDeps, query: HmdaQuery, context: R
   }
   const meta = deps.current();
   const result = await deps.preset(name, filters);
-  const fields = base(meta, { kind: 'preset', preset: name, filters: result.filters, columns: result.columns, sql: result.sql, params: result.params });
-  return fit(deps, fields, result.rows, true, { kind: 'preset', preset: name, filters: result.filters }, (files) => deps.exportPreset(name, filters, files));
+  // The filters that applied, defaults included (limit 10), but not the options of other presets.
+  const applied = Object.fromEntries(Object.entries(result.filters).filter(([option]) => PRESET_OPTIONS[name].includes(option as keyof HmdaFilters)));
+  const fields = base(meta, { kind: 'preset', preset: name, filters: applied, columns: result.columns, sql: result.sql, params: result.params });
+  return fit(deps, fields, result.rows, true, { kind: 'preset', preset: name, filters: applied }, (files) => deps.exportPreset(name, filters, files));
 }
