@@ -2,6 +2,7 @@
 // (/hmda/presets/rates …), POST /hmda/sql for one read-only SELECT, and the downloads of results
 // over the answer budget (/hmda/exports/{file}), served with Range support so an interrupted
 // download resumes. The schemas are the HMDA contract's.
+import path from 'node:path';
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
@@ -108,7 +109,10 @@ export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
       res.setHeader('Cache-Control', `private, max-age=${remaining}`);
       res.setHeader('Content-Disposition', `attachment; filename="hmda-${found.record.id.slice(0, 12)}.${found.format}"`);
       await new Promise<void>((resolve, reject) => {
-        res.sendFile(found.path, { headers: { 'Content-Type': EXPORT_FORMATS[found.format] }, acceptRanges: true, etag: true, lastModified: true, cacheControl: false }, (error?: Error & { status?: number }) => {
+        // Sent by name from the exports folder: a path given whole would be refused where a folder on
+        // it starts with a dot, as the default DATA_DIR (./.data) does.
+        const options = { root: path.dirname(found.path), headers: { 'Content-Type': EXPORT_FORMATS[found.format] }, acceptRanges: true, etag: true, lastModified: true, cacheControl: false };
+        res.sendFile(path.basename(found.path), options, (error?: Error & { status?: number }) => {
           if (!error || res.headersSent) return resolve(); // done, or the client went away mid-transfer
           if (error.status === 416) {
             const size = found.format === 'csv' ? found.record.csvBytes : found.record.parquetBytes;

@@ -50,8 +50,11 @@ describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => 
     return { result, answer: result.structuredContent as HmdaAnswer, text: resultText(result) };
   };
 
+  let parent: string;
   beforeAll(async () => {
-    root = tempDir('hmda-exports');
+    // Inside a dot-folder, as the default DATA_DIR (./.data) puts the warehouse.
+    parent = tempDir('hmda-exports');
+    root = path.join(parent, '.data', 'hmda');
     await sliceWarehouse(root);
     database = await createTestDatabase('pglite');
     testApp = await buildTestApp(database.db, { env: { HMDA_DIR: root } });
@@ -66,7 +69,7 @@ describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => 
     await server?.close();
     await testApp?.close();
     await database?.drop();
-    if (root) fs.rmSync(root, { recursive: true, force: true });
+    if (parent) fs.rmSync(parent, { recursive: true, force: true });
   });
 
   it('answers a result over the budget with its first rows and resource links to files of every row', async () => {
