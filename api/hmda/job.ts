@@ -36,6 +36,7 @@ export function startHmdaJobs(deps: AppDeps): () => void {
       runHmdaFirstLoad({ config, logger, progress, clock, signal: controller.signal })
         .then((status) => {
           if (status.state === 'waiting' && !controller.signal.aborted) later(RETRY_MS, load);
+          if (status.state === 'done') void services.hmda.warmNationalPresets();
         })
         .catch((error: unknown) => {
           // A fault (not a data problem: those are reported per state) must not take the server down.

@@ -283,6 +283,9 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
         try {
           // Again while a publish landed during the work, until the answers match the files.
           for (;;) {
+            // During the background load every state published would start another national
+            // scan; the load's end starts one (job.ts), and requests meanwhile compute on demand.
+            if (progress.get().state === 'loading') return;
             const manifest = readManifest(root);
             if (!manifest || Object.keys(manifest.partitions).length === 0) return;
             const version = manifestVersion(manifest);
