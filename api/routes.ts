@@ -13,6 +13,7 @@ import { registerCalendarRoutes } from './calendar/route.ts';
 import { registerEscrowRoutes } from './escrow/route.ts';
 import { registerLoanLimitsRoutes } from './loan-limits/route.ts';
 import { registerStatisticsRoutes } from './statistics/route.ts';
+import { registerHmdaRoutes } from './hmda/route.ts';
 
 export function registerApiRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registerHealthRoutes(registry, deps);
@@ -21,6 +22,7 @@ export function registerApiRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registerEscrowRoutes(registry, deps);
   registerLoanLimitsRoutes(registry, deps);
   registerStatisticsRoutes(registry, deps);
+  registerHmdaRoutes(registry, deps);
   registerSearchRoutes(registry, deps);
   registerGlossaryRoutes(registry, deps);
   registerBillsRoutes(registry, deps);

@@ -39,6 +39,8 @@ export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body exten
   tags: string[];
   query?: Query;
   body?: Body;
+  /** Path parameters (`:name` in `path`), documented as `in: path`. */
+  params?: z.ZodObject;
   responses: Record<number, RouteResponse>;
   /** `data` (default for GET): cacheable for up to an hour, with ETag. `none`: no-store. */
   cache?: CachePolicy;
@@ -53,6 +55,7 @@ export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body exten
   handler: (input: {
     query: z.output<Query>;
     body: z.output<Body>;
+    params: Record<string, unknown>;
     req: Request;
     res: Response;
   }) => unknown;
@@ -78,7 +81,7 @@ export type ResponseWritten = typeof RESPONSE_WRITTEN;
 /** What a contract route's handler may return: the 200 body (as an object or pre-serialised), or RESPONSE_WRITTEN. */
 export type RouteResult<Ok extends z.ZodType> = z.input<Ok> | PreSerialized<z.input<Ok>> | ResponseWritten;
 
-export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends z.ZodType, Ok extends z.ZodType> {
+export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends z.ZodType, Ok extends z.ZodType, Params extends z.ZodObject = z.ZodObject> {
   method: 'get' | 'post';
   /** Path below the API root, Express syntax (`/search`). */
   path: string;
@@ -89,6 +92,8 @@ export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends
   /** The contract's query object; its fields are the documented parameters. */
   query?: Query;
   body?: Body;
+  /** Path parameters: each `:name` in `path` is a field, parsed like the query. */
+  params?: Params;
   /** Default `refuse`: an unknown query parameter is a 400 naming the known ones (`api_key`, `secret` aside). */
   unknownParameters?: UnknownParameters;
   /**
@@ -99,7 +104,7 @@ export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends
   responses: { 200: RouteResponse & { schema: Ok } } & Record<number, RouteResponse>;
   cache?: CachePolicy;
   corsMethods?: string;
-  handler(input: { query: z.output<Query>; body: z.output<Body>; req: Request; res: Response }): RouteResult<Ok> | Promise<RouteResult<Ok>>;
+  handler(input: { query: z.output<Query>; body: z.output<Body>; params: z.output<Params>; req: Request; res: Response }): RouteResult<Ok> | Promise<RouteResult<Ok>>;
 }
 
 /** Cacheable for up to an hour (spec 8); shared caches may serve it while revalidating. */
@@ -117,8 +122,8 @@ export class ApiRegistry {
    * Declares a route from a capability's contract: the handler's result must fit `responses[200].schema`
    * (checked by the compiler), and unknown query parameters are refused unless it says otherwise.
    */
-  route<Query extends z.ZodObject, Body extends z.ZodType = z.ZodUndefined, Ok extends z.ZodType = z.ZodType>(
-    route: ContractRouteDefinition<Query, Body, Ok>,
+  route<Query extends z.ZodObject, Body extends z.ZodType = z.ZodUndefined, Ok extends z.ZodType = z.ZodType, Params extends z.ZodObject = z.ZodObject>(
+    route: ContractRouteDefinition<Query, Body, Ok, Params>,
   ): void {
     const { handler, unknownParameters, ...declaration } = route;
     this.routes.push({
@@ -167,7 +172,8 @@ function toHandler(route: RouteDefinition): RequestHandler {
   return async (req, res) => {
     const query = parseQuery(req);
     const body = route.body ? parseOrThrow(route.body, req.body, 'body') : undefined;
-    const result = await route.handler({ query, body, req, res });
+    const params = route.params ? parseOrThrow(route.params, req.params, 'query') : {};
+    const result = await route.handler({ query, body, params, req, res });
     if (result === undefined || result === RESPONSE_WRITTEN || res.headersSent) return;
     res.setHeader('Cache-Control', cachePolicy === 'data' ? DATA_CACHE_CONTROL : 'no-store');
     // With the ETag, and 304 when If-None-Match matches (Express's freshness check).

@@ -30,6 +30,15 @@ function queryParameters(route: RouteDefinition): unknown[] {
   });
 }
 
+function pathParameters(route: RouteDefinition): unknown[] {
+  if (!route.params) return [];
+  const schema = jsonSchema(route.params, 'input') as { properties?: Record<string, Record<string, unknown>> };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return { name, in: 'path', required: true, ...(description === undefined ? {} : { description }), schema: rest };
+  });
+}
+
 const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
 
 function responses(route: RouteDefinition): Record<string, unknown> {
@@ -76,7 +85,7 @@ export function buildOpenApiDocument(registry: ApiRegistry, options: OpenApiOpti
       summary: route.summary,
       ...(describeOperation(route) === undefined ? {} : { description: describeOperation(route) }),
       tags: route.tags,
-      parameters: queryParameters(route),
+      parameters: [...pathParameters(route), ...queryParameters(route)],
       responses: responses(route),
       security: [{}, { ApiKeyHeader: [] }, { BearerKey: [] }, { ApiKeyQuery: [] }, { SecretQuery: [] }],
     };
