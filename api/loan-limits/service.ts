@@ -20,7 +20,7 @@ import {
 } from './contract.ts';
 import { readNationalHistory, type NationalHistory } from './history.ts';
 import { historyView } from './history-view.ts';
-import { resolveCounty, resolveState } from './resolve.ts';
+import { resolveCounty, resolveState, type CountyRecord } from './resolve.ts';
 import { readSnapshot, type LoanLimitSnapshot } from './snapshot.ts';
 
 export { USDA_NOTE, VA_NOTE } from './answer.ts';
@@ -39,6 +39,8 @@ export interface LoanLimitsService {
   answerJson(query: LoanLimitsQuery): Promise<PreSerialized<LoanLimitsAnswer>>;
   /** The answer for parameters as a page, /ask or a resource has them (parsed with the contract's query schema). */
   getLoanLimits(params: LoanLimitsQueryInput): Promise<LoanLimitsAnswer>;
+  /** The counties of a state or territory from the loaded `counties` dataset, sorted by name (a 503 saying why before it is loaded). */
+  counties(state: string): Promise<readonly CountyRecord[]>;
   /** The national history fact file (conforming since 1972, FHA since 2008), with sources. */
   nationalHistory(): NationalHistory;
   /** The national history as served (GET /loan-limits/history): a program and year range, each figure with its source. */
@@ -134,6 +136,10 @@ export function createLoanLimitsService(db: Queryable, options: { datasets: Data
     },
     async getLoanLimits(params) {
       return (await lookup(parseOrThrow(LoanLimitsQuerySchema, params, 'query'))).answer;
+    },
+    async counties(state) {
+      const { version } = await current([]);
+      return (await dataAt(version)).countiesOf(state);
     },
     nationalHistory: () => readNationalHistory(),
     history: (query) => historyView(readNationalHistory(), query),
