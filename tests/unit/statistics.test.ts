@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getStatisticsTool } from '../../api/mcp/tools/get-statistics.ts';
 import { checkAgainstRecordCounts, parseGeoAggregates, parseJson } from '../../api/hmda-aggregates/parse.ts';
-import { decisionRates } from '../../api/hmda-aggregates/service.ts';
+import { decisionRates } from '../../api/hmda-aggregates/reads.ts';
 import { featured } from '../../api/statistics/featured.ts';
 import { checkCatalogue } from '../../api/statistics/precompute.ts';
 import { CATEGORIES, asShown, monthlyPayment, percent, principalFor, type Statistic } from '../../api/statistics/types.ts';
