@@ -52,7 +52,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     escrow: createEscrowService(core),
     hmda: createHmdaService(core.config, core.logger.child({ service: 'hmda' })),
     loanLimits: createLoanLimitsService(core.db, { datasets, clock: core.clock }),
-    hmdaAggregates: createHmdaAggregatesService(core.db, core.clock),
+    hmdaAggregates: createHmdaAggregatesService({ db: core.db, datasets, clock: core.clock }),
     statistics: createStatisticsService({ db: core.db, datasets, clock: core.clock }),
   };
   const withAsk = services as Services;
