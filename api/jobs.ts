@@ -1,19 +1,19 @@
 // Background work that runs inside the server process (the first sync of missing datasets, the
-// daily refresh on business days, the search index, national HMDA answers). Returns a function
+// daily refresh on business days, the search index, the first HMDA load and national HMDA answers). Returns a function
 // that stops it at shutdown.
 import type { AppDeps } from './deps.ts';
 import { startBackgroundSync } from './sync/background.ts';
 import { datasetDefinitions } from './sync/registry.ts';
 import { startKeysAdminJob } from './access/admin-socket.ts';
 import { startSearchIndexRefresh } from './search/job.ts';
-import { startHmdaWarmUp } from './hmda/job.ts';
+import { startHmdaJobs } from './hmda/job.ts';
 
 export function startBackgroundJobs(deps: AppDeps): () => void {
   const stoppers: Array<() => void> = [];
   stoppers.push(startBackgroundSync(deps, datasetDefinitions));
   stoppers.push(startKeysAdminJob(deps));
   stoppers.push(startSearchIndexRefresh(deps));
-  stoppers.push(startHmdaWarmUp(deps));
+  stoppers.push(startHmdaJobs(deps));
   return () => {
     for (const stop of stoppers) stop();
   };

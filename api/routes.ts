@@ -13,6 +13,7 @@ import { registerCalendarRoutes } from './calendar/route.ts';
 import { registerEscrowRoutes } from './escrow/route.ts';
 import { registerLoanLimitsRoutes } from './loan-limits/route.ts';
 import { registerStatisticsRoutes } from './statistics/route.ts';
+import { registerHmdaRoutes } from './hmda/route.ts';
 import { registerSeriesRoutes } from './series/route.ts';
 
 export function registerApiRoutes(registry: ApiRegistry, deps: AppDeps): void {
@@ -22,6 +23,7 @@ export function registerApiRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registerEscrowRoutes(registry, deps);
   registerLoanLimitsRoutes(registry, deps);
   registerStatisticsRoutes(registry, deps);
+  registerHmdaRoutes(registry, deps);
   registerSeriesRoutes(registry, deps);
   registerSearchRoutes(registry, deps);
   registerGlossaryRoutes(registry, deps);

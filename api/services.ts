@@ -56,7 +56,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     escrow: createEscrowService(core),
     hmda: createHmdaService(core.config, core.logger.child({ service: 'hmda' })),
     loanLimits: createLoanLimitsService(core.db, { datasets, clock: core.clock }),
-    hmdaAggregates: createHmdaAggregatesService(core.db, core.clock),
+    hmdaAggregates: createHmdaAggregatesService({ db: core.db, datasets, clock: core.clock }),
     statistics: createStatisticsService({ db: core.db, datasets, clock: core.clock }),
     nmdb: createNmdbService({ db: core.db, datasets, logger: core.logger.child({ service: 'nmdb' }) }),
     series: createSeriesService(core, datasets),

@@ -1,10 +1,12 @@
-// The tools /ask's model may call: the MCP tools that need no key. Same definitions, same services,
-// so both faces give the same figures. The model is shown each tool's input as JSON Schema (the
-// strict contract input for contract tools, exactly what MCP clients are shown), and its arguments
-// are parsed with the tool's own zod schema, so the lenient forms and the messages are the MCP ones.
+// The tools /ask's model may call: the MCP tools that need no key, and escrow. Same definitions,
+// same services, so both faces give the same figures. The model is shown each tool's input as JSON
+// Schema (the strict contract input for contract tools, exactly what MCP clients are shown), and its
+// arguments are parsed with the tool's own zod schema, so the lenient forms and the messages are the
+// MCP ones.
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { isContractTool, tools as mcpTools, type McpTool } from '../mcp/tools/index.ts';
+import { getEscrowMonthsTool } from '../escrow/ask-tool.ts';
 import type { ToolContext } from '../mcp/tool-kit.ts';
 import { parseOrThrow, refuseNul } from '../platform/http/validation.ts';
 
@@ -40,6 +42,9 @@ function askTool(tool: McpTool): AskTool {
   };
 }
 
+/** Tools only /ask offers: escrow is a REST resource, not one of the MCP server's eight tools. */
+const ASK_ONLY_TOOLS: McpTool[] = [getEscrowMonthsTool];
+
 export function askTools(_deps: AppDeps): AskTool[] {
-  return mcpTools.filter((tool) => tool.requiresKey !== true).map(askTool);
+  return [...mcpTools.filter((tool) => tool.requiresKey !== true), ...ASK_ONLY_TOOLS].map(askTool);
 }

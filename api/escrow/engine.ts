@@ -1,12 +1,9 @@
 // The escrow-at-closing computation (RESPA aggregate analysis, 12 CFR 1024.17) exactly as the API
 // contract states it, in units of one month of tax. Pure code: no I/O, no dates beyond month numbers.
+import { MONTH_NAMES, type MonthName } from '../platform/contract/months.ts';
+import type { EscrowProjectionMonth } from './contract.ts';
 
-export const MONTH_NAMES = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-] as const;
-
-export type MonthName = (typeof MONTH_NAMES)[number];
+export { MONTH_NAMES, type MonthName };
 
 /** The cushion RESPA allows: 1/6 of the annual disbursements, i.e. 2 months. */
 export const CUSHION_MONTHS = 2;
@@ -17,18 +14,8 @@ export interface Installment {
   units: number;
 }
 
-export interface ProjectionMonth {
-  month: number;
-  monthName: MonthName;
-  /** Paid into escrow with this month's mortgage payment (always 1). */
-  deposit: number;
-  /** Tax paid out of escrow this month. */
-  disbursement: number;
-  /** Running balance without the amount collected at closing (starts at 0). */
-  balance: number;
-  /** Running balance including `escrowMonths` collected at closing: never below the cushion. */
-  balanceWithInitialDeposit: number;
-}
+/** One month of the projection, as the contract declares it. */
+export type ProjectionMonth = EscrowProjectionMonth;
 
 export interface EscrowComputation {
   closingMonth: number;

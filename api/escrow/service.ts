@@ -1,64 +1,71 @@
 // The escrow capability: resolves state, closing month and county to a tax schedule and runs the
-// RESPA aggregate analysis. Shared by GET /escrow, the MCP server and /ask.
+// RESPA aggregate analysis. Shared by GET /escrow, /ask and the /escrow page. The schedules are kept
+// by hand and change only with a deploy, so every state and county-override answer (51 states and
+// 27 overrides, × 12 closing months) is computed and serialised once at start; answers for other
+// counties (the state schedule with the county's own notes) are remembered as they are asked.
 import type { Config } from '../config.ts';
-import { BadRequestError } from '../platform/http/errors.ts';
-import { findCountyCheck, loadCountyChecks, type CountyCheck, type CountyCheckIndex } from './county-checks.ts';
-import { createCountyResolver, readCensusCounties, type CountyResolver } from './counties.ts';
-import {
-  computeAllMonths,
-  computeEscrow,
-  CUSHION_MONTHS,
-  monthName,
-  type MonthName,
-  type ProjectionMonth,
-} from './engine.ts';
-import { loadSchedules, servedSchedule, type ScheduleIndex } from './schedules.ts';
-import { primarySource, type CheckedVerification, type Verification } from './verification.ts';
-import { findState, STATE_CODES } from '../geo/states.ts';
+import { AnswerMemo, type RememberedAnswer } from '../platform/answer-memo.ts';
+import type { PreSerialized } from '../platform/http/api-registry.ts';
+import { STATE_CODES, STATES, findState, type StateInfo } from '../geo/states.ts';
+import type { EscrowAnswer, EscrowQuery, EscrowSource } from './contract.ts';
+import { findCountyCheck, loadCountyChecks, type CountyCheckIndex } from './county-checks.ts';
+import { createCountyResolver, readCensusCounties, type CountyMatch, type CountyResolver } from './counties.ts';
+import { computeAllMonths, computeEscrow, CUSHION_MONTHS, monthName, type Installment, type MonthName } from './engine.ts';
+import { RESPA_SOURCE, checkNote, uniqueByUrl, verificationNote, verificationSources } from './notes.ts';
+import { loadSchedules, servedSchedule, type CountyOverride, type ScheduleIndex } from './schedules.ts';
 
-export const RESPA_SOURCE = {
-  title: '12 CFR 1024.17 (RESPA escrow accounts: aggregate analysis, 2-month cushion)',
-  url: 'https://www.consumerfinance.gov/rules-policy/regulations/1024/17/',
-};
-
-export interface EscrowSource {
-  title: string;
-  url: string | null;
-}
-
-export interface EscrowResult {
-  state: string;
-  stateCode: string;
-  closingMonth: number;
-  closingMonthName: MonthName;
-  escrowMonths: number;
-  taxSchedule: { frequency: string; disbursementMonths: MonthName[]; notes: string };
-  allMonths: Record<MonthName, number>;
-  isCountySpecific: boolean;
-  cushionMonths: number;
-  firstPaymentMonth: MonthName;
-  projection: ProjectionMonth[];
-  sources: EscrowSource[];
-}
-
-export interface EscrowQuery {
-  state: string;
-  /** 1..12; defaults to the current month of the service clock. */
-  closingMonth?: number;
-  county?: string;
-}
+export { RESPA_SOURCE };
 
 export interface EscrowService {
-  calculate(query: EscrowQuery): EscrowResult;
+  /** The answer to a request parsed with the contract's EscrowQuerySchema; 400 for a county the state does not have. */
+  answer(query: EscrowQuery): EscrowAnswer;
+  /** The same answer as JSON, serialised once. */
+  answerJson(query: EscrowQuery): PreSerialized<EscrowAnswer>;
   /** The 51 state codes the service covers. */
   stateCodes(): string[];
 }
 
-/** What a valid state is, with all 51 codes (the end of every invalid-state message). */
-export const VALID_STATES_TEXT = `Give a 2-letter code or full name of the 50 states + DC. Valid values: ${STATE_CODES.join(', ')}.`;
+/** What every closing month of one state or county shares: the schedule, its notes and sources. */
+interface Basis {
+  state: StateInfo;
+  frequency: string;
+  installments: Installment[];
+  notes: string;
+  isCountySpecific: boolean;
+  sources: EscrowSource[];
+  allMonths: Record<MonthName, number>;
+}
 
-export function invalidStateMessage(value: string): string {
-  return `Invalid value for 'state': ${JSON.stringify(value.slice(0, 80))}. ${VALID_STATES_TEXT}`;
+/** Answers for counties without an override (each has its own notes), remembered as asked. */
+const MAX_COUNTY_ANSWERS = 2_000;
+/** Distinct spellings of a request remembered (each points at a shared answer). */
+const MAX_REMEMBERED_QUERIES = 5_000;
+
+function basis(state: StateInfo, schedule: { frequency: string; installments: readonly Installment[] }, rest: Pick<Basis, 'notes' | 'isCountySpecific' | 'sources'>): Basis {
+  const installments = [...schedule.installments].sort((a, b) => a.month - b.month);
+  return { state, frequency: schedule.frequency, installments, ...rest, allMonths: computeAllMonths(installments, CUSHION_MONTHS) };
+}
+
+function answerFor(basis: Basis, closingMonth: number): EscrowAnswer {
+  const computation = computeEscrow(basis.installments, closingMonth, CUSHION_MONTHS);
+  return {
+    state: basis.state.name,
+    stateCode: basis.state.code,
+    closingMonth,
+    closingMonthName: monthName(closingMonth),
+    escrowMonths: computation.escrowMonths,
+    taxSchedule: {
+      frequency: basis.frequency,
+      disbursementMonths: basis.installments.map((installment) => monthName(installment.month)),
+      notes: basis.notes,
+    },
+    allMonths: basis.allMonths,
+    isCountySpecific: basis.isCountySpecific,
+    cushionMonths: computation.cushionMonths,
+    firstPaymentMonth: monthName(computation.firstPaymentMonth),
+    projection: computation.projection,
+    sources: basis.sources,
+  };
 }
 
 export function createEscrowService({
@@ -74,97 +81,82 @@ export function createEscrowService({
   checks?: CountyCheckIndex;
   resolveCounty?: CountyResolver;
 }): EscrowService {
+  function stateSchedule(state: StateInfo) {
+    const schedule = schedules.byState.get(state.code);
+    if (!schedule) throw new Error(`no schedule for ${state.code}`);
+    return schedule;
+  }
+
+  function stateBasis(state: StateInfo): Basis {
+    const schedule = stateSchedule(state);
+    return basis(state, schedule, { notes: schedule.notes, isCountySpecific: false, sources: uniqueByUrl([sourceOf(schedule.source), RESPA_SOURCE]) });
+  }
+
+  function overrideBasis(state: StateInfo, override: CountyOverride): Basis {
+    const served = servedSchedule(override);
+    return basis(state, served, {
+      notes: `${override.county}, ${state.code}: ${served.notes}${verificationNote(served.verification)}`,
+      isCountySpecific: true,
+      sources: uniqueByUrl([sourceOf(served.source), ...verificationSources(served.verification), RESPA_SOURCE]),
+    });
+  }
+
+  /** A county without an override: the state schedule, with what the record says about the county. */
+  function countyBasis(state: StateInfo, match: Extract<CountyMatch, { kind: 'no-override' }>): Basis {
+    const schedule = stateSchedule(state);
+    const label = match.county ? `${match.county.name} (${match.county.fips})` : JSON.stringify(match.query.slice(0, 80));
+    const check = findCountyCheck(checks, state.code, match.county?.fips, match.query);
+    return basis(state, schedule, {
+      notes: `${checkNote(check, label, state.name)} ${schedule.notes}`,
+      isCountySpecific: false,
+      sources: uniqueByUrl([sourceOf(schedule.source), ...(check ? verificationSources(check.verification) : []), RESPA_SOURCE]),
+    });
+  }
+
+  // Every state and override answer, once: 936 answers, a few milliseconds at start.
+  const precomputed = new AnswerMemo<EscrowAnswer>(Number.MAX_SAFE_INTEGER);
+  const remember = (target: string, found: Basis) => {
+    for (let month = 1; month <= 12; month += 1) precomputed.remember(`${target}|${month}`, answerFor(found, month));
+  };
+  for (const state of STATES) {
+    remember(state.code, stateBasis(state));
+    for (const override of schedules.overridesByState.get(state.code) ?? []) remember(`${state.code}|${override.fips}`, overrideBasis(state, override));
+  }
+  const counties = new AnswerMemo<EscrowAnswer>(MAX_COUNTY_ANSWERS);
+  const asked = new Map<string, RememberedAnswer<EscrowAnswer>>();
+
+  function resolve(query: EscrowQuery): RememberedAnswer<EscrowAnswer> {
+    const closingMonth = query.closing_month ?? clock().getUTCMonth() + 1;
+    const key = `${query.state}|${closingMonth}|${query.county ?? ''}`;
+    const hit = asked.get(key);
+    if (hit) return hit;
+    const state = findState(query.state);
+    if (!state) throw new Error(`no state ${query.state}`); // the contract admits only the 51 codes
+    let found: RememberedAnswer<EscrowAnswer> | undefined;
+    if (query.county === undefined) {
+      found = precomputed.get(`${state.code}|${closingMonth}`);
+    } else {
+      const match = resolveCounty(state, query.county, schedules.overridesByState.get(state.code) ?? []); // 400 for an unknown county
+      if (match.kind === 'override') {
+        found = precomputed.get(`${state.code}|${match.override.fips}|${closingMonth}`);
+      } else {
+        const target = `${state.code}|${match.county ? match.county.fips : `"${match.query}"`}|${closingMonth}`;
+        found = counties.get(target) ?? counties.remember(target, answerFor(countyBasis(state, match), closingMonth));
+      }
+    }
+    if (!found) throw new Error(`no escrow answer for ${key}`);
+    if (asked.size >= MAX_REMEMBERED_QUERIES) asked.delete(asked.keys().next().value as string);
+    asked.set(key, found);
+    return found;
+  }
+
   return {
     stateCodes: () => [...STATE_CODES],
-    calculate(query) {
-      const state = findState(query.state);
-      if (!state) throw new BadRequestError(invalidStateMessage(query.state));
-      const stateSchedule = schedules.byState.get(state.code);
-      if (!stateSchedule) throw new Error(`no schedule for ${state.code}`);
-      const closingMonth = query.closingMonth ?? clock().getUTCMonth() + 1;
-      if (!Number.isInteger(closingMonth) || closingMonth < 1 || closingMonth > 12) {
-        throw new BadRequestError(`Invalid value for 'closing_month': ${closingMonth}. Valid values: 1-12 or a month name (January ... December).`);
-      }
-
-      let schedule: Pick<ReturnType<typeof servedSchedule>, 'frequency' | 'installments' | 'source'> = stateSchedule;
-      let notes = stateSchedule.notes;
-      let isCountySpecific = false;
-      let checkSources: EscrowSource[] = [];
-      if (query.county !== undefined && query.county.trim() !== '') {
-        const match = resolveCounty(state, query.county, schedules.overridesByState.get(state.code) ?? []);
-        if (match.kind === 'override') {
-          const served = servedSchedule(match.override);
-          schedule = served;
-          notes = `${match.override.county}, ${state.code}: ${served.notes}${verificationNote(served.verification)}`;
-          checkSources = verificationSources(served.verification);
-          isCountySpecific = true;
-        } else {
-          const label = match.county ? `${match.county.name} (${match.county.fips})` : JSON.stringify(match.query.slice(0, 80));
-          const check = findCountyCheck(checks, state.code, match.county?.fips, match.query);
-          notes = `${checkNote(check, label, state.name)} ${stateSchedule.notes}`;
-          checkSources = check ? verificationSources(check.verification) : [];
-        }
-      }
-
-      const installments = [...schedule.installments].sort((a, b) => a.month - b.month);
-      const computation = computeEscrow(installments, closingMonth, CUSHION_MONTHS);
-      return {
-        state: state.name,
-        stateCode: state.code,
-        closingMonth,
-        closingMonthName: monthName(closingMonth),
-        escrowMonths: computation.escrowMonths,
-        taxSchedule: {
-          frequency: schedule.frequency,
-          disbursementMonths: installments.map((installment) => monthName(installment.month)),
-          notes,
-        },
-        allMonths: computeAllMonths(installments, CUSHION_MONTHS),
-        isCountySpecific,
-        cushionMonths: computation.cushionMonths,
-        firstPaymentMonth: monthName(computation.firstPaymentMonth),
-        projection: computation.projection,
-        sources: uniqueByUrl([{ title: schedule.source.citation, url: schedule.source.url ?? null }, ...checkSources, RESPA_SOURCE]),
-      };
-    },
+    answer: (query) => resolve(query).answer,
+    answerJson: (query) => resolve(query).json,
   };
 }
 
-/** The collector's page behind a county schedule, for the notes a reader sees. */
-function verificationNote(verification: Verification): string {
-  if (verification.status === 'unchecked') return ` Not checked against the collector's own calendar. ${verification.reason}`;
-  return ` Checked against ${checkedAgainst(verification)}.`;
-}
-
-/** "Publisher (url) for tax year 2025", or, for a standing rule, "Publisher (url), which gives the same dates every year (tax year 2026)". */
-function checkedAgainst(verification: CheckedVerification): string {
-  const source = primarySource(verification);
-  return source.taxYear === verification.taxYear
-    ? `${source.publisher} (${source.url}) for tax year ${verification.taxYear}`
-    : `${source.publisher} (${source.url}), which gives the same dates every year (tax year ${verification.taxYear})`;
-}
-
-/** What the record says about a county that has no schedule of its own. */
-function checkNote(check: CountyCheck | undefined, label: string, stateName: string): string {
-  if (!check || check.verification.status === 'unchecked') {
-    return `No county-level schedule is recorded for ${label}; the ${stateName} schedule applies.`;
-  }
-  const where = checkedAgainst(check.verification);
-  return check.result === 'agrees'
-    ? `${check.county} (${check.fips}) collects on the ${stateName} schedule: ${check.finding} Checked against ${where}.`
-    : `${check.county} (${check.fips}) has no single county calendar: ${check.finding} The ${stateName} schedule is used as an approximation; see ${where}.`;
-}
-
-function verificationSources(verification: Verification): EscrowSource[] {
-  if (verification.status === 'unchecked') return [];
-  return verification.sources.map((source) => ({
-    title: `${source.publisher}${source.taxYear ? `, tax year ${source.taxYear}` : ''}`,
-    url: source.url,
-  }));
-}
-
-/** One entry per address: a check often reads the page the schedule already cites. */
-function uniqueByUrl(sources: EscrowSource[]): EscrowSource[] {
-  const seen = new Set<string>();
-  return sources.filter((source) => source.url === null || (!seen.has(source.url) && Boolean(seen.add(source.url))));
+function sourceOf(source: { citation: string; url?: string | undefined }): EscrowSource {
+  return { title: source.citation, url: source.url ?? null };
 }

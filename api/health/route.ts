@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
 import type { AppDeps } from '../deps.ts';
+import { HmdaLoadStatusSchema } from '../hmda/load-progress.ts';
 import type { DatasetOverview } from '../platform/datasets.ts';
 import { datasetDefinitions } from '../sync/registry.ts';
 
@@ -44,6 +45,7 @@ export const HealthSchema = z.object({
     })
     .describe('The rate-limit store.'),
   datasets: z.record(z.string(), DatasetHealthSchema),
+  hmda_load: HmdaLoadStatusSchema.describe('The background load of HMDA loan records (latest year, every state): progress, failures and what happens next.'),
 });
 
 export type Health = z.infer<typeof HealthSchema>;
@@ -83,9 +85,10 @@ export async function readHealth(deps: AppDeps): Promise<Health> {
       ...base,
       limits,
       datasets: Object.fromEntries(overview.map((entry) => [entry.name, datasetHealth(entry)])),
+      hmda_load: deps.services.hmda.progress.get(),
     };
   } catch {
-    return { status: 'degraded', ...base, limits, datasets: {} };
+    return { status: 'degraded', ...base, limits, datasets: {}, hmda_load: deps.services.hmda.progress.get() };
   }
 }
 

@@ -31,6 +31,15 @@ export const DEFINITIONS = {
     'National figures are the sum of every state-level key of the official aggregates: the 50 states, DC, the territories (PR, GU, VI and, in some years, AS, MP, MH) and records whose property state was not reported (NA), so they equal the published national record count.',
 } as const;
 
+/** Approval and denial rates per DEFINITIONS from action-taken counts; null without any decision. */
+export function decisionRates(actions: Record<string, number>): { approval: number | null; denial: number | null } {
+  const approved = (actions['1'] ?? 0) + (actions['2'] ?? 0);
+  const denied = actions['3'] ?? 0;
+  const decided = approved + denied;
+  if (decided === 0) return { approval: null, denial: null };
+  return { approval: (approved / decided) * 100, denial: (denied / decided) * 100 };
+}
+
 export const TERRITORIES: Record<string, string> = {
   PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands', MH: 'Marshall Islands',
 };

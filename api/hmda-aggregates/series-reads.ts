@@ -1,14 +1,12 @@
-// Read-only access to the HMDA aggregates as yearly series, for other capabilities (the series
-// service): the action-taken counts of the nation and of every state, DC and territory, per year.
-// Reads only; the aggregates service answers the full breakdowns.
+// The HMDA aggregates as yearly series, for the series service: the action-taken counts of the
+// nation and of every state, DC and territory, per year, with the definitions every answer states.
+// Built on this capability's one reads surface (./reads.ts); it queries no table itself.
 import type { Queryable } from '../platform/db/database.ts';
-import { DEFINITIONS, placeName } from './labels.ts';
-import { HMDA_MAPS_URL } from './sources.ts';
-import { decisionRates } from './service.ts';
+import { DEFINITIONS } from './labels.ts';
+import { HMDA_AGGREGATES_DATASET, HMDA_MAPS_URL, aggregateYears, aggregatesByGeo, decisionRates, placeName } from './reads.ts';
 
-export { DEFINITIONS as HMDA_DEFINITIONS, decisionRates, placeName as hmdaPlaceName, HMDA_MAPS_URL };
+export { DEFINITIONS as HMDA_DEFINITIONS, HMDA_AGGREGATES_DATASET, HMDA_MAPS_URL, decisionRates, placeName as hmdaPlaceName };
 
-export const HMDA_AGGREGATES_DATASET = 'hmda_aggregates';
 export const HMDA_AGGREGATES_SOURCE = 'FFIEC HMDA aggregates (HMDA Maps state files), CFPB/FFIEC';
 
 export interface ActionCounts {
@@ -20,27 +18,19 @@ export interface ActionCounts {
   actions: Record<string, number>[];
 }
 
-/** Action-taken counts per geography and year (records whose property state was not reported are left out). */
+/** Action-taken counts per geography and year (records whose property state was not reported, `NA`, are left out). */
 export async function readActionTakenByYear(db: Queryable): Promise<Map<string, ActionCounts>> {
-  const { rows } = await db.query<{ year: number; geo_level: string; geo_code: string; code: string; count: string | number }>(
-    `SELECT year, geo_level, geo_code, code, count FROM hmda_aggregates
-     WHERE dimension = 'actionTaken' AND (geo_level = 'nation' OR geo_code <> 'NA')
-     ORDER BY geo_level, geo_code, year, code`,
-  );
   const result = new Map<string, ActionCounts>();
-  for (const row of rows) {
-    const geo = row.geo_level === 'nation' ? 'US' : row.geo_code;
+  const add = (geo: string, year: number, actions: Record<string, number> | undefined) => {
+    if (!actions) return;
     let entry = result.get(geo);
-    if (!entry) {
-      entry = { geo, years: [], actions: [] };
-      result.set(geo, entry);
-    }
-    const year = Number(row.year);
-    if (entry.years.at(-1) !== year) {
-      entry.years.push(year);
-      entry.actions.push({});
-    }
-    (entry.actions.at(-1) as Record<string, number>)[row.code] = Number(row.count);
+    if (!entry) result.set(geo, (entry = { geo, years: [], actions: [] }));
+    entry.years.push(year);
+    entry.actions.push(actions);
+  };
+  for (const year of await aggregateYears(db)) {
+    for (const [, dimensions] of await aggregatesByGeo(db, year, 'nation')) add('US', year, dimensions.actionTaken);
+    for (const [geo, dimensions] of await aggregatesByGeo(db, year, 'state')) if (geo !== 'NA') add(geo, year, dimensions.actionTaken);
   }
-  return result;
+  return new Map([...result].sort(([a], [b]) => (a === 'US' ? -1 : b === 'US' ? 1 : a.localeCompare(b))));
 }

@@ -2,10 +2,26 @@
 // (action taken with approval and denial rates, loan types, purposes, liens, demographics) and the
 // largest filers of the 2020 transmittal sheet. Backs /ask's HMDA answers, MCP tools and statistics.
 import type { Queryable } from '../platform/db/database.ts';
-import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/http/errors.ts';
-import { matchKey } from '../loan-limits/names.ts';
-import { DEFINITIONS, PLACE_CODES, STATE_BY_FIPS, codeLabel, placeCode, placeName } from './labels.ts';
-import { DATA_BROWSER_URL, HMDA_MAPS_URL, transmittalSheetEntry } from './sources.ts';
+import type { DatasetStatus } from '../platform/datasets.ts';
+import { missingDatasetError } from '../platform/dataset-states.ts';
+import { BadRequestError, NotFoundError } from '../platform/http/errors.ts';
+import { matchKey } from '../geo/county-names.ts';
+import { DEFINITIONS, PLACE_CODES, STATE_BY_FIPS, codeLabel, decisionRates, placeCode, placeName } from './labels.ts';
+import {
+  DATA_BROWSER_URL,
+  HMDA_AGGREGATES_DATASET,
+  HMDA_LENDERS_DATASET,
+  HMDA_MAPS_URL,
+  aggregateYears,
+  aggregatesOf,
+  countyAggregates,
+  filerTotals,
+  filers,
+  lenderYears,
+  total,
+  transmittalSheetEntry,
+  type Dimensions,
+} from './reads.ts';
 
 export interface CodeCount {
   code: string;
@@ -63,15 +79,6 @@ export interface HmdaAggregatesService {
 const SOURCE = 'FFIEC HMDA aggregates (HMDA Maps state and county files, Data Browser record counts), CFPB/FFIEC';
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** Approval and denial rates per DEFINITIONS from action-taken counts; null without any decision. */
-export function decisionRates(actions: Record<string, number>): { approval: number | null; denial: number | null } {
-  const approved = (actions['1'] ?? 0) + (actions['2'] ?? 0);
-  const denied = actions['3'] ?? 0;
-  const decided = approved + denied;
-  if (decided === 0) return { approval: null, denial: null };
-  return { approval: (approved / decided) * 100, denial: (denied / decided) * 100 };
-}
-
 function parseYear(value: unknown, now: number): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const text = String(value).trim();
@@ -87,24 +94,32 @@ function ordered(dimension: string, counts: Record<string, number>, records: num
     .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
 }
 
-export function createHmdaAggregatesService(db: Queryable, clock: () => Date = () => new Date()): HmdaAggregatesService {
-  async function availableYears(): Promise<number[]> {
-    const { rows } = await db.query<{ year: number }>(`SELECT DISTINCT year FROM hmda_aggregates WHERE geo_level = 'nation' ORDER BY year`);
-    const years = rows.map((row) => Number(row.year));
-    if (years.length === 0) {
-      throw new ServiceUnavailableError('The hmda_aggregates dataset is not loaded yet (the first sync may still be running); retry shortly, or run `npm run sync hmda_aggregates`.', 30);
-    }
-    return years;
+export function createHmdaAggregatesService({
+  db,
+  datasets,
+  clock = () => new Date(),
+}: {
+  db: Queryable;
+  datasets: DatasetStatus;
+  clock?: () => Date;
+}): HmdaAggregatesService {
+  /** The years loaded, after the dataset state check every face words the same way (503 otherwise). */
+  async function availableYears(): Promise<{ years: number[]; asOf: string }> {
+    const record = await datasets.require(HMDA_AGGREGATES_DATASET);
+    const years = await aggregateYears(db);
+    // A record without rows is a load that published nothing: for a reader, never loaded.
+    if (years.length === 0) throw missingDatasetError(HMDA_AGGREGATES_DATASET, { state: 'never_loaded' });
+    return { years, asOf: record.asOf ?? '' };
   }
 
-  async function resolveYear(value: unknown): Promise<number> {
+  async function resolveYear(value: unknown): Promise<{ year: number; asOf: string }> {
     const requested = parseYear(value, clock().getUTCFullYear());
-    const years = await availableYears();
-    if (requested === undefined) return years.at(-1) as number;
+    const { years, asOf } = await availableYears();
+    if (requested === undefined) return { year: years.at(-1) as number, asOf };
     if (!years.includes(requested)) {
       throw new NotFoundError(`No HMDA aggregates for ${requested}. Years available: ${years.join(', ')}.`);
     }
-    return requested;
+    return { year: requested, asOf };
   }
 
   async function resolveCounty(value: unknown, state: string | undefined): Promise<{ fips: string; name: string }> {
@@ -126,12 +141,6 @@ export function createHmdaAggregatesService(db: Queryable, clock: () => Date = (
     return { fips: found.fips, name: `${found.name}, ${state}` };
   }
 
-  async function asOf(): Promise<string> {
-    const { rows } = await db.query<{ as_of: string | Date }>(`SELECT as_of FROM datasets WHERE name = 'hmda_aggregates'`).catch(() => ({ rows: [] as { as_of: string | Date }[] }));
-    const value = rows[0]?.as_of;
-    return value instanceof Date ? value.toISOString().slice(0, 10) : value ? String(value).slice(0, 10) : '';
-  }
-
   return {
     async summary(params = {}) {
       let state: string | undefined;
@@ -140,28 +149,24 @@ export function createHmdaAggregatesService(db: Queryable, clock: () => Date = (
         if (!state) throw new BadRequestError(`Invalid value for 'state': ${JSON.stringify(String(params.state)).slice(0, 40)}. Valid values: ${PLACE_CODES.join(', ')}.`);
       }
       const county = params.county !== undefined && params.county !== null && params.county !== '' ? await resolveCounty(params.county, state) : undefined;
-      const year = await resolveYear(params.year);
-      let dimensions: Record<string, Record<string, number>> = {};
+      const { year, asOf } = await resolveYear(params.year);
+      let dimensions: Dimensions;
       let geography: AggregateSummary['geography'];
       if (county) {
-        const { rows } = await db.query<{ counts: unknown }>('SELECT counts FROM hmda_county_aggregates WHERE year = $1 AND fips = $2', [year, county.fips]);
-        if (!rows[0]) throw new NotFoundError(`No HMDA aggregates for county ${county.fips} in ${year} (the county may not exist that year or had no records).`);
-        const counts = rows[0].counts;
-        dimensions = (typeof counts === 'string' ? JSON.parse(counts) : counts) as Record<string, Record<string, number>>;
+        const counts = await countyAggregates(db, year, county.fips);
+        if (!counts) throw new NotFoundError(`No HMDA aggregates for county ${county.fips} in ${year} (the county may not exist that year or had no records).`);
+        dimensions = counts;
         geography = { level: 'county', code: county.fips, name: county.name };
       } else {
         const level = state ? 'state' : 'nation';
         const code = state ?? 'US';
-        const { rows } = await db.query<{ dimension: string; code: string; count: string }>(
-          'SELECT dimension, code, count FROM hmda_aggregates WHERE year = $1 AND geo_level = $2 AND geo_code = $3',
-          [year, level, code],
-        );
-        if (rows.length === 0) throw new NotFoundError(`No HMDA aggregates for ${placeName(code) ?? code} in ${year}.`);
-        for (const row of rows) (dimensions[row.dimension] ??= {})[row.code] = Number(row.count);
+        const counts = await aggregatesOf(db, year, level, code);
+        if (!counts) throw new NotFoundError(`No HMDA aggregates for ${placeName(code) ?? code} in ${year}.`);
+        dimensions = counts;
         geography = { level, code, name: state ? (placeName(state) ?? state) : 'United States' };
       }
       const actions = dimensions.actionTaken ?? {};
-      const records = Object.values(actions).reduce((sum, value) => sum + value, 0);
+      const records = total(actions);
       const rates = decisionRates(actions);
       const list = (dimension: string) => ordered(dimension, dimensions[dimension] ?? {}, records);
       return {
@@ -180,16 +185,16 @@ export function createHmdaAggregatesService(db: Queryable, clock: () => Date = (
         total_units: list('totalUnits'),
         construction_method: list('constructionMethod'),
         demographics: { race: list('race'), ethnicity: list('ethnicity'), sex: list('sex'), age: list('age') },
-        as_of: await asOf(),
+        as_of: asOf,
         source: SOURCE,
         source_url: HMDA_MAPS_URL,
       };
     },
 
     async topLenders(params = {}) {
-      const { rows: yearRows } = await db.query<{ year: number }>('SELECT DISTINCT year FROM hmda_lenders ORDER BY year');
-      const years = yearRows.map((row) => Number(row.year));
-      if (years.length === 0) throw new ServiceUnavailableError('The hmda_lenders dataset is not loaded yet; retry shortly, or run `npm run sync hmda_lenders`.', 30);
+      await datasets.require(HMDA_LENDERS_DATASET);
+      const years = await lenderYears(db);
+      if (years.length === 0) throw missingDatasetError(HMDA_LENDERS_DATASET, { state: 'never_loaded' });
       const requested = parseYear(params.year, clock().getUTCFullYear());
       const year = requested ?? (years.at(-1) as number);
       if (!years.includes(year)) {
@@ -197,26 +202,22 @@ export function createHmdaAggregatesService(db: Queryable, clock: () => Date = (
       }
       const rawLimit = params.limit === undefined || params.limit === '' ? 10 : Number(params.limit);
       if (!Number.isInteger(rawLimit) || rawLimit < 1 || rawLimit > 100) throw new BadRequestError(`Invalid value for 'limit': give a whole number from 1 to 100.`);
-      const { rows: totals } = await db.query<{ total: string; n: string }>('SELECT sum(lar_count)::text AS total, count(*)::text AS n FROM hmda_lenders WHERE year = $1', [year]);
-      const total = Number(totals[0]?.total ?? 0);
-      const { rows } = await db.query<{ lei: string; respondent_name: string; agency_name: string; respondent_state: string | null; respondent_city: string | null; lar_count: number }>(
-        'SELECT lei, respondent_name, agency_name, respondent_state, respondent_city, lar_count FROM hmda_lenders WHERE year = $1 ORDER BY lar_count DESC, lei LIMIT $2',
-        [year, rawLimit],
-      );
+      const totals = await filerTotals(db, year);
+      const top = await filers(db, year, rawLimit);
       return {
         year,
         note: `Ranked by the records (applications and purchased loans) each filer reported on its ${year} HMDA transmittal sheet. Only the ${years.join(', ')} sheet is available; rankings for other years are not estimated.`,
-        total_records: total,
-        lender_count: Number(totals[0]?.n ?? 0),
-        lenders: rows.map((row, index) => ({
+        total_records: totals.records,
+        lender_count: totals.filers,
+        lenders: top.map((filer, index) => ({
           rank: index + 1,
-          lei: row.lei,
-          name: row.respondent_name,
-          agency: row.agency_name,
-          state: row.respondent_state,
-          city: row.respondent_city,
-          records: Number(row.lar_count),
-          share_percent: total > 0 ? round2((Number(row.lar_count) / total) * 100) : 0,
+          lei: filer.lei,
+          name: filer.name,
+          agency: filer.agencyName,
+          state: filer.state,
+          city: filer.city,
+          records: filer.records,
+          share_percent: totals.records > 0 ? round2((filer.records / totals.records) * 100) : 0,
         })),
         as_of: `${year}-12-31`,
         source: `FFIEC HMDA ${year} transmittal sheet (snapshot), CFPB/FFIEC`,
@@ -225,11 +226,10 @@ export function createHmdaAggregatesService(db: Queryable, clock: () => Date = (
     },
 
     async years() {
-      const aggregates = await availableYears();
-      const { rows } = await db.query<{ year: number }>('SELECT DISTINCT year FROM hmda_lenders ORDER BY year');
+      const { years: aggregates } = await availableYears();
       return {
         aggregates,
-        lenders: rows.map((row) => Number(row.year)),
+        lenders: await lenderYears(db),
         note: 'Aggregates cover every year listed; filer (lender) records exist only for the years under lenders.',
         source_url: DATA_BROWSER_URL,
       };

@@ -1,7 +1,26 @@
 // Code values of the public LAR fields the presets group by, with their published labels (FFIEC
 // Public LAR data dictionary), and the years and geographies the warehouse accepts.
 
-export const HMDA_YEARS = [2018, 2019, 2020, 2021, 2022, 2023, 2024] as const;
+/** Activity years of the public LAR (the 2018 format onward); the last is the latest the FFIEC has published. */
+export const HMDA_YEARS = [2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025] as const;
+export const FIRST_HMDA_YEAR = HMDA_YEARS[0];
+export const LATEST_HMDA_YEAR = HMDA_YEARS[HMDA_YEARS.length - 1]!;
+/** "2018–2025", for messages and descriptions. */
+export const HMDA_YEAR_SPAN = `${FIRST_HMDA_YEAR}–${LATEST_HMDA_YEAR}`;
+
+/** The preset questions, by name. */
+export const PRESET_NAMES = ['rates', 'approvals', 'denials', 'demographics', 'lender_rankings'] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+/** What `demographics` groups by. */
+export const DEMOGRAPHIC_DIMENSIONS = ['race', 'ethnicity', 'sex', 'age', 'income'] as const;
+/** What `lender_rankings` ranks by. */
+export const RANKING_SORTS = ['originations', 'volume'] as const;
+
+/** The names filters accept for coded fields, and the code each means. */
+export const LOAN_TYPE_CODES = { conventional: 1, fha: 2, va: 3, usda: 4 } as const;
+export const LOAN_PURPOSE_CODES = { purchase: 1, home_improvement: 2, refinance: 31, cash_out_refinance: 32, other: 4, not_applicable: 5 } as const;
+export const LIEN_CODES = { first: 1, subordinate: 2 } as const;
 
 /** States, DC and territories as the FFIEC files and state aggregates key them. */
 export const HMDA_STATES = [

@@ -2,11 +2,9 @@
 // translation into WHERE fragments with bound parameters: values never enter the SQL text.
 import { z } from 'zod';
 import { BadRequestError } from '../platform/http/errors.ts';
-import { HMDA_STATES, HMDA_YEARS } from './codes.ts';
+import { DEMOGRAPHIC_DIMENSIONS, HMDA_STATES, HMDA_YEAR_SPAN, HMDA_YEARS, LIEN_CODES, LOAN_PURPOSE_CODES, LOAN_TYPE_CODES, RANKING_SORTS } from './codes.ts';
 
-const LOAN_TYPES = { conventional: 1, fha: 2, va: 3, usda: 4 } as const;
-const LOAN_PURPOSES = { purchase: 1, home_improvement: 2, refinance: 31, cash_out_refinance: 32, other: 4, not_applicable: 5 } as const;
-const LIENS = { first: 1, subordinate: 2 } as const;
+export { DEMOGRAPHIC_DIMENSIONS };
 
 function codeOrName<T extends Record<string, number>>(names: T) {
   const codes = Object.values(names).map(String);
@@ -21,15 +19,13 @@ function codeOrName<T extends Record<string, number>>(names: T) {
     });
 }
 
-export const DEMOGRAPHIC_DIMENSIONS = ['race', 'ethnicity', 'sex', 'age', 'income'] as const;
-
 export const presetFiltersSchema = z.object({
   year: z.coerce
     .number()
     .int()
     .refine((year) => (HMDA_YEARS as readonly number[]).includes(year), { message: `must be one of ${HMDA_YEARS.join(', ')}` })
     .optional()
-    .describe('Activity year, 2018–2024.'),
+    .describe(`Activity year, ${HMDA_YEAR_SPAN}.`),
   state: z
     .string()
     .transform((state) => state.trim().toUpperCase())
@@ -46,9 +42,9 @@ export const presetFiltersSchema = z.object({
     .regex(/^\d{5}$/, 'must be a 5-digit MSA/MD code such as 19740')
     .optional()
     .describe('5-digit MSA/MD code (derived_msa_md).'),
-  loan_type: codeOrName(LOAN_TYPES).optional().describe('conventional, fha, va or usda (or codes 1–4).'),
-  loan_purpose: codeOrName(LOAN_PURPOSES).optional().describe('purchase, home_improvement, refinance, cash_out_refinance, other, not_applicable.'),
-  lien: codeOrName(LIENS).optional().describe('first or subordinate (codes 1, 2).'),
+  loan_type: codeOrName(LOAN_TYPE_CODES).optional().describe('conventional, fha, va or usda (or codes 1–4).'),
+  loan_purpose: codeOrName(LOAN_PURPOSE_CODES).optional().describe('purchase, home_improvement, refinance, cash_out_refinance, other, not_applicable.'),
+  lien: codeOrName(LIEN_CODES).optional().describe('first or subordinate (codes 1, 2).'),
   lei: z
     .string()
     .transform((lei) => lei.trim().toUpperCase())
@@ -57,7 +53,7 @@ export const presetFiltersSchema = z.object({
     .describe('Legal Entity Identifier of one lender.'),
   limit: z.coerce.number().int().min(1).max(100).default(10).describe('Rows for lender_rankings and denial reasons (1–100).'),
   by: z.enum(DEMOGRAPHIC_DIMENSIONS).default('race').describe('demographics: group by race, ethnicity, sex, age or income.'),
-  sort: z.enum(['originations', 'volume']).default('originations').describe('lender_rankings: rank by count or dollar volume.'),
+  sort: z.enum(RANKING_SORTS).default('originations').describe('lender_rankings: rank by count or dollar volume.'),
 });
 
 export type PresetFilters = z.infer<typeof presetFiltersSchema>;

@@ -1,11 +1,10 @@
 // The preset queries over the `lar` view: each builds fixed SQL text from the preset and the
 // validated filters, with every filter value as a bound parameter. Definitions of rates follow the
 // FFIEC codes: applications = action taken 1–5, decided = 1–3, approved = 1–2, denied = 3.
-import { DENIAL_REASON, LOAN_TYPE, labelCase } from './codes.ts';
+import { DENIAL_REASON, LOAN_TYPE, labelCase, PRESET_NAMES, type PresetName } from './codes.ts';
 import { whereClause, type PresetFilters } from './filters.ts';
 
-export const PRESET_NAMES = ['rates', 'approvals', 'denials', 'demographics', 'lender_rankings'] as const;
-export type PresetName = (typeof PRESET_NAMES)[number];
+export { PRESET_NAMES, type PresetName };
 
 export interface BuiltQuery {
   sql: string;

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { RunRequest, WorkerMessage, WorkerSettings } from './sandbox-protocol.ts';
+import type { WorkerMessage, WorkerRequest, WorkerSettings } from './sandbox-protocol.ts';
 
 const WORKER = fileURLToPath(new URL('./sandbox-worker.ts', import.meta.url));
 const PAGE_SIZE = 4096;
@@ -86,8 +86,8 @@ export class SandboxProcess {
     return this.exit === undefined;
   }
 
-  /** Sends one query; resolves with the process's answer, rejects with ProcessExit if it dies first. */
-  run(request: RunRequest): Promise<WorkerMessage> {
+  /** Sends one query (or export); resolves with the process's answer, rejects with ProcessExit if it dies first. */
+  run(request: WorkerRequest): Promise<WorkerMessage> {
     this.lastUsed = Date.now();
     if (this.exit) return Promise.reject(this.exit);
     return new Promise((resolve, reject) => {

@@ -17,6 +17,21 @@ export interface RunRequest {
   byteCap: number;
 }
 
+/**
+ * Writes every row of a query to Parquet, then the same rows to CSV, in the exports folder (paths
+ * chosen by the service, inside the warehouse folder the process may write to).
+ */
+export interface ExportRequest {
+  type: 'export';
+  id: number;
+  sql: string;
+  timeoutMs: number;
+  parquetPath: string;
+  csvPath: string;
+}
+
+export type WorkerRequest = RunRequest | ExportRequest;
+
 export type TruncatedReason = 'rows' | 'bytes';
 
 export type WorkerMessage =
@@ -30,6 +45,8 @@ export type WorkerMessage =
       truncated: TruncatedReason | null;
       bytes: number;
     }
+  /** Every row written to both files. */
+  | { type: 'exported'; id: number; rows: number }
   /** The guard refused the query (nothing ran). */
   | { type: 'refused'; id: number; reason: string; detail: string }
   /** The engine raised an error; `detail` is its raw text, for the log only. */

@@ -2,11 +2,12 @@
 // the service (sandbox.ts), which kills the whole process when a query outlives its deadline or its
 // memory cap. Here: the engine's settings (no external access but the warehouse folder, no disk
 // spill, configuration locked), the guard on DuckDB's own parse of each query, and the result
-// built as JSON rows, cut at a row cap or a byte cap, off the service's event loop.
+// built as JSON rows, cut at a row cap or a byte cap, off the service's event loop; or, for a
+// result over the answer budget, every row streamed by the engine into a Parquet and a CSV file.
 import { JSDuckDBValueConverter, StatementType, type DuckDBType } from '@duckdb/node-api';
 import path from 'node:path';
 import { literal, openInstance, toJsonValue, type JsonRow } from './duck.ts';
-import type { RunRequest, TruncatedReason, WorkerMessage, WorkerSettings } from './sandbox-protocol.ts';
+import type { ExportRequest, RunRequest, TruncatedReason, WorkerMessage, WorkerRequest, WorkerSettings } from './sandbox-protocol.ts';
 import { lookUpCatalog, serialiseSql } from './sql-catalog.ts';
 import { checkQuery, SqlRefusedError } from './sql-guard.ts';
 import { viewStatements } from './views.ts';
@@ -49,19 +50,71 @@ async function start(settings: WorkerSettings): Promise<void> {
   await refreshViews();
   const catalog = await lookUpCatalog(connection);
 
+  /** The query prepared, once the guard passed it and the engine agrees it is one plain SELECT; or the syntax error. */
+  async function checked(id: number, sql: string) {
+    await refreshViews();
+    const { syntaxError } = checkQuery(sql, await serialiseSql(connection, sql), catalog);
+    if (syntaxError) return { failed: { type: 'failed', id, ...syntaxError } satisfies WorkerMessage };
+    const extracted = await connection.extractStatements(sql);
+    if (extracted.count !== 1) throw new SqlRefusedError('several_statements', 'only one statement is allowed');
+    const prepared = await extracted.prepare(0);
+    if (prepared.statementType !== StatementType.SELECT) throw new SqlRefusedError('statement_type', 'only SELECT statements are allowed');
+    if (prepared.parameterCount > 0) throw new SqlRefusedError('parameter', 'parameters ($1, ?) are not supported; write the values into the query');
+    return { prepared };
+  }
+
+  /**
+   * COPY of the checked SELECT to `target`. The query's own text goes inside the parentheses on lines
+   * of its own (a valid SELECT has balanced parentheses and closed quotes and comments, and a line
+   * comment ends at the line break), without trailing semicolons; when that does not parse (a comment
+   * after the semicolon), DuckDB's own rendering of the parse the guard checked is used instead.
+   */
+  async function copyStatement(sql: string, target: string) {
+    const rendered = async () => String((await connection.runAndReadAll('SELECT json_deserialize_sql(json_serialize_sql($1::VARCHAR))', [sql])).getRowsJS()[0]?.[0] ?? '');
+    for (const form of [async () => sql.replace(/[\s;]+$/, ''), rendered]) {
+      try {
+        const extracted = await connection.extractStatements(`COPY (\n${await form()}\n) TO ${literal(target)} (FORMAT parquet)`);
+        if (extracted.count !== 1) continue;
+        const prepared = await extracted.prepare(0);
+        if (prepared.statementType === StatementType.COPY) return prepared;
+      } catch {
+        // the next form
+      }
+    }
+    throw new SqlRefusedError('export_form', 'this query cannot be written to a file as it is; remove comments after its last semicolon');
+  }
+
+  /** Files may only be written in the warehouse's exports folder. */
+  const exportsDir = path.join(root, 'exports') + path.sep;
+  const insideExports = (file: string) => path.resolve(file).startsWith(exportsDir);
+
+  async function exportRows(request: ExportRequest): Promise<WorkerMessage> {
+    const { id, sql } = request;
+    const timer = setTimeout(() => connection.interrupt(), request.timeoutMs);
+    try {
+      if (!insideExports(request.parquetPath) || !insideExports(request.csvPath)) throw new Error('export paths must lie in the exports folder');
+      const { failed } = await checked(id, sql);
+      if (failed) return failed;
+      const copy = await copyStatement(sql, request.parquetPath);
+      const written = await copy.run();
+      // The CSV is written from the Parquet file: the same rows in the same order, the query run once.
+      await connection.run(`COPY (SELECT * FROM read_parquet(${literal(request.parquetPath)})) TO ${literal(request.csvPath)} (FORMAT csv, HEADER true)`);
+      return { type: 'exported', id, rows: Number(written.rowsChanged) };
+    } catch (error) {
+      if (error instanceof SqlRefusedError) return { type: 'refused', id, reason: error.reason, detail: error.detail };
+      return { type: 'failed', id, detail: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function run(request: RunRequest): Promise<WorkerMessage> {
     const { id, sql } = request;
     // The service kills this process a little later if the engine does not notice the interrupt.
     const timer = setTimeout(() => connection.interrupt(), request.timeoutMs);
     try {
-      await refreshViews();
-      const { syntaxError } = checkQuery(sql, await serialiseSql(connection, sql), catalog);
-      if (syntaxError) return { type: 'failed', id, ...syntaxError };
-      const extracted = await connection.extractStatements(sql);
-      if (extracted.count !== 1) throw new SqlRefusedError('several_statements', 'only one statement is allowed');
-      const prepared = await extracted.prepare(0);
-      if (prepared.statementType !== StatementType.SELECT) throw new SqlRefusedError('statement_type', 'only SELECT statements are allowed');
-      if (prepared.parameterCount > 0) throw new SqlRefusedError('parameter', 'parameters ($1, ?) are not supported; write the values into the query');
+      const { failed, prepared } = await checked(id, sql);
+      if (failed) return failed;
       const result = await prepared.stream();
       const columns = result.deduplicatedColumnNames();
       const types = result.columnTypes();
@@ -96,9 +149,9 @@ async function start(settings: WorkerSettings): Promise<void> {
   }
 
   let queue = Promise.resolve();
-  process.on('message', (message: RunRequest) => {
-    if (message?.type !== 'run') return;
-    queue = queue.then(async () => send(await run(message)));
+  process.on('message', (message: WorkerRequest) => {
+    if (message?.type === 'run') queue = queue.then(async () => send(await run(message)));
+    else if (message?.type === 'export') queue = queue.then(async () => send(await exportRows(message)));
   });
   await send({ type: 'ready' });
 }

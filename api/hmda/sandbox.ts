@@ -8,7 +8,7 @@ import type { Logger } from '../platform/logger.ts';
 import { BadRequestError, ServiceUnavailableError } from '../platform/http/errors.ts';
 import type { JsonRow } from './duck.ts';
 import { ProcessExit, SandboxProcess } from './sandbox-process.ts';
-import type { TruncatedReason, WorkerMessage } from './sandbox-protocol.ts';
+import type { TruncatedReason, WorkerMessage, WorkerRequest } from './sandbox-protocol.ts';
 import { describeEngineError } from './sql-errors.ts';
 import { checkText, SqlRefusedError } from './sql-guard.ts';
 
@@ -45,6 +45,19 @@ export interface SandboxResult {
 export interface RunContext {
   /** Id (never the key itself) of the API key the query came with, for the log. */
   keyId?: string;
+}
+
+/** Caps of one run, when they differ from the sandbox's (an answer budget smaller than the byte cap). */
+export interface RunCaps {
+  rowCap?: number;
+  byteCap?: number;
+}
+
+export interface ExportTarget {
+  parquetPath: string;
+  csvPath: string;
+  /** Deadline of the whole export (it runs the query without a row cap). */
+  timeoutMs: number;
 }
 
 /** A query stopped by the sandbox (time or memory); `reason` is for the log. */
@@ -211,15 +224,16 @@ export function createSandbox(options: SandboxOptions) {
     }
   }
 
-  /** Runs the query in the slot's process under the deadline and the memory cap. */
-  async function execute(slot: Slot, sql: string): Promise<{ message: WorkerMessage; peakRss: number }> {
+  /** Runs the request in the slot's process under its deadline and the memory cap. */
+  async function execute(slot: Slot, request: WorkerRequest): Promise<{ message: WorkerMessage; peakRss: number }> {
+    const { sql } = request;
     const worker = await readyProcess(slot);
     let stopped: 'timeout' | 'memory' | undefined;
     let peakRss = 0;
     const deadline = setTimeout(() => {
       stopped = 'timeout';
       worker.kill();
-    }, timeoutMs + graceMs);
+    }, request.timeoutMs + graceMs);
     const watch = setInterval(() => {
       const rss = worker.rss();
       if (rss === undefined) return;
@@ -230,7 +244,7 @@ export function createSandbox(options: SandboxOptions) {
       }
     }, WATCH_MS);
     try {
-      const message = await worker.run({ type: 'run', id: (sequence += 1), sql, timeoutMs, rowCap: options.rowCap, byteCap: options.byteCap });
+      const message = await worker.run(request);
       // An engine that failed an allocation keeps its address space reserved: later queries in it
       // would fail too, so it makes way for a fresh one.
       if (message.type === 'failed' && describeEngineError(message.detail, sql).kind === 'memory') replace(slot);
@@ -239,8 +253,8 @@ export function createSandbox(options: SandboxOptions) {
       if (!(error instanceof ProcessExit)) throw error;
       replace(slot);
       const outOfMemory = /out of memory|allocation failed/i.test(error.stderr) || error.signal === 'SIGABRT' || error.signal === 'SIGTRAP' || peakRss > 0.8 * rssLimit;
-      if (stopped === 'timeout') throw stop('timeout', peakRss);
-      if (stopped === 'memory' || outOfMemory) throw stop('memory', peakRss);
+      if (stopped === 'timeout') throw stop('timeout', peakRss, request.timeoutMs);
+      if (stopped === 'memory' || outOfMemory) throw stop('memory', peakRss, request.timeoutMs);
       logger.error({ code: error.code, signal: error.signal, stderr: error.stderr.slice(-1000) }, 'HMDA SQL sandbox process exited during a query');
       throw new Error('HMDA SQL sandbox process exited during a query', { cause: error });
     } finally {
@@ -249,26 +263,28 @@ export function createSandbox(options: SandboxOptions) {
     }
   }
 
-  function stop(reason: 'timeout' | 'memory', peakRss: number): SqlStoppedError {
+  function stop(reason: 'timeout' | 'memory', peakRss: number, limitMs = timeoutMs): SqlStoppedError {
     return reason === 'timeout'
       ? new SqlStoppedError(
           'timeout',
-          `The query ran longer than the ${timeoutMs} ms limit and was stopped. Narrow it with WHERE year = … AND state = …, or aggregate with GROUP BY.`,
+          `The query ran longer than the ${limitMs} ms limit and was stopped. Narrow it with WHERE year = … AND state = …, or aggregate with GROUP BY.`,
           peakRss,
         )
       : new SqlStoppedError('memory', `The query needed more memory than the ${options.memoryLimit} limit and was stopped. Aggregate or filter more narrowly.`, peakRss);
   }
 
   /** The process's answer as a result, or as the error the caller gets. */
-  function outcome(message: WorkerMessage, sql: string, peakRss: number): Omit<SandboxResult, 'elapsedMs'> {
+  function outcome(message: WorkerMessage, sql: string, peakRss: number, limitMs = timeoutMs): Omit<SandboxResult, 'elapsedMs'> | { exported: number } {
     switch (message.type) {
       case 'result':
         return { columns: message.columns, rows: message.rows, truncated: message.truncated !== null, truncatedReason: message.truncated, bytes: message.bytes };
+      case 'exported':
+        return { exported: message.rows };
       case 'refused':
         throw new SqlRefusedError(message.reason, message.detail);
       case 'failed': {
         const failure = describeEngineError(message.detail, sql, message.position);
-        if (failure.kind === 'timeout' || failure.kind === 'memory') throw stop(failure.kind, peakRss);
+        if (failure.kind === 'timeout' || failure.kind === 'memory') throw stop(failure.kind, peakRss, limitMs);
         if (failure.kind === 'user') throw new SqlFailedError(failure.reason, failure.message);
         logger.error({ reason: failure.reason, detail: message.detail.slice(0, 1000) }, 'HMDA custom SQL failed inside the engine');
         throw new Error('HMDA custom SQL failed inside the engine');
@@ -278,7 +294,8 @@ export function createSandbox(options: SandboxOptions) {
     }
   }
 
-  async function run(query: unknown, context: RunContext = {}): Promise<SandboxResult> {
+  /** Runs `work` on a slot for the query's key; logs refusals, stops and failures with the key id. */
+  async function withSlot<T>(query: unknown, context: RunContext, work: (slot: Slot, sql: string, elapsed: () => number) => Promise<T>): Promise<T> {
     const started = performance.now();
     const keyId = context.keyId ?? 'none';
     const elapsed = () => Math.round(performance.now() - started);
@@ -287,10 +304,7 @@ export function createSandbox(options: SandboxOptions) {
       const sql = checkText(query);
       const slot = await acquire(keyId);
       try {
-        const { message, peakRss } = await execute(slot, sql);
-        const result = { ...outcome(message, sql, peakRss), elapsedMs: elapsed() };
-        if (result.truncated) logger.info({ keyId, reason: `truncated_${result.truncatedReason}`, ms: result.elapsedMs, rows: result.rows.length, bytes: result.bytes, peakRss }, 'HMDA custom SQL cut');
-        return result;
+        return await work(slot, sql, elapsed);
       } finally {
         release(slot);
       }
@@ -305,8 +319,33 @@ export function createSandbox(options: SandboxOptions) {
     }
   }
 
+  async function run(query: unknown, context: RunContext = {}, caps: RunCaps = {}): Promise<SandboxResult> {
+    return withSlot(query, context, async (slot, sql, elapsed) => {
+      const request = { type: 'run', id: (sequence += 1), sql, timeoutMs, rowCap: caps.rowCap ?? options.rowCap, byteCap: caps.byteCap ?? options.byteCap } as const;
+      const { message, peakRss } = await execute(slot, request);
+      const answered = outcome(message, sql, peakRss);
+      if ('exported' in answered) throw new Error('unexpected export answer to a query');
+      const result = { ...answered, elapsedMs: elapsed() };
+      if (result.truncated) logger.info({ keyId: context.keyId ?? 'none', reason: `truncated_${result.truncatedReason}`, ms: result.elapsedMs, rows: result.rows.length, bytes: result.bytes, peakRss }, 'HMDA custom SQL cut');
+      return result;
+    });
+  }
+
+  /** Writes every row of the query to `target`'s Parquet and CSV files; resolves to the row count. */
+  async function exportQuery(query: unknown, context: RunContext, target: ExportTarget): Promise<number> {
+    return withSlot(query, context, async (slot, sql, elapsed) => {
+      const request = { type: 'export', id: (sequence += 1), sql, timeoutMs: target.timeoutMs, parquetPath: target.parquetPath, csvPath: target.csvPath } as const;
+      const { message, peakRss } = await execute(slot, request);
+      const answered = outcome(message, sql, peakRss, target.timeoutMs);
+      if (!('exported' in answered)) throw new Error('unexpected query answer to an export');
+      logger.info({ keyId: context.keyId ?? 'none', ms: elapsed(), rows: answered.exported, peakRss }, 'HMDA custom SQL exported');
+      return answered.exported;
+    });
+  }
+
   return {
     run,
+    export: exportQuery,
     /** Pids of the running sandbox processes (for tests and measurements). */
     pids(): number[] {
       return slots.flatMap((slot) => (slot.process?.alive && slot.process.pid !== undefined ? [slot.process.pid] : []));

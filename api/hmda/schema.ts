@@ -99,8 +99,16 @@ export const LAR_COLUMNS: readonly LarColumn[] = [
 export const LAR_NULL_STRINGS = ['NA', 'Exempt', ''] as const;
 
 /** Maps a header cell of any FFIEC/Data Browser CSV to the warehouse column name. */
+/**
+ * Names one publication uses for a column another names differently: the Data Browser CSV export
+ * heads the combined loan-to-value ratio `loan_to_value_ratio` (as the real 2020 CA export in the
+ * mirror shows), where the data dictionary and snapshot files say `combined_loan_to_value_ratio`.
+ */
+const HEADER_ALIASES: Readonly<Record<string, string>> = { loan_to_value_ratio: 'combined_loan_to_value_ratio' };
+
 export function normaliseHeader(header: string): string {
-  return header.replace(/^\uFEFF/, '').trim().replace(/^"|"$/g, '').toLowerCase().replace(/-/g, '_');
+  const name = header.replace(/^\uFEFF/, '').trim().replace(/^"|"$/g, '').toLowerCase().replace(/-/g, '_');
+  return HEADER_ALIASES[name] ?? name;
 }
 
 const byName = new Map(LAR_COLUMNS.map((entry) => [entry.name, entry]));

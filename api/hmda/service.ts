@@ -1,11 +1,18 @@
 // The HMDA service: preset queries and key holders' custom SQL over the Parquet warehouse, with the
-// data's as-of and source on every answer. The MCP tool query_hmda, /statistics and /ask call it.
+// data's as-of and source on every answer; answers over the budget as exports of every row. The MCP
+// tool query_hmda and the /hmda REST routes call `answer`; tests and benchmarks the parts.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { DuckDBInstance } from '@duckdb/node-api';
 import type { Config } from '../config.ts';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/http/errors.ts';
 import type { Logger } from '../platform/logger.ts';
-import { openInstance, readerRows, type JsonRow } from './duck.ts';
+import { answerQuery, type AnswerMeta } from './answers.ts';
+import { HMDA_ANSWER_BUDGET_BYTES, type HmdaAnswer, type HmdaQuery } from './contract.ts';
+import { literal, openInstance, readerRows, type JsonRow } from './duck.ts';
+import { createExportStore, type ExportFiles, type ExportStore } from './exports.ts';
 import { echoFilters, parseFilters } from './filters.ts';
+import { LoadProgress } from './load-progress.ts';
 import { PRESETS, PRESET_NAMES, type PresetName } from './presets.ts';
 import { createSandbox, type RunContext } from './sandbox.ts';
 import type { TruncatedReason } from './sandbox-protocol.ts';
@@ -22,21 +29,21 @@ export const REAL_SOURCE = {
   name: 'FFIEC HMDA public loan/application register (CFPB)',
   url: 'https://ffiec.cfpb.gov/data-browser/',
 };
+export const PARTIAL_SOURCE = {
+  name: 'FFIEC HMDA public loan/application register (CFPB): EXTRACTS of state-years, not whole geographies',
+  url: 'https://ffiec.cfpb.gov/data-browser/',
+};
 export const SYNTHETIC_SOURCE = {
   name: 'SYNTHETIC loan records generated for benchmarks (calibrated to FFIEC state aggregates); not real loans',
   url: 'https://ffiec.cfpb.gov/data-browser/',
 };
 
-export interface HmdaAnswerMeta {
-  as_of: string;
-  source: string;
-  source_url: string;
-  synthetic: boolean;
-}
+export type HmdaAnswerMeta = AnswerMeta;
 
 export interface PresetResult extends HmdaAnswerMeta {
   preset: PresetName;
   filters: Record<string, string | number>;
+  columns: string[];
   rows: JsonRow[];
   sql: string;
   params: (string | number)[];
@@ -56,6 +63,7 @@ export interface SqlResult extends HmdaAnswerMeta {
 export interface HmdaSummary {
   loaded: boolean;
   synthetic: boolean;
+  partial: boolean;
   as_of: string | null;
   rows: number;
   years: number[];
@@ -67,6 +75,8 @@ export interface HmdaSummary {
 }
 
 export interface HmdaService {
+  /** One question as every face answers it: whole, or first rows plus an export over the budget. */
+  answer(query: HmdaQuery, context?: RunContext): Promise<HmdaAnswer>;
   preset(name: string, filters?: unknown): Promise<PresetResult>;
   /**
    * Computes every preset for each loaded year with no other filter, so national answers are
@@ -77,20 +87,37 @@ export interface HmdaService {
   /** YYYY-MM-DD: the end of the latest activity year loaded; undefined while nothing is loaded. */
   asOf(): string | undefined;
   summary(): HmdaSummary;
+  /** The exports of answers over the budget (downloads read them). */
+  readonly exports: ExportStore;
+  /** The background load's progress (api/hmda/first-load.ts writes it). */
+  readonly progress: LoadProgress;
   close(): Promise<void>;
 }
 
-const LOAD_HINT =
-  'Load it with `npm run sync -- hmda --years 2023 --states CO` (or `--all` for 2018–2024); set MDS_SOURCE_DIR to load from downloaded FFIEC files.';
+/** An export runs the query without a row cap: it gets this multiple of the query time limit, at least a minute. */
+const EXPORT_TIME_FACTOR = 6;
 
 export interface HmdaServiceOptions {
   /** Keep preset answers until the warehouse changes (default). Off only to time the queries themselves. */
   keepAnswers?: boolean;
+  /** Bytes an answer may take before it is exported (default HMDA_ANSWER_BUDGET_BYTES); smaller only in tests. */
+  answerBudgetBytes?: number;
+}
+
+/** "2025 for 55 states" or "CA 2020, CO 2022": what a warehouse holds, short. */
+function heldYears(partitions: { year: number; state: string }[]): string {
+  const byYear = new Map<number, number>();
+  for (const p of partitions) byYear.set(p.year, (byYear.get(p.year) ?? 0) + 1);
+  if (partitions.length <= 6) return partitions.map((p) => `${p.state} ${p.year}`).sort().join(', ');
+  return [...byYear.entries()].sort(([a], [b]) => a - b).map(([year, states]) => `${year} for ${states} state${states === 1 ? '' : 's'}`).join(', ');
 }
 
 export function createHmdaService(config: Config, logger: Logger, options: HmdaServiceOptions = {}): HmdaService {
   const keepAnswers = options.keepAnswers ?? true;
   const root = config.hmdaDir;
+  const startedAt = new Date();
+  const progress = new LoadProgress(root);
+  const exports = createExportStore({ dir: path.join(root, 'exports'), logger });
   const sandbox = createSandbox({
     root,
     threads: config.HMDA_THREADS,
@@ -106,15 +133,26 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
   function loadedManifest(): Manifest {
     const manifest = readManifest(root);
     if (!manifest || Object.keys(manifest.partitions).length === 0) {
-      throw new ServiceUnavailableError(`HMDA data is not loaded yet. ${LOAD_HINT}`, 300);
+      const note = progress.publicNote();
+      throw new ServiceUnavailableError(
+        `HMDA loan records are not loaded on this server yet: none has been available since ${progress.missingSince(startedAt)}.${note ? ` ${note}` : ''}`,
+        300,
+      );
     }
     return manifest;
   }
 
   function meta(manifest: Manifest): HmdaAnswerMeta {
-    const source = manifest.synthetic ? SYNTHETIC_SOURCE : REAL_SOURCE;
+    const source = manifest.synthetic ? SYNTHETIC_SOURCE : manifest.partial ? PARTIAL_SOURCE : REAL_SOURCE;
     const years = Object.values(manifest.partitions).map((p) => p.year);
-    return { as_of: `${Math.max(...years)}-12-31`, source: source.name, source_url: source.url, synthetic: manifest.synthetic };
+    return {
+      as_of: `${Math.max(...years)}-12-31`,
+      source: source.name,
+      source_url: source.url,
+      synthetic: manifest.synthetic,
+      partial: manifest.partial ?? false,
+      warehouse_version: createHash('sha256').update(manifestVersion(manifest)).digest('hex').slice(0, 12),
+    };
   }
 
   async function connection() {
@@ -161,7 +199,15 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
       const reader = await connected.runAndReadAll(built.sql, built.params);
       const rows = readerRows(reader).map((row) => Object.freeze(row));
       // Frozen: the same answer object is handed to every caller until the next publish.
-      return Object.freeze({ preset: name, filters: echoFilters(filters), rows: Object.freeze(rows) as JsonRow[], sql: built.sql, params: built.params, ...meta(manifest) });
+      return Object.freeze({
+        preset: name,
+        filters: echoFilters(filters),
+        columns: reader.deduplicatedColumnNames(),
+        rows: Object.freeze(rows) as JsonRow[],
+        sql: built.sql,
+        params: built.params,
+        ...meta(manifest),
+      });
     } catch (error) {
       logger.error({ err: error, preset: name }, 'HMDA preset failed');
       throw error;
@@ -171,7 +217,45 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
     }
   }
 
+  /** Every row of a preset, streamed by the trusted engine into the two export files. */
+  async function exportPreset(name: PresetName, input: Record<string, unknown>, files: ExportFiles): Promise<number> {
+    const built = PRESETS[name](parseFilters(input));
+    const connected = await connection();
+    const timer = setTimeout(() => connected.interrupt(), exportTimeoutMs);
+    try {
+      const written = await connected.run(`COPY (\n${built.sql}\n) TO ${literal(files.parquetPath)} (FORMAT parquet)`, built.params);
+      await connected.run(`COPY (SELECT * FROM read_parquet(${literal(files.parquetPath)})) TO ${literal(files.csvPath)} (FORMAT csv, HEADER true)`);
+      return Number(written.rowsChanged);
+    } finally {
+      clearTimeout(timer);
+      connected.closeSync();
+    }
+  }
+
+  const exportTimeoutMs = Math.max(60_000, EXPORT_TIME_FACTOR * config.HMDA_QUERY_TIMEOUT_MS);
+
   const service: HmdaService = {
+    exports,
+    progress,
+
+    answer(query, context) {
+      return answerQuery(
+        {
+          current: () => meta(currentManifest().manifest),
+          preset: (name, filters) => service.preset(name, filters),
+          exportPreset,
+          sandbox,
+          exports,
+          downloadBase: `${config.baseUrl}/api/v1/hmda/exports`,
+          exportTimeoutMs,
+          rowCap: SQL_ROW_CAP,
+          budgetBytes: options.answerBudgetBytes ?? HMDA_ANSWER_BUDGET_BYTES,
+        },
+        query,
+        context,
+      );
+    },
+
     async preset(name, input) {
       if (!(PRESET_NAMES as readonly string[]).includes(name)) {
         throw new BadRequestError(`Unknown HMDA preset ${JSON.stringify(name)}; use one of ${PRESET_NAMES.join(', ')}.`);
@@ -183,8 +267,10 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
       if (kept) return kept;
       const partitions = Object.values(manifest.partitions);
       if (!partitions.some((p) => (filters.year === undefined || p.year === filters.year) && (filters.state === undefined || p.state === filters.state))) {
-        const loaded = [...new Set(partitions.map((p) => `${p.state} ${p.year}`))].sort().slice(0, 20).join(', ');
-        throw new NotFoundError(`No HMDA records are loaded for ${[filters.state, filters.year].filter(Boolean).join(' ')}; loaded: ${loaded}. ${LOAD_HINT}`);
+        const note = progress.publicNote();
+        throw new NotFoundError(
+          `No HMDA loan records for ${[filters.state, filters.year].filter(Boolean).join(' ')} are loaded on this server; it holds ${heldYears(partitions)}.${note ? ` ${note}` : ''}`,
+        );
       }
       const answer = await runPreset(name as PresetName, filters, manifest);
       if (keepAnswers) answers.set(version, key, answer);
@@ -197,6 +283,9 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
         try {
           // Again while a publish landed during the work, until the answers match the files.
           for (;;) {
+            // During the background load every state published would start another national
+            // scan; the load's end starts one (job.ts), and requests meanwhile compute on demand.
+            if (progress.get().state === 'loading') return;
             const manifest = readManifest(root);
             if (!manifest || Object.keys(manifest.partitions).length === 0) return;
             const version = manifestVersion(manifest);
@@ -249,10 +338,11 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
       const manifest = readManifest(root);
       const partitions = Object.values(manifest?.partitions ?? {}).sort((a, b) => a.year - b.year || a.state.localeCompare(b.state));
       const synthetic = manifest?.synthetic ?? false;
-      const source = synthetic ? SYNTHETIC_SOURCE : REAL_SOURCE;
+      const source = synthetic ? SYNTHETIC_SOURCE : manifest?.partial ? PARTIAL_SOURCE : REAL_SOURCE;
       return {
         loaded: partitions.length > 0,
         synthetic,
+        partial: manifest?.partial ?? false,
         as_of: partitions.length > 0 && manifest ? meta(manifest).as_of : null,
         rows: partitions.reduce((total, p) => total + p.rows, 0),
         years: [...new Set(partitions.map((p) => p.year))],
@@ -269,6 +359,7 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
       closing = true;
       await warming;
       sandbox.close();
+      exports.close();
       const pending = trusted;
       trusted = undefined;
       views = undefined;

@@ -1,20 +1,22 @@
-// `npm run sync -- hmda --years 2022,2023 --states CO,TX` (or `--all` for 2018–2024): loads the FFIEC
+// `npm run sync -- hmda --years 2022,2023 --states CO,TX` (or `--all` for every year): loads the FFIEC
 // state-year LAR files and transmittal sheets into the Parquet warehouse. The warehouse is files,
 // not tables: `tx` is unused and each state-year is published only after the aggregate gate passes.
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { ValidationError } from '../sync/errors.ts';
+import { SourceUnavailableError, ValidationError } from '../sync/errors.ts';
 import { listOption, yearsOption } from '../sync/runner.ts';
 import { combineChecksums, mirrorLocation } from '../sync/source.ts';
 import type { DatasetDefinition, SourceEntry, SyncContext } from '../sync/types.ts';
-import { HMDA_STATES, HMDA_YEARS } from './codes.ts';
+import { HMDA_STATES, HMDA_YEAR_SPAN, HMDA_YEARS } from './codes.ts';
 import { openInstance } from './duck.ts';
 import { REAL_SOURCE } from './service.ts';
 import { parseStateAggregates, type StateAggregates } from './validate.ts';
 import { layout, loadLar, loadLenders, partitionKey, readManifest, type LarFile } from './warehouse.ts';
 import { firstZipEntry, isZip } from './zip.ts';
+import { downloadToFile } from './download.ts';
+import { lockWarehouse } from './warehouse-lock.ts';
 
 /** Per state and year, the Data Browser API's CSV (the same 99 columns as the snapshot files). */
 export function larEntry(year: number, state: string): SourceEntry {
@@ -58,7 +60,7 @@ export function selection(options: Record<string, string | boolean>): HmdaSelect
   const all = options.all === true || options.years === 'all';
   const years = all ? [...HMDA_YEARS] : yearsOption(options);
   if (!years) {
-    throw new ValidationError('Choose the HMDA years to load: `npm run sync -- hmda --years 2023 [--states CO,TX]`, or `--all` for 2018–2024.');
+    throw new ValidationError(`Choose the HMDA years to load: \`npm run sync -- hmda --years 2023 [--states CO,TX]\`, or \`--all\` for ${HMDA_YEAR_SPAN}.`);
   }
   const unknownYear = years.find((year) => !(HMDA_YEARS as readonly number[]).includes(year));
   if (unknownYear !== undefined) throw new ValidationError(`--years: ${unknownYear} is not an HMDA year this service loads (${HMDA_YEARS[0]}–${HMDA_YEARS.at(-1)}).`);
@@ -75,8 +77,8 @@ async function fileChecksum(file: string): Promise<string> {
 }
 
 /**
- * A local path DuckDB can stream. Mirror files are read in place (a state-year can be gigabytes, and
- * readSource would hold it in memory); downloads go through readSource into a staging file.
+ * A local path DuckDB can stream. Mirror files are read in place and downloads stream to a staging
+ * file (a state-year can be gigabytes; readSource would hold it in memory).
  */
 async function acquire(entry: SourceEntry, context: SyncContext, stagingRoot: string): Promise<{ path: string; checksum: string; temporary: boolean }> {
   if (context.config.sourceDir !== undefined) {
@@ -85,7 +87,19 @@ async function acquire(entry: SourceEntry, context: SyncContext, stagingRoot: st
     for (const suffix of ['.gz']) {
       if (fs.existsSync(location + suffix)) return { path: location + suffix, checksum: await fileChecksum(location + suffix), temporary: false };
     }
+  } else {
+    await fsp.mkdir(stagingRoot, { recursive: true });
+    const target = path.join(stagingRoot, `download-${randomUUID()}.csv`);
+    const downloaded = await downloadToFile(entry.publisherUrl, target);
+    if (!downloaded) throw new SourceUnavailableError(`${entry.publisherUrl}: not found (HTTP 404) for source ${entry.id}.`);
+    if (isZip(downloaded.head)) await fsp.writeFile(target, firstZipEntry(await fsp.readFile(target)));
+    if (downloaded.head[0] === 0x1f && downloaded.head[1] === 0x8b) {
+      await fsp.rename(target, `${target}.gz`);
+      return { path: `${target}.gz`, checksum: downloaded.checksum, temporary: true };
+    }
+    return { path: target, checksum: downloaded.checksum, temporary: true };
   }
+  // Not in the mirror: readSource says which file is missing.
   const file = await context.readSource(entry);
   await fsp.mkdir(stagingRoot, { recursive: true });
   const gzip = file.bytes[0] === 0x1f && file.bytes[1] === 0x8b;
@@ -102,9 +116,18 @@ export const hmdaDataset: DatasetDefinition = {
     const { years, states } = selection(context.options);
     const root = context.config.hmdaDir;
     const { stagingRoot } = layout(root);
-    const instance = await openInstance({ threads: context.config.HMDA_THREADS, memoryLimit: context.config.HMDA_MEMORY_LIMIT });
-    const connection = await instance.connect();
-    await connection.run('SET preserve_insertion_order = false');
+    const lock = lockWarehouse(root);
+    if (!lock.acquired) throw new ValidationError(`Another process (pid ${lock.heldBy}) is loading HMDA into ${root}; wait for it to finish and run the sync again.`);
+    const opened = await (async () => {
+      const instance = await openInstance({ threads: context.config.HMDA_THREADS, memoryLimit: context.config.HMDA_MEMORY_LIMIT });
+      const connection = await instance.connect();
+      await connection.run('SET preserve_insertion_order = false');
+      return { instance, connection };
+    })().catch((error: unknown) => {
+      lock.release();
+      throw error;
+    });
+    const { instance, connection } = opened;
     const checksums: { entry: SourceEntry; checksum: string }[] = [];
     const temporary: string[] = [];
     let changed = 0;
@@ -150,6 +173,7 @@ export const hmdaDataset: DatasetDefinition = {
       connection.closeSync();
       instance.closeSync();
       await Promise.all(temporary.map((file) => fsp.rm(file, { force: true })));
+      lock.release();
     }
     const manifest = readManifest(root);
     const partitions = Object.values(manifest?.partitions ?? {});

@@ -31,6 +31,12 @@ export interface LenderRecord {
 export interface Manifest {
   /** True for a benchmark warehouse of generated rows; such a folder never holds real data. */
   synthetic: boolean;
+  /**
+   * True for a warehouse of extracts (slices of a state-year, e.g. one lender's rows): the aggregate
+   * gate cannot apply to them, so they never share a folder with whole state-years, and every answer
+   * from such a folder says it is partial. Absent in manifests written before the flag existed.
+   */
+  partial?: boolean;
   partitions: Record<string, PartitionRecord>;
   lenders: Record<string, LenderRecord>;
 }
@@ -76,8 +82,8 @@ async function writeManifest(root: string, manifest: Manifest): Promise<void> {
   await fsp.rename(temporary, target);
 }
 
-/** Creates the folder (and its manifest) if needed; refuses to mix synthetic and real data. */
-export async function openWarehouse(root: string, synthetic: boolean): Promise<Manifest> {
+/** Creates the folder (and its manifest) if needed; refuses to mix synthetic and real data, or extracts and whole state-years. */
+export async function openWarehouse(root: string, synthetic: boolean, partial = false): Promise<Manifest> {
   await fsp.mkdir(root, { recursive: true });
   const existing = readManifest(root);
   if (existing) {
@@ -88,9 +94,16 @@ export async function openWarehouse(root: string, synthetic: boolean): Promise<M
           : `${root} holds real HMDA data; synthetic rows must go to a separate folder.`,
       );
     }
+    if ((existing.partial ?? false) !== partial) {
+      throw new ValidationError(
+        existing.partial
+          ? `${root} holds extracts, not whole state-years; load whole state-years into a different HMDA_DIR.`
+          : `${root} holds whole state-years checked against the official aggregates; load extracts into a separate folder.`,
+      );
+    }
     return existing;
   }
-  const manifest: Manifest = { synthetic, partitions: {}, lenders: {} };
+  const manifest: Manifest = { synthetic, ...(partial ? { partial } : {}), partitions: {}, lenders: {} };
   await writeManifest(root, manifest);
   return manifest;
 }
@@ -111,9 +124,17 @@ export interface LoadLarOptions {
   files: LarFile[];
   aggregatesFor: (year: number) => StateAggregates | undefined;
   clock?: () => Date;
-  /** Skip the aggregate gate: only for extracts that are not whole state-years (tests of the format). */
+  /**
+   * The files are extracts, not whole state-years (a slice of one lender's rows, a column subset): the
+   * aggregate gate cannot apply, so they go into a warehouse marked partial, never beside whole ones.
+   */
+  partial?: boolean;
+  /** Skip the aggregate gate for SYNTHETIC rows (benchmarks of scaled samples); refused for real rows. */
   skipValidation?: boolean;
 }
+
+/** Whether the files must pass the aggregate gate (and carry all 99 columns) before publication. */
+const gated = (options: LoadLarOptions) => !options.partial && !options.skipValidation;
 
 export interface LoadLarResult {
   published: PartitionRecord[];
@@ -182,7 +203,7 @@ async function stageFile(connection: DuckDBConnection, file: LarFile, stagedLar:
     outDir: stagedLar,
     year: file.year,
     state: file.state,
-    requireAllColumns: !options.skipValidation,
+    requireAllColumns: gated(options),
     label: file.sourceUrl,
   });
   if (!fs.existsSync(stagedLar)) throw new ValidationError(`${file.sourceUrl}: the file holds no records.`);
@@ -202,7 +223,10 @@ async function stageFile(connection: DuckDBConnection, file: LarFile, stagedLar:
  * only when all pass, publishes them. On any failure nothing already served changes.
  */
 export async function loadLar(connection: DuckDBConnection, options: LoadLarOptions): Promise<LoadLarResult> {
-  const manifest = await openWarehouse(options.root, options.synthetic);
+  if (options.skipValidation && !options.synthetic) {
+    throw new ValidationError('The aggregate gate is skipped only for synthetic rows; load an extract of real records with `partial`, into a folder of its own.');
+  }
+  const manifest = await openWarehouse(options.root, options.synthetic, options.partial ?? false);
   const { stagingRoot } = layout(options.root);
   await fsp.mkdir(stagingRoot, { recursive: true });
   const stagingDir = await fsp.mkdtemp(path.join(stagingRoot, 'run-'));
@@ -218,7 +242,7 @@ export async function loadLar(connection: DuckDBConnection, options: LoadLarOpti
         staged.push(partition);
       }
     }
-    if (!options.skipValidation) assertMatchesAggregates(staged, options.aggregatesFor);
+    if (gated(options)) assertMatchesAggregates(staged, options.aggregatesFor);
 
     const published: PartitionRecord[] = [];
     const loadedAt = clock().toISOString();
@@ -251,7 +275,8 @@ export interface LenderFile {
 
 /** Loads a transmittal sheet (LEI → respondent name) for one year into `lenders/year=Y/data.parquet`. */
 export async function loadLenders(connection: DuckDBConnection, root: string, file: LenderFile, clock: () => Date = () => new Date()): Promise<LenderRecord> {
-  const manifest = await openWarehouse(root, readManifest(root)?.synthetic ?? false);
+  const existing = readManifest(root);
+  const manifest = await openWarehouse(root, existing?.synthetic ?? false, existing?.partial ?? false);
   const { stagingRoot, lendersDir } = layout(root);
   await fsp.mkdir(stagingRoot, { recursive: true });
   const staged = path.join(stagingRoot, `lenders-${randomUUID()}.parquet`);

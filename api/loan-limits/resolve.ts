@@ -1,8 +1,8 @@
-// Turns the `state` and `county` a caller typed into rows of the counties table: state by code or
-// name (50 states, DC and the territories FHFA covers), county by 5-digit FIPS, 3-digit county code
-// or name in any of the spellings publishers use; unknown input gets a 400 with close suggestions.
-import { findState } from '../geo/states.ts';
-import type { Queryable } from '../platform/db/database.ts';
+// Turns the `state` and `county` a caller gave into counties of the loaded county list: the state as
+// the contract read it (code or name), checked against the states loaded; the county by 5-digit
+// FIPS, 3-digit county code or name in any of the spellings publishers use. Unknown input gets a 400
+// with close suggestions. Pure code over the in-memory county list.
+import { findState, TERRITORIES, type TerritoryCode } from '../geo/states.ts';
 import { BadRequestError } from '../platform/http/errors.ts';
 import { baseKey, editDistance, matchKey } from './names.ts';
 
@@ -16,43 +16,14 @@ export interface CountyRecord {
   note: string | null;
 }
 
-const TERRITORIES: Record<string, string> = {
-  PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands',
-};
-
 export function stateName(code: string): string {
-  return findState(code)?.name ?? TERRITORIES[code] ?? code;
+  return findState(code)?.name ?? TERRITORIES[code as TerritoryCode] ?? code;
 }
 
-interface CountyDbRow {
-  fips: string;
-  state: string;
-  state_fips: string;
-  name: string;
-  match_key: string;
-  kind: 'county' | 'planning_region';
-  note: string | null;
-}
-
-const toRecord = (row: CountyDbRow): CountyRecord => ({
-  fips: row.fips, state: row.state, stateFips: row.state_fips, name: row.name, matchKey: row.match_key, kind: row.kind, note: row.note,
-});
-
-/** The state code for `input`, or a 400 listing every valid code. */
-export async function resolveState(db: Queryable, input: string): Promise<string> {
-  const { rows } = await db.query<{ state: string }>('SELECT DISTINCT state FROM counties ORDER BY state');
-  const codes = rows.map((row) => row.state);
-  const trimmed = input.trim();
-  const upper = trimmed.toUpperCase();
-  if (codes.includes(upper)) return upper;
-  const byName = findState(trimmed)?.code ?? Object.entries(TERRITORIES).find(([, name]) => name.toLowerCase() === trimmed.toLowerCase())?.[0];
-  if (byName && codes.includes(byName)) return byName;
-  throw new BadRequestError(`Invalid value for 'state': "${trimmed}". Give a 2-letter code or a state name; valid codes: ${codes.join(', ')}.`);
-}
-
-export async function countiesOf(db: Queryable, state: string): Promise<CountyRecord[]> {
-  const { rows } = await db.query<CountyDbRow>('SELECT fips, state, state_fips, name, match_key, kind, note FROM counties WHERE state = $1 ORDER BY name', [state]);
-  return rows.map(toRecord);
+/** `code` when some county of it is loaded, or a 400 listing the codes that are. */
+export function resolveState(loaded: readonly string[], code: string): string {
+  if (loaded.includes(code)) return code;
+  throw new BadRequestError(`Invalid value for 'state': "${code}". Give a 2-letter code or a state name; valid codes: ${loaded.join(', ')}.`);
 }
 
 /** One county of `state` matching `input` (name or FIPS), or a 400 that says what would match. */

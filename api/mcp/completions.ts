@@ -8,7 +8,7 @@
 // directory lives beside the dependencies, not in the server.
 import type { AppDeps } from '../deps.ts';
 import { STATES, TERRITORIES, findState, findTerritory } from '../geo/states.ts';
-import { countiesOf, type CountyRecord } from '../loan-limits/resolve.ts';
+import type { CountyRecord } from '../loan-limits/resolve.ts';
 
 /** Lower-case, trimmed, inner spaces single: how typed text and names are compared. */
 const folded = (value: string): string => value.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -74,7 +74,7 @@ function createCountyDirectory(deps: AppDeps): CountyDirectory {
     }
     let counties = byState.get(state);
     if (!counties) {
-      counties = countiesOf(deps.db, state);
+      counties = deps.services.loanLimits.counties(state).then((list) => [...list]);
       byState.set(state, counties);
       // A failed read is not remembered: the next completion tries again.
       counties.catch(() => byState.delete(state));

@@ -5,7 +5,7 @@
 // refused); `registerToolDefinition` is the earlier way, kept until every tool has moved.
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ResourceLink } from '@modelcontextprotocol/sdk/types.js';
 import type { AppDeps } from '../deps.ts';
 import { BadRequestError, toErrorResponse } from '../platform/http/errors.ts';
 import { refuseNul } from '../platform/http/validation.ts';
@@ -92,6 +92,8 @@ export function sourcesText(sources: Source[]): string {
 export interface ToolAnswer<Output extends z.ZodObject> {
   structured: z.input<Output> & Record<string, unknown>;
   text: string;
+  /** Files the answer points to instead of carrying them (`resource_link` content after the text). */
+  links?: ResourceLink[];
 }
 
 /** The arguments a tool's run receives: its contract input, parsed, with nothing unknown. */
@@ -123,9 +125,9 @@ export interface ContractTool<InShape extends z.ZodRawShape = z.ZodRawShape, Out
   register(server: McpServer, context: ToolContext): void;
 }
 
-/** One answer as the MCP result: structuredContent plus the text block. */
-function toResult(answer: { structured: Record<string, unknown>; text: string }): CallToolResult {
-  return { structuredContent: answer.structured, content: [{ type: 'text', text: answer.text }] };
+/** One answer as the MCP result: structuredContent plus the text block (and any resource links). */
+function toResult(answer: { structured: Record<string, unknown>; text: string; links?: ResourceLink[] }): CallToolResult {
+  return { structuredContent: answer.structured, content: [{ type: 'text', text: answer.text }, ...(answer.links ?? [])] };
 }
 
 /**

@@ -3,7 +3,8 @@
 // the cell (coverage.ts); otherwise a 404 that says what is missing and since when. Pure code.
 import { NotFoundError } from '../platform/http/errors.ts';
 import { coveringBenchmarks, LENDER_LOAN_PURPOSES, uncoveredAttribute, type Coverage } from './coverage.ts';
-import { FICO_TIERS, LOAN_TERMS, LTV_TIERS, PRODUCT_TYPES, type RatesRequest } from './params.ts';
+import { FICO_TIERS, LOAN_TERMS, LTV_TIERS, PRODUCT_TYPES } from './contract.ts';
+import type { RatesRequest } from './params.ts';
 import { SERIES, type SeriesId } from './series.ts';
 
 export interface SeriesData {

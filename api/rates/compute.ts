@@ -3,9 +3,10 @@
 // request never puts its 15-year rate there); choose.ts picks each figure, staleness.ts says which
 // figures lag the newest one.
 import { chooseObservation, changeLine, notFound, seriesPoint, type Chosen, type LenderObservation, type SeriesTable } from './choose.ts';
-import { FICO_TIERS, LOAN_TERMS, LTV_TIERS, parameterLabels, type RatesRequest } from './params.ts';
+import { FICO_TIERS, LOAN_TERMS, LTV_TIERS, type DetailedRateRecord, type RateRecord, type SimpleRateRecord, type SourceRef } from './contract.ts';
+import { parameterLabels, type RatesRequest } from './params.ts';
 import { SERIES } from './series.ts';
-import { assessStaleness, type DatedFigure, type StaleFigure } from './staleness.ts';
+import { assessStaleness, type DatedFigure } from './staleness.ts';
 
 export {
   changeLine,
@@ -26,47 +27,8 @@ export interface RatesData {
   latestDate: string;
 }
 
-export interface SourceRef {
-  name: string;
-  url: string;
-  as_of: string;
-}
-
-export interface DetailedRecord {
-  rate_30yr: number | null;
-  rate_30yr_last_updated: string | null;
-  rate: number;
-  loan_term: number;
-  parameters: Record<string, string>;
-  rate_change_weekly: number | null;
-  rate_change_line: string | null;
-  last_updated: string;
-  national_average_rate: number | null;
-  national_average_last_updated: string | null;
-  index_a_rate: number | null;
-  index_a_last_updated: string | null;
-  survey_rate: number | null;
-  survey_last_updated: string | null;
-  stale: StaleFigure[];
-  oldest_figure_days_behind: number;
-  disclaimer: string | null;
-  metadata: { api_version: string; documentation: string };
-  source: string;
-  sources: SourceRef[];
-}
-
-export interface SimpleRecord {
-  rate: number;
-  date: string;
-  state: string;
-  fico_tier: string;
-  ltv_tier: string;
-  loan_term: number;
-  source: string;
-}
-
 export interface RatesResult {
-  record: DetailedRecord | SimpleRecord;
+  record: RateRecord;
   sources: SourceRef[];
 }
 
@@ -99,7 +61,7 @@ export function computeRates(request: RatesRequest, data: RatesData, documentati
   }
 
   if (request.format === 'simple') {
-    const record: SimpleRecord = {
+    const record: SimpleRateRecord = {
       rate: chosen.rate,
       date: chosen.date,
       state: request.state,
@@ -127,12 +89,13 @@ export function computeRates(request: RatesRequest, data: RatesData, documentati
       : thirty
         ? `rate_30yr is the 30-year rate of the same cell (${thirty.source}, ${thirty.date}).`
         : 'No source covers the 30-year rate of this cell, so rate_30yr is empty.';
-  const record: DetailedRecord = {
+  const record: DetailedRateRecord = {
     rate_30yr: thirty?.rate ?? null,
     rate_30yr_last_updated: thirty?.date ?? null,
     rate: chosen.rate,
     loan_term: request.loanTerm,
     parameters: parameterLabels(request),
+    parameter_notes: request.notes,
     rate_change_weekly: chosen.change,
     rate_change_line: changeLine(chosen.change),
     last_updated: chosen.date,

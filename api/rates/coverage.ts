@@ -1,7 +1,8 @@
 // The fallback policy as data: which request cells each national benchmark actually covers. A
 // benchmark answers for a cell only when the cell lies inside the population the publisher averages
 // over (Optimal Blue index definitions; Freddie Mac PMMS methodology). Nothing here adjusts a rate.
-import type { FicoTier, LoanTerm, LtvTier, ProductType, RatesRequest } from './params.ts';
+import type { FicoTier, LoanTerm, LtvTier, ProductType } from './contract.ts';
+import type { RatesRequest } from './params.ts';
 import type { GridSeriesId, SeriesId } from './series.ts';
 
 /**

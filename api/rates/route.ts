@@ -1,16 +1,12 @@
-// GET /rates (spec 2.1, 2.2, 4.1; contract "Rates"): a thin face over the rates service. The body
-// comes pre-serialised from the service's in-memory cache.
-import { z } from 'zod';
+// GET /rates (spec 2.1, 2.2, 4.1; contract "Rates"): a thin face over the rates service. The schemas
+// are the rates contract's; the body comes pre-serialised from the service's in-memory cache.
 import type { AppDeps } from '../deps.ts';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
-import { ErrorBodySchema } from '../platform/http/openapi.ts';
-import { RatesQuerySchema } from './params.ts';
-import { DetailedRateRecordSchema, SimpleRateRecordSchema } from './schema.ts';
-
-export { DetailedRateRecordSchema, SimpleRateRecordSchema } from './schema.ts';
+import { errorResponses } from '../platform/http/error-responses.ts';
+import { RateRecordSchema, RatesQuerySchema } from './contract.ts';
 
 export function registerRatesRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.add({
+  registry.route({
     method: 'get',
     path: '/rates',
     operationId: 'getRates',
@@ -27,15 +23,17 @@ export function registerRatesRoutes(registry: ApiRegistry, deps: AppDeps): void 
       'what is missing, and so do occupancy or property types outside every source (investment, second home, condo, ' +
       'multi-family, manufactured). `rate` is the requested `loan_term`\'s figure; `rate_30yr` stays the 30-year ' +
       'figure of the same cell. `stale` lists figures more than 14 days older than the newest figure of the record. ' +
-      '`date` gives the record as of that day. 503 with Retry-After until the PMMS and Optimal Blue datasets are ' +
-      'first loaded.',
+      '`date` gives the record as of that day. A FICO score, an LTV percent or a down payment is read as the tier that ' +
+      'holds it and `parameter_notes` says so. 503 with Retry-After until the PMMS and Optimal Blue datasets are first loaded.',
     tags: ['Rates'],
     query: RatesQuerySchema,
     responses: {
-      200: { description: 'Record 2.1 (format=detailed, default) or 2.2 (format=simple)', schema: z.union([DetailedRateRecordSchema, SimpleRateRecordSchema]) },
-      400: { description: 'A parameter outside its set; the message lists the valid values', schema: ErrorBodySchema },
-      404: { description: 'No loaded data covers this query; the message says what is missing and since when', schema: ErrorBodySchema },
-      503: { description: 'The rate datasets are not loaded yet; retry after Retry-After seconds', schema: ErrorBodySchema },
+      200: { description: 'Record 2.1 (format=detailed, default) or 2.2 (format=simple)', schema: RateRecordSchema },
+      ...errorResponses({
+        400: 'A parameter outside its set, an unknown or repeated parameter, or `ltv` and `down_payment` naming different tiers; the message says which and what is valid.',
+        404: 'No loaded data covers this query; the message says what is missing and since when.',
+        503: 'The rate datasets are not loaded yet; retry after Retry-After seconds.',
+      }),
     },
     handler: ({ query }) => deps.services.rates.getRatesJson(query),
   });

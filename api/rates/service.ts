@@ -4,11 +4,13 @@
 import type { CoreDeps } from '../deps.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
+import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
 import { parseOrThrow } from '../platform/http/validation.ts';
 import { unloadedBenchmarks } from './choose.ts';
 import { computeRates, type LenderObservation, type RatesResult } from './compute.ts';
 import { SERIES, type SeriesId } from './series.ts';
-import { RatesQuerySchema, requestKey, toRatesRequest, type RatesQuery, type RatesQueryInput, type RatesRequest } from './params.ts';
+import { isDetailedRecord, RatesQuerySchema, type DetailedRateRecord, type RateRecord, type RatesQuery, type RatesQueryInput } from './contract.ts';
+import { requestKey, toRatesRequest, type RatesRequest } from './params.ts';
 import { cellKey, readLenderHistory, readSnapshot, type Snapshot } from './snapshot.ts';
 import { OPTIMAL_BLUE_DATASET, PMMS_DATASET } from './sync/national.ts';
 import { RATE_CHECKER_DATASET } from './sync/rate-checker.ts';
@@ -23,15 +25,19 @@ const CHECK_INTERVAL_MS = 5_000;
 const MAX_CACHED = 20_000;
 
 export interface RatesService {
-  /** The record for the given parameters (validated like the query string) plus its sources. */
+  /** The record for parameters as a page or /ask has them (parsed with the contract's query schema) plus its sources. */
   getRates(params: RatesQueryInput): Promise<RatesResult>;
-  /** The serialised body for already-validated query parameters: the REST hot path. */
-  getRatesJson(query: RatesQuery): Promise<string>;
+  /** The record for parsed parameters plus its sources. */
+  answer(query: RatesQuery): Promise<RatesResult>;
+  /** The detailed record (2.1) for parsed parameters: what get_mortgage_rates answers. */
+  detailed(query: Omit<RatesQuery, 'format'>): Promise<DetailedRateRecord>;
+  /** The serialised body for parsed query parameters: the REST hot path. */
+  getRatesJson(query: RatesQuery): Promise<PreSerialized<RateRecord>>;
   /** Drops cached data; the next call reads the database again. Call after a rates sync. */
   invalidate(): void;
 }
 
-type Cached = { ok: true; result: RatesResult; json: string } | { ok: false; error: unknown };
+type Cached = { ok: true; result: RatesResult; json: PreSerialized<RateRecord> } | { ok: false; error: unknown };
 
 export function createRatesService(core: CoreDeps, datasets: DatasetStatus): RatesService {
   // The same URL app.ts gives the API docs page (metadata.documentation, contract "Rates").
@@ -111,7 +117,7 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus): Rat
       const lender = await lenderFor(request, data);
       const lender30yr = request.loanTerm === 30 ? lender : await lenderFor({ ...request, loanTerm: 30 }, data);
       const result = computeRates(request, { series: data.series, lender, lender30yr, latestDate: data.latestDate }, documentationUrl);
-      return { ok: true, result, json: JSON.stringify(result.record) };
+      return { ok: true, result, json: preSerialize(result.record) };
     } catch (error) {
       if (error instanceof NotFoundError) reportMissing(request, data);
       return { ok: false, error };
@@ -138,6 +144,15 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus): Rat
     async getRates(params) {
       const query = parseOrThrow(RatesQuerySchema, params, 'query');
       return (await cached(query)).result;
+    },
+    async answer(query) {
+      return (await cached(query)).result;
+    },
+    async detailed(query) {
+      const { record } = (await cached({ ...query, format: 'detailed' })).result;
+      // A detailed request always yields record 2.1; the guard only tells the compiler.
+      if (!isDetailedRecord(record)) throw new Error('rates: a detailed request produced a simple record');
+      return record;
     },
     async getRatesJson(query) {
       return (await cached(query)).json;

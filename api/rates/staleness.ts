@@ -3,9 +3,7 @@
 // record, and by how much: publishers stop, mirrors age, and a year-old benchmark must not pass for
 // today's beside a current survey.
 import { daysBetween } from './choose.ts';
-
-/** A figure this many days behind the newest figure of its record is called out. */
-export const STALE_AFTER_DAYS = 14;
+import { STALE_AFTER_DAYS, type StaleFigure } from './contract.ts';
 
 export interface DatedFigure {
   /** The record field holding the figure, e.g. `index_a_rate`. */
@@ -13,12 +11,6 @@ export interface DatedFigure {
   /** The figure in words, for the disclaimer ("the market benchmark (Optimal Blue 30-year conforming)"). */
   label: string;
   as_of: string;
-}
-
-export interface StaleFigure {
-  field: string;
-  as_of: string;
-  days_behind: number;
 }
 
 export interface Staleness {

@@ -3,9 +3,9 @@
 // family incomes compare with payments at that year's average rate. Every rate a label shows is the
 // exact rate the figure was computed with.
 import type { Queryable } from '../platform/db/database.ts';
-import { HUD_INCOME_LIMITS_URL } from '../hmda-aggregates/sources.ts';
+import { HUD_INCOME_LIMITS_URL } from '../hmda-aggregates/reads.ts';
 import { PMMS_DATASET } from '../rates/sync/national.ts';
-import { HUD_INCOME_DATASET } from './income.ts';
+import { HUD_INCOME_DATASET, latestIncomeYear, medianAreaIncome, shareOfAreasOver } from './income.ts';
 import { datasetInfo, daysBefore, forYear, nationalLimits, onOrBefore, series, yearAverage } from './inputs.ts';
 import { FRONT_END_RATIO, asShown, count, monthlyPayment, percent, principalFor, usd, whole, type Statistic } from './types.ts';
 
@@ -56,20 +56,14 @@ export async function affordabilityStatistics(db: Queryable): Promise<Statistic[
 
   // HUD's latest fiscal year against that year's average rate, rounded to the two decimals shown.
   const hud = await datasetInfo(db, HUD_INCOME_DATASET);
-  const { rows: fyRows } = await db.query<{ fy: number }>('SELECT max(fiscal_year) AS fy FROM hud_median_family_income');
-  const fy = fyRows[0]?.fy === null || fyRows[0]?.fy === undefined ? undefined : Number(fyRows[0].fy);
+  const fy = await latestIncomeYear(db);
   const average = fy === undefined ? undefined : yearAverage(thirty, fy);
   if (!hud || fy === undefined || average === undefined) return stats;
   const fyRate = asShown(average, 2);
   const rate = percent(fyRate, 2);
   const weeks = thirty.filter((observation) => observation.date.startsWith(`${fy}-`)).length;
   const rateNote = `the ${fy} average of the ${weeks} weekly PMMS 30-year rates, rounded to two decimals as shown (${rate})`;
-  const { rows } = await db.query<{ median: string; n: string }>(
-    'SELECT (percentile_cont(0.5) WITHIN GROUP (ORDER BY median))::text AS median, count(*)::text AS n FROM hud_median_family_income WHERE fiscal_year = $1',
-    [fy],
-  );
-  const medianIncome = Number(rows[0]?.median ?? 0);
-  const areas = Number(rows[0]?.n ?? 0);
+  const { median: medianIncome, areas } = await medianAreaIncome(db, fy);
   const hudAreas = `the ${whole(areas)} counties and New England towns of HUD's FY${fy} income limits`;
   const incomeLabel = `the median of HUD's FY${fy} area median family incomes (${whole(areas)} counties and New England towns): ${usd(medianIncome)}`;
   const maxLoan = principalFor((medianIncome / 12) * FRONT_END_RATIO, fyRate);
@@ -86,11 +80,7 @@ export async function affordabilityStatistics(db: Queryable): Promise<Statistic[
   const fyFha = fhaFloors.get(fy);
   if (fyFha !== undefined) {
     const payment = monthlyPayment(fyFha, fyRate);
-    const { rows: over } = await db.query<{ share: string }>(
-      'SELECT (avg(CASE WHEN $2::double precision > median * $3::double precision / 12 THEN 1.0 ELSE 0.0 END) * 100)::text AS share FROM hud_median_family_income WHERE fiscal_year = $1',
-      [fy, payment, FRONT_END_RATIO],
-    );
-    const share = Number(over[0]?.share ?? 0);
+    const share = await shareOfAreasOver(db, fy, payment, FRONT_END_RATIO);
     add(`areas_fha_floor_over_28pct_${fy}`, share, percent(share), `Share of HUD areas where principal and interest on a ${fy} FHA floor-limit loan (${usd(fyFha)}) at ${rate} exceed 28% of the area median family income`,
       `In ${percent(share)} of ${whole(areas)} counties and New England towns, a ${usd(fyFha)} FHA loan's ${usd(payment)} monthly principal and interest would exceed 28% of the FY${fy} area median family income (computed).`,
       `${hudAreas.replace(/^the/, 'The')}, each area's median family income against the payment on one ${usd(fyFha)} 30-year loan at ${rateNote}.`, fy, HUD_INCOME_LIMITS_URL, hud.asOf);

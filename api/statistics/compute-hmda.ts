@@ -3,10 +3,8 @@
 // unless the label says "where reported".
 import type { Queryable } from '../platform/db/database.ts';
 import { STATES } from '../geo/states.ts';
-import { decisionRates } from '../hmda-aggregates/service.ts';
-import { HMDA_MAPS_URL } from '../hmda-aggregates/sources.ts';
-import { HMDA_AGGREGATES_DATASET } from '../hmda-aggregates/dataset.ts';
-import { aggregateYears, aggregatesByGeo, datasetInfo, total, type Dimensions } from './inputs.ts';
+import { HMDA_AGGREGATES_DATASET, HMDA_MAPS_URL, aggregateYears, aggregatesByGeo, decisionRates, total, type Dimensions } from '../hmda-aggregates/reads.ts';
+import { datasetInfo } from './inputs.ts';
 import { count, percent, points, signedPercent, whole, type Category, type Statistic } from './types.ts';
 
 const NAMES = new Map<string, string>(STATES.map((state) => [state.code, state.name]));

@@ -2,10 +2,7 @@
 // (it depends on them, so it runs last) and by `npm run precompute`.
 import { sha256 } from '../sync/source.ts';
 import type { DatasetDefinition } from '../sync/types.ts';
-import { HMDA_AGGREGATES_DATASET } from '../hmda-aggregates/dataset.ts';
-import { HMDA_LENDERS_DATASET } from '../hmda-aggregates/lenders.ts';
-import { HMDA_LOAN_SAMPLE_DATASET } from '../hmda-aggregates/sample.ts';
-import { DATA_BROWSER_URL } from '../hmda-aggregates/sources.ts';
+import { DATA_BROWSER_URL, HMDA_AGGREGATES_DATASET, HMDA_LENDERS_DATASET, HMDA_LOAN_SAMPLE_DATASET } from '../hmda-aggregates/reads.ts';
 import { OPTIMAL_BLUE_DATASET, PMMS_DATASET } from '../rates/sync/national.ts';
 import { HUD_INCOME_DATASET } from './income.ts';
 import { precomputeStatistics } from './precompute.ts';

@@ -6,8 +6,9 @@ import { SourceFormatError, ValidationError } from '../sync/errors.ts';
 import { combineChecksums } from '../sync/source.ts';
 import { deleteMissingRows, upsertRows } from '../sync/upsert.ts';
 import type { DatasetDefinition, SourceFile } from '../sync/types.ts';
+import type { Queryable } from '../platform/db/database.ts';
 import { STATE_CODES } from '../geo/states.ts';
-import { HUD_INCOME_LIMITS_URL, INCOME_YEARS, hudIncomeEntry } from '../hmda-aggregates/sources.ts';
+import { HUD_INCOME_LIMITS_URL, INCOME_YEARS, hudIncomeEntry } from '../hmda-aggregates/reads.ts';
 
 export const HUD_INCOME_DATASET = 'hud_median_family_income';
 
@@ -78,3 +79,28 @@ export const hudIncomeDataset: DatasetDefinition = {
     };
   },
 };
+
+/** The latest fiscal year loaded, or undefined before the first load. */
+export async function latestIncomeYear(db: Queryable): Promise<number | undefined> {
+  const { rows } = await db.query<{ fy: number | null }>('SELECT max(fiscal_year) AS fy FROM hud_median_family_income');
+  const fy = rows[0]?.fy;
+  return fy === null || fy === undefined ? undefined : Number(fy);
+}
+
+/** The median of one fiscal year's area median family incomes, and how many areas it is over. */
+export async function medianAreaIncome(db: Queryable, fiscalYear: number): Promise<{ median: number; areas: number }> {
+  const { rows } = await db.query<{ median: string | null; n: string }>(
+    'SELECT (percentile_cont(0.5) WITHIN GROUP (ORDER BY median))::text AS median, count(*)::text AS n FROM hud_median_family_income WHERE fiscal_year = $1',
+    [fiscalYear],
+  );
+  return { median: Number(rows[0]?.median ?? 0), areas: Number(rows[0]?.n ?? 0) };
+}
+
+/** Percent of one fiscal year's areas where `monthlyPayment` exceeds `ratio` of the area's monthly median family income. */
+export async function shareOfAreasOver(db: Queryable, fiscalYear: number, monthlyPayment: number, ratio: number): Promise<number> {
+  const { rows } = await db.query<{ share: string | null }>(
+    'SELECT (avg(CASE WHEN $2::double precision > median * $3::double precision / 12 THEN 1.0 ELSE 0.0 END) * 100)::text AS share FROM hud_median_family_income WHERE fiscal_year = $1',
+    [fiscalYear, monthlyPayment, ratio],
+  );
+  return Number(rows[0]?.share ?? 0);
+}

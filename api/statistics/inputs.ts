@@ -1,8 +1,7 @@
-// Reads the synced tables the statistics are computed from: HMDA aggregates by year, rate series,
-// loan limits and the `datasets` records (as-of dates and source URLs).
+// Reads the synced tables the statistics are computed from besides the HMDA aggregates' (those are
+// read through api/hmda-aggregates/reads.ts): rate series, loan limits and the `datasets` records
+// (as-of dates and source URLs).
 import type { Queryable } from '../platform/db/database.ts';
-
-export type Dimensions = Record<string, Record<string, number>>;
 
 export interface DatasetInfo {
   asOf: string;
@@ -16,28 +15,6 @@ export async function datasetInfo(db: Queryable, name: string): Promise<DatasetI
   const row = rows[0];
   return row ? { asOf: dateText(row.as_of), sourceUrl: row.source_url } : undefined;
 }
-
-export async function aggregateYears(db: Queryable): Promise<number[]> {
-  const { rows } = await db.query<{ year: number }>(`SELECT DISTINCT year FROM hmda_aggregates WHERE geo_level = 'nation' ORDER BY year`);
-  return rows.map((row) => Number(row.year));
-}
-
-/** Every state-level (or the national) geography's dimensions for one year. */
-export async function aggregatesByGeo(db: Queryable, year: number, level: 'nation' | 'state'): Promise<Map<string, Dimensions>> {
-  const { rows } = await db.query<{ geo_code: string; dimension: string; code: string; count: string }>(
-    'SELECT geo_code, dimension, code, count FROM hmda_aggregates WHERE year = $1 AND geo_level = $2',
-    [year, level],
-  );
-  const result = new Map<string, Dimensions>();
-  for (const row of rows) {
-    let geo = result.get(row.geo_code);
-    if (!geo) result.set(row.geo_code, (geo = {}));
-    (geo[row.dimension] ??= {})[row.code] = Number(row.count);
-  }
-  return result;
-}
-
-export const total = (counts: Record<string, number> | undefined): number => Object.values(counts ?? {}).reduce((sum, value) => sum + value, 0);
 
 export interface Observation {
   date: string;

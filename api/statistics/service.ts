@@ -1,34 +1,51 @@
-// The statistics service behind GET /statistics, the MCP tool get_statistics and /ask: the catalogue
+// The statistics service behind GET /statistics, the MCP tool get_statistics and /ask. The catalogue
 // is held in memory between syncs (a new `statistics` dataset record is noticed through the cached
-// `datasets` list), so a request does no database round trip; 503 until the first precompute.
+// `datasets` list), and each answer is remembered, serialised, per normalised request until the
+// catalogue changes, so a request does no database round trip and no serialisation; 503 until the
+// first precompute.
 import type { Clock } from '../deps.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
+import type { PreSerialized } from '../platform/http/api-registry.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
 import type { Logger } from '../platform/logger.ts';
-import { parseOrThrow } from '../platform/http/validation.ts';
+import { AnswerMemo, type RememberedAnswer } from '../platform/answer-memo.ts';
+import type { Source } from '../platform/contract/sources.ts';
 import { STATISTICS_DATASET } from './dataset.ts';
 import { featured } from './featured.ts';
-import { StatisticsQuerySchema, type StatisticsQueryInput } from './params.ts';
-import { toRecord, type StatRecord } from './types.ts';
-
-export type StatisticsAnswer = { stat: StatRecord } | { stats: StatRecord[] };
+import type { StatisticsAnswer, StatisticsQuery, StatRecord } from './contract.ts';
+import { toRecord } from './types.ts';
 
 export interface StatisticsService {
-  /** Validates like the query string (400 naming the parameter), then answers per the contract. */
-  get(params?: StatisticsQueryInput): Promise<StatisticsAnswer>;
+  /** The answer to a request parsed with the contract's StatisticsQuerySchema (every face parses first). */
+  answer(query?: StatisticsQuery): Promise<StatisticsAnswer>;
+  /** The same answer as JSON, serialised once per distinct request while the catalogue stands. */
+  answerJson(query?: StatisticsQuery): Promise<PreSerialized<StatisticsAnswer>>;
   /** Every statistic (for listings and tools); 503 until computed. */
   list(): Promise<StatRecord[]>;
-  /** Drops the in-memory catalogue; the next call reads the table again. */
+  /** Drops the in-memory catalogue and answers; the next call reads the table again. */
   invalidate(): void;
 }
 
 interface Catalogue {
   version: string;
   stats: StatRecord[];
+  byId: Map<string, StatRecord>;
+  /** Answers to the requests asked since this catalogue was read. */
+  answers: AnswerMemo<StatisticsAnswer>;
 }
 
+/** Distinct requests remembered per catalogue: categories × years × all, and every id, fit easily. */
+const MAX_REMEMBERED_ANSWERS = 2_000;
+
 const LIST_HINT = 'List the ids with GET /statistics?all=true (add &category=... to narrow).';
+
+/** Each source once, with the as-of date of the first statistic drawn from it. */
+function sourcesOf(stats: readonly StatRecord[]): Source[] {
+  const byUrl = new Map<string, Source>();
+  for (const stat of stats) if (!byUrl.has(stat.source_url)) byUrl.set(stat.source_url, { url: stat.source_url, as_of: stat.as_of });
+  return [...byUrl.values()];
+}
 
 export function createStatisticsService(deps: { db: Queryable; datasets: DatasetStatus; clock: Clock; logger?: Logger }): StatisticsService {
   let catalogue: Catalogue | undefined;
@@ -46,7 +63,7 @@ export function createStatisticsService(deps: { db: Queryable; datasets: Dataset
         as_of: row.as_of instanceof Date ? row.as_of.toISOString().slice(0, 10) : String(row.as_of).slice(0, 10),
       }),
     );
-    return { version, stats };
+    return { version, stats, byId: new Map(stats.map((stat) => [stat.id, stat])), answers: new AnswerMemo(MAX_REMEMBERED_ANSWERS) };
   }
 
   async function current(): Promise<Catalogue> {
@@ -61,35 +78,49 @@ export function createStatisticsService(deps: { db: Queryable; datasets: Dataset
     return fresh;
   }
 
+  /** The answer per the contract; throws the 404s (they are not remembered). */
+  function compute({ stats, byId }: Catalogue, query: StatisticsQuery, day: string): StatisticsAnswer {
+    if (query.id !== undefined) {
+      const stat = byId.get(query.id);
+      if (!stat) throw new NotFoundError(`No statistic with id "${query.id.slice(0, 100)}". ${LIST_HINT}`);
+      if (query.category !== undefined && stat.category !== query.category) {
+        throw new NotFoundError(`Statistic "${stat.id}" is in category ${stat.category}, not ${query.category}; drop 'category' or ${LIST_HINT.toLowerCase()}`);
+      }
+      if (query.year !== undefined && stat.data_year !== query.year) {
+        const describes = stat.data_year === null ? 'does not state a year (its source does not)' : `describes ${stat.data_year}`;
+        throw new NotFoundError(`Statistic "${stat.id}" ${describes}, not ${query.year}; drop 'year' to get it.`);
+      }
+      return query.all ? { stats: [stat], sources: sourcesOf([stat]) } : { stat, sources: sourcesOf([stat]) };
+    }
+    const inCategory = query.category === undefined ? stats : stats.filter((stat) => stat.category === query.category);
+    const pool = query.year === undefined ? inCategory : inCategory.filter((stat) => stat.data_year === query.year);
+    if (pool.length === 0) {
+      const years = [...new Set(inCategory.flatMap((stat) => (stat.data_year === null ? [] : [stat.data_year])))].sort((a, b) => a - b);
+      const undated = inCategory.filter((stat) => stat.data_year === null).length;
+      throw new NotFoundError(
+        `No statistics${query.category ? ` in ${query.category}` : ''} describe ${query.year}. Years available: ${years.join(', ') || 'none'}` +
+          `${undated > 0 ? `; ${undated} more state no year (their source does not) and are listed without 'year'` : ''}.`,
+      );
+    }
+    if (query.all) return { stats: pool, sources: sourcesOf(pool) };
+    const stat = featured(pool, day, query.category) as StatRecord;
+    return { stat, sources: sourcesOf([stat]) };
+  }
+
+  async function remembered(query: StatisticsQuery): Promise<RememberedAnswer<StatisticsAnswer>> {
+    const found = await current();
+    // The featured statistic changes with the UTC day; every other answer only with the catalogue.
+    const day = query.id === undefined && !query.all ? deps.clock().toISOString().slice(0, 10) : '';
+    const key = `${query.category ?? ''}|${query.id ?? ''}|${query.year ?? ''}|${query.all ? 'all' : ''}|${day}`;
+    return found.answers.get(key) ?? found.answers.remember(key, compute(found, query, day));
+  }
+
   return {
-    async get(params = {}) {
-      const query = parseOrThrow(StatisticsQuerySchema, params, 'query');
-      const { stats } = await current();
-      if (query.id !== undefined) {
-        const stat = stats.find((candidate) => candidate.id === query.id);
-        if (!stat) throw new NotFoundError(`No statistic with id "${query.id.slice(0, 100)}". ${LIST_HINT}`);
-        if (query.category !== undefined && stat.category !== query.category) {
-          throw new NotFoundError(`Statistic "${stat.id}" is in category ${stat.category}, not ${query.category}; drop 'category' or ${LIST_HINT.toLowerCase()}`);
-        }
-        if (query.year !== undefined && stat.data_year !== query.year) {
-          const describes = stat.data_year === null ? 'does not state a year (its source does not)' : `describes ${stat.data_year}`;
-          throw new NotFoundError(`Statistic "${stat.id}" ${describes}, not ${query.year}; drop 'year' to get it.`);
-        }
-        return query.all ? { stats: [stat] } : { stat };
-      }
-      const inCategory = query.category === undefined ? stats : stats.filter((stat) => stat.category === query.category);
-      const pool = query.year === undefined ? inCategory : inCategory.filter((stat) => stat.data_year === query.year);
-      if (pool.length === 0) {
-        const years = [...new Set(inCategory.flatMap((stat) => (stat.data_year === null ? [] : [stat.data_year])))].sort((a, b) => a - b);
-        const undated = inCategory.filter((stat) => stat.data_year === null).length;
-        throw new NotFoundError(
-          `No statistics${query.category ? ` in ${query.category}` : ''} describe ${query.year}. Years available: ${years.join(', ') || 'none'}` +
-            `${undated > 0 ? `; ${undated} more state no year (their source does not) and are listed without 'year'` : ''}.`,
-        );
-      }
-      if (query.all) return { stats: pool };
-      const day = deps.clock().toISOString().slice(0, 10);
-      return { stat: featured(pool, day, query.category) as StatRecord };
+    async answer(query = {}) {
+      return (await remembered(query)).answer;
+    },
+    async answerJson(query = {}) {
+      return (await remembered(query)).json;
     },
     async list() {
       return (await current()).stats;

@@ -1,33 +1,15 @@
-// What a precomputed statistic is (spec 2.3 plus what the catalogue keeps beside it), the seven
-// categories, and the display formatting and payment arithmetic every computation shares.
+// What a precomputed statistic is (the contract's record plus what the catalogue keeps beside it)
+// and the display formatting and payment arithmetic every computation shares.
+import type { StatRecord } from './contract.ts';
 
-export const CATEGORIES = ['market_overview', 'rates', 'loan_types', 'down_payment', 'borrower_profile', 'lenders', 'affordability'] as const;
-export type Category = (typeof CATEGORIES)[number];
+export { CATEGORIES, type Category, type StatRecord } from './contract.ts';
 
 /**
- * One catalogue entry. `value` is for display; `numeric_value` is what it was formatted from, and
- * every input the label or headline shows is the exact figure the value was computed with.
+ * One catalogue entry: the served record (the contract's) and `numeric_value`, what `value` was
+ * formatted from. Every input the label or headline shows is the exact figure the value was
+ * computed with.
  */
-export interface Statistic {
-  id: string;
-  category: Category;
-  value: string;
-  label: string;
-  headline: string;
-  /** The year the data describes, as its source states it; null when the source states none. */
-  data_year: number | null;
-  /** Why data_year is null (what is known of the period instead); null whenever data_year is set. */
-  data_year_note: string | null;
-  /** What the figure is computed over (for a share, its denominator), with every filter applied. */
-  population: string;
-  source_url: string;
-  numeric_value: number;
-  /** YYYY-MM-DD: as-of date of the data the statistic was computed from. */
-  as_of: string;
-}
-
-/** The record served by GET /statistics (spec 2.3 fields plus `data_year_note`, `population` and `as_of`). */
-export type StatRecord = Omit<Statistic, 'numeric_value'>;
+export type Statistic = StatRecord & { numeric_value: number };
 
 export const toRecord = (stat: Statistic): StatRecord => ({
   id: stat.id,

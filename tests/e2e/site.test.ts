@@ -129,7 +129,7 @@ describe.skipIf(!hasChromium || !hasSourceData)('the site in a browser', () => {
     expect(await page.locator('#answer').textContent()).toMatch(/Colorado, closing in March: \d+ months/);
     const badState = await page.goto(`${server.url}/escrow?state=ZZ`);
     expect(badState?.status()).toBe(400);
-    expect(await page.getByRole('alert').textContent()).toMatch(/Valid values: AK, AL/);
+    expect(await page.getByRole('alert').textContent()).toMatch(/valid codes: AK, AL/);
 
     await visit('/calendar?from=2026-01-01&to=2026-12-31&impact=high', 'calendar');
     expect(await page.locator('#events').textContent()).toMatch(/\d+ events/);

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatasetStatus } from '../../api/platform/datasets.ts';
 import { createHmdaAggregatesService, type HmdaAggregatesService } from '../../api/hmda-aggregates/service.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
@@ -21,7 +22,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('HMDA aggregates on %s', (ki
 
   beforeAll(async () => {
     database = await syncedTestDatabase(kind, ['hmda_aggregates', 'hmda_lenders']);
-    service = createHmdaAggregatesService(database.db, () => new Date('2026-11-22T12:00:00Z'));
+    service = createHmdaAggregatesService({ db: database.db, datasets: createDatasetStatus(database.db), clock: () => new Date('2026-11-22T12:00:00Z') });
   });
 
   afterAll(async () => {
@@ -138,5 +139,18 @@ describe.skipIf(!hasSourceData)('HMDA aggregates validation', () => {
     mirror = doctoredMirror({ 'by_state_2024.json': JSON.stringify(states) });
     const report = await syncInto(database.db, ['hmda_aggregates'], { sourceDir: mirror, options: { years: '2024' } });
     expect(report.results[0]?.message).toMatch(/by_state_2024\.json: "TX"\.loanType\["2"\]: expected a non-negative whole count, found -5/);
+  });
+  it('answers with the words every face uses for a dataset that failed or never loaded, without operator commands', async () => {
+    const service = createHmdaAggregatesService({ db: database.db, datasets: createDatasetStatus(database.db, 0) });
+    const failed = await service.summary({ state: 'CO' }).then(
+      () => undefined,
+      (error: unknown) => error as { status: number; message: string; headers: Record<string, string> },
+    );
+    expect(failed).toMatchObject({ status: 503, headers: { 'Retry-After': expect.any(String) } });
+    expect(failed?.message).toMatch(/^The hmda_aggregates dataset is not available: its last load failed on \d{4}-\d{2}-\d{2} at \d{2}:\d{2} UTC\. .*https:\/\/ffiec\.cfpb\.gov\/2024\/state\.json/);
+    await expect(service.topLenders()).rejects.toMatchObject({ status: 503, message: 'The hmda_lenders dataset is not loaded yet: this service has never loaded it.' });
+    for (const attempt of [service.summary(), service.topLenders(), service.years()]) {
+      await expect(attempt).rejects.toSatisfy((error: Error) => !/npm|sync /.test(error.message));
+    }
   });
 });

@@ -1,6 +1,6 @@
 // Builds scratch HMDA warehouses for the HMDA tests: real extracts (the 26k-row, 24-column one and
-// the 99-column 2020 CA slice, each as one state-year, without the aggregate gate, since neither is
-// a whole state-year) or SYNTHETIC rows, in temp folders.
+// the 99-column 2020 CA slice, each as one state-year in a warehouse marked partial, since neither is
+// a whole state-year and the aggregate gate refuses them) or SYNTHETIC rows, in temp folders.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,7 +41,7 @@ export async function extractWarehouse(root: string): Promise<void> {
     await loadLar(connection, {
       root,
       synthetic: false,
-      skipValidation: true,
+      partial: true,
       aggregatesFor: () => undefined,
       files: [{ csvPath: EXTRACT_CSV, sourceUrl: 'hmda_subset_24cols_26k_rows.csv', checksum: 'extract', year: 2022, state: 'CO' }],
     });
@@ -55,7 +55,7 @@ export async function sliceWarehouse(root: string): Promise<void> {
     await loadLar(connection, {
       root,
       synthetic: false,
-      skipValidation: true,
+      partial: true,
       aggregatesFor: () => undefined,
       files: [{ csvPath: SLICE_99_CSV, sourceUrl: 'hmda_lar_99cols_2020_CA_two_lenders.csv', checksum: 'slice', year: 2020, state: 'CA' }],
     });

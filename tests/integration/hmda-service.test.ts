@@ -10,14 +10,15 @@ import { hasSourceData } from '../support/source-data.ts';
 import { attackQueries, EXTRACT_CSV, extractWarehouse, hmdaConfig, parseCsv, silentLogger, tempDir } from './hmda-fixtures.ts';
 
 describe('HMDA service before any data is loaded', () => {
-  it('answers presets and SQL with 503 saying how to load data', async () => {
+  it('answers presets and SQL with 503 saying what is missing and since when, with no operator command', async () => {
     const root = tempDir('hmda-empty');
     const service = createHmdaService(hmdaConfig(root), silentLogger);
     try {
       for (const call of [() => service.preset('rates', {}), () => service.sql('SELECT 1')]) {
         const error = await call().catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(ServiceUnavailableError);
-        expect((error as HttpError).message).toContain('npm run sync -- hmda --years');
+        expect((error as HttpError).message).toMatch(/^HMDA loan records are not loaded on this server yet: none has been available since \d{4}-\d{2}-\d{2}\./);
+        expect((error as HttpError).message).not.toMatch(/npm|sync|MDS_SOURCE_DIR|HMDA_DIR/);
         expect((error as HttpError).headers['Retry-After']).toBeDefined();
       }
       expect(service.asOf()).toBeUndefined();

@@ -34,7 +34,7 @@ describe('hmda sync dataset', () => {
 
   it('reads --years, --states and --all', () => {
     expect(selection({ years: '2022,2023', states: 'co,TX' })).toEqual({ years: [2022, 2023], states: ['CO', 'TX'] });
-    expect(selection({ all: true, states: 'WY' }).years).toEqual([2018, 2019, 2020, 2021, 2022, 2023, 2024]);
+    expect(selection({ all: true, states: 'WY' }).years).toEqual([2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025]);
     expect(selection({ years: '2018-2020' }).states).toContain('PR');
     expect(() => selection({})).toThrow(/--years 2023/);
     expect(() => selection({ years: '2017' })).toThrow(/2017 is not an HMDA year/);

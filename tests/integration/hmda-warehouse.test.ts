@@ -125,7 +125,7 @@ describe.skipIf(!hasSourceData)('HMDA warehouse', () => {
     const csv = path.join(root, 'wy.csv');
     await writeSynthetic(csv, 'WY', 2022, 0.05);
     const failure = await withConnection((connection) =>
-      loadLar(connection, { root: path.join(root, 'warehouse'), synthetic: false, skipValidation: true, aggregatesFor: () => undefined, files: [{ csvPath: csv, sourceUrl: 'x', checksum: 'x' }] }),
+      loadLar(connection, { root: path.join(root, 'warehouse'), synthetic: false, partial: true, aggregatesFor: () => undefined, files: [{ csvPath: csv, sourceUrl: 'x', checksum: 'x' }] }),
     ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ValidationError);
     expect((failure as Error).message).toMatch(/synthetic rows are never loaded into the real warehouse/);
@@ -142,7 +142,7 @@ describe.skipIf(!hasSourceData)('HMDA warehouse', () => {
     const csv = path.join(root, 'broken.csv');
     fs.writeFileSync(csv, [header.join(','), ...broken.map((row) => row.join(','))].join('\n'));
     const failure = await withConnection((connection) =>
-      loadLar(connection, { root: path.join(root, 'warehouse'), synthetic: false, skipValidation: true, aggregatesFor: () => undefined, files: [{ csvPath: csv, sourceUrl: 'broken.csv', checksum: 'x', year: 2022, state: 'CO' }] }),
+      loadLar(connection, { root: path.join(root, 'warehouse'), synthetic: false, partial: true, aggregatesFor: () => undefined, files: [{ csvPath: csv, sourceUrl: 'broken.csv', checksum: 'x', year: 2022, state: 'CO' }] }),
     ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SourceFormatError);
     expect((failure as Error).message).toMatch(/^broken\.csv:11: /);

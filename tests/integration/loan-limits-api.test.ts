@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../api/config.ts';
-import { LoanLimitHistoryResponseSchema } from '../../api/loan-limits/history-view.ts';
+import { LoanLimitHistoryResponseSchema } from '../../api/loan-limits/contract.ts';
 import { connectMcp } from '../support/mcp-client.ts';
 import { ensureSiteBuiltForTests } from '../support/site-build.ts';
 import { loadSsrHandler } from '../../api/server.ts';
@@ -60,7 +60,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
     expect(county.fha.note).toMatch(/2026 are not loaded/);
     expect(body.national.conforming.baseline['1']).toBe(832_750);
     expect(body.sources.map((source: { loan_type: string }) => source.loan_type)).toEqual(['conforming', 'fha', 'va', 'usda']);
-    expect(body.sources[0]).toMatchObject({ publisher: expect.stringMatching(/FHFA/), as_of: '2026-01-01' });
+    expect(body.sources[0]).toEqual({
+      name: 'Federal Housing Finance Agency (FHFA)', url: 'https://www.fhfa.gov/data/conforming-loan-limit', as_of: '2026-01-01', loan_type: 'conforming', dataset: 'loan_limits_conforming',
+    });
   });
 
   it('filters by loan type and units, by FIPS', async () => {

@@ -6,9 +6,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatasetStatus } from '../../api/platform/datasets.ts';
 import { getStatisticsTool } from '../../api/mcp/tools/get-statistics.ts';
-import { EXAMPLE_ID, StatisticResponseSchema, StatisticsListResponseSchema } from '../../api/statistics/params.ts';
+import { EXAMPLE_ID, StatisticsAnswerSchema } from '../../api/statistics/contract.ts';
 import { createStatisticsService } from '../../api/statistics/service.ts';
-import { CATEGORIES } from '../../api/statistics/types.ts';
+import { CATEGORIES } from '../../api/statistics/contract.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
@@ -108,17 +108,17 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
   it('serves the featured statistic of the day for a category, the same all day', async () => {
     const first = await get('category=rates');
     expect(first.status).toBe(200);
-    expect(StatisticResponseSchema.parse(first.body).stat.category).toBe('rates');
+    expect(StatisticsAnswerSchema.parse(first.body).stat?.category).toBe('rates');
     expect((await get('category=rates')).body).toEqual(first.body);
     const any = await get('');
-    expect(StatisticResponseSchema.parse(any.body).stat.id).toBeTruthy();
+    expect(StatisticsAnswerSchema.parse(any.body).stat?.id).toBeTruthy();
   });
 
   it('rotates deterministically by date', async () => {
     const datasets = createDatasetStatus(database.db);
     const pick = async (day: string) => {
       const service = createStatisticsService({ db: database.db, datasets, clock: () => new Date(`${day}T08:00:00Z`) });
-      return ((await service.get({ category: 'lenders' })) as { stat: { id: string } }).stat.id;
+      return (await service.answer({ category: 'lenders' })).stat?.id;
     };
     const days = Array.from({ length: 30 }, (_, index) => new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10));
     const picks = await Promise.all(days.map(pick));
@@ -128,9 +128,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
 
   it('returns a statistic by id and every match with all=true', async () => {
     const one = await get('id=fha_share_2025');
-    expect(StatisticResponseSchema.parse(one.body).stat).toMatchObject({ id: 'fha_share_2025', category: 'loan_types', data_year: 2025, value: stat('fha_share_2025').value });
+    expect(StatisticsAnswerSchema.parse(one.body).stat).toMatchObject({ id: 'fha_share_2025', category: 'loan_types', data_year: 2025, value: stat('fha_share_2025').value });
     const all = await get('all=true');
-    expect(StatisticsListResponseSchema.parse(all.body).stats).toHaveLength(stats.size);
+    expect(StatisticsAnswerSchema.parse(all.body).stats).toHaveLength(stats.size);
     const lenders = await get('category=lenders&all=true');
     expect(lenders.body.stats.every((entry: { category: string }) => entry.category === 'lenders')).toBe(true);
     const year = await get('year=2020&all=true');
@@ -151,7 +151,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
     const idParameter = Object.entries(doc.paths).find(([route]) => route.endsWith('/statistics'))?.[1].get?.parameters?.find((parameter) => parameter.name === 'id');
     const examples = [
       ...(idParameter?.description ?? '').matchAll(/`([a-z0-9_]+)`/g),
-      ...`${getStatisticsTool.description} ${getStatisticsTool.input.id.description}`.matchAll(/"([a-z0-9_]+)"/g),
+      ...`${getStatisticsTool.description} ${getStatisticsTool.inputSchema.shape.id.description}`.matchAll(/"([a-z0-9_]+)"/g),
     ].map((match) => match[1]);
     expect(examples).toContain(EXAMPLE_ID);
     for (const id of examples) expect((await get(`id=${id}`)).status, id).toBe(200);
@@ -179,8 +179,8 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
     try {
       const result = await client.callTool({ name: 'get_statistics', arguments: { category: 'Down_Payment' } });
       expect(result.isError).toBeFalsy();
-      const rest = StatisticsListResponseSchema.parse((await get('category=down_payment&all=true')).body);
-      expect(StatisticsListResponseSchema.parse(result.structuredContent).stats).toEqual(rest.stats);
+      const rest = StatisticsAnswerSchema.parse((await get('category=down_payment&all=true')).body);
+      expect(StatisticsAnswerSchema.parse(result.structuredContent)).toEqual(rest);
       const text = (result.content as { type: string; text: string }[])[0]?.text ?? '';
       expect(text).toContain('[sample_share_20pct_down, year not stated by the source]');
     } finally {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatisticsListResponseSchema } from '../../api/statistics/params.ts';
+import { StatisticsAnswerSchema, type StatRecord } from '../../api/statistics/contract.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
@@ -393,7 +393,7 @@ describe.skipIf(!hasSourceData)('every /statistics record recomputed from the of
   let database: TestDatabase;
   let testApp: TestApp;
   let server: Awaited<ReturnType<typeof listen>>;
-  let served: Map<string, ReturnType<typeof StatisticsListResponseSchema.parse>['stats'][number]>;
+  let served: Map<string, StatRecord>;
   const expected = new Map<string, Expected>();
 
   beforeAll(async () => {
@@ -402,7 +402,7 @@ describe.skipIf(!hasSourceData)('every /statistics record recomputed from the of
     server = await listen(testApp.app);
     const response = await fetch(`${server.url}/api/v1/statistics?all=true`);
     expect(response.status).toBe(200);
-    served = new Map(StatisticsListResponseSchema.parse(await response.json()).stats.map((stat) => [stat.id, stat]));
+    served = new Map((StatisticsAnswerSchema.parse(await response.json()).stats ?? []).map((stat) => [stat.id, stat]));
     const thirty = readSeries('MORTGAGE30US');
     const conforming = conformingFiles();
     const fha = fhaFiles();

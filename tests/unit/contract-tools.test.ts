@@ -20,6 +20,7 @@ import { lookupGlossaryTermTool } from '../../api/mcp/tools/lookup-glossary-term
 import { searchContentTool } from '../../api/mcp/tools/search-content.ts';
 import { getCongressBillsTool } from '../../api/mcp/tools/get-congress-bills.ts';
 import type { ContractTool, ToolContext } from '../../api/mcp/tool-kit.ts';
+import { checkToolResultBudget } from '../support/mcp-client.ts';
 
 const fixture = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
 
@@ -53,6 +54,7 @@ async function callLikeTheSdk(tool: ContractTool, context: ToolContext, args: un
   const { config, handler } = captured(tool, context);
   const result = await handler(config.inputSchema.parse(args), {});
   if (!result.isError) config.outputSchema.parse(result.structuredContent);
+  checkToolResultBudget(tool.name, result);
   return result;
 }
 

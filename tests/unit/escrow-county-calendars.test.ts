@@ -3,8 +3,13 @@
 // projection written here, over the dates as the collectors' pages give them, not from the engine.
 import { describe, expect, it } from 'vitest';
 import { CountyOverrideSchema, servedSchedule } from '../../api/escrow/schedules.ts';
-import { createEscrowService, type EscrowResult } from '../../api/escrow/service.ts';
+import { createEscrowService, type EscrowService } from '../../api/escrow/service.ts';
+import { EscrowQuerySchema, type EscrowAnswer } from '../../api/escrow/contract.ts';
+import { parseOrThrow } from '../../api/platform/http/validation.ts';
 import { MONTH_NAMES } from '../../api/escrow/engine.ts';
+
+/** A request as every face reads it: parsed by the escrow contract, then answered. */
+const ask = (service: EscrowService, input: Record<string, unknown>): EscrowAnswer => service.answer(parseOrThrow(EscrowQuerySchema, input, 'query'));
 
 const service = createEscrowService({ config: { sourceDir: undefined }, clock: () => new Date('2026-11-24T12:00:00Z') });
 
@@ -31,7 +36,7 @@ function handProjection(payments: readonly Announced[], closingMonth: number): n
   return Math.max(0, Math.ceil(2 - lowest - 1e-9));
 }
 
-function expectAnsweredFrom(result: EscrowResult, payments: readonly Announced[], url: string, taxYear: string): void {
+function expectAnsweredFrom(result: EscrowAnswer, payments: readonly Announced[], url: string, taxYear: string): void {
   expect(result.isCountySpecific).toBe(true);
   MONTH_NAMES.forEach((name, index) => expect(result.allMonths[name], `closing in ${name}`).toBe(handProjection(payments, index + 1)));
   expect(result.escrowMonths).toBe(handProjection(payments, result.closingMonth));
@@ -45,7 +50,7 @@ describe('county calendars answered from the collector', () => {
     // Cook County Treasurer, as reported by CBS News Chicago and the Maine Township Assessor:
     // the first installment (55% of the prior year's tax) due 2025-03-04, the second 2025-12-15.
     const taxYear2024: Announced[] = [{ due: '2025-03-04', months: 6.6 }, { due: '2025-12-15', months: 5.4 }];
-    const result = service.calculate({ state: 'IL', county: 'Cook County', closingMonth: 9 });
+    const result = ask(service, { state: 'IL', county: 'Cook County', closing_month: 9 });
     expectAnsweredFrom(result, taxYear2024, 'https://www.cbsnews.com/chicago/news/cook-county-property-tax-bills-second-installment-friday/', '2024');
     expect(result.taxSchedule.disbursementMonths).toEqual(['March', 'December']);
     // A September closing: the statute's March 1 and August 1 gave 4 months; the bills people pay give 9.
@@ -59,7 +64,7 @@ describe('county calendars answered from the collector', () => {
     // Franklin County Treasurer, Real Estate Property Tax Due Date FAQ: first half due February 28,
     // second half no earlier than July 20, 2026.
     const taxYear2025: Announced[] = [{ due: '2026-02-28', months: 6 }, { due: '2026-07', months: 6 }];
-    const result = service.calculate({ state: 'OH', county: '39049', closingMonth: 9 });
+    const result = ask(service, { state: 'OH', county: '39049', closing_month: 9 });
     expectAnsweredFrom(result, taxYear2025, 'https://treasurer.franklincountyohio.gov/Property-Tax-Due-Date', '2025');
     expect(result.taxSchedule.disbursementMonths).toEqual(['February', 'July']);
     expect(result.escrowMonths).toBe(5);
@@ -68,19 +73,19 @@ describe('county calendars answered from the collector', () => {
   it('Fulton County, GA: due October 15, not the Georgia default of December', () => {
     // Fulton County Tax Commissioner via WABE (2019): October 15 outside Atlanta; County Code § 58-225.
     const fulton: Announced[] = [{ due: '2019-10-15', months: 12 }];
-    const result = service.calculate({ state: 'GA', county: 'Fulton', closingMonth: 6 });
+    const result = ask(service, { state: 'GA', county: 'Fulton', closing_month: 6 });
     expectAnsweredFrom(result, fulton, 'https://wabe.org/?p=70087', '2019');
     expect(result.taxSchedule.disbursementMonths).toEqual(['October']);
     // June closing: deposits in August and September only before the October bill: 2 + 12 - 3 = 11.
     expect(result.escrowMonths).toBe(11);
-    expect(service.calculate({ state: 'GA', closingMonth: 6 }).escrowMonths).toBe(handProjection([{ due: '2019-12-20', months: 12 }], 6));
-    expect(result.escrowMonths).not.toBe(service.calculate({ state: 'GA', closingMonth: 6 }).escrowMonths);
+    expect(ask(service, { state: 'GA', closing_month: 6 }).escrowMonths).toBe(handProjection([{ due: '2019-12-20', months: 12 }], 6));
+    expect(result.escrowMonths).not.toBe(ask(service, { state: 'GA', closing_month: 6 }).escrowMonths);
   });
 
   it('Gwinnett County, GA: tax year 2022 bills due November 1, 2022', () => {
     // Gwinnett County Tax Commissioner's reminder: 2022 property tax bills are due Nov. 1.
     const taxYear2022: Announced[] = [{ due: '2022-11-01', months: 12 }];
-    const result = service.calculate({ state: 'GA', county: 'Gwinnett County', closingMonth: 9 });
+    const result = ask(service, { state: 'GA', county: 'Gwinnett County', closing_month: 9 });
     expectAnsweredFrom(result, taxYear2022, 'https://gwinnettcitizen.com/local-news/gwinnett-pulse/gwinnett-county-property-taxes-due-nov-1', '2022');
     expect(result.taxSchedule.disbursementMonths).toEqual(['November']);
     // A September closing: the first payment is in November, the month the whole bill is paid.

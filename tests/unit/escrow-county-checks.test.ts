@@ -9,9 +9,14 @@ import { COUNTY_CHECKS_FILE, CountyChecksFileSchema, loadCountyChecks } from '..
 import { normaliseCountyName, readCensusCounties } from '../../api/escrow/counties.ts';
 import { MONTH_NAMES } from '../../api/escrow/engine.ts';
 import { loadSchedules, ScheduleFileSchema, SCHEDULES_FILE } from '../../api/escrow/schedules.ts';
-import { createEscrowService } from '../../api/escrow/service.ts';
+import { createEscrowService, type EscrowService } from '../../api/escrow/service.ts';
+import { EscrowQuerySchema, type EscrowAnswer } from '../../api/escrow/contract.ts';
+import { parseOrThrow } from '../../api/platform/http/validation.ts';
 import type { Verification } from '../../api/escrow/verification.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
+
+/** A request as every face reads it: parsed by the escrow contract, then answered. */
+const ask = (service: EscrowService, input: Record<string, unknown>): EscrowAnswer => service.answer(parseOrThrow(EscrowQuerySchema, input, 'query'));
 
 const schedulesRaw = JSON.parse(fs.readFileSync(SCHEDULES_FILE, 'utf8'));
 const checksRaw = JSON.parse(fs.readFileSync(COUNTY_CHECKS_FILE, 'utf8'));
@@ -60,7 +65,7 @@ describe('sources of the county calendars', () => {
 
   it('points the reader to the collector before a secondary page', () => {
     const service = createEscrowService({ config: { sourceDir: undefined }, clock: () => new Date('2026-11-24T12:00:00Z') });
-    const brooklyn = service.calculate({ state: 'NY', county: 'Brooklyn', closingMonth: 5 });
+    const brooklyn = ask(service, { state: 'NY', county: 'Brooklyn', closing_month: 5 });
     expect(brooklyn.taxSchedule.notes).toMatch(
       /Checked against NYC Department of Finance \(https:\/\/www\.nyc\.gov\/site\/finance\/property\/property-due-dates\.page\), which gives the same dates every year \(tax year 2024-25\)/,
     );
@@ -109,16 +114,16 @@ describe.skipIf(!hasSourceData)('the 50 most populous counties', () => {
 
   it('tells the reader of a checked county which page confirmed its state schedule', () => {
     const service = createEscrowService({ config: { sourceDir: SOURCE_DIR }, clock: () => new Date('2026-11-24T12:00:00Z') });
-    const harris = service.calculate({ state: 'TX', county: 'Harris County', closingMonth: 3 });
+    const harris = ask(service, { state: 'TX', county: 'Harris County', closing_month: 3 });
     expect(harris.isCountySpecific).toBe(false);
     expect(harris.taxSchedule.notes).toMatch(/Harris County \(48201\) collects on the Texas schedule/);
     expect(harris.taxSchedule.notes).toMatch(/tax year 2025/);
     expect(harris.sources.map((source) => source.url)).toContain(
       'https://www.click2houston.com/news/local/2026/01/28/list-10-things-to-know-before-the-last-day-to-pay-property-taxes-in-harris-county',
     );
-    const wayne = service.calculate({ state: 'MI', county: '26163', closingMonth: 3 });
+    const wayne = ask(service, { state: 'MI', county: '26163', closing_month: 3 });
     expect(wayne.taxSchedule.notes).toMatch(/no single county calendar/);
-    const wake = service.calculate({ state: 'NC', county: 'Wake', closingMonth: 3 });
+    const wake = ask(service, { state: 'NC', county: 'Wake', closing_month: 3 });
     expect(wake.taxSchedule.notes).toMatch(/No county-level schedule is recorded for Wake County \(37183\)/);
   });
 });

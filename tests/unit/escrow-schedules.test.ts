@@ -3,10 +3,15 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createCountyResolver, normaliseCountyName, readCensusCounties } from '../../api/escrow/counties.ts';
 import { loadSchedules, ScheduleFileSchema, SCHEDULES_FILE } from '../../api/escrow/schedules.ts';
-import { createEscrowService } from '../../api/escrow/service.ts';
+import { createEscrowService, type EscrowService } from '../../api/escrow/service.ts';
+import { EscrowQuerySchema, type EscrowAnswer } from '../../api/escrow/contract.ts';
+import { parseOrThrow } from '../../api/platform/http/validation.ts';
 import { findState, STATE_CODES, STATES } from '../../api/geo/states.ts';
 import { HttpError } from '../../api/platform/http/errors.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
+
+/** A request as every face reads it: parsed by the escrow contract, then answered. */
+const ask = (service: EscrowService, input: Record<string, unknown>): EscrowAnswer => service.answer(parseOrThrow(EscrowQuerySchema, input, 'query'));
 
 const raw = JSON.parse(fs.readFileSync(SCHEDULES_FILE, 'utf8'));
 
@@ -85,7 +90,7 @@ describe('escrow service', () => {
   const service = createEscrowService({ config: { sourceDir: undefined }, clock: () => new Date('2026-03-15T12:00:00Z') });
 
   it('defaults the closing month to the clock month and resolves full state names', () => {
-    const result = service.calculate({ state: 'california' });
+    const result = ask(service, { state: 'california' });
     expect(result.closingMonth).toBe(3);
     expect(result.stateCode).toBe('CA');
     expect(result.taxSchedule.disbursementMonths).toEqual(['April', 'December']);
@@ -93,7 +98,7 @@ describe('escrow service', () => {
   });
 
   it('applies Cook County from the bills its Treasurer issued, and says which tax year', () => {
-    const result = service.calculate({ state: 'IL', county: 'Cook', closingMonth: 1 });
+    const result = ask(service, { state: 'IL', county: 'Cook', closing_month: 1 });
     expect(result.isCountySpecific).toBe(true);
     expect(result.taxSchedule.disbursementMonths).toEqual(['March', 'December']);
     expect(result.taxSchedule.notes).toMatch(/Cook County/);
@@ -101,6 +106,6 @@ describe('escrow service', () => {
   });
 
   it('lists all 51 codes for an unknown state', () => {
-    expect(() => service.calculate({ state: 'ZZ' })).toThrow(new RegExp(STATE_CODES.join(', ')));
+    expect(() => ask(service, { state: 'ZZ' })).toThrow(new RegExp(STATE_CODES.join(', ')));
   });
 });

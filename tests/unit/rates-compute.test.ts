@@ -1,7 +1,8 @@
 // The fallback policy and record arithmetic, on small hand-made series (pure code, no database).
 import { describe, expect, it } from 'vitest';
-import { changeLine, computeRates, indexOnOrBefore, type DetailedRecord, type LenderObservation, type RatesData } from '../../api/rates/compute.ts';
-import { RatesQuerySchema, toRatesRequest } from '../../api/rates/params.ts';
+import { changeLine, computeRates, indexOnOrBefore, type LenderObservation, type RatesData } from '../../api/rates/compute.ts';
+import { RatesQuerySchema, type DetailedRateRecord } from '../../api/rates/contract.ts';
+import { toRatesRequest } from '../../api/rates/params.ts';
 import { NotFoundError } from '../../api/platform/http/errors.ts';
 
 const DOCS = 'https://rates.example/docs/api';
@@ -24,7 +25,7 @@ const checker = (date: string, rate: number, size = 12): LenderObservation => ({
 describe('rate record computation', () => {
   it('falls back to the most recent covering benchmark and says so', () => {
     const { record, sources } = computeRates(request(), data(), DOCS);
-    const detailed = record as DetailedRecord;
+    const detailed = record as DetailedRateRecord;
     expect(detailed.rate_30yr).toBe(7.4);
     expect(detailed.rate).toBe(7.4);
     expect(detailed.loan_term).toBe(30);
@@ -45,14 +46,14 @@ describe('rate record computation', () => {
   });
 
   it('uses the market benchmark when it is more recent than the survey, with a daily week-over-week change', () => {
-    const record = computeRates(request({ date: '2026-10-07' }), data(), DOCS).record as DetailedRecord;
+    const record = computeRates(request({ date: '2026-10-07' }), data(), DOCS).record as DetailedRateRecord;
     expect(record.rate_30yr).toBe(7.25);
     expect(record.rate_change_weekly).toBe(0.15); // 2026-10-07 vs 2026-09-30
     expect(record.survey_rate).toBe(7.28);
   });
 
   it('prefers the market benchmark over the survey on the same day', () => {
-    const record = computeRates(request({ date: '2026-10-01' }), data(), DOCS).record as DetailedRecord;
+    const record = computeRates(request({ date: '2026-10-01' }), data(), DOCS).record as DetailedRateRecord;
     expect(record.rate_30yr).toBe(7.2);
     expect(record.source).toMatch(/Optimal Blue/);
     expect(record.rate_change_weekly).toBeNull(); // no observation a week before 2026-10-01 within the window
@@ -71,7 +72,7 @@ describe('rate record computation', () => {
   });
 
   it('uses product-wide indices for FHA at any tier and says they do not vary by tier', () => {
-    const record = computeRates(request({ product_type: 'fha', fico: '5', ltv: '2' }), data(), DOCS).record as DetailedRecord;
+    const record = computeRates(request({ product_type: 'fha', fico: '5', ltv: '2' }), data(), DOCS).record as DetailedRateRecord;
     expect(record.rate_30yr).toBe(6.85);
     expect(record.rate_change_line).toBe('Down 0.05 points from last week');
     expect(record.disclaimer).toMatch(/does not vary by state, FICO tier or LTV tier/);
@@ -79,7 +80,7 @@ describe('rate record computation', () => {
 
   it('serves a recent state/lender observation for the exact cell before any benchmark', () => {
     const lender = [checker('2026-09-30', 6.5), checker('2026-10-07', 6.375, 23)];
-    const record = computeRates(request({ fico: '3' }), data(lender), DOCS).record as DetailedRecord;
+    const record = computeRates(request({ fico: '3' }), data(lender), DOCS).record as DetailedRateRecord;
     expect(record.rate_30yr).toBe(6.375);
     expect(record.source).toBe('CFPB Rate Checker (most common of 23 lender offers)');
     expect(record.rate_change_weekly).toBe(-0.125);
@@ -89,7 +90,7 @@ describe('rate record computation', () => {
 
   it('ignores a lender observation older than 30 days and falls back or 404s', () => {
     const stale = [checker('2026-08-01', 6.5)];
-    expect((computeRates(request(), data(stale), DOCS).record as DetailedRecord).rate_30yr).toBe(7.4);
+    expect((computeRates(request(), data(stale), DOCS).record as DetailedRateRecord).rate_30yr).toBe(7.4);
     expect(() => computeRates(request({ fico: '3' }), data(stale), DOCS)).toThrowError(/is from 2026-08-01, more than 30 days before 2026-10-08/);
   });
 
@@ -100,7 +101,7 @@ describe('rate record computation', () => {
   });
 
   it('answers as of a past day from the observations on or before it, and 404s before the data starts', () => {
-    const record = computeRates(request({ date: '2026-10-02' }), data(), DOCS).record as DetailedRecord;
+    const record = computeRates(request({ date: '2026-10-02' }), data(), DOCS).record as DetailedRateRecord;
     expect(record.last_updated).toBe('2026-10-01');
     expect(() => computeRates(request({ date: '1960-01-01' }), data(), DOCS)).toThrowError(/on or before 1960-01-01/);
   });
@@ -136,7 +137,7 @@ describe('FICO × LTV grid, term and staleness', () => {
     ['2', '2', 'OBMMIC30YFLVGT80FGE740'], ['3', '2', 'OBMMIC30YFLVGT80FB720A739'], ['4', '2', 'OBMMIC30YFLVGT80FB700A719'],
     ['5', '2', 'OBMMIC30YFLVGT80FB680A699'],
   ])('answers FICO tier %s, LTV tier %s from %s, labelled national', (fico, ltv, series) => {
-    const record = computeRates(request({ fico, ltv, state: 'TX' }), withGrid(), DOCS).record as DetailedRecord;
+    const record = computeRates(request({ fico, ltv, state: 'TX' }), withGrid(), DOCS).record as DetailedRateRecord;
     expect(record.rate).toBe(GRID[series]);
     expect(record.rate_30yr).toBe(GRID[series]);
     expect(record.last_updated).toBe('2026-10-08');
@@ -148,21 +149,21 @@ describe('FICO × LTV grid, term and staleness', () => {
   });
 
   it('prefers the cell\'s own grid series over the broader survey and benchmark, even when they are newer', () => {
-    const record = computeRates(request(), withGrid('2026-10-07'), DOCS).record as DetailedRecord;
+    const record = computeRates(request(), withGrid('2026-10-07'), DOCS).record as DetailedRateRecord;
     expect(record.rate).toBe(6.1); // survey 7.40 of 2026-10-08 is newer but covers a wider population
     expect(record.source).toMatch(/LTV ≤ 80, FICO 740 or higher/);
   });
 
   it('keeps rate_30yr the 30-year figure when loan_term=15 and puts the 15-year figure in rate', () => {
     const fifteen = withGrid('2026-10-08', { MORTGAGE15US: { dates: ['2026-10-01', '2026-10-08'], values: [6.4, 6.5] } });
-    const record = computeRates(request({ loan_term: '15' }), fifteen, DOCS).record as DetailedRecord;
+    const record = computeRates(request({ loan_term: '15' }), fifteen, DOCS).record as DetailedRateRecord;
     expect(record).toMatchObject({ rate: 6.5, loan_term: 15, rate_30yr: 6.1, rate_30yr_last_updated: '2026-10-08', last_updated: '2026-10-08' });
     expect(record.parameters.loan_term).toBe('15-year');
     expect(record.source).toMatch(/15-year fixed rate/);
     expect(record.disclaimer).toMatch(/rate_30yr is the 30-year rate of the same cell \(Optimal Blue/);
     expect(record.sources.map((source) => source.url)).toContain('https://fred.stlouisfed.org/series/OBMMIC30YFLVLE80FGE740');
     // A 15-year cell whose 30-year cell no source covers: rate_30yr is empty, and says why.
-    const lone = computeRates(request({ loan_term: '15', fico: '3' }), { ...fifteen, series: { ...data().series, OBMMIC15YF: { dates: ['2026-10-08'], values: [5.9] } } }, DOCS).record as DetailedRecord;
+    const lone = computeRates(request({ loan_term: '15', fico: '3' }), { ...fifteen, series: { ...data().series, OBMMIC15YF: { dates: ['2026-10-08'], values: [5.9] } } }, DOCS).record as DetailedRateRecord;
     expect(lone).toMatchObject({ rate: 5.9, rate_30yr: null, rate_30yr_last_updated: null });
     expect(lone.disclaimer).toMatch(/No source covers the 30-year rate of this cell/);
     const simple = computeRates(request({ loan_term: '15', format: 'simple' }), fifteen, DOCS).record;
@@ -172,7 +173,7 @@ describe('FICO × LTV grid, term and staleness', () => {
   it('says when a figure is more than two weeks behind the newest one, per field and in a sentence', () => {
     // The benchmark stops a year before the survey, as in the official mirror.
     const old: RatesData = { ...data(), series: { ...data().series, OBMMIC30YF: { dates: ['2025-09-24', '2025-09-25'], values: [6.3, 6.26] } } };
-    const record = computeRates(request(), old, DOCS).record as DetailedRecord;
+    const record = computeRates(request(), old, DOCS).record as DetailedRateRecord;
     expect(record.rate).toBe(7.4);
     expect(record.stale).toEqual([{ field: 'index_a_rate', as_of: '2025-09-25', days_behind: 378 }]);
     expect(record.oldest_figure_days_behind).toBe(378);
@@ -181,11 +182,11 @@ describe('FICO × LTV grid, term and staleness', () => {
     );
     // An FHA rate from that old index beside the current survey: the rate itself is the stale figure.
     const fha: RatesData = { ...old, series: { ...old.series, OBMMIFHA30YF: { dates: ['2025-09-25'], values: [6.1] } } };
-    const fhaRecord = computeRates(request({ product_type: 'fha' }), fha, DOCS).record as DetailedRecord;
+    const fhaRecord = computeRates(request({ product_type: 'fha' }), fha, DOCS).record as DetailedRateRecord;
     expect(fhaRecord.stale.map((figure) => figure.field)).toEqual(['rate', 'rate_30yr', 'index_a_rate']);
     expect(fhaRecord.disclaimer).toMatch(/the 30-year rate and the market benchmark \(Optimal Blue 30-year conforming\) are from 2025-09-25, 378 days before/);
     // Figures a few days apart are not called out.
-    const fresh = computeRates(request(), data(), DOCS).record as DetailedRecord;
+    const fresh = computeRates(request(), data(), DOCS).record as DetailedRateRecord;
     expect(fresh.stale).toEqual([]);
     expect(fresh.oldest_figure_days_behind).toBe(1);
     expect(fresh.disclaimer).not.toMatch(/Not every figure/);
@@ -193,7 +194,7 @@ describe('FICO × LTV grid, term and staleness', () => {
 
   it('answers USDA loans from the USDA index at any tier, and never tells a reader to run a command', () => {
     const usda: RatesData = { ...data(), series: { ...data().series, OBMMIUSDA30YF: { dates: ['2026-10-08'], values: [6.2] } } };
-    const record = computeRates(request({ product_type: 'usda', fico: '5', ltv: '2' }), usda, DOCS).record as DetailedRecord;
+    const record = computeRates(request({ product_type: 'usda', fico: '5', ltv: '2' }), usda, DOCS).record as DetailedRateRecord;
     expect(record.rate).toBe(6.2);
     expect(record.source).toMatch(/30-year fixed USDA/);
     const queries: Record<string, string>[] = [{ fico: '3' }, { ltv: '2' }, { product_type: 'usda' }, { loan_term: '10' }, { date: '1960-01-01' }, { occupancy: 'investment' }];

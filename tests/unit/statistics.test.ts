@@ -1,12 +1,8 @@
 // Pure parts of the statistics and aggregates: payment arithmetic, the featured rotation, the JSON
 // parser's error positions, the record-count check and the catalogue's coverage gate.
-import { tool } from '@langchain/core/tools';
-import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { getStatisticsTool } from '../../api/mcp/tools/get-statistics.ts';
 import { checkAgainstRecordCounts, parseGeoAggregates, parseJson } from '../../api/hmda-aggregates/parse.ts';
-import { decisionRates } from '../../api/hmda-aggregates/service.ts';
+import { decisionRates } from '../../api/hmda-aggregates/reads.ts';
 import { featured } from '../../api/statistics/featured.ts';
 import { checkCatalogue } from '../../api/statistics/precompute.ts';
 import { CATEGORIES, asShown, monthlyPayment, percent, principalFor, type Statistic } from '../../api/statistics/types.ts';
@@ -86,14 +82,5 @@ describe('catalogue gate', () => {
     expect(() => checkCatalogue([...full, { ...stat('x', 'rates'), data_year: null }])).toThrow(/x: no data_year and no data_year_note/);
     expect(() => checkCatalogue([...full, { ...stat('x', 'rates'), data_year_note: 'why' }])).toThrow(/x: data_year_note is only for/);
     expect(() => checkCatalogue([...full, { ...stat('x', 'rates'), population: ' ' }])).toThrow(/x: no population/);
-  });
-});
-
-describe('get_statistics arguments', () => {
-  it('convert to the JSON Schema a model is given in /ask (no transform in the tool input)', () => {
-    const bound = tool(async () => '', { name: getStatisticsTool.name, description: getStatisticsTool.description, schema: z.object(getStatisticsTool.input) });
-    const parameters = convertToOpenAITool(bound).function.parameters as { properties: Record<string, { type?: string }> };
-    expect(Object.keys(parameters.properties).sort()).toEqual(['category', 'id', 'year']);
-    expect(parameters.properties.category?.type).toBe('string');
   });
 });

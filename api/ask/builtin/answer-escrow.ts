@@ -1,5 +1,6 @@
 // "How many months of escrow at closing in Texas in March?": the RESPA aggregate analysis for the
 // state (and county, when named) from the escrow service, with the month-by-month reason.
+import { EscrowQuerySchema } from '../../escrow/contract.ts';
 import type { Composer } from './draft.ts';
 import { MONTHS } from './entities.ts';
 
@@ -14,11 +15,14 @@ export const answerEscrow: Composer = async ({ entities, deps }) => {
   }
   const closingMonth = entities.month ?? deps.clock().getUTCMonth() + 1;
   let result;
+  let countyNotFound = false;
   try {
-    result = deps.services.escrow.calculate({ state: entities.state.code, closingMonth, ...(entities.county ? { county: entities.county } : {}) });
+    // Read like every other face's request, so "Brooklyn" is Kings County here too.
+    result = deps.services.escrow.answer(EscrowQuerySchema.parse({ state: entities.state.code, closing_month: closingMonth, county: entities.county }));
   } catch {
     // An unknown county: answer for the state and say so.
-    result = deps.services.escrow.calculate({ state: entities.state.code, closingMonth });
+    countyNotFound = entities.county !== undefined;
+    result = deps.services.escrow.answer({ state: entities.state.code, closing_month: closingMonth });
   }
   const where = result.isCountySpecific && entities.county ? `${entities.county} County, ${result.state}` : result.state;
   const months = result.taxSchedule.disbursementMonths.join(' and ');
@@ -28,7 +32,8 @@ export const answerEscrow: Composer = async ({ entities, deps }) => {
     .join(', ');
   return {
     text: [
-      `For a closing in **${result.closingMonthName}** in ${where}${monthNote}, the lender would typically collect **${result.escrowMonths} months** of property tax into escrow at closing.`,
+      `For a closing in **${result.closingMonthName}** in ${where}${monthNote}, the lender would typically collect **${result.escrowMonths} months** of property tax into escrow at closing.` +
+        (countyNotFound ? ` (I could not find ${entities.county} among the counties of ${result.state}, so this uses the state schedule.)` : ''),
       `Why: property taxes there are paid ${result.taxSchedule.frequency} (in ${months}). Your first mortgage payment is due in ${result.firstPaymentMonth}; ` +
         `projecting 12 months of deposits against those tax payments, the account must start with enough to never drop below the ${result.cushionMonths}-month cushion RESPA allows (12 CFR 1024.17).`,
       `By closing month: ${others}.`,

@@ -3,9 +3,8 @@
 import type { Composer, AnswerDraft } from './draft.ts';
 import { formatMoney } from './draft.ts';
 import { toErrorResponse } from '../../platform/http/errors.ts';
-import { USDA_NOTE, type CountyLimits, type LoanLimitsResult } from '../../loan-limits/service.ts';
-
-const USDA_URL = 'https://www.rd.usda.gov/programs-services/single-family-housing-programs/single-family-housing-guaranteed-loan-program';
+import { USDA_NOTE, USDA_URL } from '../../loan-limits/answer.ts';
+import type { CountyLimits, LoanLimitsAnswer } from '../../loan-limits/contract.ts';
 
 const unitLabel = (units: number) => (units === 1 ? 'one-unit' : `${units}-unit`);
 
@@ -41,7 +40,7 @@ function nationalAnswer(year: number, asked: boolean, fha: boolean, deps: Parame
   };
 }
 
-function countyAnswer(result: LoanLimitsResult, county: CountyLimits, loanType: string | undefined, units: number): string {
+function countyAnswer(result: LoanLimitsAnswer, county: CountyLimits, loanType: string | undefined, units: number): string {
   // Each program's own year: without a year asked, FHA may be a year behind conforming.
   const year = county.conforming?.year ?? result.year;
   const fhaYear = county.fha?.year ?? result.year;
@@ -81,7 +80,7 @@ export const answerLoanLimits: Composer = async ({ question, entities, deps }) =
     }
     return { text: `Which state is ${entities.county} County in? Loan limits are looked up by state and county.`, sources: [`${deps.config.baseUrl}/loan-limits`] };
   }
-  let result: LoanLimitsResult;
+  let result: LoanLimitsAnswer;
   try {
     result = await deps.services.loanLimits.getLoanLimits({
       state: entities.state.code,
@@ -91,7 +90,7 @@ export const answerLoanLimits: Composer = async ({ question, entities, deps }) =
   } catch (error) {
     return { text: `I can't look that up: ${toErrorResponse(error).body.error}`, sources: [`${deps.config.baseUrl}/loan-limits`] };
   }
-  const sources = [...new Set([`${deps.config.baseUrl}/loan-limits`, ...result.sources.map((source) => source.source_url)])];
+  const sources = [...new Set([`${deps.config.baseUrl}/loan-limits`, ...result.sources.map((source) => source.url)])];
   const loanType = entities.loanType === 'conventional' || entities.loanType === 'jumbo' ? undefined : entities.loanType;
   const [first] = result.counties;
   if (entities.county && first && result.counties.length === 1) {

@@ -2,7 +2,7 @@
 // state and tiers the question names, beside the weekly survey and the daily benchmark, with dates.
 import type { Composer } from './draft.ts';
 import { formatDate, NOT_ADVICE } from './draft.ts';
-import type { DetailedRecord } from '../../rates/compute.ts';
+import { isDetailedRecord, LOWEST_TIERED_SCORE, type DetailedRateRecord, type RatesQueryInput } from '../../rates/contract.ts';
 import { toErrorResponse } from '../../platform/http/errors.ts';
 
 const FORECAST = /\b(will|going to|forecast|predict(ion)?|next (year|month|week)|expect(ed)?|outlook)\b/i;
@@ -12,21 +12,26 @@ const percent = (value: number) => `${value.toFixed(value * 1000 % 10 === 0 ? 2 
 export const answerRates: Composer = async ({ question, entities, deps }) => {
   const forecast = FORECAST.test(question);
   const notes: string[] = [];
-  if (entities.creditScore !== undefined && entities.ficoTier === undefined) {
-    notes.push(`The rate data covers credit scores of 680 and above, so I can't give a rate for a ${entities.creditScore} score; the figures below are for the top tier.`);
+  // A score and a down payment the question states go to the service as given: it reads each as its
+  // tier and says so. A score inferred from words ("good credit") goes as its tier, said by the labels.
+  const params: RatesQueryInput = { format: 'detailed' };
+  if (entities.creditScore !== undefined && entities.creditScore < LOWEST_TIERED_SCORE) {
+    notes.push(`The rate data covers credit scores of ${LOWEST_TIERED_SCORE} and above, so I can't give a rate for a ${entities.creditScore} score; the figures below are for the top tier.`);
+  } else if (entities.creditScore !== undefined) {
+    params.fico = question.includes(String(entities.creditScore)) ? entities.creditScore : entities.ficoTier;
   }
-  const params: Record<string, string> = { format: 'detailed' };
+  if (entities.downPaymentPercent !== undefined && entities.downPaymentPercent <= 97) params.down_payment = entities.downPaymentPercent;
+  else if (entities.ltvTier !== undefined) params.ltv = entities.ltvTier;
   if (entities.state) params.state = entities.state.code;
-  if (entities.ficoTier !== undefined) params.fico = String(entities.ficoTier);
-  if (entities.ltvTier !== undefined) params.ltv = String(entities.ltvTier);
   if (entities.loanType) params.product_type = entities.loanType;
-  if (entities.loanTerm !== undefined) params.loan_term = String(entities.loanTerm);
+  if (entities.loanTerm !== undefined) params.loan_term = entities.loanTerm;
 
-  let record: DetailedRecord;
+  let record: DetailedRateRecord;
   let sources: { url: string }[];
   try {
     const result = await deps.services.rates.getRates(params);
-    record = result.record as DetailedRecord;
+    if (!isDetailedRecord(result.record)) throw new Error('rates: a detailed request produced a simple record');
+    record = result.record;
     sources = result.sources;
   } catch (error) {
     const { body } = toErrorResponse(error);
@@ -36,10 +41,11 @@ export const answerRates: Composer = async ({ question, entities, deps }) => {
     };
   }
   const labels = record.parameters;
-  const scope = `${labels.loan_term ?? '30-year'} ${labels.product_type ?? 'Conventional'} loan${entities.state ? ` in ${entities.state.name}` : ''}, credit tier ${labels.fico_tier ?? ''}, ${labels.ltv_tier ?? ''} loan-to-value`;
+  const scope = `${labels.loan_term} ${labels.product_type} loan${entities.state ? ` in ${entities.state.name}` : ''}, credit tier ${labels.fico_tier}, ${labels.ltv_tier} loan-to-value`;
   const lines = [
     forecast ? "I can't forecast future mortgage rates — nobody can reliably — but here is where they stand now." : '',
     ...notes,
+    ...record.parameter_notes,
     `For a ${scope}: **${percent(record.rate)}** as of ${formatDate(record.last_updated)} (${record.source}).`,
     record.loan_term !== 30 && record.rate_30yr !== null
       ? `The 30-year rate for the same profile is **${percent(record.rate_30yr)}** as of ${formatDate(record.rate_30yr_last_updated)}.`

@@ -94,7 +94,7 @@ interface Choice {
 async function countyFips(deps: AppDeps, entities: Entities): Promise<{ fips: string; name: string } | undefined> {
   if (!entities.state || !entities.county) return undefined;
   try {
-    const result = await deps.services.loanLimits.getLoanLimits({ state: entities.state.code, county: entities.county, loanType: 'conforming' });
+    const result = await deps.services.loanLimits.getLoanLimits({ state: entities.state.code, county: entities.county, loan_type: 'conforming' });
     const county = result.counties[0];
     return county ? { fips: county.fips, name: `${county.county}, ${county.state}` } : undefined;
   } catch {

@@ -2,6 +2,7 @@
 // month, year, units. Pure text rules, no model: what it cannot find stays undefined, and the
 // answer then says which default it used.
 import { STATES, type StateInfo } from '../../geo/states.ts';
+import { ficoTierOfScore } from '../../platform/contract/credit-tiers.ts';
 
 export type LoanType = 'conventional' | 'fha' | 'va' | 'usda' | 'jumbo';
 
@@ -53,14 +54,9 @@ function findStateIn(text: string): StateInfo | undefined {
   return undefined;
 }
 
-/** FICO tiers of the rates API: 1 = 780+, 2 = 740–779, 3 = 720–739, 4 = 700–719, 5 = 680–699. */
+/** The FICO tier of the rates API that holds a score (the contract kit's tiers), or undefined below 680. */
 export function ficoTierFor(score: number): number | undefined {
-  if (score >= 780) return 1;
-  if (score >= 740) return 2;
-  if (score >= 720) return 3;
-  if (score >= 700) return 4;
-  if (score >= 680) return 5;
-  return undefined;
+  return ficoTierOfScore(score);
 }
 
 function findCreditScore(text: string): number | undefined {

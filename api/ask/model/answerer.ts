@@ -1,8 +1,9 @@
 // The model answerer: a LangChain agent over any OpenAI-compatible endpoint, with the service's
 // tools. Tokens are passed on as they arrive; every tool result's sources are collected and cited.
-import { createAgent, tool, type StructuredTool } from 'langchain';
+import { createAgent, createMiddleware, tool, ToolMessage, type StructuredTool } from 'langchain';
 import { ChatOpenAI } from '@langchain/openai';
 import type { AppDeps } from '../../deps.ts';
+import { toErrorResponse } from '../../platform/http/errors.ts';
 import type { Answerer, AnswerEvent, AskRequest } from '../types.ts';
 import { askTools } from '../tools.ts';
 import { SYSTEM_PROMPT } from './system-prompt.ts';
@@ -28,6 +29,14 @@ function chunkText(content: unknown): string {
  */
 export const MAX_ANSWER_CHARS = 32_000;
 
+/**
+ * What a tool call's arguments are checked against before the tool runs: any object. LangChain
+ * checks a call against the JSON Schema the model is shown, which would refuse the lenient forms
+ * the contracts accept ("Loan Types" for loan_types, "2025" for 2025); each tool parses its
+ * arguments with its own zod schema instead (api/ask/tools.ts), with the MCP tools' messages.
+ */
+const ANY_ARGUMENTS = { type: 'object' as const, properties: {}, additionalProperties: true };
+
 export function createModelAnswerer(deps: AppDeps): Answerer | undefined {
   if (!modelConfigured(deps)) return undefined;
   const model = new ChatOpenAI({
@@ -44,17 +53,36 @@ export function createModelAnswerer(deps: AppDeps): Answerer | undefined {
     name: 'model',
     async *answer(request: AskRequest, signal: AbortSignal): AsyncGenerator<AnswerEvent> {
       const cited: string[] = [];
-      const tools: StructuredTool[] = askTools(deps).map((definition) =>
-        tool(
-          async (args: Record<string, unknown>) => {
-            const { structured, text } = await definition.run(args, { deps, caller: { kind: 'anonymous' } });
-            for (const source of (structured as { sources?: { url: string }[] }).sources ?? []) cited.push(source.url);
-            return text;
-          },
-          { name: definition.name, description: definition.description, schema: definition.parameters },
-        ) as unknown as StructuredTool,
-      );
-      const agent = createAgent({ model, tools, systemPrompt: SYSTEM_PROMPT });
+      const shown: StructuredTool[] = [];
+      const runners = new Map<string, StructuredTool>();
+      for (const definition of askTools(deps)) {
+        const run = async (args: Record<string, unknown>) => {
+          const { structured, text } = await definition.run(args, { deps, caller: { kind: 'anonymous' } });
+          // A source may have no page (escrow cites statutes by name); only addresses are cited.
+          for (const source of (structured as { sources?: { url: string | null }[] }).sources ?? []) if (typeof source.url === 'string') cited.push(source.url);
+          return text;
+        };
+        const fields = { name: definition.name, description: definition.description };
+        shown.push(tool(run, { ...fields, schema: definition.parameters }) as unknown as StructuredTool);
+        runners.set(definition.name, tool(run, { ...fields, schema: ANY_ARGUMENTS }) as unknown as StructuredTool);
+      }
+      // The model sees each tool's exact schema; the call runs through the copy that leaves the
+      // arguments to the tool's own parse. A tool's failure is told to the model in the service's
+      // client-safe words, as it would be told to an MCP client.
+      const contractArguments = createMiddleware({
+        name: 'ContractArguments',
+        wrapToolCall: async (request, handler) => {
+          try {
+            return await handler({ ...request, tool: runners.get(request.toolCall.name) ?? request.tool });
+          } catch (error) {
+            if (signal.aborted) throw error;
+            const { body, expected } = toErrorResponse(error);
+            if (!expected) deps.logger.error({ err: error, tool: request.toolCall.name }, 'ask tool failed');
+            return new ToolMessage({ content: body.error, tool_call_id: request.toolCall.id ?? '', name: request.toolCall.name, status: 'error' });
+          }
+        },
+      });
+      const agent = createAgent({ model, tools: shown, middleware: [contractArguments], systemPrompt: SYSTEM_PROMPT });
       const messages = [
         ...request.history.map((turn) => ({ role: turn.role, content: turn.content })),
         { role: 'user' as const, content: request.message },

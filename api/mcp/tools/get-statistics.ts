@@ -1,14 +1,29 @@
 // get_statistics: precomputed market statistics (originations, approval and denial rates, loan type
-// shares, loan sizes, lenders, affordability) in seven categories, each with its data year (or why
-// its source states none), its population and its source. Same record schema as GET /statistics.
-import { z } from 'zod';
-import { sourceSchema, sourcesText, type ToolContext } from '../tool-kit.ts';
-import { EXAMPLE_ID, StatRecordSchema } from '../../statistics/params.ts';
-import { CATEGORIES, type StatRecord } from '../../statistics/types.ts';
+// shares, down payments, lenders, affordability) in seven categories, each with its data year (or
+// why its source states none), its population and its source. The schemas are the statistics
+// contract's, shared with GET /statistics; here `all` defaults to true, so a category or year
+// lists every match.
+import { defineTool, sourcesText } from '../tool-kit.ts';
+import { flag } from '../../platform/contract/flags.ts';
+import {
+  CATEGORIES,
+  EXAMPLE_ID,
+  EXAMPLE_OTHER_ID,
+  StatisticsAnswerSchema,
+  StatisticsQuerySchema,
+  type StatisticsAnswer,
+  type StatRecord,
+} from '../../statistics/contract.ts';
 
 const yearText = (stat: StatRecord) => (stat.data_year === null ? 'year not stated by the source' : String(stat.data_year));
 
-export const getStatisticsTool = {
+export function statisticsAnswerText(answer: StatisticsAnswer): string {
+  const stats = answer.stats ?? (answer.stat ? [answer.stat] : []);
+  if (stats.length === 0) return 'No statistics match; try another category or year.';
+  return `${stats.map((stat) => `- ${stat.headline} [${stat.id}, ${yearText(stat)}]`).join('\n')}\n\n${sourcesText(answer.sources)}`;
+}
+
+export const getStatisticsTool = defineTool({
   name: 'get_statistics',
   title: 'Mortgage market statistics',
   description:
@@ -16,32 +31,16 @@ export const getStatisticsTool = {
     'shares, borrower profiles, top lenders), loan limits and rates (affordability), in seven categories: ' +
     `${CATEGORIES.join(', ')}. Each has a display value, a headline sentence, its data year (null when the source ` +
     'states none, with data_year_note saying why), its population (what it is computed over, filters included) and ' +
-    `its source. Give an id (e.g. "${EXAMPLE_ID}") for one statistic, or a category (and year) for all of that category.`,
-  input: {
-    // A plain string here (the service validates it, in any case, and names the categories when it
-    // is none of them): a case-folding schema is a transform, which tool-calling clients that turn
-    // zod into JSON Schema for a model (LangChain in /ask) cannot represent.
-    category: z.string().min(1).max(40).optional().describe(`One of ${CATEGORIES.join(', ')} (any case).`),
-    id: z.string().min(1).max(100).optional().describe(`One statistic by id, e.g. "${EXAMPLE_ID}" (ids are listed in results).`),
-    year: z.number().int().min(1990).max(2100).optional().describe('Only statistics whose data year is this year.'),
+    `its source. Give an id (e.g. "${EXAMPLE_ID}" or "${EXAMPLE_OTHER_ID}") for one statistic, or a category in any case ` +
+    '(e.g. "Loan Types") and/or a year (a number or numeric text, e.g. 2025) for every match; all=false gives the featured statistic of the day instead.',
+  inputSchema: StatisticsQuerySchema.extend({
+    all: flag()
+      .default(true)
+      .describe('true (the default here): every matching statistic as `stats`; false: one statistic as `stat`, the one with `id` or else the featured statistic of the day.'),
+  }),
+  outputSchema: StatisticsAnswerSchema,
+  async run(args, { deps }) {
+    const answer = await deps.services.statistics.answer(args);
+    return { structured: answer, text: statisticsAnswerText(answer) };
   },
-  output: {
-    stats: z.array(StatRecordSchema),
-    sources: z.array(sourceSchema),
-  },
-  async run(args: { category?: string | undefined; id?: string | undefined; year?: number | undefined }, { deps }: ToolContext) {
-    const answer = await deps.services.statistics.get({
-      ...(args.category ? { category: args.category } : {}),
-      ...(args.id ? { id: args.id } : {}),
-      ...(args.year ? { year: String(args.year) } : {}),
-      ...(args.id ? {} : { all: 'true' }),
-    });
-    const stats = 'stats' in answer ? answer.stats : [answer.stat];
-    const sources = [...new Map(stats.map((stat) => [stat.source_url, { url: stat.source_url, as_of: stat.as_of }])).values()];
-    const text =
-      stats.length === 0
-        ? 'No statistics match; try another category or year.'
-        : stats.map((stat) => `- ${stat.headline} [${stat.id}, ${yearText(stat)}]`).join('\n') + `\n\n${sourcesText(sources)}`;
-    return { structured: { stats, sources }, text };
-  },
-};
+});

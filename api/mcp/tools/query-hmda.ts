@@ -1,90 +1,109 @@
 // query_hmda: HMDA loan records — preset queries (rates, approvals, denials, demographics, lender
-// rankings) or a read-only SQL SELECT over the `lar` view — for key holders only.
-import { z } from 'zod';
-import { sourceSchema, type ToolContext } from '../tool-kit.ts';
-import { PRESET_NAMES } from '../../hmda/presets.ts';
-import { DEMOGRAPHIC_DIMENSIONS } from '../../hmda/filters.ts';
-import { SQL_BYTE_CAP, SQL_ROW_CAP } from '../../hmda/service.ts';
-import { BadRequestError, UnauthorizedError } from '../../platform/http/errors.ts';
+// rankings) or a read-only SQL SELECT over the `lar` view — for key holders only. The schemas are
+// the HMDA contract's, shared with GET /hmda/presets/{preset} and POST /hmda/sql. A result over the
+// answer budget arrives as its first rows plus resource links to a CSV and a Parquet file of every row.
+import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
+import { defineTool } from '../tool-kit.ts';
+import { HMDA_YEAR_SPAN } from '../../hmda/codes.ts';
+import {
+  HMDA_ANSWER_BUDGET_BYTES,
+  HMDA_EXPORT_TTL_HOURS,
+  HMDA_TEXT_BUDGET_BYTES,
+  HmdaAnswerSchema,
+  HmdaQuerySchema,
+  type HmdaAnswer,
+} from '../../hmda/contract.ts';
+import { UnauthorizedError } from '../../platform/http/errors.ts';
 import { howToGetAKey } from '../../access/identity.ts';
 
 const MAX_TEXT_ROWS = 20;
 /** The text table shows the start of long values; structured content has them whole. */
-const MAX_CELL_CHARACTERS = 200;
-const ROW_CAP = SQL_ROW_CAP.toLocaleString('en-US');
-const BYTE_CAP = `${SQL_BYTE_CAP / 2 ** 20} MiB`;
+const MAX_CELL_CHARACTERS = 60;
+const BUDGET = `${Math.round(HMDA_ANSWER_BUDGET_BYTES / 1000)} KB`;
 
-export const queryHmdaTool = {
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 2 : 0)} MB`;
+
+function cell(value: unknown): string {
+  const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value ?? '');
+  return text.length > MAX_CELL_CHARACTERS ? `${text.slice(0, MAX_CELL_CHARACTERS)}…` : text;
+}
+
+/** The answer as text: a table of the first rows, what is missing from it and where to get it, the source. */
+export function hmdaAnswerText(answer: HmdaAnswer): string {
+  const head = [
+    answer.synthetic ? 'NOTE: SYNTHETIC benchmark data, not real loans.' : '',
+    answer.partial ? 'NOTE: this server holds extracts of state-years, not whole geographies; totals are not those of any area.' : '',
+    answer.complete
+      ? `${answer.row_count.toLocaleString('en-US')} row${answer.row_count === 1 ? '' : 's'}.`
+      : `${answer.row_count.toLocaleString('en-US')} rows: more than an answer carries (${BUDGET}). The first ${answer.rows.length} are below; every row is in the CSV and Parquet files linked with this result.`,
+    answer.columns.join(' | '),
+  ];
+  const tail = [
+    answer.rows.length > MAX_TEXT_ROWS ? `… ${answer.rows.length - MAX_TEXT_ROWS} more rows in structured content.` : '',
+    answer.export
+      ? `Files (every row; download with your API key in the X-API-Key header; Range requests resume an interrupted download; kept until ${answer.export.expires_at}): CSV ${answer.export.csv_url} (${megabytes(answer.export.csv_bytes)}), Parquet ${answer.export.parquet_url} (${megabytes(answer.export.parquet_bytes)}).`
+      : '',
+    `Source: ${answer.source}, ${answer.sources[0]?.url ?? ''} (as of ${answer.as_of})`,
+  ];
+  const budget = HMDA_TEXT_BUDGET_BYTES - Buffer.byteLength([...head, ...tail].join('\n')) - 200;
+  const table: string[] = [];
+  let used = 0;
+  for (const row of answer.rows.slice(0, MAX_TEXT_ROWS)) {
+    const line = answer.columns.map((column) => cell(row[column])).join(' | ');
+    used += Buffer.byteLength(line) + 1;
+    if (used > budget) {
+      table.push('… (wide rows: the rest are in structured content)');
+      break;
+    }
+    table.push(line);
+  }
+  return [...head, ...table, ...tail].filter(Boolean).join('\n');
+}
+
+/** The export files as MCP resource links (https URLs the client downloads with its key). */
+export function exportLinks(answer: HmdaAnswer): ResourceLink[] {
+  const exported = answer.export;
+  if (!exported) return [];
+  const rows = `${exported.rows.toLocaleString('en-US')} rows`;
+  return [
+    {
+      type: 'resource_link',
+      uri: exported.csv_url,
+      name: `hmda-${exported.id.slice(0, 12)}.csv`,
+      title: `Every row of the HMDA result as CSV (${rows})`,
+      description: `CSV with a header line, ${rows}. Needs the X-API-Key header; supports Range requests. Kept until ${exported.expires_at}.`,
+      mimeType: 'text/csv',
+      size: exported.csv_bytes,
+    },
+    {
+      type: 'resource_link',
+      uri: exported.parquet_url,
+      name: `hmda-${exported.id.slice(0, 12)}.parquet`,
+      title: `Every row of the HMDA result as Parquet (${rows})`,
+      description: `Parquet with the column types, ${rows}. Needs the X-API-Key header; supports Range requests. Kept until ${exported.expires_at}.`,
+      mimeType: 'application/vnd.apache.parquet',
+      size: exported.parquet_bytes,
+    },
+  ];
+}
+
+export const queryHmdaTool = defineTool({
   name: 'query_hmda',
   title: 'Query HMDA loan records',
   requiresKey: true,
   description:
-    'HMDA (Home Mortgage Disclosure Act) loan/application records, 2018–2024. Either a preset — rates (median/mean ' +
+    `HMDA (Home Mortgage Disclosure Act) loan/application records, ${HMDA_YEAR_SPAN}. Either a \`preset\` — rates (median/mean ` +
     'interest rate and rate spread by loan type), approvals, denials (rates and top reasons), demographics (by race, ' +
-    'ethnicity, sex, age or income band), lender_rankings (top lenders by originations or volume) — with filters, or ' +
-    `\`sql\`: one read-only SELECT over the \`lar\` view (and \`lenders\`), capped at ${ROW_CAP} rows and ${BYTE_CAP} of rows. Requires an API key ` +
-    '(X-API-Key header). Results include the SQL run and the data as-of; synthetic benchmark data is flagged.',
-  input: {
-    preset: z.enum(PRESET_NAMES).optional().describe('A preset query. Give either preset or sql.'),
-    sql: z.string().max(10_000).optional().describe('One read-only SELECT over `lar` (columns as in the FFIEC public LAR, e.g. action_taken, loan_type, state_code, interest_rate) and `lenders`.'),
-    year: z.number().int().min(2018).max(2024).optional().describe('Activity year, 2018–2024.'),
-    state: z.string().length(2).optional().describe('2-letter state code.'),
-    county: z.string().regex(/^\d{5}$/).optional().describe('5-digit county FIPS code.'),
-    loan_type: z.string().optional().describe('conventional, fha, va or usda.'),
-    loan_purpose: z.string().optional().describe('purchase, home_improvement, refinance, cash_out_refinance, other.'),
-    limit: z.number().int().min(1).max(100).optional().describe('Rows for lender_rankings and denial reasons (1–100, default 10).'),
-    by: z.enum(DEMOGRAPHIC_DIMENSIONS).optional().describe('demographics only: group by race, ethnicity, sex, age or income.'),
+    'ethnicity, sex, age or income band), lender_rankings (top lenders by originations or volume) — with filters (year, state ' +
+    'by code or name, county FIPS, msa, loan_type, loan_purpose, lien, lei), or `sql`: one read-only SELECT over the `lar` view ' +
+    `(and \`lenders\`). A result over ${BUDGET} comes back as its first rows, the row count and links to CSV and Parquet files of every ` +
+    `row (kept ${HMDA_EXPORT_TTL_HOURS} hours). Requires an API key (X-API-Key header). Results include the SQL run and the data as-of; ` +
+    'synthetic or partial data is flagged.',
+  inputSchema: HmdaQuerySchema,
+  outputSchema: HmdaAnswerSchema,
+  async run(args, { deps, caller }) {
+    if (caller.kind !== 'key') throw new UnauthorizedError(`query_hmda needs an API key. ${howToGetAKey(deps.config)}`);
+    const answer = await deps.services.hmda.answer(args, { keyId: caller.keyId });
+    return { structured: answer, text: hmdaAnswerText(answer), links: exportLinks(answer) };
   },
-  output: {
-    kind: z.enum(['preset', 'sql']),
-    preset: z.string().nullable(),
-    columns: z.array(z.string()),
-    rows: z.array(z.record(z.string(), z.unknown())),
-    row_count: z.number().int(),
-    truncated: z.boolean(),
-    truncated_reason: z.enum(['rows', 'bytes']).nullable().describe(`Why rows were cut: more than ${ROW_CAP} rows, or more than ${BYTE_CAP} of rows (as JSON).`),
-    sql: z.string().describe('The SQL that ran.'),
-    synthetic: z.boolean().describe('True when the warehouse holds synthetic benchmark data, not real loans.'),
-    as_of: z.string(),
-    sources: z.array(sourceSchema),
-  },
-  async run(args: Record<string, unknown>, { deps, caller }: ToolContext) {
-    if (caller.kind !== 'key') {
-      throw new UnauthorizedError(`query_hmda needs an API key. ${howToGetAKey(deps.config)}`);
-    }
-    const { preset, sql, ...filters } = args as { preset?: string; sql?: string } & Record<string, unknown>;
-    if ((preset === undefined) === (sql === undefined)) throw new BadRequestError("Give exactly one of 'preset' (rates, approvals, denials, demographics, lender_rankings) or 'sql'.");
-    const result = sql !== undefined ? await deps.services.hmda.sql(sql, { keyId: caller.keyId }) : await deps.services.hmda.preset(preset ?? '', filters);
-    const rows = result.rows as Record<string, unknown>[];
-    const columns = 'columns' in result ? result.columns : Object.keys(rows[0] ?? {});
-    const sources = [{ url: result.source_url, as_of: result.as_of, name: result.source }];
-    const structured = {
-      kind: sql !== undefined ? ('sql' as const) : ('preset' as const),
-      preset: preset ?? null,
-      columns,
-      rows,
-      row_count: rows.length,
-      truncated: 'truncated' in result ? result.truncated : false,
-      truncated_reason: 'truncated_reason' in result ? result.truncated_reason : null,
-      sql: result.sql,
-      synthetic: result.synthetic,
-      as_of: result.as_of,
-      sources,
-    };
-    const cell = (value: unknown) => {
-      const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value ?? '');
-      return text.length > MAX_CELL_CHARACTERS ? `${text.slice(0, MAX_CELL_CHARACTERS)}…` : text;
-    };
-    const table = rows.slice(0, MAX_TEXT_ROWS).map((row) => columns.map((column) => cell(row[column])).join(' | '));
-    const text = [
-      result.synthetic ? 'NOTE: SYNTHETIC benchmark data, not real loans.' : '',
-      columns.join(' | '),
-      ...table,
-      rows.length > MAX_TEXT_ROWS ? `… ${rows.length - MAX_TEXT_ROWS} more rows in structured content.` : '',
-      structured.truncated_reason === 'rows' ? `Cut at ${ROW_CAP} rows: aggregate or filter for a complete answer.` : '',
-      structured.truncated_reason === 'bytes' ? `Cut at ${BYTE_CAP} of rows: select fewer or narrower columns for a complete answer.` : '',
-      `Source: ${result.source}, ${result.source_url} (as of ${result.as_of})`,
-    ].filter(Boolean).join('\n');
-    return { structured, text };
-  },
-};
+});

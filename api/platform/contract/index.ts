@@ -2,6 +2,8 @@
 // from. Every face (REST route, MCP tool, /ask, pages) derives from those schemas.
 export { choice, choiceKey, integer, decimal, text, calendarDate, list, hintOf, type ChoiceOptions, type RangeOptions, type TextOptions, type ListOptions } from './lenient.ts';
 export { stateCode, stateOrTerritoryCode, countyName } from './places.ts';
+export { monthNumber, monthOf, MONTH_NAMES, type MonthName } from './months.ts';
+export { flag } from './flags.ts';
 export {
   ficoTier,
   ltvTier,

@@ -31,16 +31,16 @@ export type UnknownParameters = 'refuse' | 'ignore';
 
 export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body extends z.ZodType = z.ZodType> {
   method: 'get' | 'post';
-  /** Path below the API root, Express syntax (`/rates`, `/series/*id` for a parameter that may hold slashes). */
+  /** Path below the API root, Express syntax (`/rates`). */
   path: string;
-  /** The path's parameters (`:name` or `*name` in `path`), documented as `{name}` and validated like the query. */
-  params?: z.ZodObject;
   operationId: string;
   summary: string;
   description?: string;
   tags: string[];
   query?: Query;
   body?: Body;
+  /** Path parameters (`:name` in `path`), documented as `in: path`. */
+  params?: z.ZodObject;
   responses: Record<number, RouteResponse>;
   /** `data` (default for GET): cacheable for up to an hour, with ETag. `none`: no-store. */
   cache?: CachePolicy;
@@ -55,7 +55,7 @@ export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body exten
   handler: (input: {
     query: z.output<Query>;
     body: z.output<Body>;
-    params: Record<string, unknown> | undefined;
+    params: Record<string, unknown>;
     req: Request;
     res: Response;
   }) => unknown;
@@ -81,12 +81,10 @@ export type ResponseWritten = typeof RESPONSE_WRITTEN;
 /** What a contract route's handler may return: the 200 body (as an object or pre-serialised), or RESPONSE_WRITTEN. */
 export type RouteResult<Ok extends z.ZodType> = z.input<Ok> | PreSerialized<z.input<Ok>> | ResponseWritten;
 
-export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends z.ZodType, Ok extends z.ZodType, Params extends z.ZodObject = z.ZodObject<Record<string, never>>> {
+export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends z.ZodType, Ok extends z.ZodType, Params extends z.ZodObject = z.ZodObject> {
   method: 'get' | 'post';
-  /** Path below the API root, Express syntax (`/search`; `/series/*id` for a parameter that may hold slashes). */
+  /** Path below the API root, Express syntax (`/search`). */
   path: string;
-  /** The path's parameters, one field per `:name` or `*name` of `path` (a `*name`'s segments are joined with `/`). */
-  params?: Params;
   operationId: string;
   summary: string;
   description?: string;
@@ -94,6 +92,8 @@ export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends
   /** The contract's query object; its fields are the documented parameters. */
   query?: Query;
   body?: Body;
+  /** Path parameters: each `:name` in `path` is a field, parsed like the query. */
+  params?: Params;
   /** Default `refuse`: an unknown query parameter is a 400 naming the known ones (`api_key`, `secret` aside). */
   unknownParameters?: UnknownParameters;
   /**
@@ -122,7 +122,7 @@ export class ApiRegistry {
    * Declares a route from a capability's contract: the handler's result must fit `responses[200].schema`
    * (checked by the compiler), and unknown query parameters are refused unless it says otherwise.
    */
-  route<Query extends z.ZodObject, Body extends z.ZodType = z.ZodUndefined, Ok extends z.ZodType = z.ZodType, Params extends z.ZodObject = z.ZodObject<Record<string, never>>>(
+  route<Query extends z.ZodObject, Body extends z.ZodType = z.ZodUndefined, Ok extends z.ZodType = z.ZodType, Params extends z.ZodObject = z.ZodObject>(
     route: ContractRouteDefinition<Query, Body, Ok, Params>,
   ): void {
     const { handler, unknownParameters, ...declaration } = route;
@@ -166,7 +166,7 @@ function queryParser(route: RouteDefinition): (req: Request) => unknown {
   return memoizedQueryParser(route.query);
 }
 
-/** Express's path parameters, a wildcard's segments (an array) joined back with `/`. */
+/** Express's path parameters, a wildcard's segments (`*name` gives an array) joined back with `/`. */
 function pathParameters(req: Request): Record<string, string> {
   const raw = req.params as Record<string, string | string[] | undefined>;
   const params: Record<string, string> = {};
@@ -178,9 +178,9 @@ function toHandler(route: RouteDefinition): RequestHandler {
   const cachePolicy = route.cache ?? (route.method === 'get' ? 'data' : 'none');
   const parseQuery = queryParser(route);
   return async (req, res) => {
-    const params = route.params ? parseOrThrow(route.params, pathParameters(req), 'query') : undefined;
     const query = parseQuery(req);
     const body = route.body ? parseOrThrow(route.body, req.body, 'body') : undefined;
+    const params = route.params ? parseOrThrow(route.params, pathParameters(req), 'query') : {};
     const result = await route.handler({ query, body, params, req, res });
     if (result === undefined || result === RESPONSE_WRITTEN || res.headersSent) return;
     res.setHeader('Cache-Control', cachePolicy === 'data' ? DATA_CACHE_CONTROL : 'no-store');

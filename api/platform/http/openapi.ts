@@ -12,16 +12,6 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
   return generated;
 }
 
-/** `{name}` path parameters from the route's `params`, each required (a path cannot omit one). */
-function pathParameters(route: RouteDefinition): unknown[] {
-  if (!route.params) return [];
-  const schema = jsonSchema(route.params, 'input') as { properties?: Record<string, Record<string, unknown>> };
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
-    const { description, ...rest } = property;
-    return { name, in: 'path', required: true, ...(description === undefined ? {} : { description }), schema: rest };
-  });
-}
-
 function queryParameters(route: RouteDefinition): unknown[] {
   if (!route.query) return [];
   const schema = jsonSchema(route.query, 'input') as {
@@ -37,6 +27,15 @@ function queryParameters(route: RouteDefinition): unknown[] {
       ...(description === undefined ? {} : { description }),
       schema: rest,
     };
+  });
+}
+
+function pathParameters(route: RouteDefinition): unknown[] {
+  if (!route.params) return [];
+  const schema = jsonSchema(route.params, 'input') as { properties?: Record<string, Record<string, unknown>> };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return { name, in: 'path', required: true, ...(description === undefined ? {} : { description }), schema: rest };
   });
 }
 

@@ -1,7 +1,7 @@
 // Writes lender/state rate observations (Rate Checker modes, rate-sheet rows), upserted on
 // (source, cell, day) so re-importing the same data changes nothing.
 import type { Queryable } from '../../platform/db/database.ts';
-import type { FicoTier, LoanTerm, LtvTier, ProductType, StateCode } from '../params.ts';
+import type { FicoTier, LoanTerm, LtvTier, ProductType, StateCode } from '../contract.ts';
 
 export interface LenderRow {
   source: string;

@@ -3,7 +3,7 @@
 // and a polite client: requests spaced out across workers, and retried with backoff when the
 // publisher is busy or the network drops (429, 5xx, timeouts), honouring Retry-After.
 import { SourceFormatError } from '../../sync/errors.ts';
-import { FICO_RANGES, LTV_PERCENT, type FicoTier, type LoanTerm, type LtvTier, type ProductType, type StateCode } from '../params.ts';
+import { FICO_RANGES, LTV_PERCENT, type FicoTier, type LoanTerm, type LtvTier, type ProductType, type StateCode } from '../contract.ts';
 import { VALUE_RANGE } from './validate.ts';
 
 export const RATE_CHECKER_URL = 'https://www.consumerfinance.gov/oah-api/rates/rate-checker';

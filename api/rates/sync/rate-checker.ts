@@ -13,7 +13,7 @@ import path from 'node:path';
 import { DatasetSkippedError, SourceUnavailableError, ValidationError } from '../../sync/errors.ts';
 import { listOption } from '../../sync/runner.ts';
 import type { DatasetDefinition, SyncContext } from '../../sync/types.ts';
-import { STATE_CODES, type FicoTier, type LoanTerm, type LtvTier, type ProductType, type StateCode } from '../params.ts';
+import { STATE_CODES, type FicoTier, type LoanTerm, type LtvTier, type ProductType, type StateCode } from '../contract.ts';
 import { countLenderRows, upsertLenderRows, type LenderRow } from './lender-store.ts';
 import {
   createPoliteClient,

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SourceFormatError, SourceUnavailableError, ValidationError } from '../../sync/errors.ts';
 import type { DatasetDefinition } from '../../sync/types.ts';
-import { FICO_TIERS, LOAN_TERMS, LTV_TIERS, PRODUCT_TYPES, STATE_CODES, type FicoTier, type LoanTerm, type LtvTier, type ProductType, type StateCode } from '../params.ts';
+import { FICO_TIERS, LOAN_TERMS, LTV_TIERS, PRODUCT_TYPES, STATE_CODES, type FicoTier, type LoanTerm, type LtvTier, type ProductType, type StateCode } from '../contract.ts';
 import { isCalendarDate } from './fred-csv.ts';
 import { VALUE_RANGE } from './validate.ts';
 import { countLenderRows, upsertLenderRows, type LenderRow } from './lender-store.ts';

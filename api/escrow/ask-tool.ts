@@ -1,0 +1,38 @@
+// get_escrow_months: the escrow computation as a tool for /ask's model, from the escrow contract
+// (the same input and answer as GET /escrow). It is not one of the MCP server's tools (spec 4.6
+// lists eight); MCP clients reach escrow through GET /api/v1/escrow.
+import { defineTool } from '../mcp/tool-kit.ts';
+import { EscrowAnswerSchema, EscrowQuerySchema, type EscrowAnswer } from './contract.ts';
+
+export function escrowAnswerText(answer: EscrowAnswer): string {
+  const byMonth = Object.entries(answer.allMonths)
+    .map(([month, value]) => `${month.slice(0, 3)} ${value}`)
+    .join(', ');
+  return [
+    `${answer.state} (${answer.stateCode}), closing in ${answer.closingMonthName}: ${answer.escrowMonths} months of property tax collected into escrow at closing` +
+      `${answer.isCountySpecific ? ' (county schedule)' : ''}.`,
+    `Taxes are paid ${answer.taxSchedule.frequency}, in ${answer.taxSchedule.disbursementMonths.join(' and ')}; the first mortgage payment is due in ` +
+      `${answer.firstPaymentMonth}; the RESPA cushion is ${answer.cushionMonths} months (12 CFR 1024.17).`,
+    `By closing month: ${byMonth}.`,
+    answer.taxSchedule.notes,
+    answer.sources.map((source) => `Source: ${source.title}${source.url ? `, ${source.url}` : ''}`).join('\n'),
+  ].join('\n\n');
+}
+
+export const getEscrowMonthsTool = defineTool({
+  name: 'get_escrow_months',
+  title: 'Escrow months at closing',
+  description:
+    'How many months of property tax a lender collects into escrow at closing (RESPA aggregate analysis, 2-month cushion), ' +
+    'for one of the 50 states or DC and a closing month, with county schedules where a county\'s tax calendar differs ' +
+    '(e.g. Cook County, IL; New York City\'s boroughs). `state` is a code or name in any case ("TX", "Texas"); ' +
+    '`closing_month` is 1-12 or a month name ("March", "mar", "3"; default this month); `county` is a name with or without ' +
+    '"County"/"Parish", a borough ("Brooklyn") or a 5-digit FIPS code ("17031"). The answer gives the months for every ' +
+    'closing month, the tax months and the statute or collector each comes from.',
+  inputSchema: EscrowQuerySchema,
+  outputSchema: EscrowAnswerSchema,
+  async run(args, { deps }) {
+    const answer = deps.services.escrow.answer(args);
+    return { structured: answer, text: escrowAnswerText(answer) };
+  },
+});

@@ -1,0 +1,64 @@
+// The escrow capability's contract: what an escrow request accepts and answers (spec 2.5 plus the
+// projection and sources), declared once. GET /escrow, the /ask tool, the /escrow page and the
+// service's types derive from it.
+import { z } from 'zod';
+import { stateCode, countyName } from '../platform/contract/places.ts';
+import { monthNumber, MONTH_NAMES } from '../platform/contract/months.ts';
+import { STATE_CODES } from '../geo/states.ts';
+
+export const EscrowQuerySchema = z.object({
+  state: stateCode().describe(
+    'Required. One of the 50 states or DC, by 2-letter code or full name in any case, e.g. "TX", "tx", "Texas" or "new york".',
+  ),
+  closing_month: monthNumber()
+    .optional()
+    .describe('The month the loan closes: 1-12 (a number or numeric text, e.g. 3 or "03") or a month name in any case (e.g. "March", "mar"). Default: the current month (UTC).'),
+  county: countyName()
+    .optional()
+    .describe(
+      'Optional county, for a county whose tax calendar differs from its state\'s: a name with or without "County" or "Parish" ' +
+        '(e.g. "Cook", "Cook County", "Orleans Parish"), a New York City borough (e.g. "Brooklyn" for Kings County), or a 5-digit FIPS code (e.g. "17031").',
+    ),
+});
+/** A parsed request: what every face hands the service. */
+export type EscrowQuery = z.output<typeof EscrowQuerySchema>;
+
+const MonthNameSchema = z.enum(MONTH_NAMES);
+
+export const EscrowProjectionMonthSchema = z.object({
+  month: z.int().min(1).max(12),
+  monthName: MonthNameSchema,
+  deposit: z.number().describe('Paid into escrow with this month\'s mortgage payment (1 unit: one month of tax).'),
+  disbursement: z.number().describe('Tax paid out of escrow this month, in months of tax.'),
+  balance: z.number().describe('Running balance starting from 0'),
+  balanceWithInitialDeposit: z.number().describe('Running balance including the escrow collected at closing: never below the cushion'),
+});
+export type EscrowProjectionMonth = z.infer<typeof EscrowProjectionMonthSchema>;
+
+export const EscrowSourceSchema = z.object({
+  title: z.string().describe('The statute, collecting office or rule, as cited.'),
+  url: z.string().nullable().describe('Its page, where it has one.'),
+});
+export type EscrowSource = z.infer<typeof EscrowSourceSchema>;
+
+export const EscrowAnswerSchema = z.object({
+  state: z.string().describe('State name'),
+  stateCode: z.enum(STATE_CODES).describe('2-letter code'),
+  closingMonth: z.int().min(1).max(12),
+  closingMonthName: MonthNameSchema,
+  escrowMonths: z.int().min(0).describe('Months of property tax to collect into escrow at closing'),
+  taxSchedule: z.object({
+    frequency: z.string().describe('annual, semi-annual or quarterly'),
+    disbursementMonths: z.array(MonthNameSchema).describe('Months in which the servicer pays the tax'),
+    notes: z.string().describe('What the months represent, with the statute or collecting office, and for a county the tax year and the page checked'),
+  }),
+  allMonths: z
+    .object(Object.fromEntries(MONTH_NAMES.map((name) => [name, z.int()])) as Record<(typeof MONTH_NAMES)[number], z.ZodInt>)
+    .describe('escrowMonths for every closing month'),
+  isCountySpecific: z.boolean().describe('true when a county schedule applies instead of the state one'),
+  cushionMonths: z.int().describe('RESPA cushion: 2 months (1/6 of annual disbursements)'),
+  firstPaymentMonth: MonthNameSchema.describe('First mortgage payment: closing month + 2'),
+  projection: z.array(EscrowProjectionMonthSchema).describe('The 12 months from the first payment, in units of one month of tax'),
+  sources: z.array(EscrowSourceSchema),
+});
+export type EscrowAnswer = z.infer<typeof EscrowAnswerSchema>;

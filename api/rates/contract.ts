@@ -1,0 +1,187 @@
+// The rates contract: what a rate request accepts and what a rate record answers (spec 2.1 detailed,
+// 2.2 simple), declared once. GET /rates, the MCP tool get_mortgage_rates, /ask, the /rates page,
+// the service's types and the importers' vocabulary all derive from it.
+import { z } from 'zod';
+import { calendarDate, choice } from '../platform/contract/lenient.ts';
+import { stateCode } from '../platform/contract/places.ts';
+import { downPaymentLtvTier, ficoTier, ltvTier, FICO_RANGES, FICO_TIERS, LOWEST_TIERED_SCORE, LTV_TIERS, type FicoTier, type LtvTier } from '../platform/contract/credit-tiers.ts';
+import { valueMessage } from '../platform/contract/messages.ts';
+import { STATE_CODES, type StateCode } from '../geo/states.ts';
+
+// The tiers are the contract kit's (one declaration for every capability that speaks of them).
+export { FICO_RANGES, FICO_TIERS, LOWEST_TIERED_SCORE, LTV_TIERS, STATE_CODES, type FicoTier, type LtvTier, type StateCode };
+
+/** The LTV each tier stands for, as the CFPB Rate Checker is asked for it. */
+export const LTV_PERCENT: Readonly<Record<LtvTier, number>> = { 1: 75, 2: 95 };
+
+// `usda` is an addition to the contract's four products: Optimal Blue publishes a USDA index.
+export const PRODUCT_TYPES = { conventional: 'Conventional', fha: 'FHA', va: 'VA', jumbo: 'Jumbo', usda: 'USDA' } as const;
+export type ProductType = keyof typeof PRODUCT_TYPES;
+export const OCCUPANCIES = { primary: 'Primary residence', secondary: 'Second home', investment: 'Investment property' } as const;
+export type Occupancy = keyof typeof OCCUPANCIES;
+export const PROPERTY_TYPES = {
+  single_family: 'Single family',
+  condo: 'Condo',
+  townhouse: 'Townhouse',
+  multi_family: 'Multi-family',
+  manufactured: 'Manufactured home',
+} as const;
+export type PropertyType = keyof typeof PROPERTY_TYPES;
+export const LOAN_TERMS = { 30: '30-year', 20: '20-year', 15: '15-year', 10: '10-year' } as const;
+export type LoanTerm = keyof typeof LOAN_TERMS;
+export const LOAN_PURPOSES = { purchase: 'Purchase', refinance: 'Refinance', cash_out_refinance: 'Cash-out refinance' } as const;
+export type LoanPurpose = keyof typeof LOAN_PURPOSES;
+
+/** A figure this many days behind the newest figure of its record is called out in `stale`. */
+export const STALE_AFTER_DAYS = 14;
+
+const keysOf = <T extends Record<string, string>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
+
+/** One of a labelled set: its key or its label ("Second home" → `secondary`), in any case, plus other spellings. */
+function labelled<T extends Record<string, string>>(record: T, aliases: Readonly<Record<string, keyof T & string>> = {}) {
+  const labels = Object.fromEntries(Object.entries(record).map(([key, label]) => [label, key])) as Record<string, keyof T & string>;
+  return choice(keysOf(record), { aliases: { ...labels, ...aliases } });
+}
+
+const TERM_VALUES = [30, 20, 15, 10] as const;
+const TERM_HINT = 'Give the term in years: 30, 20, 15 or 10 (e.g. 30, "15" or "15-year").';
+
+/** 15, "15", "15-year", "15 years", "15yr" → 15; anything else is left to fail. */
+function termYears(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const match = /^\s*(\d{1,2})\s*(?:-?\s*(?:years?|yrs?|y))?\s*$/i.exec(value);
+  return match ? Number(match[1]) : value;
+}
+
+function loanTerm() {
+  return z.preprocess(termYears, z.literal(TERM_VALUES, { error: (issue) => valueMessage(issue, TERM_HINT) }));
+}
+
+export const RatesQuerySchema = z.object({
+  state: stateCode()
+    .prefault('CO')
+    .describe('State: 2-letter code or name of one of the 50 states or DC, in any case, e.g. "TX", "tx" or "Texas". Default CO.'),
+  fico: ficoTier()
+    .prefault(1)
+    .describe(
+      'Credit: a FICO tier 1-5 (1 = 780+, 2 = 740-779, 3 = 720-739, 4 = 700-719, 5 = 680-699) or a FICO score 680-850, ' +
+        'read as the tier that holds it (760 → tier 2; the answer says so). Default 1.',
+    ),
+  ltv: ltvTier()
+    .optional()
+    .describe(
+      'Loan-to-value: tier 1 ("75%": LTV up to 80%, i.e. 20% or more down) or 2 ("95%": LTV above 80%), or an LTV percent ' +
+        '3-100 such as 80 or "90%", read as its tier (the answer says so). Default 1. Give this or `down_payment`.',
+    ),
+  down_payment: downPaymentLtvTier()
+    .optional()
+    .describe('Down payment as a percent of the price, 0-97, e.g. 20 or "3.5%": 20% or more down is LTV tier 1, less is tier 2 (the answer says so).'),
+  product_type: labelled(PRODUCT_TYPES, { conforming: 'conventional' })
+    .prefault('conventional')
+    .describe('Loan product, in any case: conventional, fha, va, jumbo or usda (USDA is an addition to the specification\'s four). Default conventional.'),
+  occupancy: labelled(OCCUPANCIES, { second_home: 'secondary', owner_occupied: 'primary' })
+    .prefault('primary')
+    .describe('primary, secondary ("second home") or investment. Default primary. Loaded sources cover primary residences only (see the disclaimer).'),
+  property_type: labelled(PROPERTY_TYPES, { condominium: 'condo', manufactured_home: 'manufactured' })
+    .prefault('single_family')
+    .describe('single_family, condo, townhouse, multi_family or manufactured. Default single_family. Loaded sources cover single-unit homes (see the disclaimer).'),
+  loan_term: loanTerm()
+    .prefault(30)
+    .describe('Term in years: 30, 20, 15 or 10 (also "15-year"). `rate` is for this term; `rate_30yr` stays the 30-year rate of the same cell. Default 30.'),
+  loan_purpose: labelled(LOAN_PURPOSES, { refi: 'refinance', cash_out: 'cash_out_refinance' })
+    .prefault('purchase')
+    .describe('purchase, refinance or cash_out_refinance ("cash-out refinance"). Default purchase.'),
+  format: choice(['detailed', 'simple'])
+    .prefault('detailed')
+    .describe('`detailed` (record 2.1, default) or `simple` (record 2.2), in any case.'),
+  date: calendarDate()
+    .optional()
+    .describe('YYYY-MM-DD, e.g. "2024-01-05": the record as of that day (the latest observations on or before it). Default: the latest.'),
+});
+
+export type RatesQueryInput = z.input<typeof RatesQuerySchema>;
+export type RatesQuery = z.output<typeof RatesQuerySchema>;
+
+export const SourceRefSchema = z.object({
+  name: z.string().describe('Publisher or lender.'),
+  url: z.string(),
+  as_of: z.string().describe('YYYY-MM-DD'),
+});
+export type SourceRef = z.infer<typeof SourceRefSchema>;
+
+export const StaleFigureSchema = z.object({
+  field: z.string().describe('The record field whose figure lags, e.g. `index_a_rate`.'),
+  as_of: z.string().describe('YYYY-MM-DD of that figure.'),
+  days_behind: z.int().describe('Days between this figure and the newest figure of the record.'),
+});
+export type StaleFigure = z.infer<typeof StaleFigureSchema>;
+
+export const RateParametersSchema = z
+  .object({
+    state: z.string(),
+    fico_tier: z.string(),
+    ltv_tier: z.string(),
+    product_type: z.string(),
+    occupancy: z.string(),
+    property_type: z.string(),
+    loan_term: z.string(),
+    loan_purpose: z.string(),
+  })
+  .describe('Echo of the request as labels.');
+export type RateParameters = z.infer<typeof RateParametersSchema>;
+
+export const DetailedRateRecordSchema = z.object({
+  rate_30yr: z
+    .number()
+    .nullable()
+    .describe(
+      'The 30-year rate of the requested state, FICO tier, LTV tier and product, percent (the specification\'s field). It ' +
+        'stays the 30-year figure when `loan_term` asks for another term (that figure is `rate`); null only then, when no ' +
+        'source covers the 30-year cell.',
+    ),
+  rate_30yr_last_updated: z.string().nullable().describe('YYYY-MM-DD of the observation behind rate_30yr.'),
+  rate: z.number().describe('The rate for the requested `loan_term`, percent (equals rate_30yr for 30-year requests).'),
+  loan_term: z.int().describe('Term of `rate`, in years (the request\'s loan_term).'),
+  parameters: RateParametersSchema,
+  parameter_notes: z
+    .array(z.string())
+    .describe('How a score or a percent was read as a tier, e.g. "A FICO score of 760 is in tier 2 (740-779)."; empty when tiers were given.'),
+  rate_change_weekly: z.number().nullable().describe('Change of `rate` against the same source about a week earlier, percentage points.'),
+  rate_change_line: z.string().nullable().describe('e.g. "Down 0.08 points from last week".'),
+  last_updated: z.string().describe('YYYY-MM-DD of the observation behind `rate`.'),
+  national_average_rate: z.number().nullable().describe('Equals survey_rate.'),
+  national_average_last_updated: z.string().nullable(),
+  index_a_rate: z.number().nullable().describe('Market benchmark: Optimal Blue 30-year fixed conforming (FICO 740+, LTV ≤ 80).'),
+  index_a_last_updated: z.string().nullable(),
+  survey_rate: z.number().nullable().describe('National weekly survey: Freddie Mac PMMS 30-year fixed.'),
+  survey_last_updated: z.string().nullable(),
+  stale: z
+    .array(StaleFigureSchema)
+    .describe(
+      `Figures of this record more than ${STALE_AFTER_DAYS} days older than its newest figure (empty when none is); the ` +
+        'disclaimer says the same in a sentence.',
+    ),
+  oldest_figure_days_behind: z.int().describe('Days between the oldest and the newest figure of this record (0 when all share a date).'),
+  disclaimer: z.string().nullable().describe('Where the rate comes from, what it does not vary by, and which figures lag.'),
+  metadata: z.object({ api_version: z.string(), documentation: z.string() }),
+  source: z.string().describe('Name of the rate provider behind `rate`.'),
+  sources: z.array(SourceRefSchema).describe('Every source behind the record with its as-of date.'),
+});
+export type DetailedRateRecord = z.infer<typeof DetailedRateRecordSchema>;
+
+export const SimpleRateRecordSchema = z.object({
+  rate: z.number().describe('The rate for the requested loan_term, percent.'),
+  date: z.string().describe('YYYY-MM-DD'),
+  state: z.string(),
+  fico_tier: z.string(),
+  ltv_tier: z.string(),
+  loan_term: z.int().describe('Term of `rate`, in years.'),
+  source: z.string().describe('Name of the rate provider.'),
+});
+export type SimpleRateRecord = z.infer<typeof SimpleRateRecordSchema>;
+
+/** What GET /rates answers: record 2.1 (format=detailed, default) or 2.2 (format=simple). */
+export const RateRecordSchema = z.union([DetailedRateRecordSchema, SimpleRateRecordSchema]);
+export type RateRecord = z.infer<typeof RateRecordSchema>;
+
+export const isDetailedRecord = (record: RateRecord): record is DetailedRateRecord => 'parameters' in record;
