@@ -266,4 +266,52 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
       await client.close();
     }
   });
+
+  it('answers a date range on get_mortgage_rates and a year range on get_loan_limits from the series', async () => {
+    const client = await connectMcp(server.url);
+    type Structured = { history?: { series: { id: string; frequency: string; aggregation: unknown; observations: { date: string; period?: string; value: number | null; count?: number }[] }[]; notes: string[] } };
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args });
+      return { result, structured: result.structuredContent as Structured, text: ((result.content as { text: string }[])[0]?.text ?? '') };
+    };
+    try {
+      // Ten years of weekly surveys exceed 260 observations: monthly means, checked against the file.
+      const ten = await call('get_mortgage_rates', { state: 'TX', from: '2016-10-08', to: '2026-10-08' });
+      expect(ten.result.isError).toBeFalsy();
+      const [survey, benchmark] = ten.structured.history!.series;
+      expect(survey).toMatchObject({ id: 'pmms/30-year', frequency: 'monthly' });
+      const expected = monthlyMeans(readPmmsFile(), '2016-10-08', '2026-10-08', 7);
+      expect(survey!.observations.map((row) => [row.period, row.count])).toEqual(expected.map((row) => [row.period, row.count]));
+      survey!.observations.forEach((row, index) => expect(Math.abs(row.value! - expected[index]!.mean)).toBeLessThanOrEqual(HALF_OF_LAST_DIGIT));
+      expect(benchmark).toMatchObject({ id: 'optimal-blue/conforming-30-year', frequency: 'monthly' });
+      expect(ten.text).toMatch(/History from 2016-10-08 to 2026-10-08:\nFreddie Mac PMMS: 30-year fixed rate \(monthly means\): /);
+
+      // A short range comes as published; a series without observations in it is said, not guessed.
+      const recent = await call('get_mortgage_rates', { product_type: 'FHA', from: '2026-09' });
+      const weeks = readPmmsFile().filter((row) => row.date >= '2026-09-01');
+      expect(recent.structured.history!.series.map((series) => series.id)).toEqual(['pmms/30-year']);
+      expect(recent.structured.history!.series[0]!.observations.map((row) => ({ date: row.date, value: row.value }))).toEqual(weeks);
+      expect(recent.structured.history!.notes.join(' ')).toMatch(/optimal-blue\/fha-30-year: .*runs from .* to 2025-09-25/);
+
+      const backwards = await call('get_mortgage_rates', { from: '2024', to: '2020' });
+      expect(backwards.result.isError).toBe(true);
+      expect(backwards.text).toMatch(/'from' \(2024-01-01\) is after 'to' \(2020-12-31\)/);
+      expect((await call('get_mortgage_rates', { since: '2020' })).text).toMatch(/Unknown argument 'since'/);
+
+      const county = await call('get_loan_limits', { state: 'CA', county: 'Los Angeles', from_year: 2018 });
+      expect(county.structured.history!.series.map((series) => series.id)).toEqual(['loan-limits/conforming/06037', 'loan-limits/fha/06037']);
+      expect(county.structured.history!.series[0]!.observations[0]).toEqual({ date: '2018-01-01', period: '2018', value: 679_650 });
+      expect(county.structured.history!.series[0]!.observations.at(-1)).toEqual({ date: '2026-01-01', period: '2026', value: 1_249_125 });
+
+      const national = await call('get_loan_limits', { state: 'CA', loan_type: 'conforming', from_year: 1972, to_year: 1980 });
+      expect(national.structured.history!.series.map((series) => series.id)).toEqual(['loan-limits/conforming/baseline']);
+      expect(national.structured.history!.series[0]!.observations[0]).toEqual({ date: '1972-01-01', period: '1972', value: 33_000 });
+      expect(national.structured.history!.notes.join(' ')).toMatch(/ceiling.*runs from 2008.*No county was asked for/);
+      expect((await call('get_loan_limits', { state: 'CA', from_year: 2026, to_year: 2018 })).text).toMatch(/'from_year' \(2026\) is after 'to_year' \(2018\)/);
+      // Without a range the answers are as before: no history.
+      expect((await call('get_loan_limits', { state: 'CA', county: '06037' })).structured.history).toBeUndefined();
+    } finally {
+      await client.close();
+    }
+  });
 });
