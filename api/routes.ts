@@ -14,6 +14,7 @@ import { registerEscrowRoutes } from './escrow/route.ts';
 import { registerLoanLimitsRoutes } from './loan-limits/route.ts';
 import { registerStatisticsRoutes } from './statistics/route.ts';
 import { registerHmdaRoutes } from './hmda/route.ts';
+import { registerSeriesRoutes } from './series/route.ts';
 
 export function registerApiRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registerHealthRoutes(registry, deps);
@@ -23,6 +24,7 @@ export function registerApiRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registerLoanLimitsRoutes(registry, deps);
   registerStatisticsRoutes(registry, deps);
   registerHmdaRoutes(registry, deps);
+  registerSeriesRoutes(registry, deps);
   registerSearchRoutes(registry, deps);
   registerGlossaryRoutes(registry, deps);
   registerBillsRoutes(registry, deps);

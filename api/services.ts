@@ -15,6 +15,8 @@ import { createHmdaService, type HmdaService } from './hmda/service.ts';
 import { createLoanLimitsService, type LoanLimitsService } from './loan-limits/service.ts';
 import { createHmdaAggregatesService, type HmdaAggregatesService } from './hmda-aggregates/service.ts';
 import { createStatisticsService, type StatisticsService } from './statistics/service.ts';
+import { createNmdbService, type NmdbService } from './nmdb/service.ts';
+import { createSeriesService, type SeriesService } from './series/service.ts';
 
 /** Search answers and the rates chart's history are reused for a minute (see each service's options). */
 const SEARCH_ANSWER_TTL_MS = 60_000;
@@ -34,6 +36,8 @@ export interface Services {
   loanLimits: LoanLimitsService;
   hmdaAggregates: HmdaAggregatesService;
   statistics: StatisticsService;
+  nmdb: NmdbService;
+  series: SeriesService;
   /** Built last: it answers with the other services. */
   ask: AskService;
 }
@@ -54,6 +58,8 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     loanLimits: createLoanLimitsService(core.db, { datasets, clock: core.clock }),
     hmdaAggregates: createHmdaAggregatesService({ db: core.db, datasets, clock: core.clock }),
     statistics: createStatisticsService({ db: core.db, datasets, clock: core.clock }),
+    nmdb: createNmdbService({ db: core.db, datasets, logger: core.logger.child({ service: 'nmdb' }) }),
+    series: createSeriesService(core, datasets),
   };
   const withAsk = services as Services;
   withAsk.ask = createAskService({ ...core, services: withAsk });

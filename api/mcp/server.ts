@@ -7,6 +7,7 @@ import type { McpCaller } from './tool-kit.ts';
 import { registerTools } from './tools/index.ts';
 import { registerResources } from './resources.ts';
 import { registerPrompts } from './prompts.ts';
+import { registerSeriesResource } from './series-resource.ts';
 
 export function createMcpServer(deps: AppDeps, caller: McpCaller): McpServer {
   const server = new McpServer(
@@ -21,6 +22,7 @@ export function createMcpServer(deps: AppDeps, caller: McpCaller): McpServer {
   );
   registerTools(server, { deps, caller });
   registerResources(server, deps);
+  registerSeriesResource(server, deps);
   registerPrompts(server, deps);
   return server;
 }

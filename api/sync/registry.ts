@@ -7,5 +7,6 @@ import { calendarDataset } from '../calendar/sync.ts';
 import { hmdaDataset } from '../hmda/sync.ts';
 import { searchIndexDataset } from '../search/dataset.ts';
 import { hmdaAggregateDatasets } from '../hmda-aggregates/index.ts';
+import { nmdbDatasets } from '../nmdb/index.ts';
 
-export const datasetDefinitions: DatasetDefinition[] = [...loanLimitDatasets, billsDataset, ...rateDatasets, calendarDataset, hmdaDataset, searchIndexDataset, ...hmdaAggregateDatasets];
+export const datasetDefinitions: DatasetDefinition[] = [...loanLimitDatasets, billsDataset, ...rateDatasets, ...nmdbDatasets, calendarDataset, hmdaDataset, searchIndexDataset, ...hmdaAggregateDatasets];

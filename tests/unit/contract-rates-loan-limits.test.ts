@@ -101,7 +101,7 @@ describe('get_mortgage_rates from the rates contract', () => {
     const result = await getMortgageRatesTool.call({ state: 'FL', credit_score: 760, down_payment: 20 }, context);
     expect(result.isError).toBe(true);
     expect(resultText(result)).toBe(
-      "Unknown argument 'credit_score'. Known arguments: state, fico, ltv, down_payment, product_type, occupancy, property_type, loan_term, loan_purpose, date.",
+      "Unknown argument 'credit_score'. Known arguments: state, fico, ltv, down_payment, product_type, occupancy, property_type, loan_term, loan_purpose, date, from, to.",
     );
     expect(asked.rates).toEqual([]);
   });
@@ -127,8 +127,8 @@ describe('get_mortgage_rates from the rates contract', () => {
     expect(toRatesRequest(RatesQuerySchema.parse({ ltv: 80, down_payment: 20 })).ltv).toBe(1);
   });
 
-  it('takes the query schema without `format` as the input schema', () => {
-    expect(Object.keys(getMortgageRatesTool.strictInput.shape)).toEqual(Object.keys(RatesQuerySchema.shape).filter((name) => name !== 'format'));
+  it('takes the query schema without `format`, plus the history range of the series, as the input schema', () => {
+    expect(Object.keys(getMortgageRatesTool.strictInput.shape)).toEqual([...Object.keys(RatesQuerySchema.shape).filter((name) => name !== 'format'), 'from', 'to']);
   });
 });
 
@@ -159,7 +159,7 @@ describe('get_loan_limits from the loan-limits contract', () => {
   it('refuses unknown arguments naming the known ones, and a missing state naming it', async () => {
     const { context, asked } = fixtureContext({ limits: answer });
     expect(resultText(await getLoanLimitsTool.call({ state: 'CA', zip: '90001' }, context))).toBe(
-      "Unknown argument 'zip'. Known arguments: state, county, year, loan_type, units.",
+      "Unknown argument 'zip'. Known arguments: state, county, year, loan_type, units, from_year, to_year.",
     );
     expect(resultText(await getLoanLimitsTool.call({ county: 'Denver' }, context))).toMatch(/^Missing 'state'\. Give a 2-letter code or a name/);
     expect(resultText(await getLoanLimitsTool.call({ state: 'CO', loan_type: 'jumbo' }, context))).toBe(
@@ -171,8 +171,8 @@ describe('get_loan_limits from the loan-limits contract', () => {
     expect(asked.limits).toEqual([]);
   });
 
-  it('takes the query schema as the input schema', () => {
-    expect(Object.keys(getLoanLimitsTool.strictInput.shape)).toEqual(Object.keys(LoanLimitsQuerySchema.shape));
+  it('takes the query schema, plus the history range of the series, as the input schema', () => {
+    expect(Object.keys(getLoanLimitsTool.strictInput.shape)).toEqual([...Object.keys(LoanLimitsQuerySchema.shape), 'from_year', 'to_year']);
   });
 });
 

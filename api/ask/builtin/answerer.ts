@@ -17,6 +17,7 @@ import { answerCalendar } from './answer-calendar.ts';
 import { answerRates } from './answer-rates.ts';
 import { answerLoanLimits } from './answer-loan-limits.ts';
 import { answerHmda } from './answer-hmda.ts';
+import { answerSeries } from './answer-series.ts';
 
 const COMPOSERS: Record<Intent, Composer> = {
   escrow: answerEscrow,
@@ -24,6 +25,7 @@ const COMPOSERS: Record<Intent, Composer> = {
   rates: answerRates,
   calendar: answerCalendar,
   hmda: answerHmda,
+  series: answerSeries,
   definition: answerDefinition,
   advice: answerAdvice,
   personal_data: answerPersonalData,

@@ -1,19 +1,24 @@
 // Which kind of question this is. Ordered rules over keywords: the first that matches wins, so the
 // more specific questions (escrow months, loan limits) come before the general ones (rates, terms).
+import { isSeriesQuestion } from './answer-series.ts';
+
 export type Intent =
   | 'escrow'
   | 'loan_limits'
   | 'rates'
   | 'calendar'
   | 'hmda'
+  | 'series'
   | 'definition'
   | 'advice'
   | 'personal_data'
   | 'search';
 
-const RULES: Array<{ intent: Intent; test: RegExp }> = [
+const RULES: Array<{ intent: Intent; test: { test(question: string): boolean } }> = [
   // Guardrails first: requests for a personal recommendation or that hand over personal data.
   { intent: 'personal_data', test: /\b(my|our)\s+(ssn|social security|account number|bank account|date of birth|passport)\b|\b\d{3}-\d{2}-\d{4}\b/i },
+  // A rate, limit or HMDA figure over a span of time, or a rate in a past month or year.
+  { intent: 'series', test: { test: isSeriesQuestion } },
   { intent: 'escrow', test: /\bescrow\b.*\b(month|months|closing|close|cushion|how much|how many|withh?old|collect|prepaid)\b|\b(months?|how many)\b.*\bescrow\b/i },
   { intent: 'loan_limits', test: /\b(loan|conforming|fha|va|usda|jumbo|lending|borrowing)\s+limits?\b|\blimits?\b.*\b(county|conforming|fha|va|loan)\b|\bmax(imum)?\s+(loan|mortgage)\s+(amount|size)\b|\bhow much can i borrow with an? (fha|va|conforming)\b/i },
   { intent: 'calendar', test: /\b(fomc|fed(eral reserve)?\s+(meeting|decision)|fed meets?|next fed|cpi|consumer price index|jobs report|employment situation|nonfarm|payrolls|ppi|jolts|housing starts|new home sales|existing home sales|pending home sales|economic calendar|data releases?|release dates?)\b/i },

@@ -3,6 +3,7 @@
 // loan-limits contract's, shared with GET /loan-limits.
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type LoanLimitsAnswer } from '../../loan-limits/contract.ts';
+import { HistorySchema, LimitRangeSchema, historyText, limitHistory } from '../../series/tool-history.ts';
 
 const money = (value: number | undefined) => (value === undefined ? 'n/a' : `$${value.toLocaleString('en-US')}`);
 
@@ -40,11 +41,18 @@ export const getLoanLimitsTool = defineTool({
     '("CA", "ca", "California"); `county` as a name with or without "County"/"Parish" ("Los Angeles", "Cook County"), a ' +
     'New York City borough ("Brooklyn" is Kings County) or a 5-digit FIPS ("06037"), omitted for every county of the ' +
     'state; `year` (2026 or "2025"; default: each program\'s latest published year, so FHA may lag conforming and ' +
-    '`years` says so); `loan_type` conforming, fha, va, usda or all in any case ("FHA"); `units` 1–4.',
-  inputSchema: LoanLimitsQuerySchema,
-  outputSchema: LoanLimitsAnswerSchema,
+    '`years` says so); `loan_type` conforming, fha, va, usda or all in any case ("FHA"); `units` 1–4. `from_year` and/or ' +
+    '`to_year` (e.g. 2018, 2026) add `history`: the county\'s one-unit conforming and FHA limits year by year (since 2018) ' +
+    'when `county` is given, else the national baseline, ceiling, FHA floor and ceiling (since 1972 and 2008), with sources.',
+  inputSchema: LoanLimitsQuerySchema.extend(LimitRangeSchema.shape),
+  outputSchema: LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional() }),
   async run(args, { deps }) {
-    const answer = await deps.services.loanLimits.answer(args);
-    return { structured: answer, text: loanLimitsText(answer) };
+    const { from_year, to_year, ...query } = args;
+    const answer = await deps.services.loanLimits.answer(query);
+    const fips = query.county === undefined ? undefined : answer.counties[0]?.fips;
+    const history = await limitHistory(deps, { from_year, to_year, loan_type: query.loan_type, ...(fips ? { fips } : {}) });
+    if (!history) return { structured: answer, text: loanLimitsText(answer) };
+    if (!fips) history.notes.push('No county was asked for: these are the national one-unit limits.');
+    return { structured: { ...answer, history }, text: `${loanLimitsText(answer)}\n\n${historyText(history, (value) => `$${value.toLocaleString('en-US')}`)}` };
   },
 });

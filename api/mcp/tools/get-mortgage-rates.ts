@@ -3,6 +3,7 @@
 // schemas are the rates contract's, shared with GET /rates (its detailed record).
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { DetailedRateRecordSchema, RatesQuerySchema, type DetailedRateRecord } from '../../rates/contract.ts';
+import { HistorySchema, RateRangeSchema, historyText, rateHistory } from '../../series/tool-history.ts';
 
 /** The record as text: how the request was read, the rate with its source, the comparisons, the disclaimer. */
 export function ratesRecordText(record: DetailedRateRecord): string {
@@ -40,11 +41,17 @@ export const getMortgageRatesTool = defineTool({
     'works); `date` YYYY-MM-DD for a past day, e.g. "2024-01-05". A score or a percent read as a tier is said in ' +
     '`parameter_notes`. When no state-level observation is loaded, the answer is the national index for that ' +
     'credit/LTV cell and says so in `source` and `disclaimer`; `stale` lists any figure more than two weeks older than ' +
-    'the newest one; cells no source covers are reported as missing, never estimated.',
-  inputSchema: RatesQuerySchema.omit({ format: true }),
-  outputSchema: DetailedRateRecordSchema,
+    'the newest one; cells no source covers are reported as missing, never estimated. `from` and/or `to` (a year, month ' +
+    'or day, e.g. "2020" or "2024-01-05") add `history`: the national weekly survey and the product\'s daily benchmark ' +
+    'over that range (as published up to 260 observations each, longer ranges as monthly then annual means, said so), ' +
+    'with sources and a CSV link to every observation.',
+  inputSchema: RatesQuerySchema.omit({ format: true }).extend(RateRangeSchema.shape),
+  outputSchema: DetailedRateRecordSchema.extend({ history: HistorySchema.optional() }),
   async run(args, { deps }) {
-    const record = await deps.services.rates.detailed(args);
-    return { structured: record, text: ratesRecordText(record) };
+    const { from, to, ...query } = args;
+    const record = await deps.services.rates.detailed(query);
+    const history = await rateHistory(deps, { from, to, product_type: query.product_type, loan_term: query.loan_term });
+    if (!history) return { structured: record, text: ratesRecordText(record) };
+    return { structured: { ...record, history }, text: `${ratesRecordText(record)}\n\n${historyText(history, (value) => `${value}%`)}` };
   },
 });

@@ -166,13 +166,21 @@ function queryParser(route: RouteDefinition): (req: Request) => unknown {
   return memoizedQueryParser(route.query);
 }
 
+/** Express's path parameters, a wildcard's segments (`*name` gives an array) joined back with `/`. */
+function pathParameters(req: Request): Record<string, string> {
+  const raw = req.params as Record<string, string | string[] | undefined>;
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) if (value !== undefined) params[name] = Array.isArray(value) ? value.join('/') : value;
+  return params;
+}
+
 function toHandler(route: RouteDefinition): RequestHandler {
   const cachePolicy = route.cache ?? (route.method === 'get' ? 'data' : 'none');
   const parseQuery = queryParser(route);
   return async (req, res) => {
     const query = parseQuery(req);
     const body = route.body ? parseOrThrow(route.body, req.body, 'body') : undefined;
-    const params = route.params ? parseOrThrow(route.params, req.params, 'query') : {};
+    const params = route.params ? parseOrThrow(route.params, pathParameters(req), 'query') : {};
     const result = await route.handler({ query, body, params, req, res });
     if (result === undefined || result === RESPONSE_WRITTEN || res.headersSent) return;
     res.setHeader('Cache-Control', cachePolicy === 'data' ? DATA_CACHE_CONTROL : 'no-store');

@@ -79,7 +79,7 @@ export interface OpenApiOptions {
 export function buildOpenApiDocument(registry: ApiRegistry, options: OpenApiOptions): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of registry.routes) {
-    const openApiPath = route.path.replace(/:(\w+)/g, '{$1}');
+    const openApiPath = route.path.replace(/[:*](\w+)/g, '{$1}');
     const operation: Record<string, unknown> = {
       operationId: route.operationId,
       summary: route.summary,

@@ -1,0 +1,66 @@
+// Read-only access to the loan limits as series over time, for other capabilities (the series
+// service): each county's one- to four-unit limits per program and year, the county names, and the
+// national history file. Reads only; the loan-limits service keeps its own answers.
+import type { Queryable } from '../platform/db/database.ts';
+import { readNationalHistory, type NationalHistory } from './history.ts';
+import { FHFA_PAGE, HUD_PAGE } from './sources.ts';
+
+export type LimitProgram = 'conforming' | 'fha';
+
+/** The dataset that loads each program's county limits, and the county list they are named by. */
+export const LIMIT_DATASETS: Readonly<Record<LimitProgram, string>> = { conforming: 'loan_limits_conforming', fha: 'loan_limits_fha' };
+export const COUNTIES_DATASET = 'counties';
+export const LIMIT_PUBLISHERS: Readonly<Record<LimitProgram, { publisher: string; page: string }>> = {
+  conforming: { publisher: 'Federal Housing Finance Agency (FHFA)', page: FHFA_PAGE },
+  fha: { publisher: 'U.S. Department of Housing and Urban Development (HUD)', page: HUD_PAGE },
+};
+
+export interface CountyLimitSeries {
+  program: LimitProgram;
+  fips: string;
+  state: string;
+  /** The county's name as the publisher's latest file wrote it (for counties the county list lacks). */
+  sourceName: string;
+  /** Calendar years, ascending. */
+  years: number[];
+  /** Limits by number of units (index 0 = one unit), one array per year. */
+  limits: [number, number, number, number][];
+}
+
+/** Every county's limits by program, keyed `program|fips`, years ascending. */
+export async function readCountyLimitSeries(db: Queryable): Promise<Map<string, CountyLimitSeries>> {
+  const { rows } = await db.query<{ program: LimitProgram; year: number; fips: string; state: string; source_name: string; limit_1: number; limit_2: number; limit_3: number; limit_4: number }>(
+    'SELECT program, year, fips, state, source_name, limit_1, limit_2, limit_3, limit_4 FROM loan_limits ORDER BY program, fips, year',
+  );
+  const series = new Map<string, CountyLimitSeries>();
+  for (const row of rows) {
+    const key = `${row.program}|${row.fips}`;
+    let entry = series.get(key);
+    if (!entry) {
+      entry = { program: row.program, fips: row.fips, state: row.state, sourceName: row.source_name, years: [], limits: [] };
+      series.set(key, entry);
+    }
+    entry.years.push(Number(row.year));
+    entry.limits.push([Number(row.limit_1), Number(row.limit_2), Number(row.limit_3), Number(row.limit_4)]);
+    entry.sourceName = row.source_name;
+  }
+  return series;
+}
+
+export interface CountyName {
+  fips: string;
+  state: string;
+  name: string;
+  kind: 'county' | 'planning_region';
+}
+
+/** The county list (Census names, Connecticut's planning regions), by FIPS. */
+export async function readCountyNames(db: Queryable): Promise<Map<string, CountyName>> {
+  const { rows } = await db.query<CountyName>('SELECT fips, state, name, kind FROM counties ORDER BY fips');
+  return new Map(rows.map((row) => [row.fips, { fips: row.fips, state: row.state, name: row.name, kind: row.kind }]));
+}
+
+/** The national one-unit history since 1972 (the fact file shipped with the code, with its sources). */
+export function nationalLimitHistory(): NationalHistory {
+  return readNationalHistory();
+}

@@ -1,0 +1,85 @@
+// An in-memory copy of what some datasets hold, read once and kept until a sync publishes a new
+// load of any of them. A request never waits on the database once the copy exists: whether a sync
+// has published is checked in the background at most every few seconds (through the `datasets`
+// records), and the new copy replaces the old one when it has been read. Before the first load of
+// a dataset, `get()` throws its 503 (the dataset-state wording every face shows).
+import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
+import type { Logger } from '../platform/logger.ts';
+
+export interface DatasetSnapshot<T> {
+  /** The current copy (reading it first when there is none). */
+  get(): Promise<T>;
+  /** Drops the copy; the next get() reads the database again. */
+  invalidate(): void;
+}
+
+export interface DatasetSnapshotOptions<T> {
+  datasets: DatasetStatus;
+  /** Datasets the copy is read from: all must be loaded. */
+  names: readonly string[];
+  read(records: DatasetRecord[]): Promise<T>;
+  logger: Logger;
+  /** What the log calls this copy when a background check fails. */
+  label: string;
+  checkIntervalMs?: number;
+}
+
+const DEFAULT_CHECK_INTERVAL_MS = 5_000;
+
+/** The loads a copy was read under: when any changes, the copy is stale. */
+const versionOf = (records: readonly DatasetRecord[]) => records.map((record) => `${record.name}@${record.loadedAt}#${record.checksum ?? ''}`).join(';');
+
+export function datasetSnapshot<T>(options: DatasetSnapshotOptions<T>): DatasetSnapshot<T> {
+  const interval = options.checkIntervalMs ?? DEFAULT_CHECK_INTERVAL_MS;
+  let current: { value: T; version: string } | undefined;
+  let loading: { generation: number; promise: Promise<T> } | undefined;
+  let generation = 0;
+  let checkedAt = 0;
+
+  async function records(): Promise<DatasetRecord[]> {
+    const all = await options.datasets.list();
+    const found: DatasetRecord[] = [];
+    for (const name of options.names) found.push(all.find((record) => record.name === name) ?? (await options.datasets.require(name)));
+    return found;
+  }
+
+  function load(): Promise<T> {
+    if (loading && loading.generation === generation) return loading.promise;
+    const started = generation;
+    const promise = (async () => {
+      const read = await records();
+      const value = await options.read(read);
+      // An invalidate() while reading means this read may predate the sync: do not keep it.
+      if (started === generation) {
+        current = { value, version: versionOf(read) };
+        checkedAt = Date.now();
+      }
+      return value;
+    })().finally(() => {
+      if (loading?.promise === promise) loading = undefined;
+    });
+    loading = { generation: started, promise };
+    return promise;
+  }
+
+  async function refreshIfChanged(seen: { version: string }): Promise<void> {
+    const version = versionOf(await records());
+    if (version !== seen.version && current === seen) await load();
+  }
+
+  return {
+    async get() {
+      const copy = current;
+      if (!copy) return load();
+      if (Date.now() - checkedAt > interval) {
+        checkedAt = Date.now();
+        refreshIfChanged(copy).catch((error: unknown) => options.logger.warn({ err: error }, `${options.label}: refresh check failed`));
+      }
+      return copy.value;
+    },
+    invalidate() {
+      generation += 1;
+      current = undefined;
+    },
+  };
+}

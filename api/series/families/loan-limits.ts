@@ -1,0 +1,141 @@
+// Loan limits as series: each county's one-unit conforming (FHFA) and FHA (HUD) limit per calendar
+// year since 2018, and the national one-unit figures since 1972 from the history file, all through
+// the loan-limits capability's reads.
+import type { Queryable } from '../../platform/db/database.ts';
+import { titleCase } from '../../geo/county-names.ts';
+import {
+  COUNTIES_DATASET,
+  LIMIT_DATASETS,
+  LIMIT_PUBLISHERS,
+  nationalLimitHistory,
+  readCountyLimitSeries,
+  readCountyNames,
+  type LimitProgram,
+} from '../../loan-limits/series-reads.ts';
+import type { HeldSeries, SeriesFamily } from '../types.ts';
+
+const yearDate = (year: number) => `${year}-01-01`;
+
+/** Years between the first and the last that have no figure ("2020"), for the notes. */
+function gaps(years: readonly number[]): number[] {
+  const missing: number[] = [];
+  for (let index = 1; index < years.length; index += 1) {
+    for (let year = (years[index - 1] as number) + 1; year < (years[index] as number); year += 1) missing.push(year);
+  }
+  return missing;
+}
+
+export function countyLimitFamily(program: LimitProgram, db: Queryable): SeriesFamily {
+  const prefix = `loan-limits/${program}/`;
+  const label = program === 'fha' ? 'FHA' : 'conforming';
+  const { publisher, page } = LIMIT_PUBLISHERS[program];
+  return {
+    id: program === 'fha' ? 'loan-limits-fha' : 'loan-limits-conforming',
+    title: `${program === 'fha' ? 'HUD FHA' : 'FHFA conforming'} loan limits by county, one unit (annual, since 2018)`,
+    publisher,
+    frequency: 'annual',
+    idPattern: `${prefix}<5-digit county FIPS>`,
+    example: `${prefix}06037`,
+    datasets: [LIMIT_DATASETS[program], COUNTIES_DATASET],
+    claims: (lower) => lower.startsWith(prefix) && /^\d{5}$/.test(lower.slice(prefix.length)),
+    canonical: (lower) => (lower.startsWith(prefix) && /^\d{5}$/.test(lower.slice(prefix.length)) ? lower : undefined),
+    async load() {
+      const [limits, names] = await Promise.all([readCountyLimitSeries(db), readCountyNames(db)]);
+      const held: HeldSeries[] = [];
+      for (const series of limits.values()) {
+        if (series.program !== program) continue;
+        const county = names.get(series.fips);
+        const name = county?.name ?? titleCase(series.sourceName);
+        const missing = gaps(series.years);
+        const lastYear = series.years.at(-1) as number;
+        held.push({
+          id: `${prefix}${series.fips}`,
+          title: `${label === 'FHA' ? 'HUD FHA' : 'FHFA conforming'} loan limit, one unit: ${name}, ${series.state}`,
+          family: program === 'fha' ? 'loan-limits-fha' : 'loan-limits-conforming',
+          publisher,
+          frequency: 'annual',
+          units: 'US dollars',
+          dates: series.years.map(yearDate),
+          periods: series.years.map(String),
+          values: series.limits.map((limits) => limits[0]),
+          sourceUrl: page,
+          sourceName: `${publisher}, ${label} loan limits by county`,
+          asOf: yearDate(lastYear),
+          state: series.state,
+          notes: [
+            `The ${label} limit for a one-unit home in each calendar year (effective January 1); 2–4-unit limits are on /api/v1/loan-limits.`,
+            ...(missing.length > 0 ? [`No ${label} file is loaded for ${missing.join(', ')}.`] : []),
+          ],
+        });
+      }
+      return held;
+    },
+  };
+}
+
+type NationalKind = 'conforming/baseline' | 'conforming/ceiling' | 'fha/floor' | 'fha/ceiling';
+const NATIONAL: Record<NationalKind, { title: string; publisher: string }> = {
+  'conforming/baseline': { title: 'National conforming loan limit (baseline), one unit', publisher: LIMIT_PUBLISHERS.conforming.publisher },
+  'conforming/ceiling': { title: 'Conforming loan limit ceiling in high-cost areas, one unit', publisher: LIMIT_PUBLISHERS.conforming.publisher },
+  'fha/floor': { title: 'FHA national loan limit floor, one unit', publisher: LIMIT_PUBLISHERS.fha.publisher },
+  'fha/ceiling': { title: 'FHA national loan limit ceiling, one unit', publisher: LIMIT_PUBLISHERS.fha.publisher },
+};
+
+export function nationalLimitFamily(): SeriesFamily {
+  const ids = new Set(Object.keys(NATIONAL).map((kind) => `loan-limits/${kind}`));
+  return {
+    id: 'loan-limits-national',
+    title: 'National one-unit loan limits (annual: conforming baseline since 1972, ceilings and FHA since 2008)',
+    publisher: 'FHFA and HUD',
+    frequency: 'annual',
+    idPattern: 'loan-limits/conforming/<baseline|ceiling>, loan-limits/fha/<floor|ceiling>',
+    example: 'loan-limits/conforming/baseline',
+    datasets: [],
+    claims: (lower) => ids.has(lower),
+    canonical: (lower) => (ids.has(lower) ? lower : undefined),
+    async load() {
+      const history = nationalLimitHistory();
+      const source = (key: string | undefined) => (key ? history.sources[key] : undefined);
+      const held: HeldSeries[] = [];
+      for (const kind of Object.keys(NATIONAL) as NationalKind[]) {
+        const [program, figure] = kind.split('/') as ['conforming' | 'fha', 'baseline' | 'ceiling' | 'floor'];
+        const entries =
+          program === 'conforming'
+            ? history.conforming.map((entry) => ({
+                year: entry.year,
+                value: figure === 'baseline' ? entry.baseline : entry.ceiling,
+                source: figure === 'ceiling' ? (entry.ceiling_source ?? entry.source) : entry.source,
+              }))
+            : history.fha.map((entry) => ({ year: entry.year, value: figure === 'floor' ? entry.floor : entry.ceiling, source: entry.source }));
+        // The ceiling exists since 2008: earlier years are not a figure left empty, they have none.
+        const kept = figure === 'ceiling' ? entries.filter((entry) => entry.value !== null) : entries;
+        const cited = [...new Set(kept.filter((entry) => entry.value !== null).map((entry) => entry.source))].flatMap((key) => {
+          const found = source(key);
+          return found ? [{ url: found.url, name: found.title }] : [];
+        });
+        const lastYear = kept.filter((entry) => entry.value !== null).at(-1)?.year;
+        const empty = kept.filter((entry) => entry.value === null).map((entry) => entry.year);
+        held.push({
+          id: `loan-limits/${kind}`,
+          title: NATIONAL[kind].title,
+          family: 'loan-limits-national',
+          publisher: NATIONAL[kind].publisher,
+          frequency: 'annual',
+          units: 'US dollars',
+          dates: kept.map((entry) => yearDate(entry.year)),
+          periods: kept.map((entry) => String(entry.year)),
+          values: kept.map((entry) => entry.value),
+          sourceUrl: cited.at(-1)?.url ?? LIMIT_PUBLISHERS[program].page,
+          sourceName: cited.at(-1)?.name ?? NATIONAL[kind].publisher,
+          asOf: lastYear === undefined ? null : yearDate(lastYear),
+          otherSources: cited,
+          notes: [
+            `${history.units}, each calendar year (effective January 1). Each year's figure cites its source (listed in sources).`,
+            ...(empty.length > 0 ? [`${empty.join(', ')}: no figure in the cited sources, so none is given (null).`] : []),
+          ],
+        });
+      }
+      return held;
+    },
+  };
+}

@@ -1,0 +1,239 @@
+// The series service behind GET /series, GET /series/{id}, the MCP resource, /ask and the site's
+// charts. Each family of series is held in memory, read from its own datasets and re-read when a
+// sync publishes a new load of one of them (so one publisher's missing data never hides another's).
+// Answers are remembered per normalised question, serialised, until the family is re-read.
+import type { CoreDeps } from '../deps.ts';
+import type { DatasetStatus } from '../platform/datasets.ts';
+import { HttpError, NotFoundError } from '../platform/http/errors.ts';
+import { parseOrThrow } from '../platform/http/validation.ts';
+import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
+import { significantWords } from '../platform/contract/words.ts';
+import { CatalogueQuerySchema, FAMILY_IDS, SeriesQuerySchema, type CatalogueAnswer, type CatalogueQuery, type SeriesAnswer, type SeriesInfo, type SeriesQuery } from './contract.ts';
+import { answerCsv, buildAnswer, csvFileName, seriesInfo } from './answer.ts';
+import { buildCatalogue, type FamilyState } from './catalogue.ts';
+import { datasetSnapshot, type DatasetSnapshot } from './dataset-snapshot.ts';
+import type { HeldSeries, SeriesFamily } from './types.ts';
+import { optimalBlueFamily, pmmsFamily } from './families/rates.ts';
+import { nmdbFamily } from './families/nmdb.ts';
+import { countyLimitFamily, nationalLimitFamily } from './families/loan-limits.ts';
+import { hmdaFamily } from './families/hmda.ts';
+
+/** Remembered answers per family copy, and catalogue pages: bounded, the oldest dropped first. */
+const MAX_ANSWERS_PER_FAMILY = 1_000;
+const MAX_CATALOGUE_PAGES = 200;
+/** Bodies above this size are not remembered (a daily series since 2017 is about 80 KB). */
+const MAX_REMEMBERED_BYTES = 512 * 1024;
+
+export interface CsvAnswer {
+  text: string;
+  fileName: string;
+}
+
+export interface SeriesService {
+  /** The catalogue page for the given filters (validated like the REST query). */
+  catalogue(query: unknown): Promise<CatalogueAnswer>;
+  catalogueJson(query: CatalogueQuery): Promise<PreSerialized<CatalogueAnswer>>;
+  /** One series in a range (validated like the REST query): every face but REST's hot path. */
+  answer(id: string, query?: unknown): Promise<SeriesAnswer>;
+  /** The serialised JSON answer for an already-validated query: the REST hot path. */
+  answerJson(id: string, query: SeriesQuery): Promise<PreSerialized<SeriesAnswer>>;
+  answerCsv(id: string, query: SeriesQuery): Promise<CsvAnswer>;
+  /** What a series is (no observations), or a 404 like answer(). */
+  info(id: string): Promise<SeriesInfo>;
+  /** Ids of the series held that start with `prefix` (any case), for argument completion. */
+  complete(prefix: string, limit?: number): Promise<string[]>;
+  /** Drops every held copy; the next request reads the datasets again. */
+  invalidate(): void;
+}
+
+interface FamilyCopy {
+  byId: Map<string, HeldSeries>;
+  infos: SeriesInfo[];
+  words: Map<string, Set<string>>;
+  json: Map<string, PreSerialized<SeriesAnswer>>;
+  csv: Map<string, CsvAnswer>;
+}
+
+export function unknownSeriesError(id: string, baseUrl: string): NotFoundError {
+  const shown = id.length > 80 ? `${id.slice(0, 77)}...` : id;
+  return new NotFoundError(
+    `No series "${shown}". The catalogue at ${baseUrl}/api/v1/series lists every series with its id (filter it with family, state or query); ` +
+      'ids look like pmms/30-year, optimal-blue/conforming-30-year, nmdb/CA/ave_intrate, loan-limits/conforming/06037 or hmda/TX/denial_rate.',
+  );
+}
+
+function remember<T>(map: Map<string, T>, key: string, value: T, max: number): void {
+  if (map.size >= max) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+}
+
+export interface SeriesServiceOptions {
+  /** How often a request may start a background check for a newer sync (default 5 s). */
+  checkIntervalMs?: number;
+}
+
+export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, options: SeriesServiceOptions = {}): SeriesService {
+  const baseUrl = core.config.baseUrl;
+  const logger = core.logger.child({ service: 'series' });
+  const families: SeriesFamily[] = [
+    pmmsFamily(core.db),
+    optimalBlueFamily(core.db),
+    nmdbFamily(core.db),
+    nationalLimitFamily(),
+    countyLimitFamily('conforming', core.db),
+    countyLimitFamily('fha', core.db),
+    hmdaFamily(core.db),
+  ].sort((a, b) => FAMILY_IDS.indexOf(a.id) - FAMILY_IDS.indexOf(b.id));
+
+  const copies = new Map<SeriesFamily, DatasetSnapshot<FamilyCopy>>(
+    families.map((family) => [
+      family,
+      datasetSnapshot<FamilyCopy>({
+        datasets,
+        names: family.datasets,
+        logger,
+        label: `series ${family.id}`,
+        ...(options.checkIntervalMs === undefined ? {} : { checkIntervalMs: options.checkIntervalMs }),
+        read: async (records) => {
+          const held = await family.load(records);
+          const infos = held.map((series) => seriesInfo(series, baseUrl));
+          return {
+            byId: new Map(held.map((series) => [series.id, series])),
+            infos,
+            words: new Map(infos.map((info) => [info.id, new Set(significantWords(`${info.title} ${info.id.replaceAll('/', ' ')} ${(info.aliases ?? []).join(' ')}`))])),
+            json: new Map(),
+            csv: new Map(),
+          };
+        },
+      }),
+    ]),
+  );
+
+  /** Requested id → its family and canonical id; a bounded memo, since ids repeat. */
+  const resolved = new Map<string, { family: SeriesFamily; id: string }>();
+  function resolve(id: string): { family: SeriesFamily; id: string } {
+    const hit = resolved.get(id);
+    if (hit) return hit;
+    const lower = id.trim().replace(/^\/+|\/+$/g, '').toLowerCase();
+    for (const family of families) {
+      if (!family.claims(lower)) continue;
+      const canonical = family.canonical(lower);
+      if (canonical === undefined) break;
+      const found = { family, id: canonical };
+      remember(resolved, id, found, 10_000);
+      return found;
+    }
+    throw unknownSeriesError(id, baseUrl);
+  }
+
+  async function held(id: string): Promise<{ copy: FamilyCopy; series: HeldSeries }> {
+    const { family, id: canonical } = resolve(id);
+    const copy = await (copies.get(family) as DatasetSnapshot<FamilyCopy>).get();
+    const series = copy.byId.get(canonical);
+    if (!series) throw unknownSeriesError(canonical, baseUrl);
+    return { copy, series };
+  }
+
+  const answerKey = (series: HeldSeries, query: SeriesQuery) => `${series.id}\u0000${query.from ?? ''}\u0000${query.to ?? ''}\u0000${query.frequency}`;
+
+  let catalogueCache: { copies: (FamilyCopy | string)[]; pages: Map<string, PreSerialized<CatalogueAnswer>> } | undefined;
+
+  async function familyStates(): Promise<{ states: FamilyState[]; versions: (FamilyCopy | string)[] }> {
+    const states: FamilyState[] = [];
+    const versions: (FamilyCopy | string)[] = [];
+    for (const family of families) {
+      try {
+        const copy = await (copies.get(family) as DatasetSnapshot<FamilyCopy>).get();
+        states.push({ family, series: copy.infos });
+        versions.push(copy);
+      } catch (error) {
+        // A family whose datasets cannot answer is listed with the reason; the others still answer.
+        if (!(error instanceof HttpError)) throw error;
+        states.push({ family, series: { message: error.message } });
+        versions.push(error.message);
+      }
+    }
+    return { states, versions };
+  }
+
+  async function cataloguePage(query: CatalogueQuery): Promise<PreSerialized<CatalogueAnswer>> {
+    const { states, versions } = await familyStates();
+    if (!catalogueCache || catalogueCache.copies.some((version, index) => version !== versions[index])) {
+      catalogueCache = { copies: versions, pages: new Map() };
+    }
+    const key = JSON.stringify([query.family, query.state, query.query, query.limit, query.offset]);
+    const hit = catalogueCache.pages.get(key);
+    if (hit) return hit;
+    const copyOf = new Map(states.map((state, index) => [state.family.id, versions[index]]));
+    const none = new Set<string>();
+    const wordsOf = (info: SeriesInfo) => {
+      const copy = copyOf.get(info.family);
+      return (typeof copy === 'string' ? undefined : copy?.words.get(info.id)) ?? none;
+    };
+    const page = preSerialize(buildCatalogue(states, query, wordsOf));
+    remember(catalogueCache.pages, key, page, MAX_CATALOGUE_PAGES);
+    return page;
+  }
+
+  async function json(id: string, query: SeriesQuery): Promise<PreSerialized<SeriesAnswer>> {
+    const { copy, series } = await held(id);
+    const key = answerKey(series, query);
+    const hit = copy.json.get(key);
+    if (hit) return hit;
+    const body = preSerialize(buildAnswer(series, query, baseUrl));
+    if (body.length <= MAX_REMEMBERED_BYTES) remember(copy.json, key, body, MAX_ANSWERS_PER_FAMILY);
+    return body;
+  }
+
+  return {
+    async catalogue(input) {
+      return JSON.parse(await cataloguePage(parseOrThrow(CatalogueQuerySchema, input ?? {}, 'query'))) as CatalogueAnswer;
+    },
+    catalogueJson: cataloguePage,
+    async answer(id, input) {
+      const query = parseOrThrow(SeriesQuerySchema, input ?? {}, 'query');
+      const { series } = await held(id);
+      return buildAnswer(series, query, baseUrl);
+    },
+    answerJson: json,
+    async answerCsv(id, query) {
+      const { copy, series } = await held(id);
+      const key = answerKey(series, query);
+      const hit = copy.csv.get(key);
+      if (hit) return hit;
+      const answer = buildAnswer(series, query, baseUrl);
+      const csv = { text: answerCsv(answer), fileName: csvFileName(answer) };
+      if (csv.text.length <= MAX_REMEMBERED_BYTES) remember(copy.csv, key, csv, MAX_ANSWERS_PER_FAMILY);
+      return csv;
+    },
+    async info(id) {
+      const { series } = await held(id);
+      return seriesInfo(series, baseUrl);
+    },
+    async complete(prefix, limit = 20) {
+      const lower = prefix.trim().toLowerCase();
+      const found: string[] = [];
+      for (const family of families) {
+        if (found.length >= limit) break;
+        // Only families the prefix could belong to are read (every one for a blank prefix).
+        if (lower !== '' && !family.id.startsWith(lower.split('/')[0] ?? '') && !lower.startsWith(family.example.split('/')[0] ?? '')) continue;
+        let copy: FamilyCopy;
+        try {
+          copy = await (copies.get(family) as DatasetSnapshot<FamilyCopy>).get();
+        } catch {
+          continue; // a family that cannot answer offers nothing to complete
+        }
+        for (const id of copy.byId.keys()) {
+          if (id.toLowerCase().startsWith(lower)) found.push(id);
+          if (found.length >= limit) break;
+        }
+      }
+      return found;
+    },
+    invalidate() {
+      for (const snapshot of copies.values()) snapshot.invalidate();
+      catalogueCache = undefined;
+      datasets.invalidate();
+    },
+  };
+}

@@ -1,0 +1,143 @@
+// The history the rate and loan-limit tools add when asked for a range: `from`/`to` on
+// get_mortgage_rates (the weekly survey and the product's daily benchmark over those dates) and
+// `from_year`/`to_year` on get_loan_limits (the county's, or the nation's, one-unit limits over those
+// years), answered by the series service. Long ranges come as monthly (then annual) means, saying
+// so, so a tool result stays within what a model's context comfortably holds.
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { BadRequestError, HttpError } from '../platform/http/errors.ts';
+import { integer } from '../platform/contract/lenient.ts';
+import { AggregationSchema, FREQUENCIES, ObservationSchema, SeriesQuerySchema, type SeriesAnswer } from './contract.ts';
+import { normaliseRange } from './window.ts';
+
+/** Observations per series a tool result carries before it averages to a coarser frequency. */
+export const TOOL_HISTORY_POINTS = 260;
+
+export const RateRangeSchema = z.object({
+  from: SeriesQuerySchema.shape.from.describe(
+    'With `to`, or alone: also answer the history of the national survey and the benchmark behind this record from this date ' +
+      '(a year, month or day, e.g. "2020" or "2024-01-05"). Up to 260 observations per series come as published; longer ranges as monthly, then annual, means.',
+  ),
+  to: SeriesQuerySchema.shape.to.describe('Last date of the history, inclusive (a year, month or day, e.g. "2026-10-08"); default the latest observation.'),
+});
+
+const yearBound = (what: string) => integer({ min: 1972, max: 2100, hint: 'Give a 4-digit year from 1972 to 2100, e.g. 2018.' }).optional().describe(what);
+
+export const LimitRangeSchema = z.object({
+  from_year: yearBound(
+    'With `to_year`, or alone: also answer the one-unit limits year by year from this year: the county\'s (since 2018) when `county` is given, else the national ones (since 1972), e.g. 2018.',
+  ),
+  to_year: yearBound('Last year of the history, inclusive, e.g. 2026; default the latest year held.'),
+});
+
+export const HistorySeriesSchema = z.object({
+  id: z.string().describe('The series, as GET /api/v1/series/{id} names it.'),
+  title: z.string(),
+  units: z.string(),
+  frequency: z.enum(FREQUENCIES),
+  aggregation: AggregationSchema.nullable(),
+  observations: z.array(ObservationSchema),
+  source_url: z.string(),
+  as_of: z.string().nullable(),
+  csv_url: z.string().describe('Every observation of the range, as CSV.'),
+});
+export type HistorySeries = z.infer<typeof HistorySeriesSchema>;
+
+export const HistorySchema = z
+  .object({
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    series: z.array(HistorySeriesSchema),
+    notes: z.array(z.string()).describe('Series left out (not loaded, nothing in the range) and how long ranges were averaged.'),
+  })
+  .describe('Present when a range was asked for.');
+export type History = z.infer<typeof HistorySchema>;
+
+async function historyOf(deps: AppDeps, id: string, range: { from?: string; to?: string }): Promise<{ series?: HistorySeries; note?: string }> {
+  try {
+    let answer: SeriesAnswer = await deps.services.series.answer(id, range);
+    for (const frequency of ['monthly', 'annual'] as const) {
+      if (answer.count <= TOOL_HISTORY_POINTS) break;
+      const coarser = answer.native_frequency === 'annual' || (frequency === 'monthly' && answer.native_frequency === 'quarterly');
+      if (coarser) continue;
+      answer = await deps.services.series.answer(id, { ...range, frequency });
+    }
+    const { title, units, frequency, aggregation, observations, source, as_of, csv_url } = answer;
+    const full = new URL(csv_url);
+    full.searchParams.delete('frequency');
+    return { series: { id: answer.id, title, units, frequency, aggregation, observations, source_url: source.url, as_of, csv_url: full.toString() } };
+  } catch (error) {
+    // A series not loaded or without observations in the range is said, and the others still answer.
+    if (error instanceof HttpError && error.status !== 400) return { note: `${id}: ${error.message}` };
+    throw error;
+  }
+}
+
+async function historyFor(deps: AppDeps, ids: readonly string[], range: { from?: string; to?: string }): Promise<History> {
+  const parts = await Promise.all(ids.map((id) => historyOf(deps, id, range)));
+  const series = parts.flatMap((part) => (part.series ? [part.series] : []));
+  const notes = parts.flatMap((part) => (part.note ? [part.note] : []));
+  for (const entry of series) if (entry.aggregation) notes.push(`${entry.id}: ${entry.aggregation.to_frequency} means (${entry.aggregation.method}) of the range's observations; every observation is at ${entry.csv_url}.`);
+  return { from: range.from ?? null, to: range.to ?? null, series, notes };
+}
+
+/** The survey and the benchmark behind a rate record of this product and term. */
+export function rateHistoryIds(productType: string, loanTerm: number): string[] {
+  const survey = loanTerm === 15 ? 'pmms/15-year' : 'pmms/30-year';
+  const benchmark = productType === 'conventional' ? (loanTerm === 15 ? 'optimal-blue/conforming-15-year' : 'optimal-blue/conforming-30-year') : `optimal-blue/${productType}-30-year`;
+  return [survey, benchmark];
+}
+
+export async function rateHistory(deps: AppDeps, args: { from?: string; to?: string; product_type: string; loan_term: number }): Promise<History | undefined> {
+  if (args.from === undefined && args.to === undefined) return undefined;
+  const range = { ...(args.from !== undefined ? { from: args.from } : {}), ...(args.to !== undefined ? { to: args.to } : {}) };
+  // Checked here, before any series answers, so a backwards range is one 400 whatever is loaded.
+  normaliseRange(args.from, args.to);
+  return historyFor(deps, rateHistoryIds(args.product_type, args.loan_term), range);
+}
+
+export interface LimitHistoryRequest {
+  from_year?: number;
+  to_year?: number;
+  loan_type: string;
+  /** The county the answer is for, when one was asked. */
+  fips?: string;
+}
+
+/** The one-unit limit series a loan-limit answer's history follows. */
+export function limitHistoryIds(request: LimitHistoryRequest): string[] {
+  const programs = request.loan_type === 'fha' ? ['fha'] : request.loan_type === 'all' ? ['conforming', 'fha'] : request.loan_type === 'usda' ? [] : ['conforming'];
+  if (request.fips) return programs.map((program) => `loan-limits/${program}/${request.fips}`);
+  return programs.flatMap((program) => (program === 'fha' ? ['loan-limits/fha/floor', 'loan-limits/fha/ceiling'] : ['loan-limits/conforming/baseline', 'loan-limits/conforming/ceiling']));
+}
+
+export async function limitHistory(deps: AppDeps, request: LimitHistoryRequest): Promise<History | undefined> {
+  if (request.from_year === undefined && request.to_year === undefined) return undefined;
+  if (request.from_year !== undefined && request.to_year !== undefined && request.from_year > request.to_year) {
+    throw new BadRequestError(`Invalid range: 'from_year' (${request.from_year}) is after 'to_year' (${request.to_year}); give 'from_year' on or before 'to_year'.`);
+  }
+  const range = { ...(request.from_year !== undefined ? { from: String(request.from_year) } : {}), ...(request.to_year !== undefined ? { to: String(request.to_year) } : {}) };
+  const history = await historyFor(deps, limitHistoryIds(request), range);
+  if (request.loan_type === 'usda') history.notes.push('USDA guaranteed loans have no loan limit, so there is no history to give.');
+  if (request.loan_type === 'va') history.notes.push('VA uses the conforming limit: the history is the conforming one.');
+  return history;
+}
+
+/** The history in a few lines: each series' first and last value of the range, low and high. */
+export function historyText(history: History, format: (value: number, units: string) => string): string {
+  const lines = history.series.map((series) => {
+    const points = series.observations.filter((observation): observation is typeof observation & { value: number } => observation.value !== null);
+    const first = points[0];
+    const last = points.at(-1);
+    if (!first || !last) return `${series.title}: no figure in the range.`;
+    const label = (point: { date: string; period?: string | undefined }) => point.period ?? point.date;
+    const low = points.reduce((best, point) => (point.value < best.value ? point : best));
+    const high = points.reduce((best, point) => (point.value > best.value ? point : best));
+    return (
+      `${series.title}${series.aggregation ? ` (${series.aggregation.to_frequency} means)` : ''}: ${format(first.value, series.units)} (${label(first)}) to ` +
+      `${format(last.value, series.units)} (${label(last)}); low ${format(low.value, series.units)} (${label(low)}), high ${format(high.value, series.units)} (${label(high)}). ` +
+      `Source: ${series.source_url}, as of ${series.as_of}. Every observation: ${series.csv_url}`
+    );
+  });
+  return [`History${history.from ? ` from ${history.from}` : ''}${history.to ? ` to ${history.to}` : ''}:`, ...lines, ...history.notes].join('\n');
+}

@@ -1,0 +1,50 @@
+// What the series service holds in memory: each series as parallel arrays (dates, values), with
+// what it is and where it comes from, grouped in families that load from their own datasets.
+import type { DatasetRecord } from '../platform/datasets.ts';
+import type { FamilyId, Frequency } from './contract.ts';
+
+export interface HeldSeries {
+  /** Canonical id, e.g. `pmms/30-year`. */
+  id: string;
+  title: string;
+  family: FamilyId;
+  publisher: string;
+  frequency: Frequency;
+  units: string;
+  /** YYYY-MM-DD, ascending: the publisher's dates (quarter end, January 1 of an annual figure). */
+  dates: string[];
+  /** The period each value covers for quarterly and annual series ("2025Q3", "2026"); absent for daily and weekly ones. */
+  periods?: string[];
+  values: (number | null)[];
+  /** The publisher's page or file cited for the values. */
+  sourceUrl: string;
+  sourceName: string;
+  /** Further sources the values cite (the national loan-limit history cites one per year). */
+  otherSources?: { url: string; name: string }[];
+  asOf: string | null;
+  /** Two-letter code of the state the series covers, for the catalogue's filter. */
+  state?: string;
+  aliases?: string[];
+  /** Said on every answer of the series (what the figure is and is not). */
+  notes: string[];
+}
+
+export interface FamilyDescription {
+  id: FamilyId;
+  title: string;
+  publisher: string;
+  frequency: Frequency;
+  idPattern: string;
+  example: string;
+  /** Datasets that must be loaded for the family to answer (empty: a file shipped with the code). */
+  datasets: readonly string[];
+  /** Whether a (lower-cased) id is written in this family's syntax. */
+  claims(id: string): boolean;
+}
+
+export interface SeriesFamily extends FamilyDescription {
+  /** Every series of the family, read from its datasets (`records`: theirs, in the order of `datasets`). */
+  load(records: readonly DatasetRecord[]): Promise<HeldSeries[]>;
+  /** The canonical id for an id in this family's syntax (case, aliases), or undefined. */
+  canonical(id: string): string | undefined;
+}
