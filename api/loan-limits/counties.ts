@@ -30,15 +30,26 @@ interface PlanningRegions {
  * newest county code it holds, at the date that code took effect in Census's register of county
  * changes (below). Codes are checked against the Census file's own rows, before the planning
  * regions of our own data file are added.
+ *
+ * Each date is the one its `source` gives: Census's register, one page per decade, and for
+ * Connecticut the date the Federal Register published the notice making the planning regions county
+ * equivalents. Checked 2026-11-24, not against the live pages but against the decade pages' text as
+ * copied into public repositories (the 2000s page whole; the 2010s page as copied in 2017 for the
+ * 2015 renames, and as quoted entry by entry for the 2019 Alaska split), and for Connecticut against
+ * the Connecticut Office of Policy and Management's account of the notice (portal.ct.gov); Census's
+ * own 2020s page was not found.
  */
 export const COUNTY_CHANGES_PAGE = 'https://www.census.gov/programs-surveys/geography/technical-documentation/county-changes.html';
-const COUNTY_CODE_CHANGES: { fips: string; effective: string; change: string }[] = [
-  { fips: '08014', effective: '2001-11-15', change: 'Broomfield County, CO created' },
-  { fips: '46102', effective: '2015-05-01', change: 'Shannon County, SD renamed Oglala Lakota County (46113 → 46102)' },
-  { fips: '02158', effective: '2015-07-01', change: 'Wade Hampton Census Area, AK renamed Kusilvak Census Area (02270 → 02158)' },
-  { fips: '02063', effective: '2019-01-02', change: 'Chugach Census Area, AK created from Valdez-Cordova Census Area' },
-  { fips: '02066', effective: '2019-01-02', change: 'Copper River Census Area, AK created from Valdez-Cordova Census Area' },
-  { fips: '09110', effective: '2022-06-06', change: "Connecticut's planning regions adopted as county equivalents (09110–09190)" },
+const CHANGES_2000S = 'https://www.census.gov/programs-surveys/geography/technical-documentation/county-changes.2000.html';
+const CHANGES_2010S = 'https://www.census.gov/programs-surveys/geography/technical-documentation/county-changes.2010.html';
+const CONNECTICUT_NOTICE = 'https://www.federalregister.gov/documents/2022/06/06/2022-12063/change-to-county-equivalents-in-the-state-of-connecticut';
+const COUNTY_CODE_CHANGES: { fips: string; effective: string; change: string; source: string }[] = [
+  { fips: '08014', effective: '2001-11-15', change: 'Broomfield County, CO created', source: CHANGES_2000S },
+  { fips: '46102', effective: '2015-05-01', change: 'Shannon County, SD renamed Oglala Lakota County (46113 → 46102)', source: CHANGES_2010S },
+  { fips: '02158', effective: '2015-07-01', change: 'Wade Hampton Census Area, AK renamed Kusilvak Census Area (02270 → 02158)', source: CHANGES_2010S },
+  { fips: '02063', effective: '2019-01-02', change: 'Chugach Census Area, AK created from Valdez-Cordova Census Area', source: CHANGES_2010S },
+  { fips: '02066', effective: '2019-01-02', change: 'Copper River Census Area, AK created from Valdez-Cordova Census Area', source: CHANGES_2010S },
+  { fips: '09110', effective: '2022-06-06', change: "Connecticut's planning regions adopted as county equivalents (09110–09190)", source: CONNECTICUT_NOTICE },
 ];
 
 /** The effective date of the newest county code in the list, and which change that was. */

@@ -24,7 +24,7 @@ const schedules = ScheduleFileSchema.parse(schedulesRaw);
 const checks = CountyChecksFileSchema.parse(checksRaw).checks;
 
 /** Counties whose collector's calendar could not be read; each says why. Adding one here is a decision, not a side effect. */
-const KNOWN_UNCHECKED = ['29189', '31109', '37183'];
+const KNOWN_UNCHECKED = ['29189', '37183'];
 
 const entries: { county: string; fips: string; verification: Verification }[] = [
   ...schedules.countyOverrides.map(({ county, fips, verification }) => ({ county, fips, verification })),
@@ -68,6 +68,10 @@ describe('sources of the county calendars', () => {
     const brooklyn = ask(service, { state: 'NY', county: 'Brooklyn', closing_month: 5 });
     expect(brooklyn.taxSchedule.notes).toMatch(
       /Checked against NYC Department of Finance \(https:\/\/www\.nyc\.gov\/site\/finance\/property\/property-due-dates\.page\), which gives the same dates every year \(tax year 2024-25\)/,
+    );
+    const lancaster = ask(service, { state: 'NE', county: 'Lancaster', closing_month: 3 });
+    expect(lancaster.taxSchedule.notes).toMatch(
+      /Checked against Lancaster County, Nebraska \(https:\/\/www\.lancaster\.ne\.gov\/429\/Important-Dates\), which gives the same dates every year \(tax year 2026\)/,
     );
   });
 
