@@ -16,6 +16,7 @@ import { syncedTestDatabase } from '../support/synced.ts';
 import { postAsk, readAskStream } from '../support/sse.ts';
 import { DetailedRateRecordSchema, RateRecordSchema, SimpleRateRecordSchema } from '../../api/rates/contract.ts';
 import { LoanLimitHistoryResponseSchema, LoanLimitsAnswerSchema } from '../../api/loan-limits/contract.ts';
+import { HistorySchema } from '../../api/series/tool-history.ts';
 
 type Args = Record<string, unknown>;
 
@@ -34,6 +35,9 @@ interface Face {
 
 const RATE_ARGUMENTS = ['state', 'fico', 'ltv', 'down_payment', 'product_type', 'occupancy', 'property_type', 'loan_term', 'loan_purpose', 'date'];
 const LIMIT_ARGUMENTS = ['state', 'county', 'year', 'loan_type', 'units'];
+// The tools add the history range arguments of the series capability to the REST parameters.
+const RATE_TOOL_ARGUMENTS = [...RATE_ARGUMENTS, 'from', 'to'];
+const LIMIT_TOOL_ARGUMENTS = [...LIMIT_ARGUMENTS, 'from_year', 'to_year'];
 
 const FACES: Face[] = [
   {
@@ -174,12 +178,14 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
     expect(ok('/rates')).toEqual(jsonSchemaOf(RateRecordSchema));
     expect(ok('/loan-limits')).toEqual(jsonSchemaOf(LoanLimitsAnswerSchema));
     expect(ok('/loan-limits/history')).toEqual(jsonSchemaOf(LoanLimitHistoryResponseSchema));
-    expect(withoutDialect(listed.find((tool) => tool.name === 'get_mortgage_rates')?.outputSchema)).toEqual(jsonSchemaOf(DetailedRateRecordSchema));
-    expect(withoutDialect(listed.find((tool) => tool.name === 'get_loan_limits')?.outputSchema)).toEqual(jsonSchemaOf(LoanLimitsAnswerSchema));
+    expect(withoutDialect(listed.find((tool) => tool.name === 'get_mortgage_rates')?.outputSchema)).toEqual(jsonSchemaOf(DetailedRateRecordSchema.extend({ history: HistorySchema.optional() })));
+    expect(withoutDialect(listed.find((tool) => tool.name === 'get_loan_limits')?.outputSchema)).toEqual(
+      jsonSchemaOf(LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional() })),
+    );
     // The parameters the route documents are the arguments the tool lists (the route adds `format`).
     expect(openapi.paths['/rates']?.get?.parameters.map((parameter) => parameter.name)).toEqual([...RATE_ARGUMENTS.slice(0, -1), 'format', 'date']);
-    expect(Object.keys(listed.find((tool) => tool.name === 'get_mortgage_rates')?.inputSchema.properties ?? {})).toEqual(RATE_ARGUMENTS);
-    expect(Object.keys(listed.find((tool) => tool.name === 'get_loan_limits')?.inputSchema.properties ?? {})).toEqual(LIMIT_ARGUMENTS);
+    expect(Object.keys(listed.find((tool) => tool.name === 'get_mortgage_rates')?.inputSchema.properties ?? {})).toEqual(RATE_TOOL_ARGUMENTS);
+    expect(Object.keys(listed.find((tool) => tool.name === 'get_loan_limits')?.inputSchema.properties ?? {})).toEqual(LIMIT_TOOL_ARGUMENTS);
     for (const [path, status] of [['/rates', '404'], ['/rates', '503'], ['/loan-limits', '404'], ['/loan-limits/history', '404']] as const) {
       expect(openapi.paths[path]?.get?.responses[status]?.content?.['application/json']?.schema, `${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
     }
@@ -252,12 +258,12 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
     });
     const viaMcp = await mcp('get_mortgage_rates', asked);
     expect(viaMcp.isError).toBe(true);
-    expect(resultText(viaMcp)).toContain(`Unknown argument 'credit_score'. Known arguments: ${RATE_ARGUMENTS.join(', ')}.`);
+    expect(resultText(viaMcp)).toContain(`Unknown argument 'credit_score'. Known arguments: ${RATE_TOOL_ARGUMENTS.join(', ')}.`);
 
     const limits = await rest('/loan-limits', { state: 'CA', county: 'Los Angeles', zip: '90001' });
     expect(limits.body.error).toBe(`Unknown parameter 'zip'. Known parameters: ${LIMIT_ARGUMENTS.join(', ')} (and api_key or secret for an API key).`);
     const limitsMcp = await mcp('get_loan_limits', { state: 'CA', zip: '90001' });
-    expect(resultText(limitsMcp)).toContain(`Unknown argument 'zip'. Known arguments: ${LIMIT_ARGUMENTS.join(', ')}.`);
+    expect(resultText(limitsMcp)).toContain(`Unknown argument 'zip'. Known arguments: ${LIMIT_TOOL_ARGUMENTS.join(', ')}.`);
     expect((await rest('/loan-limits/history', { program: 'fha', since: 2000 })).body.error).toBe(
       "Unknown parameter 'since'. Known parameters: program, from, to (and api_key or secret for an API key).",
     );
