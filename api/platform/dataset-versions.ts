@@ -49,8 +49,11 @@ export interface DatasetVersions {
    * longer kept; both name the oldest kept version.
    */
   pin(request: PinRequest, day: string): Promise<PinnedVersion[]>;
-  /** The snapshot a version was archived with (JSON, as the dataset's `archive` wrote it). */
-  snapshot<T>(version: PinnedVersion): Promise<T>;
+  /**
+   * The snapshot a version was archived with (JSON, as the dataset's `archive` wrote it). `live`
+   * reads the same from the tables, for a current load recorded before versions were archived.
+   */
+  snapshot<T>(version: PinnedVersion, live?: () => Promise<T>): Promise<T>;
   /** Whether every pinned version is the current load: the answer is then the current one. */
   allCurrent(versions: readonly PinnedVersion[]): boolean;
 }
@@ -137,8 +140,9 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
       ]);
       return pinned.filter((version): version is PinnedVersion => version !== undefined);
     },
-    async snapshot<T>(version: PinnedVersion): Promise<T> {
+    async snapshot<T>(version: PinnedVersion, live?: () => Promise<T>): Promise<T> {
       const id = version.archiveId;
+      if (id === undefined && version.current && live) return live();
       if (id === undefined) throw new Error(`dataset versions: ${version.dataset} ${version.version} has no archived snapshot`);
       let entry = unpacked.get(id);
       if (entry) {

@@ -16,6 +16,7 @@ const data = (lender: LenderObservation[] = []): RatesData => ({
   },
   lender,
   latestDate: '2026-10-08',
+  versions: [{ dataset: 'pmms', version: '2026-10-08.0123abcd', as_of: '2026-10-08' }],
 });
 
 const checker = (date: string, rate: number, size = 12): LenderObservation => ({

@@ -30,3 +30,14 @@ export function datasetAsOf() {
         'naming the oldest kept version, a day before the dataset was first loaded 404, a future day 400. Default: the current versions.',
     );
 }
+
+/** What an operation's description adds about pinned versions. */
+export const PINNED_VERSIONS_NOTE =
+  ' Every answer names the dataset versions behind it (`dataset_versions`); `as_of=YYYY-MM-DD` answers with the figures ' +
+  `as this service served them at the end of that day (UTC). The last ${KEPT_DATASET_VERSIONS} loads of each dataset are kept.`;
+
+/** The documented statuses of an `as_of` request that cannot be answered. */
+export const PINNED_VERSION_ERRORS = {
+  404: 'For `as_of`: this service had not loaded a dataset the answer needs by that day; the message names the oldest kept version.',
+  410: 'For `as_of`: the version served that day is no longer kept; the message names the oldest kept version.',
+} as const;
