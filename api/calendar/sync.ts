@@ -3,6 +3,7 @@
 // weekly survey, upserted into calendar_events on (series, date). Each publisher's part loads on
 // its own (./parts.ts): a part that fails keeps its earlier rows, and the dataset record and
 // /healthz say which part is missing and why.
+import { archiveCalendar } from './snapshot.ts';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config.ts';
 import { ValidationError } from '../sync/errors.ts';
@@ -65,6 +66,7 @@ export function createCalendarDataset({ factsDir = CALENDAR_FACTS_DIR, parts = C
     name: CALENDAR_DATASET,
     description: 'Economic calendar: FOMC decisions, BLS releases (CPI, jobs, PPI, JOLTS...), Census, NAR and FHFA housing releases, Freddie Mac\'s weekly rate survey',
     syncByDefault: true,
+    archive: archiveCalendar,
     async load(tx, context) {
       const reports: Record<string, PartReport> = {};
       const outcomes = new Map<string, PartOutcome>();

@@ -1,6 +1,7 @@
 // Composes one loan-limits answer from the in-memory snapshot: conforming (FHFA), FHA (HUD), VA (the
 // conforming limit) and USDA (no limit) for a state or one county, each program at its year, with
 // the national figures, sources and notes. No I/O beyond the snapshot's first read of a year.
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { DatasetRecord } from '../platform/datasets.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
 import type { CountyLimits, LoanLimitsAnswer, LoanLimitsSource, LoanType, Program, ProgramLimit, UnitLimits } from './contract.ts';
@@ -37,6 +38,8 @@ export interface AnswerContext {
   /** The dataset records of the programs answered (their source URLs). */
   records: ReadonlyMap<Program, DatasetRecord | undefined>;
   currentYear: number;
+  /** The dataset versions the snapshot holds (the county list and each program's load). */
+  versions: readonly DatasetVersion[];
 }
 
 function pickUnits(values: FourLimits, units: number | undefined): UnitLimits {
@@ -210,5 +213,6 @@ export async function composeAnswer(data: LoanLimitSnapshot, request: ResolvedRe
     national,
     sources,
     notes,
+    dataset_versions: context.versions.filter((entry) => entry.dataset === 'counties' || programs.some((program) => DATASET[program] === entry.dataset)),
   };
 }

@@ -1,6 +1,7 @@
 // The `counties` dataset: Census's county list (FIPS, state, official name) plus Connecticut's
 // planning regions from data/loan-limits, so lookups accept both the old CT counties and the
 // regions, by name or 5-digit FIPS, and answers use Census spellings.
+import { archiveCounties } from './snapshot.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config.ts';
@@ -94,6 +95,7 @@ export function parseCountyList(bytes: Buffer | string, file: string): CountyRow
 export const countiesDataset: DatasetDefinition = {
   name: 'counties',
   description: 'Census county FIPS codes and names, plus Connecticut planning regions',
+  archive: archiveCounties,
   async load(tx, context) {
     const file = await context.readSource(countiesSource);
     const counties = parseCountyList(file.bytes, file.origin);

@@ -1,6 +1,7 @@
 // The loan-limit datasets `npm run sync` loads: FHFA conforming limits and HUD FHA forward limits,
 // every county, every year the source has. Each year is parsed and validated before anything is
 // written; the whole dataset then upserts in the runner's single transaction.
+import { archiveProgram } from './snapshot.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import { SourceUnavailableError, ValidationError } from '../sync/errors.ts';
 import { yearsOption } from '../sync/runner.ts';
@@ -111,6 +112,7 @@ export const conformingDataset: DatasetDefinition = {
   name: 'loan_limits_conforming',
   description: 'FHFA conforming loan limits, 1–4 units, every county, 2018 onward (VA uses these)',
   dependsOn: ['counties'],
+  archive: (tx) => archiveProgram(tx, 'conforming'),
   async load(tx, context) {
     const known = await countyNames(tx);
     const loads: YearLoad[] = [];
@@ -141,6 +143,7 @@ export const fhaDataset: DatasetDefinition = {
   name: 'loan_limits_fha',
   description: 'HUD FHA forward mortgage limits, 1–4 units, every county (CHUMS)',
   dependsOn: ['counties'],
+  archive: (tx) => archiveProgram(tx, 'fha'),
   async load(tx, context) {
     const known = await countyNames(tx);
     const { rows: states } = await tx.query<{ state: string; state_fips: string }>('SELECT DISTINCT state, state_fips FROM counties');

@@ -33,6 +33,10 @@ export interface PinnedVersion extends DatasetVersion {
   archiveId?: number;
   /** Whether it is the dataset's current load. */
   current: boolean;
+  /** The publisher URL that load cited. */
+  sourceUrl: string;
+  /** When this service first published it (ISO 8601). */
+  publishedAt: string;
 }
 
 export interface PinRequest {
@@ -61,6 +65,7 @@ export interface DatasetVersions {
 interface VersionRow {
   id: number | string;
   version: string;
+  source_url: string;
   as_of: string | null;
   published_at: string | Date;
   kept: boolean;
@@ -81,7 +86,7 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
 
   async function oldestKept(dataset: string): Promise<VersionRow | undefined> {
     const { rows } = await db.query<VersionRow>(
-      `SELECT id, version, to_char(as_of, 'YYYY-MM-DD') AS as_of, published_at, true AS kept FROM dataset_versions
+      `SELECT id, version, source_url, to_char(as_of, 'YYYY-MM-DD') AS as_of, published_at, true AS kept FROM dataset_versions
        WHERE dataset = $1 AND snapshot IS NOT NULL ORDER BY published_at, id LIMIT 1`,
       [dataset],
     );
@@ -102,10 +107,10 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
         'SELECT id FROM dataset_versions WHERE dataset = $1 AND version = $2 ORDER BY published_at DESC, id DESC LIMIT 1',
         [dataset, currentVersion(record).version],
       );
-      return { ...currentVersion(record), current: true, ...(rows[0] ? { archiveId: Number(rows[0].id) } : {}) };
+      return { ...currentVersion(record), current: true, sourceUrl: record.sourceUrl, publishedAt: record.loadedAt, ...(rows[0] ? { archiveId: Number(rows[0].id) } : {}) };
     }
     const { rows } = await db.query<VersionRow>(
-      `SELECT id, version, to_char(as_of, 'YYYY-MM-DD') AS as_of, published_at, snapshot IS NOT NULL AS kept FROM dataset_versions
+      `SELECT id, version, source_url, to_char(as_of, 'YYYY-MM-DD') AS as_of, published_at, snapshot IS NOT NULL AS kept FROM dataset_versions
        WHERE dataset = $1 AND published_at < $2::timestamptz ORDER BY published_at DESC, id DESC LIMIT 1`,
       [dataset, endOfDay],
     );
@@ -124,7 +129,7 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
           `loads of each dataset are kept). ${await oldestKeptSentence(dataset, record)} Ask for a day on or after that.`,
       );
     }
-    return { dataset, version: row.version, as_of: row.as_of, current: isCurrent, archiveId: Number(row.id) };
+    return { dataset, version: row.version, as_of: row.as_of, current: isCurrent, sourceUrl: row.source_url, publishedAt: isoOf(row.published_at), archiveId: Number(row.id) };
   }
 
   return {

@@ -1,6 +1,7 @@
 // GET /statistics over a catalogue precomputed from synced data on both databases: coverage of the
 // seven categories, values equal to recomputations from the tables and the official files, the
 // featured rotation, 400/404/503 answers, the spec 2.3 shape, the API host, and no 5xx for any input.
+import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,7 +118,8 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
   it('rotates deterministically by date', async () => {
     const datasets = createDatasetStatus(database.db);
     const pick = async (day: string) => {
-      const service = createStatisticsService({ db: database.db, datasets, clock: () => new Date(`${day}T08:00:00Z`) });
+      const clock = () => new Date(`${day}T08:00:00Z`);
+      const service = createStatisticsService({ db: database.db, datasets, versions: createDatasetVersions({ db: database.db, datasets, clock }), clock });
       return (await service.answer({ category: 'lenders' })).stat?.id;
     };
     const days = Array.from({ length: 30 }, (_, index) => new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10));

@@ -4,6 +4,7 @@
 // natural argument variants to the service in the canonical form and refuses unknown ones; and
 // the service answers from its in-memory snapshot, reading the events again only when the
 // dataset record changes.
+import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,7 +93,7 @@ describe('get_economic_calendar from the calendar contract', () => {
   it('refuses unknown arguments naming the known ones, and says what a bad value should be', async () => {
     const { context, asked } = recordingContext(answer);
     expect(text(await getEconomicCalendarTool.call({ category: 'fed', country: 'US' }, context))).toBe(
-      "Unknown argument 'country'. Known arguments: from, to, impact, category, limit.",
+      "Unknown argument 'country'. Known arguments: from, to, impact, category, limit, as_of.",
     );
     expect(text(await getEconomicCalendarTool.call({ from: '2026-02-30' }, context))).toBe(
       `Invalid value for 'from': "2026-02-30". Give a real calendar day written YYYY-MM-DD, e.g. "2026-03-18".`,
@@ -180,7 +181,9 @@ describe('the calendar service answers from its snapshot', () => {
   ];
   let record: DatasetRecord | undefined = loaded('2026-11-24T06:00:00.000Z');
   const { db, reads } = fakeDatabase(() => table);
-  const service = createCalendarService({ db, datasets: fakeDatasets(() => record), clock: () => new Date('2026-11-24T15:00:00Z') });
+  const datasets = fakeDatasets(() => record);
+  const clock = () => new Date('2026-11-24T15:00:00Z');
+  const service = createCalendarService({ db, datasets, versions: createDatasetVersions({ db, datasets, clock }), clock });
 
   it('filters the range, impact and category, sorts, limits and counts what the limit cut', async () => {
     const december = await service.answer({ from: '2026-12-01', to: '2026-12-31', limit: 100 });
@@ -225,7 +228,8 @@ describe('the calendar service answers from its snapshot', () => {
     await expect(service.answer({ from: '2026-12-31', to: '2026-12-01', limit: 100 })).rejects.toThrow(
       "'from' must not be after 'to' (2026-12-31 is after 2026-12-01); give a 'from' on or before 'to'.",
     );
-    const empty = createCalendarService({ db, datasets: fakeDatasets(() => undefined), clock: () => new Date('2026-11-24T15:00:00Z') });
+    const none = fakeDatasets(() => undefined);
+    const empty = createCalendarService({ db, datasets: none, versions: createDatasetVersions({ db, datasets: none, clock }), clock });
     await expect(empty.answer({ limit: 100 })).rejects.toMatchObject({ status: 503 });
   });
 

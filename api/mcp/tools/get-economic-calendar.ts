@@ -1,6 +1,7 @@
 // get_economic_calendar: upcoming events that move mortgage rates (FOMC decisions, CPI, jobs,
 // housing releases, the weekly rate survey), filtered by impact, category and date range. The
 // schemas are the calendar contract's, shared with GET /calendar.
+import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { CalendarAnswerSchema, CalendarQuerySchema, type CalendarAnswer } from '../../calendar/contract.ts';
 
@@ -21,7 +22,8 @@ export const getEconomicCalendarTool = defineTool({
     'impact, category and the publisher page it comes from. Defaults to today through 60 days ahead. Examples: ' +
     '{"category": "fed"} for the next FOMC decisions; {"impact": "high", "from": "2026-12-01", "to": "2026-12-31"} for ' +
     "December 2026's FOMC decision, CPI and jobs report; {\"category\": [\"inflation\", \"employment\"], \"limit\": 5}. " +
-    '`impact` and `category` take one value or a list, in any case; dates are YYYY-MM-DD.',
+    '`impact` and `category` take one value or a list, in any case; dates are YYYY-MM-DD.' +
+    PINNED_TOOL_NOTE,
   inputSchema: CalendarQuerySchema,
   outputSchema: CalendarAnswerSchema,
   async run(args, { deps }) {

@@ -1,6 +1,7 @@
 // get_loan_limits: conforming (FHFA), FHA (HUD), VA and USDA loan limits for every county, 1–4
 // units, every year loaded, with each figure's source and as-of date. The schemas are the
 // loan-limits contract's, shared with GET /loan-limits.
+import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type LoanLimitsAnswer } from '../../loan-limits/contract.ts';
 import { HistorySchema, LimitRangeSchema, historyText, limitHistory } from '../../series/tool-history.ts';
@@ -43,7 +44,8 @@ export const getLoanLimitsTool = defineTool({
     'state; `year` (2026 or "2025"; default: each program\'s latest published year, so FHA may lag conforming and ' +
     '`years` says so); `loan_type` conforming, fha, va, usda or all in any case ("FHA"); `units` 1–4. `from_year` and/or ' +
     '`to_year` (e.g. 2018, 2026) add `history`: the county\'s one-unit conforming and FHA limits year by year (since 2018) ' +
-    'when `county` is given, else the national baseline, ceiling, FHA floor and ceiling (since 1972 and 2008), with sources.',
+    'when `county` is given, else the national baseline, ceiling, FHA floor and ceiling (since 1972 and 2008), with sources.' +
+    PINNED_TOOL_NOTE,
   inputSchema: LoanLimitsQuerySchema.extend(LimitRangeSchema.shape),
   outputSchema: LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional() }),
   async run(args, { deps }) {

@@ -1,6 +1,7 @@
 // get_mortgage_rates: today's rate by state, FICO tier and LTV tier, beside the weekly national
 // survey (Freddie Mac PMMS) and the daily market benchmark (Optimal Blue), with as-of dates. The
 // schemas are the rates contract's, shared with GET /rates (its detailed record).
+import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { DetailedRateRecordSchema, RatesQuerySchema, type DetailedRateRecord } from '../../rates/contract.ts';
 import { HistorySchema, RateRangeSchema, historyText, rateHistory } from '../../series/tool-history.ts';
@@ -44,8 +45,8 @@ export const getMortgageRatesTool = defineTool({
     'the newest one; cells no source covers are reported as missing, never estimated. `from` and/or `to` (a year, month ' +
     'or day, e.g. "2020" or "2024-01-05") add `history`: the national weekly survey and the product\'s daily benchmark ' +
     'over that range (as published up to 260 observations each, longer ranges as monthly then annual means, said so), ' +
-    'with sources and a CSV link to every observation. `dataset_versions` names the dataset loads behind the record; ' +
-    '`as_of` YYYY-MM-DD gives the record as this service served it at the end of that day.',
+    'with sources and a CSV link to every observation.' +
+    PINNED_TOOL_NOTE,
   inputSchema: RatesQuerySchema.omit({ format: true }).extend(RateRangeSchema.shape),
   outputSchema: DetailedRateRecordSchema.extend({ history: HistorySchema.optional() }),
   async run(args, { deps }) {

@@ -3,6 +3,7 @@
 // why its source states none), its population and its source. The schemas are the statistics
 // contract's, shared with GET /statistics; here `all` defaults to true, so a category or year
 // lists every match.
+import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { flag } from '../../platform/contract/flags.ts';
 import {
@@ -32,7 +33,8 @@ export const getStatisticsTool = defineTool({
     `${CATEGORIES.join(', ')}. Each has a display value, a headline sentence, its data year (null when the source ` +
     'states none, with data_year_note saying why), its population (what it is computed over, filters included) and ' +
     `its source. Give an id (e.g. "${EXAMPLE_ID}" or "${EXAMPLE_OTHER_ID}") for one statistic, or a category in any case ` +
-    '(e.g. "Loan Types") and/or a year (a number or numeric text, e.g. 2025) for every match; all=false gives the featured statistic of the day instead.',
+    '(e.g. "Loan Types") and/or a year (a number or numeric text, e.g. 2025) for every match; all=false gives the featured statistic of the day instead.' +
+    PINNED_TOOL_NOTE,
   inputSchema: StatisticsQuerySchema.extend({
     all: flag()
       .default(true)

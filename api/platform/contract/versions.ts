@@ -41,3 +41,8 @@ export const PINNED_VERSION_ERRORS = {
   404: 'For `as_of`: this service had not loaded a dataset the answer needs by that day; the message names the oldest kept version.',
   410: 'For `as_of`: the version served that day is no longer kept; the message names the oldest kept version.',
 } as const;
+
+/** What a tool's description adds about pinned versions. */
+export const PINNED_TOOL_NOTE =
+  ' `dataset_versions` names the dataset loads behind the answer; `as_of` (YYYY-MM-DD) answers with the figures as this ' +
+  'service served them at the end of that day (an error names the oldest kept version when that day is no longer kept).';

@@ -8,6 +8,7 @@ CREATE TABLE IF NOT EXISTS dataset_versions (
   version       text NOT NULL,
   as_of         date,
   checksum      text NOT NULL,
+  source_url    text NOT NULL,
   row_count     integer NOT NULL DEFAULT 0,
   published_at  timestamptz NOT NULL,
   snapshot      bytea
