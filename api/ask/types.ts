@@ -1,5 +1,6 @@
 // The contract between /ask and whatever composes the answer (the model agent or the built-in
 // answerer): a stream of answer text fragments and the sources they rest on.
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 import { z } from 'zod';
 
 export const askBodySchema = z.object({
@@ -18,7 +19,8 @@ export const askBodySchema = z.object({
 
 export type AskRequest = z.output<typeof askBodySchema>;
 
-export type AnswerEvent = { type: 'text'; text: string } | { type: 'source'; url: string };
+/** A fragment of the answer, a source it rests on, or a dataset version its figures were read from. */
+export type AnswerEvent = { type: 'text'; text: string } | { type: 'source'; url: string } | { type: 'version'; version: DatasetVersion };
 
 export interface Answerer {
   readonly name: string;

@@ -139,11 +139,14 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
       const records = await datasets.list();
       const recordOf = (name: string) => records.find((record) => record.name === name);
       for (const name of required) if (!recordOf(name)) await datasets.require(name); // the 503 saying why
-      const pinned = await Promise.all([
+      const settled = await Promise.allSettled([
         ...required.map((name) => pinOne(name, day, recordOf(name), true)),
         ...optional.map((name) => pinOne(name, day, recordOf(name), false)),
       ]);
-      return pinned.filter((version): version is PinnedVersion => version !== undefined);
+      // The first dataset named that cannot be pinned is the one the error speaks of, whichever read finished first.
+      const failed = settled.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      return settled.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value ? [outcome.value] : []));
     },
     async snapshot<T>(version: PinnedVersion, live?: () => Promise<T>): Promise<T> {
       const id = version.archiveId;

@@ -15,6 +15,7 @@ import { runSync } from '../../api/sync/runner.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { connectMcp } from '../support/mcp-client.ts';
+import { postAsk, readAskStream } from '../support/sse.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
 
 /** The files the pmms and optimal_blue datasets read (the mirror's `rates/` without the NMDB zip). */
@@ -147,6 +148,13 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('pinned dataset versions (%s
     } finally {
       await client.close();
     }
+  });
+
+  it('cites the versions behind an /ask answer beside its sources', async () => {
+    const { messages, answer } = await readAskStream(await postAsk(server.url, { message: 'What is the latest Freddie Mac 30-year fixed rate?' }));
+    expect(answer).toContain(`${changed.toFixed(2)}%`);
+    const sources = messages.find((message) => message.type === 'sources');
+    expect(sources?.type === 'sources' ? sources.dataset_versions : undefined).toContainEqual({ dataset: 'pmms', version: second, as_of: NEWEST_WEEK });
   });
 
   it('refuses a future or malformed day and a day before the first load, saying why', async () => {

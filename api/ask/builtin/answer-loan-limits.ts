@@ -96,14 +96,14 @@ export const answerLoanLimits: Composer = async ({ question, entities, deps }) =
   if (entities.county && first && result.counties.length === 1) {
     // The effective-year note, and any note saying a program answers with its latest published year.
     const notes = result.notes.filter((note, index) => index === 0 || /latest published/.test(note));
-    return { text: [countyAnswer(result, first, loanType, units), ...notes].join('\n\n'), sources };
+    return { text: [countyAnswer(result, first, loanType, units), ...notes].join('\n\n'), sources, versions: result.dataset_versions };
   }
   // The whole state: its range.
   const values = result.counties.flatMap((county) => {
     const value = loanType === 'fha' ? limitOf(county.fha, units) : limitOf(county.conforming, units);
     return value === undefined ? [] : [{ county: county.county, value }];
   });
-  if (values.length === 0) return { text: `No ${result.year} limits are loaded for ${entities.state.name}.`, sources };
+  if (values.length === 0) return { text: `No ${result.year} limits are loaded for ${entities.state.name}.`, sources, versions: result.dataset_versions };
   values.sort((a, b) => a.value - b.value);
   const low = values[0];
   const high = values.at(-1);
@@ -115,5 +115,6 @@ export const answerLoanLimits: Composer = async ({ question, entities, deps }) =
       (high && low && high.value !== low.value ? ` to **${formatMoney(high.value)}** (${high.county})` : '') +
       ` across ${result.counties.length} counties. Name a county for its exact figure.`,
     sources,
+    versions: result.dataset_versions,
   };
 };

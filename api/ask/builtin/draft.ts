@@ -1,11 +1,14 @@
 // What a composer returns: the answer text and the sources it rests on. Helpers for the phrasing
 // every composer shares (figures with as-of dates, money, percents).
+import type { DatasetVersion } from '../../platform/contract/versions.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Entities } from './entities.ts';
 
 export interface AnswerDraft {
   text: string;
   sources: string[];
+  /** The dataset versions the figures were read from (cited beside the sources). */
+  versions?: readonly DatasetVersion[];
 }
 
 export interface ComposerInput {
