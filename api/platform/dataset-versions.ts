@@ -73,6 +73,8 @@ interface VersionRow {
 
 /** Snapshots unpacked and kept in memory (each a dataset's whole load, a few MB at most). */
 const MAX_UNPACKED = 6;
+/** Day resolutions remembered between dataset-list reads. */
+const MAX_RESOLVED = 1_000;
 
 const isoOf = (value: string | Date): string => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
@@ -132,21 +134,42 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
     return { dataset, version: row.version, as_of: row.as_of, current: isCurrent, sourceUrl: row.source_url, publishedAt: isoOf(row.published_at), archiveId: Number(row.id) };
   }
 
+  async function resolve({ required, optional = [] }: PinRequest, day: string, records: readonly DatasetRecord[]): Promise<PinnedVersion[]> {
+    const recordOf = (name: string) => records.find((record) => record.name === name);
+    for (const name of required) if (!recordOf(name)) await datasets.require(name); // the 503 saying why
+    const settled = await Promise.allSettled([
+      ...required.map((name) => pinOne(name, day, recordOf(name), true)),
+      ...optional.map((name) => pinOne(name, day, recordOf(name), false)),
+    ]);
+    // The first dataset named that cannot be pinned is the one the error speaks of, whichever read finished first.
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value ? [outcome.value] : []));
+  }
+
+  // Resolutions per day and datasets, kept while the dataset records stay the same list (a sync,
+  // or the status's periodic re-read, replaces it): a repeated pinned question reads nothing.
+  let resolvedFor: readonly DatasetRecord[] | undefined;
+  const resolved = new Map<string, Promise<PinnedVersion[]>>();
+
   return {
-    async pin({ required, optional = [] }, day) {
+    async pin(request, day) {
       const today = clock().toISOString().slice(0, 10);
       if (day > today) throw new BadRequestError(`as_of must not be after today (${today}); "${day}" is in the future. Give today or an earlier day, or leave it out for the current figures.`);
       const records = await datasets.list();
-      const recordOf = (name: string) => records.find((record) => record.name === name);
-      for (const name of required) if (!recordOf(name)) await datasets.require(name); // the 503 saying why
-      const settled = await Promise.allSettled([
-        ...required.map((name) => pinOne(name, day, recordOf(name), true)),
-        ...optional.map((name) => pinOne(name, day, recordOf(name), false)),
-      ]);
-      // The first dataset named that cannot be pinned is the one the error speaks of, whichever read finished first.
-      const failed = settled.find((outcome) => outcome.status === 'rejected');
-      if (failed) throw failed.reason;
-      return settled.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value ? [outcome.value] : []));
+      if (resolvedFor !== records) {
+        resolvedFor = records;
+        resolved.clear();
+      }
+      const key = `${day}|${request.required.join(',')}|${(request.optional ?? []).join(',')}`;
+      let entry = resolved.get(key);
+      if (!entry) {
+        entry = resolve(request, day, records);
+        entry.catch(() => resolved.delete(key)); // errors are read again: a 503 may clear
+        if (resolved.size >= MAX_RESOLVED) resolved.delete(resolved.keys().next().value as string);
+        resolved.set(key, entry);
+      }
+      return entry;
     },
     async snapshot<T>(version: PinnedVersion, live?: () => Promise<T>): Promise<T> {
       const id = version.archiveId;
