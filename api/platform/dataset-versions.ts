@@ -58,7 +58,10 @@ export interface DatasetVersions {
    * reads the same from the tables, for a current load recorded before versions were archived.
    */
   snapshot<T>(version: PinnedVersion, live?: () => Promise<T>): Promise<T>;
-  /** Whether every pinned version is the current load: the answer is then the current one. */
+  /**
+   * Whether a resolution from `pin` is exactly the current loads (each pinned version current, and
+   * no dataset asked for loaded since): the answer is then the current one.
+   */
   allCurrent(versions: readonly PinnedVersion[]): boolean;
 }
 
@@ -85,6 +88,8 @@ const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`
 
 export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; datasets: DatasetStatus; clock: Clock }): DatasetVersions {
   const unpacked = new Map<number, Promise<unknown>>();
+  /** Resolutions that are exactly the current loads. */
+  const currentSets = new WeakSet<readonly PinnedVersion[]>();
 
   async function oldestKept(dataset: string): Promise<VersionRow | undefined> {
     const { rows } = await db.query<VersionRow>(
@@ -144,7 +149,12 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
     // The first dataset named that cannot be pinned is the one the error speaks of, whichever read finished first.
     const failed = settled.find((outcome) => outcome.status === 'rejected');
     if (failed) throw failed.reason;
-    return settled.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value ? [outcome.value] : []));
+    const pinned = settled.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value ? [outcome.value] : []));
+    // The day's answer is the current one only when it stands on exactly the loads served now: an
+    // optional dataset loaded since that day makes it different.
+    const loadedNow = [...required, ...optional].filter((name) => recordOf(name) !== undefined).length;
+    if (pinned.every((version) => version.current) && pinned.length === loadedNow) currentSets.add(pinned);
+    return pinned;
   }
 
   // Resolutions per day and datasets, kept while the dataset records stay the same list (a sync,
@@ -191,7 +201,7 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
       while (unpacked.size > MAX_UNPACKED) unpacked.delete(unpacked.keys().next().value as number);
       return (await entry) as T;
     },
-    allCurrent: (versions) => versions.every((version) => version.current),
+    allCurrent: (versions) => currentSets.has(versions),
   };
 }
 
