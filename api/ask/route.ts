@@ -1,12 +1,12 @@
 // POST /ask: a question in, a server-sent-event stream out (spec 4.5): chunk*, one sources, done.
 // A bad body is a 400 JSON before any stream starts; a failure mid-stream still ends with sources
 // and done, so clients never see the connection just drop.
-import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import type { AppDeps } from '../deps.ts';
 import { askBodySchema } from './types.ts';
 import { openSseStream } from './sse.ts';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 
 /** Where a client can see what /ask can answer; cited when an answer used no other source. */
 export function askFallbackSource(deps: AppDeps): string {

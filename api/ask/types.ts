@@ -1,7 +1,7 @@
 // The contract between /ask and whatever composes the answer (the model agent or the built-in
 // answerer): a stream of answer text fragments and the sources they rest on.
-import type { DatasetVersion } from '../platform/contract/versions.ts';
 import { z } from 'zod';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 
 export const askBodySchema = z.object({
   message: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2,000 characters').describe('The question.'),

@@ -1,10 +1,10 @@
 // GET /calendar: economic events as JSON or, with format=ics, as an iCalendar document. The REST
 // face of the MCP tool get_economic_calendar; the schemas are the calendar contract's.
-import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 import type { AppDeps } from '../deps.ts';
 import { DATA_CACHE_CONTROL, RESPONSE_WRITTEN, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { CalendarAnswerSchema, CalendarRestQuerySchema } from './contract.ts';
+import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 
 export function registerCalendarRoutes(registry: ApiRegistry, deps: AppDeps): void {
   const host = new URL(deps.config.baseUrl).hostname;

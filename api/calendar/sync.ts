@@ -3,7 +3,6 @@
 // weekly survey, upserted into calendar_events on (series, date). Each publisher's part loads on
 // its own (./parts.ts): a part that fails keeps its earlier rows, and the dataset record and
 // /healthz say which part is missing and why.
-import { archiveCalendar } from './snapshot.ts';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config.ts';
 import { ValidationError } from '../sync/errors.ts';
@@ -13,6 +12,7 @@ import { upsertRows } from '../sync/upsert.ts';
 import { FED_CALENDAR_URL } from './fomc.ts';
 import { CALENDAR_PARTS, describe, isPartFailure, type CalendarPart, type PartFile, type PartOutcome } from './parts.ts';
 import type { CalendarEventRecord } from './series.ts';
+import { archiveCalendar } from './snapshot.ts';
 
 export { CALENDAR_SOURCES, crossCheckFomcMirror } from './parts.ts';
 

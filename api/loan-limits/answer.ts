@@ -1,7 +1,6 @@
 // Composes one loan-limits answer from the in-memory snapshot: conforming (FHFA), FHA (HUD), VA (the
 // conforming limit) and USDA (no limit) for a state or one county, each program at its year, with
 // the national figures, sources and notes. No I/O beyond the snapshot's first read of a year.
-import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { DatasetRecord } from '../platform/datasets.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
 import type { CountyLimits, LoanLimitsAnswer, LoanLimitsSource, LoanType, Program, ProgramLimit, UnitLimits } from './contract.ts';
@@ -11,6 +10,7 @@ import { stateName, type CountyRecord } from './resolve.ts';
 import type { FourLimits, LimitRow, LoanLimitSnapshot, NationalLimits } from './snapshot.ts';
 import { FHFA_PAGE, HUD_PAGE } from './sources.ts';
 import { SPECIAL_AREAS } from './validate.ts';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 
 export const DATASET: Record<Program, string> = { conforming: 'loan_limits_conforming', fha: 'loan_limits_fha' };
 const PUBLISHER_OF: Record<Program, string> = { conforming: 'FHFA', fha: 'HUD' };

@@ -1,7 +1,6 @@
 // The `counties` dataset: Census's county list (FIPS, state, official name) plus Connecticut's
 // planning regions from data/loan-limits, so lookups accept both the old CT counties and the
 // regions, by name or 5-digit FIPS, and answers use Census spellings.
-import { archiveCounties } from './snapshot.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config.ts';
@@ -11,6 +10,7 @@ import type { DatasetDefinition } from '../sync/types.ts';
 import { deleteMissingRows, upsertRows } from '../sync/upsert.ts';
 import { matchKey } from './names.ts';
 import { countiesSource } from './sources.ts';
+import { archiveCounties } from './snapshot.ts';
 
 export interface CountyRow {
   fips: string;

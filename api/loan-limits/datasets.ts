@@ -1,7 +1,6 @@
 // The loan-limit datasets `npm run sync` loads: FHFA conforming limits and HUD FHA forward limits,
 // every county, every year the source has. Each year is parsed and validated before anything is
 // written; the whole dataset then upserts in the runner's single transaction.
-import { archiveProgram } from './snapshot.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import { SourceUnavailableError, ValidationError } from '../sync/errors.ts';
 import { yearsOption } from '../sync/runner.ts';
@@ -15,6 +14,7 @@ import {
   CONFORMING_ANCHORS, FHA_ANCHORS, checkAgainstHistory, checkAnchors, checkCounties, nationalFigures,
   type NationalFigures,
 } from './validate.ts';
+import { archiveProgram } from './snapshot.ts';
 
 type Program = 'conforming' | 'fha';
 

@@ -2,11 +2,11 @@
 // GET /loan-limits/history: the national figures since 1972. The service spec names the capability
 // but no REST path; these routes are additions, documented as such. The schemas are the loan-limits
 // contract's.
-import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 import type { AppDeps } from '../deps.ts';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { LoanLimitHistoryQuerySchema, LoanLimitHistoryResponseSchema, LoanLimitsAnswerSchema, LoanLimitsQuerySchema } from './contract.ts';
+import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 
 export function registerLoanLimitsRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registry.route({

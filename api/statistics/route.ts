@@ -1,10 +1,10 @@
 // GET /statistics (spec 2.3/4.2): the featured statistic of the day, one by id, or every matching
 // one with all=true. A thin face over the statistics service; the schemas are the contract's.
-import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 import type { AppDeps } from '../deps.ts';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { CATEGORIES, StatisticsAnswerSchema, StatisticsQuerySchema } from './contract.ts';
+import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 
 export function registerStatisticsRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registry.route({

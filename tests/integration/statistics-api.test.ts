@@ -1,7 +1,6 @@
 // GET /statistics over a catalogue precomputed from synced data on both databases: coverage of the
 // seven categories, values equal to recomputations from the tables and the official files, the
 // featured rotation, 400/404/503 answers, the spec 2.3 shape, the API host, and no 5xx for any input.
-import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { rawRequest } from '../support/http.ts';
 import { connectMcp } from '../support/mcp-client.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
+import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 
 type Row = { id: string; category: string; value: string; data_year: number | null; numeric_value: number };
 const readJson = <T>(...parts: string[]): T => JSON.parse(fs.readFileSync(sourceFile(...parts), 'utf8')) as T;

@@ -4,7 +4,6 @@
 // natural argument variants to the service in the canonical form and refuses unknown ones; and
 // the service answers from its in-memory snapshot, reading the events again only when the
 // dataset record changes.
-import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import { CalendarAnswerSchema, CalendarQuerySchema, type CalendarAnswer } from '
 import { createCalendarService } from '../../api/calendar/service.ts';
 import { getEconomicCalendarTool } from '../../api/mcp/tools/get-economic-calendar.ts';
 import type { ToolContext } from '../../api/mcp/tool-kit.ts';
+import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 
 const recorded = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', 'calendar-answer.json'), 'utf8')) as unknown;
 

@@ -4,7 +4,6 @@
 // form of natural arguments (names, cases, numbers as text, scores and percents as tiers, boroughs)
 // and refuses unknown ones naming the known ones. The loan-limits service answers from its snapshot
 // and remembered answers, reading the database again only when a dataset is reloaded.
-import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import { toRatesRequest } from '../../api/rates/params.ts';
 import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type LoanLimitsAnswer, type LoanLimitsQuery } from '../../api/loan-limits/contract.ts';
 import { createLoanLimitsService } from '../../api/loan-limits/service.ts';
 import { callLikeTheSdk, expectExactly, resultText } from '../support/contract-tool.ts';
+import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 
 const fixture = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
 

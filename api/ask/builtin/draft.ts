@@ -1,8 +1,8 @@
 // What a composer returns: the answer text and the sources it rests on. Helpers for the phrasing
 // every composer shares (figures with as-of dates, money, percents).
-import type { DatasetVersion } from '../../platform/contract/versions.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Entities } from './entities.ts';
+import type { DatasetVersion } from '../../platform/contract/versions.ts';
 
 export interface AnswerDraft {
   text: string;

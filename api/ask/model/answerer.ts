@@ -1,6 +1,5 @@
 // The model answerer: a LangChain agent over any OpenAI-compatible endpoint, with the service's
 // tools. Tokens are passed on as they arrive; every tool result's sources are collected and cited.
-import type { DatasetVersion } from '../../platform/contract/versions.ts';
 import { createAgent, createMiddleware, tool, ToolMessage, type StructuredTool } from 'langchain';
 import { ChatOpenAI } from '@langchain/openai';
 import type { AppDeps } from '../../deps.ts';
@@ -8,6 +7,7 @@ import { toErrorResponse } from '../../platform/http/errors.ts';
 import type { Answerer, AnswerEvent, AskRequest } from '../types.ts';
 import { askTools } from '../tools.ts';
 import { SYSTEM_PROMPT } from './system-prompt.ts';
+import type { DatasetVersion } from '../../platform/contract/versions.ts';
 
 /** Whether a model is configured: an endpoint or a key (the official endpoint). */
 export function modelConfigured(deps: AppDeps): boolean {

@@ -1,9 +1,9 @@
 // get_economic_calendar: upcoming events that move mortgage rates (FOMC decisions, CPI, jobs,
 // housing releases, the weekly rate survey), filtered by impact, category and date range. The
 // schemas are the calendar contract's, shared with GET /calendar.
-import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { CalendarAnswerSchema, CalendarQuerySchema, type CalendarAnswer } from '../../calendar/contract.ts';
+import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 
 /** The answer as text: one line per event, a note when the limit cut the list, the sources. */
 export function calendarAnswerText(answer: CalendarAnswer): string {

@@ -1,10 +1,10 @@
 // get_loan_limits: conforming (FHFA), FHA (HUD), VA and USDA loan limits for every county, 1–4
 // units, every year loaded, with each figure's source and as-of date. The schemas are the
 // loan-limits contract's, shared with GET /loan-limits.
-import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type LoanLimitsAnswer } from '../../loan-limits/contract.ts';
 import { HistorySchema, LimitRangeSchema, historyText, limitHistory } from '../../series/tool-history.ts';
+import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 
 const money = (value: number | undefined) => (value === undefined ? 'n/a' : `$${value.toLocaleString('en-US')}`);
 

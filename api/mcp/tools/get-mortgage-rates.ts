@@ -1,10 +1,10 @@
 // get_mortgage_rates: today's rate by state, FICO tier and LTV tier, beside the weekly national
 // survey (Freddie Mac PMMS) and the daily market benchmark (Optimal Blue), with as-of dates. The
 // schemas are the rates contract's, shared with GET /rates (its detailed record).
-import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { DetailedRateRecordSchema, RatesQuerySchema, type DetailedRateRecord } from '../../rates/contract.ts';
 import { HistorySchema, RateRangeSchema, historyText, rateHistory } from '../../series/tool-history.ts';
+import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 
 /** The record as text: how the request was read, the rate with its source, the comparisons, the disclaimer. */
 export function ratesRecordText(record: DetailedRateRecord): string {

@@ -3,7 +3,6 @@
 // why its source states none), its population and its source. The schemas are the statistics
 // contract's, shared with GET /statistics; here `all` defaults to true, so a category or year
 // lists every match.
-import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { flag } from '../../platform/contract/flags.ts';
 import {
@@ -15,6 +14,7 @@ import {
   type StatisticsAnswer,
   type StatRecord,
 } from '../../statistics/contract.ts';
+import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 
 const yearText = (stat: StatRecord) => (stat.data_year === null ? 'year not stated by the source' : String(stat.data_year));
 
