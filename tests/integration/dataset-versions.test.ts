@@ -102,6 +102,13 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('pinned dataset versions (%s
     expect(versionOf(later.body, 'pmms')).toBe(second);
   });
 
+  it('names the version behind a series answer too', async () => {
+    const response = await fetch(`${server.url}/api/v1/series/pmms/30-year?from=${NEWEST_WEEK}`);
+    const body = (await response.json()) as { observations: { value: number }[]; dataset_versions: RateBody['dataset_versions'] };
+    expect(body.observations.map((observation) => observation.value)).toEqual([changed]);
+    expect(body.dataset_versions).toEqual([{ dataset: 'pmms', version: second, as_of: NEWEST_WEEK }]);
+  });
+
   it('pins MCP answers the same way', async () => {
     const client = await connectMcp(server.url);
     try {
