@@ -9,7 +9,7 @@ import { ApiRegistry } from './platform/http/api-registry.ts';
 import { NotFoundError, toErrorResponse } from './platform/http/errors.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { setCorsHeaders } from './platform/http/cors.ts';
-import { buildOpenApiDocument } from './platform/http/openapi.ts';
+import { registerOpenApiRoute } from './platform/http/openapi-route.ts';
 import { registerApiRoutes } from './routes.ts';
 import { registerSiteRoutes } from './site-routes.ts';
 import { apiUrls, requestHostname } from './platform/http/addresses.ts';
@@ -72,30 +72,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   serveSite(app, deps, options);
   app.use(errorHandler(deps, false));
   return { app, registry };
-}
-
-function registerOpenApiRoute(registry: ApiRegistry, deps: AppDeps): void {
-  let document: string | undefined;
-  registry.add({
-    method: 'get',
-    path: '/openapi.json',
-    operationId: 'getOpenApiDocument',
-    summary: 'This OpenAPI 3.1 document',
-    tags: ['Service'],
-    responses: { 200: { description: 'The OpenAPI document' } },
-    handler: () => {
-      const urls = apiUrls(deps);
-      document ??= JSON.stringify(
-        buildOpenApiDocument(registry, {
-          baseUrl: deps.config.baseUrl,
-          apiHostUrl: urls.apiHost,
-          version: deps.config.version,
-          documentationUrl: urls.documentation,
-        }),
-      );
-      return document;
-    },
-  });
 }
 
 /**
