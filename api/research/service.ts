@@ -11,9 +11,12 @@ import { STATES, findState, type StateInfo } from '../geo/states.ts';
 import { datasetSnapshot } from '../series/dataset-snapshot.ts';
 import type { EscrowService } from '../escrow/service.ts';
 import type { BillsService } from '../bills/service.ts';
-import type { CountyProfile, ResearchListing, ResearchSource, StateProfile } from './contract.ts';
-import { countyFigures, stateFigures } from './figures.ts';
-import { countyAnalysis, stateAnalysis } from './sentences.ts';
+import type { CountyProfile, ResearchListing, StateProfile } from './contract.ts';
+import { stateFigures } from './figures.ts';
+import { stateAnalysis } from './sentences.ts';
+import { buildCountyProfile, latestDate, stateTitle, uniqueSources } from './profiles.ts';
+// Registers the research pages as a source of the site-wide search index wherever the services are built.
+import './search-documents.ts';
 import { stateOfSlug, statePath } from './slugs.ts';
 import { RESEARCH_DATASETS, readResearchWorld, type ResearchWorld } from './world.ts';
 
@@ -32,34 +35,6 @@ export interface ResearchService {
   paths(): Promise<string[]>;
   /** The current world, for the search index. */
   world(): Promise<ResearchWorld>;
-}
-
-const latestDate = (sources: readonly ResearchSource[]) => sources.map((source) => source.as_of ?? '').sort().at(-1) ?? '';
-
-function uniqueSources(sources: readonly ResearchSource[]): ResearchSource[] {
-  const seen = new Set<string>();
-  return sources.filter((source) => {
-    const key = `${source.name}|${source.url}|${source.as_of}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-export const stateTitle = (name: string, year: number) => `${name} mortgage data: loan limits, lending and rates (${year})`;
-export const countyTitle = (county: string, state: string, year: number) => `${county}, ${state}: loan limits and mortgage lending (${year})`;
-
-/** The county profile (sentences included) from the world alone: the service and the search index share it. */
-export function buildCountyProfile(world: ResearchWorld, fips: string): CountyProfile {
-  const county = world.countyByFips.get(fips);
-  if (!county) throw new NotFoundError(`No research page for county ${fips}: give the 5-digit FIPS code of a county in the 50 states or DC that FHFA's ${world.conformingYear} conforming file lists, e.g. 04013 (Maricopa County, AZ).`);
-  const figures = countyFigures(world, county);
-  return {
-    ...figures,
-    title: countyTitle(county.name, county.state.code, world.conformingYear),
-    analysis: countyAnalysis(figures),
-    sources: uniqueSources([figures.limits.conforming.source, ...(figures.limits.fha ? [figures.limits.fha.source] : []), ...(figures.hmda ? [figures.hmda.source] : [])]),
-  };
 }
 
 export function createResearchService(options: { db: Queryable; datasets: DatasetStatus; logger: Logger; escrow: EscrowService; bills: BillsService }): ResearchService {

@@ -109,27 +109,23 @@ function seriesOf(series: CountyLimitSeries | undefined) {
 
 export async function readResearchWorld(db: Queryable, records: readonly DatasetRecord[], version: string): Promise<ResearchWorld> {
   const record = (name: string) => records.find((candidate) => candidate.name === name);
-  const [limitSeries, names, hmdaYears, nmdbGroups, pmms] = await Promise.all([
-    readCountyLimitSeries(db),
-    readCountyNames(db),
-    aggregateYears(db),
-    readNmdbGroups(db),
-    readNationalObservations(db, ['MORTGAGE30US']),
-  ]);
+  // One query at a time: a search rebuild reads inside its transaction, on one connection.
+  const limitSeries = await readCountyLimitSeries(db);
+  const names = await readCountyNames(db);
+  const hmdaYears = await aggregateYears(db);
+  const nmdbGroups = await readNmdbGroups(db);
+  const pmms = await readNationalObservations(db, ['MORTGAGE30US']);
   const history = nationalLimitHistory();
   const conformingYears = [...new Set([...limitSeries.values()].filter((entry) => entry.program === 'conforming').flatMap((entry) => entry.years))].sort((a, b) => a - b);
   const fhaYears = [...new Set([...limitSeries.values()].filter((entry) => entry.program === 'fha').flatMap((entry) => entry.years))].sort((a, b) => a - b);
   const conformingYear = conformingYears.at(-1) ?? 0;
   const hmdaYear = hmdaYears.at(-1) ?? 0;
   const hmdaFirstYear = hmdaYears[0] ?? 0;
-  const [nation, states, statesFirst, counties, countiesFirst] = await Promise.all([
-    aggregatesByGeo(db, hmdaYear, 'nation'),
-    aggregatesByGeo(db, hmdaYear, 'state'),
-    aggregatesByGeo(db, hmdaFirstYear, 'state'),
-    countyAggregatesByYear(db, hmdaYear),
-    countyAggregatesByYear(db, hmdaFirstYear),
-  ]);
-
+  const nation = await aggregatesByGeo(db, hmdaYear, 'nation');
+  const states = await aggregatesByGeo(db, hmdaYear, 'state');
+  const statesFirst = await aggregatesByGeo(db, hmdaFirstYear, 'state');
+  const counties = await countyAggregatesByYear(db, hmdaYear);
+  const countiesFirst = await countyAggregatesByYear(db, hmdaFirstYear);
   const countiesByState = new Map<string, CountyFacts[]>();
   const countyByFips = new Map<string, CountyFacts>();
   for (const state of STATES) {
