@@ -47,20 +47,31 @@ export function stateAnalysis(figures: StateFigures, extras: { escrow: { monthsA
   const baseline = limits.national_baseline;
   const highest = [...figures.counties].sort((a, b) => (b.conforming_one_unit ?? 0) - (a.conforming_one_unit ?? 0))[0];
 
+  const special = code === 'AK' || code === 'HI';
+  const baselineWords = (value: number) => (special ? `${name}'s baseline of ${money(value)} (150% of the national one)` : `the national baseline of ${money(value)}`);
   if (baseline !== null && highest?.conforming_one_unit != null) {
-    if (limits.high_cost_counties === 0) {
+    if (figures.counties.length === 1) {
+      // DC: one county-equivalent, nothing to rank within.
+      sentences.push(
+        highest.conforming_tier === 'high_cost'
+          ? `All of ${name} is one high-cost area: its ${limits.year} one-unit conforming limit of ${money(highest.conforming_one_unit)} is ${pct(change(baseline, highest.conforming_one_unit))} over ${baselineWords(baseline)}.`
+          : `${name} has one conforming limit, ${baselineWords(highest.conforming_one_unit)}, for a one-unit home in ${limits.year}.`,
+      );
+    } else if (limits.high_cost_counties === 0) {
       sentences.push(
         pick(code, [
-          `All ${count(limits.counties)} of ${name}'s counties sit at the ${limits.year} baseline of ${money(highest.conforming_one_unit)} for a one-unit home: no part of ${name} is a high-cost area for conforming loans.`,
-          `${name} has no high-cost county in ${limits.year}: every one of its ${count(limits.counties)} counties has the ${money(highest.conforming_one_unit)} one-unit conforming limit.`,
+          `All ${count(limits.counties)} of ${name}'s counties sit at ${baselineWords(highest.conforming_one_unit)} for a one-unit home in ${limits.year}: no part of ${name} is a high-cost area for conforming loans.`,
+          `${name} has no high-cost county in ${limits.year}: every one of its ${count(limits.counties)} counties has the ${money(highest.conforming_one_unit)} one-unit conforming limit${special ? ' that applies statewide (150% of the national baseline)' : ''}.`,
         ]),
       );
     } else {
       const above = change(baseline, highest.conforming_one_unit);
+      const tied = figures.counties.filter((county) => county.conforming_one_unit === highest.conforming_one_unit).length;
+      const where = tied === 1 ? highest.county : `${count(tied)} counties including ${highest.county}`;
       sentences.push(
         pick(code, [
-          `In ${limits.year}, ${count(limits.high_cost_counties)} of ${name}'s ${count(limits.counties)} counties have a conforming limit above the national baseline of ${money(baseline)}; the highest, ${highest.county} at ${money(highest.conforming_one_unit)}, is ${pct(above)} above it.`,
-          `${highest.county} has ${name}'s highest ${limits.year} one-unit conforming limit, ${money(highest.conforming_one_unit)} (${pct(above)} over the ${money(baseline)} baseline), and ${count(limits.high_cost_counties)} of the state's ${count(limits.counties)} counties are high-cost areas.`,
+          `In ${limits.year}, ${count(limits.high_cost_counties)} of ${name}'s ${count(limits.counties)} counties have a conforming limit above ${baselineWords(baseline)}; the highest, ${money(highest.conforming_one_unit)} in ${where}, is ${pct(above)} above the national figure.`,
+          `${tied === 1 ? `${highest.county} has` : `${where} share`} ${name}'s highest ${limits.year} one-unit conforming limit, ${money(highest.conforming_one_unit)} (${pct(above)} over the ${money(baseline)} national baseline), and ${count(limits.high_cost_counties)} of the state's ${count(limits.counties)} counties are high-cost areas.`,
         ]),
       );
     }
@@ -68,20 +79,25 @@ export function stateAnalysis(figures: StateFigures, extras: { escrow: { monthsA
   const first = limits.history[0];
   const last = limits.history.at(-1);
   if (first && last && first.year !== last.year && first.highest_conforming > 0) {
+    const counties = (value: number) => (value === 0 ? 'none' : `${count(value)} high-cost ${value === 1 ? 'county' : 'counties'}`);
     const moved = limits.history.every((entry) => entry.high_cost_counties === 0)
-      ? 'the national baseline having applied statewide in every one of those years'
+      ? `the ${special ? 'state' : 'national'} baseline having applied statewide in every one of those years`
       : first.high_cost_counties === last.high_cost_counties
         ? `${count(last.high_cost_counties)} high-cost ${last.high_cost_counties === 1 ? 'county' : 'counties'} at both ends`
-        : `${count(first.high_cost_counties)} high-cost ${first.high_cost_counties === 1 ? 'county' : 'counties'} then against ${count(last.high_cost_counties)} now`;
+        : `${counties(first.high_cost_counties)} then against ${counties(last.high_cost_counties).replace(/ high-cost count(y|ies)$/, '')} now`;
     sentences.push(
       `${name}'s highest one-unit conforming limit went from ${money(first.highest_conforming)} in ${first.year} to ${money(last.highest_conforming)} in ${last.year}, ${change(first.highest_conforming, last.highest_conforming) >= 0 ? 'up' : 'down'} ${pct(Math.abs(change(first.highest_conforming, last.highest_conforming)))}, with ${moved}.`,
     );
   }
   if (limits.fha_high_cost_counties !== null && limits.fha_year !== null) {
     sentences.push(
-      limits.fha_high_cost_counties === 0
+      figures.counties.length === 1
+        ? `HUD sets ${name}'s ${limits.fha_year} FHA limit ${limits.fha_high_cost_counties === 0 ? 'at the national floor' : 'above the national floor, as a high-cost area'}.`
+        : limits.fha_high_cost_counties === 0
         ? `HUD places every ${name} county at the FHA floor in ${limits.fha_year}.`
-        : `HUD lists ${count(limits.fha_high_cost_counties)} ${name} ${limits.fha_high_cost_counties === 1 ? 'county' : 'counties'} as high-cost for FHA loans in ${limits.fha_year}; the rest are at the national floor.`,
+        : limits.fha_high_cost_counties === figures.counties.length
+          ? `HUD lists every one of ${name}'s ${count(figures.counties.length)} counties as high-cost for FHA loans in ${limits.fha_year}: none is at the national floor.`
+          : `HUD lists ${count(limits.fha_high_cost_counties)} ${name} ${limits.fha_high_cost_counties === 1 ? 'county' : 'counties'} as high-cost for FHA loans in ${limits.fha_year}; the rest are at the national floor.`,
     );
   }
 

@@ -11,6 +11,7 @@ import { ensureSiteBuiltForTests } from '../support/site-build.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { postAsk, readAskStream } from '../support/sse.ts';
+import { CountyProfileSchema, StateProfileSchema } from '../../api/research/contract.ts';
 import { denialRate, fhfa2026, fhfaPipe, hmda, hudForward, money, nmdbStates, series, thousands, total, type CountyLimit } from '../support/content-figure-readers.ts';
 
 const RESEARCH_DATASETS = ['counties', 'loan_limits_conforming', 'loan_limits_fha', 'hmda_aggregates', 'nmdb', 'pmms', 'bills'];
@@ -95,6 +96,7 @@ describe.skipIf(!hasSourceData)('research pages per state and county', () => {
       const weeks = pmms.filter(([date]) => date.startsWith(period.slice(0, 4)) && Math.ceil(Number(date.slice(5, 7)) / 3) === quarter).map(([, value]) => value);
       expect(profile.rates.latest.survey_percent, code).toBe(round2(weeks.reduce((a, b) => a + b, 0) / weeks.length));
       expect(profile.sources.every((source) => source.as_of !== null), code).toBe(true);
+      expect(StateProfileSchema.safeParse(profile).error, code).toBeUndefined();
     }
   });
 
@@ -110,6 +112,7 @@ describe.skipIf(!hasSourceData)('research pages per state and county', () => {
         limits: { conforming: { year: number; limits: Record<string, number>; tier: string }; fha: { year: number; limits: Record<string, number>; tier: string } | null; history: { year: number; conforming_one_unit: number | null }[] };
         hmda: { records: number; denial_rate_percent: number } | null;
       }>(`/api/v1/research/counties/${fips}`);
+      expect(CountyProfileSchema.safeParse(profile).error, fips).toBeUndefined();
       const official = limits2026.get(fips);
       expect(profile.limits.conforming.limits['1'], fips).toBe(official?.oneUnit);
       expect(profile.limits.history.find((entry) => entry.year === 2018)?.conforming_one_unit, fips).toBe(limits2018.get(fips)?.oneUnit);
