@@ -107,6 +107,15 @@ describe.skipIf(!hasSourceData)('published data files', () => {
     });
   }
 
+  it('holds every event of a calendar year in its file (none cut by the page limit)', async () => {
+    const years = index.files.filter((file) => /^\/data\/calendar\/\d{4}\.json$/.test(file.path));
+    expect(years.length).toBeGreaterThan(0);
+    for (const file of years) {
+      const answer = (await (await fetch(`${server.url}${file.path}`)).json()) as { events: unknown[]; total: number };
+      expect(answer.events.length, file.path).toBe(answer.total);
+    }
+  });
+
   it('answers 304 to its strong ETag and lets a CDN hold the file', async () => {
     const file = index.files.find((candidate) => candidate.path === '/data/statistics/all.json')!;
     const first = await fetch(`${server.url}${file.path}`);
