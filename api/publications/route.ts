@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Express, Request, Response, NextFunction } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { DATA_CACHE_CONTROL } from '../platform/http/api-registry.ts';
-import { MethodNotAllowedError, NotFoundError, ServiceUnavailableError } from '../platform/http/errors.ts';
+import { MethodNotAllowedError, NotFoundError, ServiceUnavailableError, toErrorResponse } from '../platform/http/errors.ts';
 import { publications } from './registry.ts';
 import { INDEX_PATH, PublicationStore } from './store.ts';
 
@@ -46,7 +46,16 @@ export function startPublishing(deps: AppDeps): () => void {
 
 export function registerPublicationRoutes(app: Express, deps: AppDeps): void {
   app.use('/data', (req: Request, res: Response, next: NextFunction) => {
-    void serve(deps, req, res).catch(next);
+    void serve(deps, req, res).catch((error: unknown) => {
+      const { body, headers, expected } = toErrorResponse(error);
+      // A data file's refusal is JSON whatever the client accepts, like the API's; faults go to the one error handler.
+      if (!expected || res.headersSent) {
+        next(error);
+        return;
+      }
+      res.set(headers).setHeader('Cache-Control', 'no-store');
+      res.status(body.status).json(body);
+    });
   });
 }
 

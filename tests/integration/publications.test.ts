@@ -129,7 +129,7 @@ describe.skipIf(!hasSourceData)('published data files', () => {
   });
 
   it('names the index for a path it does not have', async () => {
-    const response = await fetch(`${server.url}/data/statistics/nothing.json`, { headers: { Accept: 'application/json' } });
+    const response = await fetch(`${server.url}/data/statistics/nothing.json`);
     expect(response.status).toBe(404);
     expect(((await response.json()) as { error: string }).error).toContain('/data/index.json');
   });
@@ -153,7 +153,7 @@ describe('published data files before the first sync', () => {
   });
 
   it('answers 503 saying the dataset is not loaded, and serves escrow already', async () => {
-    const statistics = await fetch(`${server.url}/data/statistics/all.json`, { headers: { Accept: 'application/json' } });
+    const statistics = await fetch(`${server.url}/data/statistics/all.json`);
     expect(statistics.status).toBe(503);
     const body = (await statistics.json()) as { error: string };
     expect(body.error).toMatch(/statistics/);
