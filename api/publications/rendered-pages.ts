@@ -3,7 +3,8 @@
 // Astro handler (./render-capture.ts) the first time it is asked for under the current datasets
 // and UTC day (pages say "next events" and draw "the last five years"); after this process
 // publishes a sync, every page already rendered is rendered again in the background, so readers
-// keep getting pages from memory. Query-string variants (a lookup, a chart range)
+// keep getting pages from memory. The running server also renders every such page without
+// parameters at start and after each sync (prerenderDataPages, from its background jobs). Query-string variants (a lookup, a chart range)
 // and the search page render per request, as before.
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
@@ -29,8 +30,23 @@ interface Rendered {
   etag: string;
 }
 
+/** Each app's renderer, so the running server's background jobs can ask for every page ahead of readers. */
+const prerenderers = new WeakMap<AppDeps, (on: boolean) => void>();
+
+/**
+ * For the running server: render every data page without parameters now and again after each sync
+ * this process publishes, so even the first reader of a version gets a page from memory. Returns
+ * the function that stops it (at shutdown).
+ */
+export function prerenderDataPages(deps: AppDeps): () => void {
+  prerenderers.get(deps)?.(true);
+  return () => prerenderers.get(deps)?.(false);
+}
+
 export function renderedPages(deps: AppDeps, handler: SsrHandler): RequestHandler {
   const pages = onDemandPages().filter((page) => !PER_REQUEST.has(page.route));
+  const fixedPaths = pages.filter((page) => !page.hasParams).map((page) => page.route);
+  let eager = false;
   const rendered = new Map<string, Rendered>();
   const pending = new Map<string, Promise<Rendered | undefined>>();
   let seen: { records: readonly DatasetRecord[]; version: string } | undefined;
@@ -62,19 +78,27 @@ export function renderedPages(deps: AppDeps, handler: SsrHandler): RequestHandle
     return work;
   }
 
+  /** Renders again each page held (and, once the server asked for it, each page without parameters) whose version is past. */
+  async function renderAhead(): Promise<void> {
+    const version = await currentVersion();
+    for (const pathname of new Set([...(eager ? fixedPaths : []), ...rendered.keys()])) {
+      if (rendered.get(pathname)?.version !== version) await render(pathname, version);
+    }
+  }
+  const renderAheadLogged = () => void renderAhead().catch((error: unknown) => deps.logger.warn({ err: error }, 'pages: could not render ahead'));
+
   let timer: NodeJS.Timeout | undefined;
   deps.services.datasets.onInvalidate(() => {
     if (timer) return;
     timer = setTimeout(() => {
       timer = undefined;
-      void (async () => {
-        const version = await currentVersion();
-        for (const pathname of [...rendered.keys()]) {
-          if (rendered.get(pathname)?.version !== version) await render(pathname, version);
-        }
-      })().catch((error: unknown) => deps.logger.warn({ err: error }, 'pages: could not re-render after a sync'));
+      renderAheadLogged();
     }, RERENDER_DELAY_MS);
     timer.unref();
+  });
+  prerenderers.set(deps, (on) => {
+    eager = on;
+    if (on) renderAheadLogged();
   });
 
   const cacheable = (req: Request): string | undefined => {

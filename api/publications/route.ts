@@ -9,6 +9,7 @@ import { DATA_CACHE_CONTROL } from '../platform/http/api-registry.ts';
 import { MethodNotAllowedError, NotFoundError, ServiceUnavailableError, toErrorResponse } from '../platform/http/errors.ts';
 import { publications } from './registry.ts';
 import { INDEX_PATH, PublicationStore } from './store.ts';
+import { prerenderDataPages } from './rendered-pages.ts';
 
 /** How old the last look at the datasets may be when a file is asked for. */
 const RECHECK_MS = 5_000;
@@ -28,7 +29,8 @@ export function publicationStore(deps: AppDeps): PublicationStore {
 
 /**
  * For the running server: build the files now, write them to DATA_DIR/generated/, and regenerate
- * after each sync this process publishes (and every minute, for one another process ran).
+ * after each sync this process publishes (and every minute, for one another process ran); and
+ * render the data pages ahead of their readers.
  */
 export function startPublishing(deps: AppDeps): () => void {
   const store = new PublicationStore(deps, publications, { writeDir: path.join(deps.config.dataDir, 'generated') });
@@ -38,7 +40,9 @@ export function startPublishing(deps: AppDeps): () => void {
   const timer = setInterval(refresh, BACKGROUND_RECHECK_MS);
   timer.unref();
   refresh();
+  const stopPrerendering = prerenderDataPages(deps);
   return () => {
+    stopPrerendering();
     unsubscribe();
     clearInterval(timer);
   };

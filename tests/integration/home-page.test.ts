@@ -2,12 +2,13 @@
 // weekly survey rows and the benchmark match the last rows of the official files, this year's
 // conforming baseline and ceiling match FHFA's county file, the next calendar events are the
 // calendar's; a second request is served from memory (no render), a new load renders it again,
-// a query-string variant still renders per request; and before any sync the page says the figures
-// are not available yet.
+// a query-string variant still renders per request, and the server can render every data page
+// ahead of its readers; and before any sync the page says the figures are not available yet.
 import fs from 'node:fs';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSsrHandler } from '../../api/server.ts';
+import { prerenderDataPages } from '../../api/publications/rendered-pages.ts';
 import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { ensureSiteBuiltForTests } from '../support/site-build.ts';
@@ -57,6 +58,7 @@ describe.skipIf(!hasSourceData)('the home page with the synced data', () => {
   let server: Awaited<ReturnType<typeof listen>>;
   let renders: string[];
   let html: string;
+  let stopPrerendering: (() => void) | undefined;
 
   beforeAll(async () => {
     database = await syncedTestDatabase('pglite', ['pmms', 'optimal_blue', 'economic_calendar', 'loan_limits_conforming']);
@@ -70,6 +72,7 @@ describe.skipIf(!hasSourceData)('the home page with the synced data', () => {
   }, 600_000);
 
   afterAll(async () => {
+    stopPrerendering?.();
     await server?.close();
     await testApp?.close();
     await database?.drop();
@@ -125,6 +128,16 @@ describe.skipIf(!hasSourceData)('the home page with the synced data', () => {
     await fetch(`${server.url}/rates?years=1`);
     await fetch(`${server.url}/rates?years=1`);
     expect(renders.filter((url) => url === '/rates?years=1').length).toBe(2);
+  });
+
+  it('renders every data page ahead of its readers when the server asks, so a reader gets it from memory', async () => {
+    // Not /bills: its dataset is not loaded here, and a page answering 503 is not kept (the next reader renders it).
+    const pages = ['/calendar', '/escrow', '/loan-limits', '/news', '/rates'];
+    stopPrerendering = prerenderDataPages(testApp.deps);
+    await vi.waitFor(() => expect(pages.filter((page) => !renders.includes(page))).toEqual([]), { timeout: 120_000, interval: 250 });
+    const before = renders.length;
+    for (const page of pages) expect((await fetch(`${server.url}${page}`)).status, page).toBe(200);
+    expect(renders.length).toBe(before);
   });
 });
 
