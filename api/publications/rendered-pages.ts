@@ -1,11 +1,11 @@
 // The on-demand pages that only show synced data, rendered once per data version and served from
-// memory until a sync changes it: a page at a URL without a query string is rendered through the
+// memory until a sync changes it. A page at a URL without a query string is rendered through the
 // Astro handler (./render-capture.ts) the first time it is asked for under the current datasets
-// and UTC day (pages say "next events" and draw "the last five years"); after this process
-// publishes a sync, every page already rendered is rendered again in the background, so readers
-// keep getting pages from memory. The running server also renders every such page without
-// parameters at start and after each sync (prerenderDataPages, from its background jobs). Query-string variants (a lookup, a chart range)
-// and the search page render per request, as before.
+// and UTC day (pages say "next events" and draw "the last five years"). After this process
+// publishes a sync, every page already rendered is rendered again in the background; the running
+// server also renders every such page without parameters at start and after each sync
+// (prerenderDataPages, from its background jobs), so readers get pages from memory. Query-string
+// variants (a lookup, a chart range) and the search page render per request, as before.
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../deps.ts';
@@ -50,11 +50,14 @@ export function renderedPages(deps: AppDeps, handler: SsrHandler): RequestHandle
   const rendered = new Map<string, Rendered>();
   const pending = new Map<string, Promise<Rendered | undefined>>();
   let seen: { records: readonly DatasetRecord[]; version: string } | undefined;
+  /** The newest version seen: a slow render of an older one must not replace a page of it. */
+  let latest = '';
 
   async function currentVersion(): Promise<string> {
     const records = await deps.services.datasets.list(); // cached for a few seconds
     if (seen?.records !== records) seen = { records, version: datasetsVersion(records) };
-    return `${seen.version}|${deps.clock().toISOString().slice(0, 10)}`;
+    latest = `${seen.version}|${deps.clock().toISOString().slice(0, 10)}`;
+    return latest;
   }
 
   function render(pathname: string, version: string): Promise<Rendered | undefined> {
@@ -66,7 +69,7 @@ export function renderedPages(deps: AppDeps, handler: SsrHandler): RequestHandle
         if (!page) return undefined;
         const entry = { version, page, etag: `"${createHash('sha256').update(page.bytes).digest('base64url').slice(0, 32)}"` };
         // A server error is not kept: the next request tries again.
-        if (page.status < 500) {
+        if (page.status < 500 && version === latest) {
           rendered.delete(pathname);
           if (rendered.size >= MAX_PAGES) rendered.delete(rendered.keys().next().value as string);
           rendered.set(pathname, entry);
