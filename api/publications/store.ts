@@ -90,9 +90,11 @@ export class PublicationStore {
   private async refreshOnce(): Promise<void> {
     const { services, logger, config, clock } = this.deps;
     const records = await services.datasets.list();
+    const year = clock().getUTCFullYear();
     let changed = false;
     for (const publication of this.publications) {
-      const version = datasetsVersion(records, publication.datasets);
+      // The year too: default years and the calendar's span follow it, so a new year regenerates everything.
+      const version = `${datasetsVersion(records, publication.datasets)}|${year}`;
       if (this.states.get(publication.name)?.version === version) continue;
       const missing = publication.datasets.find((name) => !records.some((record) => record.name === name));
       if (missing !== undefined) {
@@ -107,7 +109,7 @@ export class PublicationStore {
       }
       try {
         const started = Date.now();
-        const produced = await publication.produce(services, { host: new URL(config.baseUrl).hostname, year: clock().getUTCFullYear() });
+        const produced = await publication.produce(services, { host: new URL(config.baseUrl).hostname, year });
         for (const file of produced) if (!file.path.startsWith(`${publication.name}/`)) throw new Error(`${file.path} is outside ${publication.name}/`);
         const files = produced.map(stored);
         this.states.set(publication.name, { version, files });
