@@ -17,6 +17,8 @@ import { readHealth } from './health/route.ts';
 import { builtPagePaths } from './site-info/sitemap.ts';
 import { accessMiddleware } from './access/middleware.ts';
 import { siteSecurityHeaders } from './platform/http/security-headers.ts';
+import { renderedPages } from './publications/rendered-pages.ts';
+import type { SsrHandler } from './publications/render-capture.ts';
 
 export interface AppOptions {
   /** Handler for Astro's on-demand pages (dist/server/entry.mjs in middleware mode), when built. */
@@ -115,10 +117,11 @@ function serveSite(app: Express, deps: AppDeps, options: AppOptions): void {
       },
     }),
   );
-  const ssrHandler = options.ssrHandler as ((...args: [...Parameters<RequestHandler>, { deps: AppDeps }]) => unknown) | undefined;
+  const ssrHandler = options.ssrHandler as SsrHandler | undefined;
   // On-demand pages (/news, /search) read live data through the app's own dependencies
-  // (Astro.locals.deps): the node adapter's middleware takes locals as its fourth argument.
-  if (ssrHandler) app.use((req, res, next) => ssrHandler(req, res, next, { deps }));
+  // (Astro.locals.deps): the node adapter's middleware takes locals as its fourth argument. Those
+  // without a query string are rendered once per data version (api/publications/rendered-pages.ts).
+  if (ssrHandler) app.use(renderedPages(deps, ssrHandler));
   const notFoundPage = path.join(clientDir, '404.html');
   app.use((_req, res) => {
     res.status(404);

@@ -46,6 +46,11 @@ export interface DatasetStatus {
   overview(known?: readonly string[]): Promise<DatasetOverview[]>;
   /** Forget cached reads (after a sync publishes). */
   invalidate(): void;
+  /**
+   * Calls `listener` after every invalidate(), i.e. when this process may have published a dataset;
+   * what is derived from the data (static files, rendered pages) re-checks then. Returns the unsubscriber.
+   */
+  onInvalidate(listener: () => void): () => void;
 }
 
 interface DatasetRow {
@@ -122,6 +127,7 @@ export async function readDatasetRecords(db: Queryable): Promise<DatasetRecord[]
 export function createDatasetStatus(db: Database, cacheMs = 5_000): DatasetStatus {
   let cached: { at: number; records: DatasetRecord[] } | undefined;
   let cachedAttempts: { at: number; attempts: Promise<Attempts> } | undefined;
+  const listeners = new Set<() => void>();
 
   async function list(): Promise<DatasetRecord[]> {
     if (cached && Date.now() - cached.at < cacheMs) return cached.records;
@@ -176,6 +182,11 @@ export function createDatasetStatus(db: Database, cacheMs = 5_000): DatasetStatu
     invalidate() {
       cached = undefined;
       cachedAttempts = undefined;
+      for (const listener of listeners) listener();
+    },
+    onInvalidate(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

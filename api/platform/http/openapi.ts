@@ -120,7 +120,10 @@ export function buildOpenApiDocument(registry: ApiRegistry, options: OpenApiOpti
         'answer is documented with that body. A parameter given twice where one value is expected is a 400. Unknown ' +
         'query parameters are refused with a 400 that names the known ones (the key parameters `api_key` and `secret` ' +
         'are always accepted) on every operation that takes query parameters; the operations that take none (health, ' +
-        'this document, /ask) ignore a query string.',
+        'this document, /ask) ignore a query string. ' +
+        'Static copies of the statistics, escrow, calendar and loan-limit answers are published outside this API at ' +
+        '`/data/...` on the main host (listed, each with the operation and query whose body it is, at `/data/index.json`); ' +
+        'they are files, not operations, so no path here describes them.',
     },
     externalDocs: { url: options.documentationUrl },
     servers: [
