@@ -9,7 +9,7 @@ import { ApiRegistry } from './platform/http/api-registry.ts';
 import { NotFoundError, toErrorResponse } from './platform/http/errors.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { setCorsHeaders } from './platform/http/cors.ts';
-import { buildOpenApiDocument } from './platform/http/openapi.ts';
+import { registerOpenApiRoute } from './platform/http/openapi-route.ts';
 import { registerApiRoutes } from './routes.ts';
 import { registerSiteRoutes } from './site-routes.ts';
 import { apiUrls, requestHostname } from './platform/http/addresses.ts';
@@ -17,6 +17,8 @@ import { readHealth } from './health/route.ts';
 import { builtPagePaths } from './site-info/sitemap.ts';
 import { accessMiddleware } from './access/middleware.ts';
 import { siteSecurityHeaders } from './platform/http/security-headers.ts';
+import { renderedPages } from './publications/rendered-pages.ts';
+import type { SsrHandler } from './publications/render-capture.ts';
 
 export interface AppOptions {
   /** Handler for Astro's on-demand pages (dist/server/entry.mjs in middleware mode), when built. */
@@ -74,30 +76,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   return { app, registry };
 }
 
-function registerOpenApiRoute(registry: ApiRegistry, deps: AppDeps): void {
-  let document: string | undefined;
-  registry.add({
-    method: 'get',
-    path: '/openapi.json',
-    operationId: 'getOpenApiDocument',
-    summary: 'This OpenAPI 3.1 document',
-    tags: ['Service'],
-    responses: { 200: { description: 'The OpenAPI document' } },
-    handler: () => {
-      const urls = apiUrls(deps);
-      document ??= JSON.stringify(
-        buildOpenApiDocument(registry, {
-          baseUrl: deps.config.baseUrl,
-          apiHostUrl: urls.apiHost,
-          version: deps.config.version,
-          documentationUrl: urls.documentation,
-        }),
-      );
-      return document;
-    },
-  });
-}
-
 /**
  * A 404 on an API path still carries the spec's CORS headers, so browsers can read the error; a
  * preflight for any API path gets its 204 (the actual request then gets the 404).
@@ -139,10 +117,11 @@ function serveSite(app: Express, deps: AppDeps, options: AppOptions): void {
       },
     }),
   );
-  const ssrHandler = options.ssrHandler as ((...args: [...Parameters<RequestHandler>, { deps: AppDeps }]) => unknown) | undefined;
+  const ssrHandler = options.ssrHandler as SsrHandler | undefined;
   // On-demand pages (/news, /search) read live data through the app's own dependencies
-  // (Astro.locals.deps): the node adapter's middleware takes locals as its fourth argument.
-  if (ssrHandler) app.use((req, res, next) => ssrHandler(req, res, next, { deps }));
+  // (Astro.locals.deps): the node adapter's middleware takes locals as its fourth argument. Those
+  // without a query string are rendered once per data version (api/publications/rendered-pages.ts).
+  if (ssrHandler) app.use(renderedPages(deps, ssrHandler));
   const notFoundPage = path.join(clientDir, '404.html');
   app.use((_req, res) => {
     res.status(404);

@@ -18,6 +18,7 @@ import { createHmdaAggregatesService, type HmdaAggregatesService } from './hmda-
 import { createStatisticsService, type StatisticsService } from './statistics/service.ts';
 import { createNmdbService, type NmdbService } from './nmdb/service.ts';
 import { createSeriesService, type SeriesService } from './series/service.ts';
+import { createResearchService, type ResearchService } from './research/service.ts';
 
 /** Search answers and the rates chart's history are reused for a minute (see each service's options). */
 const SEARCH_ANSWER_TTL_MS = 60_000;
@@ -41,6 +42,7 @@ export interface Services {
   statistics: StatisticsService;
   nmdb: NmdbService;
   series: SeriesService;
+  research: ResearchService;
   /** Built last: it answers with the other services. */
   ask: AskService;
 }
@@ -48,6 +50,8 @@ export interface Services {
 export async function createServices(core: CoreDeps): Promise<Services> {
   const datasets = createDatasetStatus(core.db);
   const versions = createDatasetVersions({ db: core.db, datasets, clock: core.clock });
+  const escrow = createEscrowService(core);
+  const bills = createBillsService(core.db, { baseUrl: core.config.baseUrl, datasets });
   const services: Omit<Services, 'ask'> = {
     datasets,
     versions,
@@ -55,16 +59,17 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     access: await createAccessService(core),
     search: createSearchService(core, { answerTtlMs: SEARCH_ANSWER_TTL_MS, clock: core.clock }),
     news: createNewsService(core.db, { historyTtlMs: RATE_HISTORY_TTL_MS, clock: core.clock }),
-    bills: createBillsService(core.db, { baseUrl: core.config.baseUrl, datasets }),
+    bills,
     rates: createRatesService(core, datasets, versions),
     calendar: createCalendarService({ db: core.db, datasets, versions, clock: core.clock }),
-    escrow: createEscrowService(core),
+    escrow,
     hmda: createHmdaService(core.config, core.logger.child({ service: 'hmda' })),
     loanLimits: createLoanLimitsService(core.db, { datasets, versions, clock: core.clock }),
     hmdaAggregates: createHmdaAggregatesService({ db: core.db, datasets, clock: core.clock }),
     statistics: createStatisticsService({ db: core.db, datasets, versions, clock: core.clock }),
     nmdb: createNmdbService({ db: core.db, datasets, logger: core.logger.child({ service: 'nmdb' }) }),
     series: createSeriesService(core, datasets),
+    research: createResearchService({ db: core.db, datasets, logger: core.logger.child({ service: 'research' }), escrow, bills }),
   };
   const withAsk = services as Services;
   withAsk.ask = createAskService({ ...core, services: withAsk });

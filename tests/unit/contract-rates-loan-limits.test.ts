@@ -226,6 +226,7 @@ describe('the loan-limits service answers from memory', () => {
       availability: async () => ({ state: 'loaded' }),
       overview: async () => [],
       invalidate: () => undefined,
+      onInvalidate: () => () => undefined,
     };
   }
 
