@@ -2,6 +2,7 @@
 // route, MCP tool and /ask tool all call the same instance, so caches and data are shared.
 import type { CoreDeps } from './deps.ts';
 import { createDatasetStatus, type DatasetStatus } from './platform/datasets.ts';
+import { createDatasetVersions, type DatasetVersions } from './platform/dataset-versions.ts';
 import { createGlossaryService, type GlossaryService } from './glossary/service.ts';
 import { createAccessService, type AccessService } from './access/service.ts';
 import { createSearchService, type SearchService } from './search/service.ts';
@@ -25,6 +26,8 @@ const RATE_HISTORY_TTL_MS = 60_000;
 
 export interface Services {
   datasets: DatasetStatus;
+  /** Which load of each dataset served a past day, and its archived snapshot (`as_of`). */
+  versions: DatasetVersions;
   glossary: GlossaryService;
   access: AccessService;
   search: SearchService;
@@ -46,22 +49,24 @@ export interface Services {
 
 export async function createServices(core: CoreDeps): Promise<Services> {
   const datasets = createDatasetStatus(core.db);
+  const versions = createDatasetVersions({ db: core.db, datasets, clock: core.clock });
   const escrow = createEscrowService(core);
   const bills = createBillsService(core.db, { baseUrl: core.config.baseUrl, datasets });
   const services: Omit<Services, 'ask'> = {
     datasets,
+    versions,
     glossary: createGlossaryService(core.config.baseUrl),
     access: await createAccessService(core),
     search: createSearchService(core, { answerTtlMs: SEARCH_ANSWER_TTL_MS, clock: core.clock }),
     news: createNewsService(core.db, { historyTtlMs: RATE_HISTORY_TTL_MS, clock: core.clock }),
     bills,
-    rates: createRatesService(core, datasets),
-    calendar: createCalendarService({ db: core.db, datasets, clock: core.clock }),
+    rates: createRatesService(core, datasets, versions),
+    calendar: createCalendarService({ db: core.db, datasets, versions, clock: core.clock }),
     escrow,
     hmda: createHmdaService(core.config, core.logger.child({ service: 'hmda' })),
-    loanLimits: createLoanLimitsService(core.db, { datasets, clock: core.clock }),
+    loanLimits: createLoanLimitsService(core.db, { datasets, versions, clock: core.clock }),
     hmdaAggregates: createHmdaAggregatesService({ db: core.db, datasets, clock: core.clock }),
-    statistics: createStatisticsService({ db: core.db, datasets, clock: core.clock }),
+    statistics: createStatisticsService({ db: core.db, datasets, versions, clock: core.clock }),
     nmdb: createNmdbService({ db: core.db, datasets, logger: core.logger.child({ service: 'nmdb' }) }),
     series: createSeriesService(core, datasets),
     research: createResearchService({ db: core.db, datasets, logger: core.logger.child({ service: 'research' }), escrow, bills }),

@@ -26,7 +26,7 @@ async function answerText(answerer: Answerer, question: string): Promise<{ text:
   const sources: string[] = [];
   for await (const event of answerer.answer({ message: question, history: [] }, AbortSignal.timeout(30_000))) {
     if (event.type === 'text') text += event.text;
-    else sources.push(event.url);
+    else if (event.type === 'source') sources.push(event.url);
   }
   return { text, sources };
 }

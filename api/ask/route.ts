@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.ts';
 import { RESPONSE_WRITTEN, type ResponseWritten } from '../platform/http/api-registry.ts';
 import { askBodySchema, askStreamMessageSchema } from './types.ts';
 import { openSseStream } from './sse.ts';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 
 /** Where a client can see what /ask can answer; cited when an answer used no other source. */
 export function askFallbackSource(deps: AppDeps): string {
@@ -21,6 +22,8 @@ export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
     summary: 'Answer a mortgage question as a server-sent-event stream, with sources',
     description:
       'Streams `data: {"type":"chunk","text":…}` messages, then one `{"type":"sources","urls":[…]}`, then `{"type":"done"}`. ' +
+      'When the answer read figures from synced datasets, the sources message also carries `dataset_versions` ' +
+      '(`[{dataset, version, as_of}]`: the loads behind the figures, which `as_of` on the data endpoints can ask for again). ' +
       'Answers draw on live rates, loan limits, HMDA data, escrow rules, the economic calendar, the glossary and our articles, ' +
       'and cite them. General information only, not personalised financial or legal advice. Do not send personal data.',
     tags: ['Ask'],
@@ -34,10 +37,13 @@ export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
     handler: async ({ body, res }): Promise<ResponseWritten> => {
       const stream = openSseStream(res);
       const sources = new Set<string>();
+      // Each dataset version once, in the order the answer used them.
+      const versions = new Map<string, DatasetVersion>();
       try {
         for await (const event of deps.services.ask.answer(body, stream.signal)) {
           if (stream.closed) break;
           if (event.type === 'source') sources.add(event.url);
+          else if (event.type === 'version') versions.set(`${event.version.dataset}@${event.version.version}`, event.version);
           else if (event.text) await stream.send({ type: 'chunk', text: event.text });
         }
       } catch (error) {
@@ -45,7 +51,7 @@ export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
         await stream.send({ type: 'chunk', text: '\n\nSorry, something went wrong while answering. Please try again.' });
       }
       if (sources.size === 0) sources.add(askFallbackSource(deps));
-      await stream.send({ type: 'sources', urls: [...sources] });
+      await stream.send({ type: 'sources', urls: [...sources], ...(versions.size > 0 ? { dataset_versions: [...versions.values()] } : {}) });
       await stream.send({ type: 'done' });
       stream.end();
       return RESPONSE_WRITTEN;

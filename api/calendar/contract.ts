@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { calendarDate, choice, integer, list } from '../platform/contract/lenient.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
+import { datasetAsOf, DatasetVersionsSchema } from '../platform/contract/versions.ts';
 import { CATEGORIES, IMPACTS } from './series.ts';
 
 export const CALENDAR_WINDOW_DAYS = 60;
@@ -43,6 +44,7 @@ export const CalendarQuerySchema = z.object({
   limit: integer({ min: 1, max: CALENDAR_LIMIT_MAX })
     .default(CALENDAR_LIMIT_DEFAULT)
     .describe(`At most this many events, the earliest first: 1 to ${CALENDAR_LIMIT_MAX} (a number or numeric text); default ${CALENDAR_LIMIT_DEFAULT}.`),
+  as_of: datasetAsOf(),
 });
 /** A request as every face passes it to the service: parsed, with the default limit applied. */
 export type CalendarQuery = z.output<typeof CalendarQuerySchema>;
@@ -74,5 +76,6 @@ export const CalendarAnswerSchema = z.object({
   limit: z.int(),
   as_of: z.string().nullable().describe("YYYY-MM-DD the schedules were last checked against the publishers' pages."),
   sources: z.array(SourceSchema).describe('The publishers of the events returned, to cite.'),
+  dataset_versions: DatasetVersionsSchema,
 });
 export type CalendarAnswer = z.infer<typeof CalendarAnswerSchema>;

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { DATA_CACHE_CONTROL, RESPONSE_WRITTEN, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { CalendarAnswerSchema, CalendarRestQuerySchema } from './contract.ts';
+import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 
 export function registerCalendarRoutes(registry: ApiRegistry, deps: AppDeps): void {
   const host = new URL(deps.config.baseUrl).hostname;
@@ -17,7 +18,8 @@ export function registerCalendarRoutes(registry: ApiRegistry, deps: AppDeps): vo
       "Freddie Mac's weekly mortgage rate survey, sorted by date then name, each with its source. " +
       'Impact: FOMC decisions, CPI and the Employment Situation are high; PPI, JOLTS, housing starts and new/existing home sales medium; all others low. ' +
       '`impact` and `category` take one value, a comma-separated list or the parameter repeated, in any case. ' +
-      '`format=ics` returns the same events as an iCalendar feed (all-day events).',
+      '`format=ics` returns the same events as an iCalendar feed (all-day events).' +
+      PINNED_VERSIONS_NOTE,
     tags: ['Calendar'],
     query: CalendarRestQuerySchema,
     responses: {
@@ -26,7 +28,10 @@ export function registerCalendarRoutes(registry: ApiRegistry, deps: AppDeps): vo
         schema: CalendarAnswerSchema,
         otherContentTypes: ['text/calendar'],
       },
-      ...errorResponses({ 400: "Invalid date, range, impact, category, limit or format; the message names the parameter and what is valid." }),
+      ...errorResponses({
+        400: 'Invalid date, range, impact, category, limit, format or as_of; the message names the parameter and what is valid.',
+        ...PINNED_VERSION_ERRORS,
+      }),
     },
     handler: async ({ query, res }) => {
       const { format, ...request } = query;

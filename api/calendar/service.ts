@@ -8,11 +8,22 @@
 import type { Clock } from '../deps.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
+import { currentVersion, publicVersions, type DatasetVersions } from '../platform/dataset-versions.ts';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 import { BadRequestError } from '../platform/http/errors.ts';
 import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
 import { CALENDAR_LIMIT_DEFAULT, CALENDAR_WINDOW_DAYS, type CalendarAnswer, type CalendarQuery } from './contract.ts';
 import { writeIcs } from './ics-writer.ts';
-import { publisherOf, readCalendarSnapshot, selectEvents, type CalendarSnapshot, type SnapshotEvent } from './snapshot.ts';
+import {
+  archiveCalendar,
+  calendarSnapshotOf,
+  publisherOf,
+  readCalendarSnapshot,
+  selectEvents,
+  type CalendarArchive,
+  type CalendarSnapshot,
+  type SnapshotEvent,
+} from './snapshot.ts';
 import { CALENDAR_DATASET } from './sync.ts';
 import { CATEGORIES, IMPACTS } from './series.ts';
 
@@ -34,6 +45,8 @@ export interface CalendarService {
 
 /** Distinct requests whose answers are remembered; the oldest is dropped first. */
 const MAX_REMEMBERED = 1_000;
+/** Pinned (`as_of`) snapshots kept in memory (a few hundred events each). */
+const MAX_PINNED_SNAPSHOTS = 4;
 
 export function addDays(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`);
@@ -58,19 +71,30 @@ interface Remembered {
 
 const versionOf = (record: DatasetRecord): string => `${record.loadedAt}|${record.checksum ?? ''}`;
 
-export function createCalendarService({ db, datasets, clock }: { db: Queryable; datasets: DatasetStatus; clock: Clock }): CalendarService {
-  let snapshot: CalendarSnapshot | undefined;
-  let loading: { version: string; promise: Promise<CalendarSnapshot> } | undefined;
+export function createCalendarService({
+  db,
+  datasets,
+  versions,
+  clock,
+}: {
+  db: Queryable;
+  datasets: DatasetStatus;
+  versions: DatasetVersions;
+  clock: Clock;
+}): CalendarService {
+  let snapshot: (CalendarSnapshot & { versions: DatasetVersion[] }) | undefined;
+  let loading: { version: string; promise: Promise<CalendarSnapshot & { versions: DatasetVersion[] }> } | undefined;
   let remembered = new Map<string, Remembered>();
 
   /** The snapshot of the dataset's current load (503 while the calendar has never been loaded). */
-  async function current(): Promise<CalendarSnapshot> {
+  async function current(): Promise<CalendarSnapshot & { versions: DatasetVersion[] }> {
     const record = await datasets.require(CALENDAR_DATASET);
     const version = versionOf(record);
     if (snapshot?.version === version) return snapshot;
     if (loading?.version === version) return loading.promise;
     const promise = readCalendarSnapshot(db, { version, asOf: record.asOf, loadedAt: record.loadedAt }).then(
-      (fresh) => {
+      (read) => {
+        const fresh = { ...read, versions: [currentVersion(record)] };
         // A slower read of an older load must not replace a newer snapshot.
         if (loading?.promise === promise) {
           snapshot = fresh;
@@ -99,7 +123,7 @@ export function createCalendarService({ db, datasets, clock }: { db: Queryable; 
     return { from, to, impacts, categories, limit, key: [from, to, impacts.join(','), categories.join(','), limit].join('|') };
   }
 
-  function compose(data: CalendarSnapshot, request: Resolved): Remembered {
+  function compose(data: CalendarSnapshot & { versions: DatasetVersion[] }, request: Resolved): Remembered {
     const { events, total } = selectEvents(data, {
       from: request.from,
       to: request.to,
@@ -124,12 +148,46 @@ export function createCalendarService({ db, datasets, clock }: { db: Queryable; 
       limit: request.limit,
       as_of: data.asOf,
       sources: [...sources].map(([url, name]) => ({ url, as_of: data.asOf, name })),
+      dataset_versions: data.versions,
     };
     return { answer, json: preSerialize(answer), events };
   }
 
+  const pinnedSnapshots = new Map<string, { data: Promise<CalendarSnapshot & { versions: DatasetVersion[] }>; answers: Map<string, Remembered> }>();
+
+  /** The events as this service held them at the end of `day`, with the answers given from them. */
+  async function pinned(day: string) {
+    const [pin] = await versions.pin({ required: [CALENDAR_DATASET] }, day);
+    if (!pin || pin.current) return undefined;
+    let entry = pinnedSnapshots.get(pin.version);
+    if (!entry) {
+      const data = versions
+        .snapshot<CalendarArchive>(pin, () => archiveCalendar(db))
+        .then((archive) => ({
+          ...calendarSnapshotOf(archive.events, { version: pin.version, asOf: pin.as_of, loadedAt: pin.publishedAt }),
+          versions: publicVersions([pin]),
+        }));
+      entry = { data, answers: new Map() };
+      const key = pin.version;
+      data.catch(() => pinnedSnapshots.delete(key));
+      pinnedSnapshots.set(key, entry);
+      while (pinnedSnapshots.size > MAX_PINNED_SNAPSHOTS) pinnedSnapshots.delete(pinnedSnapshots.keys().next().value as string);
+    }
+    return entry;
+  }
+
   async function answered(query: CalendarRequest): Promise<Remembered & { data: CalendarSnapshot }> {
     const request = resolve(query);
+    const pinnedEntry = query.as_of === undefined ? undefined : await pinned(query.as_of);
+    if (pinnedEntry) {
+      const data = await pinnedEntry.data;
+      const hit = pinnedEntry.answers.get(request.key);
+      if (hit) return { ...hit, data };
+      const fresh = compose(data, request);
+      if (pinnedEntry.answers.size >= MAX_REMEMBERED) pinnedEntry.answers.delete(pinnedEntry.answers.keys().next().value as string);
+      pinnedEntry.answers.set(request.key, fresh);
+      return { ...fresh, data };
+    }
     const data = await current();
     const hit = remembered.get(request.key);
     if (hit && snapshot === data) return { ...hit, data };

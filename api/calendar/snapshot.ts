@@ -43,14 +43,30 @@ interface EventRow {
 const byDateThenName = (a: SnapshotEvent, b: SnapshotEvent): number =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 
-export async function readCalendarSnapshot(
-  db: Queryable,
-  record: { version: string; asOf: string | null; loadedAt: string },
-): Promise<CalendarSnapshot> {
+/** What the `economic_calendar` dataset's load is archived as: every event. */
+export interface CalendarArchive {
+  events: EventRow[];
+}
+
+async function readEvents(db: Queryable): Promise<EventRow[]> {
   // Dates travel as text so neither driver shifts them through a local-time Date.
   const { rows } = await db.query<EventRow>(
     `SELECT series, to_char(date, 'YYYY-MM-DD') AS date, name, impact, category, description, source_url FROM calendar_events`,
   );
+  return rows;
+}
+
+export const archiveCalendar = async (db: Queryable): Promise<CalendarArchive> => ({ events: await readEvents(db) });
+
+export async function readCalendarSnapshot(
+  db: Queryable,
+  record: { version: string; asOf: string | null; loadedAt: string },
+): Promise<CalendarSnapshot> {
+  return calendarSnapshotOf(await readEvents(db), record);
+}
+
+/** The snapshot of event rows (read now or archived with a version). */
+export function calendarSnapshotOf(rows: readonly EventRow[], record: { version: string; asOf: string | null; loadedAt: string }): CalendarSnapshot {
   const events = rows
     .map((row) => ({
       series: row.series,

@@ -12,6 +12,7 @@ import { upsertRows } from '../sync/upsert.ts';
 import { FED_CALENDAR_URL } from './fomc.ts';
 import { CALENDAR_PARTS, describe, isPartFailure, type CalendarPart, type PartFile, type PartOutcome } from './parts.ts';
 import type { CalendarEventRecord } from './series.ts';
+import { archiveCalendar } from './snapshot.ts';
 
 export { CALENDAR_SOURCES, crossCheckFomcMirror } from './parts.ts';
 
@@ -65,6 +66,7 @@ export function createCalendarDataset({ factsDir = CALENDAR_FACTS_DIR, parts = C
     name: CALENDAR_DATASET,
     description: 'Economic calendar: FOMC decisions, BLS releases (CPI, jobs, PPI, JOLTS...), Census, NAR and FHFA housing releases, Freddie Mac\'s weekly rate survey',
     syncByDefault: true,
+    archive: archiveCalendar,
     async load(tx, context) {
       const reports: Record<string, PartReport> = {};
       const outcomes = new Map<string, PartOutcome>();

@@ -8,6 +8,7 @@ import type { ApiRegistry } from '../platform/http/api-registry.ts';
 import type { AppDeps } from '../deps.ts';
 import { HmdaLoadStatusSchema } from '../hmda/load-progress.ts';
 import type { DatasetOverview } from '../platform/datasets.ts';
+import { currentVersion } from '../platform/dataset-versions.ts';
 import { datasetDefinitions } from '../sync/registry.ts';
 
 const DatasetHealthSchema = z.object({
@@ -17,6 +18,10 @@ const DatasetHealthSchema = z.object({
   as_of: z.string().nullable().describe("The publisher's date of the data (file vintage, release date or latest observation), YYYY-MM-DD; null until loaded."),
   synced_at: z.string().nullable().describe('When this service published its current load (ISO 8601): the sync date, not the data date.'),
   rows: z.int(),
+  version: z
+    .string()
+    .nullable()
+    .describe('Its current version id: the publisher\'s vintage and the content checksum\'s first 8 hex digits, e.g. "2026-01-01.3f9a2c1b"; null until loaded.'),
   source: z.string().nullable().describe('The publisher URL cited for it.'),
   loading_since: z.string().optional().describe('A load of it runs now (a first load or a refresh), since this moment.'),
   last_failure: z
@@ -66,6 +71,7 @@ function datasetHealth(entry: DatasetOverview): z.infer<typeof DatasetHealthSche
     as_of: record?.asOf ?? null,
     synced_at: record?.loadedAt ?? null,
     rows: record?.rows ?? 0,
+    version: record ? currentVersion(record).version : null,
     source: record?.sourceUrl ?? null,
     ...(entry.loadingSince !== undefined ? { loading_since: entry.loadingSince } : {}),
     ...(entry.lastFailure ? { last_failure: entry.lastFailure } : {}),

@@ -10,6 +10,7 @@ import { stateName, type CountyRecord } from './resolve.ts';
 import type { FourLimits, LimitRow, LoanLimitSnapshot, NationalLimits } from './snapshot.ts';
 import { FHFA_PAGE, HUD_PAGE } from './sources.ts';
 import { SPECIAL_AREAS } from './validate.ts';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 
 export const DATASET: Record<Program, string> = { conforming: 'loan_limits_conforming', fha: 'loan_limits_fha' };
 const PUBLISHER_OF: Record<Program, string> = { conforming: 'FHFA', fha: 'HUD' };
@@ -37,6 +38,8 @@ export interface AnswerContext {
   /** The dataset records of the programs answered (their source URLs). */
   records: ReadonlyMap<Program, DatasetRecord | undefined>;
   currentYear: number;
+  /** The dataset versions the snapshot holds (the county list and each program's load). */
+  versions: readonly DatasetVersion[];
 }
 
 function pickUnits(values: FourLimits, units: number | undefined): UnitLimits {
@@ -210,5 +213,6 @@ export async function composeAnswer(data: LoanLimitSnapshot, request: ResolvedRe
     national,
     sources,
     notes,
+    dataset_versions: context.versions.filter((entry) => entry.dataset === 'counties' || programs.some((program) => DATASET[program] === entry.dataset)),
   };
 }

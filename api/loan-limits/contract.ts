@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { choice, integer } from '../platform/contract/lenient.ts';
 import { countyName, stateOrTerritoryCode } from '../platform/contract/places.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
+import { datasetAsOf, DatasetVersionsSchema } from '../platform/contract/versions.ts';
 
 export const LOAN_TYPES = ['conforming', 'fha', 'va', 'usda', 'all'] as const;
 export type LoanType = (typeof LOAN_TYPES)[number];
@@ -40,6 +41,7 @@ export const LoanLimitsQuerySchema = z.object({
   units: integer({ min: 1, max: 4, hint: 'Give 1, 2, 3 or 4 (units in the property).' })
     .optional()
     .describe('1–4, e.g. 1 or "2": return only the limit for that many units. Default: all four.'),
+  as_of: datasetAsOf(),
 });
 export type LoanLimitsQueryInput = z.input<typeof LoanLimitsQuerySchema>;
 export type LoanLimitsQuery = z.output<typeof LoanLimitsQuerySchema>;
@@ -97,6 +99,7 @@ export const LoanLimitsAnswerSchema = z.object({
   }),
   sources: z.array(LoanLimitsSourceSchema),
   notes: z.array(z.string()),
+  dataset_versions: DatasetVersionsSchema,
 });
 export type LoanLimitsAnswer = z.infer<typeof LoanLimitsAnswerSchema>;
 

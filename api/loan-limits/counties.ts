@@ -10,6 +10,7 @@ import type { DatasetDefinition } from '../sync/types.ts';
 import { deleteMissingRows, upsertRows } from '../sync/upsert.ts';
 import { matchKey } from './names.ts';
 import { countiesSource } from './sources.ts';
+import { archiveCounties } from './snapshot.ts';
 
 export interface CountyRow {
   fips: string;
@@ -94,6 +95,7 @@ export function parseCountyList(bytes: Buffer | string, file: string): CountyRow
 export const countiesDataset: DatasetDefinition = {
   name: 'counties',
   description: 'Census county FIPS codes and names, plus Connecticut planning regions',
+  archive: archiveCounties,
   async load(tx, context) {
     const file = await context.readSource(countiesSource);
     const counties = parseCountyList(file.bytes, file.origin);

@@ -14,6 +14,7 @@ import {
   CONFORMING_ANCHORS, FHA_ANCHORS, checkAgainstHistory, checkAnchors, checkCounties, nationalFigures,
   type NationalFigures,
 } from './validate.ts';
+import { archiveProgram } from './snapshot.ts';
 
 type Program = 'conforming' | 'fha';
 
@@ -111,6 +112,7 @@ export const conformingDataset: DatasetDefinition = {
   name: 'loan_limits_conforming',
   description: 'FHFA conforming loan limits, 1–4 units, every county, 2018 onward (VA uses these)',
   dependsOn: ['counties'],
+  archive: (tx) => archiveProgram(tx, 'conforming'),
   async load(tx, context) {
     const known = await countyNames(tx);
     const loads: YearLoad[] = [];
@@ -141,6 +143,7 @@ export const fhaDataset: DatasetDefinition = {
   name: 'loan_limits_fha',
   description: 'HUD FHA forward mortgage limits, 1–4 units, every county (CHUMS)',
   dependsOn: ['counties'],
+  archive: (tx) => archiveProgram(tx, 'fha'),
   async load(tx, context) {
     const known = await countyNames(tx);
     const { rows: states } = await tx.query<{ state: string; state_fips: string }>('SELECT DISTINCT state, state_fips FROM counties');

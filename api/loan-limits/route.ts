@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { LoanLimitHistoryQuerySchema, LoanLimitHistoryResponseSchema, LoanLimitsAnswerSchema, LoanLimitsQuerySchema } from './contract.ts';
+import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 
 export function registerLoanLimitsRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registry.route({
@@ -21,14 +22,16 @@ export function registerLoanLimitsRoutes(registry: ApiRegistry, deps: AppDeps): 
       'year up to the current one, labelled in `years`, in each program\'s `year` and in the notes. Each answer cites its ' +
       'sources and as-of dates. The state is a code or a name, the county a name with or without "County" or "Parish", a ' +
       'New York City borough or a FIPS code. 400 for an unknown state (lists valid codes) or county (suggests close names); ' +
-      '404 for a year with no county data loaded (with that year\'s national figures when known); 503 while the first sync runs.',
+      '404 for a year with no county data loaded (with that year\'s national figures when known); 503 while the first sync runs.' +
+      PINNED_VERSIONS_NOTE,
     tags: ['Loan limits'],
     query: LoanLimitsQuerySchema,
     responses: {
       200: { description: 'Limits per county, national baseline/floor and ceiling, sources', schema: LoanLimitsAnswerSchema },
       ...errorResponses({
         400: 'A missing or unknown state (the message lists valid codes), an unknown county (it suggests close names), or another parameter outside its set.',
-        404: 'No county data is loaded for the requested year; the message lists the years loaded.',
+        404: `No county data is loaded for the requested year; the message lists the years loaded. ${PINNED_VERSION_ERRORS[404]}`,
+        410: PINNED_VERSION_ERRORS[410],
         503: 'The county list or a loan-limit dataset is not loaded yet; retry after Retry-After seconds.',
       }),
     },

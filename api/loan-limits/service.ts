@@ -6,6 +6,8 @@
 import type { Clock } from '../deps.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
+import { currentVersions, publicVersions, type DatasetVersions, type PinnedVersion } from '../platform/dataset-versions.ts';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
 import { parseOrThrow } from '../platform/http/validation.ts';
 import { composeAnswer, DATASET, programsFor, type ResolvedRequest } from './answer.ts';
@@ -21,7 +23,7 @@ import {
 import { readNationalHistory, type NationalHistory } from './history.ts';
 import { historyView } from './history-view.ts';
 import { resolveCounty, resolveState, type CountyRecord } from './resolve.ts';
-import { readSnapshot, type LoanLimitSnapshot } from './snapshot.ts';
+import { archiveCounties, archiveProgram, readSnapshot, snapshotFromArchives, type CountiesArchive, type LoanLimitSnapshot, type ProgramArchive } from './snapshot.ts';
 
 export { USDA_NOTE, VA_NOTE } from './answer.ts';
 
@@ -31,6 +33,9 @@ const WATCHED = ['counties', DATASET.conforming, DATASET.fha];
 const MAX_REMEMBERED = 2_000;
 /** And at most this many characters of JSON in all (a whole large state is about 150,000). */
 const MAX_REMEMBERED_CHARS = 32_000_000;
+/** Pinned (`as_of`) snapshots kept in memory, and pinned answers remembered across them. */
+const MAX_PINNED_SNAPSHOTS = 3;
+const MAX_PINNED_ANSWERS = 500;
 
 export interface LoanLimitsService {
   /** The answer for parsed parameters. */
@@ -63,29 +68,34 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function createLoanLimitsService(db: Queryable, options: { datasets: DatasetStatus; clock?: Clock }): LoanLimitsService {
-  const { datasets } = options;
+export function createLoanLimitsService(
+  db: Queryable,
+  options: { datasets: DatasetStatus; versions: DatasetVersions; clock?: Clock },
+): LoanLimitsService {
+  const { datasets, versions } = options;
   const clock = options.clock ?? (() => new Date());
   let snapshot: { version: string; data: Promise<LoanLimitSnapshot> } | undefined;
-  let seen: { records: DatasetRecord[]; version: string } | undefined;
+  let seen: { records: DatasetRecord[]; version: string; versions: DatasetVersion[] } | undefined;
   const remembered = new Map<string, Remembered>();
   let rememberedChars = 0;
 
   /** The records of the datasets a request needs (a 503 saying why when one is missing) and the snapshot's version. */
-  async function current(programs: readonly Program[]): Promise<{ version: string; records: Map<Program, DatasetRecord | undefined> }> {
+  async function current(
+    programs: readonly Program[],
+  ): Promise<{ version: string; versions: DatasetVersion[]; records: Map<Program, DatasetRecord | undefined> }> {
     const list = await datasets.list(); // cached by the dataset status for a few seconds
     if (seen?.records !== list) {
       const version = list
         .filter((record) => WATCHED.includes(record.name))
         .map((record) => `${record.name}@${record.loadedAt}`)
         .join(',');
-      seen = { records: list, version };
+      seen = { records: list, version, versions: currentVersions(list, WATCHED) };
     }
     const byName = (name: string) => list.find((record) => record.name === name);
     if (!byName('counties')) await datasets.require('counties'); // throws the 503 saying why
     const records = new Map<Program, DatasetRecord | undefined>();
     for (const program of programs) records.set(program, byName(DATASET[program]) ?? (await datasets.require(DATASET[program])));
-    return { version: seen.version, records };
+    return { version: seen.version, versions: seen.versions, records };
   }
 
   function dataAt(version: string): Promise<LoanLimitSnapshot> {
@@ -112,20 +122,73 @@ export function createLoanLimitsService(db: Queryable, options: { datasets: Data
     rememberedChars += entry.json.length;
   }
 
-  async function lookup(query: LoanLimitsQuery): Promise<Remembered> {
-    const { version, records } = await current(programsFor(query.loan_type));
-    const data = await dataAt(version);
+  /** The request's state and county found in a snapshot, and the key its answer is remembered under. */
+  function resolveIn(data: LoanLimitSnapshot, query: LoanLimitsQuery): { request: ResolvedRequest; key: string; currentYear: number } {
     const state = resolveState(data.states, query.state);
     const county = query.county === undefined || query.county === '' ? undefined : resolveCounty(data.countiesOf(state), state, query.county);
     const currentYear = clock().getFullYear();
     // The default year depends on today's year, so it is part of what an answer is remembered for.
     const key = `${currentYear}|${state}|${county?.fips ?? ''}|${query.year ?? ''}|${query.loan_type}|${query.units ?? ''}`;
+    return { request: { state, county, year: query.year, loanType: query.loan_type, units: query.units }, key, currentYear };
+  }
+
+  async function lookup(query: LoanLimitsQuery): Promise<Remembered> {
+    if (query.as_of !== undefined) return pinnedLookup({ ...query, as_of: query.as_of });
+    const { version, versions: loaded, records } = await current(programsFor(query.loan_type));
+    const data = await dataAt(version);
+    const { request, key, currentYear } = resolveIn(data, query);
     const hit = remembered.get(key);
     if (hit) return hit;
-    const request: ResolvedRequest = { state, county, year: query.year, loanType: query.loan_type, units: query.units };
-    const answer = deepFreeze(await composeAnswer(data, request, { records, currentYear }));
+    const answer = deepFreeze(await composeAnswer(data, request, { records, currentYear, versions: loaded }));
     const entry = { answer, json: preSerialize(answer) };
     if (snapshot?.version === version) remember(key, entry);
+    return entry;
+  }
+
+  const pinnedSnapshots = new Map<string, Promise<LoanLimitSnapshot>>();
+  const pinnedAnswers = new Map<string, Remembered>();
+
+  function pinnedSnapshot(key: string, pins: readonly PinnedVersion[]): Promise<LoanLimitSnapshot> {
+    let entry = pinnedSnapshots.get(key);
+    if (!entry) {
+      const countyPin = pins.find((pin) => pin.dataset === 'counties') as PinnedVersion;
+      const programPins = pins.filter((pin) => pin !== countyPin);
+      entry = Promise.all([
+        versions.snapshot<CountiesArchive>(countyPin, () => archiveCounties(db)),
+        Promise.all(
+          programPins.map((pin) => {
+            const program = pin.dataset === DATASET.fha ? 'fha' : 'conforming';
+            return versions.snapshot<ProgramArchive>(pin, () => archiveProgram(db, program));
+          }),
+        ),
+      ]).then(([counties, programs]) => snapshotFromArchives(key, counties, programs));
+      entry.catch(() => pinnedSnapshots.delete(key));
+      pinnedSnapshots.set(key, entry);
+      while (pinnedSnapshots.size > MAX_PINNED_SNAPSHOTS) pinnedSnapshots.delete(pinnedSnapshots.keys().next().value as string);
+    }
+    return entry;
+  }
+
+  /** The answer as this service gave it at the end of `as_of` (the current one when nothing changed since). */
+  async function pinnedLookup(query: LoanLimitsQuery & { as_of: string }): Promise<Remembered> {
+    const programs = programsFor(query.loan_type);
+    const pins = await versions.pin({ required: ['counties', ...programs.map((program) => DATASET[program])] }, query.as_of);
+    if (versions.allCurrent(pins)) return lookup({ ...query, as_of: undefined });
+    const pinsKey = pins.map((pin) => `${pin.dataset}@${pin.version}`).join(',');
+    const data = await pinnedSnapshot(pinsKey, pins);
+    const { request, key, currentYear } = resolveIn(data, query);
+    const hit = pinnedAnswers.get(`${pinsKey}|${key}`);
+    if (hit) return hit;
+    const records = new Map<Program, DatasetRecord | undefined>(
+      programs.map((program) => {
+        const pin = pins.find((candidate) => candidate.dataset === DATASET[program]);
+        return [program, pin && { name: pin.dataset, asOf: pin.as_of, sourceUrl: pin.sourceUrl, checksum: null, rows: 0, loadedAt: '' }];
+      }),
+    );
+    const answer = deepFreeze(await composeAnswer(data, request, { records, currentYear, versions: publicVersions(pins) }));
+    const entry = { answer, json: preSerialize(answer) };
+    if (pinnedAnswers.size >= MAX_PINNED_ANSWERS) pinnedAnswers.delete(pinnedAnswers.keys().next().value as string);
+    pinnedAnswers.set(`${pinsKey}|${key}`, entry);
     return entry;
   }
 

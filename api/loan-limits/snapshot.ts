@@ -41,7 +41,7 @@ export interface LoanLimitSnapshot {
   limits(program: Program, year: number, state: string): Promise<ReadonlyMap<string, LimitRow>>;
 }
 
-interface CountyDbRow {
+export interface CountyDbRow {
   fips: string;
   state: string;
   state_fips: string;
@@ -51,7 +51,7 @@ interface CountyDbRow {
   note: string | null;
 }
 
-interface LimitDbRow {
+export interface LimitDbRow {
   fips: string;
   state: string;
   source_name: string;
@@ -63,7 +63,7 @@ interface LimitDbRow {
   limit_type: string | null;
 }
 
-interface NationalDbRow {
+export interface NationalDbRow {
   program: Program;
   year: number;
   kind: 'floor' | 'ceiling';
@@ -81,12 +81,7 @@ const fourOf = (row: { limit_1: number; limit_2: number; limit_3: number; limit_
 ];
 
 /** One program-year's rows, by state and then FIPS. */
-async function readYear(db: Queryable, program: Program, year: number): Promise<Map<string, Map<string, LimitRow>>> {
-  const { rows } = await db.query<LimitDbRow>(
-    `SELECT fips, state, source_name, cbsa, limit_1, limit_2, limit_3, limit_4, limit_type FROM loan_limits
-     WHERE program = $1 AND year = $2`,
-    [program, year],
-  );
+function byStateOf(rows: readonly LimitDbRow[]): Map<string, Map<string, LimitRow>> {
   const byState = new Map<string, Map<string, LimitRow>>();
   for (const row of rows) {
     let state = byState.get(row.state);
@@ -96,21 +91,35 @@ async function readYear(db: Queryable, program: Program, year: number): Promise<
   return byState;
 }
 
-export async function readSnapshot(db: Queryable, version: string): Promise<LoanLimitSnapshot> {
-  const { rows: countyRows } = await db.query<CountyDbRow>('SELECT fips, state, state_fips, name, match_key, kind, note FROM counties ORDER BY state, name');
+async function readYear(db: Queryable, program: Program, year: number): Promise<Map<string, Map<string, LimitRow>>> {
+  const { rows } = await db.query<LimitDbRow>(
+    `SELECT fips, state, source_name, cbsa, limit_1, limit_2, limit_3, limit_4, limit_type FROM loan_limits
+     WHERE program = $1 AND year = $2`,
+    [program, year],
+  );
+  return byStateOf(rows);
+}
+
+/** What a snapshot is built from, wherever the rows come from (the tables or an archived version). */
+interface SnapshotParts {
+  countyRows: readonly CountyDbRow[];
+  yearRows: readonly { program: Program; year: number }[];
+  nationalRows: readonly NationalDbRow[];
+  readYear(program: Program, year: number): Promise<Map<string, Map<string, LimitRow>>>;
+}
+
+function buildSnapshot(version: string, parts: SnapshotParts): LoanLimitSnapshot {
   const counties = new Map<string, CountyRecord[]>();
-  for (const row of countyRows) {
+  for (const row of parts.countyRows) {
     let list = counties.get(row.state);
     if (!list) counties.set(row.state, (list = []));
     list.push({ fips: row.fips, state: row.state, stateFips: row.state_fips, name: row.name, matchKey: row.match_key, kind: row.kind, note: row.note });
   }
-  const { rows: yearRows } = await db.query<{ program: Program; year: number }>('SELECT DISTINCT program, year FROM loan_limits ORDER BY year');
   const years = Object.fromEntries(
-    PROGRAMS.map((program) => [program, yearRows.filter((row) => row.program === program).map((row) => Number(row.year))]),
+    PROGRAMS.map((program) => [program, parts.yearRows.filter((row) => row.program === program).map((row) => Number(row.year)).sort((a, b) => a - b)]),
   ) as Record<Program, number[]>;
-  const { rows: nationalRows } = await db.query<NationalDbRow>('SELECT program, year, kind, limit_1, limit_2, limit_3, limit_4 FROM loan_limit_national');
   const national = new Map<string, NationalLimits>();
-  for (const row of nationalRows) {
+  for (const row of parts.nationalRows) {
     const key = `${row.program}:${Number(row.year)}`;
     national.set(key, { ...national.get(key), [row.kind]: fourOf(row) });
   }
@@ -127,7 +136,7 @@ export async function readSnapshot(db: Queryable, version: string): Promise<Loan
       const key = `${program}:${year}`;
       let loading = loadedYears.get(key);
       if (!loading) {
-        loading = readYear(db, program, year);
+        loading = parts.readYear(program, year);
         loadedYears.set(key, loading);
         // A failed read is not remembered: the next lookup asks the database again.
         loading.catch(() => loadedYears.delete(key));
@@ -135,4 +144,62 @@ export async function readSnapshot(db: Queryable, version: string): Promise<Loan
       return (await loading).get(state) ?? NO_ROWS;
     },
   };
+}
+
+const COUNTY_COLUMNS = 'fips, state, state_fips, name, match_key, kind, note';
+
+export async function readSnapshot(db: Queryable, version: string): Promise<LoanLimitSnapshot> {
+  const { rows: countyRows } = await db.query<CountyDbRow>(`SELECT ${COUNTY_COLUMNS} FROM counties ORDER BY state, name`);
+  const { rows: yearRows } = await db.query<{ program: Program; year: number }>('SELECT DISTINCT program, year FROM loan_limits ORDER BY year');
+  const { rows: nationalRows } = await db.query<NationalDbRow>('SELECT program, year, kind, limit_1, limit_2, limit_3, limit_4 FROM loan_limit_national');
+  return buildSnapshot(version, { countyRows, yearRows, nationalRows, readYear: (program, year) => readYear(db, program, year) });
+}
+
+/** What the `counties` dataset's load is archived as. */
+export interface CountiesArchive {
+  counties: CountyDbRow[];
+}
+
+/** What a program's load is archived as: its county limits (year first) and national figures. */
+export interface ProgramArchive {
+  program: Program;
+  limits: (LimitDbRow & { year: number })[];
+  national: NationalDbRow[];
+}
+
+export async function archiveCounties(db: Queryable): Promise<CountiesArchive> {
+  return { counties: (await db.query<CountyDbRow>(`SELECT ${COUNTY_COLUMNS} FROM counties ORDER BY state, name`)).rows };
+}
+
+export async function archiveProgram(db: Queryable, program: Program): Promise<ProgramArchive> {
+  const { rows: limits } = await db.query<LimitDbRow & { year: number }>(
+    `SELECT year, fips, state, source_name, cbsa, limit_1, limit_2, limit_3, limit_4, limit_type FROM loan_limits
+     WHERE program = $1 ORDER BY year, fips`,
+    [program],
+  );
+  const { rows: national } = await db.query<NationalDbRow>(
+    'SELECT program, year, kind, limit_1, limit_2, limit_3, limit_4 FROM loan_limit_national WHERE program = $1 ORDER BY year, kind',
+    [program],
+  );
+  const numeric = (row: LimitDbRow & { year: number }) => ({ ...row, year: Number(row.year), ...fourColumns(row) });
+  return { program, limits: limits.map(numeric), national: national.map((row) => ({ ...row, year: Number(row.year), ...fourColumns(row) })) };
+}
+
+const fourColumns = (row: { limit_1: number; limit_2: number; limit_3: number; limit_4: number }) => ({
+  limit_1: Number(row.limit_1),
+  limit_2: Number(row.limit_2),
+  limit_3: Number(row.limit_3),
+  limit_4: Number(row.limit_4),
+});
+
+/** The snapshot of archived loads (the county list and the programs pinned), for an `as_of` answer. */
+export function snapshotFromArchives(version: string, counties: CountiesArchive, programs: readonly ProgramArchive[]): LoanLimitSnapshot {
+  const yearRows = programs.flatMap((archive) => [...new Set(archive.limits.map((row) => row.year))].map((year) => ({ program: archive.program, year })));
+  return buildSnapshot(version, {
+    countyRows: counties.counties,
+    yearRows,
+    nationalRows: programs.flatMap((archive) => archive.national),
+    readYear: async (program, year) =>
+      byStateOf(programs.find((archive) => archive.program === program)?.limits.filter((row) => row.year === year) ?? []),
+  });
 }

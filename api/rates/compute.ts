@@ -4,6 +4,7 @@
 // figures lag the newest one.
 import { chooseObservation, changeLine, notFound, seriesPoint, type Chosen, type LenderObservation, type SeriesTable } from './choose.ts';
 import { FICO_TIERS, LOAN_TERMS, LTV_TIERS, type DetailedRateRecord, type RateRecord, type SimpleRateRecord, type SourceRef } from './contract.ts';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 import { parameterLabels, type RatesRequest } from './params.ts';
 import { SERIES } from './series.ts';
 import { assessStaleness, type DatedFigure } from './staleness.ts';
@@ -25,6 +26,8 @@ export interface RatesData {
   lender30yr?: LenderObservation[];
   /** Newest date of any loaded observation: what "latest" means when no date is asked for. */
   latestDate: string;
+  /** The dataset versions the data was read from (named in the record). */
+  versions: DatasetVersion[];
 }
 
 export interface RatesResult {
@@ -69,6 +72,7 @@ export function computeRates(request: RatesRequest, data: RatesData, documentati
       ltv_tier: LTV_TIERS[request.ltv],
       loan_term: request.loanTerm,
       source: chosen.source,
+      dataset_versions: data.versions,
     };
     return { record, sources };
   }
@@ -111,6 +115,7 @@ export function computeRates(request: RatesRequest, data: RatesData, documentati
     metadata: { api_version: 'v1', documentation: documentationUrl },
     source: chosen.source,
     sources,
+    dataset_versions: data.versions,
   };
   return { record, sources };
 }

@@ -6,6 +6,7 @@ import { calendarDate, choice } from '../platform/contract/lenient.ts';
 import { stateCode } from '../platform/contract/places.ts';
 import { downPaymentLtvTier, ficoTier, ltvTier, FICO_RANGES, FICO_TIERS, LOWEST_TIERED_SCORE, LTV_TIERS, type FicoTier, type LtvTier } from '../platform/contract/credit-tiers.ts';
 import { valueMessage } from '../platform/contract/messages.ts';
+import { datasetAsOf, DatasetVersionsSchema } from '../platform/contract/versions.ts';
 import { STATE_CODES, type StateCode } from '../geo/states.ts';
 
 // The tiers are the contract kit's (one declaration for every capability that speaks of them).
@@ -97,6 +98,7 @@ export const RatesQuerySchema = z.object({
   date: calendarDate()
     .optional()
     .describe('YYYY-MM-DD, e.g. "2024-01-05": the record as of that day (the latest observations on or before it). Default: the latest.'),
+  as_of: datasetAsOf(),
 });
 
 export type RatesQueryInput = z.input<typeof RatesQuerySchema>;
@@ -166,6 +168,7 @@ export const DetailedRateRecordSchema = z.object({
   metadata: z.object({ api_version: z.string(), documentation: z.string() }),
   source: z.string().describe('Name of the rate provider behind `rate`.'),
   sources: z.array(SourceRefSchema).describe('Every source behind the record with its as-of date.'),
+  dataset_versions: DatasetVersionsSchema,
 });
 export type DetailedRateRecord = z.infer<typeof DetailedRateRecordSchema>;
 
@@ -177,6 +180,7 @@ export const SimpleRateRecordSchema = z.object({
   ltv_tier: z.string(),
   loan_term: z.int().describe('Term of `rate`, in years.'),
   source: z.string().describe('Name of the rate provider.'),
+  dataset_versions: DatasetVersionsSchema,
 });
 export type SimpleRateRecord = z.infer<typeof SimpleRateRecordSchema>;
 

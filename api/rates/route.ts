@@ -3,6 +3,7 @@
 import type { AppDeps } from '../deps.ts';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
+import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 import { RateRecordSchema, RatesQuerySchema } from './contract.ts';
 
 export function registerRatesRoutes(registry: ApiRegistry, deps: AppDeps): void {
@@ -24,14 +25,16 @@ export function registerRatesRoutes(registry: ApiRegistry, deps: AppDeps): void 
       'multi-family, manufactured). `rate` is the requested `loan_term`\'s figure; `rate_30yr` stays the 30-year ' +
       'figure of the same cell. `stale` lists figures more than 14 days older than the newest figure of the record. ' +
       '`date` gives the record as of that day. A FICO score, an LTV percent or a down payment is read as the tier that ' +
-      'holds it and `parameter_notes` says so. 503 with Retry-After until the PMMS and Optimal Blue datasets are first loaded.',
+      'holds it and `parameter_notes` says so. 503 with Retry-After until the PMMS and Optimal Blue datasets are first loaded.' +
+      PINNED_VERSIONS_NOTE,
     tags: ['Rates'],
     query: RatesQuerySchema,
     responses: {
       200: { description: 'Record 2.1 (format=detailed, default) or 2.2 (format=simple)', schema: RateRecordSchema },
       ...errorResponses({
         400: 'A parameter outside its set, an unknown or repeated parameter, or `ltv` and `down_payment` naming different tiers; the message says which and what is valid.',
-        404: 'No loaded data covers this query; the message says what is missing and since when.',
+        404: `No loaded data covers this query; the message says what is missing and since when. ${PINNED_VERSION_ERRORS[404]}`,
+        410: PINNED_VERSION_ERRORS[410],
         503: 'The rate datasets are not loaded yet; retry after Retry-After seconds.',
       }),
     },

@@ -3,6 +3,7 @@
 // through the `datasets` table (checked in the background at most every few seconds) or `invalidate()`.
 import type { CoreDeps } from '../deps.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
+import { currentVersions, publicVersions, type DatasetVersions, type PinnedVersion } from '../platform/dataset-versions.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
 import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
 import { parseOrThrow } from '../platform/http/validation.ts';
@@ -11,7 +12,8 @@ import { computeRates, type LenderObservation, type RatesResult } from './comput
 import { SERIES, type SeriesId } from './series.ts';
 import { isDetailedRecord, RatesQuerySchema, type DetailedRateRecord, type RateRecord, type RatesQuery, type RatesQueryInput } from './contract.ts';
 import { requestKey, toRatesRequest, type RatesRequest } from './params.ts';
-import { cellKey, readLenderHistory, readSnapshot, type Snapshot } from './snapshot.ts';
+import { cellKey, readLenderHistory, readSnapshot, snapshotFromArchives, type RatesArchive, type Snapshot } from './snapshot.ts';
+import { rateDatasets } from './sync/datasets.ts';
 import { OPTIMAL_BLUE_DATASET, PMMS_DATASET } from './sync/national.ts';
 import { RATE_CHECKER_DATASET } from './sync/rate-checker.ts';
 import { RATE_SHEET_DATASET } from './sync/rate-sheet.ts';
@@ -23,6 +25,12 @@ const WATCHED_DATASETS = [...REQUIRED_DATASETS, RATE_CHECKER_DATASET, RATE_SHEET
 const CHECK_INTERVAL_MS = 5_000;
 /** Bound on cached records (every parameter combination × history dates would be unbounded). */
 const MAX_CACHED = 20_000;
+/** Pinned (`as_of`) snapshots kept in memory: each holds every series of a few datasets' loads. */
+const MAX_PINNED_SNAPSHOTS = 3;
+/** Pinned answers remembered across those snapshots. */
+const MAX_PINNED_ANSWERS = 2_000;
+/** How each rates dataset's load is archived, to read a current load that was recorded before archiving began. */
+const ARCHIVE_OF = new Map(rateDatasets.map((definition) => [definition.name, definition.archive]));
 
 export interface RatesService {
   /** The record for parameters as a page or /ask has them (parsed with the contract's query schema) plus its sources. */
@@ -39,7 +47,7 @@ export interface RatesService {
 
 type Cached = { ok: true; result: RatesResult; json: PreSerialized<RateRecord> } | { ok: false; error: unknown };
 
-export function createRatesService(core: CoreDeps, datasets: DatasetStatus): RatesService {
+export function createRatesService(core: CoreDeps, datasets: DatasetStatus, versions: DatasetVersions): RatesService {
   // The same URL app.ts gives the API docs page (metadata.documentation, contract "Rates").
   const documentationUrl = `${core.config.baseUrl}/docs/api`;
   let snapshot: Snapshot | undefined;
@@ -61,21 +69,21 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus): Rat
     );
   }
 
-  async function datasetsVersion(): Promise<string> {
+  async function datasetsVersion(): Promise<{ signature: string; records: Awaited<ReturnType<DatasetStatus['list']>> }> {
     const records = await datasets.list();
     const watched = records.filter((record) => WATCHED_DATASETS.includes(record.name));
     for (const name of REQUIRED_DATASETS) {
       if (!watched.some((record) => record.name === name)) await datasets.require(name); // throws the 503
     }
-    return JSON.stringify(watched.map((record) => [record.name, record.loadedAt, record.checksum]));
+    return { signature: JSON.stringify(watched.map((record) => [record.name, record.loadedAt, record.checksum])), records: watched };
   }
 
   function load(): Promise<Snapshot> {
     if (loading && loading.generation === generation) return loading.promise;
     const started = generation;
     const promise = (async () => {
-      const version = await datasetsVersion();
-      const fresh = await readSnapshot(core.db, version);
+      const { signature, records } = await datasetsVersion();
+      const fresh = await readSnapshot(core.db, signature, currentVersions(records, WATCHED_DATASETS));
       // An invalidate() while reading means this read may predate the sync: do not install it.
       if (started === generation) {
         snapshot = fresh;
@@ -92,8 +100,8 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus): Rat
 
   /** Re-reads the data when a sync has published since the snapshot was taken. */
   async function refreshIfChanged(current: Snapshot): Promise<void> {
-    const version = await datasetsVersion();
-    if (version !== current.version && snapshot === current) await load();
+    const { signature } = await datasetsVersion();
+    if (signature !== current.version && snapshot === current) await load();
   }
 
   async function currentSnapshot(): Promise<Snapshot> {
@@ -107,6 +115,8 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus): Rat
   }
 
   async function lenderFor(request: RatesRequest, data: Snapshot): Promise<LenderObservation[]> {
+    // A pinned snapshot holds only its loads' window: older lender history is not part of what it served.
+    if (data.pinned && request.date !== undefined && request.date < data.lenderWindowStart) return [];
     return request.date !== undefined && request.date < data.lenderWindowStart
       ? readLenderHistory(core.db, request, request.date)
       : (data.lender.get(cellKey(request)) ?? []);
@@ -116,7 +126,11 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus): Rat
     try {
       const lender = await lenderFor(request, data);
       const lender30yr = request.loanTerm === 30 ? lender : await lenderFor({ ...request, loanTerm: 30 }, data);
-      const result = computeRates(request, { series: data.series, lender, lender30yr, latestDate: data.latestDate }, documentationUrl);
+      const result = computeRates(
+        request,
+        { series: data.series, lender, lender30yr, latestDate: data.latestDate, versions: data.versions },
+        documentationUrl,
+      );
       return { ok: true, result, json: preSerialize(result.record) };
     } catch (error) {
       if (error instanceof NotFoundError) reportMissing(request, data);
@@ -124,7 +138,43 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus): Rat
     }
   }
 
+  const pinnedSnapshots = new Map<string, Promise<Snapshot>>();
+  const pinnedAnswers = new Map<string, Cached>();
+
+  /** The snapshot of the pinned loads, read from their archives and kept for a few version sets. */
+  function pinnedSnapshot(pins: readonly PinnedVersion[]): Promise<Snapshot> {
+    const key = pins.map((pin) => `${pin.dataset}@${pin.version}`).join(',');
+    let entry = pinnedSnapshots.get(key);
+    if (!entry) {
+      entry = Promise.all(
+        pins.map((pin) => versions.snapshot<RatesArchive>(pin, () => ARCHIVE_OF.get(pin.dataset)?.(core.db) as Promise<RatesArchive>)),
+      ).then((archives) => ({ ...snapshotFromArchives(archives, key, publicVersions(pins)), pinned: true }));
+      entry.catch(() => pinnedSnapshots.delete(key));
+      pinnedSnapshots.set(key, entry);
+      while (pinnedSnapshots.size > MAX_PINNED_SNAPSHOTS) pinnedSnapshots.delete(pinnedSnapshots.keys().next().value as string);
+    }
+    return entry;
+  }
+
+  /** The record as this service served it at the end of `query.as_of` (the current one when nothing changed since). */
+  async function pinned(query: RatesQuery & { as_of: string }): Promise<Extract<Cached, { ok: true }>> {
+    const pins = await versions.pin({ required: REQUIRED_DATASETS, optional: [RATE_CHECKER_DATASET, RATE_SHEET_DATASET] }, query.as_of);
+    if (versions.allCurrent(pins)) return cached({ ...query, as_of: undefined });
+    const data = await pinnedSnapshot(pins);
+    const request = toRatesRequest(query);
+    const key = `${data.version}|${requestKey(request)}`;
+    let entry = pinnedAnswers.get(key);
+    if (!entry) {
+      entry = await compute(request, data);
+      if (pinnedAnswers.size >= MAX_PINNED_ANSWERS) pinnedAnswers.delete(pinnedAnswers.keys().next().value as string);
+      pinnedAnswers.set(key, entry);
+    }
+    if (!entry.ok) throw entry.error;
+    return entry;
+  }
+
   async function cached(query: RatesQuery): Promise<Extract<Cached, { ok: true }>> {
+    if (query.as_of !== undefined) return pinned({ ...query, as_of: query.as_of });
     const data = await currentSnapshot();
     const request = toRatesRequest(query);
     const key = requestKey(request);

@@ -1,6 +1,7 @@
 // Reads what the rate service keeps in memory between syncs: every national series (a few thousand
 // rows each) and the recent lender/state observations; older lender history is read on demand.
 import type { Queryable } from '../platform/db/database.ts';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { LenderObservation, SeriesData } from './compute.ts';
 import type { RatesRequest } from './params.ts';
 import { SERIES, type SeriesId } from './series.ts';
@@ -17,12 +18,16 @@ export interface Snapshot {
   latestDate: string;
   /** Signature of the datasets rows this snapshot was read under. */
   version: string;
+  /** The dataset versions it holds, as answers name them. */
+  versions: DatasetVersion[];
+  /** Read from archived loads for an `as_of` answer (not the current data). */
+  pinned?: boolean;
 }
 
 export const cellKey = (request: Pick<RatesRequest, 'state' | 'fico' | 'ltv' | 'productType' | 'loanTerm'>) =>
   `${request.state}|${request.fico}|${request.ltv}|${request.productType}|${request.loanTerm}`;
 
-interface LenderRow {
+export interface LenderRow {
   source: string;
   source_kind: 'rate_checker' | 'rate_sheet';
   source_url: string;
@@ -48,36 +53,77 @@ const toObservation = (row: LenderRow): LenderObservation => ({
   distributionSize: row.distribution_size === null ? null : Number(row.distribution_size),
 });
 
-export async function readSnapshot(db: Queryable, version: string): Promise<Snapshot> {
-  const ids = Object.keys(SERIES);
+/** What a rates dataset's load is archived as (the snapshot a pinned `as_of` answer is read from). */
+export interface RatesArchive {
+  /** The dataset's national series (pmms, optimal_blue). */
+  series?: Partial<Record<SeriesId, SeriesData>>;
+  /** The dataset's lender observations in the window before its newest one (rate_checker, rate_sheet). */
+  lender?: LenderRow[];
+}
+
+async function readSeries(db: Queryable, ids: readonly string[]): Promise<Partial<Record<SeriesId, SeriesData>>> {
+  const series: Partial<Record<SeriesId, SeriesData>> = {};
+  if (ids.length === 0) return series;
   const { rows } = await db.query<{ series_id: SeriesId; observed_on: string; value: number }>(
     `SELECT series_id, to_char(observed_on, 'YYYY-MM-DD') AS observed_on, value::float8 AS value
      FROM rate_series_observations WHERE series_id IN (${ids.map((_, index) => `$${index + 1}`).join(', ')})
      ORDER BY series_id, observed_on`,
     ids,
   );
-  const series: Partial<Record<SeriesId, SeriesData>> = {};
-  let latestDate = '';
   for (const row of rows) {
     const data = (series[row.series_id] ??= { dates: [], values: [] });
     data.dates.push(row.observed_on);
     data.values.push(Number(row.value));
-    if (row.observed_on > latestDate) latestDate = row.observed_on;
   }
+  return series;
+}
 
+const windowStartOf = (newest: string): string =>
+  new Date(Date.parse(`${newest}T00:00:00Z`) - LENDER_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
+
+/** Lender observations in the window before the newest one (of one source kind, or all). */
+async function readLenderWindow(db: Queryable, kind?: LenderRow['source_kind']): Promise<LenderRow[]> {
+  const filter = kind === undefined ? '' : 'WHERE source_kind = $1';
   const { rows: newest } = await db.query<{ newest: string | null }>(
-    `SELECT to_char(max(observed_on), 'YYYY-MM-DD') AS newest FROM lender_rate_observations`,
+    `SELECT to_char(max(observed_on), 'YYYY-MM-DD') AS newest FROM lender_rate_observations ${filter}`,
+    kind === undefined ? [] : [kind],
   );
   const newestLender = newest[0]?.newest ?? null;
+  if (!newestLender) return [];
+  const { rows } = await db.query<LenderRow>(
+    `SELECT ${LENDER_COLUMNS} FROM lender_rate_observations WHERE observed_on >= $1::date ${kind === undefined ? '' : 'AND source_kind = $2'}
+     ORDER BY observed_on, source`,
+    kind === undefined ? [windowStartOf(newestLender)] : [windowStartOf(newestLender), kind],
+  );
+  return rows.map((row) => ({ ...row, fico_tier: Number(row.fico_tier), ltv_tier: Number(row.ltv_tier), loan_term: Number(row.loan_term), rate: Number(row.rate) }));
+}
+
+/** What a national dataset's load is archived as: its series. */
+export const archiveSeries = async (db: Queryable, ids: readonly string[]): Promise<RatesArchive> => ({ series: await readSeries(db, ids) });
+
+/** What a lender dataset's load is archived as: its recent observations. */
+export const archiveLender = async (db: Queryable, kind: LenderRow['source_kind']): Promise<RatesArchive> => ({ lender: await readLenderWindow(db, kind) });
+
+/** The snapshot of series and lender rows, whichever loads they come from. */
+function assemble(
+  series: Partial<Record<SeriesId, SeriesData>>,
+  lenderRows: readonly LenderRow[],
+  version: string,
+  versions: DatasetVersion[],
+): Snapshot {
+  let latestDate = '';
+  for (const data of Object.values(series)) {
+    const last = data?.dates.at(-1);
+    if (last !== undefined && last > latestDate) latestDate = last;
+  }
+  let newestLender = '';
+  for (const row of lenderRows) if (row.observed_on > newestLender) newestLender = row.observed_on;
   const lender = new Map<string, LenderObservation[]>();
   let lenderWindowStart = '0000-01-01';
   if (newestLender) {
-    lenderWindowStart = new Date(Date.parse(`${newestLender}T00:00:00Z`) - LENDER_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
-    const { rows: lenderRows } = await db.query<LenderRow>(
-      `SELECT ${LENDER_COLUMNS} FROM lender_rate_observations WHERE observed_on >= $1::date ORDER BY observed_on, source`,
-      [lenderWindowStart],
-    );
+    lenderWindowStart = windowStartOf(newestLender);
     for (const row of lenderRows) {
+      if (row.observed_on < lenderWindowStart) continue;
       const key = cellKey({
         state: row.state as RatesRequest['state'],
         fico: Number(row.fico_tier) as RatesRequest['fico'],
@@ -91,7 +137,20 @@ export async function readSnapshot(db: Queryable, version: string): Promise<Snap
     }
     if (newestLender > latestDate) latestDate = newestLender;
   }
-  return { series, lender, lenderWindowStart, latestDate, version };
+  return { series, lender, lenderWindowStart, latestDate, version, versions };
+}
+
+export async function readSnapshot(db: Queryable, version: string, versions: DatasetVersion[]): Promise<Snapshot> {
+  return assemble(await readSeries(db, Object.keys(SERIES)), await readLenderWindow(db), version, versions);
+}
+
+/** The snapshot of archived loads (one per dataset), for a pinned answer. */
+export function snapshotFromArchives(archives: readonly RatesArchive[], version: string, versions: DatasetVersion[]): Snapshot {
+  const series: Partial<Record<SeriesId, SeriesData>> = {};
+  for (const archive of archives) Object.assign(series, archive.series ?? {});
+  // Each archive's rows are in date order; merged, a stable sort keeps each day's order.
+  const lender = archives.flatMap((archive) => archive.lender ?? []).sort((a, b) => (a.observed_on < b.observed_on ? -1 : a.observed_on > b.observed_on ? 1 : 0));
+  return assemble(series, lender, version, versions);
 }
 
 /** Lender observations of one cell in the 60 days up to `date` (history older than the window). */

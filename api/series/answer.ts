@@ -2,6 +2,7 @@
 // observations asked for, how they were computed, and the source and as-of date it rests on.
 import type { SeriesAnswer, SeriesInfo, SeriesQuery } from './contract.ts';
 import type { HeldSeries } from './types.ts';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 import { AVERAGE_METHOD, normaliseRange, observationsIn, targetFrequency } from './window.ts';
 
 export const seriesUrl = (baseUrl: string, id: string) => `${baseUrl}/api/v1/series/${id}`;
@@ -24,7 +25,8 @@ export function seriesInfo(series: HeldSeries, baseUrl: string): SeriesInfo {
   };
 }
 
-export function buildAnswer(series: HeldSeries, query: SeriesQuery, baseUrl: string): SeriesAnswer {
+/** The answer for a range; `versions` are the loads the series was read from (none for files shipped with the code). */
+export function buildAnswer(series: HeldSeries, query: SeriesQuery, baseUrl: string, versions: readonly DatasetVersion[]): SeriesAnswer {
   const range = normaliseRange(query.from, query.to);
   const frequency = targetFrequency(series, query.frequency);
   const observations = observationsIn(series, range, frequency);
@@ -52,6 +54,7 @@ export function buildAnswer(series: HeldSeries, query: SeriesQuery, baseUrl: str
     source,
     sources: [source, ...others],
     csv_url: `${seriesUrl(baseUrl, series.id)}?${csv.toString()}`,
+    dataset_versions: [...versions],
   };
 }
 

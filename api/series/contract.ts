@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { choice, integer, text } from '../platform/contract/lenient.ts';
 import { stateOrTerritoryCode } from '../platform/contract/places.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
+import { DatasetVersionsSchema } from '../platform/contract/versions.ts';
 import { valueMessage } from '../platform/contract/messages.ts';
 
 export const FAMILY_IDS = ['pmms', 'optimal-blue', 'nmdb', 'loan-limits-national', 'loan-limits-conforming', 'loan-limits-fha', 'hmda'] as const;
@@ -121,6 +122,7 @@ export const SeriesAnswerSchema = SeriesInfoSchema.extend({
   source: SourceSchema,
   sources: z.array(SourceSchema),
   csv_url: z.string().describe('The same answer as CSV.'),
+  dataset_versions: DatasetVersionsSchema,
 });
 export type SeriesAnswer = z.infer<typeof SeriesAnswerSchema>;
 

@@ -17,6 +17,8 @@ import { optimalBlueFamily, pmmsFamily } from './families/rates.ts';
 import { nmdbFamily } from './families/nmdb.ts';
 import { countyLimitFamily, nationalLimitFamily } from './families/loan-limits.ts';
 import { hmdaFamily } from './families/hmda.ts';
+import { currentVersion } from '../platform/dataset-versions.ts';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 
 /** Remembered answers per family copy, and catalogue pages: bounded, the oldest dropped first. */
 const MAX_ANSWERS_PER_FAMILY = 1_000;
@@ -52,6 +54,8 @@ interface FamilyCopy {
   words: Map<string, Set<string>>;
   json: Map<string, PreSerialized<SeriesAnswer>>;
   csv: Map<string, CsvAnswer>;
+  /** The loads the copy was read from, as answers name them. */
+  versions: DatasetVersion[];
 }
 
 export function unknownSeriesError(id: string, baseUrl: string): NotFoundError {
@@ -103,6 +107,7 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
             words: new Map(infos.map((info) => [info.id, new Set(significantWords(`${info.title} ${info.id.replaceAll('/', ' ')} ${(info.aliases ?? []).join(' ')}`))])),
             json: new Map(),
             csv: new Map(),
+            versions: records.map(currentVersion),
           };
         },
       }),
@@ -180,7 +185,7 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
     const key = answerKey(series, query);
     const hit = copy.json.get(key);
     if (hit) return hit;
-    const body = preSerialize(buildAnswer(series, query, baseUrl));
+    const body = preSerialize(buildAnswer(series, query, baseUrl, copy.versions));
     if (body.length <= MAX_REMEMBERED_BYTES) remember(copy.json, key, body, MAX_ANSWERS_PER_FAMILY);
     return body;
   }
@@ -192,8 +197,8 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
     catalogueJson: cataloguePage,
     async answer(id, input) {
       const query = parseOrThrow(SeriesQuerySchema, input ?? {}, 'query');
-      const { series } = await held(id);
-      return buildAnswer(series, query, baseUrl);
+      const { copy, series } = await held(id);
+      return buildAnswer(series, query, baseUrl, copy.versions);
     },
     answerJson: json,
     async answerCsv(id, query) {
@@ -201,7 +206,7 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
       const key = answerKey(series, query);
       const hit = copy.csv.get(key);
       if (hit) return hit;
-      const answer = buildAnswer(series, query, baseUrl);
+      const answer = buildAnswer(series, query, baseUrl, copy.versions);
       const csv = { text: answerCsv(answer), fileName: csvFileName(answer) };
       if (csv.text.length <= MAX_REMEMBERED_BYTES) remember(copy.csv, key, csv, MAX_ANSWERS_PER_FAMILY);
       return csv;

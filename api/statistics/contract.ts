@@ -5,6 +5,7 @@ import { choice, choiceKey, integer } from '../platform/contract/lenient.ts';
 import { flag } from '../platform/contract/flags.ts';
 import { valueMessage } from '../platform/contract/messages.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
+import { datasetAsOf, DatasetVersionsSchema } from '../platform/contract/versions.ts';
 
 export const CATEGORIES = ['market_overview', 'rates', 'loan_types', 'down_payment', 'borrower_profile', 'lenders', 'affordability'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -44,6 +45,7 @@ export const StatisticsQuerySchema = z.object({
   all: flag()
     .optional()
     .describe('true (or "true", "1", "yes"): every matching statistic as `stats`; false (the REST default): one statistic as `stat`, the one with `id` or else the featured statistic of the day.'),
+  as_of: datasetAsOf(),
 });
 /** A parsed request: what every face hands the service. */
 export type StatisticsQuery = z.output<typeof StatisticsQuerySchema>;
@@ -80,5 +82,6 @@ export const StatisticsAnswerSchema = z.object({
   stat: StatRecordSchema.optional().describe('Without all=true: the statistic with `id`, or else the featured statistic of the day (UTC) among the matches.'),
   stats: z.array(StatRecordSchema).optional().describe('With all=true: every matching statistic, by category then id.'),
   sources: z.array(SourceSchema).describe('Where the statistics returned come from, once per source, with the as-of date of the first statistic drawn from it.'),
+  dataset_versions: DatasetVersionsSchema,
 });
 export type StatisticsAnswer = z.infer<typeof StatisticsAnswerSchema>;

@@ -6,6 +6,7 @@ import { DATA_BROWSER_URL, HMDA_AGGREGATES_DATASET, HMDA_LENDERS_DATASET, HMDA_L
 import { OPTIMAL_BLUE_DATASET, PMMS_DATASET } from '../rates/sync/national.ts';
 import { HUD_INCOME_DATASET } from './income.ts';
 import { precomputeStatistics } from './precompute.ts';
+import { archiveStatistics } from './archive.ts';
 import { CATEGORIES } from './types.ts';
 
 export const STATISTICS_DATASET = 'statistics';
@@ -19,6 +20,7 @@ export const statisticsDataset: DatasetDefinition = {
   name: STATISTICS_DATASET,
   description: 'Precomputed statistics catalogue (seven categories) computed from the HMDA, loan-limit, rate and HUD income datasets',
   dependsOn: STATISTICS_INPUTS,
+  archive: archiveStatistics,
   async load(tx, context) {
     context.progress(0, 1);
     const { stats, changed } = await precomputeStatistics(tx);

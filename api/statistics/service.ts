@@ -6,6 +6,8 @@
 import type { Clock } from '../deps.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
+import { currentVersion, publicVersions, type DatasetVersions } from '../platform/dataset-versions.ts';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { PreSerialized } from '../platform/http/api-registry.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -15,6 +17,7 @@ import { STATISTICS_DATASET } from './dataset.ts';
 import { featured } from './featured.ts';
 import type { StatisticsAnswer, StatisticsQuery, StatRecord } from './contract.ts';
 import { toRecord } from './types.ts';
+import { archiveStatistics, readRows, type StatisticsArchive, type StatRow } from './archive.ts';
 
 export interface StatisticsService {
   /** The answer to a request parsed with the contract's StatisticsQuerySchema (every face parses first). */
@@ -29,6 +32,8 @@ export interface StatisticsService {
 
 interface Catalogue {
   version: string;
+  /** The dataset version it was read from, as answers name it. */
+  versions: DatasetVersion[];
   stats: StatRecord[];
   byId: Map<string, StatRecord>;
   /** Answers to the requests asked since this catalogue was read. */
@@ -37,6 +42,20 @@ interface Catalogue {
 
 /** Distinct requests remembered per catalogue: categories × years × all, and every id, fit easily. */
 const MAX_REMEMBERED_ANSWERS = 2_000;
+/** Pinned (`as_of`) catalogues kept in memory. */
+const MAX_PINNED_CATALOGUES = 4;
+
+function catalogueOf(version: string, versions: DatasetVersion[], rows: readonly StatRow[]): Catalogue {
+  const stats = rows.map((row) =>
+    toRecord({
+      ...row,
+      data_year: row.data_year === null ? null : Number(row.data_year),
+      numeric_value: 0,
+      as_of: String(row.as_of).slice(0, 10),
+    }),
+  );
+  return { version, versions, stats, byId: new Map(stats.map((stat) => [stat.id, stat])), answers: new AnswerMemo(MAX_REMEMBERED_ANSWERS) };
+}
 
 const LIST_HINT = 'List the ids with GET /statistics?all=true (add &category=... to narrow).';
 
@@ -47,30 +66,21 @@ function sourcesOf(stats: readonly StatRecord[]): Source[] {
   return [...byUrl.values()];
 }
 
-export function createStatisticsService(deps: { db: Queryable; datasets: DatasetStatus; clock: Clock; logger?: Logger }): StatisticsService {
+export function createStatisticsService(deps: {
+  db: Queryable;
+  datasets: DatasetStatus;
+  versions: DatasetVersions;
+  clock: Clock;
+  logger?: Logger;
+}): StatisticsService {
   let catalogue: Catalogue | undefined;
   let loading: Promise<Catalogue> | undefined;
-
-  async function read(version: string): Promise<Catalogue> {
-    const { rows } = await deps.db.query<Omit<StatRecord, 'as_of'> & { as_of: unknown }>(
-      'SELECT id, category, value, label, headline, data_year, data_year_note, population, source_url, as_of FROM statistics ORDER BY category, id',
-    );
-    const stats = rows.map((row) =>
-      toRecord({
-        ...row,
-        data_year: row.data_year === null ? null : Number(row.data_year),
-        numeric_value: 0,
-        as_of: row.as_of instanceof Date ? row.as_of.toISOString().slice(0, 10) : String(row.as_of).slice(0, 10),
-      }),
-    );
-    return { version, stats, byId: new Map(stats.map((stat) => [stat.id, stat])), answers: new AnswerMemo(MAX_REMEMBERED_ANSWERS) };
-  }
 
   async function current(): Promise<Catalogue> {
     const record = await deps.datasets.require(STATISTICS_DATASET); // 503 until the first precompute
     const version = `${record.loadedAt}|${record.checksum ?? ''}`;
     if (catalogue?.version === version) return catalogue;
-    loading ??= read(version).finally(() => {
+    loading ??= readRows(deps.db).then((rows) => catalogueOf(version, [currentVersion(record)], rows)).finally(() => {
       loading = undefined;
     });
     const fresh = await loading;
@@ -79,7 +89,12 @@ export function createStatisticsService(deps: { db: Queryable; datasets: Dataset
   }
 
   /** The answer per the contract; throws the 404s (they are not remembered). */
-  function compute({ stats, byId }: Catalogue, query: StatisticsQuery, day: string): StatisticsAnswer {
+  function compute(catalogue: Catalogue, query: StatisticsQuery, day: string): StatisticsAnswer {
+    return { ...select(catalogue, query, day), dataset_versions: catalogue.versions };
+  }
+
+  /** The statistics an answer holds and their sources; throws the 404s (they are not remembered). */
+  function select({ stats, byId }: Catalogue, query: StatisticsQuery, day: string): Omit<StatisticsAnswer, 'dataset_versions'> {
     if (query.id !== undefined) {
       const stat = byId.get(query.id);
       if (!stat) throw new NotFoundError(`No statistic with id "${query.id.slice(0, 100)}". ${LIST_HINT}`);
@@ -107,10 +122,29 @@ export function createStatisticsService(deps: { db: Queryable; datasets: Dataset
     return { stat, sources: sourcesOf([stat]) };
   }
 
+  const pinnedCatalogues = new Map<string, Promise<Catalogue>>();
+
+  /** The catalogue as served at the end of `day` (the current one when it has not changed since). */
+  async function catalogueAt(day: string): Promise<Catalogue> {
+    const [pin] = await deps.versions.pin({ required: [STATISTICS_DATASET] }, day);
+    if (!pin || pin.current) return current();
+    let entry = pinnedCatalogues.get(pin.version);
+    if (!entry) {
+      entry = deps.versions
+        .snapshot<StatisticsArchive>(pin, () => archiveStatistics(deps.db))
+        .then((archive) => catalogueOf(pin.version, publicVersions([pin]), archive.rows));
+      const key = pin.version;
+      entry.catch(() => pinnedCatalogues.delete(key));
+      pinnedCatalogues.set(key, entry);
+      while (pinnedCatalogues.size > MAX_PINNED_CATALOGUES) pinnedCatalogues.delete(pinnedCatalogues.keys().next().value as string);
+    }
+    return entry;
+  }
+
   async function remembered(query: StatisticsQuery): Promise<RememberedAnswer<StatisticsAnswer>> {
-    const found = await current();
-    // The featured statistic changes with the UTC day; every other answer only with the catalogue.
-    const day = query.id === undefined && !query.all ? deps.clock().toISOString().slice(0, 10) : '';
+    const found = query.as_of === undefined ? await current() : await catalogueAt(query.as_of);
+    // The featured statistic changes with the UTC day (the asked day for `as_of`); every other answer only with the catalogue.
+    const day = query.id === undefined && !query.all ? (query.as_of ?? deps.clock().toISOString().slice(0, 10)) : '';
     const key = `${query.category ?? ''}|${query.id ?? ''}|${query.year ?? ''}|${query.all ? 'all' : ''}|${day}`;
     return found.answers.get(key) ?? found.answers.remember(key, compute(found, query, day));
   }

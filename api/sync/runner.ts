@@ -12,6 +12,7 @@ import { dependencyReason, failureReason } from './failure-reason.ts';
 import { withSyncLock } from './lock.ts';
 import { closeInterrupted, dropUnstarted, finishAttempt, markStarted, queueAttempts } from './run-records.ts';
 import { createSourceReader } from './source.ts';
+import { recordVersion } from './versions.ts';
 import type { DatasetDefinition, DatasetLoadResult, SourceEntry, SourceFile, SyncContext } from './types.ts';
 
 export type DatasetSyncStatus = 'ok' | 'failed' | 'skipped';
@@ -23,6 +24,8 @@ export interface DatasetSyncResult {
   changed: number | undefined;
   asOf: string | undefined;
   sourceUrl: string | undefined;
+  /** The load's version id (vintage + checksum) when it loaded. */
+  version?: string;
   seconds: number;
   /** Why it failed or was skipped (for the operator: files, lines); empty when it loaded. */
   message: string;
@@ -190,11 +193,15 @@ async function loadOne(
     const loaded = await db.transaction(async (tx) => {
       const value = await definition.load(tx, context);
       checkResult(name, value);
-      await publish(tx, name, value, clock());
-      return value;
+      const publishedAt = clock();
+      await publish(tx, name, value, publishedAt);
+      const recorded = await recordVersion(tx, definition, value, publishedAt);
+      if (recorded.archived) context.logger.info({ version: recorded.version, pruned: recorded.pruned }, 'dataset version recorded');
+      return { ...value, version: recorded.version };
     });
     const result: DatasetSyncResult = {
-      name, status: 'ok', rows: loaded.rows, changed: loaded.changed, asOf: loaded.asOf, sourceUrl: loaded.sourceUrl, seconds: seconds(), message: '',
+      name, status: 'ok', rows: loaded.rows, changed: loaded.changed, asOf: loaded.asOf, sourceUrl: loaded.sourceUrl, version: loaded.version,
+      seconds: seconds(), message: '',
     };
     return { result, checksum: loaded.checksum };
   } catch (error) {

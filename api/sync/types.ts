@@ -85,4 +85,10 @@ export interface DatasetDefinition {
    * back and the previous load stays served.
    */
   load(tx: Queryable, context: SyncContext): Promise<DatasetLoadResult>;
+  /**
+   * What the service answers from, as JSON, read inside the load's transaction after `load`: archived
+   * with the load's version (./versions.ts) so answers can be pinned to a past day (`as_of`). Without
+   * it the version is still recorded and named, but cannot be served again once replaced.
+   */
+  archive?(tx: Queryable): Promise<unknown>;
 }

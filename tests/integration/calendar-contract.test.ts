@@ -162,11 +162,11 @@ describe.skipIf(!hasSourceData)('the calendar contract on every face', () => {
     const viaRest = await rest('category=fed&country=US');
     expect(viaRest).toEqual({
       status: 400,
-      body: { error: "Unknown parameter 'country'. Known parameters: from, to, impact, category, limit, format (and api_key or secret for an API key).", status: 400 },
+      body: { error: "Unknown parameter 'country'. Known parameters: from, to, impact, category, limit, as_of, format (and api_key or secret for an API key).", status: 400 },
     });
     const viaMcp = await mcp({ category: 'fed', country: 'US' });
     expect(viaMcp.isError).toBe(true);
-    expect(resultText(viaMcp)).toContain("Unknown argument 'country'. Known arguments: from, to, impact, category, limit.");
+    expect(resultText(viaMcp)).toContain("Unknown argument 'country'. Known arguments: from, to, impact, category, limit, as_of.");
   });
 
   it.each([

@@ -33,8 +33,8 @@ interface Face {
   echoes?: string[];
 }
 
-const RATE_ARGUMENTS = ['state', 'fico', 'ltv', 'down_payment', 'product_type', 'occupancy', 'property_type', 'loan_term', 'loan_purpose', 'date'];
-const LIMIT_ARGUMENTS = ['state', 'county', 'year', 'loan_type', 'units'];
+const RATE_ARGUMENTS = ['state', 'fico', 'ltv', 'down_payment', 'product_type', 'occupancy', 'property_type', 'loan_term', 'loan_purpose', 'date', 'as_of'];
+const LIMIT_ARGUMENTS = ['state', 'county', 'year', 'loan_type', 'units', 'as_of'];
 // The tools add the history range arguments of the series capability to the REST parameters.
 const RATE_TOOL_ARGUMENTS = [...RATE_ARGUMENTS, 'from', 'to'];
 const LIMIT_TOOL_ARGUMENTS = [...LIMIT_ARGUMENTS, 'from_year', 'to_year'];
@@ -183,7 +183,7 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
       jsonSchemaOf(LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional() })),
     );
     // The parameters the route documents are the arguments the tool lists (the route adds `format`).
-    expect(openapi.paths['/rates']?.get?.parameters.map((parameter) => parameter.name)).toEqual([...RATE_ARGUMENTS.slice(0, -1), 'format', 'date']);
+    expect(openapi.paths['/rates']?.get?.parameters.map((parameter) => parameter.name)).toEqual([...RATE_ARGUMENTS.slice(0, -2), 'format', 'date', 'as_of']);
     expect(Object.keys(listed.find((tool) => tool.name === 'get_mortgage_rates')?.inputSchema.properties ?? {})).toEqual(RATE_TOOL_ARGUMENTS);
     expect(Object.keys(listed.find((tool) => tool.name === 'get_loan_limits')?.inputSchema.properties ?? {})).toEqual(LIMIT_TOOL_ARGUMENTS);
     for (const [path, status] of [['/rates', '404'], ['/rates', '503'], ['/loan-limits', '404'], ['/loan-limits/history', '404']] as const) {
@@ -252,7 +252,7 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
     expect(viaRest).toEqual({
       status: 400,
       body: {
-        error: `Unknown parameter 'credit_score'. Known parameters: ${[...RATE_ARGUMENTS.slice(0, -1), 'format', 'date'].join(', ')} (and api_key or secret for an API key).`,
+        error: `Unknown parameter 'credit_score'. Known parameters: ${[...RATE_ARGUMENTS.slice(0, -2), 'format', 'date', 'as_of'].join(', ')} (and api_key or secret for an API key).`,
         status: 400,
       },
     });

@@ -99,7 +99,13 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
 
   it('serves the simple record', async () => {
     const body = SimpleRateRecordSchema.strict().parse(await (await get('?format=simple&state=tx&fico=2')).json());
-    expect(body).toEqual({ rate: 7.4, date: '2026-10-08', state: 'TX', fico_tier: '740-779', ltv_tier: '75%', loan_term: 30, source: expect.stringMatching(/Freddie Mac/) });
+    expect(body).toEqual({
+      rate: 7.4, date: '2026-10-08', state: 'TX', fico_tier: '740-779', ltv_tier: '75%', loan_term: 30, source: expect.stringMatching(/Freddie Mac/),
+      dataset_versions: [
+        { dataset: 'pmms', version: expect.stringMatching(/^2026-10-08\.[0-9a-f]{8}$/), as_of: '2026-10-08' },
+        { dataset: 'optimal_blue', version: expect.stringMatching(/^2025-09-25\.[0-9a-f]{8}$/), as_of: '2025-09-25' },
+      ],
+    });
   });
 
   it('serves identical bodies on /api/v1/rates and on the API host', async () => {
@@ -165,7 +171,11 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
     expect(body).toMatchObject({ rate_30yr: 6.875, last_updated: '2026-10-07', source: 'Front Range Bank, N.A.', survey_rate: 7.4 });
     expect(body.sources[0]).toEqual({ name: 'Front Range Bank, N.A.', url: 'https://frontrange.example/rates', as_of: '2026-10-07' });
     const result = await testApp.deps.services.rates.getRates({ fico: '3', format: 'simple' });
-    expect(result.record).toEqual({ rate: 6.875, date: '2026-10-07', state: 'CO', fico_tier: '720-739', ltv_tier: '75%', loan_term: 30, source: 'Front Range Bank, N.A.' });
+    expect(result.record).toEqual({
+      rate: 6.875, date: '2026-10-07', state: 'CO', fico_tier: '720-739', ltv_tier: '75%', loan_term: 30, source: 'Front Range Bank, N.A.',
+      dataset_versions: body.dataset_versions,
+    });
+    expect(body.dataset_versions.map((entry) => entry.dataset)).toEqual(['pmms', 'optimal_blue', 'rate_sheet']);
   });
 
   it('never answers 5xx to random query strings', async () => {

@@ -15,6 +15,7 @@ import { rawRequest } from '../support/http.ts';
 import { connectMcp } from '../support/mcp-client.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
+import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 
 type Row = { id: string; category: string; value: string; data_year: number | null; numeric_value: number };
 const readJson = <T>(...parts: string[]): T => JSON.parse(fs.readFileSync(sourceFile(...parts), 'utf8')) as T;
@@ -117,7 +118,8 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
   it('rotates deterministically by date', async () => {
     const datasets = createDatasetStatus(database.db);
     const pick = async (day: string) => {
-      const service = createStatisticsService({ db: database.db, datasets, clock: () => new Date(`${day}T08:00:00Z`) });
+      const clock = () => new Date(`${day}T08:00:00Z`);
+      const service = createStatisticsService({ db: database.db, datasets, versions: createDatasetVersions({ db: database.db, datasets, clock }), clock });
       return (await service.answer({ category: 'lenders' })).stat?.id;
     };
     const days = Array.from({ length: 30 }, (_, index) => new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10));

@@ -135,11 +135,11 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
       const viaRest = await rest('/statistics', { category: 'rates', state: 'TX' });
       expect(viaRest).toEqual({
         status: 400,
-        body: { status: 400, error: "Unknown parameter 'state'. Known parameters: category, id, year, all (and api_key or secret for an API key)." },
+        body: { status: 400, error: "Unknown parameter 'state'. Known parameters: category, id, year, all, as_of (and api_key or secret for an API key)." },
       });
       const viaMcp = await mcp('get_statistics', { category: 'rates', state: 'TX' });
       expect(viaMcp.isError).toBe(true);
-      expect(resultText(viaMcp)).toContain("Unknown argument 'state'. Known arguments: category, id, year, all.");
+      expect(resultText(viaMcp)).toContain("Unknown argument 'state'. Known arguments: category, id, year, all, as_of.");
     });
 
     it('says the same thing on both faces for a bad value', async () => {

@@ -1,7 +1,10 @@
 // Reads a /ask response with a real SSE parser and returns its messages in order.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
-export type AskMessage = { type: 'chunk'; text: string } | { type: 'sources'; urls: string[] } | { type: 'done' };
+export type AskMessage =
+  | { type: 'chunk'; text: string }
+  | { type: 'sources'; urls: string[]; dataset_versions?: { dataset: string; version: string; as_of: string | null }[] }
+  | { type: 'done' };
 
 export async function readAskStream(response: Response): Promise<{ messages: AskMessage[]; answer: string; sources: string[] }> {
   const messages: AskMessage[] = [];

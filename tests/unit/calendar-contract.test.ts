@@ -20,6 +20,7 @@ import { CalendarAnswerSchema, CalendarQuerySchema, type CalendarAnswer } from '
 import { createCalendarService } from '../../api/calendar/service.ts';
 import { getEconomicCalendarTool } from '../../api/mcp/tools/get-economic-calendar.ts';
 import type { ToolContext } from '../../api/mcp/tool-kit.ts';
+import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 
 const recorded = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', 'calendar-answer.json'), 'utf8')) as unknown;
 
@@ -92,7 +93,7 @@ describe('get_economic_calendar from the calendar contract', () => {
   it('refuses unknown arguments naming the known ones, and says what a bad value should be', async () => {
     const { context, asked } = recordingContext(answer);
     expect(text(await getEconomicCalendarTool.call({ category: 'fed', country: 'US' }, context))).toBe(
-      "Unknown argument 'country'. Known arguments: from, to, impact, category, limit.",
+      "Unknown argument 'country'. Known arguments: from, to, impact, category, limit, as_of.",
     );
     expect(text(await getEconomicCalendarTool.call({ from: '2026-02-30' }, context))).toBe(
       `Invalid value for 'from': "2026-02-30". Give a real calendar day written YYYY-MM-DD, e.g. "2026-03-18".`,
@@ -181,7 +182,9 @@ describe('the calendar service answers from its snapshot', () => {
   ];
   let record: DatasetRecord | undefined = loaded('2026-11-24T06:00:00.000Z');
   const { db, reads } = fakeDatabase(() => table);
-  const service = createCalendarService({ db, datasets: fakeDatasets(() => record), clock: () => new Date('2026-11-24T15:00:00Z') });
+  const datasets = fakeDatasets(() => record);
+  const clock = () => new Date('2026-11-24T15:00:00Z');
+  const service = createCalendarService({ db, datasets, versions: createDatasetVersions({ db, datasets, clock }), clock });
 
   it('filters the range, impact and category, sorts, limits and counts what the limit cut', async () => {
     const december = await service.answer({ from: '2026-12-01', to: '2026-12-31', limit: 100 });
@@ -226,7 +229,8 @@ describe('the calendar service answers from its snapshot', () => {
     await expect(service.answer({ from: '2026-12-31', to: '2026-12-01', limit: 100 })).rejects.toThrow(
       "'from' must not be after 'to' (2026-12-31 is after 2026-12-01); give a 'from' on or before 'to'.",
     );
-    const empty = createCalendarService({ db, datasets: fakeDatasets(() => undefined), clock: () => new Date('2026-11-24T15:00:00Z') });
+    const none = fakeDatasets(() => undefined);
+    const empty = createCalendarService({ db, datasets: none, versions: createDatasetVersions({ db, datasets: none, clock }), clock });
     await expect(empty.answer({ limit: 100 })).rejects.toMatchObject({ status: 503 });
   });
 

@@ -20,6 +20,7 @@ import { toRatesRequest } from '../../api/rates/params.ts';
 import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type LoanLimitsAnswer, type LoanLimitsQuery } from '../../api/loan-limits/contract.ts';
 import { createLoanLimitsService } from '../../api/loan-limits/service.ts';
 import { callLikeTheSdk, expectExactly, resultText } from '../support/contract-tool.ts';
+import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 
 const fixture = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
 
@@ -101,7 +102,7 @@ describe('get_mortgage_rates from the rates contract', () => {
     const result = await getMortgageRatesTool.call({ state: 'FL', credit_score: 760, down_payment: 20 }, context);
     expect(result.isError).toBe(true);
     expect(resultText(result)).toBe(
-      "Unknown argument 'credit_score'. Known arguments: state, fico, ltv, down_payment, product_type, occupancy, property_type, loan_term, loan_purpose, date, from, to.",
+      "Unknown argument 'credit_score'. Known arguments: state, fico, ltv, down_payment, product_type, occupancy, property_type, loan_term, loan_purpose, date, as_of, from, to.",
     );
     expect(asked.rates).toEqual([]);
   });
@@ -159,7 +160,7 @@ describe('get_loan_limits from the loan-limits contract', () => {
   it('refuses unknown arguments naming the known ones, and a missing state naming it', async () => {
     const { context, asked } = fixtureContext({ limits: answer });
     expect(resultText(await getLoanLimitsTool.call({ state: 'CA', zip: '90001' }, context))).toBe(
-      "Unknown argument 'zip'. Known arguments: state, county, year, loan_type, units, from_year, to_year.",
+      "Unknown argument 'zip'. Known arguments: state, county, year, loan_type, units, as_of, from_year, to_year.",
     );
     expect(resultText(await getLoanLimitsTool.call({ county: 'Denver' }, context))).toMatch(/^Missing 'state'\. Give a 2-letter code or a name/);
     expect(resultText(await getLoanLimitsTool.call({ state: 'CO', loan_type: 'jumbo' }, context))).toBe(
@@ -232,7 +233,9 @@ describe('the loan-limits service answers from memory', () => {
   it('reads each table once, remembers each answer, and reads again after a dataset is reloaded', async () => {
     const { db, reads } = fakeDatabase();
     const loadedAt = { value: '2026-11-20T06:30:00.000Z' };
-    const service = createLoanLimitsService(db, { datasets: fakeDatasets(loadedAt), clock: () => new Date('2026-11-22T12:00:00Z') });
+    const datasets = fakeDatasets(loadedAt);
+    const clock = () => new Date('2026-11-22T12:00:00Z');
+    const service = createLoanLimitsService(db, { datasets, versions: createDatasetVersions({ db, datasets, clock }), clock });
     const kent = LoanLimitsQuerySchema.parse({ state: 'Delaware', county: 'kent' });
 
     const first = await service.answerJson(kent);
@@ -257,7 +260,9 @@ describe('the loan-limits service answers from memory', () => {
 
   it('answers USDA alone without reading any county file, in one year', async () => {
     const { db, reads } = fakeDatabase();
-    const service = createLoanLimitsService(db, { datasets: fakeDatasets({ value: 'x' }), clock: () => new Date('2026-11-22T12:00:00Z') });
+    const datasets = fakeDatasets({ value: 'x' });
+    const clock = () => new Date('2026-11-22T12:00:00Z');
+    const service = createLoanLimitsService(db, { datasets, versions: createDatasetVersions({ db, datasets, clock }), clock });
     const usda = await service.answer(LoanLimitsQuerySchema.parse({ state: 'DE', county: 'Kent', loan_type: 'USDA' }));
     expect(usda.counties[0]?.usda).toMatchObject({ available: false, limits: null });
     expect(usda.notes[0]).toBe('Limits apply to loans acquired or endorsed in calendar year 2026 (effective January 1).');

@@ -8,6 +8,9 @@ import { NotFoundError } from '../../api/platform/http/errors.ts';
 const DOCS = 'https://rates.example/docs/api';
 const request = (query: Record<string, string> = {}) => toRatesRequest(RatesQuerySchema.parse(query));
 
+/** The loads the data stands for, as a record names them. */
+const VERSIONS = [{ dataset: 'pmms', version: '2026-10-08.0123abcd', as_of: '2026-10-08' }];
+
 const data = (lender: LenderObservation[] = []): RatesData => ({
   series: {
     MORTGAGE30US: { dates: ['2026-09-24', '2026-10-01', '2026-10-08'], values: [7.03, 7.28, 7.4] },
@@ -16,6 +19,7 @@ const data = (lender: LenderObservation[] = []): RatesData => ({
   },
   lender,
   latestDate: '2026-10-08',
+  versions: VERSIONS,
 });
 
 const checker = (date: string, rate: number, size = 12): LenderObservation => ({
@@ -97,7 +101,7 @@ describe('rate record computation', () => {
   it("prefers the operator's rate sheet over the Rate Checker on the same day", () => {
     const sheet: LenderObservation = { source: 'First Bank', sourceKind: 'rate_sheet', sourceUrl: 'file:sheet.csv', date: '2026-10-07', rate: 6.25, distributionSize: null };
     const { record } = computeRates(request({ format: 'simple' }), data([checker('2026-10-07', 6.375), sheet]), DOCS);
-    expect(record).toEqual({ rate: 6.25, date: '2026-10-07', state: 'CO', fico_tier: '780+', ltv_tier: '75%', loan_term: 30, source: 'First Bank' });
+    expect(record).toEqual({ rate: 6.25, date: '2026-10-07', state: 'CO', fico_tier: '780+', ltv_tier: '75%', loan_term: 30, source: 'First Bank', dataset_versions: VERSIONS });
   });
 
   it('answers as of a past day from the observations on or before it, and 404s before the data starts', () => {

@@ -45,5 +45,6 @@ export const answerCalendar: Composer = async ({ question, deps }) => {
       category === 'fed' ? 'The FOMC sets the federal funds rate; mortgage rates follow longer-term yields, which often move on the decision and the statement.' : '',
     ].filter(Boolean).join('\n\n'),
     sources: [...new Set(events.map((event) => event.source_url))],
+    versions: answer.dataset_versions,
   };
 };

@@ -101,6 +101,7 @@ export const answerLoanLimits: Composer = async ({ question, entities, deps }) =
     return {
       text: [countyAnswer(result, first, loanType, units), ...notes, ...(page ? [researchLine(page, `${first.county}, ${first.state}`)] : [])].join('\n\n'),
       sources: page ? [...sources, page] : sources,
+      versions: result.dataset_versions,
     };
   }
   // The whole state: its range.
@@ -108,7 +109,7 @@ export const answerLoanLimits: Composer = async ({ question, entities, deps }) =
     const value = loanType === 'fha' ? limitOf(county.fha, units) : limitOf(county.conforming, units);
     return value === undefined ? [] : [{ county: county.county, value }];
   });
-  if (values.length === 0) return { text: `No ${result.year} limits are loaded for ${entities.state.name}.`, sources };
+  if (values.length === 0) return { text: `No ${result.year} limits are loaded for ${entities.state.name}.`, sources, versions: result.dataset_versions };
   values.sort((a, b) => a.value - b.value);
   const low = values[0];
   const high = values.at(-1);
@@ -122,5 +123,6 @@ export const answerLoanLimits: Composer = async ({ question, entities, deps }) =
       ` across ${result.counties.length} counties. Name a county for its exact figure.` +
       (page ? `\n\n${researchLine(page, entities.state.name)}` : ''),
     sources: page ? [...sources, page] : sources,
+    versions: result.dataset_versions,
   };
 };

@@ -56,5 +56,9 @@ export const answerRates: Composer = async ({ question, entities, deps }) => {
     record.disclaimer ?? '',
     NOT_ADVICE,
   ];
-  return { text: lines.filter(Boolean).join('\n\n'), sources: [`${deps.config.baseUrl}/rates`, ...sources.map((source) => source.url)] };
+  return {
+    text: lines.filter(Boolean).join('\n\n'),
+    sources: [`${deps.config.baseUrl}/rates`, ...sources.map((source) => source.url)],
+    versions: record.dataset_versions,
+  };
 };

@@ -69,6 +69,7 @@ export function createBuiltinAnswerer(deps: AppDeps): Answerer {
       const { intent, entities } = understand(request, deps.services.glossary);
       const draft = await COMPOSERS[intent]({ question: request.message, entities, deps });
       for (const url of draft.sources) yield { type: 'source', url };
+      for (const version of draft.versions ?? []) yield { type: 'version', version };
       for (const piece of splitForStreaming(draft.text)) {
         if (signal.aborted) return;
         yield { type: 'text', text: piece };

@@ -2,10 +2,13 @@
 // every composer shares (figures with as-of dates, money, percents).
 import type { AppDeps } from '../../deps.ts';
 import type { Entities } from './entities.ts';
+import type { DatasetVersion } from '../../platform/contract/versions.ts';
 
 export interface AnswerDraft {
   text: string;
   sources: string[];
+  /** The dataset versions the figures were read from (cited beside the sources). */
+  versions?: readonly DatasetVersion[];
 }
 
 export interface ComposerInput {

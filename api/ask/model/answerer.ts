@@ -7,6 +7,7 @@ import { toErrorResponse } from '../../platform/http/errors.ts';
 import type { Answerer, AnswerEvent, AskRequest } from '../types.ts';
 import { askTools } from '../tools.ts';
 import { SYSTEM_PROMPT } from './system-prompt.ts';
+import type { DatasetVersion } from '../../platform/contract/versions.ts';
 
 /** Whether a model is configured: an endpoint or a key (the official endpoint). */
 export function modelConfigured(deps: AppDeps): boolean {
@@ -53,6 +54,7 @@ export function createModelAnswerer(deps: AppDeps): Answerer | undefined {
     name: 'model',
     async *answer(request: AskRequest, signal: AbortSignal): AsyncGenerator<AnswerEvent> {
       const cited: string[] = [];
+      const versions: DatasetVersion[] = [];
       const shown: StructuredTool[] = [];
       const runners = new Map<string, StructuredTool>();
       for (const definition of askTools(deps)) {
@@ -60,6 +62,7 @@ export function createModelAnswerer(deps: AppDeps): Answerer | undefined {
           const { structured, text } = await definition.run(args, { deps, caller: { kind: 'anonymous' } });
           // A source may have no page (escrow cites statutes by name); only addresses are cited.
           for (const source of (structured as { sources?: { url: string | null }[] }).sources ?? []) if (typeof source.url === 'string') cited.push(source.url);
+          for (const version of (structured as { dataset_versions?: DatasetVersion[] }).dataset_versions ?? []) versions.push(version);
           return text;
         };
         const fields = { name: definition.name, description: definition.description };
@@ -100,9 +103,11 @@ export function createModelAnswerer(deps: AppDeps): Answerer | undefined {
         { streamMode: 'messages', signal: AbortSignal.any([signal, tooLong.signal]), recursionLimit: 12, callbacks: [limit] },
       );
       let citedSoFar = 0;
+      let versionsSoFar = 0;
       try {
         for await (const item of stream as AsyncIterable<[{ content?: unknown; getType?: () => string; _getType?: () => string }, Record<string, unknown>]>) {
           while (citedSoFar < cited.length) yield { type: 'source', url: cited[citedSoFar++] ?? '' };
+          while (versionsSoFar < versions.length) yield { type: 'version', version: versions[versionsSoFar++] as DatasetVersion };
           const [message] = item;
           const kind = message.getType?.() ?? message._getType?.();
           if (kind !== 'ai') continue; // tool messages are the tools' text, not the answer
@@ -114,6 +119,7 @@ export function createModelAnswerer(deps: AppDeps): Answerer | undefined {
         yield { type: 'text', text: '\n\n(The answer was cut at its maximum length.)' };
       }
       while (citedSoFar < cited.length) yield { type: 'source', url: cited[citedSoFar++] ?? '' };
+      while (versionsSoFar < versions.length) yield { type: 'version', version: versions[versionsSoFar++] as DatasetVersion };
     },
   };
 }

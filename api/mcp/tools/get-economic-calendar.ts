@@ -3,6 +3,7 @@
 // schemas are the calendar contract's, shared with GET /calendar.
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { CalendarAnswerSchema, CalendarQuerySchema, type CalendarAnswer } from '../../calendar/contract.ts';
+import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 
 /** The answer as text: one line per event, a note when the limit cut the list, the sources. */
 export function calendarAnswerText(answer: CalendarAnswer): string {
@@ -21,7 +22,8 @@ export const getEconomicCalendarTool = defineTool({
     'impact, category and the publisher page it comes from. Defaults to today through 60 days ahead. Examples: ' +
     '{"category": "fed"} for the next FOMC decisions; {"impact": "high", "from": "2026-12-01", "to": "2026-12-31"} for ' +
     "December 2026's FOMC decision, CPI and jobs report; {\"category\": [\"inflation\", \"employment\"], \"limit\": 5}. " +
-    '`impact` and `category` take one value or a list, in any case; dates are YYYY-MM-DD.',
+    '`impact` and `category` take one value or a list, in any case; dates are YYYY-MM-DD.' +
+    PINNED_TOOL_NOTE,
   inputSchema: CalendarQuerySchema,
   outputSchema: CalendarAnswerSchema,
   async run(args, { deps }) {

@@ -4,6 +4,7 @@
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type LoanLimitsAnswer } from '../../loan-limits/contract.ts';
 import { HistorySchema, LimitRangeSchema, historyText, limitHistory } from '../../series/tool-history.ts';
+import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 
 const money = (value: number | undefined) => (value === undefined ? 'n/a' : `$${value.toLocaleString('en-US')}`);
 
@@ -43,7 +44,8 @@ export const getLoanLimitsTool = defineTool({
     'state; `year` (2026 or "2025"; default: each program\'s latest published year, so FHA may lag conforming and ' +
     '`years` says so); `loan_type` conforming, fha, va, usda or all in any case ("FHA"); `units` 1–4. `from_year` and/or ' +
     '`to_year` (e.g. 2018, 2026) add `history`: the county\'s one-unit conforming and FHA limits year by year (since 2018) ' +
-    'when `county` is given, else the national baseline, ceiling, FHA floor and ceiling (since 1972 and 2008), with sources.',
+    'when `county` is given, else the national baseline, ceiling, FHA floor and ceiling (since 1972 and 2008), with sources.' +
+    PINNED_TOOL_NOTE,
   inputSchema: LoanLimitsQuerySchema.extend(LimitRangeSchema.shape),
   outputSchema: LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional() }),
   async run(args, { deps }) {

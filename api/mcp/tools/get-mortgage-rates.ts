@@ -4,6 +4,7 @@
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { DetailedRateRecordSchema, RatesQuerySchema, type DetailedRateRecord } from '../../rates/contract.ts';
 import { HistorySchema, RateRangeSchema, historyText, rateHistory } from '../../series/tool-history.ts';
+import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 
 /** The record as text: how the request was read, the rate with its source, the comparisons, the disclaimer. */
 export function ratesRecordText(record: DetailedRateRecord): string {
@@ -44,7 +45,8 @@ export const getMortgageRatesTool = defineTool({
     'the newest one; cells no source covers are reported as missing, never estimated. `from` and/or `to` (a year, month ' +
     'or day, e.g. "2020" or "2024-01-05") add `history`: the national weekly survey and the product\'s daily benchmark ' +
     'over that range (as published up to 260 observations each, longer ranges as monthly then annual means, said so), ' +
-    'with sources and a CSV link to every observation.',
+    'with sources and a CSV link to every observation.' +
+    PINNED_TOOL_NOTE,
   inputSchema: RatesQuerySchema.omit({ format: true }).extend(RateRangeSchema.shape),
   outputSchema: DetailedRateRecordSchema.extend({ history: HistorySchema.optional() }),
   async run(args, { deps }) {

@@ -14,6 +14,7 @@ import {
   type StatisticsAnswer,
   type StatRecord,
 } from '../../statistics/contract.ts';
+import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 
 const yearText = (stat: StatRecord) => (stat.data_year === null ? 'year not stated by the source' : String(stat.data_year));
 
@@ -32,7 +33,8 @@ export const getStatisticsTool = defineTool({
     `${CATEGORIES.join(', ')}. Each has a display value, a headline sentence, its data year (null when the source ` +
     'states none, with data_year_note saying why), its population (what it is computed over, filters included) and ' +
     `its source. Give an id (e.g. "${EXAMPLE_ID}" or "${EXAMPLE_OTHER_ID}") for one statistic, or a category in any case ` +
-    '(e.g. "Loan Types") and/or a year (a number or numeric text, e.g. 2025) for every match; all=false gives the featured statistic of the day instead.',
+    '(e.g. "Loan Types") and/or a year (a number or numeric text, e.g. 2025) for every match; all=false gives the featured statistic of the day instead.' +
+    PINNED_TOOL_NOTE,
   inputSchema: StatisticsQuerySchema.extend({
     all: flag()
       .default(true)

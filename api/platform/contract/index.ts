@@ -20,5 +20,6 @@ export {
 export { significantWords, matchByWords, type WordCandidate, type WordMatch } from './words.ts';
 export { strictArguments, type StrictOptions } from './strict.ts';
 export { SourceSchema, type Source } from './sources.ts';
+export { DatasetVersionSchema, DatasetVersionsSchema, datasetAsOf, KEPT_DATASET_VERSIONS, type DatasetVersion } from './versions.ts';
 export { describeIssue, describeIssues, type InputPlace } from './issues.ts';
 export { invalidValue, missingValue, unknownNamesMessage, repeatedParameterMessage, type ArgumentNoun } from './messages.ts';

@@ -9,7 +9,7 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 429 | 500 | 503;
 
 /** What each status means on this API, unless a route says it more precisely. */
 export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorStatus, string>> = {
@@ -19,6 +19,7 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorStatus, string>> = {
   404: 'Nothing matches the request; the message says what would.',
   405: 'The path exists but not for this method; see Allow.',
   409: 'The request conflicts with the current state.',
+  410: 'What was asked is no longer kept; the message names the oldest that is.',
   413: 'The request body is too large.',
   429: 'Rate limited; see Retry-After.',
   500: 'Unexpected fault (no internals are disclosed).',

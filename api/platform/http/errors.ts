@@ -42,6 +42,13 @@ export class NotFoundError extends HttpError {
   }
 }
 
+/** 410: what was asked existed once but is no longer kept (e.g. a pinned dataset version pruned). */
+export class GoneError extends HttpError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+
 /** 405: the path exists but not for this method. */
 export class MethodNotAllowedError extends HttpError {
   constructor(method: string, allowed: string[]) {

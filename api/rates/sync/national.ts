@@ -6,6 +6,7 @@
 // observations stay served); a file that is there but broken fails the dataset like any other.
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../platform/db/database.ts';
+import { archiveSeries } from '../snapshot.ts';
 import type { DatasetDefinition, DatasetLoadResult, SyncContext } from '../../sync/types.ts';
 import { FRED_API_BASE, OPTIMAL_BLUE_SERIES, PMMS_SERIES, SERIES, sourceEntries, type SeriesId, type SeriesInfo } from '../series.ts';
 import { parseFredCsv, type Observation } from './fred-csv.ts';
@@ -118,11 +119,13 @@ export function createNationalDatasets(options: NationalDatasetOptions = {}): Da
       name: PMMS_DATASET,
       description: 'Freddie Mac Primary Mortgage Market Survey, weekly: 30-year and 15-year fixed, 5/1 ARM history (FRED)',
       load: (tx, context) => loadGroup(tx, context, PMMS_SERIES, 'MORTGAGE30US', options),
+      archive: (tx) => archiveSeries(tx, PMMS_SERIES),
     },
     {
       name: OPTIMAL_BLUE_DATASET,
       description: 'Optimal Blue Mortgage Market Indices, daily: 30-year conforming (the market benchmark), FHA, VA, jumbo (FRED)',
       load: (tx, context) => loadGroup(tx, context, OPTIMAL_BLUE_SERIES, 'OBMMIC30YF', options),
+      archive: (tx) => archiveSeries(tx, OPTIMAL_BLUE_SERIES),
     },
   ];
 }

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatasetSkippedError, SourceUnavailableError, ValidationError } from '../../sync/errors.ts';
 import { listOption } from '../../sync/runner.ts';
+import { archiveLender } from '../snapshot.ts';
 import type { DatasetDefinition, SyncContext } from '../../sync/types.ts';
 import { STATE_CODES, type FicoTier, type LoanTerm, type LtvTier, type ProductType, type StateCode } from '../contract.ts';
 import { countLenderRows, upsertLenderRows, type LenderRow } from './lender-store.ts';
@@ -112,6 +113,7 @@ export function createRateCheckerDataset(options: RateCheckerOptions = {}): Data
     description:
       'CFPB Rate Checker: most common offered rate by state × FICO × LTV (default: conventional 30-year in every state; ' +
       '--states, --products conventional,fha,va,jumbo, --terms 30,15). Online only: skipped with MDS_SOURCE_DIR',
+    archive: (tx) => archiveLender(tx, 'rate_checker'),
     async load(tx, context) {
       if (context.config.sourceDir !== undefined) {
         throw new DatasetSkippedError(

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SourceFormatError, SourceUnavailableError, ValidationError } from '../../sync/errors.ts';
+import { archiveLender } from '../snapshot.ts';
 import type { DatasetDefinition } from '../../sync/types.ts';
 import { FICO_TIERS, LOAN_TERMS, LTV_TIERS, PRODUCT_TYPES, STATE_CODES, type FicoTier, type LoanTerm, type LtvTier, type ProductType, type StateCode } from '../contract.ts';
 import { isCalendarDate } from './fred-csv.ts';
@@ -132,6 +133,7 @@ export const rateSheetDataset: DatasetDefinition = {
   name: RATE_SHEET_DATASET,
   description: "A lender's own rate sheet CSV (opt-in; --file sheet.csv [--url https://lender.example/rates])",
   syncByDefault: false,
+  archive: (tx) => archiveLender(tx, 'rate_sheet'),
   async load(tx, context) {
     const file = context.options.file;
     if (typeof file !== 'string') throw new ValidationError('rate_sheet needs --file <path to the CSV>');

@@ -1,0 +1,21 @@
+// The statistics catalogue's rows as the service reads them: from the table for the current load,
+// and archived with each load's version so an `as_of` answer can be read again.
+import type { Queryable } from '../platform/db/database.ts';
+import type { StatRecord } from './contract.ts';
+
+/** What the `statistics` dataset's load is archived as: the catalogue's rows. */
+export interface StatisticsArchive {
+  rows: StatRow[];
+}
+
+export type StatRow = Omit<StatRecord, 'as_of'> & { as_of: unknown };
+
+const STAT_COLUMNS = 'id, category, value, label, headline, data_year, data_year_note, population, source_url, as_of';
+
+export async function readRows(db: Queryable): Promise<StatRow[]> {
+  const { rows } = await db.query<StatRow>(`SELECT ${STAT_COLUMNS} FROM statistics ORDER BY category, id`);
+  return rows.map((row) => ({ ...row, as_of: row.as_of instanceof Date ? row.as_of.toISOString().slice(0, 10) : String(row.as_of).slice(0, 10) }));
+}
+
+export const archiveStatistics = async (db: Queryable): Promise<StatisticsArchive> => ({ rows: await readRows(db) });
+
