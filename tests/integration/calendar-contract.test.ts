@@ -6,11 +6,10 @@
 // service answers from memory: requests read no events, and a new load is served at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import type { Database } from '../../api/platform/db/database.ts';
 import type { TestDatabase } from '../support/databases.ts';
-import { connectMcp, resultText } from '../support/mcp-client.ts';
+import { resultText } from '../support/mcp-client.ts';
+import { openFaces, outputJsonSchema, queryString, withoutDialect, type Args, type Faces } from '../support/faces.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase, syncInto } from '../support/synced.ts';
 import { CalendarAnswerSchema, CalendarQuerySchema } from '../../api/calendar/contract.ts';
@@ -18,8 +17,6 @@ import { strictArguments } from '../../api/platform/contract/strict.ts';
 
 // The service's clock on the day the calendar's expectations were written (a Tuesday).
 const clock = () => new Date('2026-11-24T15:00:00Z');
-
-type Args = Record<string, unknown>;
 
 /** Canonical arguments, then natural variants (as agents and people write them) that must get the same answer. */
 const TABLE: { canonical: Args; variants: Args[] }[] = [
@@ -54,16 +51,6 @@ const TABLE: { canonical: Args; variants: Args[] }[] = [
   },
 ];
 
-/** A query string: arrays as comma-separated lists, the way people write them in a URL. */
-const queryString = (args: Args) =>
-  new URLSearchParams(Object.entries(args).map(([key, value]): [string, string] => [key, Array.isArray(value) ? value.join(',') : String(value)])).toString();
-
-/** The JSON Schema a document carries, without its dialect line (OpenAPI and MCP name different drafts). */
-function withoutDialect(schema: unknown): unknown {
-  const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
-  return rest;
-}
-
 /** The database, counting the statements that read calendar_events. */
 function counting(db: Database): { db: Database; eventReads: () => number } {
   let reads = 0;
@@ -77,34 +64,21 @@ function counting(db: Database): { db: Database; eventReads: () => number } {
 
 describe.skipIf(!hasSourceData)('the calendar contract on every face', () => {
   let database: TestDatabase;
-  let testApp: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let client: Client;
+  let faces: Faces;
   let eventReads: () => number;
-  let openapi: { paths: Record<string, Record<string, { parameters: { name: string }[]; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>> };
-  let listed: Awaited<ReturnType<Client['listTools']>>['tools'];
 
-  const rest = async (query: string) => {
-    const response = await fetch(`${server.url}/api/v1/calendar?${query}`);
-    return { status: response.status, body: (await response.json()) as Args };
-  };
-  const mcp = async (args: Args) => client.callTool({ name: 'get_economic_calendar', arguments: args });
+  const rest = (query: string) => faces.rest('/calendar', query);
+  const mcp = (args: Args) => faces.mcp('get_economic_calendar', args);
 
   beforeAll(async () => {
     database = await syncedTestDatabase('pglite', ['economic_calendar']);
     const observed = counting(database.db);
     eventReads = observed.eventReads;
-    testApp = await buildTestApp(observed.db, { clock });
-    server = await listen(testApp.app);
-    client = await connectMcp(server.url);
-    openapi = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as typeof openapi;
-    listed = (await client.listTools()).tools;
+    faces = await openFaces(observed.db, { clock });
   }, 240_000);
 
   afterAll(async () => {
-    await client?.close();
-    await server?.close();
-    await testApp?.close();
+    await faces?.close();
     await database?.drop();
   });
 
@@ -125,12 +99,12 @@ describe.skipIf(!hasSourceData)('the calendar contract on every face', () => {
   });
 
   it('documents that body in OpenAPI and in the tool listing from the same schema, and the input from the same query', () => {
-    const expected = withoutDialect(z.toJSONSchema(CalendarAnswerSchema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }));
-    const operation = openapi.paths['/calendar']?.get;
+    const expected = outputJsonSchema(CalendarAnswerSchema);
+    const operation = faces.openapi.paths['/calendar']?.get;
     expect(operation?.responses['200']?.content?.['application/json']?.schema).toEqual(expected);
     expect(operation?.responses['200']?.content).toHaveProperty('text/calendar');
     expect(operation?.parameters.map((parameter) => parameter.name)).toEqual([...Object.keys(CalendarQuerySchema.shape), 'format']);
-    const tool = listed.find((candidate) => candidate.name === 'get_economic_calendar');
+    const tool = faces.listed.find((candidate) => candidate.name === 'get_economic_calendar');
     expect(withoutDialect(tool?.outputSchema)).toEqual(expected);
     const input = withoutDialect(z.toJSONSchema(strictArguments(CalendarQuerySchema, 'argument'), { io: 'input', unrepresentable: 'any', target: 'draft-7' }));
     expect(withoutDialect(tool?.inputSchema)).toEqual(input);
@@ -185,7 +159,7 @@ describe.skipIf(!hasSourceData)('the calendar contract on every face', () => {
   it('reads the events once per load, not per request', async () => {
     const before = eventReads();
     for (const query of ['', 'category=fed', 'impact=high&limit=3', 'from=2026-03-01&to=2026-03-31', 'format=ics', 'from=2025-01-01&to=2027-12-31&limit=500']) {
-      expect((await fetch(`${server.url}/api/v1/calendar?${query}`)).status, query).toBe(200);
+      expect((await fetch(`${faces.url}/api/v1/calendar?${query}`)).status, query).toBe(200);
     }
     await mcp({ category: 'housing' });
     expect(eventReads()).toBe(before);
@@ -199,13 +173,13 @@ describe.skipIf(!hasSourceData)('the calendar contract on every face', () => {
     expect(((await rest(query)).body.events as { name: string }[]).map((event) => event.name)).not.toContain('FOMC rate decision (moved)');
     const reads = eventReads();
     await database.db.query("UPDATE datasets SET loaded_at = now() + interval '1 minute' WHERE name = 'economic_calendar'");
-    testApp.deps.services.datasets.invalidate();
+    faces.testApp.deps.services.datasets.invalidate();
     expect(((await rest(query)).body.events as { name: string }[]).map((event) => event.name)).toContain('FOMC rate decision (moved)');
     expect(eventReads()).toBe(reads + 1);
     // And a real sync puts the publisher's name back.
     const report = await syncInto(database.db, ['economic_calendar']);
     expect(report.results[0]?.status).toBe('ok');
-    testApp.deps.services.datasets.invalidate();
+    faces.testApp.deps.services.datasets.invalidate();
     expect(((await rest(query)).body.events as { name: string }[]).map((event) => event.name)).not.toContain('FOMC rate decision (moved)');
   });
 });

@@ -5,20 +5,18 @@
 // names are refused on both, naming the known ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { loadSsrHandler } from '../../api/server.ts';
-import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.ts';
+import { buildTestApp, listen, testConfig } from '../support/app.ts';
 import { ensureSiteBuiltForTests } from '../support/site-build.ts';
 import type { TestDatabase } from '../support/databases.ts';
-import { connectMcp, resultText } from '../support/mcp-client.ts';
+import { resultText } from '../support/mcp-client.ts';
+import { openFaces, outputJsonSchema, withoutDialect, type Args, type Faces } from '../support/faces.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { postAsk, readAskStream } from '../support/sse.ts';
 import { DetailedRateRecordSchema, RateRecordSchema, SimpleRateRecordSchema } from '../../api/rates/contract.ts';
 import { LoanLimitHistoryResponseSchema, LoanLimitsAnswerSchema } from '../../api/loan-limits/contract.ts';
 import { HistorySchema } from '../../api/series/tool-history.ts';
-
-type Args = Record<string, unknown>;
 
 interface Face {
   capability: string;
@@ -107,45 +105,21 @@ const FACES: Face[] = [
   },
 ];
 
-/** The JSON Schema a document carries, without its dialect line (OpenAPI and MCP name different drafts). */
-function withoutDialect(schema: unknown): unknown {
-  const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
-  return rest;
-}
-
-const jsonSchemaOf = (schema: z.ZodType) => withoutDialect(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }));
-
 describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
   let database: TestDatabase;
-  let testApp: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let client: Client;
-  let openapi: {
-    paths: Record<string, Record<string, { parameters: { name: string }[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
-  };
-  let listed: Awaited<ReturnType<Client['listTools']>>['tools'];
+  let faces: Faces;
 
-  const rest = async (path: string, args: Args | string) => {
-    const query = typeof args === 'string' ? args : new URLSearchParams(Object.entries(args).map(([key, value]): [string, string] => [key, String(value)])).toString();
-    const response = await fetch(`${server.url}/api/v1${path}?${query}`);
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const mcp = async (tool: string, args: Args) => client.callTool({ name: tool, arguments: args });
+  const rest = (path: string, args: Args | string) => faces.rest(path, args);
+  const mcp = (tool: string, args: Args) => faces.mcp(tool, args);
   const without = (body: Record<string, unknown>, echoes: string[] = []) => Object.fromEntries(Object.entries(body).filter(([key]) => !echoes.includes(key)));
 
   beforeAll(async () => {
     database = await syncedTestDatabase('pglite', ['pmms', 'optimal_blue', 'loan_limits_conforming', 'loan_limits_fha']);
-    testApp = await buildTestApp(database.db, { clock: () => new Date('2026-11-22T12:00:00Z') });
-    server = await listen(testApp.app);
-    client = await connectMcp(server.url);
-    openapi = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as typeof openapi;
-    listed = (await client.listTools()).tools;
+    faces = await openFaces(database.db, { clock: () => new Date('2026-11-22T12:00:00Z') });
   }, 240_000);
 
   afterAll(async () => {
-    await client?.close();
-    await server?.close();
-    await testApp?.close();
+    await faces?.close();
     await database?.drop();
   });
 
@@ -174,20 +148,20 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
   });
 
   it('documents each body in OpenAPI and in the tool listing from the contract', () => {
-    const ok = (path: string) => openapi.paths[path]?.get?.responses['200']?.content?.['application/json']?.schema;
-    expect(ok('/rates')).toEqual(jsonSchemaOf(RateRecordSchema));
-    expect(ok('/loan-limits')).toEqual(jsonSchemaOf(LoanLimitsAnswerSchema));
-    expect(ok('/loan-limits/history')).toEqual(jsonSchemaOf(LoanLimitHistoryResponseSchema));
-    expect(withoutDialect(listed.find((tool) => tool.name === 'get_mortgage_rates')?.outputSchema)).toEqual(jsonSchemaOf(DetailedRateRecordSchema.extend({ history: HistorySchema.optional() })));
-    expect(withoutDialect(listed.find((tool) => tool.name === 'get_loan_limits')?.outputSchema)).toEqual(
-      jsonSchemaOf(LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional() })),
+    const ok = (path: string) => faces.openapi.paths[path]?.get?.responses['200']?.content?.['application/json']?.schema;
+    expect(ok('/rates')).toEqual(outputJsonSchema(RateRecordSchema));
+    expect(ok('/loan-limits')).toEqual(outputJsonSchema(LoanLimitsAnswerSchema));
+    expect(ok('/loan-limits/history')).toEqual(outputJsonSchema(LoanLimitHistoryResponseSchema));
+    expect(withoutDialect(faces.listed.find((tool) => tool.name === 'get_mortgage_rates')?.outputSchema)).toEqual(outputJsonSchema(DetailedRateRecordSchema.extend({ history: HistorySchema.optional() })));
+    expect(withoutDialect(faces.listed.find((tool) => tool.name === 'get_loan_limits')?.outputSchema)).toEqual(
+      outputJsonSchema(LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional() })),
     );
     // The parameters the route documents are the arguments the tool lists (the route adds `format`).
-    expect(openapi.paths['/rates']?.get?.parameters.map((parameter) => parameter.name)).toEqual([...RATE_ARGUMENTS.slice(0, -2), 'format', 'date', 'as_of']);
-    expect(Object.keys(listed.find((tool) => tool.name === 'get_mortgage_rates')?.inputSchema.properties ?? {})).toEqual(RATE_TOOL_ARGUMENTS);
-    expect(Object.keys(listed.find((tool) => tool.name === 'get_loan_limits')?.inputSchema.properties ?? {})).toEqual(LIMIT_TOOL_ARGUMENTS);
+    expect(faces.openapi.paths['/rates']?.get?.parameters.map((parameter) => parameter.name)).toEqual([...RATE_ARGUMENTS.slice(0, -2), 'format', 'date', 'as_of']);
+    expect(Object.keys(faces.listed.find((tool) => tool.name === 'get_mortgage_rates')?.inputSchema.properties ?? {})).toEqual(RATE_TOOL_ARGUMENTS);
+    expect(Object.keys(faces.listed.find((tool) => tool.name === 'get_loan_limits')?.inputSchema.properties ?? {})).toEqual(LIMIT_TOOL_ARGUMENTS);
     for (const [path, status] of [['/rates', '404'], ['/rates', '503'], ['/loan-limits', '404'], ['/loan-limits/history', '404']] as const) {
-      expect(openapi.paths[path]?.get?.responses[status]?.content?.['application/json']?.schema, `${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+      expect(faces.openapi.paths[path]?.get?.responses[status]?.content?.['application/json']?.schema, `${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
     }
   });
 
@@ -201,7 +175,7 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
   });
 
   it('says the same on /ask, with the figure REST gives for that cell', async () => {
-    const response = await postAsk(server.url, { message: 'What mortgage rate can I get in Texas with a 760 credit score and 20% down?' });
+    const response = await postAsk(faces.url, { message: 'What mortgage rate can I get in Texas with a 760 credit score and 20% down?' });
     const { answer } = await readAskStream(response);
     expect(answer).toContain('A FICO score of 760 is in tier 2 (740-779).');
     expect(answer).toContain('A 20% down payment is an LTV of 80%, in LTV tier 1 (75%).');
@@ -223,7 +197,7 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
       // The JSON link carries the lookup's parameters only, which the strict route accepts.
       const link = /href="(\/api\/v1\/rates\?[^"]*)"/.exec(ratesHtml)?.[1]?.replaceAll('&amp;', '&');
       expect(link).toBe('/api/v1/rates?state=texas&fico=760&down_payment=20');
-      expect((await fetch(`${server.url}${link}`)).status).toBe(200);
+      expect((await fetch(`${faces.url}${link}`)).status).toBe(200);
       const bad = await fetch(`${site.url}/rates?state=texas&fico=640`);
       expect(bad.status).toBe(400);
       expect(await bad.text()).toContain('A FICO score of 640 is below 680');

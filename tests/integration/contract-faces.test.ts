@@ -5,10 +5,9 @@
 // names are refused on both, naming the known ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import type { TestDatabase } from '../support/databases.ts';
-import { connectMcp, resultText } from '../support/mcp-client.ts';
+import { resultText } from '../support/mcp-client.ts';
+import { openFaces, outputJsonSchema, withoutDialect, type Args, type Faces } from '../support/faces.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { GlossaryAnswerSchema } from '../../api/glossary/contract.ts';
@@ -69,40 +68,20 @@ const FACES: Face[] = [
   },
 ];
 
-/** The JSON Schema a document carries, without its dialect line (OpenAPI and MCP name different drafts). */
-function withoutDialect(schema: unknown): unknown {
-  const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
-  return rest;
-}
-
 describe.skipIf(!hasSourceData)('each contract on every face', () => {
   let database: TestDatabase;
-  let testApp: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let client: Client;
-  let openapi: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
-  let listed: Awaited<ReturnType<Client['listTools']>>['tools'];
+  let faces: Faces;
 
-  const rest = async (path: string, args: Record<string, unknown>) => {
-    const query = new URLSearchParams(Object.entries(args).map(([key, value]): [string, string] => [key, String(value)]));
-    const response = await fetch(`${server.url}/api/v1${path}?${query}`);
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const mcp = async (tool: string, args: Record<string, unknown>) => client.callTool({ name: tool, arguments: args });
+  const rest = (path: string, args: Args | string) => faces.rest(path, args);
+  const mcp = (tool: string, args: Args) => faces.mcp(tool, args);
 
   beforeAll(async () => {
     database = await syncedTestDatabase('pglite', ['bills', 'search_index']);
-    testApp = await buildTestApp(database.db);
-    server = await listen(testApp.app);
-    client = await connectMcp(server.url);
-    openapi = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as typeof openapi;
-    listed = (await client.listTools()).tools;
+    faces = await openFaces(database.db);
   }, 240_000);
 
   afterAll(async () => {
-    await client?.close();
-    await server?.close();
-    await testApp?.close();
+    await faces?.close();
     await database?.drop();
   });
 
@@ -118,9 +97,9 @@ describe.skipIf(!hasSourceData)('each contract on every face', () => {
     });
 
     it('documents that body in OpenAPI and in the tool listing from the same schema', () => {
-      const expected = withoutDialect(z.toJSONSchema(face.schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }));
-      expect(openapi.paths[face.path]?.get?.responses['200']?.content?.['application/json']?.schema).toEqual(expected);
-      expect(withoutDialect(listed.find((tool) => tool.name === face.tool)?.outputSchema)).toEqual(expected);
+      const expected = outputJsonSchema(face.schema);
+      expect(faces.openapi.paths[face.path]?.get?.responses['200']?.content?.['application/json']?.schema).toEqual(expected);
+      expect(withoutDialect(faces.listed.find((tool) => tool.name === face.tool)?.outputSchema)).toEqual(expected);
     });
 
     it('gives natural variants the canonical answer, on REST and MCP', async () => {
@@ -151,14 +130,14 @@ describe.skipIf(!hasSourceData)('each contract on every face', () => {
   });
 
   it('accepts the key parameters on a strict route and says a repeated parameter once', async () => {
-    expect((await fetch(`${server.url}/api/v1/glossary?term=APR&api_key=`)).status).not.toBe(400);
-    const repeated = await fetch(`${server.url}/api/v1/search?query=escrow&limit=3&limit=4`);
+    expect((await fetch(`${faces.url}/api/v1/glossary?term=APR&api_key=`)).status).not.toBe(400);
+    const repeated = await fetch(`${faces.url}/api/v1/search?query=escrow&limit=3&limit=4`);
     expect(repeated.status).toBe(400);
     expect(await repeated.json()).toEqual({ error: "Parameter 'limit' was given more than once; give it once.", status: 400 });
   });
 
   it('documents every error status with the one error body, 405 included', () => {
-    for (const [path, operations] of Object.entries(openapi.paths)) {
+    for (const [path, operations] of Object.entries(faces.openapi.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         for (const status of ['400', '401', '405', '429', '500', '503']) {
           expect(operation.responses[status]?.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({
@@ -172,6 +151,6 @@ describe.skipIf(!hasSourceData)('each contract on every face', () => {
         }
       }
     }
-    expect(openapi.paths['/glossary']?.get?.responses['404']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(faces.openapi.paths['/glossary']?.get?.responses['404']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
   });
 });

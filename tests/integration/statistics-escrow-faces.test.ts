@@ -6,19 +6,16 @@
 // and /ask's model, calling the tools with the lenient arguments a model writes, gets and cites
 // the same figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { buildTestApp, listen, type TestApp } from '../support/app.ts';
+import { buildTestApp, listen } from '../support/app.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.ts';
-import { connectMcp, resultText } from '../support/mcp-client.ts';
+import { resultText } from '../support/mcp-client.ts';
+import { openFaces, outputJsonSchema, withoutDialect, type Args, type Faces } from '../support/faces.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
 import { postAsk, readAskStream } from '../support/sse.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { StatisticsAnswerSchema } from '../../api/statistics/contract.ts';
 import { EscrowAnswerSchema } from '../../api/escrow/contract.ts';
-
-type Args = Record<string, unknown>;
 
 /** Canonical arguments, then natural variants that must get the same answer. */
 interface Row {
@@ -53,43 +50,21 @@ const ESCROW_REST: Row[] = [
   { canonical: { state: 'TX', closing_month: 3 }, variants: [{ state: 'Texas', closing_month: 'march' }, { state: 'tx', closing_month: '03' }, { state: 'TEXAS', closing_month: ' 3 ' }] },
 ];
 
-/** The JSON Schema a document carries, without its dialect line (OpenAPI and MCP name different drafts). */
-function withoutDialect(schema: unknown): unknown {
-  const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
-  return rest;
-}
-
-const outputJson = (schema: z.ZodType) => withoutDialect(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }));
-
 describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
   let database: TestDatabase;
-  let testApp: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let client: Client;
-  let openapi: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
-  let listed: Awaited<ReturnType<Client['listTools']>>['tools'];
+  let faces: Faces;
   const clock = () => new Date('2026-11-22T12:00:00Z');
 
-  const rest = async (path: string, args: Args) => {
-    const query = new URLSearchParams(Object.entries(args).map(([key, value]): [string, string] => [key, String(value)]));
-    const response = await fetch(`${server.url}/api/v1${path}?${query}`);
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const mcp = async (tool: string, args: Args) => client.callTool({ name: tool, arguments: args });
+  const rest = (path: string, args: Args | string) => faces.rest(path, args);
+  const mcp = (tool: string, args: Args) => faces.mcp(tool, args);
 
   beforeAll(async () => {
     database = await syncedTestDatabase('pglite', ['statistics']);
-    testApp = await buildTestApp(database.db, { clock, env: { MDS_SOURCE_DIR: SOURCE_DIR } });
-    server = await listen(testApp.app);
-    client = await connectMcp(server.url);
-    openapi = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as typeof openapi;
-    listed = (await client.listTools()).tools;
+    faces = await openFaces(database.db, { clock, env: { MDS_SOURCE_DIR: SOURCE_DIR } });
   }, 240_000);
 
   afterAll(async () => {
-    await client?.close();
-    await server?.close();
-    await testApp?.close();
+    await faces?.close();
     await database?.drop();
   });
 
@@ -107,9 +82,9 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
     });
 
     it('documents that body in OpenAPI and in the tool listing from the same schema', () => {
-      const expected = outputJson(StatisticsAnswerSchema);
-      expect(openapi.paths['/statistics']?.get?.responses['200']?.content?.['application/json']?.schema).toEqual(expected);
-      expect(withoutDialect(listed.find((tool) => tool.name === 'get_statistics')?.outputSchema)).toEqual(expected);
+      const expected = outputJsonSchema(StatisticsAnswerSchema);
+      expect(faces.openapi.paths['/statistics']?.get?.responses['200']?.content?.['application/json']?.schema).toEqual(expected);
+      expect(withoutDialect(faces.listed.find((tool) => tool.name === 'get_statistics')?.outputSchema)).toEqual(expected);
     });
 
     it.each(STATISTICS_REST)('gives REST variants of $canonical the canonical answer', async ({ canonical, variants }) => {
@@ -157,7 +132,7 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
       const { status, body } = await rest('/escrow', { state: 'IL', closing_month: 3, county: 'Cook County' });
       expect(status, JSON.stringify(body)).toBe(200);
       expect(EscrowAnswerSchema.parse(body)).toEqual(body);
-      expect(openapi.paths['/escrow']?.get?.responses['200']?.content?.['application/json']?.schema).toEqual(outputJson(EscrowAnswerSchema));
+      expect(faces.openapi.paths['/escrow']?.get?.responses['200']?.content?.['application/json']?.schema).toEqual(outputJsonSchema(EscrowAnswerSchema));
     });
 
     it.each(ESCROW_REST)('gives REST variants of $canonical the canonical answer', async ({ canonical, variants }) => {
@@ -181,8 +156,8 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
     });
 
     it('is a REST resource and an /ask tool, not an MCP tool (spec 4.6 lists eight)', () => {
-      expect(listed.map((tool) => tool.name)).not.toContain('get_escrow_months');
-      expect(listed).toHaveLength(8);
+      expect(faces.listed.map((tool) => tool.name)).not.toContain('get_escrow_months');
+      expect(faces.listed).toHaveLength(8);
     });
   });
 
