@@ -2,9 +2,11 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { sortedEntries } from '../lib/content.ts';
+import { BUILD_ORIGIN } from '../../api/platform/static/build-origin.ts';
 
 export async function GET(context: APIContext): Promise<Response> {
-  const site = context.site ?? new URL('http://localhost:3000');
+  // The build's placeholder origin; the server writes its running one in its place.
+  const site = context.site ?? new URL(BUILD_ORIGIN);
   const entries = [...(await sortedEntries('articles')), ...(await sortedEntries('learn'))].sort(
     (a, b) => b.data.date.getTime() - a.data.date.getTime() || a.data.title.localeCompare(b.data.title),
   );
