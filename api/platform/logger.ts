@@ -19,6 +19,11 @@ const LOG_FLUSH_INTERVAL_MS = 1_000;
 type SonicBoom = ReturnType<typeof pino.destination>;
 
 /** A log destination whose buffered lines can be written out before the process ends. */
+/** A destination that can take access-log lines in batches (request-context.ts uses it when present). */
+export interface BatchingStream {
+  writeBatched(line: string): void;
+}
+
 export interface BufferedLogOutput {
   stream: pino.DestinationStream;
   /** Writes every buffered line and waits until the system has them (graceful shutdown). */
@@ -28,14 +33,15 @@ export interface BufferedLogOutput {
 }
 
 /**
- * Gathers lines in an array and hands them to the destination as one string per LOG_BUFFER_BYTES.
+ * Gathers access-log lines in an array and hands them to the destination as one string per
+ * LOG_BUFFER_BYTES; other lines are written at once (after the gathered ones, so order holds).
  * pino's asynchronous buffered destination (sonic-boom with `sync: false, minLength`) was tried
  * first and cost more, in profiles of GET /api/v1/rates under load: it appends each line to its
  * buffer string and measures that string's byte length on every line, and each 8 KiB write goes
  * through libuv's thread pool, waking a thread on the service's own CPU (5-6% of the CPU of a
  * request, against about 1% for the same bytes written here in one system call).
  */
-class LineBatch implements pino.DestinationStream {
+class LineBatch implements pino.DestinationStream, BatchingStream {
   #lines: string[] = [];
   #chars = 0;
   readonly #destination: SonicBoom;
@@ -44,7 +50,14 @@ class LineBatch implements pino.DestinationStream {
     this.#destination = destination;
   }
 
+  /** Any other line (start-up, warnings, errors: few, and wanted at once): written now, in order. */
   write(line: string): void {
+    this.pass();
+    this.#destination.write(line);
+  }
+
+  /** An access-log line: gathered, written with the next 8 KiB. */
+  writeBatched(line: string): void {
     this.#lines.push(line);
     this.#chars += line.length;
     if (this.#chars >= LOG_BUFFER_BYTES) this.pass();
