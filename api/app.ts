@@ -8,7 +8,7 @@ import { ApiRegistry } from './platform/http/api-registry.ts';
 import { NotFoundError, toErrorResponse } from './platform/http/errors.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { setCorsHeaders } from './platform/http/cors.ts';
-import { buildOpenApiDocument } from './platform/http/openapi.ts';
+import { registerOpenApiRoute } from './platform/http/openapi-route.ts';
 import { registerApiRoutes } from './routes.ts';
 import { registerSiteRoutes } from './site-routes.ts';
 import { apiUrls, requestHostname } from './platform/http/addresses.ts';
@@ -17,6 +17,8 @@ import { accessMiddleware } from './access/middleware.ts';
 import { siteSecurityHeaders } from './platform/http/security-headers.ts';
 import { StaticSite } from './platform/static/static-site.ts';
 import { serveStaticSite } from './platform/static/serve.ts';
+import { renderedPages } from './publications/rendered-pages.ts';
+import type { SsrHandler } from './publications/render-capture.ts';
 
 export interface AppOptions {
   /** Handler for Astro's on-demand pages (dist/server/entry.mjs in middleware mode), when built. */
@@ -80,30 +82,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   return { app, registry, site };
 }
 
-function registerOpenApiRoute(registry: ApiRegistry, deps: AppDeps): void {
-  let document: string | undefined;
-  registry.add({
-    method: 'get',
-    path: '/openapi.json',
-    operationId: 'getOpenApiDocument',
-    summary: 'This OpenAPI 3.1 document',
-    tags: ['Service'],
-    responses: { 200: { description: 'The OpenAPI document' } },
-    handler: () => {
-      const urls = apiUrls(deps);
-      document ??= JSON.stringify(
-        buildOpenApiDocument(registry, {
-          baseUrl: deps.config.baseUrl,
-          apiHostUrl: urls.apiHost,
-          version: deps.config.version,
-          documentationUrl: urls.documentation,
-        }),
-      );
-      return document;
-    },
-  });
-}
-
 /**
  * A 404 on an API path still carries the spec's CORS headers, so browsers can read the error; a
  * preflight for any API path gets its 204 (the actual request then gets the 404).
@@ -123,10 +101,11 @@ function serveSite(app: Express, deps: AppDeps, options: AppOptions, site: Stati
   // Helmet's headers on pages, files and the 404 page only: the API above keeps its CORS headers.
   app.use(siteSecurityHeaders(deps.config.baseUrl));
   app.use(serveStaticSite(site));
-  const ssrHandler = options.ssrHandler as ((...args: [...Parameters<RequestHandler>, { deps: AppDeps }]) => unknown) | undefined;
+  const ssrHandler = options.ssrHandler as SsrHandler | undefined;
   // On-demand pages (/news, /search) read live data through the app's own dependencies
-  // (Astro.locals.deps): the node adapter's middleware takes locals as its fourth argument.
-  if (ssrHandler) app.use((req, res, next) => ssrHandler(req, res, next, { deps }));
+  // (Astro.locals.deps): the node adapter's middleware takes locals as its fourth argument. Those
+  // without a query string are rendered once per data version (api/publications/rendered-pages.ts).
+  if (ssrHandler) app.use(renderedPages(deps, ssrHandler));
   const notFoundPage = site.get('/404.html')?.variants.identity.body;
   app.use((_req, res) => {
     res.status(404);

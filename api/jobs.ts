@@ -7,6 +7,7 @@ import { datasetDefinitions } from './sync/registry.ts';
 import { startKeysAdminJob } from './access/admin-socket.ts';
 import { startSearchIndexRefresh } from './search/job.ts';
 import { startHmdaJobs } from './hmda/job.ts';
+import { startPublishing } from './publications/route.ts';
 
 export function startBackgroundJobs(deps: AppDeps): () => void {
   const stoppers: Array<() => void> = [];
@@ -14,6 +15,7 @@ export function startBackgroundJobs(deps: AppDeps): () => void {
   stoppers.push(startKeysAdminJob(deps));
   stoppers.push(startSearchIndexRefresh(deps));
   stoppers.push(startHmdaJobs(deps));
+  stoppers.push(startPublishing(deps));
   return () => {
     for (const stop of stoppers) stop();
   };

@@ -17,6 +17,7 @@ import { createHmdaAggregatesService, type HmdaAggregatesService } from './hmda-
 import { createStatisticsService, type StatisticsService } from './statistics/service.ts';
 import { createNmdbService, type NmdbService } from './nmdb/service.ts';
 import { createSeriesService, type SeriesService } from './series/service.ts';
+import { createResearchService, type ResearchService } from './research/service.ts';
 
 /** Search answers and the rates chart's history are reused for a minute (see each service's options). */
 const SEARCH_ANSWER_TTL_MS = 60_000;
@@ -38,28 +39,32 @@ export interface Services {
   statistics: StatisticsService;
   nmdb: NmdbService;
   series: SeriesService;
+  research: ResearchService;
   /** Built last: it answers with the other services. */
   ask: AskService;
 }
 
 export async function createServices(core: CoreDeps): Promise<Services> {
   const datasets = createDatasetStatus(core.db);
+  const escrow = createEscrowService(core);
+  const bills = createBillsService(core.db, { baseUrl: core.config.baseUrl, datasets });
   const services: Omit<Services, 'ask'> = {
     datasets,
     glossary: createGlossaryService(core.config.baseUrl),
     access: await createAccessService(core),
     search: createSearchService(core, { answerTtlMs: SEARCH_ANSWER_TTL_MS, clock: core.clock }),
     news: createNewsService(core.db, { historyTtlMs: RATE_HISTORY_TTL_MS, clock: core.clock }),
-    bills: createBillsService(core.db, { baseUrl: core.config.baseUrl, datasets }),
+    bills,
     rates: createRatesService(core, datasets),
     calendar: createCalendarService({ db: core.db, datasets, clock: core.clock }),
-    escrow: createEscrowService(core),
+    escrow,
     hmda: createHmdaService(core.config, core.logger.child({ service: 'hmda' })),
     loanLimits: createLoanLimitsService(core.db, { datasets, clock: core.clock }),
     hmdaAggregates: createHmdaAggregatesService({ db: core.db, datasets, clock: core.clock }),
     statistics: createStatisticsService({ db: core.db, datasets, clock: core.clock }),
     nmdb: createNmdbService({ db: core.db, datasets, logger: core.logger.child({ service: 'nmdb' }) }),
     series: createSeriesService(core, datasets),
+    research: createResearchService({ db: core.db, datasets, logger: core.logger.child({ service: 'research' }), escrow, bills }),
   };
   const withAsk = services as Services;
   withAsk.ask = createAskService({ ...core, services: withAsk });

@@ -6,10 +6,12 @@ import { registerAccessRoutes } from './access/account-routes.ts';
 import { registerNewsRoutes } from './news/route.ts';
 import { registerSiteInfoRoutes } from './site-info/route.ts';
 import { registerMcpRoutes } from './mcp/http.ts';
+import { registerPublicationRoutes } from './publications/route.ts';
 
 export function registerSiteRoutes(app: Express, deps: AppDeps): void {
   registerAccessRoutes(app, deps);
   registerNewsRoutes(app, deps);
   registerSiteInfoRoutes(app, deps);
   registerMcpRoutes(app, deps);
+  registerPublicationRoutes(app, deps);
 }

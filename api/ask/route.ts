@@ -4,7 +4,8 @@
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import type { AppDeps } from '../deps.ts';
-import { askBodySchema } from './types.ts';
+import { RESPONSE_WRITTEN, type ResponseWritten } from '../platform/http/api-registry.ts';
+import { askBodySchema, askStreamMessageSchema } from './types.ts';
 import { openSseStream } from './sse.ts';
 
 /** Where a client can see what /ask can answer; cited when an answer used no other source. */
@@ -13,7 +14,7 @@ export function askFallbackSource(deps: AppDeps): string {
 }
 
 export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.add({
+  registry.route({
     method: 'post',
     path: '/ask',
     operationId: 'ask',
@@ -27,10 +28,10 @@ export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
     cache: 'none',
     corsMethods: 'POST',
     responses: {
-      200: { description: 'An event stream (text/event-stream).', contentType: 'text/event-stream' },
+      200: { description: 'An event stream (text/event-stream); each `data:` line holds one JSON message.', contentType: 'text/event-stream', schema: askStreamMessageSchema },
       ...errorResponses({ 400: 'Invalid body; nothing was streamed.', 413: 'The body is larger than /ask accepts.' }),
     },
-    handler: async ({ body, res }) => {
+    handler: async ({ body, res }): Promise<ResponseWritten> => {
       const stream = openSseStream(res);
       const sources = new Set<string>();
       try {
@@ -47,7 +48,7 @@ export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
       await stream.send({ type: 'sources', urls: [...sources] });
       await stream.send({ type: 'done' });
       stream.end();
-      return undefined;
+      return RESPONSE_WRITTEN;
     },
   });
 }

@@ -2,8 +2,9 @@
 // for the socket to drain, so a slow client slows the answer down instead of growing a buffer, and
 // a comment line every few seconds keeps proxies from closing a quiet stream.
 import type { Response } from 'express';
+import type { AskStreamMessage } from './types.ts';
 
-export type StreamMessage = { type: 'chunk'; text: string } | { type: 'sources'; urls: string[] } | { type: 'done' };
+export type StreamMessage = AskStreamMessage;
 
 export interface SseStream {
   send(message: StreamMessage): Promise<void>;

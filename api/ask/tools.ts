@@ -1,14 +1,12 @@
 // The tools /ask's model may call: the MCP tools that need no key, and escrow. Same definitions,
 // same services, so both faces give the same figures. The model is shown each tool's input as JSON
-// Schema (the strict contract input for contract tools, exactly what MCP clients are shown), and its
-// arguments are parsed with the tool's own zod schema, so the lenient forms and the messages are the
-// MCP ones.
+// Schema (the strict contract input, exactly what MCP clients are shown), and its arguments are
+// parsed with the tool's own zod schema, so the lenient forms and the messages are the MCP ones.
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { isContractTool, tools as mcpTools, type McpTool } from '../mcp/tools/index.ts';
+import { tools as mcpTools, type McpTool } from '../mcp/tools/index.ts';
 import { getEscrowMonthsTool } from '../escrow/ask-tool.ts';
 import type { ToolContext } from '../mcp/tool-kit.ts';
-import { parseOrThrow, refuseNul } from '../platform/http/validation.ts';
 
 export interface AskTool {
   name: string;
@@ -26,20 +24,7 @@ function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
 }
 
 function askTool(tool: McpTool): AskTool {
-  if (isContractTool(tool)) {
-    return { name: tool.name, description: tool.description, parameters: jsonSchemaOf(tool.strictInput), run: (args, context) => tool.invoke(args, context) };
-  }
-  const schema = z.object(tool.input);
-  return {
-    name: tool.name,
-    description: tool.description,
-    parameters: jsonSchemaOf(schema),
-    run: async (args, context) => {
-      const parsed = parseOrThrow(schema, args, 'body');
-      refuseNul(parsed, 'arguments');
-      return tool.run(parsed, context);
-    },
-  };
+  return { name: tool.name, description: tool.description, parameters: jsonSchemaOf(tool.strictInput), run: (args, context) => tool.invoke(args, context) };
 }
 
 /** Tools only /ask offers: escrow is a REST resource, not one of the MCP server's eight tools. */

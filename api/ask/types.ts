@@ -18,6 +18,15 @@ export const askBodySchema = z.object({
 
 export type AskRequest = z.output<typeof askBodySchema>;
 
+/** One server-sent event of the /ask stream: `chunk`* then one `sources` then `done`. */
+export const askStreamMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('chunk'), text: z.string().describe('The next fragment of the answer (Markdown).') }),
+  z.object({ type: z.literal('sources'), urls: z.array(z.string()).min(1).describe('Where the answer\'s figures and facts come from.') }),
+  z.object({ type: z.literal('done') }),
+]);
+
+export type AskStreamMessage = z.output<typeof askStreamMessageSchema>;
+
 export type AnswerEvent = { type: 'text'; text: string } | { type: 'source'; url: string };
 
 export interface Answerer {

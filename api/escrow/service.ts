@@ -23,6 +23,8 @@ export interface EscrowService {
   answerJson(query: EscrowQuery): PreSerialized<EscrowAnswer>;
   /** The 51 state codes the service covers. */
   stateCodes(): string[];
+  /** The counties whose tax calendar differs from their state's (the precomputed overrides). */
+  countyOverrides(): { state: string; fips: string; county: string }[];
 }
 
 /** What every closing month of one state or county shares: the schedule, its notes and sources. */
@@ -152,6 +154,8 @@ export function createEscrowService({
 
   return {
     stateCodes: () => [...STATE_CODES],
+    countyOverrides: () =>
+      [...schedules.overridesByState.values()].flat().map((override) => ({ state: override.state, fips: override.fips, county: override.county })),
     answer: (query) => resolve(query).answer,
     answerJson: (query) => resolve(query).json,
   };

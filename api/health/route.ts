@@ -93,7 +93,7 @@ export async function readHealth(deps: AppDeps): Promise<Health> {
 }
 
 export function registerHealthRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.add({
+  registry.route({
     method: 'get',
     path: '/healthz',
     operationId: 'getHealth',

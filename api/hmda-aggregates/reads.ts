@@ -72,6 +72,12 @@ export async function countyAggregates(db: Queryable, year: number, fips: string
   return (typeof counts === 'string' ? JSON.parse(counts) : counts) as Dimensions;
 }
 
+/** Every county's dimensions for one year, by FIPS (the research pages rank counties within a state). */
+export async function countyAggregatesByYear(db: Queryable, year: number): Promise<Map<string, Dimensions>> {
+  const { rows } = await db.query<{ fips: string; counts: unknown }>('SELECT fips, counts FROM hmda_county_aggregates WHERE year = $1', [year]);
+  return new Map(rows.map((row) => [row.fips, (typeof row.counts === 'string' ? JSON.parse(row.counts) : row.counts) as Dimensions]));
+}
+
 /** The years with a transmittal sheet, oldest first. */
 export async function lenderYears(db: Queryable): Promise<number[]> {
   const { rows } = await db.query<{ year: number }>('SELECT DISTINCT year FROM hmda_lenders ORDER BY year');

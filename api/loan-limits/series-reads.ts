@@ -5,6 +5,9 @@ import type { Queryable } from '../platform/db/database.ts';
 import { readNationalHistory, type NationalHistory } from './history.ts';
 import { FHFA_PAGE, HUD_PAGE } from './sources.ts';
 
+/** Areas whose conforming baseline is 150% of the national one (AK, HI, GU, VI). */
+export { SPECIAL_AREAS } from './validate.ts';
+
 export type LimitProgram = 'conforming' | 'fha';
 
 /** The dataset that loads each program's county limits, and the county list they are named by. */
@@ -25,23 +28,26 @@ export interface CountyLimitSeries {
   years: number[];
   /** Limits by number of units (index 0 = one unit), one array per year. */
   limits: [number, number, number, number][];
+  /** HUD's limit type per year (`H` high cost, `S` standard); null in FHFA's files. */
+  limitTypes: (string | null)[];
 }
 
 /** Every county's limits by program, keyed `program|fips`, years ascending. */
 export async function readCountyLimitSeries(db: Queryable): Promise<Map<string, CountyLimitSeries>> {
-  const { rows } = await db.query<{ program: LimitProgram; year: number; fips: string; state: string; source_name: string; limit_1: number; limit_2: number; limit_3: number; limit_4: number }>(
-    'SELECT program, year, fips, state, source_name, limit_1, limit_2, limit_3, limit_4 FROM loan_limits ORDER BY program, fips, year',
+  const { rows } = await db.query<{ program: LimitProgram; year: number; fips: string; state: string; source_name: string; limit_1: number; limit_2: number; limit_3: number; limit_4: number; limit_type: string | null }>(
+    'SELECT program, year, fips, state, source_name, limit_1, limit_2, limit_3, limit_4, limit_type FROM loan_limits ORDER BY program, fips, year',
   );
   const series = new Map<string, CountyLimitSeries>();
   for (const row of rows) {
     const key = `${row.program}|${row.fips}`;
     let entry = series.get(key);
     if (!entry) {
-      entry = { program: row.program, fips: row.fips, state: row.state, sourceName: row.source_name, years: [], limits: [] };
+      entry = { program: row.program, fips: row.fips, state: row.state, sourceName: row.source_name, years: [], limits: [], limitTypes: [] };
       series.set(key, entry);
     }
     entry.years.push(Number(row.year));
     entry.limits.push([Number(row.limit_1), Number(row.limit_2), Number(row.limit_3), Number(row.limit_4)]);
+    entry.limitTypes.push(row.limit_type);
     entry.sourceName = row.source_name;
   }
   return series;

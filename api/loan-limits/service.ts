@@ -41,6 +41,8 @@ export interface LoanLimitsService {
   getLoanLimits(params: LoanLimitsQueryInput): Promise<LoanLimitsAnswer>;
   /** The counties of a state or territory from the loaded `counties` dataset, sorted by name (a 503 saying why before it is loaded). */
   counties(state: string): Promise<readonly CountyRecord[]>;
+  /** The states and territories with counties loaded and the years with county limits of any program (a 503 before they load). */
+  coverage(): Promise<{ states: readonly string[]; years: number[] }>;
   /** The national history fact file (conforming since 1972, FHA since 2008), with sources. */
   nationalHistory(): NationalHistory;
   /** The national history as served (GET /loan-limits/history): a program and year range, each figure with its source. */
@@ -140,6 +142,11 @@ export function createLoanLimitsService(db: Queryable, options: { datasets: Data
     async counties(state) {
       const { version } = await current([]);
       return (await dataAt(version)).countiesOf(state);
+    },
+    async coverage() {
+      const { version } = await current(['conforming']);
+      const data = await dataAt(version);
+      return { states: data.states, years: [...new Set([...data.years.conforming, ...data.years.fha])].sort((a, b) => a - b) };
     },
     nationalHistory: () => readNationalHistory(),
     history: (query) => historyView(readNationalHistory(), query),

@@ -2,7 +2,7 @@
 // that is not, why not (the `sync_runs` table: loading now, last load failed, or never tried). Routes
 // ask `require(name)`, which answers with the record or throws the 503 whose words every face shows
 // (./dataset-states.ts).
-import type { Database } from './db/database.ts';
+import type { Database, Queryable } from './db/database.ts';
 import { ServiceUnavailableError } from './http/errors.ts';
 import { missingDatasetError, type DatasetAvailability, type MissingDataset } from './dataset-states.ts';
 import { INTERRUPTED_REASON, latestAttempts, type Attempt } from '../sync/run-records.ts';
@@ -46,6 +46,11 @@ export interface DatasetStatus {
   overview(known?: readonly string[]): Promise<DatasetOverview[]>;
   /** Forget cached reads (after a sync publishes). */
   invalidate(): void;
+  /**
+   * Calls `listener` after every invalidate(), i.e. when this process may have published a dataset;
+   * what is derived from the data (static files, rendered pages) re-checks then. Returns the unsubscriber.
+   */
+  onInvalidate(listener: () => void): () => void;
 }
 
 interface DatasetRow {
@@ -103,25 +108,31 @@ function describeMissing(name: string, attempts: Attempts): MissingDataset {
   return missingState(loadingSince, lastFailure);
 }
 
+/** The loaded datasets' records, read now (inside a caller's transaction too, e.g. a search rebuild). */
+export async function readDatasetRecords(db: Queryable): Promise<DatasetRecord[]> {
+  const { rows } = await db.query<DatasetRow>(
+    "SELECT name, as_of, source_url, checksum, row_count, loaded_at, details -> 'missing' AS missing FROM datasets ORDER BY name",
+  );
+  return rows.map((row) => ({
+    name: row.name,
+    asOf: toDate(row.as_of),
+    sourceUrl: row.source_url,
+    checksum: row.checksum,
+    rows: Number(row.row_count),
+    loadedAt: row.loaded_at instanceof Date ? row.loaded_at.toISOString() : String(row.loaded_at),
+    ...missingOf(row.missing),
+  }));
+}
+
 export function createDatasetStatus(db: Database, cacheMs = 5_000): DatasetStatus {
   let cached: { at: number; records: DatasetRecord[] } | undefined;
   let cachedAttempts: { at: number; attempts: Promise<Attempts> } | undefined;
+  const listeners = new Set<() => void>();
 
   async function list(): Promise<DatasetRecord[]> {
     if (cached && Date.now() - cached.at < cacheMs) return cached.records;
     try {
-      const { rows } = await db.query<DatasetRow>(
-        "SELECT name, as_of, source_url, checksum, row_count, loaded_at, details -> 'missing' AS missing FROM datasets ORDER BY name",
-      );
-      const records = rows.map((row) => ({
-        name: row.name,
-        asOf: toDate(row.as_of),
-        sourceUrl: row.source_url,
-        checksum: row.checksum,
-        rows: Number(row.row_count),
-        loadedAt: row.loaded_at instanceof Date ? row.loaded_at.toISOString() : String(row.loaded_at),
-        ...missingOf(row.missing),
-      }));
+      const records = await readDatasetRecords(db);
       cached = { at: Date.now(), records };
       return records;
     } catch (error) {
@@ -171,6 +182,11 @@ export function createDatasetStatus(db: Database, cacheMs = 5_000): DatasetStatu
     invalidate() {
       cached = undefined;
       cachedAttempts = undefined;
+      for (const listener of listeners) listener();
+    },
+    onInvalidate(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

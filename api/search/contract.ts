@@ -17,7 +17,7 @@ export const SearchQuerySchema = z.object({
   ),
   type: choice(SEARCH_TYPES, { aliases: { articles: 'article', bills: 'bill', market_update: 'news', market_updates: 'news' } })
     .optional()
-    .describe('Only this kind of page, in any case: article, glossary, learn, research, bill or news (market updates).'),
+    .describe('Only this kind of page, in any case: article, glossary, learn, research (research write-ups and the state and county research pages), bill or news (market updates).'),
   limit: integer({ min: 1, max: SEARCH_LIMIT_MAX })
     .default(SEARCH_LIMIT_DEFAULT)
     .describe(`Results to return, 1 to ${SEARCH_LIMIT_MAX} (a number or numeric text); default ${SEARCH_LIMIT_DEFAULT}.`),

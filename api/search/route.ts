@@ -12,7 +12,7 @@ export function registerSearchRoutes(registry: ApiRegistry, deps: AppDeps): void
     method: 'get',
     path: '/search',
     operationId: 'searchContent',
-    summary: 'Full-text search over articles, learn pages, glossary, tracked bills and market updates',
+    summary: 'Full-text search over articles, learn pages, glossary, state and county research pages, tracked bills and market updates',
     description:
       'Ranked by PostgreSQL full-text relevance (title and aliases weigh most, then headings and summaries, then body text). ' +
       'Each result carries an excerpt with the matched words highlighted and the page URL.',

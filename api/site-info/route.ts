@@ -1,5 +1,5 @@
 // Machine-readable files on the main host that need live data: /.well-known/brand-facts.json
-// (dataset as-of dates) and /sitemap.xml (market updates). llms.txt, /ai-info-page and /feed.xml
+// (dataset as-of dates) and /sitemap.xml (market updates, research pages). llms.txt, /ai-info-page and /feed.xml
 // are prerendered by the site build from the same catalog.
 import path from 'node:path';
 import type { Express } from 'express';
@@ -10,7 +10,7 @@ import { onDemandPages } from './on-demand-pages.ts';
 import { builtPagePaths, renderSitemap } from './sitemap.ts';
 
 /** Pages not worth a crawler's visit (results of a query). */
-const UNLISTED = new Set(['/search']);
+const UNLISTED = new Set(['/search', '/feed.xml']);
 
 export function registerSiteInfoRoutes(app: Express, deps: AppDeps): void {
   app.get('/.well-known/brand-facts.json', async (_req, res) => {
@@ -27,9 +27,12 @@ export function registerSiteInfoRoutes(app: Express, deps: AppDeps): void {
       ...onDemandPages().filter((page) => !page.hasParams && !UNLISTED.has(page.route)).map((page) => page.route),
     ];
     const updates = await deps.services.news.list({ limit: INDEXED_NEWS_WEEKS });
+    // Every state's and county's research page, once their data is loaded (none before).
+    const research = await deps.services.research.paths().catch(() => []);
     const entries = [
       ...[...new Set(pages)].sort().map((page) => ({ path: page })),
       ...updates.map((update) => ({ path: update.path, lastmod: update.week })),
+      ...research.map((page) => ({ path: page })),
     ];
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('application/xml; charset=utf-8').send(renderSitemap(deps.config.baseUrl, entries));

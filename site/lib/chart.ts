@@ -62,16 +62,33 @@ export interface ChartGeometry {
 
 const time = (date: string): number => Date.parse(`${date}T00:00:00Z`);
 
-export function chartGeometry(series: ChartSeries[], width = 760, height = 320): ChartGeometry {
-  const plot = { left: 48, right: width - 16, top: 12, bottom: height - 32 };
+/** What the values are: rates in percent (the default) or dollar amounts such as loan limits. */
+export type ChartUnit = 'percent' | 'dollars';
+
+/** A value as the chart's axis and description print it. */
+export function formatChartValue(value: number, unit: ChartUnit = 'percent'): string {
+  return unit === 'dollars' ? `$${Math.round(value).toLocaleString('en-US')}` : `${value.toFixed(2)}%`;
+}
+
+/** Dollar axes step by a round amount that gives four to eight gridlines. */
+function dollarScale(min: number, max: number): { min: number; max: number; step: number } {
+  const steps = [25_000, 50_000, 100_000, 200_000, 250_000, 500_000, 1_000_000];
+  const step = steps.find((candidate) => (max - min) / candidate <= 8) ?? 1_000_000;
+  const low = Math.floor(min / step) * step;
+  return { min: low, max: Math.max(low + step, Math.ceil(max / step) * step), step };
+}
+
+export function chartGeometry(series: ChartSeries[], width = 760, height = 320, unit: ChartUnit = 'percent'): ChartGeometry {
+  const plot = { left: unit === 'dollars' ? 64 : 48, right: width - 16, top: 12, bottom: height - 32 };
   const all = series.flatMap((entry) => entry.points);
   if (all.length === 0) return { width, height, plot, lines: [], yTicks: [], xTicks: [] };
   const minT = Math.min(...all.map((point) => time(point.date)));
   const maxT = Math.max(...all.map((point) => time(point.date)));
-  const minV = Math.floor(Math.min(...all.map((point) => point.value)) * 2) / 2;
-  const maxV = Math.ceil(Math.max(...all.map((point) => point.value)) * 2) / 2;
+  const dollars = unit === 'dollars' ? dollarScale(Math.min(...all.map((point) => point.value)), Math.max(...all.map((point) => point.value))) : undefined;
+  const minV = dollars ? dollars.min : Math.floor(Math.min(...all.map((point) => point.value)) * 2) / 2;
+  const maxV = dollars ? dollars.max : Math.ceil(Math.max(...all.map((point) => point.value)) * 2) / 2;
   const x = (date: string): number => plot.left + ((time(date) - minT) / Math.max(1, maxT - minT)) * (plot.right - plot.left);
-  const y = (value: number): number => plot.bottom - ((value - minV) / Math.max(0.5, maxV - minV)) * (plot.bottom - plot.top);
+  const y = (value: number): number => plot.bottom - ((value - minV) / Math.max(dollars ? 1 : 0.5, maxV - minV)) * (plot.bottom - plot.top);
   const round = (value: number): number => Math.round(value * 10) / 10;
 
   const lines = series.map((entry) => {
@@ -84,9 +101,10 @@ export function chartGeometry(series: ChartSeries[], width = 760, height = 320):
   });
 
   const span = maxV - minV;
-  const step = span > 6 ? 2 : span > 3 ? 1 : 0.5;
+  const step = dollars ? dollars.step : span > 6 ? 2 : span > 3 ? 1 : 0.5;
+  const tickLabel = (value: number): string => (dollars ? `$${value >= 1_000_000 ? `${(value / 1_000_000).toFixed(value % 1_000_000 === 0 ? 0 : 2)}M` : `${Math.round(value / 1000)}k`}` : `${value.toFixed(step < 1 ? 1 : 0)}%`);
   const yTicks: ChartGeometry['yTicks'] = [];
-  for (let value = minV; value <= maxV + 1e-9; value += step) yTicks.push({ y: round(y(value)), label: `${value.toFixed(step < 1 ? 1 : 0)}%` });
+  for (let value = minV; value <= maxV + 1e-9; value += step) yTicks.push({ y: round(y(value)), label: tickLabel(value) });
 
   const firstYear = new Date(minT).getUTCFullYear();
   const lastYear = new Date(maxT).getUTCFullYear();

@@ -1,31 +1,64 @@
-// GET /feed.xml: every article and learn page, newest first, as RSS 2.0 (spec 4.7).
+// GET /feed.xml: every article and learn page, and the research pages /articles lists (51 states and
+// the counties with the most HMDA records), newest first, as RSS 2.0 (spec 4.7). Rendered on request
+// so the research items follow the sync; without research data the feed carries the written pages.
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { sortedEntries } from '../lib/content.ts';
+import { live } from '../lib/live.ts';
 import { BUILD_ORIGIN } from '../../api/platform/static/build-origin.ts';
 
+export const prerender = false;
+
+interface FeedItem {
+  title: string;
+  link: string;
+  pubDate: Date;
+  description: string;
+  categories: string[];
+  author: string;
+}
+
 export async function GET(context: APIContext): Promise<Response> {
-  // The build's placeholder origin; the server writes its running one in its place.
-  const site = context.site ?? new URL(BUILD_ORIGIN);
-  const entries = [...(await sortedEntries('articles')), ...(await sortedEntries('learn'))].sort(
-    (a, b) => b.data.date.getTime() - a.data.date.getTime() || a.data.title.localeCompare(b.data.title),
-  );
-  return rss({
-    title: 'Mortgage Data Service: articles and learn pages',
-    description: 'Articles and explainers on buying, refinancing, loan types, costs, credit, escrow, rates and HMDA research.',
+  // Rendered on demand by the running server: its own address (the build's placeholder otherwise).
+  const site = new URL(context.locals.deps?.config.baseUrl ?? BUILD_ORIGIN);
+  const written: FeedItem[] = [...(await sortedEntries('articles')), ...(await sortedEntries('learn'))].map((entry) => ({
+    title: entry.data.title,
+    link: `/${entry.collection}/${entry.id}`,
+    pubDate: entry.data.date,
+    description: entry.data.description,
+    categories: [entry.data.category, ...entry.data.tags],
+    author: entry.data.author,
+  }));
+  const research = await live(context.locals.deps, (deps) => deps.services.research.listings());
+  const generated: FeedItem[] = research.ok
+    ? research.value.map((item) => ({
+        title: item.title,
+        link: item.path,
+        pubDate: new Date(`${item.date}T00:00:00Z`),
+        description: item.description,
+        categories: ['research', item.kind === 'state' ? 'state' : 'county'],
+        author: 'Mortgage Data Service (generated from the data)',
+      }))
+    : [];
+  const items = [...written, ...generated].sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime() || a.title.localeCompare(b.title));
+  const response = await rss({
+    title: 'Mortgage Data Service: articles, learn pages and research',
+    description: 'Articles and explainers on buying, refinancing, loan types, costs, credit, escrow, rates and HMDA research, and research pages by state and county.',
     site,
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/' },
     customData: `<language>en-us</language><atom:link href="${new URL('/feed.xml', site)}" rel="self" type="application/rss+xml"/>`,
-    items: entries.map((entry) => ({
-      title: entry.data.title,
-      link: `/${entry.collection}/${entry.id}`,
-      pubDate: entry.data.date,
-      description: entry.data.description,
-      categories: [entry.data.category, ...entry.data.tags],
-      customData: `<dc:creator>${escapeXml(entry.data.author)}</dc:creator>`,
+    items: items.map((item) => ({
+      title: item.title,
+      link: item.link,
+      pubDate: item.pubDate,
+      description: item.description,
+      categories: item.categories,
+      customData: `<dc:creator>${escapeXml(item.author)}</dc:creator>`,
     })),
   });
+  response.headers.set('Cache-Control', 'public, max-age=900');
+  return response;
 }
 
 function escapeXml(text: string): string {

@@ -12,6 +12,7 @@ import type { ApiRegistry } from '../../api/platform/http/api-registry.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
+import { z } from 'zod';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -27,14 +28,14 @@ function closeServer(server: http.Server): Promise<void> {
 }
 
 function pingRoute(registry: ApiRegistry): void {
-  registry.add({
+  registry.route({
     method: 'get',
     path: '/test-ping',
     operationId: 'testPing',
     summary: 'A cheap data route',
     tags: ['Test'],
     cache: 'none',
-    responses: { 200: { description: 'pong' } },
+    responses: { 200: { description: 'pong', schema: z.object({ pong: z.boolean() }) } },
     handler: () => ({ pong: true }),
   });
 }

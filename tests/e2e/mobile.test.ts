@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     await checkPage('/glossary', 'glossary');
     await checkPage('/glossary/escrow-cushion', 'glossary-term');
     await checkPage('/no-such-page', 'not-found', 404);
-  });
+  }, 90_000); // eight pages, each screenshotted and checked by axe: slow on a busy machine
 
   it('fits the data pages, their wide answer tables scrolling inside their own boxes', async () => {
     await checkPage('/rates', 'rates');

@@ -15,6 +15,7 @@ import { closeServices, createServices, type Services } from '../../api/services
 import { listen, testConfig } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
+import { z } from 'zod';
 
 const REDIS_URL = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 
@@ -55,14 +56,14 @@ class Relay {
 }
 
 function pingRoute(registry: ApiRegistry): void {
-  registry.add({
+  registry.route({
     method: 'get',
     path: '/test-ping',
     operationId: 'testPing',
     summary: 'A cheap limited route',
     tags: ['Test'],
     cache: 'none',
-    responses: { 200: { description: 'pong' } },
+    responses: { 200: { description: 'pong', schema: z.object({ pong: z.boolean() }) } },
     handler: () => ({ pong: true }),
   });
 }

@@ -12,17 +12,18 @@ import type { ApiRegistry } from '../../api/platform/http/api-registry.ts';
 import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
+import { z } from 'zod';
 
 /** A cheap data route that echoes who the caller is, so tests need no synced dataset. */
 function whoAmIRoute(registry: ApiRegistry): void {
-  registry.add({
+  registry.route({
     method: 'get',
     path: '/test-whoami',
     operationId: 'testWhoAmI',
     summary: 'Echoes the caller identity',
     tags: ['Test'],
     cache: 'none',
-    responses: { 200: { description: 'identity' } },
+    responses: { 200: { description: 'identity', schema: z.object({ kind: z.string() }) } },
     handler: ({ req }) => ({ kind: req.identity?.kind ?? 'none' }),
   });
 }

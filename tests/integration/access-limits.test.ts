@@ -11,16 +11,17 @@ import { closeServices, createServices } from '../../api/services.ts';
 import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { rawRequest, type RawResponse } from '../support/http.ts';
+import { z } from 'zod';
 
 function pingRoute(registry: ApiRegistry): void {
-  registry.add({
+  registry.route({
     method: 'get',
     path: '/test-ping',
     operationId: 'testPing',
     summary: 'A cheap limited route',
     tags: ['Test'],
     cache: 'none',
-    responses: { 200: { description: 'pong' } },
+    responses: { 200: { description: 'pong', schema: z.object({ pong: z.boolean() }) } },
     handler: () => ({ pong: true }),
   });
 }

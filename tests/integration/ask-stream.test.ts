@@ -5,8 +5,11 @@ import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai.ts';
 import { postAsk, readAskStream } from '../support/sse.ts';
+import { askStreamMessageSchema } from '../../api/ask/types.ts';
 
 function expectWellFormed(messages: { type: string }[]): void {
+  // Every event is one the route's contract (and OpenAPI's x-event-schema) declares.
+  for (const message of messages) expect(askStreamMessageSchema.safeParse(message).success, JSON.stringify(message)).toBe(true);
   const types = messages.map((message) => message.type);
   expect(types.at(-1)).toBe('done');
   expect(types.at(-2)).toBe('sources');

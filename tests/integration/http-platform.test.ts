@@ -5,6 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
+import { z } from 'zod';
 
 describe('HTTP platform', () => {
   let database: TestDatabase;
@@ -17,13 +18,13 @@ describe('HTTP platform', () => {
     testApp = await buildTestApp(database.db, {
       options: {
         extraApiRoutes: (registry) =>
-          registry.add({
+          registry.route({
             method: 'get',
             path: '/test-fault',
             operationId: 'testFault',
             summary: 'Throws',
             tags: ['Test'],
-            responses: { 200: { description: 'never' } },
+            responses: { 200: { description: 'never', schema: z.object({}) } },
             handler: () => {
               throw new Error('connection to 10.0.0.5 failed: password authentication for "admin"');
             },

@@ -1,19 +1,21 @@
-// The built site (dist/): no content warnings, no broken internal link, a valid /feed.xml with
-// every article and learn page, llms.txt and /ai-info-page generated from the registries, FAQ
+// The built site (dist/): no content warnings, no broken internal link, a valid /feed.xml (on
+// demand; without research data it carries every article and learn page), llms.txt and /ai-info-page generated from the registries, FAQ
 // structured data on glossary pages; and broken content fails the build.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeApi } from '../../api/api-description.ts';
 import { PROJECT_ROOT } from '../../api/config.ts';
 import { readArticles, readGlossary } from '../../api/content/markdown.ts';
 import { MCP_TOOL_NAMES } from '../../api/mcp/tool-names.ts';
 import { onDemandPages } from '../../api/site-info/on-demand-pages.ts';
 import { BUILD_LOG, buildEnv } from '../../scripts/site-build.ts';
-import { testConfig } from '../support/app.ts';
+import { loadSsrHandler } from '../../api/server.ts';
+import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { DIST_CLIENT, ensureSiteBuiltForTests } from '../support/site-build.ts';
 
 /** Routes served by Express outside the built pages (feeds and files that need live data, sign-in, MCP). */
@@ -30,7 +32,22 @@ function* htmlFiles(dir: string): Generator<string> {
 const read = (sitePath: string): string => fs.readFileSync(path.join(DIST_CLIENT, sitePath), 'utf8');
 
 describe('the built site', () => {
-  beforeAll(() => ensureSiteBuiltForTests(), 600_000);
+  // /feed.xml renders on request: served by the app over an empty database (no research pages yet).
+  let database: TestDatabase | undefined;
+  let testApp: TestApp | undefined;
+  let server: Awaited<ReturnType<typeof listen>> | undefined;
+  beforeAll(async () => {
+    await ensureSiteBuiltForTests();
+    database = await createTestDatabase('pglite');
+    const ssrHandler = await loadSsrHandler(testConfig());
+    testApp = await buildTestApp(database.db, { options: ssrHandler ? { ssrHandler } : {} });
+    server = await listen(testApp.app);
+  }, 600_000);
+  afterAll(async () => {
+    await server?.close();
+    await testApp?.close();
+    await database?.drop();
+  });
 
   it('built without content warnings or errors', () => {
     const log = fs.readFileSync(BUILD_LOG, 'utf8');
@@ -63,8 +80,10 @@ describe('the built site', () => {
     expect(broken).toEqual([]);
   });
 
-  it('serves /feed.xml as RSS 2.0 with every article and learn page (at least 60)', () => {
-    const feed = new XMLParser({ ignoreAttributes: false }).parse(read('feed.xml')) as {
+  it('serves /feed.xml as RSS 2.0 with every article and learn page (at least 60)', async () => {
+    const response = await fetch(`${server?.url}/feed.xml`);
+    expect(response.status).toBe(200);
+    const feed = new XMLParser({ ignoreAttributes: false }).parse(await response.text()) as {
       rss: { '@_version': string; channel: { title: string; link: string; item: { title: string; link: string; pubDate: string; description: string }[] } };
     };
     expect(feed.rss['@_version']).toBe('2.0');

@@ -157,6 +157,7 @@ function fakeDatasets(record: () => DatasetRecord | undefined): DatasetStatus {
     availability: async () => (record() ? { state: 'loaded' } : { state: 'never_loaded' }),
     overview: async () => [],
     invalidate: () => {},
+    onInvalidate: () => () => {},
   };
 }
 

@@ -225,6 +225,7 @@ describe('the loan-limits service answers from memory', () => {
       availability: async () => ({ state: 'loaded' }),
       overview: async () => [],
       invalidate: () => undefined,
+      onInvalidate: () => () => undefined,
     };
   }
 

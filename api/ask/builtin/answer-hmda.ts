@@ -4,6 +4,7 @@
 import type { Composer } from './draft.ts';
 import { toErrorResponse } from '../../platform/http/errors.ts';
 import type { AggregateSummary, CodeCount } from '../../hmda-aggregates/service.ts';
+import { researchLine, researchPageUrl } from './research-citation.ts';
 
 const count = (value: number) => value.toLocaleString('en-US');
 const pct = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(1)}%`);
@@ -63,6 +64,8 @@ export const answerHmda: Composer = async ({ question, entities, deps }) => {
       ...(entities.year ? { year: entities.year } : {}),
       ...(entities.state ? { state: entities.state.code } : {}),
     });
+    const page = entities.state ? await researchPageUrl(deps, { state: entities.state.code }) : undefined;
+    if (page && entities.state) return { text: `${describe(summary, question)}\n\n${researchLine(page, entities.state.name)}`, sources: [summary.source_url, page] };
     return { text: describe(summary, question), sources: [summary.source_url] };
   } catch (error) {
     return { text: `I can't answer that from the HMDA data: ${toErrorResponse(error).body.error}`, sources: [`${deps.config.baseUrl}/ai-info-page`] };

@@ -5,6 +5,7 @@ import { formatMoney } from './draft.ts';
 import { toErrorResponse } from '../../platform/http/errors.ts';
 import { USDA_NOTE, USDA_URL } from '../../loan-limits/answer.ts';
 import type { CountyLimits, LoanLimitsAnswer } from '../../loan-limits/contract.ts';
+import { researchLine, researchPageUrl } from './research-citation.ts';
 
 const unitLabel = (units: number) => (units === 1 ? 'one-unit' : `${units}-unit`);
 
@@ -96,7 +97,11 @@ export const answerLoanLimits: Composer = async ({ question, entities, deps }) =
   if (entities.county && first && result.counties.length === 1) {
     // The effective-year note, and any note saying a program answers with its latest published year.
     const notes = result.notes.filter((note, index) => index === 0 || /latest published/.test(note));
-    return { text: [countyAnswer(result, first, loanType, units), ...notes].join('\n\n'), sources };
+    const page = await researchPageUrl(deps, { fips: first.fips });
+    return {
+      text: [countyAnswer(result, first, loanType, units), ...notes, ...(page ? [researchLine(page, `${first.county}, ${first.state}`)] : [])].join('\n\n'),
+      sources: page ? [...sources, page] : sources,
+    };
   }
   // The whole state: its range.
   const values = result.counties.flatMap((county) => {
@@ -109,11 +114,13 @@ export const answerLoanLimits: Composer = async ({ question, entities, deps }) =
   const high = values.at(-1);
   const program = loanType === 'fha' ? 'FHA' : 'conforming';
   const programYear = (loanType === 'fha' ? result.years.fha : result.years.conforming) ?? result.year;
+  const page = await researchPageUrl(deps, { state: entities.state.code });
   return {
     text:
       `${entities.state.name}'s ${programYear} ${program} limits for a ${unitLabel(units)} home range from **${formatMoney(low?.value ?? 0)}**` +
       (high && low && high.value !== low.value ? ` to **${formatMoney(high.value)}** (${high.county})` : '') +
-      ` across ${result.counties.length} counties. Name a county for its exact figure.`,
-    sources,
+      ` across ${result.counties.length} counties. Name a county for its exact figure.` +
+      (page ? `\n\n${researchLine(page, entities.state.name)}` : ''),
+    sources: page ? [...sources, page] : sources,
   };
 };

@@ -16,7 +16,8 @@ export const searchContentTool = defineTool({
   name: 'search_content',
   title: 'Search articles, glossary and research',
   description:
-    'Full-text search over 250+ documents: articles, learn guides, the glossary, HMDA research write-ups, tracked ' +
+    'Full-text search over our articles, learn guides, the glossary, HMDA research write-ups, the research page of every state and ' +
+    'county (type research: loan limits, HMDA lending, rates; e.g. "loan limits Maricopa"), tracked ' +
     'congressional bills and weekly market updates. Returns titles, URLs and excerpts with the matched words in ' +
     `<mark>. \`query\` supports quotes for phrases, OR, and -word (e.g. "escrow cushion", FHA -VA); \`type\` narrows to one ` +
     `kind of page (article, glossary, learn, research, bill, news) in any case; \`limit\` is 1–${SEARCH_LIMIT_MAX} (default 10). ` +

@@ -1,8 +1,7 @@
 // The API's route table. Each capability declares its routes here with zod schemas; the same
 // declaration validates requests, mounts the Express handler and writes the OpenAPI document, so
-// the documentation cannot drift from the code. `route()` is the contract way (the handler's result
-// is typed by the 200 schema, unknown parameters are refused); `add()` is the earlier way, kept
-// until every capability has moved.
+// the documentation cannot drift from the code. `route()` types the handler's result by the 200
+// schema and refuses unknown query parameters unless the route says otherwise.
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { parseOrThrow } from './validation.ts';
@@ -46,7 +45,7 @@ export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body exten
   cache?: CachePolicy;
   /** Extra CORS methods for routes that are not GET. */
   corsMethods?: string;
-  /** Default `ignore` here; `route()` declares `refuse`. Applies when `query` is a `z.object`. */
+  /** `route()` defaults to `refuse`. Applies when `query` is a `z.object`; a route without one ignores a query string. */
   unknownParameters?: UnknownParameters;
   /**
    * Returns the JSON body to send, or `undefined` (or RESPONSE_WRITTEN) after writing the response
@@ -113,10 +112,6 @@ export const DATA_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=
 export class ApiRegistry {
   readonly routes: RouteDefinition[] = [];
   private readonly middleware: RequestHandler[] = [];
-
-  add<Query extends z.ZodType, Body extends z.ZodType>(route: RouteDefinition<Query, Body>): void {
-    this.routes.push(route as unknown as RouteDefinition);
-  }
 
   /**
    * Declares a route from a capability's contract: the handler's result must fit `responses[200].schema`

@@ -52,7 +52,8 @@ function responses(route: RouteDefinition): Record<string, unknown> {
       continue;
     }
     const content: Record<string, unknown> = {};
-    if (response.schema || contentType !== 'application/json') content[contentType] = response.schema ? { schema: jsonSchema(response.schema, 'output') } : {};
+    if (contentType === 'text/event-stream') content[contentType] = eventStreamContent(response.schema);
+    else if (response.schema || contentType !== 'application/json') content[contentType] = response.schema ? { schema: jsonSchema(response.schema, 'output') } : {};
     for (const other of response.otherContentTypes ?? []) content[other] = {};
     result[status] = { description: response.description, ...(Object.keys(content).length > 0 ? { content } : {}) };
   }
@@ -62,7 +63,16 @@ function responses(route: RouteDefinition): Record<string, unknown> {
   return result;
 }
 
-/** What an operation says about unknown query parameters, while both conventions coexist. */
+/**
+ * An event stream's body is text; the route's schema describes each event's `data:` JSON. OpenAPI 3.1
+ * has no field for that (3.2 adds `itemSchema`), so it goes in the `x-event-schema` extension.
+ */
+function eventStreamContent(eventSchema: z.ZodType | undefined): Record<string, unknown> {
+  const body = { schema: { type: 'string', description: 'Server-sent events, one `data: <JSON>` line and a blank line each.' } };
+  return eventSchema ? { ...body, 'x-event-schema': jsonSchema(eventSchema, 'output') } : body;
+}
+
+/** What an operation says about unknown query parameters (only operations that take some refuse them). */
 function describeOperation(route: RouteDefinition): string | undefined {
   if (route.unknownParameters !== 'refuse' || !route.query) return route.description;
   const note = 'Unknown query parameters are refused with a 400 that names the known ones (`api_key` and `secret` are always accepted).';
@@ -109,7 +119,11 @@ export function buildOpenApiDocument(registry: ApiRegistry, options: OpenApiOpti
         'Errors are `{error, status}` with a message that says how to fix the request; every status an operation can ' +
         'answer is documented with that body. A parameter given twice where one value is expected is a 400. Unknown ' +
         'query parameters are refused with a 400 that names the known ones (the key parameters `api_key` and `secret` ' +
-        'are always accepted) on every operation whose description says so; the other operations still ignore them.',
+        'are always accepted) on every operation that takes query parameters; the operations that take none (health, ' +
+        'this document, /ask) ignore a query string. ' +
+        'Static copies of the statistics, escrow, calendar and loan-limit answers are published outside this API at ' +
+        '`/data/...` on the main host (listed, each with the operation and query whose body it is, at `/data/index.json`); ' +
+        'they are files, not operations, so no path here describes them.',
     },
     externalDocs: { url: options.documentationUrl },
     servers: [

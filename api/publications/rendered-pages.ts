@@ -1,0 +1,141 @@
+// The on-demand pages that only show synced data, rendered once per data version and served from
+// memory until a sync changes it. A page at a URL without a query string is rendered through the
+// Astro handler (./render-capture.ts) the first time it is asked for under the current datasets
+// and UTC day (pages say "next events" and draw "the last five years"). After this process
+// publishes a sync, every page already rendered is rendered again in the background; the running
+// server also renders every such page without parameters at start and after each sync
+// (prerenderDataPages, from its background jobs), so readers get pages from memory. Query-string
+// variants (a lookup, a chart range) and the search page render per request, as before.
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import type { AppDeps } from '../deps.ts';
+import type { DatasetRecord } from '../platform/datasets.ts';
+import { onDemandPages } from '../site-info/on-demand-pages.ts';
+import { datasetsVersion } from './data-version.ts';
+import { renderPage, type CapturedPage, type SsrHandler } from './render-capture.ts';
+
+/** Pages whose answer depends on the reader, not only on the data. */
+const PER_REQUEST = new Set(['/search']);
+/** Rendered pages kept (the fixed pages plus the most recent weeks and bills asked for). */
+const MAX_PAGES = 300;
+/** Headers the captured render carried that belong to its own (synthetic) connection. */
+const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+const DEFAULT_CACHE_CONTROL = 'public, max-age=300';
+/** After a sync publishes, wait this long for the next dataset before re-rendering (a sync publishes several). */
+const RERENDER_DELAY_MS = 1_000;
+
+interface Rendered {
+  version: string;
+  page: CapturedPage;
+  etag: string;
+}
+
+/** Each app's renderer, so the running server's background jobs can ask for every page ahead of readers. */
+const prerenderers = new WeakMap<AppDeps, (on: boolean) => void>();
+
+/**
+ * For the running server: render every data page without parameters now and again after each sync
+ * this process publishes, so even the first reader of a version gets a page from memory. Returns
+ * the function that stops it (at shutdown).
+ */
+export function prerenderDataPages(deps: AppDeps): () => void {
+  prerenderers.get(deps)?.(true);
+  return () => prerenderers.get(deps)?.(false);
+}
+
+export function renderedPages(deps: AppDeps, handler: SsrHandler): RequestHandler {
+  const pages = onDemandPages().filter((page) => !PER_REQUEST.has(page.route));
+  const fixedPaths = pages.filter((page) => !page.hasParams).map((page) => page.route);
+  let eager = false;
+  const rendered = new Map<string, Rendered>();
+  const pending = new Map<string, Promise<Rendered | undefined>>();
+  let seen: { records: readonly DatasetRecord[]; version: string } | undefined;
+  /** The newest version seen: a slow render of an older one must not replace a page of it. */
+  let latest = '';
+
+  async function currentVersion(): Promise<string> {
+    const records = await deps.services.datasets.list(); // cached for a few seconds
+    if (seen?.records !== records) seen = { records, version: datasetsVersion(records) };
+    latest = `${seen.version}|${deps.clock().toISOString().slice(0, 10)}`;
+    return latest;
+  }
+
+  function render(pathname: string, version: string): Promise<Rendered | undefined> {
+    const key = `${pathname}\n${version}`;
+    const running = pending.get(key);
+    if (running) return running;
+    const work = renderPage(handler, deps, pathname)
+      .then((page) => {
+        if (!page) return undefined;
+        const entry = { version, page, etag: `"${createHash('sha256').update(page.bytes).digest('base64url').slice(0, 32)}"` };
+        // A server error is not kept: the next request tries again.
+        if (page.status < 500 && version === latest) {
+          rendered.delete(pathname);
+          if (rendered.size >= MAX_PAGES) rendered.delete(rendered.keys().next().value as string);
+          rendered.set(pathname, entry);
+        }
+        return entry;
+      })
+      .finally(() => pending.delete(key));
+    pending.set(key, work);
+    return work;
+  }
+
+  /** Renders again each page held (and, once the server asked for it, each page without parameters) whose version is past. */
+  async function renderAhead(): Promise<void> {
+    const version = await currentVersion();
+    for (const pathname of new Set([...(eager ? fixedPaths : []), ...rendered.keys()])) {
+      if (rendered.get(pathname)?.version !== version) await render(pathname, version);
+    }
+  }
+  const renderAheadLogged = () => void renderAhead().catch((error: unknown) => deps.logger.warn({ err: error }, 'pages: could not render ahead'));
+
+  let timer: NodeJS.Timeout | undefined;
+  deps.services.datasets.onInvalidate(() => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      renderAheadLogged();
+    }, RERENDER_DELAY_MS);
+    timer.unref();
+  });
+  prerenderers.set(deps, (on) => {
+    eager = on;
+    if (on) renderAheadLogged();
+  });
+
+  const cacheable = (req: Request): string | undefined => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.originalUrl.includes('?')) return undefined;
+    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    return pages.some((page) => page.pattern.test(pathname)) ? pathname : undefined;
+  };
+
+  return (req, res, next) => {
+    const pathname = cacheable(req);
+    if (pathname === undefined) {
+      handler(req, res, next, { deps });
+      return;
+    }
+    void (async () => {
+      const version = await currentVersion();
+      const hit = rendered.get(pathname);
+      const entry = hit?.version === version ? hit : await render(pathname, version);
+      if (!entry) next();
+      else send(req, res, entry);
+    })().catch(next);
+  };
+}
+
+function send(req: Request, res: Response, { page, etag }: Rendered): void {
+  for (const [name, value] of Object.entries(page.headers)) if (!HOP_HEADERS.has(name)) res.setHeader(name, value);
+  if (page.headers['cache-control'] === undefined) res.setHeader('Cache-Control', DEFAULT_CACHE_CONTROL);
+  res.setHeader('ETag', etag);
+  res.status(page.status);
+  if (page.status === 200 && req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Length', page.bytes.length);
+  if (req.method === 'HEAD') res.end();
+  else res.end(page.bytes);
+}
