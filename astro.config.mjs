@@ -3,9 +3,12 @@
 // (`export const prerender = false`) inside the same Express app.
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
+import { BUILD_ORIGIN } from './api/platform/static/build-origin.ts';
 
 export default defineConfig({
-  site: process.env.BASE_URL ?? 'http://localhost:3000',
+  // A placeholder: the server writes its running BASE_URL in its place when it loads the built files
+  // (api/platform/static/build-origin.ts), so the build never depends on where the site is served.
+  site: BUILD_ORIGIN,
   srcDir: './site',
   // MDS_SITE_OUT_DIR: tests build fixture sites elsewhere so dist/ stays the real site.
   outDir: process.env.MDS_SITE_OUT_DIR ?? './dist',

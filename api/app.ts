@@ -2,7 +2,6 @@
 // request id + log → API host (unprefixed API) → /api/v1 → other dynamic routes → static site →
 // on-demand Astro pages → 404 → the one error handler.
 import path from 'node:path';
-import fs from 'node:fs';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { AppDeps } from './deps.ts';
 import { ApiRegistry } from './platform/http/api-registry.ts';
@@ -14,9 +13,10 @@ import { registerApiRoutes } from './routes.ts';
 import { registerSiteRoutes } from './site-routes.ts';
 import { apiUrls, requestHostname } from './platform/http/addresses.ts';
 import { readHealth } from './health/route.ts';
-import { builtPagePaths } from './site-info/sitemap.ts';
 import { accessMiddleware } from './access/middleware.ts';
 import { siteSecurityHeaders } from './platform/http/security-headers.ts';
+import { StaticSite } from './platform/static/static-site.ts';
+import { serveStaticSite } from './platform/static/serve.ts';
 import { renderedPages } from './publications/rendered-pages.ts';
 import type { SsrHandler } from './publications/render-capture.ts';
 
@@ -25,11 +25,15 @@ export interface AppOptions {
   ssrHandler?: RequestHandler;
   /** Extra API routes (tests use this to exercise the error path with a route that throws). */
   extraApiRoutes?: (registry: ApiRegistry) => void;
+  /** The built site, when already loaded (default: dist/client, loaded by createApp). */
+  site?: StaticSite;
 }
 
 export interface BuiltApp {
   app: Express;
   registry: ApiRegistry;
+  /** The built site the app serves; put() adds or replaces a file while it runs. */
+  site: StaticSite;
 }
 
 // Re-exported for modules that imported them from here before they moved.
@@ -71,9 +75,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   registerSiteRoutes(app, deps);
   app.use('/api', apiNotFound, apiErrorHandler);
 
-  serveSite(app, deps, options);
+  // The built site, in memory (api/platform/static): loaded here unless the caller loaded it.
+  const site = options.site ?? StaticSite.load(path.join(deps.config.distDir, 'client'), deps.config);
+  serveSite(app, deps, options, site);
   app.use(errorHandler(deps, false));
-  return { app, registry };
+  return { app, registry, site };
 }
 
 /**
@@ -91,41 +97,20 @@ function withCors(handler: RequestHandler): RequestHandler {
   };
 }
 
-function serveSite(app: Express, deps: AppDeps, options: AppOptions): void {
-  const clientDir = path.join(deps.config.distDir, 'client');
-  // Pages are built as <path>/index.html; serve `/glossary/apr` as-is instead of redirecting to
-  // `/glossary/apr/` (express.static's default), so the site's clean URLs cost no extra round trip.
-  const pageDirs = new Set(builtPagePaths(clientDir));
+function serveSite(app: Express, deps: AppDeps, options: AppOptions, site: StaticSite): void {
   // Helmet's headers on pages, files and the 404 page only: the API above keeps its CORS headers.
   app.use(siteSecurityHeaders(deps.config.baseUrl));
-  app.use((req, _res, next) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && !req.path.endsWith('/') && pageDirs.has(req.path)) {
-      req.url = `${req.path}/${req.url.slice(req.path.length)}`;
-    }
-    next();
-  });
-  app.use(
-    express.static(clientDir, {
-      index: ['index.html'],
-      extensions: ['html'],
-      // Astro fingerprints /_astro assets, so they may be cached forever; pages revalidate.
-      setHeaders: (res, filePath) => {
-        res.setHeader(
-          'Cache-Control',
-          filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
-      },
-    }),
-  );
+  app.use(serveStaticSite(site));
   const ssrHandler = options.ssrHandler as SsrHandler | undefined;
   // On-demand pages (/news, /search) read live data through the app's own dependencies
   // (Astro.locals.deps): the node adapter's middleware takes locals as its fourth argument. Those
   // without a query string are rendered once per data version (api/publications/rendered-pages.ts).
   if (ssrHandler) app.use(renderedPages(deps, ssrHandler));
-  const notFoundPage = path.join(clientDir, '404.html');
+  const notFoundPage = site.get('/404.html')?.variants.identity.body;
   app.use((_req, res) => {
     res.status(404);
-    if (fs.existsSync(notFoundPage)) res.sendFile(notFoundPage);
+    res.setHeader('Cache-Control', 'no-cache');
+    if (notFoundPage) res.type('html').send(notFoundPage);
     else res.type('text/plain').send('Not found');
   });
 }

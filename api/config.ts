@@ -25,7 +25,11 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   BASE_URL: optionalString.pipe(
-    z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://mortgage.example.org' }).optional(),
+    z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://mortgage.example.org' })
+      // Written as is into the built HTML, XML and JSON files at start (api/platform/static/build-origin.ts).
+      .refine((url) => !/[&<>"'\\]/.test(url), { error: 'must not contain & < > " \' or \\' })
+      .optional(),
   ),
   API_HOST: z.string().default('api.localhost'),
   DATABASE_URL: optionalString,

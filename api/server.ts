@@ -7,10 +7,11 @@ import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { RequestHandler } from 'express';
 import { loadConfig, type Config } from './config.ts';
-import { createLogger, type Logger } from './platform/logger.ts';
+import { bufferedStdout, createLogger, type Logger } from './platform/logger.ts';
 import { openDatabase } from './platform/db/open.ts';
 import { openExtraAcceptSockets } from './platform/http/accept-sockets.ts';
 import { createApp } from './app.ts';
+import type { StaticSite } from './platform/static/static-site.ts';
 import { closeServices, createServices } from './services.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { recordLocalServer } from './mcp/local-server.ts';
@@ -20,6 +21,8 @@ export interface RunningServer {
   server: http.Server;
   deps: AppDeps;
   url: string;
+  /** The built site in memory: put() adds or replaces a file (e.g. one written after a sync). */
+  site: StaticSite;
   /** Stops accepting, drains in-flight requests, releases resources. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -37,7 +40,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
   const core = { config, db, logger, clock: () => new Date() };
   const services = await createServices(core);
   const deps: AppDeps = { ...core, services };
-  const { app } = createApp(deps, { ssrHandler: await loadSsrHandler(config) });
+  const { app, site } = createApp(deps, { ssrHandler: await loadSsrHandler(config) });
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
@@ -75,27 +78,43 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
       await db.close();
       logger.info('shut down');
     })());
-  return { server, deps, url, close };
+  return { server, deps, url, site, close };
 }
 
-/** Entry point: start, and exit cleanly on SIGTERM/SIGINT. */
+/**
+ * Entry point: start, and exit cleanly on SIGTERM/SIGINT. Logs go to standard output through a
+ * buffered writer (one access-log line per request stays cheap); every way out of the process writes
+ * the buffered lines first, so none is lost.
+ */
 export async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL);
+  const output = bufferedStdout();
+  const logger = createLogger(config.LOG_LEVEL, output.stream);
+  // Crashes (an uncaught exception or unhandled rejection): the monitor runs before Node's own
+  // report and exit, which it leaves unchanged; there is no event loop turn left, hence sync.
+  process.on('uncaughtExceptionMonitor', (error, origin) => {
+    logger.fatal({ err: error, origin }, 'fatal error');
+    output.flushSync();
+  });
+  const exit = async (code: number) => {
+    await output.flush();
+    process.exit(code);
+  };
   let running: RunningServer;
   try {
     running = await startServer(config, logger);
   } catch (error) {
     logger.fatal({ err: error }, 'failed to start');
-    process.exit(1);
+    await exit(1);
+    return;
   }
   const stop = (signal: string) => {
     logger.info({ signal }, 'signal received');
     running.close().then(
-      () => process.exit(0),
+      () => exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'error during shutdown');
-        process.exit(1);
+        return exit(1);
       },
     );
   };

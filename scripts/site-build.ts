@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../api/config.ts';
 
-const SOURCES = ['site', 'content', 'astro.config.mjs', 'package.json'];
+// BASE_URL is not an input: the build writes a placeholder origin (api/platform/static/build-origin.ts).
+const SOURCES = ['site', 'content', 'astro.config.mjs', 'package.json', 'api/platform/static/build-origin.ts'];
 const STAMP = path.join(PROJECT_ROOT, 'dist', '.build-stamp');
 export const BUILD_LOG = path.join(PROJECT_ROOT, 'dist', '.build-log');
 
@@ -59,10 +60,12 @@ export function ensureSiteBuilt(log: (message: string) => void): void {
 }
 
 /**
- * The build's environment. Vite-based runners (vitest) set BASE_URL to "/" for their own use; the
- * site needs an absolute URL or none (then the default), so a relative one is dropped.
+ * The build's environment, without BASE_URL: the site is built with a placeholder origin and the
+ * server writes the running one in at start (api/platform/static/build-origin.ts), so the address
+ * is no input of the build and changing it never makes dist/ stale. (Vite-based runners such as
+ * vitest also set BASE_URL to "/" for their own use.)
  */
 export function buildEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const { BASE_URL, ...rest } = env;
-  return BASE_URL !== undefined && /^https?:\/\//.test(BASE_URL) ? { ...rest, BASE_URL } : rest;
+  const { BASE_URL: _address, ...rest } = env;
+  return rest;
 }

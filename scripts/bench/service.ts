@@ -1,6 +1,8 @@
 // The service under benchmark: synced from the mirror (MDS_SOURCE_DIR) into a scratch DATA_DIR,
-// then started as its own process with rate limits off, so the load generator measures the
-// service and nothing else. Started once per `npm run bench` and shared by the families.
+// then started as its own process in its default configuration (LOG_LEVEL info: one access-log
+// line per request, written to a file as in production) except that rate limits are off and
+// nothing syncs, so the load generator measures the service and nothing else. Started once per
+// `npm run bench` and shared by the families.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,13 +14,13 @@ export interface BenchService {
   url: string;
   pid: number;
   dataDir: string;
-  /** The tail of the service's own output (warnings and errors at the bench's LOG_LEVEL). */
+  /** The tail of the service's own output (its log, access lines included). */
   output(): string;
   stop(): Promise<void>;
 }
 
+/** What the bench changes from the default configuration (LOG_LEVEL and the rest stay default). */
 export const BENCH_SERVICE_ENV = {
-  LOG_LEVEL: 'warn',
   RATE_LIMIT_ANON_PER_MINUTE: '0',
   RATE_LIMIT_KEY_PER_MINUTE: '0',
   RATE_LIMIT_PER_HOUR: '0',
@@ -44,11 +46,12 @@ export function prepareDataDir(log: (line: string) => void): string {
 }
 
 export async function startBenchService(dataDir: string, extraEnv: Record<string, string> = {}): Promise<BenchService> {
-  // The port is chosen here because at LOG_LEVEL=warn the service does not log its address.
+  // The port is chosen here: the log goes to a file, not through the pipe the ready line is read from.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server: ChildServer = await spawnServer(path.join(PROJECT_ROOT, 'api', 'main.ts'), {
     env: { ...BENCH_SERVICE_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...extraEnv },
+    logFile: path.join(dataDir, 'service.log'),
   });
   await waitForOk(`${url}/healthz`);
   // Start-up work (the search-index refresh) would otherwise run during the first measurement.

@@ -5,6 +5,7 @@ import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { sortedEntries } from '../lib/content.ts';
 import { live } from '../lib/live.ts';
+import { BUILD_ORIGIN } from '../../api/platform/static/build-origin.ts';
 
 export const prerender = false;
 
@@ -18,7 +19,8 @@ interface FeedItem {
 }
 
 export async function GET(context: APIContext): Promise<Response> {
-  const site = context.site ?? new URL('http://localhost:3000');
+  // Rendered on demand by the running server: its own address (the build's placeholder otherwise).
+  const site = new URL(context.locals.deps?.config.baseUrl ?? BUILD_ORIGIN);
   const written: FeedItem[] = [...(await sortedEntries('articles')), ...(await sortedEntries('learn'))].map((entry) => ({
     title: entry.data.title,
     link: `/${entry.collection}/${entry.id}`,

@@ -1,13 +1,12 @@
 // GET /llms.txt: a Markdown map of the site for language models (llmstxt.org format), from the
 // same catalog as /ai-info-page and brand-facts.json plus the content collections.
-import type { APIContext } from 'astro';
-import { loadConfig } from '../../api/config.ts';
+import { buildConfig } from '../lib/addresses.ts';
 import { serviceCatalog } from '../../api/site-info/catalog.ts';
 import { sortedEntries, sortedGlossary } from '../lib/content.ts';
 
-export async function GET(context: APIContext): Promise<Response> {
-  const catalog = serviceCatalog(loadConfig({ ...process.env, LOG_LEVEL: 'silent' }));
-  const site = (context.site ?? new URL(catalog.baseUrl)).toString().replace(/\/$/, '');
+export async function GET(): Promise<Response> {
+  const catalog = serviceCatalog(buildConfig());
+  const site = catalog.baseUrl;
   const [articles, learn, glossary] = await Promise.all([sortedEntries('articles'), sortedEntries('learn'), sortedGlossary()]);
   const lines = [
     `# ${catalog.name}`,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres } from '../support/databases.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { waitForQuiet } from '../../scripts/bench/service.ts';
 
 const started: ServerProcess[] = [];
 afterAll(async () => {
@@ -82,6 +83,9 @@ describe('extra accept sockets (ACCEPT_SOCKETS)', () => {
     try {
       const server = await startServerProcess({ DATA_DIR: dataDir, ACCEPT_SOCKETS: '4' });
       started.push(server);
+      // Start-up work (the search-index refresh) holds the event loop for a while after "listening";
+      // connections still in the kernel's accept queues at SIGTERM are refused, not drained.
+      await waitForQuiet(server.child.pid ?? 0, 30_000);
       // The kernel spreads new connections over the four sockets by address hash: forty of them
       // all landing on the server's own socket is a 1-in-4^40 chance.
       const inFlight = Array.from({ length: 40 }, () => halfSentRequest(server.url));
