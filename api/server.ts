@@ -57,9 +57,10 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
   const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
   const closeExtraSockets = await openExtraAcceptSockets(server, config.HOST, port, config.ACCEPT_SOCKETS - 1);
   const url = `http://127.0.0.1:${port}`;
-  logger.info({ url, database: db.kind }, 'listening');
-  // The embedded database is this process's alone: say where we answer, for `npm run mcp:stdio`.
+  // The embedded database is this process's alone: say where we answer, for `npm run mcp:stdio`
+  // (before the 'listening' line, which tools and tests take as the sign that the server is ready).
   const forgetAddress = db.kind === 'pglite' ? recordLocalServer(config.dataDir, url) : () => undefined;
+  logger.info({ url, database: db.kind }, 'listening');
 
   const stopJobs = startBackgroundJobs(deps);
   let closing: Promise<void> | undefined;

@@ -60,7 +60,14 @@ export async function startAdminSocket(dataDir: string, store: KeyStore, logger:
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(socketPath, () => resolve());
+      // The socket file is created (bound) inside listen(): under this mask it is born owner-only, so
+      // there is no moment at which it carries the default mode.
+      const previousMask = process.umask(0o177);
+      try {
+        server.listen(socketPath, () => resolve());
+      } finally {
+        process.umask(previousMask);
+      }
     });
     fs.chmodSync(socketPath, 0o600);
   } catch (error) {

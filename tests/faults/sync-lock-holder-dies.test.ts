@@ -106,22 +106,30 @@ describe.skipIf(!hasSourceData)('an instance whose sync holder dies', () => {
     first.child.kill('SIGKILL');
     await first.exited;
 
-    const health = await until(
+    // Until the second looks again (with backoff), the first's unfinished attempts read as failed
+    // (interrupted): wait for every dataset to be settled by an attempt of the second's own.
+    const latestAttempts = async () =>
+      (
+        await observer.query<{ dataset: string; run_id: string; status: string; reason: string | null }>(
+          'SELECT DISTINCT ON (dataset) dataset, run_id, status, reason FROM sync_runs ORDER BY dataset, id DESC',
+        )
+      ).rows;
+    const { health, latest } = await until(
       'the second instance to load what the first left',
       async () => {
         const body = (await (await fetch(`${second.url}/healthz`)).json()) as Health;
-        return DEFAULTS.every((name) => ['loaded', 'failed'].includes(body.datasets[name]?.state ?? '')) ? body : undefined;
+        const attempts = await latestAttempts();
+        const settled = DEFAULTS.every((name) => ['loaded', 'failed'].includes(body.datasets[name]?.state ?? ''));
+        const retried = missing.every((name) => attempts.some((row) => row.dataset === name && row.run_id !== frozenRun && row.status !== 'running'));
+        return settled && retried ? { health: body, latest: attempts } : undefined;
       },
       180_000,
       500,
     );
     // Every dataset the first left behind was attempted by the second, in a run of its own.
-    const { rows: latest } = await observer.query<{ dataset: string; run_id: string; status: string; reason: string | null }>(
-      'SELECT DISTINCT ON (dataset) dataset, run_id, status, reason FROM sync_runs ORDER BY dataset, id DESC',
-    );
     for (const name of missing) {
       const attempt = latest.find((row) => row.dataset === name);
-      expect(attempt?.run_id, name).not.toBe(frozenRun);
+      expect(attempt?.run_id, `${name}: ${JSON.stringify({ attempt, state: health.datasets[name], loadedByFirst: loadedByFirst.map((row) => row.name) })}`).not.toBe(frozenRun);
       // A dataset may fail or be skipped on its own (a publisher's file this code refuses, an online-only
       // source under MDS_SOURCE_DIR), never by the first's death.
       if (attempt?.status !== 'ok') {

@@ -53,7 +53,8 @@ async function lifecycle(env: Record<string, string>): Promise<void> {
   expect(after.keys[0].status).toBe('revoked');
 }
 
-describe('keys CLI', () => {
+// Each call starts a Node process that opens the embedded database: seconds apiece on a busy machine.
+describe('keys CLI', { timeout: 180_000 }, () => {
   const folders: string[] = [];
   const tempDataDir = () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-keys-'));
@@ -119,8 +120,8 @@ describe('keys CLI', () => {
     beforeAll(async () => {
       dataDir = tempDataDir();
       server = await startServerProcess({ DATA_DIR: dataDir, BASE_URL: 'http://localhost:3000', REQUIRE_API_KEY: 'true' });
-      // The admin socket opens just after the listener.
-      for (let attempt = 0; attempt < 50 && !fs.existsSync(adminSocketPath(dataDir)); attempt += 1) {
+      // The admin socket opens just after the listener (give a busy machine half a minute).
+      for (let attempt = 0; attempt < 300 && !fs.existsSync(adminSocketPath(dataDir)); attempt += 1) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }, 90_000);
