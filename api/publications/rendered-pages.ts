@@ -6,13 +6,13 @@
 // server also renders every such page without parameters at start and after each sync
 // (prerenderDataPages, from its background jobs), so readers get pages from memory. Query-string
 // variants (a lookup, a chart range) and the search page render per request, as before.
-import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../deps.ts';
 import type { DatasetRecord } from '../platform/datasets.ts';
 import { onDemandPages } from '../site-info/on-demand-pages.ts';
 import { datasetsVersion } from './data-version.ts';
 import { renderPage, type CapturedPage, type SsrHandler } from './render-capture.ts';
+import { contentEtag } from '../platform/http/content-etag.ts';
 
 /** Pages whose answer depends on the reader, not only on the data. */
 const PER_REQUEST = new Set(['/search']);
@@ -67,7 +67,7 @@ export function renderedPages(deps: AppDeps, handler: SsrHandler): RequestHandle
     const work = renderPage(handler, deps, pathname)
       .then((page) => {
         if (!page) return undefined;
-        const entry = { version, page, etag: `"${createHash('sha256').update(page.bytes).digest('base64url').slice(0, 32)}"` };
+        const entry = { version, page, etag: contentEtag(page.bytes) };
         // A server error is not kept: the next request tries again.
         if (page.status < 500 && version === latest) {
           rendered.delete(pathname);

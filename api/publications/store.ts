@@ -2,12 +2,12 @@
 // when a dataset a publication is derived from has a new load, and (when the server runs it) also
 // written to DATA_DIR/generated/ for an operator to push to a CDN. Until a publication's datasets
 // are loaded its paths answer 503 with the dataset's own "not loaded yet" words.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppDeps } from '../deps.ts';
 import { datasetsVersion } from './data-version.ts';
 import { JSON_TYPE, type Publication, type PublishedFile } from './types.ts';
+import { contentEtag } from '../platform/http/content-etag.ts';
 
 export interface StoredFile {
   path: string;
@@ -30,7 +30,7 @@ export const INDEX_PATH = 'index.json';
 
 function stored(file: Pick<PublishedFile, 'path' | 'contentType' | 'rest'> & { body: string }): StoredFile {
   const bytes = Buffer.from(file.body, 'utf8');
-  const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+  const etag = contentEtag(bytes);
   return { path: file.path, bytes, etag, contentType: file.contentType, rest: file.rest };
 }
 
