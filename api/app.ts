@@ -1,6 +1,7 @@
 // Builds the Express app from its dependencies; server.ts only listens and shuts down. Order:
 // request id + log → API host (unprefixed API) → /api/v1 → other dynamic routes → static site →
 // on-demand Astro pages → 404 → the one error handler.
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { AppDeps } from './deps.ts';
@@ -8,6 +9,9 @@ import { ApiRegistry } from './platform/http/api-registry.ts';
 import { NotFoundError, toErrorResponse } from './platform/http/errors.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { setCorsHeaders } from './platform/http/cors.ts';
+import { AnswerLane } from './platform/http/answer-lane.ts';
+import { writeApiError } from './platform/http/write-error.ts';
+import { frontDoor } from './front-door.ts';
 import { registerOpenApiRoute } from './platform/http/openapi-route.ts';
 import { registerApiRoutes } from './routes.ts';
 import { registerSiteRoutes } from './site-routes.ts';
@@ -31,6 +35,8 @@ export interface AppOptions {
 
 export interface BuiltApp {
   app: Express;
+  /** What the server listens with: the front door (kept public answers), then the app. */
+  handler: RequestListener;
   registry: ApiRegistry;
   /** The built site the app serves; put() adds or replaces a file while it runs. */
   site: StaticSite;
@@ -45,7 +51,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   app.set('etag', 'strong');
   if (deps.config.TRUST_PROXY !== undefined) app.set('trust proxy', parseTrustProxy(deps.config.TRUST_PROXY));
 
-  const registry = new ApiRegistry();
+  // Public API answers kept for a second and answered again by the front door (front-door.ts).
+  const lane = new AnswerLane();
+  deps.services.datasets.onInvalidate(() => lane.clear());
+  const registry = new ApiRegistry(lane);
   // Keys and rate limits run before every API route (not /healthz or /openapi.json: see the middleware).
   registry.use(accessMiddleware(deps));
   registerApiRoutes(registry, deps);
@@ -79,7 +88,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   const site = options.site ?? StaticSite.load(path.join(deps.config.distDir, 'client'), deps.config);
   serveSite(app, deps, options, site);
   app.use(errorHandler(deps, false));
-  return { app, registry, site };
+  return { app, handler: frontDoor(app, deps, lane), registry, site };
 }
 
 /**
@@ -123,10 +132,13 @@ function errorHandler(deps: AppDeps, api: boolean): ErrorRequestHandler {
       res.end();
       return;
     }
+    if (api) {
+      writeApiError(res, body, headers);
+      return;
+    }
     res.set(headers);
     res.setHeader('Cache-Control', 'no-store');
-    if (api || req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json') {
-      if (api) setCorsHeaders(res);
+    if (req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json') {
       res.status(body.status).json(body);
     } else {
       res.status(body.status).type('text/plain').send(body.error);

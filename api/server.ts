@@ -40,9 +40,15 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
   const core = { config, db, logger, clock: () => new Date() };
   const services = await createServices(core);
   const deps: AppDeps = { ...core, services };
-  const { app, site } = createApp(deps, { ssrHandler: await loadSsrHandler(config) });
+  const { handler, site } = createApp(deps, { ssrHandler: await loadSsrHandler(config) });
 
-  const server = http.createServer(app);
+  // Once shutting down, every new response says it closes its connection, so a client moves on
+  // instead of sending its next request into a closing socket (see close() for the rest).
+  let shuttingDown = false;
+  const server = http.createServer((req, res) => {
+    if (shuttingDown) res.setHeader('Connection', 'close');
+    handler(req, res);
+  });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   server.headersTimeout = 66_000;
   server.requestTimeout = 120_000;
@@ -67,13 +73,19 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
   const close = () =>
     (closing ??= (async () => {
       logger.info('shutting down: draining in-flight requests');
+      shuttingDown = true;
       stopJobs();
       forgetAddress();
       // The extra sockets' close waits for the connections they accepted, as server.close does for its own.
       const drained = Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), closeExtraSockets()]);
+      // server.close() closes only the connections idle at that moment; a keep-alive connection busy
+      // then (a load balancer's, a client streaming /ask) becomes idle after its answer and would
+      // hold the process until SHUTDOWN_TIMEOUT_MS, so idle ones are closed as they appear.
       server.closeIdleConnections();
+      const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
       const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
       await drained;
+      clearInterval(idleSweep);
       clearTimeout(timer);
       await closeServices(services);
       await db.close();

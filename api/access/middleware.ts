@@ -2,6 +2,7 @@
 // MCP and /ask mount too: authenticate, then count the request, then set the RateLimit-* headers or
 // answer 429. /healthz and /openapi.json stay open: monitors and client generators must always reach
 // them, and they touch no data.
+import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { TooManyRequestsError } from '../platform/http/errors.ts';
@@ -23,7 +24,7 @@ export async function admitRequest(deps: AppDeps, req: Request, res: Response, {
 }
 
 /** Sets the RateLimit-* headers (kept by the error handler on a 429 too); throws the 429 on a refusal. */
-function applyDecision(res: Response, identity: Identity, decision: LimitDecision): void {
+function applyDecision(res: ServerResponse, identity: Identity, decision: LimitDecision): void {
   for (const name in decision.headers) res.setHeader(name, decision.headers[name]!);
   if (decision.allowed) return;
   const who = identity.kind === 'key' ? 'this key' : 'requests without a key from your address';
@@ -75,4 +76,31 @@ export function accessMiddleware(deps: AppDeps): RequestHandler {
     if (decision !== undefined) admit(decision);
     else access.consume(anonymous).then(admit, next);
   };
+}
+
+/**
+ * Counts a request from a caller without a key that Express does not see (the front door's kept
+ * answers, api/front-door.ts) against the same limits as the middleware: sets the RateLimit-*
+ * headers and calls `admitted`, or calls `refused` with the 429. The address is asked for only
+ * when limits are on.
+ */
+export function admitWithoutKey(deps: AppDeps, clientIp: () => string, res: ServerResponse, admitted: () => void, refused: (error: unknown) => void): void {
+  const limiter = deps.services.access.limiter;
+  if (!limiter.active) {
+    admitted();
+    return;
+  }
+  const identity: Identity = { kind: 'anonymous', ip: clientIp() };
+  const admit = (decision: LimitDecision) => {
+    try {
+      applyDecision(res, identity, decision);
+    } catch (error) {
+      refused(error);
+      return;
+    }
+    admitted();
+  };
+  const decision = limiter.consumeNow(identity);
+  if (decision !== undefined) admit(decision);
+  else deps.services.access.consume(identity).then(admit, refused);
 }

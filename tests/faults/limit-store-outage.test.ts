@@ -101,7 +101,7 @@ describe.each(['redis', 'postgres'] as const)('the %s limit store goes away and 
     const core = { config, db: database.db, logger: createLogger('info', sink), clock: () => new Date() };
     services = await createServices(core);
     const deps: AppDeps = { ...core, services };
-    server = await listen(createApp(deps, { extraApiRoutes: pingRoute }).app);
+    server = await listen(createApp(deps, { extraApiRoutes: pingRoute }).handler);
   });
 
   afterAll(async () => {

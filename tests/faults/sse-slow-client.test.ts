@@ -85,7 +85,9 @@ describe('the SSE writer with a client that stops reading', () => {
       socket.resume();
       const resumedAt = state.received;
       expect(await waitFor(() => state.received > resumedAt + 1024 * 1024, 10_000)).toBe(true);
-      expect(sent).toBeGreaterThan(sentAtPause + 2);
+      // The first MiB after resuming may all come from the kernel's buffers (they grow on a busy
+      // machine): the producer is judged by what it sends, given time.
+      expect(await waitFor(() => sent > sentAtPause + 2, 10_000)).toBe(true);
     } finally {
       socket.destroy();
     }

@@ -197,8 +197,8 @@ describe('logs', () => {
     const core = { config, db: database.db, logger: createLogger('info', sink), clock: () => new Date() };
     const services = await createServices(core);
     const deps: AppDeps = { ...core, services };
-    const { app } = createApp(deps, { extraApiRoutes: whoAmIRoute });
-    const server = await listen(app);
+    const { handler } = createApp(deps, { extraApiRoutes: whoAmIRoute });
+    const server = await listen(handler);
     try {
       const account = await services.access.keys.findOrCreateAccountByEmail('ada@example.org');
       const { key } = await services.access.keys.createKey(account.id);

@@ -189,7 +189,7 @@ describe('a rate-limit store that is down', () => {
     const core = { config, db: database.db, logger: createLogger('warn', sink), clock: () => new Date() };
     const services = await createServices(core);
     const deps: AppDeps = { ...core, services };
-    const server = await listen(createApp(deps, { extraApiRoutes: pingRoute }).app);
+    const server = await listen(createApp(deps, { extraApiRoutes: pingRoute }).handler);
     try {
       const responses = await burst(25, () => rawRequest(`${server.url}/api/v1/test-ping`));
       expect(responses.every((response) => response.status === 200)).toBe(true);

@@ -117,6 +117,21 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     expect(structured.sources?.[0]?.as_of).toBeTruthy();
   });
 
+  it('get_loan_limits for all of Texas (254 counties) keeps to the result budget and links every county', async () => {
+    const { result, structured } = await call(anonymous, 'get_loan_limits', { state: 'TX' });
+    expect(result.isError).toBeFalsy();
+    const counties = structured.counties as { fips: string }[];
+    expect(counties.length).toBeGreaterThan(20);
+    expect(counties.length).toBeLessThan(254);
+    expect((structured.notes as string[]).join(' ')).toContain(`254 counties match; the first ${counties.length} are here`);
+    const link = (result.content as { type: string; uri?: string }[]).find((block) => block.type === 'resource_link');
+    expect(link?.uri).toMatch(/\/api\/v1\/loan-limits\?state=TX(&|$)/);
+    const linked = new URL(link!.uri!);
+    const everyCounty = (await (await fetch(new URL(linked.pathname + linked.search, server.url))).json()) as { counties: { fips: string }[] };
+    expect(everyCounty.counties).toHaveLength(254);
+    expect(everyCounty.counties.slice(0, counties.length).map((county) => county.fips)).toEqual(counties.map((county) => county.fips));
+  });
+
   it('lookup_glossary_term defines a term with FAQs', async () => {
     const { structured } = await call(anonymous, 'lookup_glossary_term', { term: 'PMI' });
     expect(String(structured.term)).toMatch(/private mortgage insurance/i);

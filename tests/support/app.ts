@@ -25,7 +25,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export interface TestApp {
   deps: AppDeps;
-  app: ReturnType<typeof createApp>['app'];
+  /** The server's request listener (the front door, then the Express app), as `npm start` serves it. */
+  app: http.RequestListener;
   close(): Promise<void>;
 }
 
@@ -37,8 +38,8 @@ export async function buildTestApp(
   const core = { config, db, logger: createLogger(config.LOG_LEVEL), clock: clock ?? (() => new Date()) };
   const services = await createServices(core);
   const deps: AppDeps = { ...core, services };
-  const { app } = createApp(deps, options);
-  return { deps, app, close: () => closeServices(services) };
+  const { handler } = createApp(deps, options);
+  return { deps, app: handler, close: () => closeServices(services) };
 }
 
 /** Listens on 127.0.0.1 with a random port; returns the base URL and a stopper. */

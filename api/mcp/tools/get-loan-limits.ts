@@ -1,8 +1,11 @@
 // get_loan_limits: conforming (FHFA), FHA (HUD), VA and USDA loan limits for every county, 1–4
 // units, every year loaded, with each figure's source and as-of date. The schemas are the
 // loan-limits contract's, shared with GET /loan-limits.
+import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
+import type { AppDeps } from '../../deps.ts';
 import { defineTool, sourcesText } from '../tool-kit.ts';
-import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type LoanLimitsAnswer } from '../../loan-limits/contract.ts';
+import { TOOL_RESULT_BUDGET_BYTES, toolResultBytes } from '../result-budget.ts';
+import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type LoanLimitsAnswer, type LoanLimitsQuery } from '../../loan-limits/contract.ts';
 import { HistorySchema, LimitRangeSchema, historyText, limitHistory } from '../../series/tool-history.ts';
 import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 
@@ -50,11 +53,55 @@ export const getLoanLimitsTool = defineTool({
   outputSchema: LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional() }),
   async run(args, { deps }) {
     const { from_year, to_year, ...query } = args;
-    const answer = await deps.services.loanLimits.answer(query);
-    const fips = query.county === undefined ? undefined : answer.counties[0]?.fips;
+    const whole = await deps.services.loanLimits.answer(query);
+    const fips = query.county === undefined ? undefined : whole.counties[0]?.fips;
     const history = await limitHistory(deps, { from_year, to_year, loan_type: query.loan_type, ...(fips ? { fips } : {}) });
-    if (!history) return { structured: answer, text: loanLimitsText(answer) };
-    if (!fips) history.notes.push('No county was asked for: these are the national one-unit limits.');
-    return { structured: { ...answer, history }, text: `${loanLimitsText(answer)}\n\n${historyText(history, (value) => `$${value.toLocaleString('en-US')}`)}` };
+    if (history && !fips) history.notes.push('No county was asked for: these are the national one-unit limits.');
+    const render = (answer: LoanLimitsAnswer) =>
+      history
+        ? { structured: { ...answer, history }, text: `${loanLimitsText(answer)}\n\n${historyText(history, (value) => `$${value.toLocaleString('en-US')}`)}` }
+        : { structured: answer, text: loanLimitsText(answer) };
+    const full = render(whole);
+    if (toolResultBytes({ structuredContent: full.structured, content: [{ type: 'text', text: full.text }] }) <= TOOL_RESULT_BUDGET_BYTES) return full;
+    return firstCountiesWithLink(deps, query, whole, render);
   },
 });
+
+/**
+ * A state's every county can be larger than a client reads (Texas: 254 counties, all programs and
+ * unit counts): the result keeps the first counties that fit the budget, says how many there are,
+ * and links the REST query that returns them all.
+ */
+function firstCountiesWithLink<Rendered extends { structured: object; text: string }>(
+  deps: AppDeps,
+  query: LoanLimitsQuery,
+  whole: LoanLimitsAnswer,
+  render: (answer: LoanLimitsAnswer) => Rendered,
+): Rendered & { links: ResourceLink[] } {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
+  const url = `${deps.config.baseUrl}/api/v1/loan-limits?${search.toString()}`;
+  const link: ResourceLink = {
+    type: 'resource_link',
+    uri: url,
+    name: `loan-limits-${whole.parameters.state}.json`,
+    title: `Every county's loan limits (${whole.counties.length} counties)`,
+    description: 'The same answer with every county, from the REST API (JSON, no key needed).',
+    mimeType: 'application/json',
+  };
+  const fits = (count: number) => {
+    const note = `${whole.counties.length} counties match; the first ${count} are here. Every county: ${url}, or ask for one with \`county\`.`;
+    const rendered = render({ ...whole, counties: whole.counties.slice(0, count), notes: [...whole.notes, note] });
+    const bytes = toolResultBytes({ structuredContent: rendered.structured as Record<string, unknown>, content: [{ type: 'text', text: rendered.text }, link] });
+    return bytes <= TOOL_RESULT_BUDGET_BYTES ? rendered : undefined;
+  };
+  // The largest count that fits: the result grows with each county, so halve the interval.
+  let low = 0;
+  let high = whole.counties.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return { ...(fits(low) ?? render({ ...whole, counties: [] })), links: [link] };
+}

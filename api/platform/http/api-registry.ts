@@ -11,6 +11,7 @@ import { memoizedParser, memoizedQueryParser } from './query-memo.ts';
 import { MethodNotAllowedError } from './errors.ts';
 import { sendJson } from './json-response.ts';
 import { strictQueryParser } from './strict-query.ts';
+import type { AnswerLane } from './answer-lane.ts';
 
 export { KEY_QUERY_PARAMETERS } from './strict-query.ts';
 
@@ -113,6 +114,13 @@ export class ApiRegistry {
   readonly routes: RouteDefinition[] = [];
   private readonly middleware: RequestHandler[] = [];
 
+  private readonly lane: AnswerLane | undefined;
+
+  /** `lane`: where public answers are kept for the front door (answer-lane.ts); none in a bare registry. */
+  constructor(lane?: AnswerLane) {
+    this.lane = lane;
+  }
+
   /**
    * Declares a route from a capability's contract: the handler's result must fit `responses[200].schema`
    * (checked by the compiler), and unknown query parameters are refused unless it says otherwise.
@@ -145,7 +153,7 @@ export class ApiRegistry {
       router.options(routePath, cors(corsMethods.join(', ')));
       for (const route of routes) {
         const parseBody = route.body ? [jsonBody] : [];
-        router[route.method](routePath, cors(corsMethods.join(', ')), ...parseBody, ...this.middleware, toHandler(route));
+        router[route.method](routePath, cors(corsMethods.join(', ')), ...parseBody, ...this.middleware, toHandler(route, this.lane));
       }
       router.all(routePath, (req, _res, next) => {
         next(new MethodNotAllowedError(req.method, [...methods, 'OPTIONS']));
@@ -169,8 +177,10 @@ function pathParameters(req: Request): Record<string, string> {
   return params;
 }
 
-function toHandler(route: RouteDefinition): RequestHandler {
+function toHandler(route: RouteDefinition, lane: AnswerLane | undefined): RequestHandler {
   const cachePolicy = route.cache ?? (route.method === 'get' ? 'data' : 'none');
+  // A GET data answer is public (DATA_CACHE_CONTROL): the same for every caller without a key.
+  const keepFor = route.method === 'get' && cachePolicy === 'data' ? lane : undefined;
   const parseQuery = queryParser(route);
   return async (req, res) => {
     const query = parseQuery(req);
@@ -180,6 +190,8 @@ function toHandler(route: RouteDefinition): RequestHandler {
     if (result === undefined || result === RESPONSE_WRITTEN || res.headersSent) return;
     res.setHeader('Cache-Control', cachePolicy === 'data' ? DATA_CACHE_CONTROL : 'no-store');
     // With the ETag, and 304 when If-None-Match matches (Express's freshness check).
-    sendJson(req, res, typeof result === 'string' ? result : JSON.stringify(result));
+    const json = typeof result === 'string' ? result : JSON.stringify(result);
+    const sentBody = sendJson(req, res, json);
+    if (sentBody && keepFor !== undefined && req.identity?.kind === 'anonymous') keepFor.keep(req, req.originalUrl, res, json);
   };
 }

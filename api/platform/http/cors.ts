@@ -1,6 +1,7 @@
 // CORS for the API exactly as spec 4.8: any origin, and a 204 answer to every preflight. Beyond the
 // spec's four headers, Expose-Headers lets a browser read the rate-limit and request-id headers.
-import type { RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 
 export const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -11,7 +12,7 @@ export const CORS_HEADERS = {
 } as const;
 
 /** Sets the spec's CORS headers, with `methods` as Allow-Methods. */
-export function setCorsHeaders(res: Response, methods: string = CORS_HEADERS['Access-Control-Allow-Methods']): void {
+export function setCorsHeaders(res: ServerResponse, methods: string = CORS_HEADERS['Access-Control-Allow-Methods']): void {
   // setHeader directly: every API response carries these, and res.set() re-checks each value.
   res.setHeader('Access-Control-Allow-Origin', CORS_HEADERS['Access-Control-Allow-Origin']);
   res.setHeader('Access-Control-Allow-Methods', methods);

@@ -42,8 +42,11 @@ function encoded(json: string): Encoded {
   return fresh;
 }
 
-/** Writes `json` as the response (200, or 304 when the client's copy is current). */
-export function sendJson(req: Request, res: Response, json: string): void {
+/**
+ * Writes `json` as the response (200, or 304 when the client's copy is current); true when it sent
+ * the body (a 200 to a GET).
+ */
+export function sendJson(req: Request, res: Response, json: string): boolean {
   const { bytes, etag } = encoded(json);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('ETag', etag);
@@ -52,9 +55,13 @@ export function sendJson(req: Request, res: Response, json: string): void {
     res.removeHeader('Content-Type');
     res.statusCode = 304;
     res.end();
-    return;
+    return false;
   }
   res.setHeader('Content-Length', bytes.length);
-  if (req.method === 'HEAD') res.end();
-  else res.end(bytes);
+  if (req.method === 'HEAD') {
+    res.end();
+    return false;
+  }
+  res.end(bytes);
+  return true;
 }

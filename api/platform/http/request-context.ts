@@ -1,6 +1,7 @@
 // A request id on every response (taken from a sane incoming X-Request-Id, else generated) and one
 // structured log line per request, with keys redacted from the URL; slow ones are warnings.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pino } from 'pino';
 import { redactUrl, type BatchingStream, type Logger } from '../logger.ts';
@@ -50,22 +51,38 @@ function accessLineWriter(logger: Logger): (requestId: string, method: string, u
   };
 }
 
-export function requestContext(logger: Logger): RequestHandler {
+/**
+ * Starts tracking one request (Express's or a raw one the front door answers): gives it its id and
+ * X-Request-Id header, and writes its access line when the response finishes. Returns the id.
+ */
+export type RequestTracker = (req: IncomingMessage, res: ServerResponse) => string;
+
+export function requestTracker(logger: Logger): RequestTracker {
   const writeAccessLine = accessLineWriter(logger);
-  return (req, res, next) => {
-    const incoming = req.get('x-request-id');
-    req.id = incoming !== undefined && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-Id', req.id);
+  return (req, res) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    // Express rewrites req.url below a mount point; the URL as received is the one to log.
+    const receivedUrl = req.url ?? '';
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? 'error' : durationMs > SLOW_REQUEST_MS ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      const url = redactUrl(req.originalUrl);
+      const url = redactUrl(receivedUrl);
       const rounded = Math.round(durationMs * 100) / 100;
-      if (level === 'info') writeAccessLine(req.id, req.method, url, res.statusCode, rounded);
-      else logger[level]({ requestId: req.id, method: req.method, url, status: res.statusCode, durationMs: rounded }, level === 'warn' ? 'slow request' : 'request');
+      if (level === 'info') writeAccessLine(id, req.method ?? '', url, res.statusCode, rounded);
+      else logger[level]({ requestId: id, method: req.method, url, status: res.statusCode, durationMs: rounded }, level === 'warn' ? 'slow request' : 'request');
     });
+    return id;
+  };
+}
+
+export function requestContext(logger: Logger): RequestHandler {
+  const track = requestTracker(logger);
+  return (req, res, next) => {
+    req.id = track(req, res);
     next();
   };
 }
