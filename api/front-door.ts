@@ -22,14 +22,15 @@ export function frontDoor(app: Express, deps: AppDeps, lane: AnswerLane): Reques
       app(req, res);
       return;
     }
-    track(req, res);
+    const requestId = track(req, res);
     admitWithoutKey(
       deps,
       () => proxyaddr(req, trust),
       res,
-      () => writeKeptAnswer(res, answer),
+      () => writeKeptAnswer(res, answer, requestId),
       (error) => {
         const { body, headers } = toErrorResponse(error);
+        res.setHeader('X-Request-Id', requestId);
         writeApiError(res, body, headers);
       },
     );

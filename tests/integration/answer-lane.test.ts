@@ -205,7 +205,7 @@ describe('AnswerLane bounds', () => {
     expect(lane.size).toBe(2);
     expect(lane.lookup(fakeExchange('/api/v1/a', '').req)).toBeUndefined();
     const kept = lane.lookup(fakeExchange('/api/v1/c', '').req);
-    expect(kept?.headers).toEqual([['Content-Type', 'Content-Type value']]);
+    expect(kept?.headers).toEqual(['Content-Type', 'Content-Type value']);
     const large = fakeExchange('/api/v1/large', 'x'.repeat(101));
     lane.keep(large.req, large.req.url!, large.res, large.body);
     expect(lane.lookup(large.req)).toBeUndefined();

@@ -3,21 +3,24 @@
 // URL: any shared cache between us and the client may keep it for an hour. The service keeps such
 // an answer, as Express produced it, for one second and answers the next keyless GET for the same
 // host and URL from it (front-door.ts): the request still gets its own request id, rate limit and
-// access-log line, but no routing, query parsing or handler. On a hot URL that route work is most
-// of a request's CPU (BENCHMARKS.md, "Default configuration, side by side").
+// access-log line, but no routing, query parsing or handler. On a hot URL that route work was a
+// third of a request's CPU (BENCHMARKS.md, "Finding the cost", item 18).
 //
 // What keeps it true: only answers the full path produced for a caller without a key are kept;
 // a request that carries a key, or asks conditionally (If-None-Match, If-Modified-Since), always
 // takes the full path; entries are dropped when any dataset changes (app.ts) and live one second
 // at most, so an answer that moves with the clock (days behind, "stale") is at most that late.
-import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Headers that belong to one request, never to the kept answer. */
 const PER_REQUEST_HEADERS = new Set(['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after']);
 
 export interface KeptAnswer {
-  /** Name/value pairs as the full path set them (its casing), for writeHead. */
-  headers: [string, OutgoingHttpHeader][];
+  /**
+   * Names and values, one after the other, as the full path set them (casing and order), minus the
+   * per-request ones: the form writeHead takes without building a header object per request.
+   */
+  headers: (string | number | readonly string[])[];
   /** The body as a string: Node writes a string body and the head in one write. */
   body: string;
   byteLength: number;
@@ -84,13 +87,13 @@ export class AnswerLane {
     if (res.statusCode !== 200 || byteLength > this.maxBodyBytes) return;
     const key = AnswerLane.keyOf(req, url);
     if (key === undefined) return;
-    const headers: [string, OutgoingHttpHeader][] = [];
+    const headers: KeptAnswer['headers'] = [];
     // Node keeps each header's name as it was set; getRawHeaderNames (OutgoingMessage, typed on
     // ClientRequest only) returns them so, and the kept answer goes out exactly as the first did.
     for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
       if (PER_REQUEST_HEADERS.has(name.toLowerCase())) continue;
       const value = res.getHeader(name);
-      if (value !== undefined) headers.push([name, value]);
+      if (value !== undefined) headers.push(name, value);
     }
     const previous = this.answers.get(key);
     if (previous) this.forget(key, previous);
@@ -118,9 +121,8 @@ export class AnswerLane {
   }
 }
 
-/** Writes a kept answer (headers already set on `res`, such as the request id, are kept). */
-export function writeKeptAnswer(res: ServerResponse, answer: KeptAnswer): void {
-  for (const [name, value] of answer.headers) res.setHeader(name, value);
-  res.statusCode = 200;
+/** Writes a kept answer with this request's id (headers already set on `res`, such as RateLimit-*, are kept). */
+export function writeKeptAnswer(res: ServerResponse, answer: KeptAnswer, requestId: string): void {
+  res.writeHead(200, ['X-Request-Id', requestId, ...answer.headers] as string[]);
   res.end(answer.body, 'utf8');
 }

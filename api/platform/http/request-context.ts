@@ -52,8 +52,9 @@ function accessLineWriter(logger: Logger): (requestId: string, method: string, u
 }
 
 /**
- * Starts tracking one request (Express's or a raw one the front door answers): gives it its id and
- * X-Request-Id header, and writes its access line when the response finishes. Returns the id.
+ * Starts tracking one request (Express's or a raw one the front door answers): gives it its id, and
+ * writes its access line when the response finishes. Returns the id, which the caller sends as
+ * X-Request-Id (requestContext sets it at once; the front door writes it with the kept headers).
  */
 export type RequestTracker = (req: IncomingMessage, res: ServerResponse) => string;
 
@@ -62,7 +63,6 @@ export function requestTracker(logger: Logger): RequestTracker {
   return (req, res) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-Id', id);
     // Express rewrites req.url below a mount point; the URL as received is the one to log.
     const receivedUrl = req.url ?? '';
     const started = process.hrtime.bigint();
@@ -83,6 +83,7 @@ export function requestContext(logger: Logger): RequestHandler {
   const track = requestTracker(logger);
   return (req, res, next) => {
     req.id = track(req, res);
+    res.setHeader('X-Request-Id', req.id);
     next();
   };
 }
