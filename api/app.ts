@@ -1,4 +1,5 @@
-// Builds the Express app from its dependencies; server.ts only listens and shuts down. Order:
+// Builds the Express app from its dependencies; server.ts only listens and shuts down. Before the
+// app, the front door (front-door.ts) answers repeated public API answers it keeps. In the app:
 // request id + log → API host (unprefixed API) → /api/v1 → other dynamic routes → static site →
 // on-demand Astro pages → 404 → the one error handler.
 import type { RequestListener } from 'node:http';

@@ -6,7 +6,7 @@ import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import proxyaddr from 'proxy-addr';
 import type { AppDeps } from './deps.ts';
-import { admitWithoutKey } from './access/middleware.ts';
+import { countWithoutKey } from './access/middleware.ts';
 import { writeKeptAnswer, type AnswerLane } from './platform/http/answer-lane.ts';
 import { requestTracker } from './platform/http/request-context.ts';
 import { toErrorResponse } from './platform/http/errors.ts';
@@ -23,9 +23,9 @@ export function frontDoor(app: Express, deps: AppDeps, lane: AnswerLane): Reques
       return;
     }
     const requestId = track(req, res);
-    admitWithoutKey(
+    countWithoutKey(
       deps,
-      () => proxyaddr(req, trust),
+      () => ({ kind: 'anonymous', ip: proxyaddr(req, trust) }),
       res,
       () => writeKeptAnswer(res, answer, requestId),
       (error) => {

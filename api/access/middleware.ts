@@ -57,40 +57,24 @@ export function accessMiddleware(deps: AppDeps): RequestHandler {
       return;
     }
     req.identity = identity;
-    if (!access.limiter.active) {
-      next();
-      return;
-    }
     const anonymous = identity;
-    const admit = (decision: LimitDecision) => {
-      try {
-        applyDecision(res, anonymous, decision);
-      } catch (error) {
-        next(error);
-        return;
-      }
-      next();
-    };
-    // The memory store decides at once; the shared stores are awaited.
-    const decision = access.limiter.consumeNow(anonymous);
-    if (decision !== undefined) admit(decision);
-    else access.consume(anonymous).then(admit, next);
+    countWithoutKey(deps, () => anonymous, res, () => next(), next);
   };
 }
 
 /**
- * Counts a request from a caller without a key that Express does not see (the front door's kept
- * answers, api/front-door.ts) against the same limits as the middleware: sets the RateLimit-*
- * headers and calls `admitted`, or calls `refused` with the 429. The address is asked for only
- * when limits are on.
+ * Counts a request from a caller without a key against the limits: sets the RateLimit-* headers and
+ * calls `admitted`, or calls `refused` with the 429. The memory store decides at once; the shared
+ * stores are awaited. The middleware above uses it, and so does the front door for the kept
+ * answers Express never sees (api/front-door.ts); the identity is asked for only when limits are on.
  */
-export function admitWithoutKey(deps: AppDeps, clientIp: () => string, res: ServerResponse, admitted: () => void, refused: (error: unknown) => void): void {
+export function countWithoutKey(deps: AppDeps, identityOf: () => Identity, res: ServerResponse, admitted: () => void, refused: (error: unknown) => void): void {
   const limiter = deps.services.access.limiter;
   if (!limiter.active) {
     admitted();
     return;
   }
-  const identity: Identity = { kind: 'anonymous', ip: clientIp() };
+  const identity = identityOf();
   const admit = (decision: LimitDecision) => {
     try {
       applyDecision(res, identity, decision);
