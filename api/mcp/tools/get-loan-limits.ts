@@ -62,10 +62,16 @@ export const getLoanLimitsTool = defineTool({
         ? { structured: { ...answer, history }, text: `${loanLimitsText(answer)}\n\n${historyText(history, (value) => `$${value.toLocaleString('en-US')}`)}` }
         : { structured: answer, text: loanLimitsText(answer) };
     const full = render(whole);
-    if (toolResultBytes({ structuredContent: full.structured, content: [{ type: 'text', text: full.text }] }) <= TOOL_RESULT_BUDGET_BYTES) return full;
+    if (withinBudget(full)) return full;
     return firstCountiesWithLink(deps, query, whole, render);
   },
 });
+
+/** Whether a rendered answer (with any links) stays under the tool-result budget. */
+function withinBudget(rendered: { structured: object; text: string }, links: ResourceLink[] = []): boolean {
+  const content = [{ type: 'text' as const, text: rendered.text }, ...links];
+  return toolResultBytes({ structuredContent: rendered.structured as Record<string, unknown>, content }) <= TOOL_RESULT_BUDGET_BYTES;
+}
 
 /**
  * A state's every county can be larger than a client reads (Texas: 254 counties, all programs and
@@ -89,19 +95,21 @@ function firstCountiesWithLink<Rendered extends { structured: object; text: stri
     description: 'The same answer with every county, from the REST API (JSON, no key needed).',
     mimeType: 'application/json',
   };
-  const fits = (count: number) => {
+  const firstOf = (count: number) => {
     const note = `${whole.counties.length} counties match; the first ${count} are here. Every county: ${url}, or ask for one with \`county\`.`;
-    const rendered = render({ ...whole, counties: whole.counties.slice(0, count), notes: [...whole.notes, note] });
-    const bytes = toolResultBytes({ structuredContent: rendered.structured as Record<string, unknown>, content: [{ type: 'text', text: rendered.text }, link] });
-    return bytes <= TOOL_RESULT_BUDGET_BYTES ? rendered : undefined;
+    return render({ ...whole, counties: whole.counties.slice(0, count), notes: [...whole.notes, note] });
   };
   // The largest count that fits: the result grows with each county, so halve the interval.
+  let best = firstOf(0);
   let low = 0;
   let high = whole.counties.length - 1;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (fits(middle)) low = middle;
-    else high = middle - 1;
+    const candidate = firstOf(middle);
+    if (withinBudget(candidate, [link])) {
+      best = candidate;
+      low = middle;
+    } else high = middle - 1;
   }
-  return { ...(fits(low) ?? render({ ...whole, counties: [] })), links: [link] };
+  return { ...best, links: [link] };
 }
