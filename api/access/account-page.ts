@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, type Config } from '../config.ts';
 import { siteFooterHtml, siteHeaderHtml } from '../site-info/site-frame.ts';
-import { wrapTables } from '../site-info/table-scroll.ts';
 import type { KeyRecord } from './key-store.ts';
 import { MAX_ACTIVE_KEYS } from './key-store.ts';
 
@@ -36,7 +35,7 @@ function layout(title: string, body: string): string {
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · Mortgage Data Service</title><style>${STYLE}</style></head>
 <body>${siteHeaderHtml('/account')}<main id="main">
 <h1>${escapeHtml(title)}</h1>
-${wrapTables(body)}
+${body}
 </main>${siteFooterHtml('/account')}</body></html>`;
 }
 
@@ -98,8 +97,8 @@ export function accountPage(config: Pick<Config, 'baseUrl'>, view: AccountView):
   const active = view.keys.filter((key) => key.status === 'active').length;
   const rows = view.keys
     .map(
-      (key) => `<tr data-prefix="${escapeHtml(key.prefix)}"><td><code>${escapeHtml(key.prefix)}…</code></td><td>${escapeHtml(key.name || '—')}</td>
-<td>${date(key.createdAt)}</td><td>${date(key.lastUsedAt)}</td><td>${key.status === 'active' ? 'active' : `revoked ${date(key.revokedAt)}`}</td>
+      (key) => `<tr data-prefix="${escapeHtml(key.prefix)}"><td data-label="Key"><code>${escapeHtml(key.prefix)}…</code></td><td data-label="Name">${escapeHtml(key.name || '—')}</td>
+<td data-label="Created">${date(key.createdAt)}</td><td data-label="Last used">${date(key.lastUsedAt)}</td><td data-label="Status">${key.status === 'active' ? 'active' : `revoked ${date(key.revokedAt)}`}</td>
 <td>${
         key.status === 'active'
           ? `<form class="inline" method="post" action="/account/keys/revoke">${csrf}<input type="hidden" name="prefix" value="${escapeHtml(key.prefix)}"><button class="secondary" type="submit" aria-label="Revoke ${escapeHtml(key.prefix)}">Revoke</button></form>`
@@ -120,8 +119,8 @@ export function accountPage(config: Pick<Config, 'baseUrl'>, view: AccountView):
 <form class="inline" method="post" action="/auth/logout">${csrf}<button class="secondary" type="submit">Sign out</button></form></p>
 ${message}${newKey}
 <p>${active} of ${MAX_ACTIVE_KEYS} active keys.</p>
-${view.keys.length === 0 ? '<p class="muted">No keys yet.</p>' : `<table><caption>Your keys</caption><thead><tr><th scope="col">Key</th><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="muted">Action</span></th></tr></thead>
-<tbody>${rows}</tbody></table>`}
+${view.keys.length === 0 ? '<p class="muted">No keys yet.</p>' : `<div class="table-scroll" role="region" tabindex="0" aria-labelledby="table-1-caption"><table class="cards"><caption id="table-1-caption">Your keys</caption><thead><tr><th scope="col">Key</th><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="muted">Action</span></th></tr></thead>
+<tbody>${rows}</tbody></table></div>`}
 <h2>Create a key</h2>
 <form method="post" action="/account/keys">${csrf}<label for="key-name">Name (optional)</label>
 <input type="text" id="key-name" name="name" maxlength="60" placeholder="e.g. my laptop"> <button type="submit">Create key</button></form>

@@ -10,7 +10,11 @@ export function escrowAnswerText(answer: EscrowAnswer): string {
     .join(', ');
   return [
     `${answer.state} (${answer.stateCode}), closing in ${answer.closingMonthName}: ${answer.escrowMonths} months of property tax collected into escrow at closing` +
-      `${answer.isCountySpecific ? ' (county schedule)' : ''}.`,
+      `${answer.isCountySpecific ? ' (county schedule)' : ''}.` +
+      (answer.escrowMonthsExact === answer.escrowMonths ? '' : ` ${answer.escrowMonthsRounding}`) +
+      (answer.atClosing
+        ? ` With a yearly tax bill of $${answer.atClosing.annualTax.toLocaleString('en-US')}, that is $${answer.atClosing.amount.toLocaleString('en-US', { minimumFractionDigits: 2 })} at closing ($${answer.atClosing.monthlyTax.toLocaleString('en-US', { minimumFractionDigits: 2 })} a month).`
+        : ''),
     `Taxes are paid ${answer.taxSchedule.frequency}, in ${answer.taxSchedule.disbursementMonths.join(' and ')}; the first mortgage payment is due in ` +
       `${answer.firstPaymentMonth}; the RESPA cushion is ${answer.cushionMonths} months (12 CFR 1024.17).`,
     `By closing month: ${byMonth}.`,

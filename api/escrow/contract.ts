@@ -2,6 +2,7 @@
 // projection and sources), declared once. GET /escrow, the /ask tool, the /escrow page and the
 // service's types derive from it.
 import { z } from 'zod';
+import { decimal } from '../platform/contract/lenient.ts';
 import { stateCode, countyName } from '../platform/contract/places.ts';
 import { monthNumber, MONTH_NAMES } from '../platform/contract/months.ts';
 import { STATE_CODES } from '../geo/states.ts';
@@ -19,6 +20,9 @@ export const EscrowQuerySchema = z.object({
       'Optional county, for a county whose tax calendar differs from its state\'s: a name with or without "County" or "Parish" ' +
         '(e.g. "Cook", "Cook County", "Orleans Parish"), a New York City borough (e.g. "Brooklyn" for Kings County), or a 5-digit FIPS code (e.g. "17031").',
     ),
+  annual_tax: decimal({ min: 1, max: 10_000_000, hint: 'Give the yearly property tax in dollars, a number from 1 to 10000000, e.g. 4800.' })
+    .optional()
+    .describe('Optional yearly property tax bill in dollars (a number or numeric text, e.g. 4800 or "4800.50"): the answer then gives the escrow at closing in dollars (`atClosing`).'),
 });
 /** A parsed request: what every face hands the service. */
 export type EscrowQuery = z.output<typeof EscrowQuerySchema>;
@@ -41,12 +45,27 @@ export const EscrowSourceSchema = z.object({
 });
 export type EscrowSource = z.infer<typeof EscrowSourceSchema>;
 
+export const EscrowAtClosingSchema = z
+  .object({
+    annualTax: z.number().describe('The yearly property tax given (`annual_tax`), dollars.'),
+    monthlyTax: z.number().describe('One month of tax: annualTax / 12, to the cent.'),
+    amount: z.number().describe('Collected at closing: escrowMonths × monthlyTax, to the cent.'),
+    exactAmount: z.number().describe('escrowMonthsExact × monthlyTax, to the cent: the amount before months are rounded.'),
+  })
+  .describe('The escrow at closing in dollars, present only when `annual_tax` is given.');
+export type EscrowAtClosing = z.infer<typeof EscrowAtClosingSchema>;
+
 export const EscrowAnswerSchema = z.object({
   state: z.string().describe('State name'),
   stateCode: z.enum(STATE_CODES).describe('2-letter code'),
   closingMonth: z.int().min(1).max(12),
   closingMonthName: MonthNameSchema,
   escrowMonths: z.int().min(0).describe('Months of property tax to collect into escrow at closing'),
+  escrowMonthsExact: z
+    .number()
+    .min(0)
+    .describe('The RESPA figure before rounding (cushion − lowest running balance), in months of tax: fractional where installments are not whole months (e.g. 4.6 for a 55%/45% split); escrowMonths is it rounded up.'),
+  escrowMonthsRounding: z.string().describe('How escrowMonthsExact became escrowMonths, in words.'),
   taxSchedule: z.object({
     frequency: z.string().describe('annual, semi-annual or quarterly'),
     disbursementMonths: z.array(MonthNameSchema).describe('Months in which the servicer pays the tax'),
@@ -60,5 +79,6 @@ export const EscrowAnswerSchema = z.object({
   firstPaymentMonth: MonthNameSchema.describe('First mortgage payment: closing month + 2'),
   projection: z.array(EscrowProjectionMonthSchema).describe('The 12 months from the first payment, in units of one month of tax'),
   sources: z.array(EscrowSourceSchema),
+  atClosing: EscrowAtClosingSchema.optional(),
 });
 export type EscrowAnswer = z.infer<typeof EscrowAnswerSchema>;

@@ -22,6 +22,8 @@ export interface EscrowComputation {
   firstPaymentMonth: number;
   cushionMonths: number;
   lowestBalance: number;
+  /** cushion − lowest balance before rounding (fractional where installments are not whole months). */
+  exactMonths: number;
   escrowMonths: number;
   projection: ProjectionMonth[];
 }
@@ -82,12 +84,14 @@ export function computeEscrow(
     lowestBalance = Math.min(lowestBalance, balance);
     rows.push({ month, monthName: monthName(month), deposit: 1, disbursement, balance });
   }
-  const escrowMonths = Math.max(0, Math.ceil(cushionMonths - lowestBalance - EPSILON));
+  const exactMonths = Math.max(0, round(cushionMonths - lowestBalance));
+  const escrowMonths = Math.ceil(exactMonths - EPSILON);
   return {
     closingMonth,
     firstPaymentMonth,
     cushionMonths,
     lowestBalance,
+    exactMonths,
     escrowMonths,
     projection: rows.map((row) => ({ ...row, balanceWithInitialDeposit: round(row.balance + escrowMonths) })),
   };
@@ -101,4 +105,18 @@ export function computeAllMonths(
   return Object.fromEntries(
     MONTH_NAMES.map((name, index) => [name, computeEscrow(installments, index + 1, cushionMonths).escrowMonths]),
   ) as Record<MonthName, number>;
+}
+
+/** How the exact figure became a whole number of months, in words an answer can show. */
+export function roundingNote(exactMonths: number, escrowMonths: number): string {
+  if (Math.abs(exactMonths - escrowMonths) < 1e-6) return `Exact: the schedule pays whole months of tax, so ${escrowMonths} months needs no rounding.`;
+  return (
+    `The RESPA computation gives ${formatMonths(exactMonths)} months, because the installments are not whole months of tax; ` +
+    `it is rounded up to ${escrowMonths} so the cushion is always met.`
+  );
+}
+
+/** A fractional month count to two decimals, without trailing zeros (4.6, 4.25). */
+export function formatMonths(months: number): string {
+  return String(Math.round(months * 100) / 100);
 }

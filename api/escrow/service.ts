@@ -5,12 +5,12 @@
 // counties (the state schedule with the county's own notes) are remembered as they are asked.
 import type { Config } from '../config.ts';
 import { AnswerMemo, type RememberedAnswer } from '../platform/answer-memo.ts';
-import type { PreSerialized } from '../platform/http/api-registry.ts';
+import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
 import { STATE_CODES, STATES, findState, type StateInfo } from '../geo/states.ts';
-import type { EscrowAnswer, EscrowQuery, EscrowSource } from './contract.ts';
+import type { EscrowAnswer, EscrowAtClosing, EscrowQuery, EscrowSource } from './contract.ts';
 import { findCountyCheck, loadCountyChecks, type CountyCheckIndex } from './county-checks.ts';
 import { createCountyResolver, readCensusCounties, type CountyMatch, type CountyResolver } from './counties.ts';
-import { computeAllMonths, computeEscrow, CUSHION_MONTHS, monthName, type Installment, type MonthName } from './engine.ts';
+import { computeAllMonths, computeEscrow, CUSHION_MONTHS, monthName, roundingNote, type Installment, type MonthName } from './engine.ts';
 import { RESPA_SOURCE, checkNote, uniqueByUrl, verificationNote, verificationSources } from './notes.ts';
 import { loadSchedules, servedSchedule, type CountyOverride, type ScheduleIndex } from './schedules.ts';
 
@@ -56,6 +56,8 @@ function answerFor(basis: Basis, closingMonth: number): EscrowAnswer {
     closingMonth,
     closingMonthName: monthName(closingMonth),
     escrowMonths: computation.escrowMonths,
+    escrowMonthsExact: computation.exactMonths,
+    escrowMonthsRounding: roundingNote(computation.exactMonths, computation.escrowMonths),
     taxSchedule: {
       frequency: basis.frequency,
       disbursementMonths: basis.installments.map((installment) => monthName(installment.month)),
@@ -156,9 +158,27 @@ export function createEscrowService({
     stateCodes: () => [...STATE_CODES],
     countyOverrides: () =>
       [...schedules.overridesByState.values()].flat().map((override) => ({ state: override.state, fips: override.fips, county: override.county })),
-    answer: (query) => resolve(query).answer,
-    answerJson: (query) => resolve(query).json,
+    answer: (query) => withDollars(resolve(query).answer, query.annual_tax),
+    // The dollar figures depend on the reader's tax bill, so only the months are remembered.
+    answerJson: (query) => (query.annual_tax === undefined ? resolve(query).json : preSerialize(withDollars(resolve(query).answer, query.annual_tax))),
   };
+}
+
+const cents = (value: number): number => Math.round(value * 100) / 100;
+
+/** The escrow at closing in dollars for a yearly tax bill: months × one month of tax. */
+export function escrowAtClosing(answer: Pick<EscrowAnswer, 'escrowMonths' | 'escrowMonthsExact'>, annualTax: number): EscrowAtClosing {
+  const monthlyTax = annualTax / 12;
+  return {
+    annualTax,
+    monthlyTax: cents(monthlyTax),
+    amount: cents(answer.escrowMonths * monthlyTax),
+    exactAmount: cents(answer.escrowMonthsExact * monthlyTax),
+  };
+}
+
+function withDollars(answer: EscrowAnswer, annualTax: number | undefined): EscrowAnswer {
+  return annualTax === undefined ? answer : { ...answer, atClosing: escrowAtClosing(answer, annualTax) };
 }
 
 function sourceOf(source: { citation: string; url?: string | undefined }): EscrowSource {

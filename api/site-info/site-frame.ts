@@ -1,21 +1,32 @@
-// The frame every HTML page shares (skip link, header with the main navigation, footer), declared
-// once: the Astro layout renders it for the site's pages and the server renders it around /account,
-// which depends on who is signed in and so is not an Astro page.
+// The frame every HTML page shares (skip link, header with the main navigation, footer): its links
+// are declared once here. The Astro layout draws them with site/components/SiteHeader.astro and
+// SiteFooter.astro; the HTML strings below are for /account, which the server still renders itself.
 export interface SiteLink {
   href: string;
   label: string;
 }
 
+/** Every section of the site, in the order a reader meets them: data, then writing, then the API. */
 export const SITE_NAV: readonly SiteLink[] = [
   { href: '/rates', label: 'Rates' },
   { href: '/loan-limits', label: 'Loan limits' },
+  { href: '/calculator', label: 'Payment' },
   { href: '/escrow', label: 'Escrow' },
   { href: '/calendar', label: 'Calendar' },
+  { href: '/research', label: 'Research' },
+  { href: '/news', label: 'News' },
   { href: '/articles', label: 'Articles' },
+  { href: '/learn', label: 'Learn' },
   { href: '/glossary', label: 'Glossary' },
   { href: '/bills', label: 'Bills' },
   { href: '/docs/api', label: 'API' },
 ];
+
+/** The navigation entry a path belongs to: its own, or its section's (/research/ca is under Research). */
+export function isCurrent(item: SiteLink, currentPath: string): boolean {
+  const path = currentPath.replace(/\/$/, '') || '/';
+  return path === item.href || path.startsWith(`${item.href}/`);
+}
 
 export const FOOTER_LINKS: readonly SiteLink[] = [
   { href: '/docs/api', label: 'API docs' },
@@ -27,7 +38,7 @@ export const FOOTER_LINKS: readonly SiteLink[] = [
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function link(item: SiteLink, currentPath: string): string {
-  const current = item.href === currentPath.replace(/\/$/, '') ? ' aria-current="page"' : '';
+  const current = isCurrent(item, currentPath) ? ' aria-current="page"' : '';
   return `<a href="${escape(item.href)}"${current}>${escape(item.label)}</a>`;
 }
 

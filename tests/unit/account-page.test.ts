@@ -35,7 +35,7 @@ describe('the /account page', () => {
       csrfToken: 't',
       keys: [{ prefix: 'mds_Ab12Cd34', name: 'laptop', status: 'active', createdAt: new Date('2026-11-01T00:00:00Z'), lastUsedAt: null, revokedAt: null } as never],
     });
-    expect(html).toContain('<div class="table-scroll" role="region" tabindex="0" aria-labelledby="table-1-caption"><table><caption id="table-1-caption">Your keys</caption>');
+    expect(html).toContain('<div class="table-scroll" role="region" tabindex="0" aria-labelledby="table-1-caption"><table class="cards"><caption id="table-1-caption">Your keys</caption>');
   });
 
   it("allows exactly the page's inline stylesheet in its Content-Security-Policy", () => {

@@ -60,6 +60,22 @@ describe('county calendars answered from the collector', () => {
     expect(result.taxSchedule.notes).toMatch(/Tax year 2025 so far: installment 1 April 1, 2026, installment 2 not yet published/);
   });
 
+  it("Cook County's 55%/45% installments: the exact fractional figure beside the whole months, and the dollars", () => {
+    // A January closing: first payment March, when the 55% installment (6.6 months) leaves: 1 − 6.6 = −5.6, so 2 + 5.6 = 7.6 months.
+    const result = ask(service, { state: 'IL', county: '17031', closing_month: 'January', annual_tax: '6000' });
+    expect(result.escrowMonthsExact).toBeCloseTo(7.6, 9);
+    expect(result.escrowMonths).toBe(8);
+    expect(result.escrowMonthsRounding).toContain('gives 7.6 months');
+    expect(result.escrowMonthsRounding).toContain('rounded up to 8');
+    // $6,000 a year is $500 a month: 8 months collected, 7.6 months exactly.
+    expect(result.atClosing).toEqual({ annualTax: 6000, monthlyTax: 500, amount: 4000, exactAmount: 3800 });
+    // Without a tax bill there are no dollars; a whole-month schedule says it needed no rounding.
+    const whole = ask(service, { state: 'IL', county: '17031', closing_month: 9 });
+    expect(whole.atClosing).toBeUndefined();
+    expect(whole.escrowMonthsExact).toBe(whole.escrowMonths);
+    expect(whole.escrowMonthsRounding).toMatch(/needs no rounding/);
+  });
+
   it('Franklin County, OH: tax year 2025 collected February 28 and late July 2026', () => {
     // Franklin County Treasurer, Real Estate Property Tax Due Date FAQ: first half due February 28,
     // second half no earlier than July 20, 2026.

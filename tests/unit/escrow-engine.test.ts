@@ -2,7 +2,7 @@
 // properties that must hold for any schedule.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMonths, computeAllMonths, computeEscrow, MONTH_NAMES, type Installment } from '../../api/escrow/engine.ts';
+import { addMonths, computeAllMonths, computeEscrow, MONTH_NAMES, roundingNote, type Installment } from '../../api/escrow/engine.ts';
 
 const annualJanuary: Installment[] = [{ month: 1, units: 12 }];
 
@@ -29,9 +29,19 @@ describe('escrow engine', () => {
   });
 
   it('rounds fractional schedules up to a whole month', () => {
-    const result = computeEscrow([{ month: 3, units: 6.6 }, { month: 8, units: 5.4 }], 1);
-    // First payment March: 1 − 6.6 = −5.6 → 2 + 5.6 = 7.6 → 8.
-    expect(result.escrowMonths).toBe(8);
+    // Closing in June: first payment August, when 5.4 leaves: 1 − 5.4 = −4.4, the lowest point → 2 + 4.4 = 6.4 → 7.
+    const result = computeEscrow([{ month: 3, units: 6.6 }, { month: 8, units: 5.4 }], 6);
+    expect(result.escrowMonths).toBe(7);
+    expect(result.exactMonths).toBe(6.4);
+    expect(roundingNote(result.exactMonths, result.escrowMonths)).toBe(
+      'The RESPA computation gives 6.4 months, because the installments are not whole months of tax; it is rounded up to 7 so the cushion is always met.',
+    );
+  });
+
+  it('says no rounding was needed when the schedule pays whole months', () => {
+    const result = computeEscrow(annualJanuary, 3);
+    expect(result.exactMonths).toBe(5);
+    expect(roundingNote(result.exactMonths, result.escrowMonths)).toMatch(/^Exact: .* 5 months needs no rounding\.$/);
   });
 
   it('rejects schedules that do not total one year and months outside 1..12', () => {

@@ -160,7 +160,7 @@ describe('the escrow contract, through the /ask tool over the real service', () 
   it('defaults the closing month to the clock month and refuses what it does not know', async () => {
     expect((await getEscrowMonthsTool.invoke({ state: 'Texas' }, context)).structured).toMatchObject({ closingMonth: 3, escrowMonths: 5 });
     expect(text(await getEscrowMonthsTool.call({ state: 'TX', closing_month: 3, loan_amount: 300000 }, context))).toBe(
-      "Unknown argument 'loan_amount'. Known arguments: state, closing_month, county.",
+      "Unknown argument 'loan_amount'. Known arguments: state, closing_month, county, annual_tax.",
     );
     expect(text(await getEscrowMonthsTool.call({ state: 'TX', closing_month: 13 }, context))).toBe(
       'Invalid value for \'closing_month\': 13. Give a month number 1-12 or a month name, e.g. 3, "03", "March" or "mar".',
@@ -207,7 +207,7 @@ describe('/ask binds the statistics and escrow tools', () => {
 
   it('shows the model get_escrow_months with the state as an enum and the month as an integer', () => {
     const { parameters } = bound('get_escrow_months');
-    expect(Object.keys(parameters.properties)).toEqual(['state', 'closing_month', 'county']);
+    expect(Object.keys(parameters.properties)).toEqual(['state', 'closing_month', 'county', 'annual_tax']);
     expect(parameters.required).toEqual(['state']);
     expect(parameters.properties.state?.enum).toContain('TX');
     expect(parameters.properties.closing_month).toMatchObject({ type: 'integer', minimum: 1, maximum: 12 });
@@ -223,7 +223,7 @@ describe('/ask binds the statistics and escrow tools', () => {
     expect(months.structured).toEqual(escrow.answer({ state: 'IL', closing_month: 9, county: 'Cook County' }));
     await expect(bound('get_escrow_months').definition.run({ state: 'IL', month: 9 }, context)).rejects.toMatchObject({
       status: 400,
-      message: "Unknown argument 'month'. Known arguments: state, closing_month, county.",
+      message: "Unknown argument 'month'. Known arguments: state, closing_month, county, annual_tax.",
     });
   });
 });
