@@ -23,7 +23,7 @@ import { siteSecurityHeaders } from './platform/http/security-headers.ts';
 import { StaticSite } from './platform/static/static-site.ts';
 import { serveStaticSite } from './platform/static/serve.ts';
 import { renderedPages } from './publications/rendered-pages.ts';
-import type { SsrHandler } from './publications/render-capture.ts';
+import { captureGet, type ApiCaller, type SsrHandler } from './publications/render-capture.ts';
 
 export interface AppOptions {
   /** Handler for Astro's on-demand pages (dist/server/entry.mjs in middleware mode), when built. */
@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
 
   // The built site, in memory (api/platform/static): loaded here unless the caller loaded it.
   const site = options.site ?? StaticSite.load(path.join(deps.config.distDir, 'client'), deps.config);
-  serveSite(app, deps, options, site);
+  serveSite(app, deps, options, site, apiCaller(deps, registry.buildRouter({ middleware: false }), apiErrorHandler));
   app.use(errorHandler(deps, false));
   return { app, handler: frontDoor(app, deps, lane), registry, site };
 }
@@ -107,7 +107,17 @@ function withCors(handler: RequestHandler): RequestHandler {
   };
 }
 
-function serveSite(app: Express, deps: AppDeps, options: AppOptions, site: StaticSite): void {
+/** The server's own GETs of its API, answered in process without keys or limits (the API docs page's examples). */
+function apiCaller(deps: AppDeps, router: express.Router, onError: ErrorRequestHandler): ApiCaller {
+  const api = express.Router().use(router, onError);
+  return async (pathWithQuery) => {
+    const page = await captureGet(api, deps, pathWithQuery, 'application/json');
+    if (!page) return { status: 404, contentType: 'application/json', body: '' };
+    return { status: page.status, contentType: String(page.headers['content-type'] ?? ''), body: page.bytes.toString('utf8') };
+  };
+}
+
+function serveSite(app: Express, deps: AppDeps, options: AppOptions, site: StaticSite, callApi: ApiCaller): void {
   // Helmet's headers on pages, files and the 404 page only: the API above keeps its CORS headers.
   app.use(siteSecurityHeaders(deps.config.baseUrl));
   app.use(serveStaticSite(site));
@@ -115,7 +125,7 @@ function serveSite(app: Express, deps: AppDeps, options: AppOptions, site: Stati
   // On-demand pages (/news, /search) read live data through the app's own dependencies
   // (Astro.locals.deps): the node adapter's middleware takes locals as its fourth argument. Those
   // without a query string are rendered once per data version (api/publications/rendered-pages.ts).
-  if (ssrHandler) app.use(renderedPages(deps, ssrHandler));
+  if (ssrHandler) app.use(renderedPages(deps, ssrHandler, callApi));
   const notFoundPage = site.get('/404.html')?.variants.identity.body;
   app.use((_req, res) => {
     res.status(404);

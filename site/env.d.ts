@@ -3,5 +3,7 @@
 declare namespace App {
   interface Locals {
     deps?: import('../api/deps.ts').AppDeps;
+    /** The server's own GETs of its API, for the examples on /docs/api. */
+    callApi?: import('../api/publications/render-capture.ts').ApiCaller;
   }
 }

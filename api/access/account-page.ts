@@ -10,6 +10,7 @@ import { PROJECT_ROOT, type Config } from '../config.ts';
 import { siteFooterHtml, siteHeaderHtml } from '../site-info/site-frame.ts';
 import type { KeyRecord } from './key-store.ts';
 import { MAX_ACTIVE_KEYS } from './key-store.ts';
+import { rateLimitPhrases, type LimitConfig } from '../platform/rate-limit-text.ts';
 
 const SITE_STYLESHEET = path.join(PROJECT_ROOT, 'site', 'styles', 'global.css');
 
@@ -39,12 +40,15 @@ ${body}
 </main>${siteFooterHtml('/account')}</body></html>`;
 }
 
-function usage(config: Pick<Config, 'baseUrl'>): string {
+type PageConfig = Pick<Config, 'baseUrl'> & LimitConfig;
+
+function usage(config: PageConfig): string {
+  const limits = rateLimitPhrases(config);
   return `<h2>Using a key</h2>
 <p>Send the key with any request, in one of four ways:</p>
 <ul><li>header <code>X-API-Key: &lt;key&gt;</code></li><li>header <code>Authorization: Bearer &lt;key&gt;</code></li>
 <li>query parameter <code>api_key=&lt;key&gt;</code></li><li>query parameter <code>secret=&lt;key&gt;</code></li></ul>
-<p class="muted">Without a key: 20 requests per minute per address. With a key: 100 per minute. Either way at most 1,000 per hour.
+<p class="muted">Without a key: ${limits.anonymous}. With a key: ${limits.withKey}. Either way: ${limits.hourly}.
 Details in the <a href="${escapeHtml(config.baseUrl)}/docs/api">API documentation</a>.</p>`;
 }
 
@@ -60,7 +64,7 @@ const WITHOUT_A_KEY = `<p>Without a key you can already use every data endpoint 
 server and the <code>/ask</code> endpoint, within the anonymous limits below; only the MCP tool <code>query_hmda</code>
 (HMDA loan records) needs a key.</p>`;
 
-export function supportPage(config: Pick<Config, 'baseUrl' | 'SUPPORT_CONTACT'>): string {
+export function supportPage(config: PageConfig & Pick<Config, 'SUPPORT_CONTACT'>): string {
   const request =
     config.SUPPORT_CONTACT === undefined
       ? `<p>Keys are free, but this installation has neither sign-in nor a contact for key requests, so it cannot issue
@@ -75,7 +79,7 @@ ${WITHOUT_A_KEY}`;
   return layout('API keys', `${request}\n${usage(config)}`);
 }
 
-export function signInPage(config: Pick<Config, 'baseUrl'>): string {
+export function signInPage(config: PageConfig): string {
   return layout(
     'API keys',
     `<p>Keys are free. Sign in to create up to ${MAX_ACTIVE_KEYS} of them, see when each was last used, and revoke them.</p>
@@ -92,7 +96,7 @@ export interface AccountView {
   message?: { text: string; error: boolean };
 }
 
-export function accountPage(config: Pick<Config, 'baseUrl'>, view: AccountView): string {
+export function accountPage(config: PageConfig, view: AccountView): string {
   const csrf = `<input type="hidden" name="_csrf" value="${escapeHtml(view.csrfToken)}">`;
   const active = view.keys.filter((key) => key.status === 'active').length;
   const rows = view.keys

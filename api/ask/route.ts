@@ -19,6 +19,7 @@ export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
     method: 'post',
     path: '/ask',
     operationId: 'ask',
+    example: { body: { message: 'What is the conforming loan limit in Los Angeles County?' } },
     summary: 'Answer a mortgage question as a server-sent-event stream, with sources',
     description:
       'Streams `data: {"type":"chunk","text":…}` messages, then one `{"type":"sources","urls":[…]}`, then `{"type":"done"}`. ' +

@@ -10,6 +10,7 @@ export function registerBillsRoutes(registry: ApiRegistry, deps: AppDeps): void 
     method: 'get',
     path: '/bills',
     operationId: 'getCongressBills',
+    example: { query: { query: 'FHA' } },
     summary: 'Tracked congressional housing and mortgage bills: search by keyword or status, or one bill in full',
     description:
       'Synced from GovInfo BILLSTATUS and congress.gov. `bill_id` alone answers that bill with its sponsors, cosponsors, ' +

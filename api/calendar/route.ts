@@ -12,6 +12,7 @@ export function registerCalendarRoutes(registry: ApiRegistry, deps: AppDeps): vo
     method: 'get',
     path: '/calendar',
     operationId: 'getCalendar',
+    example: { query: { impact: 'high', limit: '5' } },
     summary: 'Economic events that move mortgage rates',
     description:
       'FOMC decisions, BLS releases (CPI, Employment Situation, PPI, JOLTS and others), housing releases (Census, NAR, FHFA) and ' +

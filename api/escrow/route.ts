@@ -13,6 +13,7 @@ export function registerEscrowRoutes(registry: ApiRegistry, deps: AppDeps): void
     method: 'get',
     path: '/escrow',
     operationId: 'getEscrow',
+    example: { query: { state: 'IL', county: 'Cook', closing_month: 'January', annual_tax: '6000' } },
     summary: 'Escrow months to collect at closing',
     description:
       'RESPA aggregate analysis (12 CFR 1024.17) in units of one month of property tax: the first payment is due in closing month + 2; ' +

@@ -9,6 +9,7 @@ export function registerGlossaryRoutes(registry: ApiRegistry, deps: AppDeps): vo
     method: 'get',
     path: '/glossary',
     operationId: 'lookupGlossaryTerm',
+    example: { query: { term: 'APR' } },
     summary: 'Plain-language definition of a mortgage term, with FAQs, related terms and official sources',
     description:
       'Matches the term, an alias or abbreviation, the words of any of them in any order or form, or a close spelling; ' +

@@ -103,6 +103,7 @@ export function registerHealthRoutes(registry: ApiRegistry, deps: AppDeps): void
     method: 'get',
     path: '/healthz',
     operationId: 'getHealth',
+    example: {},
     summary: 'Service health, datasets and the rate-limit store',
     description: 'Always 200 while the process serves. Also at `/healthz` on the main host.',
     tags: ['Service'],

@@ -50,6 +50,7 @@ export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
       method: 'get',
       path: `/hmda/presets/${preset}`,
       operationId: `getHmdaPreset${pascal(preset)}`,
+      example: { query: Object.fromEntries(Object.entries({ year: '2024', state: 'CO' }).filter(([name]) => (PRESET_OPTIONS[preset] as readonly string[]).includes(name))) },
       summary: PRESET_SUMMARIES[preset],
       description: `HMDA loan/application records (FFIEC public LAR) for key holders; the same answer as the MCP tool query_hmda with \`preset: ${preset}\`. ${BUDGET_NOTE}`,
       tags: ['HMDA'],
@@ -67,6 +68,7 @@ export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
     method: 'post',
     path: '/hmda/sql',
     operationId: 'queryHmdaSql',
+    example: { body: { sql: "SELECT loan_type, count(*) AS n FROM lar WHERE year = 2024 AND state = 'CO' GROUP BY loan_type" } },
     summary: 'One read-only SQL SELECT over the HMDA loan records (views lar and lenders)',
     description:
       'For key holders; the same answer as the MCP tool query_hmda with `sql`. The query runs in a sandbox process with a time and ' +

@@ -13,6 +13,7 @@ export function registerLoanLimitsRoutes(registry: ApiRegistry, deps: AppDeps): 
     method: 'get',
     path: '/loan-limits',
     operationId: 'getLoanLimits',
+    example: { query: { state: 'CA', county: 'Los Angeles', loan_type: 'fha' } },
     summary: 'Conforming, FHA, VA and USDA loan limits by county',
     description:
       'An addition to the service specification (which defines loan limits as a capability and an MCP tool, `get_loan_limits`, ' +
@@ -42,6 +43,7 @@ export function registerLoanLimitsRoutes(registry: ApiRegistry, deps: AppDeps): 
     method: 'get',
     path: '/loan-limits/history',
     operationId: 'getLoanLimitHistory',
+    example: { query: { program: 'conforming', from: '2020' } },
     summary: 'National loan limits by year: conforming baseline and ceiling since 1972, FHA floor and ceiling since 2008',
     description:
       'One-unit national figures from `data/loan-limits/national-history.json`, each with the source that states it: the ' +

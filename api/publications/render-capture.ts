@@ -13,8 +13,17 @@ export interface CapturedPage {
   bytes: Buffer;
 }
 
+/** A GET the server makes to its own API (examples on the API docs page): status and body text. */
+export type ApiCaller = (pathWithQuery: string) => Promise<{ status: number; contentType: string; body: string }>;
+
+/** What on-demand pages get as Astro.locals. */
+export interface PageLocals {
+  deps: AppDeps;
+  callApi?: ApiCaller;
+}
+
 /** The node adapter's handler in middleware mode: locals (the app's deps) come fourth. */
-export type SsrHandler = (...args: [...Parameters<RequestHandler>, { deps: AppDeps }]) => unknown;
+export type SsrHandler = (...args: [...Parameters<RequestHandler>, PageLocals]) => unknown;
 
 /** Just what Astro's writeResponse uses of a ServerResponse. */
 class CapturingResponse extends EventEmitter {
@@ -78,15 +87,20 @@ class CapturingResponse extends EventEmitter {
  * Renders `pathname` (no query string) as a GET from the site's own host would. Resolves to
  * undefined when no on-demand page has that path (the handler passed it on).
  */
-export function renderPage(handler: SsrHandler, deps: AppDeps, pathname: string): Promise<CapturedPage | undefined> {
+export function renderPage(handler: SsrHandler, locals: PageLocals, pathname: string): Promise<CapturedPage | undefined> {
+  return captureGet((req, res, next) => handler(req, res, next, locals), locals.deps, pathname, 'text/html');
+}
+
+/** Runs a synthetic GET of `url` through `handler` and keeps what it writes (undefined when it passed the request on). */
+export function captureGet(handler: (...args: Parameters<RequestHandler>) => unknown, deps: AppDeps, url: string, accept: string): Promise<CapturedPage | undefined> {
   return new Promise((resolve, reject) => {
     const req = new http.IncomingMessage(new net.Socket());
     req.method = 'GET';
-    req.url = pathname;
-    req.headers = { host: new URL(deps.config.baseUrl).host, accept: 'text/html' };
+    req.url = url;
+    req.headers = { host: new URL(deps.config.baseUrl).host, accept };
     req.push(null);
     const res = new CapturingResponse(req, resolve, reject);
     const next = (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(undefined));
-    Promise.resolve(handler(req as never, res as never, next, { deps })).catch(reject);
+    Promise.resolve(handler(req as never, res as never, next)).catch(reject);
   });
 }

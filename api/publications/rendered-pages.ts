@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps.ts';
 import type { DatasetRecord } from '../platform/datasets.ts';
 import { onDemandPages } from '../site-info/on-demand-pages.ts';
 import { datasetsVersion } from './data-version.ts';
-import { renderPage, type CapturedPage, type SsrHandler } from './render-capture.ts';
+import { renderPage, type ApiCaller, type CapturedPage, type SsrHandler } from './render-capture.ts';
 import { contentEtag } from '../platform/http/content-etag.ts';
 
 /** Pages whose answer depends on the reader, not only on the data. */
@@ -43,7 +43,8 @@ export function prerenderDataPages(deps: AppDeps): () => void {
   return () => prerenderers.get(deps)?.(false);
 }
 
-export function renderedPages(deps: AppDeps, handler: SsrHandler): RequestHandler {
+export function renderedPages(deps: AppDeps, handler: SsrHandler, callApi?: ApiCaller): RequestHandler {
+  const locals = { deps, ...(callApi ? { callApi } : {}) };
   const pages = onDemandPages().filter((page) => !PER_REQUEST.has(page.route));
   const fixedPaths = pages.filter((page) => !page.hasParams).map((page) => page.route);
   let eager = false;
@@ -64,7 +65,7 @@ export function renderedPages(deps: AppDeps, handler: SsrHandler): RequestHandle
     const key = `${pathname}\n${version}`;
     const running = pending.get(key);
     if (running) return running;
-    const work = renderPage(handler, deps, pathname)
+    const work = renderPage(handler, locals, pathname)
       .then((page) => {
         if (!page) return undefined;
         const entry = { version, page, etag: contentEtag(page.bytes) };
@@ -113,7 +114,7 @@ export function renderedPages(deps: AppDeps, handler: SsrHandler): RequestHandle
   return (req, res, next) => {
     const pathname = cacheable(req);
     if (pathname === undefined) {
-      handler(req, res, next, { deps });
+      handler(req, res, next, locals);
       return;
     }
     void (async () => {

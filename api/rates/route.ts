@@ -11,6 +11,7 @@ export function registerRatesRoutes(registry: ApiRegistry, deps: AppDeps): void 
     method: 'get',
     path: '/rates',
     operationId: 'getRates',
+    example: { query: { state: 'TX', fico: '740', ltv: '80' } },
     summary: 'Mortgage rate by state, FICO tier and LTV tier, beside the national survey and the market benchmark',
     description:
       'The rate comes from a state/lender observation for the exact cell (CFPB Rate Checker mode, or an imported ' +

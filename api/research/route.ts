@@ -14,6 +14,7 @@ export function registerResearchRoutes(registry: ApiRegistry, deps: AppDeps): vo
     method: 'get',
     path: '/research/states/:state',
     operationId: 'getStateResearch',
+    example: { params: { state: 'co' } },
     summary: "A state's mortgage profile: county loan limits and their history, HMDA lending against the nation, NMDB rates beside the survey, escrow, bills",
     description:
       'Every part carries its publisher and as-of date; `analysis` holds sentences written from the figures (comparisons, ranks, changes). ' +
@@ -32,6 +33,7 @@ export function registerResearchRoutes(registry: ApiRegistry, deps: AppDeps): vo
     method: 'get',
     path: '/research/counties/:fips',
     operationId: 'getCountyResearch',
+    example: { params: { fips: '08031' } },
     summary: "A county's mortgage profile: conforming, FHA and VA limits this year and since 2018, high-cost or baseline, HMDA volume and denial rate",
     description:
       'Counties of the 50 states and DC in the latest FHFA conforming file. Every part carries its publisher and as-of date; `analysis` holds ' +

@@ -12,6 +12,7 @@ export function registerSearchRoutes(registry: ApiRegistry, deps: AppDeps): void
     method: 'get',
     path: '/search',
     operationId: 'searchContent',
+    example: { query: { query: 'escrow cushion', limit: '3' } },
     summary: 'Full-text search over articles, learn pages, glossary, state and county research pages, tracked bills and market updates',
     description:
       'Ranked by PostgreSQL full-text relevance (title and aliases weigh most, then headings and summaries, then body text). ' +

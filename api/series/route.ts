@@ -38,6 +38,7 @@ export function registerSeriesRoutes(registry: ApiRegistry, deps: AppDeps): void
     method: 'get',
     path: '/series',
     operationId: 'listSeries',
+    example: {},
     summary: 'Catalogue of every series over time: rates, FHFA state rates, loan limits, HMDA aggregates',
     description:
       'Every series this service holds, with its id, title, publisher, frequency, units, first and last date, source and as-of date, ' +
@@ -53,6 +54,7 @@ export function registerSeriesRoutes(registry: ApiRegistry, deps: AppDeps): void
     method: 'get',
     path: '/series/*id',
     operationId: 'getSeries',
+    example: { params: { id: 'pmms/30-year' }, query: { from: '2026-01' } },
     summary: 'One series over time, in a date range, as published or averaged to a coarser frequency, as JSON or CSV',
     description:
       'Observations from `from` to `to` (inclusive; a year or month covers all of it), as published or averaged (`frequency`: the method ' +

@@ -4,6 +4,7 @@
 import { describeApi } from '../api-description.ts';
 import type { Config } from '../config.ts';
 import { MCP_TOOL_NAMES } from '../mcp/tool-names.ts';
+import { rateLimitPhrases } from '../platform/rate-limit-text.ts';
 
 export const SERVICE_NAME = 'Mortgage Data Service';
 export const SERVICE_DESCRIPTION =
@@ -75,11 +76,7 @@ export function serviceCatalog(config: Config): ServiceCatalog {
     },
     authentication: {
       methods: ['X-API-Key: <key>', 'Authorization: Bearer <key>', 'api_key=<key> query parameter', 'secret=<key> query parameter'],
-      limits: {
-        anonymous: `${config.RATE_LIMIT_ANON_PER_MINUTE} requests per minute per IP`,
-        withKey: `${config.RATE_LIMIT_KEY_PER_MINUTE} requests per minute per key`,
-        hourly: `${config.RATE_LIMIT_PER_HOUR} requests per hour per key or IP`,
-      },
+      limits: rateLimitPhrases(config),
       keys: `Free: sign in at ${at('/account')} (up to 3 keys per account).`,
     },
     feeds: [

@@ -11,6 +11,7 @@ export function registerStatisticsRoutes(registry: ApiRegistry, deps: AppDeps): 
     method: 'get',
     path: '/statistics',
     operationId: 'getStatistics',
+    example: { query: { category: 'rates' } },
     summary: 'Precomputed mortgage-market statistics',
     description:
       `A catalogue of statistics computed from the official HMDA aggregates and 2020 filer list, FHFA/HUD loan limits, Freddie Mac PMMS and Optimal Blue rates and HUD median family incomes, in seven categories (${CATEGORIES.join(', ')}). ` +

@@ -1,23 +1,11 @@
 // Queries over the content collections that several pages share: sorted lists, glossary letters,
 // date formatting, and the check that every related glossary term exists (fails the build if not).
-import { getCollection } from 'astro:content';
-import type { ArticleFrontMatter, GlossaryFrontMatter } from '../../api/content/schemas.ts';
+import { getCollection, type CollectionEntry } from 'astro:content';
 
-// The entry shapes, spelled out from the shared schemas: Astro's generated `CollectionEntry` types
-// degrade to `any` under the project's tsc setup, and these keep the pages type-checked.
-export interface ArticleEntry<C extends 'articles' | 'learn' = 'articles' | 'learn'> {
-  id: string;
-  collection: C;
-  data: ArticleFrontMatter;
-  body?: string;
-}
-
-export interface GlossaryEntry {
-  id: string;
-  collection: 'glossary';
-  data: Omit<GlossaryFrontMatter, 'related'> & { related: { id: string; collection: 'glossary' }[] };
-  body?: string;
-}
+// The entry types are Astro's own (`npm run check` runs `astro sync` first, so they are generated
+// from the schemas in site/content.config.ts before the type checker reads them).
+export type ArticleEntry<C extends 'articles' | 'learn' = 'articles' | 'learn'> = CollectionEntry<C>;
+export type GlossaryEntry = CollectionEntry<'glossary'>;
 
 export const CATEGORY_LABELS: Record<string, string> = {
   buying: 'Buying',
@@ -41,17 +29,17 @@ export const isoDate = (date: Date): string => date.toISOString().slice(0, 10);
 
 /** Articles or learn pages, newest first (by date, then title). */
 export async function sortedEntries<C extends 'articles' | 'learn'>(collection: C): Promise<ArticleEntry<C>[]> {
-  const entries = (await getCollection(collection)) as ArticleEntry<C>[];
+  const entries: ArticleEntry<C>[] = await getCollection(collection);
   return entries.sort((a, b) => b.data.date.getTime() - a.data.date.getTime() || a.data.title.localeCompare(b.data.title));
 }
 
 export async function allGlossary(): Promise<GlossaryEntry[]> {
-  return (await getCollection('glossary')) as GlossaryEntry[];
+  return getCollection('glossary');
 }
 
 export async function allArticles(): Promise<{ articles: ArticleEntry<'articles'>[]; learn: ArticleEntry<'learn'>[] }> {
   const [articles, learn] = await Promise.all([getCollection('articles'), getCollection('learn')]);
-  return { articles: articles as ArticleEntry<'articles'>[], learn: learn as ArticleEntry<'learn'>[] };
+  return { articles, learn };
 }
 
 export async function sortedGlossary(): Promise<GlossaryEntry[]> {
@@ -71,7 +59,7 @@ export function indexLetter(term: string): string {
  */
 export function resolveRelated(entry: GlossaryEntry, all: readonly GlossaryEntry[]): GlossaryEntry[] {
   const byId = new Map(all.map((candidate) => [candidate.id, candidate]));
-  return entry.data.related.map(({ id }) => {
+  return entry.data.related.map(({ id }: { id: string }) => {
     const related = byId.get(id);
     if (!related) throw new Error(`content/glossary/${entry.id}.md: related term "${id}" does not exist (no content/glossary/${id}.md).`);
     if (related.id === entry.id) throw new Error(`content/glossary/${entry.id}.md: a term cannot list itself as related.`);
@@ -86,7 +74,7 @@ export function relatedArticles(entry: ArticleEntry, pool: readonly ArticleEntry
     .filter((candidate) => !(candidate.collection === entry.collection && candidate.id === entry.id))
     .map((candidate) => ({
       candidate,
-      score: candidate.data.tags.filter((tag) => tags.has(tag)).length * 2 + (candidate.data.category === entry.data.category ? 1 : 0),
+      score: candidate.data.tags.filter((tag: string) => tags.has(tag)).length * 2 + (candidate.data.category === entry.data.category ? 1 : 0),
     }))
     .filter(({ score }) => score > 0)
     .sort((a, b) => b.score - a.score || b.candidate.data.date.getTime() - a.candidate.data.date.getTime())

@@ -17,6 +17,10 @@ export interface RateReading extends Cited {
   label: string;
   value: number;
   date: string;
+  /** The reading before this one, and the change to this one in percentage points. */
+  previous: { value: number; date: string; change: number } | null;
+  /** The reading a year (52 weeks) before, or the last one before that day. */
+  yearAgo: { value: number; date: string } | null;
 }
 
 export interface HomeFigures {
@@ -63,8 +67,21 @@ async function readRates(deps: AppDeps) {
   const chart: ChartSeries[] = [];
   for (const { id, label, info } of held) {
     // A daily series has holidays without a value: look back two weeks for the last one.
-    const last = valued((await series.answer(id, { from: shift(info.last_date as string, 0, -14) })).observations).at(-1);
-    if (last) readings.push({ id: info.id, label, value: last.value, date: last.date, source_url: info.source_url, as_of: info.as_of });
+    const recent = valued((await series.answer(id, { from: shift(info.last_date as string, 0, -14) })).observations);
+    const last = recent.at(-1);
+    const before = recent.at(-2);
+    if (last) {
+      readings.push({
+        id: info.id,
+        label,
+        value: last.value,
+        date: last.date,
+        source_url: info.source_url,
+        as_of: info.as_of,
+        previous: before ? { value: before.value, date: before.date, change: pointsBetween(before.value, last.value) } : null,
+        yearAgo: await yearAgo(series, id, last.date),
+      });
+    }
     // A series that ended before the chart's year is a 404 for that range: it is left out of the chart.
     const inRange = await series.answer(id, { from }).catch((error: { status?: number }) => {
       if (error.status === 404) return undefined;
@@ -74,6 +91,22 @@ async function readRates(deps: AppDeps) {
     if (points.length > 0) chart.push({ id: info.id, label, points });
   }
   return { readings, chart, from, to };
+}
+
+/** b − a in percentage points, to the hundredth, in decimal (readings have at most three decimals). */
+export function pointsBetween(a: number, b: number): number {
+  return (Math.round(b * 1000) - Math.round(a * 1000)) / 1000;
+}
+
+/** The reading 52 weeks before `date` (a weekly survey's same week last year), or the last one before it. */
+async function yearAgo(series: AppDeps['services']['series'], id: string, date: string): Promise<RateReading['yearAgo']> {
+  const target = shift(date, 0, -364);
+  const answer = await series.answer(id, { from: shift(target, 0, -14), to: target }).catch((error: { status?: number }) => {
+    if (error.status === 404) return undefined;
+    throw error;
+  });
+  const found = answer ? valued(answer.observations).at(-1) : undefined;
+  return found ? { value: found.value, date: found.date } : null;
 }
 
 async function readLimits(deps: AppDeps) {

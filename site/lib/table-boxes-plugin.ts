@@ -40,7 +40,7 @@ export function boxTable(table: Readonly<Element>, heading: string | undefined, 
   const children = sections.map((section): ElementContent => {
     if (isElement(section, 'caption') && textOf(section) !== '') {
       const id = String(section.properties['id'] ?? `table-${number}-caption`);
-      name = { ariaLabelledBy: id };
+      name = { ariaLabelledBy: [id] };
       return { ...section, properties: { ...section.properties, id } };
     }
     if (!isElement(section, 'tbody')) return section;

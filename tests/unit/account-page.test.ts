@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_CSP, accountPage, supportPage } from '../../api/access/account-page.ts';
 import { SITE_NAV } from '../../api/site-info/site-frame.ts';
 
-const base = { baseUrl: 'https://mds.example' };
+const base = { baseUrl: 'https://mds.example', RATE_LIMIT_ANON_PER_MINUTE: 20, RATE_LIMIT_KEY_PER_MINUTE: 100, RATE_LIMIT_PER_HOUR: 0 };
 
 describe('the /account page', () => {
   it('wears the site navigation and footer', () => {
@@ -36,6 +36,11 @@ describe('the /account page', () => {
       keys: [{ prefix: 'mds_Ab12Cd34', name: 'laptop', status: 'active', createdAt: new Date('2026-11-01T00:00:00Z'), lastUsedAt: null, revokedAt: null } as never],
     });
     expect(html).toContain('<div class="table-scroll" role="region" tabindex="0" aria-labelledby="table-1-caption"><table class="cards"><caption id="table-1-caption">Your keys</caption>');
+  });
+
+  it('states the running rate limits, and "no limit" where one is off', () => {
+    const html = supportPage({ ...base, SUPPORT_CONTACT: undefined });
+    expect(html).toContain('Without a key: 20 requests per minute per IP. With a key: 100 requests per minute per key. Either way: no limit per hour per key or IP.');
   });
 
   it("allows exactly the page's inline stylesheet in its Content-Security-Policy", () => {

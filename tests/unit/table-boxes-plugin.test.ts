@@ -29,7 +29,7 @@ describe('the Markdown table plugin', () => {
       'Heading',
       3,
     );
-    expect(boxed.properties).toMatchObject({ ariaLabelledBy: 'table-3-caption', role: 'region', tabIndex: 0 });
+    expect(boxed.properties).toMatchObject({ ariaLabelledBy: ['table-3-caption'], role: 'region', tabIndex: 0 });
     expect(boxed.children[0]).toMatchObject({ children: [{ properties: { id: 'table-3-caption' } }] });
   });
 

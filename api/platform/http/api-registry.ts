@@ -26,6 +26,12 @@ export interface RouteResponse {
   otherContentTypes?: readonly string[];
 }
 
+export interface RouteExample {
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+  body?: unknown;
+}
+
 /** Unknown query parameters: `refuse` answers 400 naming the known ones; `ignore` drops them. */
 export type UnknownParameters = 'refuse' | 'ignore';
 
@@ -42,6 +48,11 @@ export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body exten
   /** Path parameters (`:name` in `path`), documented as `in: path`. */
   params?: z.ZodObject;
   responses: Record<number, RouteResponse>;
+  /**
+   * A request a reader can copy (values that exist): published as the parameters' and the request
+   * body's `example` in OpenAPI, and run by the API docs page to show its real answer.
+   */
+  example?: RouteExample;
   /** `data` (default for GET): cacheable for up to an hour, with ETag. `none`: no-store. */
   cache?: CachePolicy;
   /** Extra CORS methods for routes that are not GET. */
@@ -141,8 +152,12 @@ export class ApiRegistry {
     this.middleware.push(handler);
   }
 
-  /** Builds the router mounted at /api/v1 and at the root of the API host. */
-  buildRouter(): express.Router {
+  /**
+   * Builds the router mounted at /api/v1 and at the root of the API host. Without `middleware` (key
+   * checks and rate limits), for the server's own example requests on the API docs page.
+   */
+  buildRouter({ middleware = true }: { middleware?: boolean } = {}): express.Router {
+    const before = middleware ? this.middleware : [];
     const router = express.Router({ strict: false });
     const byPath = new Map<string, RouteDefinition[]>();
     for (const route of this.routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
@@ -153,7 +168,7 @@ export class ApiRegistry {
       router.options(routePath, cors(corsMethods.join(', ')));
       for (const route of routes) {
         const parseBody = route.body ? [jsonBody] : [];
-        router[route.method](routePath, cors(corsMethods.join(', ')), ...parseBody, ...this.middleware, toHandler(route, this.lane));
+        router[route.method](routePath, cors(corsMethods.join(', ')), ...parseBody, ...before, toHandler(route, middleware ? this.lane : undefined));
       }
       router.all(routePath, (req, _res, next) => {
         next(new MethodNotAllowedError(req.method, [...methods, 'OPTIONS']));

@@ -20,12 +20,14 @@ function queryParameters(route: RouteDefinition): unknown[] {
   };
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
     const { description, ...rest } = property;
+    const example = route.example?.query?.[name];
     return {
       name,
       in: 'query',
       required: schema.required?.includes(name) ?? false,
       ...(description === undefined ? {} : { description }),
       schema: rest,
+      ...(example === undefined ? {} : { example }),
     };
   });
 }
@@ -35,7 +37,8 @@ function pathParameters(route: RouteDefinition): unknown[] {
   const schema = jsonSchema(route.params, 'input') as { properties?: Record<string, Record<string, unknown>> };
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
     const { description, ...rest } = property;
-    return { name, in: 'path', required: true, ...(description === undefined ? {} : { description }), schema: rest };
+    const example = route.example?.params?.[name];
+    return { name, in: 'path', required: true, ...(description === undefined ? {} : { description }), schema: rest, ...(example === undefined ? {} : { example }) };
   });
 }
 
@@ -102,7 +105,7 @@ export function buildOpenApiDocument(registry: ApiRegistry, options: OpenApiOpti
     if (route.body) {
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+        content: { 'application/json': { schema: jsonSchema(route.body, 'input'), ...(route.example?.body === undefined ? {} : { example: route.example.body }) } },
       };
     }
     paths[openApiPath] = { ...paths[openApiPath], [route.method]: operation };

