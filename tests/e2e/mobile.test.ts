@@ -1,7 +1,10 @@
-// Every kind of page on a 375 px phone screen in Chromium: the page never scrolls sideways (wide
-// tables scroll inside their own focusable, named box), axe-core finds no serious or critical
-// violation, and generated text shows no raw Markdown (backtick spans) and no word glued to a link
-// or code span. On-demand pages read a database synced from the official files.
+// Every kind of page on a 375 px phone screen in Chromium: the page never scrolls sideways and no
+// table does either (wide tables show their rows as cards), no page is more than twice as tall as at
+// 1280 px, axe-core finds no serious or critical violation, and generated text shows no raw Markdown
+// (backtick spans) and no word glued to a link or code span. Without JavaScript, the county map, the
+// payment calculator, the escrow dollars and the home page's weekly change are checked against
+// figures the test computes itself from the publishers' files. On-demand pages read a database
+// synced from the official files.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +16,18 @@ import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.t
 import { ARTIFACTS, CHROMIUM_FLAGS, CHROMIUM, hasChromium, seriousViolations } from '../support/browser.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { ensureSiteBuiltForTests } from '../support/site-build.ts';
-import { hasSourceData } from '../support/source-data.ts';
+import { hasSourceData, sourceFile } from '../support/source-data.ts';
+import { fhfa2026 } from '../support/content-figure-readers.ts';
 import { syncInto, syncedTestDatabase } from '../support/synced.ts';
 
 const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 800 };
+/** The states and DC: the national map's counties (the territories are not on it). */
+const NOT_ON_THE_MAP = ['PR', 'GU', 'VI', 'AS', 'MP'];
 
 interface Layout {
   scrollWidth: number;
+  scrollHeight: number;
   innerWidth: number;
   rawMarkdown: string[];
   gluedWords: string[];
@@ -32,6 +40,7 @@ interface DomElement {
   textContent: string | null;
   innerHTML: string;
   scrollWidth: number;
+  scrollHeight: number;
   clientWidth: number;
   getAttribute(name: string): string | null;
 }
@@ -58,6 +67,7 @@ function readLayout(page: Page): Promise<Layout> {
     };
     return {
       scrollWidth: doc.documentElement.scrollWidth,
+      scrollHeight: doc.documentElement.scrollHeight,
       innerWidth: win.innerWidth,
       rawMarkdown: text.match(/`[^`\n]+`/g) ?? [],
       // A word directly against an inline element: the space at a source line break was lost.
@@ -80,6 +90,8 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
   let server: Awaited<ReturnType<typeof listen>>;
   let browser: Browser;
   let page: Page;
+  let desktop: Page;
+  let noScript: Page;
   let calendarLoaded = false;
 
   beforeAll(async () => {
@@ -98,6 +110,8 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     // The site's CSP refuses inline scripts; the test bypasses it only to inject axe-core.
     const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, bypassCSP: true });
     page = await context.newPage();
+    desktop = await (await browser.newContext({ viewport: DESKTOP, bypassCSP: true })).newPage();
+    noScript = await (await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })).newPage();
     fs.mkdirSync(ARTIFACTS, { recursive: true });
   }, 600_000);
 
@@ -122,8 +136,13 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     for (const box of layout.boxes) {
       expect(box.focusable, `${sitePath}: a table box is not a focusable region`).toBe(true);
       expect(box.name, `${sitePath}: a table box has no name`).not.toBe('');
+      expect(box.scrolls, `${sitePath}: the table "${box.name}" scrolls sideways`).toBe(false);
     }
     expect(await seriousViolations(page), sitePath).toEqual([]);
+    await desktop.goto(`${server.url}${sitePath}`);
+    await desktop.screenshot({ path: path.join(ARTIFACTS, `desktop-${name}.png`), fullPage: true });
+    const desktopHeight = await desktop.evaluate(() => (globalThis as unknown as { document: DomDocument }).document.documentElement.scrollHeight);
+    expect(layout.scrollHeight, `${sitePath} is ${layout.scrollHeight} px tall on a phone, ${desktopHeight} px at 1280 px`).toBeLessThanOrEqual(2 * Math.max(desktopHeight, DESKTOP.height));
     return layout;
   }
 
@@ -145,23 +164,29 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     await checkPage('/loan-limits', 'loan-limits');
     const limits = await checkPage('/loan-limits?state=CA&county=Los+Angeles', 'loan-limits-answer');
     expect(limits.boxes.length).toBeGreaterThan(0);
+    await checkPage('/loan-limits?state=TX', 'loan-limits-state');
     await checkPage('/escrow', 'escrow');
-    const escrow = await checkPage('/escrow?state=CO&closing_month=3', 'escrow-answer');
-    // The month-by-month table is wider than a phone: it scrolls, the page does not.
-    expect(escrow.boxes.some((box) => box.scrolls)).toBe(true);
+    const escrow = await checkPage('/escrow?state=CO&closing_month=3&annual_tax=3600', 'escrow-answer');
+    expect(escrow.boxes.length).toBeGreaterThan(0);
+    await checkPage('/calculator', 'calculator');
+    await checkPage('/calculator?price=400000&down_percent=10&rate=6.5&annual_tax=4800&annual_insurance=1500&pmi_rate=0.5', 'calculator-answer');
     const calendar = await checkPage('/calendar?from=2026-01-01&to=2026-12-31', 'calendar', calendarLoaded ? 200 : 503);
     if (calendarLoaded) expect(calendar.boxes.length).toBeGreaterThan(0);
   });
 
   it('fits the bills, market updates and search pages', async () => {
     const bills = await checkPage('/bills', 'bills');
-    expect(bills.boxes.some((box) => box.scrolls)).toBe(true);
+    expect(bills.boxes.length).toBeGreaterThan(0);
     const href = await page.locator('main a[href^="/bills/"]').first().getAttribute('href');
     await checkPage(href!, 'bill');
     await checkPage('/news', 'news');
     const week = await page.locator('h2.entry-title a').first().getAttribute('href');
     await checkPage(week!, 'news-week');
-    await checkPage('/search?query=escrow+cushion', 'search');
+    await checkPage('/search?q=escrow+cushion', 'search');
+    expect(await page.locator('main ol.results li').count()).toBeGreaterThan(0);
+    // The form's earlier parameter name still works.
+    await page.goto(`${server.url}/search?query=escrow+cushion`);
+    expect(await page.locator('main ol.results li').count()).toBeGreaterThan(0);
   });
 
   it('renders the Markdown of the API documentation and the page for AI models', async () => {
@@ -169,8 +194,13 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     expect(await page.locator('main p code', { hasText: '/healthz' }).count()).toBeGreaterThan(0);
     const words = async () => ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ');
     expect(await words()).toContain('machine-readable OpenAPI 3.1 document');
+    // Each operation shows an example request and this server's own answer to it.
+    expect(await page.locator('main .example pre[data-status="200"]').count()).toBeGreaterThan(10);
     await checkPage('/ai-info-page', 'ai-info-page');
     expect(await words()).toMatch(/and \d+ learn pages/);
+    // The limits are the running server's (the tests run with the per-minute limit off), not the build's.
+    expect(await words()).toContain('no limit per minute per IP');
+    expect(await words()).not.toMatch(/987,654|\b0 requests per/);
   });
 
   it('shows /account in the site frame, saying what a reader can do without sign-in or a contact', async () => {
@@ -180,5 +210,68 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     expect(main).toContain('run your own copy');
     expect(main).not.toContain('npm run');
     expect(await page.locator('footer a[href="/account"][aria-current="page"]').count()).toBe(1);
+  });
+
+  it('draws the county map of conforming limits from FHFA\'s file, without script', async () => {
+    const fhfa = await fhfa2026();
+    const mapped = [...fhfa].filter(([, row]) => !NOT_ON_THE_MAP.includes(row.state));
+    const contiguous = mapped.filter(([, row]) => !['AK', 'HI'].includes(row.state)).map(([, row]) => row.oneUnit);
+    const baseline = Math.min(...contiguous);
+    const ceiling = Math.max(...contiguous);
+    const middle = Math.round((baseline + ceiling) / 2);
+    const bandOf = (limit: number) => (limit <= baseline ? 'baseline' : limit < middle ? 'lower' : limit < ceiling ? 'upper' : limit === ceiling ? 'ceiling' : 'above');
+    await noScript.goto(`${server.url}/loan-limits`);
+    const drawn = await noScript.locator('figure[data-map="nation"] path[data-fips]').evaluateAll((paths) =>
+      paths.map((node) => {
+        const element = node as unknown as { getAttribute(name: string): string | null };
+        return { fips: element.getAttribute('data-fips') ?? '', band: element.getAttribute('data-band') ?? '', value: element.getAttribute('data-value'), fill: element.getAttribute('fill') };
+      }),
+    );
+    // Every county of the 50 states and DC in FHFA's file has its shape, and no shape lacks a figure.
+    expect(drawn.map((county) => county.fips).sort()).toEqual(mapped.map(([fips]) => fips).sort());
+    for (const county of drawn) {
+      const limit = fhfa.get(county.fips)!.oneUnit;
+      expect(Number(county.value), county.fips).toBe(limit);
+      expect(county.band, county.fips).toBe(bandOf(limit));
+    }
+    // One colour per band, as the legend shows it.
+    const fills = new Map<string, Set<string | null>>();
+    for (const county of drawn) fills.set(county.band, (fills.get(county.band) ?? new Set()).add(county.fill));
+    for (const colours of fills.values()) expect(colours.size).toBe(1);
+    // The table below the map lists exactly the counties above the baseline.
+    const listed = await noScript.locator('main details table tbody tr').count();
+    expect(listed).toBe(mapped.filter(([, row]) => row.oneUnit > baseline).length);
+    await noScript.screenshot({ path: path.join(ARTIFACTS, 'phone-loan-limits-map-noscript.png') });
+  });
+
+  it('computes the payment, the escrow dollars and the weekly change without script, as the test computes them', async () => {
+    // Principal and interest by the amortisation formula, the rest a twelfth of the year, PMI on the loan.
+    const loan = 360_000;
+    const r = 6.5 / 1200;
+    const growth = (1 + r) ** 360;
+    const parts = [Math.round(((loan * r * growth) / (growth - 1)) * 100) / 100, 400, 125, 150];
+    await noScript.goto(`${server.url}/calculator?price=400000&down_percent=10&rate=6.5&term=30&annual_tax=4800&annual_insurance=1500&pmi_rate=0.5`);
+    const amounts = await noScript.locator('[data-part] [data-amount]').allTextContents();
+    expect(amounts.map((text) => Number(text.replace(/[$,]/g, '')))).toEqual(parts);
+    expect(await noScript.locator('[data-total]').getAttribute('data-total')).toBe((Math.round(parts.reduce((a, b) => a + b) * 100) / 100).toFixed(2));
+
+    // Cook County, closing in January: the first payment is in March, when 55% of the year's tax
+    // (6.6 months) is paid: 1 − 6.6 = −5.6, so 2 + 5.6 = 7.6 months, collected as 8 whole months of $500.
+    await noScript.goto(`${server.url}/escrow?state=IL&county=Cook&closing_month=1&annual_tax=6000`);
+    expect(await noScript.locator('[data-escrow-amount]').getAttribute('data-escrow-amount')).toBe('4000.00');
+    expect(await noScript.locator('[data-exact-months]').getAttribute('data-exact-months')).toBe('7.6');
+    expect(await noScript.locator('main').textContent()).toContain('rounded up to 8');
+
+    // The survey's last two weeks and the week 52 weeks before, read from Freddie Mac's file.
+    const rows = fs.readFileSync(sourceFile('rates', 'MORTGAGE30US_weekly_1971_2026.csv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
+    const [lastDate, last] = rows.at(-1)!;
+    const previous = Number(rows.at(-2)![1]);
+    const yearBefore = new Date(Date.parse(`${lastDate}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
+    const yearAgo = rows.filter(([date]) => date! <= yearBefore).at(-1)!;
+    await noScript.goto(`${server.url}/`);
+    const headline = noScript.locator('.headline[data-series="pmms/30-year"]');
+    expect(await headline.locator('[data-value]').textContent()).toBe(`${Number(last).toFixed(2)}%`);
+    expect(await headline.locator('[data-change]').getAttribute('data-change')).toBe(((Math.round(Number(last) * 100) - Math.round(previous * 100)) / 100).toFixed(2));
+    expect(await headline.locator('[data-year-ago]').getAttribute('data-year-ago')).toBe(Number(yearAgo[1]).toFixed(2));
   });
 });

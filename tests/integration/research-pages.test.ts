@@ -228,4 +228,28 @@ describe.skipIf(!hasSourceData)('research pages per state and county', () => {
     expect(sitemap.text).toContain('/research/wyoming</loc>');
     expect((sitemap.text.match(/\/research\/[a-z-]+\/[a-z0-9-]+<\/loc>/g) ?? []).length).toBe((await testApp.deps.services.research.paths()).length - 51);
   });
+
+  it("draws each state's county map from FHFA's limits, without script, and outlines a county on its own page", async () => {
+    const limits2026 = await fhfa2026();
+    const baseline = baselineOf(limits2026);
+    const ceiling = Math.max(...[...limits2026.values()].filter((row) => !['AK', 'HI', 'GU', 'VI', 'PR', 'AS', 'MP'].includes(row.state)).map((row) => row.oneUnit));
+    const { status, text } = await get('/research/california');
+    expect(status).toBe(200);
+    expect(text).not.toMatch(/<script\b(?![^>]*application\/ld\+json)/);
+    const map = /<figure class="county-map" data-map="state-limits">([\s\S]*?)<\/figure>/.exec(text)?.[1] ?? '';
+    const paths = [...map.matchAll(/<path d="[^"]+" fill="(#[0-9a-f]{6})" data-fips="(\d{5})" data-band="(\w+)"(?: data-value="(\d+)")?/g)];
+    const california = [...limits2026].filter(([fips]) => fips.startsWith('06'));
+    expect(paths.length).toBe(california.length);
+    for (const [, , fips, band, value] of paths) {
+      const limit = limits2026.get(fips!)!.oneUnit;
+      expect(Number(value), fips).toBe(limit);
+      // The bands as the map's legend names them: the baseline, two halves of the way to the ceiling, the ceiling.
+      const middle = Math.round((baseline + ceiling) / 2);
+      const expected = limit <= baseline ? 'baseline' : limit < middle ? 'lower' : limit < ceiling ? 'upper' : limit === ceiling ? 'ceiling' : 'above';
+      expect(band, fips).toBe(expected);
+    }
+    expect(map).toContain(`Ceiling, ${money(ceiling)}`);
+    const county = await get('/research/california/los-angeles-county');
+    expect(county.text).toMatch(/data-fips="06037"[^>]*class="highlight"/);
+  });
 });

@@ -105,6 +105,8 @@ export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends
   body?: Body;
   /** Path parameters: each `:name` in `path` is a field, parsed like the query. */
   params?: Params;
+  /** A request a reader can copy, published in OpenAPI and run on the API docs page (see RouteDefinition). */
+  example?: RouteExample;
   /** Default `refuse`: an unknown query parameter is a 400 naming the known ones (`api_key`, `secret` aside). */
   unknownParameters?: UnknownParameters;
   /**

@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../config.ts';
 import { withRunningAddresses } from './build-origin.ts';
 import { acceptedEncodings, compressVariants, isCompressible, type Encoding } from './compression.ts';
 
