@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   });
   app.use('/api/v1', apiRouter, withCors(apiNotFound), apiErrorHandler);
 
-  registerSiteRoutes(app, deps);
+  registerSiteRoutes(app, deps, options.ssrHandler as SsrHandler | undefined);
   app.use('/api', apiNotFound, apiErrorHandler);
 
   // The built site, in memory (api/platform/static): loaded here unless the caller loaded it.

@@ -2,14 +2,16 @@
 // static site. Add one line per capability that has such routes.
 import type { Express } from 'express';
 import type { AppDeps } from './deps.ts';
+import type { SsrHandler } from './publications/render-capture.ts';
 import { registerAccessRoutes } from './access/account-routes.ts';
 import { registerNewsRoutes } from './news/route.ts';
 import { registerSiteInfoRoutes } from './site-info/route.ts';
 import { registerMcpRoutes } from './mcp/http.ts';
 import { registerPublicationRoutes } from './publications/route.ts';
 
-export function registerSiteRoutes(app: Express, deps: AppDeps): void {
-  registerAccessRoutes(app, deps);
+/** `pages`: the Astro handler, for the pages these routes draw (/account); absent when the site is not built. */
+export function registerSiteRoutes(app: Express, deps: AppDeps, pages?: SsrHandler): void {
+  registerAccessRoutes(app, deps, pages);
   registerNewsRoutes(app, deps);
   registerSiteInfoRoutes(app, deps);
   registerMcpRoutes(app, deps);

@@ -5,5 +5,7 @@ declare namespace App {
     deps?: import('../api/deps.ts').AppDeps;
     /** The server's own GETs of its API, for the examples on /docs/api. */
     callApi?: import('../api/publications/render-capture.ts').ApiCaller;
+    /** What /account shows, decided by the sign-in routes (api/access/account-routes.ts). */
+    account?: import('../api/access/account-view.ts').AccountPageLocals;
   }
 }

@@ -1,10 +1,12 @@
 // The /account page and the sign-in routes (/auth/login, /auth/callback, /auth/logout), mounted on
-// the main host by registerSiteRoutes. Forms are protected by the session's synchronizer CSRF token;
+// the main host by registerSiteRoutes. Each decides what /account shows and has the Astro page
+// (site/pages/account.astro) draw it. Forms are protected by the session's synchronizer CSRF token;
 // every answer is no-store, since it shows account data or a key.
-import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { ForbiddenError, HttpError } from '../platform/http/errors.ts';
-import { ACCOUNT_CSP, accountPage, errorPage, signInPage, supportPage, type AccountView } from './account-page.ts';
+import { ACCOUNT_CSP, type AccountView } from './account-view.ts';
+import type { SsrHandler } from '../publications/render-capture.ts';
 import { OidcSignIn, oidcConfigured } from './oidc.ts';
 import { SessionStore, csrfTokenMatches, loadSessionSecret, type Session } from './session.ts';
 
@@ -13,20 +15,29 @@ interface SignIn {
   oidc: OidcSignIn | undefined;
 }
 
-function send(res: Response, status: number, html: string): void {
-  res.status(status);
-  res.set({
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': ACCOUNT_CSP,
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'same-origin',
-    'X-Content-Type-Options': 'nosniff',
-  });
-  res.send(html);
+/** Draws /account (site/pages/account.astro) with what it should show; without a built site, says so. */
+function pageRenderer(deps: AppDeps, pages: SsrHandler | undefined) {
+  return (req: Request, res: Response, next: NextFunction, status: number, view: AccountView): void => {
+    res.set({
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': ACCOUNT_CSP,
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'same-origin',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (!pages) {
+      res.status(503).type('text/plain').send('The site is not built, so /account cannot be shown: run npm run build, then restart.');
+      return;
+    }
+    // The page answers every form post and sign-in step: Astro sees a GET of /account, with the view in its locals.
+    req.url = '/account';
+    req.method = 'GET';
+    void pages(req, res, next, { deps, account: { status, view } });
+  };
 }
 
-export function registerAccessRoutes(app: Express, deps: AppDeps): void {
+export function registerAccessRoutes(app: Express, deps: AppDeps, pages?: SsrHandler): void {
+  const show = pageRenderer(deps, pages);
   // Built on first use: the secret may be generated into DATA_DIR, which a bare app build must not do.
   let signIn: SignIn | undefined;
   const getSignIn = (): SignIn => {
@@ -42,12 +53,12 @@ export function registerAccessRoutes(app: Express, deps: AppDeps): void {
 
   /** Runs a page handler; expected errors become an HTML page with their status. */
   const page =
-    (handler: (req: Request, res: Response) => Promise<void>): RequestHandler =>
+    (handler: (req: Request, res: Response, next: NextFunction) => Promise<void>): RequestHandler =>
     (req, res, next) => {
-      handler(req, res).catch((error: unknown) => {
+      handler(req, res, next).catch((error: unknown) => {
         if (error instanceof HttpError && !res.headersSent) {
           res.set(error.headers);
-          send(res, error.status, errorPage(error.status, error.message));
+          show(req, res, next, error.status, { kind: 'error', message: error.message });
         } else next(error);
       });
     };
@@ -63,36 +74,37 @@ export function registerAccessRoutes(app: Express, deps: AppDeps): void {
     return session;
   };
 
-  const renderAccount = async (res: Response, session: Session, extra: Partial<AccountView> = {}, status = 200) => {
+  type KeysView = Extract<AccountView, { kind: 'keys' }>;
+  const renderAccount = async (req: Request, res: Response, next: NextFunction, session: Session, extra: Partial<KeysView> = {}, status = 200) => {
     const keys = await deps.services.access.keys.listKeys(session.accountId);
-    send(res, status, accountPage(deps.config, { email: session.email, csrfToken: session.csrfToken, keys, ...extra }));
+    show(req, res, next, status, { kind: 'keys', email: session.email, csrfToken: session.csrfToken, keys, ...extra });
   };
 
   app.get(
     '/account',
-    page(async (req, res) => {
+    page(async (req, res, next) => {
       // Without a provider nobody can sign in, so there is no session to look for (nor secret to load).
-      if (!oidcConfigured(deps.config)) return send(res, 200, supportPage(deps.config));
+      if (!oidcConfigured(deps.config)) return show(req, res, next, 200, { kind: 'support', contact: deps.config.SUPPORT_CONTACT ?? null });
       const session = await getSignIn().sessions.read(req);
-      if (session) return renderAccount(res, session);
-      send(res, 200, signInPage(deps.config));
+      if (session) return renderAccount(req, res, next, session);
+      show(req, res, next, 200, { kind: 'sign-in' });
     }),
   );
 
   app.post(
     '/account/keys',
     form,
-    page(async (req, res) => {
+    page(async (req, res, next) => {
       const session = await postedSession(req);
       if (!session) return res.redirect(303, '/account');
       const name = (req.body as Record<string, unknown>).name;
       try {
         const created = await deps.services.access.keys.createKey(session.accountId, typeof name === 'string' ? name : undefined);
         deps.logger.info({ accountId: session.accountId, prefix: created.record.prefix }, 'api key created');
-        await renderAccount(res, session, { newKey: { key: created.key, prefix: created.record.prefix } }, 201);
+        await renderAccount(req, res, next, session, { newKey: { key: created.key, prefix: created.record.prefix } }, 201);
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
-        await renderAccount(res, session, { message: { text: error.message, error: true } }, error.status);
+        await renderAccount(req, res, next, session, { message: { text: error.message, error: true } }, error.status);
       }
     }),
   );
@@ -100,13 +112,13 @@ export function registerAccessRoutes(app: Express, deps: AppDeps): void {
   app.post(
     '/account/keys/revoke',
     form,
-    page(async (req, res) => {
+    page(async (req, res, next) => {
       const session = await postedSession(req);
       if (!session) return res.redirect(303, '/account');
       const prefix = (req.body as Record<string, unknown>).prefix;
       const revoked = await deps.services.access.keys.revokeKey(typeof prefix === 'string' ? prefix : '', session.accountId);
       deps.logger.info({ accountId: session.accountId, prefix: revoked.prefix }, 'api key revoked');
-      await renderAccount(res, session, { message: { text: `Key ${revoked.prefix}… is revoked; it no longer works.`, error: false } });
+      await renderAccount(req, res, next, session, { message: { text: `Key ${revoked.prefix}… is revoked; it no longer works.`, error: false } });
     }),
   );
 

@@ -15,7 +15,7 @@ import { renderPage, type ApiCaller, type CapturedPage, type SsrHandler } from '
 import { contentEtag } from '../platform/http/content-etag.ts';
 
 /** Pages whose answer depends on the reader, not only on the data. */
-const PER_REQUEST = new Set(['/search']);
+const PER_REQUEST = new Set(['/search', '/account']);
 /** Rendered pages kept (the fixed pages plus the most recent weeks and bills asked for). */
 const MAX_PAGES = 300;
 /** Headers the captured render carried that belong to its own (synthetic) connection. */

@@ -9,8 +9,8 @@ import { buildBrandFacts } from './brand-facts.ts';
 import { onDemandPages } from './on-demand-pages.ts';
 import { builtPagePaths, renderSitemap } from './sitemap.ts';
 
-/** Pages not worth a crawler's visit (results of a query). */
-const UNLISTED = new Set(['/search', '/feed.xml']);
+/** Pages not worth a crawler's visit (results of a query, one reader's account). */
+const UNLISTED = new Set(['/search', '/feed.xml', '/account']);
 
 export function registerSiteInfoRoutes(app: Express, deps: AppDeps): void {
   app.get('/.well-known/brand-facts.json', async (_req, res) => {

@@ -78,7 +78,10 @@ function dollarScale(min: number, max: number): { min: number; max: number; step
   return { min: low, max: Math.max(low + step, Math.ceil(max / step) * step), step };
 }
 
-export function chartGeometry(series: ChartSeries[], width = 760, height = 320, unit: ChartUnit = 'percent'): ChartGeometry {
+/** The chart's two drawings: wide for screens from 40rem, narrow for phones (its 12-unit labels stay about 11 px there). */
+export const CHART_SIZES = { wide: { width: 760, height: 320, yearTicks: 10 }, narrow: { width: 360, height: 260, yearTicks: 5 } } as const;
+
+export function chartGeometry(series: ChartSeries[], width = 760, height = 320, unit: ChartUnit = 'percent', yearTicks = 10): ChartGeometry {
   const plot = { left: unit === 'dollars' ? 64 : 48, right: width - 16, top: 12, bottom: height - 32 };
   const all = series.flatMap((entry) => entry.points);
   if (all.length === 0) return { width, height, plot, lines: [], yTicks: [], xTicks: [] };
@@ -108,7 +111,7 @@ export function chartGeometry(series: ChartSeries[], width = 760, height = 320, 
 
   const firstYear = new Date(minT).getUTCFullYear();
   const lastYear = new Date(maxT).getUTCFullYear();
-  const yearStep = Math.max(1, Math.ceil((lastYear - firstYear + 1) / 10));
+  const yearStep = Math.max(1, Math.ceil((lastYear - firstYear + 1) / yearTicks));
   const xTicks: ChartGeometry['xTicks'] = [];
   for (let year = firstYear + 1; year <= lastYear; year += yearStep) {
     const date = `${year}-01-01`;

@@ -42,7 +42,7 @@ export function conformingBands(baseline: number, ceiling: number): Band[] {
     { id: 'lower', label: `${money(baseline + 1)} to ${money(middle - 1)}`, color: '#9ecae1', holds: (value) => value < middle },
     { id: 'upper', label: `${money(middle)} to ${money(ceiling - 1)}`, color: '#4292c6', holds: (value) => value < ceiling },
     { id: 'ceiling', label: `Ceiling, ${money(ceiling)}`, color: '#08519c', holds: (value) => value === ceiling },
-    { id: 'above', label: `Above the ceiling (Alaska, Hawaii and the territories' own rule)`, color: '#54278f', holds: () => true },
+    { id: 'above', label: `Above ${money(ceiling)} (only Alaska, Hawaii, Guam and the Virgin Islands go higher)`, color: '#54278f', holds: () => true },
   ];
 }
 

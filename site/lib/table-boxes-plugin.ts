@@ -2,13 +2,13 @@
 // the successor of a rehype plugin): each table of an article, learn page or glossary entry goes in
 // a box of its own that keyboard users can focus and screen readers announce by name (its caption,
 // else the heading it stands under, else its number), and each body cell carries its column's
-// header as `data-label`, so a table of four or more columns shows its rows as cards on a phone
+// header as `data-label`, so a table of three or more columns shows its rows as cards on a phone
 // (class "cards", site/styles/global.css) instead of scrolling sideways.
 import type { Element, ElementContent, Parents } from 'hast';
 import { defineHastPlugin } from 'satteri';
 
 /** Tables with at least this many columns become cards on a narrow screen. */
-export const CARD_COLUMNS = 4;
+export const CARD_COLUMNS = 3;
 
 const isElement = (node: ElementContent | undefined, ...tagNames: string[]): node is Element => node?.type === 'element' && tagNames.includes(node.tagName);
 

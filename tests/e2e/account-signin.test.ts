@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Provider from 'oidc-provider';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { ApiRegistry } from '../../api/platform/http/api-registry.ts';
-import { buildTestApp, type TestApp } from '../support/app.ts';
+import { buildTestApp, testConfig, type TestApp } from '../support/app.ts';
+import { ensureSiteBuiltForTests } from '../support/site-build.ts';
+import { loadSsrHandler } from '../../api/server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
 import { z } from 'zod';
@@ -73,6 +75,8 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('signing in and managing keys on /acco
     providerServer.on('request', provider.callback());
 
     database = await createTestDatabase('pglite');
+    await ensureSiteBuiltForTests();
+    const ssrHandler = await loadSsrHandler(testConfig());
     testApp = await buildTestApp(database.db, {
       env: {
         BASE_URL: appUrl,
@@ -81,7 +85,8 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('signing in and managing keys on /acco
         OIDC_CLIENT_SECRET: 'mds-test-secret',
         SESSION_SECRET: 'session-secret-for-tests',
       },
-      options: { extraApiRoutes: pingRoute },
+      // /account is an Astro page: the app draws it with the built site's handler.
+      options: { extraApiRoutes: pingRoute, ...(ssrHandler ? { ssrHandler } : {}) },
     });
     appServer.on('request', testApp.app);
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });

@@ -42,11 +42,11 @@ describe.skipIf(!hasChromium || !hasSourceData)('research pages in a browser', (
     await database?.drop();
   });
 
-  /** The drawn chart: lines with points, and the accessible title naming what it shows. */
+  /** The drawn chart (the drawing the screen shows: wide, or narrow on a phone): lines with points, and its accessible title. */
   async function chartOf(page: Page): Promise<{ lines: number; points: number; title: string }> {
-    const lines = page.locator('main figure.chart svg[role="img"] polyline');
+    const lines = page.locator('main figure.chart svg[role="img"]:visible polyline');
     const points = await lines.evaluateAll((elements) => elements.map((element) => (element.getAttribute('points') ?? '').trim().split(/\s+/).filter(Boolean).length));
-    return { lines: points.filter((count) => count >= 2).length, points: points.reduce((a, b) => a + b, 0), title: (await page.locator('main figure.chart svg title').textContent()) ?? '' };
+    return { lines: points.filter((count) => count >= 2).length, points: points.reduce((a, b) => a + b, 0), title: (await page.locator('main figure.chart svg[role="img"]:visible title').textContent()) ?? '' };
   }
 
   for (const { path: sitePath, name, heading } of PAGES) {

@@ -37,10 +37,12 @@ describe.skipIf(!hasSourceData)('the rates chart reads the series', () => {
       '/api/v1/series/pmms/15-year?from=2016-11-22&format=csv',
       '/api/v1/series/optimal-blue/conforming-30-year?from=2016-11-22&format=csv',
     ]);
-    expect(lines).toHaveLength(3);
+    // The chart is drawn twice, wide and narrow (for phones): each drawing has the three lines.
+    expect(lines).toHaveLength(6);
     for (const [index, link] of links.entries()) {
       const answer = (await (await fetch(`${server.url}${link.replace('&format=csv', '')}`)).json()) as { observations: { date: string; value: number }[] };
       expect(lines[index], link).toHaveLength(answer.observations.length);
+      expect(lines[index + 3], link).toHaveLength(answer.observations.length);
     }
     // The latest reading the page states is the series' last observation.
     expect(html).toContain('Freddie Mac PMMS 30-year fixed (weekly survey): 7.40% on October 8, 2026.');

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
 import { DIST_CLIENT, ensureSiteBuiltForTests } from '../support/site-build.ts';
 import { CORS_HEADERS } from '../../api/platform/http/cors.ts';
-import { ACCOUNT_CSP } from '../../api/access/account-page.ts';
+import { ACCOUNT_CSP } from '../../api/access/account-view.ts';
 
 // Headers that must never reach an API response (they would break or restrict cross-origin use).
 const SITE_ONLY = ['content-security-policy', 'cross-origin-resource-policy', 'cross-origin-opener-policy', 'cross-origin-embedder-policy', 'origin-agent-cluster', 'x-frame-options', 'strict-transport-security', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies'];

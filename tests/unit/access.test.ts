@@ -6,7 +6,6 @@ import { KEY_LENGTH, displayPrefix, generateKey, hashKey, keyMatchesHash, keyPre
 import { extractApiKey, howToGetAKey } from '../../api/access/identity.ts';
 import { clientBucket, decide, ImmediateMemoryLimiter } from '../../api/access/limiter.ts';
 import { sign, unsign } from '../../api/access/session.ts';
-import { escapeHtml } from '../../api/access/account-page.ts';
 import { testConfig } from '../support/app.ts';
 
 describe('key format', () => {
@@ -163,8 +162,3 @@ describe('cookie signing', () => {
   });
 });
 
-describe('escapeHtml', () => {
-  it('escapes markup in names shown on the account page', () => {
-    expect(escapeHtml(`<script>"x"&'y'</script>`)).toBe('&#60;script&#62;&#34;x&#34;&#38;&#39;y&#39;&#60;/script&#62;');
-  });
-});

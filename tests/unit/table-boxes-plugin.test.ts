@@ -1,6 +1,6 @@
 // The Markdown pipeline's table plugin, run by Sätteri over Markdown as our content writes it: every
 // table in a focusable region named by its caption or the heading above it, body cells labelled by
-// their column, tables of four or more columns marked as cards.
+// their column, tables of three or more columns marked as cards.
 import { describe, expect, it } from 'vitest';
 import { markdownToHtml } from 'satteri';
 import { boxTable, tableBoxes } from '../../site/lib/table-boxes-plugin.ts';
@@ -16,7 +16,7 @@ describe('the Markdown table plugin', () => {
     expect(html).not.toContain('cards');
   });
 
-  it('turns a table of four or more columns into cards and numbers boxes without a heading', async () => {
+  it('turns a table of three or more columns into cards and numbers boxes without a heading', async () => {
     const html = await render('| A | B | C | D |\n|---|---|---|---|\n| 1 | 2 | 3 | 4 |\n\ntext\n\n| E | F |\n|---|---|\n| 5 | 6 |\n');
     expect(html).toContain('aria-label="Table 1"><table class="cards">');
     expect(html).toContain('<td data-label="D">4</td>');
