@@ -22,10 +22,13 @@ function baselineOf(limits: Map<string, CountyLimit>): number {
   return Math.min(...[...limits.values()].filter((row) => !['AK', 'HI', 'GU', 'VI', 'PR', 'AS', 'MP'].includes(row.state)).map((row) => row.oneUnit));
 }
 
-/** The sentences of a page: the text of its paragraphs and list items (up to its list of sources, which cites rather than says), split at sentence ends. */
+/**
+ * The sentences of a page: the text of its paragraphs and list items (up to its list of sources, which
+ * cites rather than says; figures left out, whose legends label rather than say), split at sentence ends.
+ */
 function sentencesOf(html: string): string[] {
   const end = html.indexOf('<section aria-labelledby="sources"');
-  const main = html.slice(html.indexOf('<main'), end > 0 ? end : html.indexOf('</main>'));
+  const main = html.slice(html.indexOf('<main'), end > 0 ? end : html.indexOf('</main>')).replace(/<figure\b[\s\S]*?<\/figure>/g, '');
   const blocks = [...main.matchAll(/<(p|li)\b[^>]*>([\s\S]*?)<\/\1>/g)].map((match) =>
     (match[2] ?? '').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#39;|&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim(),
   );
