@@ -6,6 +6,7 @@ import net from 'node:net';
 import { EventEmitter } from 'node:events';
 import type { RequestHandler } from 'express';
 import type { AppDeps } from '../deps.ts';
+import type { AccountPageLocals } from '../access/account-view.ts';
 
 export interface CapturedPage {
   status: number;
@@ -20,6 +21,8 @@ export type ApiCaller = (pathWithQuery: string) => Promise<{ status: number; con
 export interface PageLocals {
   deps: AppDeps;
   callApi?: ApiCaller;
+  /** What /account shows (api/access/account-routes.ts). */
+  account?: AccountPageLocals;
 }
 
 /** The node adapter's handler in middleware mode: locals (the app's deps) come fourth. */

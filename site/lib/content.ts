@@ -1,11 +1,15 @@
 // Queries over the content collections that several pages share: sorted lists, glossary letters,
 // date formatting, and the check that every related glossary term exists (fails the build if not).
 import { getCollection, type CollectionEntry } from 'astro:content';
+import type { ArticleFrontMatter, GlossaryFrontMatter } from '../../api/content/schemas.ts';
 
-// The entry types are Astro's own (`npm run check` runs `astro sync` first, so they are generated
-// from the schemas in site/content.config.ts before the type checker reads them).
-export type ArticleEntry<C extends 'articles' | 'learn' = 'articles' | 'learn'> = CollectionEntry<C>;
-export type GlossaryEntry = CollectionEntry<'glossary'>;
+// Entries are Astro's CollectionEntry (id, collection, body, rendered). Their `data` is pinned to the
+// shared schemas' types: Astro infers it from site/content.config.ts, and that inference comes out
+// as `any` here because the collections use the schemas shared with the server (api/content/schemas.ts).
+export type ArticleEntry<C extends 'articles' | 'learn' = 'articles' | 'learn'> = Omit<CollectionEntry<C>, 'data'> & { data: ArticleFrontMatter };
+export type GlossaryEntry = Omit<CollectionEntry<'glossary'>, 'data'> & {
+  data: Omit<GlossaryFrontMatter, 'related'> & { related: { id: string; collection: 'glossary' }[] };
+};
 
 export const CATEGORY_LABELS: Record<string, string> = {
   buying: 'Buying',
@@ -59,7 +63,7 @@ export function indexLetter(term: string): string {
  */
 export function resolveRelated(entry: GlossaryEntry, all: readonly GlossaryEntry[]): GlossaryEntry[] {
   const byId = new Map(all.map((candidate) => [candidate.id, candidate]));
-  return entry.data.related.map(({ id }: { id: string }) => {
+  return entry.data.related.map(({ id }) => {
     const related = byId.get(id);
     if (!related) throw new Error(`content/glossary/${entry.id}.md: related term "${id}" does not exist (no content/glossary/${id}.md).`);
     if (related.id === entry.id) throw new Error(`content/glossary/${entry.id}.md: a term cannot list itself as related.`);
@@ -74,7 +78,7 @@ export function relatedArticles(entry: ArticleEntry, pool: readonly ArticleEntry
     .filter((candidate) => !(candidate.collection === entry.collection && candidate.id === entry.id))
     .map((candidate) => ({
       candidate,
-      score: candidate.data.tags.filter((tag: string) => tags.has(tag)).length * 2 + (candidate.data.category === entry.data.category ? 1 : 0),
+      score: candidate.data.tags.filter((tag) => tags.has(tag)).length * 2 + (candidate.data.category === entry.data.category ? 1 : 0),
     }))
     .filter(({ score }) => score > 0)
     .sort((a, b) => b.score - a.score || b.candidate.data.date.getTime() - a.candidate.data.date.getTime())
