@@ -116,8 +116,15 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     // The site's CSP refuses inline scripts; the test bypasses it only to inject axe-core.
     const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, bypassCSP: true });
     page = await context.newPage();
+    // Busy shared machines: an on-demand page's first render (the API docs run their examples) can take a while.
+    context.setDefaultNavigationTimeout(120_000);
+    context.setDefaultTimeout(120_000);
     desktop = await (await browser.newContext({ viewport: DESKTOP, bypassCSP: true })).newPage();
     noScript = await (await browser.newContext({ viewport: PHONE, javaScriptEnabled: false })).newPage();
+    for (const other of [desktop, noScript]) {
+      other.setDefaultNavigationTimeout(120_000);
+      other.setDefaultTimeout(120_000);
+    }
     fs.mkdirSync(ARTIFACTS, { recursive: true });
   }, 600_000);
 

@@ -54,6 +54,8 @@ describe.skipIf(!hasChromium || !hasSourceData)('research pages in a browser', (
       for (const viewport of [{ width: 1280, height: 900, label: 'desktop' }, { width: 375, height: 812, label: 'phone' }]) {
         const context = await browser.newContext({ viewport, bypassCSP: true });
         const page = await context.newPage();
+        // The first page of a run also draws the county outlines once: slow on a busy machine.
+        page.setDefaultNavigationTimeout(90_000);
         const response = await page.goto(`${server.url}${sitePath}`);
         expect(response?.status(), sitePath).toBe(200);
         expect(await page.locator('main h1').textContent()).toMatch(heading);

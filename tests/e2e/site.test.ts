@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium || !hasSourceData)('the site in a browser', () => {
     await page.goto(`${server.url}/`);
     await page.getByLabel('Search articles, glossary, bills and market updates').fill('escrow cushion');
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/search\?query=escrow\+cushion/);
+    await page.waitForURL(/\/search\?q=escrow\+cushion/);
     expect(await page.locator('.results h3 a').first().getAttribute('href')).toBe('/glossary/escrow-cushion');
     expect(await page.locator('.results mark').count()).toBeGreaterThan(0);
     await page.screenshot({ path: path.join(ARTIFACTS, 'search.png'), fullPage: true });
@@ -133,5 +133,5 @@ describe.skipIf(!hasChromium || !hasSourceData)('the site in a browser', () => {
 
     await visit('/calendar?from=2026-01-01&to=2026-12-31&impact=high', 'calendar');
     expect(await page.locator('#events').textContent()).toMatch(/\d+ events/);
-  });
+  }, 120_000); // the first /loan-limits of a run draws the national map
 });
