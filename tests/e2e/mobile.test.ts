@@ -207,8 +207,10 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     expect(await page.locator('main p code', { hasText: '/healthz' }).count()).toBeGreaterThan(0);
     const words = async () => ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ');
     expect(await words()).toContain('machine-readable OpenAPI 3.1 document');
-    // Each operation shows an example request and this server's own answer to it.
-    expect(await page.locator('main .example pre[data-status="200"]').count()).toBeGreaterThan(10);
+    // Each operation shows an example request, and a GET this server's own answer to it (here from the synced data).
+    expect(await page.locator('main .example').count()).toBeGreaterThan(15);
+    expect(await page.locator('main .example pre[data-status="200"]').count()).toBeGreaterThanOrEqual(5);
+    expect(await page.locator('main .example[data-example="get /loan-limits"] pre[data-status="200"]').textContent()).toContain('"fips": "06037"');
     await checkPage('/ai-info-page', 'ai-info-page');
     expect(await words()).toMatch(/and \d+ learn pages/);
     // The limits are the running server's (the tests run with the per-minute limit off), not the build's.

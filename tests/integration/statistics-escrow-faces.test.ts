@@ -148,7 +148,7 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
     it('refuses an unknown name listing the known ones, and a bad month saying what a month is', async () => {
       expect(await rest('/escrow', { state: 'TX', closing_month: 3, loan_amount: 300000 })).toEqual({
         status: 400,
-        body: { status: 400, error: "Unknown parameter 'loan_amount'. Known parameters: state, closing_month, county (and api_key or secret for an API key)." },
+        body: { status: 400, error: "Unknown parameter 'loan_amount'. Known parameters: state, closing_month, county, annual_tax (and api_key or secret for an API key)." },
       });
       expect((await rest('/escrow', { state: 'TX', closing_month: 'Marchember' })).body.error).toBe(
         'Invalid value for \'closing_month\': "Marchember". Give a month number 1-12 or a month name, e.g. 3, "03", "March" or "mar".',
