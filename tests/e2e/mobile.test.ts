@@ -210,7 +210,7 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     // Each operation shows an example request, and a GET this server's own answer to it (here from the synced data).
     expect(await page.locator('main .example').count()).toBeGreaterThan(15);
     expect(await page.locator('main .example pre[data-status="200"]').count()).toBeGreaterThanOrEqual(5);
-    expect(await page.locator('main .example[data-example="get /loan-limits"] pre[data-status="200"]').textContent()).toContain('"fips": "06037"');
+    expect(await page.locator('main .example[data-example="get /escrow"] pre[data-status="200"]').textContent()).toContain('"escrowMonthsExact": 7.6');
     await checkPage('/ai-info-page', 'ai-info-page');
     expect(await words()).toMatch(/and \d+ learn pages/);
     // The limits are the running server's (the tests run with the per-minute limit off), not the build's.
