@@ -4,6 +4,7 @@
 // on-demand Astro pages → 404 → the one error handler.
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
+import querystring from 'node:querystring';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { AppDeps } from './deps.ts';
 import { ApiRegistry } from './platform/http/api-registry.ts';
@@ -109,7 +110,13 @@ function withCors(handler: RequestHandler): RequestHandler {
 
 /** The server's own GETs of its API, answered in process without keys or limits (the API docs page's examples). */
 function apiCaller(deps: AppDeps, router: express.Router, onError: ErrorRequestHandler): ApiCaller {
-  const api = express.Router().use(router, onError);
+  // The synthetic request does not pass through an Express app, which is what defines req.query: read it
+  // here as the app's own ("simple") query parser would.
+  const withQuery: RequestHandler = (req, _res, next) => {
+    Object.defineProperty(req, 'query', { value: querystring.parse((req.url ?? '').split('?')[1] ?? ''), configurable: true, enumerable: true, writable: true });
+    next();
+  };
+  const api = express.Router().use(withQuery, router, onError);
   return async (pathWithQuery) => {
     const page = await captureGet(api, deps, pathWithQuery, 'application/json');
     if (!page) return { status: 404, contentType: 'application/json', body: '' };
