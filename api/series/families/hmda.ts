@@ -90,6 +90,7 @@ function heldSeries(geo: string, place: string, years: number[], counts: SeriesD
     sourceName: HMDA_AGGREGATES_SOURCE,
     asOf,
     ...(state === undefined ? {} : { state }),
+    place,
     notes: [
       `Activity years: each value covers the applications and loans of that calendar year, as lenders reported them. ${definition.note}`,
       ...(geo === 'US' ? [HMDA_DEFINITIONS.nation] : []),

@@ -49,6 +49,7 @@ export function populationFamily(db: Queryable): SeriesFamily {
           sourceName: POPULATION_SOURCE,
           asOf: record?.asOf ?? null,
           ...(state === undefined ? {} : { state }),
+          place,
           notes: [`The residents the HMDA Data Browser divides by for its ${entry.years.join(', ')} data (Census Bureau figures); one vintage per data year, so a per-resident figure of another year says which vintage it used.`],
         });
       }
