@@ -63,6 +63,7 @@ export const RankQuerySchema = z.object({
   at: AT.optional(),
   order: choice(['highest', 'lowest'] as const, { aliases: { desc: 'highest', top: 'highest', asc: 'lowest', bottom: 'lowest' } }).default('highest').describe('`highest` first (default) or `lowest` first.'),
   limit: integer({ min: 1, max: 100 }).default(10).describe('How many places, 1 to 100 (default 10); places tied with the last one are kept.'),
+  per: integer({ min: 1, max: 1_000_000 }).optional().describe('Rank each place\'s figure per this many residents (e.g. 1000) instead of the figure itself.'),
 });
 export const CountQuerySchema = z.object({
   series: seriesId('A series id (counts its observations in the range), or one with `*` for the place (counts places at `at`), e.g. `pmms/30-year` or `loan-limits/conforming/*`.'),

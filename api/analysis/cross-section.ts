@@ -43,7 +43,13 @@ export interface CrossSection {
 const STATES = new Set<string>(STATE_CODES);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export async function crossSection(series: SeriesService, template: string, among: 'states' | 'counties', state: string | undefined, at: string | undefined): Promise<CrossSection> {
+/** Residents of each place, to rank figures per resident. */
+async function residents(series: SeriesService): Promise<{ held: ReadonlyMap<string, HeldSeries>; versions: readonly DatasetVersion[] }> {
+  const { series: held, versions } = await series.readFamily('population');
+  return { held, versions };
+}
+
+export async function crossSection(series: SeriesService, template: string, among: 'states' | 'counties', state: string | undefined, at: string | undefined, per?: number): Promise<CrossSection> {
   const lower = template.trim().toLowerCase();
   if (lower.split('/').filter((segment) => segment === '*').length !== 1 || (lower.match(/\*/g) ?? []).length !== 1) {
     throw new BadRequestError(`'${template}' must name one place as '*', e.g. hmda/*/originations (states) or loan-limits/conforming/* (counties).`);
@@ -51,7 +57,10 @@ export async function crossSection(series: SeriesService, template: string, amon
   if (among === 'states' && state !== undefined) throw new BadRequestError("'state' narrows counties: give among=counties with it, or leave it out to rank the states.");
   const family = series.familyOf(lower.replace('*', among === 'states' ? 'xx' : '00000'));
   if (!family) throw new NotFoundError(`No series family has ids like '${template}' for ${among}; GET /api/v1/series lists the ids (states: hmda/*/originations, nmdb/*/ave_intrate; counties: loan-limits/conforming/*, hmda/*/records).`);
-  const { series: held, versions } = await series.readFamily(family);
+  const { series: held, versions: familyVersions } = await series.readFamily(family);
+  const population = per === undefined ? undefined : await residents(series);
+  const versions = population ? [...familyVersions, ...population.versions] : familyVersions;
+  const vintages = new Set<string>();
   const pattern = new RegExp(`^${escape(lower).replace('\\*', among === 'states' ? '([a-z]{2})' : '(\\d{5})')}$`);
   const entries: Omit<Member, 'rank'>[] = [];
   let first: HeldSeries | undefined;
@@ -69,7 +78,17 @@ export async function crossSection(series: SeriesService, template: string, amon
       throw error;
     }
     if (point.value === null) continue;
-    entries.push({ place, name: candidate.place ?? findState(place)?.name ?? place, series: id, value: point.value, date: point.date, ...(point.period === undefined ? {} : { period: point.period }) });
+    let value = point.value;
+    if (population && per !== undefined) {
+      const people = population.held.get(`population/${place}`);
+      if (!people) continue;
+      const year = (point.period ?? point.date).slice(0, 4);
+      const count = pointAt(people, people.periods?.includes(year) ? year : 'latest');
+      if (!count.value) continue;
+      vintages.add(count.period ?? count.date.slice(0, 4));
+      value = Math.round((point.value / count.value) * per * 100) / 100;
+    }
+    entries.push({ place, name: candidate.place ?? findState(place)?.name ?? place, series: id, value, date: point.date, ...(point.period === undefined ? {} : { period: point.period }) });
   }
   if (!first) throw new NotFoundError(`No series matches '${template}'${state ? ` in ${state}` : ''}; GET /api/v1/series lists the ids.`);
   if (entries.length === 0) throw new NotFoundError(`No place has a figure of '${template}' for ${at ?? 'the latest period'}.`);
@@ -80,10 +99,10 @@ export async function crossSection(series: SeriesService, template: string, amon
   return {
     template: lower,
     family,
-    title,
-    units: first.units,
+    title: per === undefined ? title : `${title}, per ${per.toLocaleString('en-US')} residents`,
+    units: per === undefined ? first.units : `${first.units} per ${per.toLocaleString('en-US')} residents`,
     source: { url: first.sourceUrl, as_of: first.asOf, name: first.sourceName },
-    notes: first.notes,
+    notes: per === undefined ? first.notes : [...first.notes, `Residents as the HMDA Data Browser counts them (${[...vintages].join(', ')} figures); a place's figure ÷ its residents × ${per}.`],
     versions,
     members: held,
     size: entries.length,

@@ -138,7 +138,7 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       };
     },
     async rank(query, used) {
-      const section = await crossSection(seriesService, query.series, query.among, query.state, query.at);
+      const section = await crossSection(seriesService, query.series, query.among, query.state, query.at, query.per);
       used.addSection(section);
       const members = section.ranked(query.order, query.limit);
       const list = members.map((member) => `${member.rank}. ${member.name} ${formatValue(member.value, section.units)}`).join('; ');
