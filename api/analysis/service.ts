@@ -142,8 +142,10 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       used.addSection(section);
       const members = section.ranked(query.order, query.limit);
       const list = members.map((member) => `${member.rank}. ${member.name} ${formatValue(member.value, section.units)}`).join('; ');
+      const tiedFirst = members.filter((member) => member.rank === 1).length;
+      const ties = tiedFirst > 1 ? ` ${tiedFirst} ${query.among === 'states' ? 'states' : 'counties'} tie for first at ${formatValue(members[0]?.value ?? null, section.units)}.` : '';
       return {
-        answer: `${section.title}, ${query.order} first (${section.period}): ${list}.`,
+        answer: `${section.title}, ${query.order} first (${section.period}): ${list}.${ties}`,
         method: `Each ${query.among === 'states' ? 'state' : 'county'}'s figure for the period, sorted; tied places share a rank (1, 1, 3) and places tied with the last one shown are kept.`,
         result: { order: query.order, period: section.period, members, ranked: section.size, units: section.units },
       };

@@ -68,6 +68,17 @@ function largestChange(ran: Ran[]): string | undefined {
   return `The biggest jump was **${best.step.label}**: ${formatValue(start.value, units)} to ${formatValue(end.value, units)}, up **${formatValue(change, units)}** (${percent}%).`;
 }
 
+/** "from the week of one Fed meeting to the week of another": the change between two values. */
+function changeBetween(ran: Ran[]): string | undefined {
+  const [first, second] = ran.map((entry) => entry.answer).filter((answer): answer is AnalysisAnswer<'value'> => answer.operation === 'value');
+  if (!first || !second) return undefined;
+  const computed = changeOf(first.result.point.value, second.result.point.value);
+  if (computed.change === null) return undefined;
+  const direction = computed.change > 0 ? 'up' : computed.change < 0 ? 'down' : 'unchanged at';
+  const units = first.result.units === 'percent' ? 'percentage points' : first.result.units;
+  return `From ${ran[0]?.step.label} to ${ran[1]?.step.label}: ${formatValue(first.result.point.value, first.result.units)} to ${formatValue(second.result.point.value, first.result.units)}, ${direction} **${Math.abs(computed.change)} ${units}** (${computed.percent_change}%).`;
+}
+
 /** "from its 2021 low to its 2023 high": the two extremes and the change between them. */
 function lowToHigh(ran: Ran[]): string | undefined {
   const [low, high] = ran.map((entry) => entry.answer).filter((answer): answer is AnalysisAnswer<'extremes'> => answer.operation === 'extremes');
@@ -123,7 +134,7 @@ export async function answerAnalysis({ question, deps }: ComposerInput): Promise
   const lines: string[] = [];
   if (cannot.length > 0) lines.push(cannot.join(' ') + (ran.length > 0 ? ' What I can give:' : ''));
   if (plan.readings.length > 0) lines.push(`(I read ${plan.readings.join('; ')}.)`);
-  const combined = plan.select === 'largest-change' ? largestChange(ran) : lowToHigh(ran);
+  const combined = plan.select === 'largest-change' ? largestChange(ran) : plan.select === 'change-between' ? changeBetween(ran) : lowToHigh(ran);
   if (combined) lines.push(minus(combined));
   const units = (plan as Plan & { units?: number[] }).units;
   const unitLine = units ? await unitsAnswer(plan as Plan & { units: number[] }, deps, ran) : undefined;

@@ -33,8 +33,8 @@ const COMPOSERS: Record<Intent, Composer> = {
   search: answerFromSearch,
 };
 
-/** Intents whose questions the question reader may plan (not guardrails, definitions or escrow). */
-const PLANNED_INTENTS = new Set<Intent>(['loan_limits', 'rates', 'calendar', 'hmda', 'series', 'search']);
+/** Intents whose questions the question reader may plan (not the guardrails or escrow); the reader declines the rest. */
+const PLANNED_INTENTS = new Set<Intent>(['loan_limits', 'rates', 'calendar', 'hmda', 'series', 'definition', 'search']);
 
 /**
  * Follow-ups ("and in Texas?") inherit the topic and the facts of the earlier user turns; what the

@@ -5,6 +5,7 @@
 import type { AppDeps } from '../../../deps.ts';
 import type { Operation } from '../../../analysis/contract.ts';
 import { momentsIn, spanIn, type Moment } from './moments.ts';
+import { MONTHS as MONTH_NAMES } from '../entities.ts';
 import { placesIn, type CountyPlace, type Place, type StatePlace } from './places.ts';
 import { hmdaMeasureOf, limitProgramOf, loanTypeRecords, rateMentions, topicOf, type Topic } from './measures.ts';
 
@@ -30,8 +31,8 @@ export interface Plan {
   /** How the question's words were read (a city as its county, a misspelling). */
   readings: string[];
   calendar?: CalendarAsk;
-  /** Pick the largest change of the steps ("which year had the biggest jump"). */
-  select?: 'largest-change';
+  /** Combine the steps: the largest of their changes ("which year had the biggest jump"), or the change from the first value to the second. */
+  select?: 'largest-change' | 'change-between';
 }
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
@@ -149,7 +150,7 @@ export async function planFor(question: string, context: PlanContext): Promise<P
       plan.cannot.push(`The calendar holds no Federal Reserve (FOMC) decision in ${moment.value}, so there is no Fed meeting week to look up for it.`);
       continue;
     }
-    plan.readings.push(`The ${moment.value} Fed meeting: the FOMC decision of ${decision.date}.`);
+    plan.readings.push(`the ${MONTH_NAMES[moment.month - 1]} ${moment.year} Fed meeting as the FOMC decision of ${decision.date}`);
     resolved.push({ kind: 'day', value: decision.date, at: moment.at, end: moment.end, ...(moment.week ? { week: true } : {}) } as Moment);
   }
   moments = resolved;
@@ -288,7 +289,7 @@ export async function planFor(question: string, context: PlanContext): Promise<P
   }
 
   // Highest and lowest over time.
-  if (/\b(highest|lowest|peak|record|max(?:imum)?|min(?:imum)?|most|fewest|least)\b/i.test(question) && !acrossPlaces) {
+  if (/\b(highest|lowest|peak|record|max(?:imum)?|min(?:imum)?|most|fewest|least)\b|\blow\b[^?]*\bhigh\b|\bhigh\b[^?]*\blow\b/i.test(question) && !acrossPlaces) {
     const series = seriesFor(mainPlace);
     if (series) {
       const range = span2.since ? { from: atOf(span2.from, frequency) } : span2.from && span2.to && span2.from !== span2.to ? { from: span2.from.value, to: span2.to.value } : rangeOf(span2.from);
@@ -378,6 +379,7 @@ export async function planFor(question: string, context: PlanContext): Promise<P
       if (fromWindow && toWindow) {
         plan.steps.push({ operation: 'value', query: { series, ...fromWindow }, label: `the week of ${span2.from.value}` });
         plan.steps.push({ operation: 'value', query: { series, ...toWindow }, label: `the week of ${span2.to?.value}` });
+        plan.select = 'change-between';
         return plan;
       }
       plan.steps.push({ operation: 'change', query: { series, from: atOf(span2.from, frequency), ...(span2.to ? { to: atOf(span2.to, frequency) } : {}) } });
