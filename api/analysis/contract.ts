@@ -25,7 +25,12 @@ function moment(description: string) {
     return /^\d{4}q[1-4]$/.test(lower) ? lower.toUpperCase() : lower;
   };
   return z
-    .preprocess(normalise, z.string({ error }).regex(AT_PATTERN, { error }).refine((value) => value.length < 10 || new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { error }))
+    .preprocess(normalise, z.string({ error }).regex(AT_PATTERN, { error }).refine((value) => {
+      // Runs even when the pattern failed (zod reports every check), so it must not throw on any text.
+      if (!AT_PATTERN.test(value) || value.length < 10) return true;
+      const time = Date.parse(`${value}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+    }, { error }))
     .describe(description);
 }
 
@@ -211,3 +216,26 @@ export const ANSWER_SCHEMAS = {
 export type AnalysisAnswer<O extends Operation = Operation> = z.infer<(typeof ANSWER_SCHEMAS)[O]>;
 export type ResultOf<O extends Operation> = z.infer<(typeof RESULT_SCHEMAS)[O]>;
 export type QueryOf<O extends Operation> = z.output<(typeof QUERY_SCHEMAS)[O]>;
+
+/** A field of an operation's query, optional and without its default (the operation's own schema applies it). */
+function optionalField(schema: z.ZodType): z.ZodType {
+  const inner = schema instanceof z.ZodDefault || schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
+  return inner.optional();
+}
+
+const fieldsOf = () => {
+  const fields: Record<string, z.ZodType> = {};
+  for (const schema of Object.values(QUERY_SCHEMAS)) for (const [name, field] of Object.entries(schema.shape)) fields[name] ??= optionalField(field as z.ZodType);
+  return fields;
+};
+
+/** The /ask model's tool: one operation and its parameters (each operation's own schema then applies). */
+export const AnalysisToolInputSchema = z.object({
+  operation: choice(OPERATIONS).describe(
+    'value (a series at a moment or the mean over from–to), change (from → to), compare (series vs other), share (part of whole), rank (a template with * across states or counties), ' +
+      'count (observations or places above/below a threshold), crossing (last or first time above/below), extremes (low and high with dates), per-resident, payment (monthly principal and interest).',
+  ),
+  ...fieldsOf(),
+});
+
+export const AnalysisToolAnswerSchema = envelope.extend({ result: z.record(z.string(), z.unknown()).describe('The operation\'s result, as GET /api/v1/analysis/<operation> answers it.') });
