@@ -10,8 +10,7 @@ export { DEFINITIONS as HMDA_DEFINITIONS, DATA_BROWSER_URL, HMDA_AGGREGATES_DATA
 export const HMDA_AGGREGATES_SOURCE = 'FFIEC HMDA aggregates (HMDA Maps state files), CFPB/FFIEC';
 
 /** The dimensions the series carry: what was done with each record, its loan type and purpose. */
-const SERIES_DIMENSIONS = ['actionTaken', 'loanType', 'loanPurpose'] as const;
-export type SeriesDimensions = Record<(typeof SERIES_DIMENSIONS)[number], Record<string, number>>;
+export type SeriesDimensions = Record<'actionTaken' | 'loanType' | 'loanPurpose', Record<string, number>>;
 
 export interface GeoCounts {
   /** `US`, a state, DC or territory code, or a 5-digit county FIPS. */
