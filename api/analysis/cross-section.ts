@@ -28,6 +28,8 @@ export interface CrossSection {
   source: Source;
   notes: string[];
   versions: readonly DatasetVersion[];
+  /** Where the residents of a per-resident ranking come from. */
+  residents?: { template: string; title: string; source: Source };
   /** The family's held series the section was read from (an answer is kept while it is still held). */
   members: ReadonlyMap<string, HeldSeries>;
   /** Places with a figure for the moment. */
@@ -42,6 +44,11 @@ export interface CrossSection {
 
 const STATES = new Set<string>(STATE_CODES);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function residentsInput(held: ReadonlyMap<string, HeldSeries>): NonNullable<CrossSection['residents']> {
+  const any = held.values().next().value as HeldSeries | undefined;
+  return { template: 'population/*', title: 'Resident population of each place', source: { url: any?.sourceUrl ?? '', as_of: any?.asOf ?? null, name: any?.sourceName ?? 'Population' } };
+}
 
 /** Residents of each place, to rank figures per resident. */
 async function residents(series: SeriesService): Promise<{ held: ReadonlyMap<string, HeldSeries>; versions: readonly DatasetVersion[] }> {
@@ -104,6 +111,7 @@ export async function crossSection(series: SeriesService, template: string, amon
     source: { url: first.sourceUrl, as_of: first.asOf, name: first.sourceName },
     notes: per === undefined ? first.notes : [...first.notes, `Residents as the HMDA Data Browser counts them (${[...vintages].join(', ')} figures); a place's figure ÷ its residents × ${per}.`],
     versions,
+    ...(population ? { residents: residentsInput(population.held) } : {}),
     members: held,
     size: entries.length,
     period,

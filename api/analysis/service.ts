@@ -49,6 +49,7 @@ class Used {
 
   addSection(section: CrossSection): void {
     this.inputs.push({ id: section.template, title: section.title, units: section.units, points: [], url: `${this.baseUrl}/api/v1/series?family=${section.family}`, source: section.source });
+    if (section.residents) this.inputs.push({ id: section.residents.template, title: section.residents.title, units: 'residents', points: [], url: `${this.baseUrl}/api/v1/series?family=population`, source: section.residents.source });
     for (const note of section.notes) this.notes.add(note);
     this.addVersions(section.versions);
     this.reads.push({ family: section.family, held: section.members });

@@ -3,7 +3,7 @@
 // Built on this capability's one reads surface (./reads.ts); it queries no table itself.
 import type { Queryable } from '../platform/db/database.ts';
 import { DEFINITIONS } from './labels.ts';
-import { DATA_BROWSER_URL, HMDA_AGGREGATES_DATASET, HMDA_MAPS_URL, aggregateYears, aggregatesByGeo, countyAggregatesByYear, decisionRates, placeName } from './reads.ts';
+import { DATA_BROWSER_URL, HMDA_AGGREGATES_DATASET, HMDA_MAPS_URL, aggregateYears, aggregatesByGeo, countySeriesDimensions, decisionRates, placeName } from './reads.ts';
 
 export { DEFINITIONS as HMDA_DEFINITIONS, DATA_BROWSER_URL, HMDA_AGGREGATES_DATASET, HMDA_MAPS_URL, decisionRates, placeName as hmdaPlaceName };
 
@@ -36,7 +36,7 @@ export async function readCountsByYear(db: Queryable, level: 'state' | 'county')
   };
   for (const year of await aggregateYears(db)) {
     if (level === 'county') {
-      for (const [fips, dimensions] of await countyAggregatesByYear(db, year)) add(fips, year, dimensions);
+      for (const [fips, dimensions] of await countySeriesDimensions(db, year)) add(fips, year, dimensions);
       continue;
     }
     for (const [, dimensions] of await aggregatesByGeo(db, year, 'nation')) add('US', year, dimensions);
