@@ -193,7 +193,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
     expect(losAngeles.body.series.map((series: { id: string }) => series.id)).toEqual(['loan-limits/conforming/06037', 'loan-limits/fha/06037']);
     const texas = await json('/series?state=texas&family=hmda');
     expect(texas.body.total).toBe(HMDA_MEASURES.length);
-  });
+  }, 180_000); // every county's HMDA series are read the first time the catalogue is asked
 
   it('serves FHFA state rates, county and national limits and HMDA aggregates over time', async () => {
     const california = await json('/series/NMDB/ca/AVE_INTRATE?from=2025');

@@ -110,9 +110,13 @@ function say(answer: AnalysisAnswer, label: string | undefined): string {
 }
 
 /** The plan's answer, or undefined when the question is not one the reader plans (the look-up composers answer it). */
-export async function answerAnalysis({ question, deps }: ComposerInput): Promise<AnswerDraft | undefined> {
+export async function answerAnalysis({ question, deps }: ComposerInput, options: { seriesQuestion?: boolean } = {}): Promise<AnswerDraft | undefined> {
   const plan = await planFor(question, await readerContext(deps));
   if (!plan) return undefined;
+  // "How have rates moved since 2020?": the series composer tells the span (first and latest
+  // observation, low and high); a change between two averages is planned only when asked for.
+  const [only] = plan.steps;
+  if (options.seriesQuestion && plan.steps.length === 1 && plan.cannot.length === 0 && only?.operation === 'change' && /^\d{4}$/.test(String(only.query.from)) && !/\b(average|mean)\b/i.test(question)) return undefined;
   if (plan.calendar) return calendarAnswer(plan as Plan & { calendar: NonNullable<Plan['calendar']> }, deps);
   const ran: Ran[] = [];
   const cannot = [...plan.cannot];

@@ -73,7 +73,7 @@ export function createBuiltinAnswerer(deps: AppDeps): Answerer {
       const { intent, entities } = understand(request, deps.services.glossary);
       const input = { question: request.message, entities, deps };
       // Questions that combine figures go to the question reader's plan; the look-up composers answer the rest.
-      const planned = PLANNED_INTENTS.has(intent) ? await answerAnalysis(input) : undefined;
+      const planned = PLANNED_INTENTS.has(intent) ? await answerAnalysis(input, { seriesQuestion: intent === 'series' }) : undefined;
       const draft = planned ?? (await COMPOSERS[intent](input));
       for (const url of draft.sources) yield { type: 'source', url };
       for (const version of draft.versions ?? []) yield { type: 'version', version };
