@@ -87,7 +87,7 @@ function lowToHigh(ran: Ran[]): string | undefined {
   return `From its ${ran[0]?.step.label} low of **${formatValue(low.result.low, low.result.units)}** (${low.result.low_dates.join(', ')}) to its ${ran[1]?.step.label} high of **${formatValue(high.result.high, high.result.units)}** (${high.result.high_dates.join(', ')}): up ${computed.change} percentage points, **${computed.percent_change}%**.`;
 }
 
-async function unitsAnswer(plan: Plan & { units: number[] }, deps: AppDeps, ran: Ran[]): Promise<string | undefined> {
+async function unitsAnswer(units: [number, number], deps: AppDeps, ran: Ran[]): Promise<string | undefined> {
   const value = ran[0]?.answer as AnalysisAnswer<'value'> | undefined;
   const fips = (ran[0]?.step.query.series as string | undefined)?.split('/').at(-1);
   const year = value?.result.point.period;
@@ -98,7 +98,7 @@ async function unitsAnswer(plan: Plan & { units: number[] }, deps: AppDeps, ran:
   const county = limits?.counties[0];
   const byUnits = county?.conforming?.limits;
   if (!county || !byUnits) return undefined;
-  const [a, b] = plan.units as [number, number];
+  const [a, b] = units;
   const first = byUnits[String(a) as '1'] ?? null;
   const second = byUnits[String(b) as '1'] ?? null;
   const computed = difference(first, second);
@@ -140,8 +140,7 @@ export async function answerAnalysis({ question, deps }: ComposerInput, options:
   if (plan.readings.length > 0) lines.push(`(I read ${plan.readings.join('; ')}.)`);
   const combined = plan.select === 'largest-change' ? largestChange(ran) : plan.select === 'change-between' ? changeBetween(ran) : lowToHigh(ran);
   if (combined) lines.push(minus(combined));
-  const units = (plan as Plan & { units?: number[] }).units;
-  const unitLine = units ? await unitsAnswer(plan as Plan & { units: number[] }, deps, ran) : undefined;
+  const unitLine = plan.units ? await unitsAnswer(plan.units, deps, ran) : undefined;
   if (unitLine) lines.push(unitLine);
   else if (plan.select !== 'largest-change') for (const entry of ran) lines.push(say(entry.answer, entry.step.label));
   const methods = [...new Set(ran.map((entry) => entry.answer.method))];
