@@ -116,7 +116,8 @@ export async function answerAnalysis({ question, deps }: ComposerInput, options:
   // "How have rates moved since 2020?": the series composer tells the span (first and latest
   // observation, low and high); a change between two averages is planned only when asked for.
   const [only] = plan.steps;
-  if (options.seriesQuestion && plan.steps.length === 1 && plan.cannot.length === 0 && only?.operation === 'change' && /^\d{4}$/.test(String(only.query.from)) && !/\b(average|mean)\b/i.test(question)) return undefined;
+  // Not when the reader resolved a place the look-up composers cannot see (a misspelling, a city).
+  if (options.seriesQuestion && plan.steps.length === 1 && plan.cannot.length === 0 && plan.readings.length === 0 && only?.operation === 'change' && /^\d{4}$/.test(String(only.query.from)) && !/\b(average|mean)\b/i.test(question)) return undefined;
   if (plan.calendar) return calendarAnswer(plan as Plan & { calendar: NonNullable<Plan['calendar']> }, deps);
   const ran: Ran[] = [];
   const cannot = [...plan.cannot];
