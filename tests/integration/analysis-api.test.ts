@@ -11,8 +11,9 @@ import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { SOURCE_DIR, hasSourceData, sourceFile } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
+import { postAsk, readAskStream } from '../support/sse.ts';
 
-const DATASETS = ['pmms', 'nmdb', 'loan_limits_conforming', 'loan_limits_fha', 'hmda_aggregates', 'population'];
+const DATASETS = ['pmms', 'nmdb', 'loan_limits_conforming', 'loan_limits_fha', 'hmda_aggregates', 'population', 'economic_calendar'];
 
 /** The official figure, computed from the publishers' files without the service. */
 function official(compute: string, args: Record<string, string | number>): number {
@@ -42,7 +43,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind)
 
   beforeAll(async () => {
     database = await syncedTestDatabase(kind, DATASETS);
-    testApp = await buildTestApp(database.db);
+    testApp = await buildTestApp(database.db, { env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' }, clock: () => new Date('2026-11-27T12:00:00Z') });
     server = await listen(testApp.app);
   }, 900_000);
   afterAll(async () => {
@@ -150,6 +151,33 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind)
     const extra = await get('value', { series: 'pmms/30-year', colour: 'blue' });
     expect(extra.status).toBe(400);
   });
+
+  // The substitutions /ask must never make in silence, through POST /ask and the built-in answerer.
+  const ask = async (message: string) => readAskStream(await postAsk(server.url, { message }));
+
+  it.runIf(kind === 'pglite')('answers a county question for the county, never for its state', async () => {
+    const maricopa = await ask('What was the mortgage denial rate in Maricopa County, Arizona in 2024?');
+    expect(maricopa.answer).toContain('Maricopa County, AZ');
+    expect(maricopa.answer).toContain(String(Math.round(official('countyMeasure', { fips: '04013', year: 2024, measure: 'denial_rate' }) * 100) / 100));
+    const cook = await ask('How many home loans were originated in Cook County, Illinois in 2023?');
+    expect(cook.answer).toContain(official('countyMeasure', { fips: '17031', year: 2023, measure: 'originations' }).toLocaleString('en-US'));
+    expect(cook.sources.some((url) => url.includes('/api/v1/analysis/value'))).toBe(true);
+  }, 120_000);
+
+  it.runIf(kind === 'pglite')('answers a state existing-mortgage rate from FHFA, and says first that a county rate cannot be given', async () => {
+    const texas = await ask('What is the average interest rate on existing mortgages in Texas?');
+    expect(texas.answer).toMatch(/FHFA NMDB, Texas/);
+    expect(texas.answer).not.toMatch(/\bCO\b|Colorado/);
+    const county = await ask('What is the average 30-year mortgage rate in Maricopa County?');
+    expect(county.answer.split(/[.!?]/)[0]).toMatch(/can't give a mortgage rate for Maricopa County, AZ/);
+  }, 120_000);
+
+  it.runIf(kind === 'pglite')('answers a month for that month, not the next event from today', async () => {
+    const may = await ask('What economic data releases are scheduled in May 2026?');
+    expect(may.answer).toMatch(/May 1, 2026 to May 31, 2026/);
+    expect(may.answer).toContain('2026-05-12');
+    expect(may.answer).not.toMatch(/2026-1[12]-/);
+  }, 120_000);
 
   it('documents every operation in OpenAPI with its errors', async () => {
     const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, { get: { responses: Record<string, unknown> } }> };

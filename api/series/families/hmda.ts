@@ -76,6 +76,9 @@ export const HMDA_MEASURES: Record<string, Measure> = {
 };
 
 function heldSeries(geo: string, place: string, years: number[], counts: SeriesDimensions[], asOf: string | null, family: 'hmda' | 'hmda-county', state: string | undefined): HeldSeries[] {
+  // One dates and periods array per place, shared by its measures (3,000 counties × 13 measures).
+  const dates = years.map((year) => `${year}-01-01`);
+  const periods = years.map(String);
   return Object.entries(HMDA_MEASURES).map(([measure, definition]) => ({
     id: `hmda/${geo}/${measure}`,
     title: `HMDA, ${place}: ${definition.title}`,
@@ -83,8 +86,8 @@ function heldSeries(geo: string, place: string, years: number[], counts: SeriesD
     publisher: 'CFPB and FFIEC',
     frequency: 'annual',
     units: definition.units,
-    dates: years.map((year) => `${year}-01-01`),
-    periods: years.map(String),
+    dates,
+    periods,
     values: counts.map(definition.value),
     sourceUrl: HMDA_MAPS_URL,
     sourceName: HMDA_AGGREGATES_SOURCE,
