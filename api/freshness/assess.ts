@@ -56,3 +56,16 @@ export function staleSentences(entries: readonly Freshness[]): string | undefine
   }
   return sentences.length === 0 ? undefined : `Not current: ${sentences.join(' ')}`;
 }
+
+/** Each figure's age, once per series: "Freddie Mac … (30-year fixed rate): 50 days old on 2026-11-27, stale (7 scheduled releases since not loaded)". */
+export function freshnessText(entries: readonly Freshness[]): string {
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const entry of entries) {
+    if (seen.has(entry.series)) continue;
+    seen.add(entry.series);
+    const missed = `${entry.missed_release_count} scheduled release${entry.missed_release_count === 1 ? '' : 's'} since not loaded`;
+    parts.push(`${entry.series}: ${entry.age_days} days old on ${entry.checked_on}, ${entry.stale ? `stale (${missed})` : 'current'}`);
+  }
+  return parts.length === 0 ? '' : `Freshness: ${parts.join('; ')}.`;
+}

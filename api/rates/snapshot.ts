@@ -128,7 +128,7 @@ async function readAporRows(db: Queryable): Promise<[string, number, number][]> 
 /** The APOR terms as series, keyed by the benchmark ids coverage.ts reads. */
 function aporSeries(rows: readonly [string, number, number][]): Partial<Record<BenchmarkId, SeriesData>> {
   const series: Partial<Record<BenchmarkId, SeriesData>> = {};
-  const idOf = new Map(Object.entries(APOR_TERMS).map(([id, term]) => [term, id as AporSeriesId]));
+  const idOf = new Map<number, AporSeriesId>(Object.entries(APOR_TERMS).map(([id, term]) => [term, id as AporSeriesId]));
   for (const [weekOf, term, rate] of rows) {
     const id = idOf.get(term);
     if (!id) continue;
