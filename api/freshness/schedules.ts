@@ -15,7 +15,7 @@ export interface Release {
 export interface ReleaseSchedule {
   /** The schedule in words, e.g. "weekly, on Thursdays (Wednesdays before a Thursday holiday)". */
   description: string;
-  /** Releases whose figure date lies in (after, through], ascending. */
+  /** Releases carrying a figure dated after `after` and published on or before `through`, ascending. */
   releasesBetween(after: string, through: string): Release[];
 }
 
@@ -70,7 +70,8 @@ export const BUSINESS_DAILY: ReleaseSchedule = {
   releasesBetween(after, through) {
     const releases: Release[] = [];
     for (let day = addDays(after, 1); day <= through; day = addDays(day, 1)) {
-      if (isBusinessDay(day)) releases.push({ figureDate: day, publishedOn: nextBusinessDay(day) });
+      const publishedOn = isBusinessDay(day) ? nextBusinessDay(day) : undefined;
+      if (publishedOn !== undefined && publishedOn <= through) releases.push({ figureDate: day, publishedOn });
     }
     return releases;
   },
@@ -86,7 +87,7 @@ export const APOR_WEEKLY: ReleaseSchedule = {
     const releases: Release[] = [];
     let monday = addDays(after, 1);
     while (weekday(monday) !== 1) monday = addDays(monday, 1);
-    for (; monday <= through; monday = addDays(monday, 7)) releases.push({ figureDate: monday, publishedOn: addDays(monday, -4) });
+    for (; addDays(monday, -4) <= through; monday = addDays(monday, 7)) releases.push({ figureDate: monday, publishedOn: addDays(monday, -4) });
     return releases;
   },
 };
