@@ -2,6 +2,7 @@
 // reduced to one cell (state, FICO tier, LTV tier, product, term) plus the echoed attributes, the
 // labels the record echoes, and the sentences saying how a score or a percent was read as a tier.
 import { BadRequestError } from '../platform/http/errors.ts';
+import { invalidValue } from '../platform/contract/messages.ts';
 import {
   BELOW_TIERS_LABEL,
   FICO_TIERS,
@@ -73,8 +74,12 @@ export function toRatesRequest(query: RatesQuery, today?: string): RatesRequest 
   }
   if (query.fico.tier === null && !EVERY_SCORE_PRODUCTS.includes(query.product_type)) {
     throw new BadRequestError(
-      `A FICO score of ${query.fico.given} is below ${LOWEST_TIERED_SCORE}, the lowest score a published ${PRODUCT_TYPES[query.product_type]} rate tier covers ` +
-        '(tier 5 is 680-699), so no published rate applies to it. The FHA, VA and USDA indices cover every score: ask for product_type=fha, va or usda.',
+      invalidValue(
+        ['fico'],
+        query.fico.given,
+        `A FICO score of ${query.fico.given} is below ${LOWEST_TIERED_SCORE}, the lowest score a published ${PRODUCT_TYPES[query.product_type]} rate tier covers ` +
+          '(tier 5 is 680-699), so no published rate applies to it. The FHA, VA and USDA indices cover every score: ask for product_type=fha, va or usda.',
+      ),
     );
   }
   const ltv = ltvOf(query);

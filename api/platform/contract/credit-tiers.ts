@@ -107,7 +107,7 @@ export function ltvTier() {
     }
     return valueMessage(issue, LTV_HINT);
   };
-  const tierOrPercent = z.union([z.int().min(1).max(2), z.number().min(LOWEST_LTV_PERCENT).max(100)], { error });
+  const tierOrPercent = z.union([z.int().min(1).max(2), z.number({ error }).min(LOWEST_LTV_PERCENT, { error }).max(100, { error })], { error });
   return z.preprocess(percentOrNumber, tierOrPercent).transform((given): TierReading<LtvTier> => {
     if (given === 1 || given === 2) return { tier: given, given, as: 'tier', note: null };
     const tier = ltvTierOfPercent(given);
