@@ -41,7 +41,8 @@ export function staleSentence(entry: Freshness): string {
   const releases = entry.missed_release_count === 1 ? 'release' : 'releases';
   return (
     `${entry.series} is from ${entry.as_of}, ${entry.age_days} days before ${entry.checked_on}; ${entry.missed_release_count} scheduled ${releases} ` +
-    `since then (${entry.schedule}) ${entry.missed_release_count === 1 ? 'is' : 'are'} not loaded here (${listed(entry.missed_releases, entry.missed_release_count)}), so a newer figure exists.`
+    `since then ${entry.missed_release_count === 1 ? 'is' : 'are'} not loaded here (${listed(entry.missed_releases, entry.missed_release_count)}), so a newer figure exists ` +
+    `(published ${entry.schedule}).`
   );
 }
 
