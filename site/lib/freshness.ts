@@ -24,6 +24,14 @@ const DATASET_WORDS: Readonly<Record<string, string>> = {
   loan_limits_conforming: "FHFA's conforming loan limits",
   loan_limits_fha: "HUD's FHA loan limits",
   counties: "the Census Bureau's county list",
+  bills: "congress.gov's records of the tracked bills",
+  nmdb: "FHFA's National Mortgage Database state statistics",
+  hmda_aggregates: "the FFIEC's HMDA aggregates",
+  hmda_lenders: "the FFIEC's HMDA lender list",
+  hmda_loan_sample: 'the HMDA loan sample',
+  hud_median_family_income: "HUD's median family incomes",
+  statistics: 'the market statistics',
+  search_index: 'the search index',
 };
 
 /** A dataset-state message with the dataset's id replaced by the publisher's series in words. */

@@ -59,7 +59,7 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     const { key } = await testApp.deps.services.access.keys.createKey(account.id, 'mcp test');
     anonymous = await connectMcp(server.url);
     keyed = await connectMcp(server.url, { 'X-API-Key': key });
-  }, 180_000);
+  }, 600_000); // eight datasets synced: minutes on a busy two-core machine
 
   afterAll(async () => {
     await anonymous?.close();

@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/config.ts';
 import { STATE_CODES } from '../../api/geo/states.ts';
 import { viewStatements } from '../../api/hmda/views.ts';
-import { loadLar } from '../../api/hmda/warehouse.ts';
+import { layout, loadLar, readManifest } from '../../api/hmda/warehouse.ts';
 import { LAR_COLUMNS } from '../../api/hmda/schema.ts';
 import { createLogger } from '../../api/platform/logger.ts';
 import { computeStateSpreads } from '../../api/rates/estimate/compute.ts';
 import { stateEstimateDataset } from '../../api/rates/estimate/dataset.ts';
+import { stateEstimateRefresher } from '../../api/rates/estimate/job.ts';
 import { MINIMUM_SAMPLE } from '../../api/rates/estimate/method.ts';
 import { runSync } from '../../api/sync/runner.ts';
 import { readHealth } from '../../api/health/route.ts';
@@ -152,6 +153,27 @@ describe.skipIf(!hasSourceData)('the state estimate on a warehouse with planted 
       expect(fifteen.missing.join(' ')).toMatch(/covers 30-year loans only/);
     } finally {
       await server.close();
+      await app.close();
+    }
+  });
+
+  it('is recomputed off the request path when the warehouse changes, and only then', async () => {
+    const app = await buildTestApp(database.db, { env: { HMDA_DIR: root } });
+    const refresher = stateEstimateRefresher(app.deps);
+    try {
+      const checksum = async () => (await database.db.query<{ checksum: string }>("SELECT checksum FROM datasets WHERE name = 'state_rate_estimates'")).rows[0]?.checksum;
+      const before = await checksum();
+      expect(await refresher.check()).toBe(false); // the load already matches the warehouse
+      // A state-year published again (as a reload of its file does): the manifest's version changes.
+      const manifest = readManifest(root)!;
+      const texas = Object.values(manifest.partitions).find((partition) => partition.state === 'TX')!;
+      texas.loadedAt = new Date('2026-11-27T00:00:00Z').toISOString();
+      fs.writeFileSync(layout(root).manifestPath, JSON.stringify(manifest));
+      expect(await refresher.check()).toBe(true);
+      expect(await checksum()).not.toBe(before);
+      expect(await refresher.check()).toBe(false);
+    } finally {
+      refresher.stop();
       await app.close();
     }
   });
