@@ -171,6 +171,8 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     expect(await words()).toContain('machine-readable OpenAPI 3.1 document');
     await checkPage('/ai-info-page', 'ai-info-page');
     expect(await words()).toMatch(/and \d+ learn pages/);
+    await checkPage('/methods/state-rate-estimate', 'state-rate-estimate');
+    expect(await words()).toContain('fewer than 300 loans in the group gets no adjustment');
   });
 
   it('shows /account in the site frame, saying what a reader can do without sign-in or a contact', async () => {
