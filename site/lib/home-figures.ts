@@ -6,6 +6,8 @@ import type { AppDeps } from '../../api/deps.ts';
 import { LoanLimitsQuerySchema } from '../../api/loan-limits/contract.ts';
 import { live, type Live } from './live.ts';
 import { RATE_CHART_SERIES, type ChartSeries } from './chart.ts';
+import { seriesFreshness } from './freshness.ts';
+import type { Freshness } from '../../api/freshness/contract.ts';
 
 export interface Cited {
   source_url: string;
@@ -17,6 +19,8 @@ export interface RateReading extends Cited {
   label: string;
   value: number;
   date: string;
+  /** How old the reading is today, and whether its publisher has released a newer one since. */
+  freshness: Freshness;
 }
 
 export interface HomeFigures {
@@ -44,7 +48,7 @@ const valued = (observations: { date: string; value: number | null }[]) =>
  * Each line's latest published reading (the publishers stop at different dates: the 15-year survey
  * and the benchmark may end before the 30-year), and the year of history up to the newest of them.
  */
-async function readRates(deps: AppDeps) {
+async function readRates(deps: AppDeps, today: string) {
   const series = deps.services.series;
   const held: { id: string; label: string; info: Awaited<ReturnType<typeof series.info>> }[] = [];
   let firstError: unknown;
@@ -64,7 +68,9 @@ async function readRates(deps: AppDeps) {
   for (const { id, label, info } of held) {
     // A daily series has holidays without a value: look back two weeks for the last one.
     const last = valued((await series.answer(id, { from: shift(info.last_date as string, 0, -14) })).observations).at(-1);
-    if (last) readings.push({ id: info.id, label, value: last.value, date: last.date, source_url: info.source_url, as_of: info.as_of });
+    if (last) {
+      readings.push({ id: info.id, label, value: last.value, date: last.date, source_url: info.source_url, as_of: info.as_of, freshness: seriesFreshness(info.id, label, last.date, today) });
+    }
     // A series that ended before the chart's year is a 404 for that range: it is left out of the chart.
     const inRange = await series.answer(id, { from }).catch((error: { status?: number }) => {
       if (error.status === 404) return undefined;
@@ -92,7 +98,7 @@ async function readLimits(deps: AppDeps) {
 export async function readHomeFigures(deps: AppDeps | undefined): Promise<HomeFigures> {
   const today = deps ? deps.clock() : new Date();
   const [rates, events, limits] = await Promise.all([
-    live(deps, (d) => readRates(d)),
+    live(deps, (d) => readRates(d, today.toISOString().slice(0, 10))),
     live(deps, async (d) => {
       const answer = await d.services.calendar.answer({ from: today.toISOString().slice(0, 10), limit: NEXT_EVENTS });
       return { events: answer.events, as_of: answer.as_of, to: answer.to };
