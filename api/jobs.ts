@@ -1,5 +1,6 @@
 // Background work that runs inside the server process (the first sync of missing datasets, the
-// daily refresh on business days, the search index, the first HMDA load and national HMDA answers). Returns a function
+// daily refresh on business days, the search index, the first HMDA load and national HMDA answers, the state rate
+// estimates after the HMDA warehouse changes, the first read of the series families). Returns a function
 // that stops it at shutdown.
 import type { AppDeps } from './deps.ts';
 import { startBackgroundSync } from './sync/background.ts';
@@ -8,6 +9,8 @@ import { startKeysAdminJob } from './access/admin-socket.ts';
 import { startSearchIndexRefresh } from './search/job.ts';
 import { startHmdaJobs } from './hmda/job.ts';
 import { startPublishing } from './publications/route.ts';
+import { startStateEstimateJob } from './rates/estimate/job.ts';
+import { startSeriesWarmUp } from './series/warm-up.ts';
 
 export function startBackgroundJobs(deps: AppDeps): () => void {
   const stoppers: Array<() => void> = [];
@@ -16,6 +19,8 @@ export function startBackgroundJobs(deps: AppDeps): () => void {
   stoppers.push(startSearchIndexRefresh(deps));
   stoppers.push(startHmdaJobs(deps));
   stoppers.push(startPublishing(deps));
+  stoppers.push(startStateEstimateJob(deps));
+  stoppers.push(startSeriesWarmUp(deps));
   return () => {
     for (const stop of stoppers) stop();
   };

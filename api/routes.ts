@@ -15,6 +15,7 @@ import { registerLoanLimitsRoutes } from './loan-limits/route.ts';
 import { registerStatisticsRoutes } from './statistics/route.ts';
 import { registerHmdaRoutes } from './hmda/route.ts';
 import { registerSeriesRoutes } from './series/route.ts';
+import { registerAnalysisRoutes } from './analysis/route.ts';
 import { registerResearchRoutes } from './research/route.ts';
 
 export function registerApiRoutes(registry: ApiRegistry, deps: AppDeps): void {
@@ -26,6 +27,7 @@ export function registerApiRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registerStatisticsRoutes(registry, deps);
   registerHmdaRoutes(registry, deps);
   registerSeriesRoutes(registry, deps);
+  registerAnalysisRoutes(registry, deps);
   registerResearchRoutes(registry, deps);
   registerSearchRoutes(registry, deps);
   registerGlossaryRoutes(registry, deps);

@@ -19,6 +19,7 @@ import { createStatisticsService, type StatisticsService } from './statistics/se
 import { createNmdbService, type NmdbService } from './nmdb/service.ts';
 import { createSeriesService, type SeriesService } from './series/service.ts';
 import { createResearchService, type ResearchService } from './research/service.ts';
+import { createAnalysisService, type AnalysisService } from './analysis/service.ts';
 
 /** Search answers and the rates chart's history are reused for a minute (see each service's options). */
 const SEARCH_ANSWER_TTL_MS = 60_000;
@@ -42,6 +43,8 @@ export interface Services {
   statistics: StatisticsService;
   nmdb: NmdbService;
   series: SeriesService;
+  /** Computations over the series (change, compare, rank, count…), with their inputs and method. */
+  analysis: AnalysisService;
   research: ResearchService;
   /** Built last: it answers with the other services. */
   ask: AskService;
@@ -51,6 +54,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
   const datasets = createDatasetStatus(core.db);
   const versions = createDatasetVersions({ db: core.db, datasets, clock: core.clock });
   const escrow = createEscrowService(core);
+  const series = createSeriesService(core, datasets);
   const bills = createBillsService(core.db, { baseUrl: core.config.baseUrl, datasets });
   const services: Omit<Services, 'ask'> = {
     datasets,
@@ -68,7 +72,8 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     hmdaAggregates: createHmdaAggregatesService({ db: core.db, datasets, clock: core.clock }),
     statistics: createStatisticsService({ db: core.db, datasets, versions, clock: core.clock }),
     nmdb: createNmdbService({ db: core.db, datasets, logger: core.logger.child({ service: 'nmdb' }) }),
-    series: createSeriesService(core, datasets),
+    series,
+    analysis: createAnalysisService({ series, baseUrl: core.config.baseUrl }),
     research: createResearchService({ db: core.db, datasets, logger: core.logger.child({ service: 'research' }), escrow, bills }),
   };
   const withAsk = services as Services;

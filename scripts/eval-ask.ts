@@ -1,7 +1,10 @@
-// `npm run eval:ask [--model-only|--builtin-only] [--data-dir DIR]`: asks every question of the eval
-// set and checks each answer for its facts (computed from the official files). Runs the built-in
-// answerer always and the model answerer when OPENAI_BASE_URL/OPENAI_API_KEY are set; prints
-// accuracy per answerer and exits non-zero when the built-in answerer finds < 90% of the facts.
+// `npm run eval:ask [--model-only|--builtin-only] [--data-dir DIR] [--set single|multi|tuned|all] [--only ID-PREFIX]`:
+// asks the single look-ups (scripts/eval/ask-questions.ts) and the multi-step questions
+// (scripts/eval/multi-questions.ts, tuned and held-out parts reported apart) and checks each answer
+// for its facts, computed from the official files. Runs the built-in answerer always and the model
+// answerer when OPENAI_BASE_URL/OPENAI_API_KEY are set; prints facts found and questions fully right
+// per set and per kind, and exits non-zero when the built-in answerer misses its targets (single
+// look-ups 90% of facts; multi-step 85% of facts and 75% of questions).
 import fs from 'node:fs';
 import { loadConfig } from '../api/config.ts';
 import { createLogger } from '../api/platform/logger.ts';
@@ -11,8 +14,10 @@ import type { AppDeps } from '../api/deps.ts';
 import type { Answerer } from '../api/ask/types.ts';
 import { createBuiltinAnswerer } from '../api/ask/builtin/answerer.ts';
 import { createModelAnswerer } from '../api/ask/model/answerer.ts';
-import { ASK_QUESTIONS } from './eval/ask-questions.ts';
-import { answerContains, resolveFact } from './eval/facts.ts';
+import { ASK_QUESTIONS, type Fact } from './eval/ask-questions.ts';
+import { answerContains, resolveFact, type ResolvedFact } from './eval/facts.ts';
+import { MULTI_QUESTIONS } from './eval/multi-questions.ts';
+import { resolveMultiFact } from './eval/multi-facts.ts';
 import { prepareDataDir, sourceDir } from './bench/service.ts';
 
 const args = process.argv.slice(2);
@@ -31,26 +36,89 @@ async function answerText(answerer: Answerer, question: string): Promise<{ text:
   return { text, sources };
 }
 
-async function evaluate(name: string, answerer: Answerer, today: Date): Promise<number> {
-  let found = 0;
-  let total = 0;
-  for (const question of ASK_QUESTIONS) {
-    const facts = question.facts.map((fact) => resolveFact(fact, sourceDir(), today)).filter((fact) => fact !== undefined);
+interface Asked {
+  id: string;
+  question: string;
+  facts: Fact[];
+  /** What the report groups by: the single look-up's intent or the multi-step question's kind. */
+  kind: string;
+  set: 'single' | 'multi-tuned' | 'multi-held-out';
+}
+
+interface Tally {
+  facts: number;
+  found: number;
+  questions: number;
+  right: number;
+}
+
+const emptyTally = (): Tally => ({ facts: 0, found: 0, questions: 0, right: 0 });
+const percent = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((part / whole) * 100).toFixed(1)}%`);
+
+function resolve(fact: Fact, today: Date): ResolvedFact | undefined {
+  if ('compute' in fact) {
+    const multi = resolveMultiFact(fact.compute, fact.args ?? {}, sourceDir());
+    if (multi) return multi;
+  }
+  return resolveFact(fact, sourceDir(), today);
+}
+
+function questionsToAsk(): Asked[] {
+  const set = option('--set') ?? 'all';
+  const only = option('--only');
+  const single: Asked[] = ASK_QUESTIONS.map((question) => ({ ...question, kind: question.intent, set: 'single' }));
+  const multi: Asked[] = MULTI_QUESTIONS.map((question) => ({ ...question, set: question.heldOut ? 'multi-held-out' : 'multi-tuned' }));
+  const chosen = set === 'single' ? single : set === 'multi' ? multi : set === 'tuned' ? multi.filter((question) => question.set === 'multi-tuned') : [...single, ...multi];
+  return only === undefined ? chosen : chosen.filter((question) => question.id.startsWith(only));
+}
+
+/** Asks every question; returns the share of facts found per set. */
+async function evaluate(name: string, answerer: Answerer, today: Date): Promise<Map<string, Tally>> {
+  const bySet = new Map<string, Tally>();
+  const byKind = new Map<string, Tally>();
+  const add = (map: Map<string, Tally>, key: string, facts: number, found: number) => {
+    const tally = map.get(key) ?? emptyTally();
+    tally.facts += facts;
+    tally.found += found;
+    tally.questions += 1;
+    if (found === facts) tally.right += 1;
+    map.set(key, tally);
+  };
+  for (const question of questionsToAsk()) {
+    const facts = question.facts.map((fact) => resolve(fact, today)).filter((fact) => fact !== undefined);
     if (facts.length === 0) continue;
     const { text, sources } = await answerText(answerer, question.question);
     const missing = facts.filter((fact) => !answerContains(text, fact));
-    found += facts.length - missing.length;
-    total += facts.length;
+    add(bySet, question.set, facts.length, facts.length - missing.length);
+    if (question.set !== 'single') add(byKind, question.kind, facts.length, facts.length - missing.length);
     const mark = missing.length === 0 ? 'ok  ' : 'MISS';
     process.stdout.write(`${mark} [${name}] ${question.id}: ${question.question}\n`);
     if (missing.length > 0) {
-      process.stdout.write(`     missing: ${missing.map((fact) => fact.label).join('; ')}\n     answer: ${text.replace(/\s+/g, ' ').slice(0, 300)}\n`);
+      process.stdout.write(`     missing: ${missing.map((fact) => fact.label).join('; ')}\n     answer: ${text.replace(/\s+/g, ' ').slice(0, 400)}\n`);
     }
     if (sources.length === 0) process.stdout.write('     (no sources cited)\n');
   }
-  const accuracy = total === 0 ? 0 : found / total;
-  process.stdout.write(`\n${name}: ${found}/${total} facts found (${(accuracy * 100).toFixed(1)}%) over ${ASK_QUESTIONS.length} questions\n\n`);
-  return accuracy;
+  const line = (label: string, tally: Tally) =>
+    `  ${label.padEnd(16)} facts ${String(tally.found).padStart(3)}/${String(tally.facts).padEnd(3)} (${percent(tally.found, tally.facts).padStart(6)})   questions fully right ${String(tally.right).padStart(2)}/${String(tally.questions).padEnd(2)} (${percent(tally.right, tally.questions)})\n`;
+  process.stdout.write(`\n${name}:\n`);
+  for (const [set, tally] of bySet) process.stdout.write(line(set, tally));
+  const multi = emptyTally();
+  for (const set of ['multi-tuned', 'multi-held-out']) {
+    const tally = bySet.get(set);
+    if (!tally) continue;
+    multi.facts += tally.facts;
+    multi.found += tally.found;
+    multi.questions += tally.questions;
+    multi.right += tally.right;
+  }
+  if (multi.questions > 0) {
+    process.stdout.write(line('multi (all)', multi));
+    bySet.set('multi', multi);
+    process.stdout.write('  multi-step, by kind:\n');
+    for (const [kind, tally] of [...byKind].sort(([a], [b]) => a.localeCompare(b))) process.stdout.write(line(`  ${kind}`, tally));
+  }
+  process.stdout.write('\n');
+  return bySet;
 }
 
 async function main(): Promise<void> {
@@ -62,9 +130,16 @@ async function main(): Promise<void> {
   const core = { config, db, logger, clock: () => new Date() };
   const services = await createServices(core);
   const deps: AppDeps = { ...core, services };
-  let builtinAccuracy = 1;
+  let passed = true;
   try {
-    if (!args.includes('--model-only')) builtinAccuracy = await evaluate('built-in', createBuiltinAnswerer(deps), core.clock());
+    if (!args.includes('--model-only')) {
+      const tallies = await evaluate('built-in', createBuiltinAnswerer(deps), core.clock());
+      const single = tallies.get('single');
+      const multi = tallies.get('multi');
+      // The targets: single look-ups at or above 90% of facts; multi-step at 85% of facts and 75% of questions.
+      if (single && single.found / single.facts < 0.9) passed = false;
+      if (multi && (multi.found / multi.facts < 0.85 || multi.right / multi.questions < 0.75)) passed = false;
+    }
     const model = createModelAnswerer(deps);
     if (model && !args.includes('--builtin-only')) await evaluate('model', model, core.clock());
     else if (!model) process.stdout.write('model: not configured (set OPENAI_BASE_URL / OPENAI_API_KEY / ASK_MODEL to evaluate one)\n');
@@ -73,7 +148,7 @@ async function main(): Promise<void> {
     await db.close();
     if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  process.exit(builtinAccuracy >= 0.9 ? 0 : 1);
+  process.exit(passed ? 0 : 1);
 }
 
 await main();

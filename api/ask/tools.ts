@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { tools as mcpTools, type McpTool } from '../mcp/tools/index.ts';
 import { getEscrowMonthsTool } from '../escrow/ask-tool.ts';
+import { analyzeDataTool } from '../analysis/ask-tool.ts';
 import type { ToolContext } from '../mcp/tool-kit.ts';
 
 export interface AskTool {
@@ -27,8 +28,8 @@ function askTool(tool: McpTool): AskTool {
   return { name: tool.name, description: tool.description, parameters: jsonSchemaOf(tool.strictInput), run: (args, context) => tool.invoke(args, context) };
 }
 
-/** Tools only /ask offers: escrow is a REST resource, not one of the MCP server's eight tools. */
-const ASK_ONLY_TOOLS: McpTool[] = [getEscrowMonthsTool];
+/** Tools only /ask offers: escrow and the analysis layer are REST resources, not among the MCP server's eight tools. */
+const ASK_ONLY_TOOLS: McpTool[] = [getEscrowMonthsTool, analyzeDataTool];
 
 export function askTools(_deps: AppDeps): AskTool[] {
   return [...mcpTools.filter((tool) => tool.requiresKey !== true), ...ASK_ONLY_TOOLS].map(askTool);

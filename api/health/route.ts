@@ -13,8 +13,11 @@ import { datasetDefinitions } from '../sync/registry.ts';
 
 const DatasetHealthSchema = z.object({
   state: z
-    .enum(['loaded', 'loading', 'failed', 'never_loaded'])
-    .describe('`loaded`: served. `loading`: not loaded yet, a load runs now. `failed`: not loaded, its last load failed. `never_loaded`: no load was ever attempted.'),
+    .enum(['loaded', 'loading', 'failed', 'missing', 'never_loaded'])
+    .describe(
+      '`loaded`: served. `loading`: not loaded yet, a load runs now. `failed`: not loaded, its last load failed. `missing`: not loaded because ' +
+        'its source has nothing to load here (e.g. a file the source folder lacks; `missing` says why): not a fault. `never_loaded`: no load was ever attempted.',
+    ),
   as_of: z.string().nullable().describe("The publisher's date of the data (file vintage, release date or latest observation), YYYY-MM-DD; null until loaded."),
   synced_at: z.string().nullable().describe('When this service published its current load (ISO 8601): the sync date, not the data date.'),
   rows: z.int(),
@@ -32,7 +35,9 @@ const DatasetHealthSchema = z.object({
   missing: z
     .array(z.string())
     .optional()
-    .describe('Present when parts of a dataset built from several publishers did not load: one sentence each; their earlier rows stay served.'),
+    .describe(
+      'Present when parts of a dataset built from several publishers did not load, or when its latest sync found nothing to load here: one sentence each; earlier rows stay served.',
+    ),
 });
 
 export const HealthSchema = z.object({
@@ -65,7 +70,10 @@ function datasetHealth(entry: DatasetOverview): z.infer<typeof DatasetHealthSche
     ? `The service log has the details ("dataset sync failed"); ${record ? 'retry' : 'load it'} with ${command}.`
     : availability.state === 'never_loaded'
       ? `Load it with ${command}.`
-      : undefined;
+      : availability.state === 'missing'
+        ? `Put its file where the reason says, or sync with access to the publisher, then run ${command}.`
+        : undefined;
+  const missing = [...(record?.missing ?? []), ...(entry.skipped ? [entry.skipped.reason] : [])];
   return {
     state: availability.state,
     as_of: record?.asOf ?? null,
@@ -76,7 +84,7 @@ function datasetHealth(entry: DatasetOverview): z.infer<typeof DatasetHealthSche
     ...(entry.loadingSince !== undefined ? { loading_since: entry.loadingSince } : {}),
     ...(entry.lastFailure ? { last_failure: entry.lastFailure } : {}),
     ...(hint !== undefined ? { hint } : {}),
-    ...(record?.missing ? { missing: record.missing } : {}),
+    ...(missing.length > 0 ? { missing } : {}),
   };
 }
 

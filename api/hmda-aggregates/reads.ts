@@ -78,6 +78,16 @@ export async function countyAggregatesByYear(db: Queryable, year: number): Promi
   return new Map(rows.map((row) => [row.fips, (typeof row.counts === 'string' ? JSON.parse(row.counts) : row.counts) as Dimensions]));
 }
 
+/** Every county's action-taken, loan-type and loan-purpose counts for one year: the series read only these, not the demographics. */
+export async function countySeriesDimensions(db: Queryable, year: number): Promise<Map<string, Dimensions>> {
+  const { rows } = await db.query<{ fips: string; action: unknown; type: unknown; purpose: unknown }>(
+    `SELECT fips, counts->'actionTaken' AS action, counts->'loanType' AS type, counts->'loanPurpose' AS purpose FROM hmda_county_aggregates WHERE year = $1`,
+    [year],
+  );
+  const read = (value: unknown) => ((typeof value === 'string' ? JSON.parse(value) : value) ?? {}) as Record<string, number>;
+  return new Map(rows.map((row) => [row.fips, { actionTaken: read(row.action), loanType: read(row.type), loanPurpose: read(row.purpose) }]));
+}
+
 /** The years with a transmittal sheet, oldest first. */
 export async function lenderYears(db: Queryable): Promise<number[]> {
   const { rows } = await db.query<{ year: number }>('SELECT DISTINCT year FROM hmda_lenders ORDER BY year');

@@ -10,7 +10,7 @@ export const HMDA_MAPS_URL = 'https://ffiec.cfpb.gov/data-browser/maps';
 export const TS_FIELDS_URL = 'https://ffiec.cfpb.gov/documentation/publications/loan-level-datasets/ts-data-fields';
 export const HUD_INCOME_LIMITS_URL = 'https://www.huduser.gov/portal/datasets/il.html';
 
-const FRONTEND_RAW = 'https://raw.githubusercontent.com/cfpb/hmda-frontend/master';
+export const FRONTEND_RAW = 'https://raw.githubusercontent.com/cfpb/hmda-frontend/master';
 
 export const stateAggregatesEntry = (year: number): SourceEntry => ({
   id: `hmda-maps-state-${year}`,

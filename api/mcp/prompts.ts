@@ -26,17 +26,19 @@ export function registerPrompts(server: McpServer, deps: AppDeps): void {
           stateCode().describe('The state, by 2-letter code or name in any case, e.g. "TX" or "Texas".'),
           completing(deps, (typed) => completeState(typed)),
         ),
-        credit_score: z.string().optional().describe('Approximate credit score, e.g. 740.'),
-        down_payment_percent: z.string().optional().describe('Down payment as a percent, e.g. 10.'),
+        fico: z.string().optional().describe("The credit score (e.g. 745) or FICO tier 1-5: get_mortgage_rates' `fico`."),
+        down_payment: z.string().optional().describe("Down payment as a percent of the price, e.g. 10: get_mortgage_rates' `down_payment`."),
       },
     },
-    ({ state, credit_score, down_payment_percent }) =>
-      userMessage(
-        `Using get_mortgage_rates, compare today's 30-year fixed rate in ${state}` +
-          `${credit_score ? ` for a credit score around ${credit_score}` : ''}` +
-          `${down_payment_percent ? ` with ${down_payment_percent}% down` : ''} with the national weekly survey and the market benchmark. ` +
-          'Quote each figure with its as-of date and source, and say plainly where a figure is a national benchmark rather than a state observation.',
-      ),
+    ({ state, fico, down_payment }) => {
+      // The arguments the tool takes, by their names, so the model calls it as written.
+      const args = [`state: "${state}"`, ...(fico ? [`fico: ${JSON.stringify(fico.trim())}`] : []), ...(down_payment ? [`down_payment: ${JSON.stringify(down_payment.trim())}`] : [])];
+      return userMessage(
+        `Call get_mortgage_rates with {${args.join(', ')}} and compare today's 30-year fixed rate in ${state} with the national weekly survey and the market benchmark. ` +
+          'Quote each figure with its as-of date and source; say whether the rate is a lender sheet, a state estimate (with its method and HMDA year) or a national figure (rate_kind), ' +
+          'whether it is specific to the credit tier (tier_specific), and which figures are not current (stale).',
+      );
+    },
   );
 
   server.registerPrompt(

@@ -1,8 +1,9 @@
 // The words every face uses when data is missing. REST bodies, MCP tool errors, /ask answers and
 // pages all show the message of the error thrown here, so a reader sees the same sentence wherever
-// they ask, and it says which of four things holds: the dataset was never loaded, it is loading now
-// (since when), its last load failed (when, and why in one sentence about the publisher's file), or
-// the publisher does not publish what was asked for. No operator commands: those belong in the log
+// they ask, and it says which of five things holds: the dataset was never loaded, it is loading now
+// (since when), its last load failed (when, and why in one sentence about the publisher's file), its
+// source has nothing to load on this server (a file the source folder lacks: not a fault), or the
+// publisher does not publish what was asked for. No operator commands: those belong in the log
 // and /healthz.
 import { NotFoundError, ServiceUnavailableError } from './http/errors.ts';
 
@@ -10,7 +11,8 @@ export type DatasetAvailability =
   | { state: 'loaded' }
   | { state: 'never_loaded' }
   | { state: 'loading'; since: string }
-  | { state: 'failed'; at: string; reason: string };
+  | { state: 'failed'; at: string; reason: string }
+  | { state: 'missing'; at: string; reason: string };
 
 /** A missing dataset's state: every availability but `loaded`. */
 export type MissingDataset = Exclude<DatasetAvailability, { state: 'loaded' }>;
@@ -24,7 +26,7 @@ export function formatMoment(iso: string): string {
 }
 
 /** Seconds a client should wait before asking again, by state. */
-const RETRY_AFTER = { never_loaded: 300, loading: 60, failed: 3_600 } as const;
+const RETRY_AFTER = { never_loaded: 300, loading: 60, failed: 3_600, missing: 3_600 } as const;
 
 /** The sentence for a dataset that cannot be served. */
 export function missingDatasetMessage(name: string, availability: MissingDataset): string {
@@ -35,6 +37,8 @@ export function missingDatasetMessage(name: string, availability: MissingDataset
       return `The ${name} dataset is not loaded yet: it is loading now (since ${formatMoment(availability.since)}); retry in a minute.`;
     case 'failed':
       return `The ${name} dataset is not available: its last load failed on ${formatMoment(availability.at)}. ${availability.reason}`;
+    case 'missing':
+      return `The ${name} dataset is not available on this server: ${availability.reason}`;
   }
 }
 

@@ -33,6 +33,8 @@ export interface DatasetOverview {
   loadingSince?: string;
   /** When its latest attempt failed (a loaded dataset keeps serving its previous load). */
   lastFailure?: { at: string; reason: string };
+  /** When its latest attempt found nothing to load in this setup (a file the source folder lacks): not a failure. */
+  skipped?: { at: string; reason: string };
 }
 
 export interface DatasetStatus {
@@ -83,29 +85,34 @@ export function describeDataset(name: string, record: DatasetRecord | undefined,
   // A 'running' attempt while nobody holds the lock belongs to a process that died mid-load.
   const loadingSince = attempt?.status === 'running' && attempts.lockHeld ? attempt.startedAt : undefined;
   let lastFailure: DatasetOverview['lastFailure'];
+  let skipped: DatasetOverview['skipped'];
   if (attempt?.status === 'running' && loadingSince === undefined) lastFailure = { at: attempt.startedAt, reason: INTERRUPTED_REASON };
-  else if (attempt && (attempt.status === 'failed' || attempt.status === 'skipped' || attempt.status === 'interrupted')) {
+  else if (attempt && (attempt.status === 'failed' || attempt.status === 'interrupted')) {
     lastFailure = { at: attempt.finishedAt ?? attempt.startedAt, reason: attempt.reason ?? 'An internal error stopped the load.' };
+  } else if (attempt?.status === 'skipped') {
+    skipped = { at: attempt.finishedAt ?? attempt.startedAt, reason: attempt.reason ?? 'Its source has nothing to load here.' };
   }
   return {
     name,
     record,
-    availability: record ? { state: 'loaded' } : missingState(loadingSince, lastFailure),
+    availability: record ? { state: 'loaded' } : missingState(loadingSince, lastFailure, skipped),
     ...(loadingSince !== undefined ? { loadingSince } : {}),
     ...(lastFailure ? { lastFailure } : {}),
+    ...(skipped ? { skipped } : {}),
   };
 }
 
-function missingState(loadingSince: string | undefined, lastFailure: DatasetOverview['lastFailure']): MissingDataset {
+function missingState(loadingSince: string | undefined, lastFailure: DatasetOverview['lastFailure'], skipped: DatasetOverview['skipped']): MissingDataset {
   if (loadingSince !== undefined) return { state: 'loading', since: loadingSince };
   if (lastFailure) return { state: 'failed', ...lastFailure };
+  if (skipped) return { state: 'missing', ...skipped };
   return { state: 'never_loaded' };
 }
 
 /** Where a dataset without a record stands. */
 function describeMissing(name: string, attempts: Attempts): MissingDataset {
-  const { loadingSince, lastFailure } = describeDataset(name, undefined, attempts);
-  return missingState(loadingSince, lastFailure);
+  const { loadingSince, lastFailure, skipped } = describeDataset(name, undefined, attempts);
+  return missingState(loadingSince, lastFailure, skipped);
 }
 
 /** The loaded datasets' records, read now (inside a caller's transaction too, e.g. a search rebuild). */

@@ -1,11 +1,12 @@
 // Which observation answers one cell (state, FICO tier, LTV tier, product, term) as of a day: a recent
-// state/lender observation for the exact cell, otherwise the closest national benchmark that covers
-// the cell (coverage.ts); otherwise a 404 that says what is missing and since when. Pure code.
+// rate-sheet quote for the exact cell, otherwise the closest national benchmark that covers the cell
+// (coverage.ts; a broader one, labelled so, when no closer one is loaded); otherwise a 404 that says
+// what is missing and since when. Pure code.
 import { NotFoundError } from '../platform/http/errors.ts';
-import { coveringBenchmarks, LENDER_LOAN_PURPOSES, uncoveredAttribute, type Coverage } from './coverage.ts';
-import { FICO_TIERS, LOAN_TERMS, LTV_TIERS, PRODUCT_TYPES } from './contract.ts';
-import type { RatesRequest } from './params.ts';
-import { SERIES, type SeriesId } from './series.ts';
+import { coveringBenchmarks, LENDER_LOAN_PURPOSES, TIER_SPECIFIC, uncoveredAttribute, type Coverage } from './coverage.ts';
+import { LOAN_TERMS, LTV_TIERS, PRODUCT_TYPES } from './contract.ts';
+import { ficoLabel, type RatesRequest } from './params.ts';
+import { benchmarkInfo, type BenchmarkId } from './benchmarks.ts';
 
 export interface SeriesData {
   /** Ascending YYYY-MM-DD. */
@@ -15,14 +16,14 @@ export interface SeriesData {
 
 export interface LenderObservation {
   source: string;
-  sourceKind: 'rate_checker' | 'rate_sheet';
+  sourceKind: 'rate_sheet';
   sourceUrl: string;
   date: string;
   rate: number;
   distributionSize: number | null;
 }
 
-export type SeriesTable = Partial<Record<SeriesId, SeriesData>>;
+export type SeriesTable = Partial<Record<BenchmarkId, SeriesData>>;
 
 /** The observation chosen for a cell, with the words that say where it comes from. */
 export interface Chosen {
@@ -32,6 +33,10 @@ export interface Chosen {
   source: string;
   sourceUrl: string;
   disclaimer: string;
+  /** The benchmark read (undefined for a rate-sheet quote). */
+  series?: BenchmarkId;
+  /** False when a benchmark broader than the request's FICO/LTV tiers answers. */
+  tierSpecific: boolean;
 }
 
 /** A lender observation older than this (before the as-of day) no longer counts as current. */
@@ -84,28 +89,27 @@ export interface Point {
   change: number | null;
 }
 
-export function seriesPoint(series: SeriesTable, id: SeriesId, asOf: string): Point | undefined {
+export function seriesPoint(series: SeriesTable, id: BenchmarkId, asOf: string): Point | undefined {
   const data = series[id];
   if (!data) return undefined;
   const index = indexOnOrBefore(data.dates, asOf);
   const date = data.dates[index];
   const value = data.values[index];
   if (date === undefined || value === undefined) return undefined;
-  const lag = SERIES[id].frequency === 'weekly' ? 5 : 7;
+  const lag = benchmarkInfo(id).frequency === 'weekly' ? 5 : 7;
   return { date, value, change: weeklyChange(data.dates, data.values, index, lag) };
 }
 
 export const cellText = (request: Pick<RatesRequest, 'state' | 'fico' | 'ltv' | 'productType' | 'loanTerm'>) =>
-  `${request.state}, FICO ${FICO_TIERS[request.fico]}, LTV ${LTV_TIERS[request.ltv]}, ${PRODUCT_TYPES[request.productType]} ${LOAN_TERMS[request.loanTerm]}`;
+  `${request.state}, FICO ${ficoLabel(request.fico)}, LTV ${LTV_TIERS[request.ltv]}, ${PRODUCT_TYPES[request.productType]} ${LOAN_TERMS[request.loanTerm]}`;
 
 export function chooseLender(request: RatesRequest, lender: readonly LenderObservation[], asOf: string): Chosen | undefined {
   if (!LENDER_LOAN_PURPOSES.includes(request.loanPurpose)) return undefined;
   const eligible = lender.filter((observation) => observation.date <= asOf);
   const newestDate = eligible.at(-1)?.date;
   if (newestDate === undefined || newestDate < shiftDays(asOf, -LENDER_MAX_AGE_DAYS)) return undefined;
-  // Same day from two sources: the operator's own rate sheet wins over the Rate Checker survey.
-  const sameDay = eligible.filter((observation) => observation.date === newestDate);
-  const chosen = sameDay.find((observation) => observation.sourceKind === 'rate_sheet') ?? sameDay[0];
+  // Several sheets quoting the same day: the first imported (each is the operator's own choice).
+  const chosen = eligible.find((observation) => observation.date === newestDate);
   if (!chosen) return undefined;
   const history = eligible.filter((observation) => observation.source === chosen.source);
   const change = weeklyChange(
@@ -114,17 +118,14 @@ export function chooseLender(request: RatesRequest, lender: readonly LenderObser
     history.length - 1,
     7,
   );
-  const isChecker = chosen.sourceKind === 'rate_checker';
   return {
     rate: chosen.rate,
     date: chosen.date,
     change,
-    source: isChecker ? `CFPB Rate Checker (most common of ${chosen.distributionSize ?? 0} lender offers)` : chosen.source,
+    source: chosen.source,
     sourceUrl: chosen.sourceUrl,
-    disclaimer: isChecker
-      ? `The most common rate among ${chosen.distributionSize ?? 0} lender offers in the CFPB Rate Checker on ${chosen.date} for ` +
-        `${cellText(request)} (single-family purchase). Rates vary by lender, points and fees; this is not an offer.`
-      : `From the rate sheet of ${chosen.source} dated ${chosen.date} for ${cellText(request)}. This is not an offer.`,
+    disclaimer: `From the rate sheet of ${chosen.source} dated ${chosen.date} for ${cellText(request)}, imported by this service's operator. This is not an offer.`,
+    tierSpecific: true,
   };
 }
 
@@ -137,22 +138,27 @@ export function chooseBenchmark(request: RatesRequest, series: SeriesTable, asOf
     if (point && (!best || point.date > best.point.date)) best = { coverage, point };
   }
   if (!best) return undefined;
-  const info = SERIES[best.coverage.series];
+  const info = benchmarkInfo(best.coverage.series);
+  const tierSpecific = TIER_SPECIFIC.includes(best.coverage.specificity);
   const tierNote = {
-    cell: 'It does not vary by state or within that FICO/LTV band',
-    tiers: 'It does not vary by state or within that FICO/LTV range',
-    product: 'It does not vary by state, FICO tier or LTV tier',
+    cell: 'It does not vary within that FICO/LTV band',
+    tiers: 'It does not vary within that FICO/LTV range',
+    product: 'It is not specific to the FICO or LTV tier asked for: it does not vary by FICO tier or LTV tier',
+    broad:
+      'It is not specific to the FICO or LTV tier asked for: no benchmark of that tier is loaded, so this is the broadest benchmark of ' +
+      'the product and term, and it does not vary by FICO tier or LTV tier',
   }[best.coverage.specificity];
   return {
     rate: best.point.value,
     date: best.point.date,
     change: best.point.change,
-    source: `${info.sourceName}, national, via FRED`,
+    source: [`${info.sourceName}, national`, info.via].filter(Boolean).join(', '),
     sourceUrl: info.pageUrl,
     disclaimer:
-      `No state or lender rate is loaded for ${cellText(request)}. This is the national ${info.sourceName} ` +
-      `(${best.coverage.population}) as of ${best.point.date}, which covers this cell. ${tierNote}, nor by occupancy, ` +
-      'property type or loan purpose within its population. It is an average of rates, not an offer.',
+      `This is the national ${info.sourceName} (${best.coverage.population}) as of ${best.point.date}, which covers ${cellText(request)}. ` +
+      `${tierNote}, nor by occupancy, property type or loan purpose within its population. It is an average of rates, not an offer.`,
+    series: best.coverage.series,
+    tierSpecific,
   };
 }
 
@@ -163,7 +169,7 @@ export function chooseObservation(request: RatesRequest, series: SeriesTable, le
 }
 
 /** Series that would answer this cell but hold no observation at all: what an operator could load. */
-export function unloadedBenchmarks(request: RatesRequest, series: SeriesTable): SeriesId[] {
+export function unloadedBenchmarks(request: RatesRequest, series: SeriesTable): BenchmarkId[] {
   return coveringBenchmarks(request)
     .map((coverage) => coverage.series)
     .filter((id) => (series[id]?.dates.length ?? 0) === 0);
@@ -173,17 +179,16 @@ function benchmarkNote(request: RatesRequest, series: SeriesTable, when: string)
   const covering = coveringBenchmarks(request);
   if (covering.length === 0) {
     return (
-      'no national benchmark covers this cell (they cover conventional 30-year loans at every FICO and LTV tier, conventional ' +
-      '15-year loans, and FHA, VA, jumbo and USDA 30-year loans; purchase loans, or rate/term refinances for the Optimal Blue ' +
-      'indices)'
+      'no national benchmark covers this cell (they cover conventional 30-, 20-, 15- and 10-year loans at every FICO and LTV tier, ' +
+      'and FHA, VA, jumbo and USDA 30-year loans; purchase loans or rate/term refinances, not cash-out refinances)'
     );
   }
   const described = covering.map((coverage) => {
-    const name = `the ${SERIES[coverage.series].sourceName}`;
+    const name = `the ${benchmarkInfo(coverage.series).sourceName}`;
     const first = series[coverage.series]?.dates[0];
     return first ? `${name} starts on ${first}` : `${name} is not loaded`;
   });
-  return `no national benchmark covering this cell has an observation${when}: ${described.join('; ')}`;
+  return `no national benchmark covering this cell has an observation${when}: ${[...new Set(described)].join('; ')}`;
 }
 
 /** The 404 for a cell no source answers: what is missing and since when, in a reader's words. */
@@ -194,8 +199,8 @@ export function notFound(request: RatesRequest, series: SeriesTable, lender: rea
   const newest = lender.filter((observation) => observation.date <= asOf).at(-1)?.date;
   const lenderNote =
     newest === undefined
-      ? `no state or lender observation is loaded for ${cellText(request)}`
-      : `the newest state or lender observation for ${cellText(request)} is from ${newest}, more than ${LENDER_MAX_AGE_DAYS} days before ${asOf}`;
+      ? `no lender rate sheet is loaded for ${cellText(request)}`
+      : `the newest lender rate sheet quote for ${cellText(request)} is from ${newest}, more than ${LENDER_MAX_AGE_DAYS} days before ${asOf}`;
   return new NotFoundError(
     `No rate for ${cellText(request)}, loan_purpose=${request.loanPurpose}${when}: ${lenderNote}, and ${benchmarkNote(request, series, when)}.`,
   );

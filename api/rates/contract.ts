@@ -4,16 +4,17 @@
 import { z } from 'zod';
 import { calendarDate, choice } from '../platform/contract/lenient.ts';
 import { stateCode } from '../platform/contract/places.ts';
-import { downPaymentLtvTier, ficoTier, ltvTier, FICO_RANGES, FICO_TIERS, LOWEST_TIERED_SCORE, LTV_TIERS, type FicoTier, type LtvTier } from '../platform/contract/credit-tiers.ts';
+import { downPaymentLtvTier, ficoTierOrBelow, ltvTier, FICO_RANGES, FICO_TIERS, LOWEST_TIERED_SCORE, LTV_TIERS, type FicoTier, type LtvTier } from '../platform/contract/credit-tiers.ts';
 import { valueMessage } from '../platform/contract/messages.ts';
 import { datasetAsOf, DatasetVersionsSchema } from '../platform/contract/versions.ts';
 import { STATE_CODES, type StateCode } from '../geo/states.ts';
+import { FreshnessSchema } from '../freshness/contract.ts';
 
 // The tiers are the contract kit's (one declaration for every capability that speaks of them).
 export { FICO_RANGES, FICO_TIERS, LOWEST_TIERED_SCORE, LTV_TIERS, STATE_CODES, type FicoTier, type LtvTier, type StateCode };
 
-/** The LTV each tier stands for, as the CFPB Rate Checker is asked for it. */
-export const LTV_PERCENT: Readonly<Record<LtvTier, number>> = { 1: 75, 2: 95 };
+/** The label of a FICO reading below every published tier (FHA, VA and USDA indices cover every score). */
+export const BELOW_TIERS_LABEL = 'below 680';
 
 // `usda` is an addition to the contract's four products: Optimal Blue publishes a USDA index.
 export const PRODUCT_TYPES = { conventional: 'Conventional', fha: 'FHA', va: 'VA', jumbo: 'Jumbo', usda: 'USDA' } as const;
@@ -32,9 +33,6 @@ export const LOAN_TERMS = { 30: '30-year', 20: '20-year', 15: '15-year', 10: '10
 export type LoanTerm = keyof typeof LOAN_TERMS;
 export const LOAN_PURPOSES = { purchase: 'Purchase', refinance: 'Refinance', cash_out_refinance: 'Cash-out refinance' } as const;
 export type LoanPurpose = keyof typeof LOAN_PURPOSES;
-
-/** A figure this many days behind the newest figure of its record is called out in `stale`. */
-export const STALE_AFTER_DAYS = 14;
 
 const keysOf = <T extends Record<string, string>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
@@ -62,17 +60,17 @@ export const RatesQuerySchema = z.object({
   state: stateCode()
     .prefault('CO')
     .describe('State: 2-letter code or name of one of the 50 states or DC, in any case, e.g. "TX", "tx" or "Texas". Default CO.'),
-  fico: ficoTier()
+  fico: ficoTierOrBelow()
     .prefault(1)
     .describe(
-      'Credit: a FICO tier 1-5 (1 = 780+, 2 = 740-779, 3 = 720-739, 4 = 700-719, 5 = 680-699) or a FICO score 680-850, ' +
-        'read as the tier that holds it (760 → tier 2; the answer says so). Default 1.',
+      'Credit: a FICO tier 1-5 (1 = 780+, 2 = 740-779, 3 = 720-739, 4 = 700-719, 5 = 680-699) or a FICO score 300-850, ' +
+        'read as the tier that holds it (760 → tier 2; the answer says so). Scores below 680 only for fha, va or usda. Default 1.',
     ),
   ltv: ltvTier()
     .optional()
     .describe(
       'Loan-to-value: tier 1 ("75%": LTV up to 80%, i.e. 20% or more down) or 2 ("95%": LTV above 80%), or an LTV percent ' +
-        '3-100 such as 80 or "90%", read as its tier (the answer says so). Default 1. Give this or `down_payment`.',
+        '50-100 such as 80 or "90%", read as its tier (the answer says so; 3-49 is refused as ambiguous). Default 1. Give this or `down_payment`.',
     ),
   down_payment: downPaymentLtvTier()
     .optional()
@@ -97,7 +95,7 @@ export const RatesQuerySchema = z.object({
     .describe('`detailed` (record 2.1, default) or `simple` (record 2.2), in any case.'),
   date: calendarDate()
     .optional()
-    .describe('YYYY-MM-DD, e.g. "2024-01-05": the record as of that day (the latest observations on or before it). Default: the latest.'),
+    .describe('YYYY-MM-DD, e.g. "2024-01-05", not after today: the record as of that day (the latest observations on or before it). Default: the latest.'),
   as_of: datasetAsOf(),
 });
 
@@ -111,12 +109,24 @@ export const SourceRefSchema = z.object({
 });
 export type SourceRef = z.infer<typeof SourceRefSchema>;
 
-export const StaleFigureSchema = z.object({
-  field: z.string().describe('The record field whose figure lags, e.g. `index_a_rate`.'),
-  as_of: z.string().describe('YYYY-MM-DD of that figure.'),
-  days_behind: z.int().describe('Days between this figure and the newest figure of the record.'),
-});
-export type StaleFigure = z.infer<typeof StaleFigureSchema>;
+/** What `rate` is: a lender's imported sheet for the state, the documented state estimate, or a national figure. */
+export const RATE_KINDS = ['lender_sheet', 'state_estimate', 'national'] as const;
+export type RateKind = (typeof RATE_KINDS)[number];
+
+export const StateEstimateSchema = z
+  .object({
+    method: z.string().describe('How the adjustment is computed, in one sentence.'),
+    method_url: z.string().describe('The page documenting the method, its inputs and limits.'),
+    hmda_year: z.int().describe('The HMDA activity year the loans come from (the estimate\'s as-of).'),
+    sample_size: z.int().describe("The state's loans in the cell (originated, first-lien, owner-occupied, 1-4 unit, fixed 30-year)."),
+    national_sample_size: z.int(),
+    minimum_sample_size: z.int().describe('Below this the state gets no adjustment.'),
+    adjustment_points: z.number().nullable().describe("State median rate spread minus the national median, percentage points; null when the sample is too small."),
+    national_rate: z.number().describe('The national benchmark figure the adjustment is added to.'),
+    synthetic: z.boolean().describe('True only when the warehouse holds SYNTHETIC benchmark rows, never real loans.'),
+  })
+  .describe('The documented state estimate behind `rate` (national benchmark + HMDA rate-spread difference), or null.');
+export type StateEstimate = z.infer<typeof StateEstimateSchema>;
 
 export const RateParametersSchema = z
   .object({
@@ -157,16 +167,17 @@ export const DetailedRateRecordSchema = z.object({
   index_a_last_updated: z.string().nullable(),
   survey_rate: z.number().nullable().describe('National weekly survey: Freddie Mac PMMS 30-year fixed.'),
   survey_last_updated: z.string().nullable(),
-  stale: z
-    .array(StaleFigureSchema)
-    .describe(
-      `Figures of this record more than ${STALE_AFTER_DAYS} days older than its newest figure (empty when none is); the ` +
-        'disclaimer says the same in a sentence.',
-    ),
-  oldest_figure_days_behind: z.int().describe('Days between the oldest and the newest figure of this record (0 when all share a date).'),
-  disclaimer: z.string().nullable().describe('Where the rate comes from, what it does not vary by, and which figures lag.'),
+  rate_kind: z
+    .enum(RATE_KINDS)
+    .describe('`lender_sheet`: an imported rate sheet for this state; `state_estimate`: national benchmark + the state\'s HMDA adjustment (`estimate`); `national`: the same for every state.'),
+  tier_specific: z.boolean().describe('False when no benchmark of this FICO/LTV cell is loaded and a broader one answers (the disclaimer says which).'),
+  estimate: StateEstimateSchema.nullable(),
+  missing: z.array(z.string()).describe('Parts of the answer that could not be given, one sentence each (e.g. the state adjustment without HMDA loans).'),
+  freshness: z.array(FreshnessSchema).describe("Each figure's age against today (or `date`) and whether a newer release should exist by its publisher's schedule."),
+  stale: z.array(FreshnessSchema).describe('The entries of `freshness` with `stale` true (empty when every figure is current); the disclaimer says the same.'),
+  disclaimer: z.string().nullable().describe('Where the rate comes from, whether it is an estimate, what it does not vary by, and which figures are not current.'),
   metadata: z.object({ api_version: z.string(), documentation: z.string() }),
-  source: z.string().describe('Name of the rate provider behind `rate`.'),
+  source: z.string().describe('The publishers behind `rate` (both, for a state estimate).'),
   sources: z.array(SourceRefSchema).describe('Every source behind the record with its as-of date.'),
   dataset_versions: DatasetVersionsSchema,
 });
@@ -179,7 +190,9 @@ export const SimpleRateRecordSchema = z.object({
   fico_tier: z.string(),
   ltv_tier: z.string(),
   loan_term: z.int().describe('Term of `rate`, in years.'),
-  source: z.string().describe('Name of the rate provider.'),
+  source: z.string().describe('Name of the rate provider (both publishers for a state estimate).'),
+  rate_kind: z.enum(RATE_KINDS).describe('lender_sheet, state_estimate or national (see the detailed form).'),
+  freshness: FreshnessSchema.describe('How old `rate` is against today (or `date`) and whether a newer release should exist.'),
   dataset_versions: DatasetVersionsSchema,
 });
 export type SimpleRateRecord = z.infer<typeof SimpleRateRecordSchema>;

@@ -1,25 +1,32 @@
-// The fallback policy as data: which request cells each national benchmark actually covers. A
-// benchmark answers for a cell only when the cell lies inside the population the publisher averages
-// over (Optimal Blue index definitions; Freddie Mac PMMS methodology). Nothing here adjusts a rate.
+// The fallback policy as data: which request cells each national benchmark covers. A benchmark
+// answers for a cell only when the cell lies inside the population the publisher averages over
+// (Optimal Blue index definitions; Freddie Mac PMMS methodology; the FFIEC's APOR). A broader one
+// answers only when no closer one is loaded, and the record says it is not specific to the tier.
 import type { FicoTier, LoanTerm, LtvTier, ProductType } from './contract.ts';
 import type { RatesRequest } from './params.ts';
-import type { GridSeriesId, SeriesId } from './series.ts';
+import type { AporSeriesId, BenchmarkId } from './benchmarks.ts';
+import type { GridSeriesId } from './series.ts';
 
 /**
  * How closely a series' population matches one cell: `cell` (the Optimal Blue grid series of exactly
  * that FICO band and LTV side), `tiers` (a published FICO/LTV range holding the cell), `product` (an
- * average over every FICO score and LTV of the product). The closest match with an observation
+ * average over every FICO score and LTV of the product), `broad` (the broadest benchmark of the
+ * product and term, read when nothing closer is loaded). The closest match with an observation
  * answers; among equally close ones the newest, then the first listed.
  */
-export type Specificity = 'cell' | 'tiers' | 'product';
-export const SPECIFICITY_ORDER: Specificity[] = ['cell', 'tiers', 'product'];
+export type Specificity = 'cell' | 'tiers' | 'product' | 'broad';
+export const SPECIFICITY_ORDER: Specificity[] = ['cell', 'tiers', 'product', 'broad'];
+/** Matches that are specific to the request's FICO and LTV tiers. */
+export const TIER_SPECIFIC: readonly Specificity[] = ['cell', 'tiers'];
 
 export interface Coverage {
-  series: SeriesId;
+  series: BenchmarkId;
   productType: ProductType;
   loanTerm: LoanTerm;
   fico: FicoTier[];
   ltv: LtvTier[];
+  /** Whether it averages every credit score, so a score below the published tiers reads it too. */
+  everyScore: boolean;
   /** The population in words, for the disclaimer. */
   population: string;
   specificity: Specificity;
@@ -53,20 +60,45 @@ export const GRID_CELLS: { series: GridSeriesId; fico: FicoTier[]; ltv: LtvTier;
   })),
 );
 
-const productWide = (series: SeriesId, productType: ProductType, label: string, loanTerm: LoanTerm = 30): Coverage => ({
+const productWide = (series: BenchmarkId, productType: ProductType, label: string, loanTerm: LoanTerm = 30, everyScore = true): Coverage => ({
   series,
   productType,
   loanTerm,
   fico: ALL_FICO,
   ltv: ALL_LTV,
+  everyScore,
   population: `all ${label} ${loanTerm}-year fixed locks, ${LOCKS}, averaged over every FICO score and LTV`,
   specificity: 'product',
   loanPurposes: OPTIMAL_BLUE_PURPOSES,
 });
 
+const broad = (series: BenchmarkId, loanTerm: LoanTerm, population: string, loanPurposes: RatesRequest['loanPurpose'][]): Coverage => ({
+  series,
+  productType: 'conventional',
+  loanTerm,
+  fico: ALL_FICO,
+  ltv: ALL_LTV,
+  everyScore: false,
+  population,
+  specificity: 'broad',
+  loanPurposes,
+});
+
+const apor = (series: AporSeriesId, loanTerm: LoanTerm): Coverage => ({
+  ...broad(
+    series,
+    loanTerm,
+    `the average rate offered to prime borrowers on conventional first-lien ${loanTerm}-year fixed loans (the FFIEC's Average Prime Offer Rate, derived from the weekly survey)`,
+    ['purchase', 'refinance'],
+  ),
+  specificity: 'product',
+});
+
 /**
- * Optimal Blue's indices cover owner-occupied single-unit purchase and rate/term refinance locks; PMMS
- * covers conventional conforming purchase loans with 20% down and excellent credit.
+ * Optimal Blue's indices cover owner-occupied single-unit purchase and rate/term refinance locks (the
+ * 30-year conforming index every conforming lock, whatever its FICO and LTV); PMMS covers conventional
+ * conforming purchase loans to borrowers with 20% down and excellent credit; the APOR table gives the
+ * prime offer rate for every fixed term from 1 to 50 years.
  */
 export const BENCHMARK_COVERAGE: Coverage[] = [
   ...GRID_CELLS.map(
@@ -76,6 +108,7 @@ export const BENCHMARK_COVERAGE: Coverage[] = [
       loanTerm: 30,
       fico: cell.fico,
       ltv: [cell.ltv],
+      everyScore: false,
       population: cell.population,
       specificity: 'cell',
       loanPurposes: OPTIMAL_BLUE_PURPOSES,
@@ -87,7 +120,8 @@ export const BENCHMARK_COVERAGE: Coverage[] = [
     loanTerm: 30,
     fico: [1, 2],
     ltv: [1],
-    population: `conforming 30-year fixed locks with FICO 740+ and LTV at most 80%, ${LOCKS}`,
+    everyScore: false,
+    population: `conforming 30-year fixed locks (the market benchmark for FICO 740+ and LTV at most 80%), ${LOCKS}`,
     specificity: 'tiers',
     loanPurposes: OPTIMAL_BLUE_PURPOSES,
   },
@@ -97,6 +131,7 @@ export const BENCHMARK_COVERAGE: Coverage[] = [
     loanTerm: 30,
     fico: [1, 2],
     ltv: [1],
+    everyScore: false,
     population: 'conventional conforming 30-year fixed purchase loans with 20% down and excellent credit',
     specificity: 'tiers',
     loanPurposes: ['purchase'],
@@ -107,21 +142,27 @@ export const BENCHMARK_COVERAGE: Coverage[] = [
     loanTerm: 15,
     fico: [1, 2],
     ltv: [1],
+    everyScore: false,
     population: 'conventional conforming 15-year fixed purchase loans with 20% down and excellent credit',
     specificity: 'tiers',
     loanPurposes: ['purchase'],
   },
-  productWide('OBMMIC15YF', 'conventional', 'conforming', 15),
+  productWide('OBMMIC15YF', 'conventional', 'conforming', 15, false),
   productWide('OBMMIFHA30YF', 'fha', 'FHA'),
   productWide('OBMMIVA30YF', 'va', 'VA'),
-  productWide('OBMMIJUMBO30YF', 'jumbo', 'jumbo'),
+  productWide('OBMMIJUMBO30YF', 'jumbo', 'jumbo', 30, false),
   productWide('OBMMIUSDA30YF', 'usda', 'USDA'),
+  apor('APOR20YF', 20),
+  apor('APOR10YF', 10),
+  broad('OBMMIC30YF', 30, `all conforming 30-year fixed locks, ${LOCKS}, averaged over every FICO score and LTV`, OPTIMAL_BLUE_PURPOSES),
+  broad('MORTGAGE30US', 30, 'conventional conforming 30-year fixed purchase loans with 20% down and excellent credit', ['purchase']),
+  broad('MORTGAGE15US', 15, 'conventional conforming 15-year fixed purchase loans with 20% down and excellent credit', ['purchase']),
 ];
 
 /**
- * Occupancy, property type and purpose that every loaded source shares: the benchmarks average
- * owner-occupied single-unit loans, the Rate Checker is asked for single-family purchase loans, and a
- * rate sheet quotes its standard cell. Other values carry price adjustments no source measures.
+ * Occupancy and property type that every loaded source shares: the benchmarks average owner-occupied
+ * single-unit loans and a rate sheet quotes its standard cell. Other values carry price adjustments no
+ * source measures.
  */
 export const COVERED_OCCUPANCY: RatesRequest['occupancy'][] = ['primary'];
 export const COVERED_PROPERTY_TYPES: RatesRequest['propertyType'][] = ['single_family', 'townhouse'];
@@ -144,7 +185,7 @@ export function coveringBenchmarks(request: Pick<RatesRequest, 'productType' | '
     (coverage) =>
       coverage.productType === request.productType &&
       coverage.loanTerm === request.loanTerm &&
-      coverage.fico.includes(request.fico) &&
+      (request.fico === null ? coverage.everyScore : coverage.fico.includes(request.fico)) &&
       coverage.ltv.includes(request.ltv) &&
       coverage.loanPurposes.includes(request.loanPurpose),
   ).sort((a, b) => SPECIFICITY_ORDER.indexOf(a.specificity) - SPECIFICITY_ORDER.indexOf(b.specificity));

@@ -2,8 +2,11 @@
 // reduced to one cell (state, FICO tier, LTV tier, product, term) plus the echoed attributes, the
 // labels the record echoes, and the sentences saying how a score or a percent was read as a tier.
 import { BadRequestError } from '../platform/http/errors.ts';
+import { invalidValue } from '../platform/contract/messages.ts';
 import {
+  BELOW_TIERS_LABEL,
   FICO_TIERS,
+  LOWEST_TIERED_SCORE,
   LOAN_PURPOSES,
   LOAN_TERMS,
   LTV_TIERS,
@@ -25,7 +28,8 @@ import {
 /** The normalised request the service computes a record for. */
 export interface RatesRequest {
   state: StateCode;
-  fico: FicoTier;
+  /** null: a score below every published tier (answered only for products whose indices cover every score). */
+  fico: FicoTier | null;
   ltv: LtvTier;
   productType: ProductType;
   occupancy: Occupancy;
@@ -53,7 +57,31 @@ function ltvOf(query: Pick<RatesQuery, 'ltv' | 'down_payment'>): { tier: LtvTier
   return { tier: down?.tier ?? ltv?.tier ?? 1, notes };
 }
 
-export function toRatesRequest(query: RatesQuery): RatesRequest {
+/** Products whose national indices average every credit score, so a score below 680 has an answer. */
+export const EVERY_SCORE_PRODUCTS: readonly ProductType[] = ['fha', 'va', 'usda'];
+
+export const ficoLabel = (fico: FicoTier | null): string => (fico === null ? BELOW_TIERS_LABEL : FICO_TIERS[fico]);
+
+/**
+ * The request `today` (UTC day) is asked on. Rules across fields live here, where every face passes: a
+ * future `date`, and a score below 680 for a product no index covers at that score.
+ */
+export function toRatesRequest(query: RatesQuery, today?: string): RatesRequest {
+  if (today !== undefined && query.date !== undefined && query.date > today) {
+    throw new BadRequestError(
+      `'date' must not be after today (${today}); "${query.date}" is in the future. Give today or an earlier day, or leave it out for the latest figures.`,
+    );
+  }
+  if (query.fico.tier === null && !EVERY_SCORE_PRODUCTS.includes(query.product_type)) {
+    throw new BadRequestError(
+      invalidValue(
+        ['fico'],
+        query.fico.given,
+        `A FICO score of ${query.fico.given} is below ${LOWEST_TIERED_SCORE}, the lowest score a published ${PRODUCT_TYPES[query.product_type]} rate tier covers ` +
+          '(tier 5 is 680-699), so no published rate applies to it. The FHA, VA and USDA indices cover every score: ask for product_type=fha, va or usda.',
+      ),
+    );
+  }
   const ltv = ltvOf(query);
   return {
     state: query.state,
@@ -74,7 +102,7 @@ export function toRatesRequest(query: RatesQuery): RatesRequest {
 export function parameterLabels(request: RatesRequest): RateParameters {
   return {
     state: request.state,
-    fico_tier: FICO_TIERS[request.fico],
+    fico_tier: ficoLabel(request.fico),
     ltv_tier: LTV_TIERS[request.ltv],
     product_type: PRODUCT_TYPES[request.productType],
     occupancy: OCCUPANCIES[request.occupancy],

@@ -1,6 +1,7 @@
 // The rates service behind GET /rates, the MCP tool get_mortgage_rates and /ask. Computed records
-// are cached in memory between syncs, so the hot path does no database round trip; a sync is noticed
-// through the `datasets` table (checked in the background at most every few seconds) or `invalidate()`.
+// are cached in memory between syncs and for the day (freshness is judged against today), so the hot
+// path does no database round trip; a sync is noticed through the `datasets` table (checked in the
+// background at most every few seconds) or `invalidate()`.
 import type { CoreDeps } from '../deps.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
 import { currentVersions, publicVersions, type DatasetVersions, type PinnedVersion } from '../platform/dataset-versions.ts';
@@ -9,18 +10,20 @@ import { preSerialize, type PreSerialized } from '../platform/http/api-registry.
 import { parseOrThrow } from '../platform/http/validation.ts';
 import { unloadedBenchmarks } from './choose.ts';
 import { computeRates, type LenderObservation, type RatesResult } from './compute.ts';
-import { SERIES, type SeriesId } from './series.ts';
+import { benchmarkInfo, type BenchmarkId } from './benchmarks.ts';
+import { APOR_DATASET } from './sync/apor.ts';
+import { METHOD_PATH, STATE_ESTIMATE_DATASET } from './estimate/method.ts';
 import { isDetailedRecord, RatesQuerySchema, type DetailedRateRecord, type RateRecord, type RatesQuery, type RatesQueryInput } from './contract.ts';
 import { requestKey, toRatesRequest, type RatesRequest } from './params.ts';
 import { cellKey, readLenderHistory, readSnapshot, snapshotFromArchives, type RatesArchive, type Snapshot } from './snapshot.ts';
 import { rateDatasets } from './sync/datasets.ts';
 import { OPTIMAL_BLUE_DATASET, PMMS_DATASET } from './sync/national.ts';
-import { RATE_CHECKER_DATASET } from './sync/rate-checker.ts';
 import { RATE_SHEET_DATASET } from './sync/rate-sheet.ts';
 
 /** Datasets without which no record can be made (503 until the first sync loads them). */
 export const REQUIRED_DATASETS = [PMMS_DATASET, OPTIMAL_BLUE_DATASET];
-const WATCHED_DATASETS = [...REQUIRED_DATASETS, RATE_CHECKER_DATASET, RATE_SHEET_DATASET];
+const OPTIONAL_DATASETS = [APOR_DATASET, STATE_ESTIMATE_DATASET, RATE_SHEET_DATASET];
+const WATCHED_DATASETS = [...REQUIRED_DATASETS, ...OPTIONAL_DATASETS];
 /** How often a request may trigger a background check for a newer sync. */
 const CHECK_INTERVAL_MS = 5_000;
 /** Bound on cached records (every parameter combination × history dates would be unbounded). */
@@ -49,23 +52,31 @@ type Cached = { ok: true; result: RatesResult; json: PreSerialized<RateRecord> }
 
 export function createRatesService(core: CoreDeps, datasets: DatasetStatus, versions: DatasetVersions): RatesService {
   // The same URL app.ts gives the API docs page (metadata.documentation, contract "Rates").
-  const documentationUrl = `${core.config.baseUrl}/docs/api`;
+  const urls = { documentation: `${core.config.baseUrl}/docs/api`, method: `${core.config.baseUrl}${METHOD_PATH}` };
+  const today = () => core.clock().toISOString().slice(0, 10);
+  /** The day the cached records were computed on: at midnight UTC every figure ages a day. */
+  let cachedDay = '';
   let snapshot: Snapshot | undefined;
   let loading: { generation: number; promise: Promise<Snapshot> } | undefined;
   let checkedAt = 0;
   let generation = 0;
   const cache = new Map<string, Cached>();
   /** Series already reported to the operator as missing (once per process: not on every 404). */
-  const reportedMissing = new Set<SeriesId>();
+  const reportedMissing = new Set<BenchmarkId>();
 
   function reportMissing(request: RatesRequest, data: Snapshot): void {
     const ids = unloadedBenchmarks(request, data.series).filter((id) => !reportedMissing.has(id));
     if (ids.length === 0) return;
     for (const id of ids) reportedMissing.add(id);
+    const datasetOf = (id: BenchmarkId) => {
+      const publisher = benchmarkInfo(id).publisher;
+      return publisher === 'Freddie Mac' ? PMMS_DATASET : publisher === 'FFIEC' ? APOR_DATASET : OPTIMAL_BLUE_DATASET;
+    };
     core.logger.warn(
-      { series: ids, datasets: [...new Set(ids.map((id) => (SERIES[id].publisher === 'Freddie Mac' ? PMMS_DATASET : OPTIMAL_BLUE_DATASET)))] },
-      'rates: a request asked for a cell only these unloaded series cover; run `npm run sync -- optimal_blue` (or pmms) with access to FRED, ' +
-        'or put the FRED downloads in the mirror as rates/fred/<ID>.csv',
+      { series: ids, datasets: [...new Set(ids.map(datasetOf))] },
+      'rates: a request asked for a cell only these unloaded series cover. Sync those datasets with access to the publishers ' +
+        '(without MDS_SOURCE_DIR), or, offline, save the files in the MDS_SOURCE_DIR folder (FRED downloads as rates/fred/<ID>.csv, ' +
+        'the FFIEC APOR table as rates/apor/YieldTableFixed.txt) and sync from it',
     );
   }
 
@@ -122,14 +133,14 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus, vers
       : (data.lender.get(cellKey(request)) ?? []);
   }
 
-  async function compute(request: RatesRequest, data: Snapshot): Promise<Cached> {
+  async function compute(request: RatesRequest, data: Snapshot, day: string): Promise<Cached> {
     try {
       const lender = await lenderFor(request, data);
       const lender30yr = request.loanTerm === 30 ? lender : await lenderFor({ ...request, loanTerm: 30 }, data);
       const result = computeRates(
         request,
-        { series: data.series, lender, lender30yr, latestDate: data.latestDate, versions: data.versions },
-        documentationUrl,
+        { series: data.series, lender, lender30yr, estimates: data.estimates, latestDate: data.latestDate, today: day, versions: data.versions },
+        urls,
       );
       return { ok: true, result, json: preSerialize(result.record) };
     } catch (error) {
@@ -158,14 +169,15 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus, vers
 
   /** The record as this service served it at the end of `query.as_of` (the current one when nothing changed since). */
   async function pinned(query: RatesQuery & { as_of: string }): Promise<Extract<Cached, { ok: true }>> {
-    const pins = await versions.pin({ required: REQUIRED_DATASETS, optional: [RATE_CHECKER_DATASET, RATE_SHEET_DATASET] }, query.as_of);
+    const pins = await versions.pin({ required: REQUIRED_DATASETS, optional: OPTIONAL_DATASETS }, query.as_of);
     if (versions.allCurrent(pins)) return cached({ ...query, as_of: undefined });
     const data = await pinnedSnapshot(pins);
-    const request = toRatesRequest(query);
+    // As served that day: freshness is judged against the end of it.
+    const request = toRatesRequest(query, query.as_of);
     const key = `${data.version}|${requestKey(request)}`;
     let entry = pinnedAnswers.get(key);
     if (!entry) {
-      entry = await compute(request, data);
+      entry = await compute(request, data, query.as_of);
       if (pinnedAnswers.size >= MAX_PINNED_ANSWERS) pinnedAnswers.delete(pinnedAnswers.keys().next().value as string);
       pinnedAnswers.set(key, entry);
     }
@@ -176,11 +188,16 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus, vers
   async function cached(query: RatesQuery): Promise<Extract<Cached, { ok: true }>> {
     if (query.as_of !== undefined) return pinned({ ...query, as_of: query.as_of });
     const data = await currentSnapshot();
-    const request = toRatesRequest(query);
+    const day = today();
+    if (day !== cachedDay) {
+      cache.clear();
+      cachedDay = day;
+    }
+    const request = toRatesRequest(query, day);
     const key = requestKey(request);
     let entry = cache.get(key);
     if (!entry) {
-      entry = await compute(request, data);
+      entry = await compute(request, data, day);
       if (snapshot === data) {
         if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
         cache.set(key, entry);

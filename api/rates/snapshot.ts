@@ -1,16 +1,29 @@
 // Reads what the rate service keeps in memory between syncs: every national series (a few thousand
-// rows each) and the recent lender/state observations; older lender history is read on demand.
+// rows each), the APOR terms it reads, the state estimates and the recent rate-sheet quotes; older
+// rate-sheet history is read on demand.
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { LenderObservation, SeriesData } from './compute.ts';
 import type { RatesRequest } from './params.ts';
-import { SERIES, type SeriesId } from './series.ts';
+import { SERIES } from './series.ts';
+import { APOR_TERMS, type AporSeriesId, type BenchmarkId } from './benchmarks.ts';
+import { estimateKey, type EstimateRow } from './estimate/method.ts';
+import { readEstimates, type EstimateTable } from './estimate/store.ts';
 
 /** Lender observations this many days before the newest one stay in memory (latest + weekly change). */
 export const LENDER_WINDOW_DAYS = 60;
 
+/** The state estimates held, with their rows by estimateKey(state, product, purpose, LTV band). */
+export interface HeldEstimates {
+  hmdaYear: number;
+  synthetic: boolean;
+  byKey: Map<string, EstimateRow>;
+}
+
 export interface Snapshot {
-  series: Partial<Record<SeriesId, SeriesData>>;
+  series: Partial<Record<BenchmarkId, SeriesData>>;
+  /** Undefined when no estimate is loaded (no HMDA loans in the warehouse). */
+  estimates: HeldEstimates | undefined;
   /** Recent lender observations by cell key, ascending by date. */
   lender: Map<string, LenderObservation[]>;
   /** Lender observations on or after this day are all in `lender`. */
@@ -29,7 +42,7 @@ export const cellKey = (request: Pick<RatesRequest, 'state' | 'fico' | 'ltv' | '
 
 export interface LenderRow {
   source: string;
-  source_kind: 'rate_checker' | 'rate_sheet';
+  source_kind: 'rate_sheet';
   source_url: string;
   state: string;
   fico_tier: number;
@@ -56,15 +69,19 @@ const toObservation = (row: LenderRow): LenderObservation => ({
 /** What a rates dataset's load is archived as (the snapshot a pinned `as_of` answer is read from). */
 export interface RatesArchive {
   /** The dataset's national series (pmms, optimal_blue). */
-  series?: Partial<Record<SeriesId, SeriesData>>;
-  /** The dataset's lender observations in the window before its newest one (rate_checker, rate_sheet). */
+  series?: Partial<Record<BenchmarkId, SeriesData>>;
+  /** The dataset's rate-sheet quotes in the window before its newest one (rate_sheet). */
   lender?: LenderRow[];
+  /** The APOR terms the service reads, as [week_of, term, rate] (apor). */
+  apor?: [string, number, number][];
+  /** The state estimates (state_rate_estimates). */
+  estimates?: EstimateTable | null;
 }
 
-async function readSeries(db: Queryable, ids: readonly string[]): Promise<Partial<Record<SeriesId, SeriesData>>> {
-  const series: Partial<Record<SeriesId, SeriesData>> = {};
+async function readSeries(db: Queryable, ids: readonly string[]): Promise<Partial<Record<BenchmarkId, SeriesData>>> {
+  const series: Partial<Record<BenchmarkId, SeriesData>> = {};
   if (ids.length === 0) return series;
-  const { rows } = await db.query<{ series_id: SeriesId; observed_on: string; value: number }>(
+  const { rows } = await db.query<{ series_id: BenchmarkId; observed_on: string; value: number }>(
     `SELECT series_id, to_char(observed_on, 'YYYY-MM-DD') AS observed_on, value::float8 AS value
      FROM rate_series_observations WHERE series_id IN (${ids.map((_, index) => `$${index + 1}`).join(', ')})
      ORDER BY series_id, observed_on`,
@@ -98,6 +115,42 @@ async function readLenderWindow(db: Queryable, kind?: LenderRow['source_kind']):
   return rows.map((row) => ({ ...row, fico_tier: Number(row.fico_tier), ltv_tier: Number(row.ltv_tier), loan_term: Number(row.loan_term), rate: Number(row.rate) }));
 }
 
+/** APOR rows as the archive keeps them: the terms the service reads. */
+async function readAporRows(db: Queryable): Promise<[string, number, number][]> {
+  const terms = Object.values(APOR_TERMS);
+  const { rows } = await db.query<{ week_of: string; term_years: number; rate: number }>(
+    `SELECT to_char(week_of, 'YYYY-MM-DD') AS week_of, term_years, rate::float8 AS rate FROM apor_fixed_rates
+     WHERE term_years IN (${terms.join(', ')}) ORDER BY week_of`,
+  );
+  return rows.map((row) => [row.week_of, Number(row.term_years), Number(row.rate)]);
+}
+
+/** The APOR terms as series, keyed by the benchmark ids coverage.ts reads. */
+function aporSeries(rows: readonly [string, number, number][]): Partial<Record<BenchmarkId, SeriesData>> {
+  const series: Partial<Record<BenchmarkId, SeriesData>> = {};
+  const idOf = new Map<number, AporSeriesId>(Object.entries(APOR_TERMS).map(([id, term]) => [term, id as AporSeriesId]));
+  for (const [weekOf, term, rate] of rows) {
+    const id = idOf.get(term);
+    if (!id) continue;
+    const data = (series[id] ??= { dates: [], values: [] });
+    data.dates.push(weekOf);
+    data.values.push(rate);
+  }
+  return series;
+}
+
+function heldEstimates(table: EstimateTable | null | undefined): HeldEstimates | undefined {
+  if (!table) return undefined;
+  return {
+    hmdaYear: table.hmdaYear,
+    synthetic: table.synthetic,
+    byKey: new Map(table.rows.map((row) => [estimateKey(row.state, row.productType, row.loanPurpose, row.ltvBand), row])),
+  };
+}
+
+/** What the APOR dataset's load is archived as: the terms the service reads. */
+export const archiveApor = async (db: Queryable): Promise<RatesArchive> => ({ apor: await readAporRows(db) });
+
 /** What a national dataset's load is archived as: its series. */
 export const archiveSeries = async (db: Queryable, ids: readonly string[]): Promise<RatesArchive> => ({ series: await readSeries(db, ids) });
 
@@ -106,13 +159,16 @@ export const archiveLender = async (db: Queryable, kind: LenderRow['source_kind'
 
 /** The snapshot of series and lender rows, whichever loads they come from. */
 function assemble(
-  series: Partial<Record<SeriesId, SeriesData>>,
+  series: Partial<Record<BenchmarkId, SeriesData>>,
   lenderRows: readonly LenderRow[],
+  estimates: HeldEstimates | undefined,
   version: string,
   versions: DatasetVersion[],
 ): Snapshot {
   let latestDate = '';
-  for (const data of Object.values(series)) {
+  // "Latest" is the newest national figure: APOR weeks are dated ahead (the Monday they take effect).
+  for (const [id, data] of Object.entries(series)) {
+    if (id in APOR_TERMS) continue;
     const last = data?.dates.at(-1);
     if (last !== undefined && last > latestDate) latestDate = last;
   }
@@ -137,20 +193,25 @@ function assemble(
     }
     if (newestLender > latestDate) latestDate = newestLender;
   }
-  return { series, lender, lenderWindowStart, latestDate, version, versions };
+  return { series, estimates, lender, lenderWindowStart, latestDate, version, versions };
 }
 
 export async function readSnapshot(db: Queryable, version: string, versions: DatasetVersion[]): Promise<Snapshot> {
-  return assemble(await readSeries(db, Object.keys(SERIES)), await readLenderWindow(db), version, versions);
+  const series = { ...(await readSeries(db, Object.keys(SERIES))), ...aporSeries(await readAporRows(db)) };
+  return assemble(series, await readLenderWindow(db), heldEstimates(await readEstimates(db)), version, versions);
 }
 
 /** The snapshot of archived loads (one per dataset), for a pinned answer. */
 export function snapshotFromArchives(archives: readonly RatesArchive[], version: string, versions: DatasetVersion[]): Snapshot {
-  const series: Partial<Record<SeriesId, SeriesData>> = {};
-  for (const archive of archives) Object.assign(series, archive.series ?? {});
+  const series: Partial<Record<BenchmarkId, SeriesData>> = {};
+  let estimates: HeldEstimates | undefined;
+  for (const archive of archives) {
+    Object.assign(series, archive.series ?? {}, aporSeries(archive.apor ?? []));
+    estimates ??= heldEstimates(archive.estimates);
+  }
   // Each archive's rows are in date order; merged, a stable sort keeps each day's order.
   const lender = archives.flatMap((archive) => archive.lender ?? []).sort((a, b) => (a.observed_on < b.observed_on ? -1 : a.observed_on > b.observed_on ? 1 : 0));
-  return assemble(series, lender, version, versions);
+  return assemble(series, lender, estimates, version, versions);
 }
 
 /** Lender observations of one cell in the 60 days up to `date` (history older than the window). */

@@ -7,7 +7,7 @@ import { SourceSchema } from '../platform/contract/sources.ts';
 import { DatasetVersionsSchema } from '../platform/contract/versions.ts';
 import { valueMessage } from '../platform/contract/messages.ts';
 
-export const FAMILY_IDS = ['pmms', 'optimal-blue', 'nmdb', 'loan-limits-national', 'loan-limits-conforming', 'loan-limits-fha', 'hmda'] as const;
+export const FAMILY_IDS = ['pmms', 'optimal-blue', 'nmdb', 'loan-limits-national', 'loan-limits-conforming', 'loan-limits-fha', 'hmda', 'hmda-county', 'population'] as const;
 export type FamilyId = (typeof FAMILY_IDS)[number];
 
 export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'annual'] as const;
@@ -25,7 +25,9 @@ export const ID_SYNTAX =
   '`pct_intrate_3_4`, `pct_intrate_4_5`, `pct_intrate_5_6`, `pct_intrate_ge_6`, each weighted by loans, or by balance with `_dollar` appended); ' +
   '`loan-limits/conforming/<county FIPS>` and `loan-limits/fha/<county FIPS>` (one-unit county limits since 2018, annual); ' +
   '`loan-limits/conforming/baseline`, `loan-limits/conforming/ceiling` (since 1972 and 2008), `loan-limits/fha/floor`, `loan-limits/fha/ceiling` (since 2008); ' +
-  '`hmda/<US or state>/<measure>` (annual; `records`, `applications`, `originations`, `denials`, `denial_rate`, `approval_rate`). ' +
+  '`hmda/<US, state or 5-digit county FIPS>/<measure>` (annual; `records`, `applications`, `originations`, `denials`, `denial_rate`, `approval_rate`, ' +
+  'and records by loan type and purpose: `conventional_records`, `fha_records`, `va_records`, `usda_records`, `purchase_records`, `refinance_records`, `cash_out_refinance_records`); ' +
+  '`population/<state or county FIPS>` (residents, as the HMDA Data Browser counts them). ' +
   'Ids are read in any case. The slashes may be written as they are or encoded (%2F). GET /series lists every id.';
 
 /** A year, a month or a day: `2018`, `2022-03`, `2022-03-17`. */

@@ -8,7 +8,7 @@ import { HttpError, NotFoundError } from '../platform/http/errors.ts';
 import { parseOrThrow } from '../platform/http/validation.ts';
 import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
 import { significantWords } from '../platform/contract/words.ts';
-import { CatalogueQuerySchema, FAMILY_IDS, SeriesQuerySchema, type CatalogueAnswer, type CatalogueQuery, type SeriesAnswer, type SeriesInfo, type SeriesQuery } from './contract.ts';
+import { CatalogueQuerySchema, FAMILY_IDS, SeriesQuerySchema, type FamilyId, type CatalogueAnswer, type CatalogueQuery, type SeriesAnswer, type SeriesInfo, type SeriesQuery } from './contract.ts';
 import { answerCsv, buildAnswer, csvFileName, seriesInfo } from './answer.ts';
 import { buildCatalogue, type FamilyState } from './catalogue.ts';
 import { datasetSnapshot, type DatasetSnapshot } from './dataset-snapshot.ts';
@@ -16,7 +16,8 @@ import type { HeldSeries, SeriesFamily } from './types.ts';
 import { optimalBlueFamily, pmmsFamily } from './families/rates.ts';
 import { nmdbFamily } from './families/nmdb.ts';
 import { countyLimitFamily, nationalLimitFamily } from './families/loan-limits.ts';
-import { hmdaFamily } from './families/hmda.ts';
+import { hmdaCountyFamily, hmdaFamily } from './families/hmda.ts';
+import { populationFamily } from './families/population.ts';
 import { currentVersion } from '../platform/dataset-versions.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 
@@ -44,8 +45,19 @@ export interface SeriesService {
   info(id: string): Promise<SeriesInfo>;
   /** Ids of the series held that start with `prefix` (any case), for argument completion. */
   complete(prefix: string, limit?: number): Promise<string[]>;
+  /** One series as held (dates and values), with the loads it was read from: for computations over it. */
+  read(id: string): Promise<ReadSeries>;
+  /** Every series of one family as held, with the loads they were read from (cross-sections: ranks, counts). */
+  readFamily(family: FamilyId): Promise<{ series: ReadonlyMap<string, HeldSeries>; versions: readonly DatasetVersion[] }>;
+  /** The family an id belongs to (its syntax, not whether it is held), or undefined. */
+  familyOf(id: string): FamilyId | undefined;
   /** Drops every held copy; the next request reads the datasets again. */
   invalidate(): void;
+}
+
+export interface ReadSeries {
+  series: HeldSeries;
+  versions: readonly DatasetVersion[];
 }
 
 interface FamilyCopy {
@@ -87,6 +99,8 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
     countyLimitFamily('conforming', core.db),
     countyLimitFamily('fha', core.db),
     hmdaFamily(core.db),
+    hmdaCountyFamily(core.db),
+    populationFamily(core.db),
   ].sort((a, b) => FAMILY_IDS.indexOf(a.id) - FAMILY_IDS.indexOf(b.id));
 
   const copies = new Map<SeriesFamily, DatasetSnapshot<FamilyCopy>>(
@@ -234,6 +248,19 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
         }
       }
       return found;
+    },
+    async read(id) {
+      const { copy, series } = await held(id);
+      return { series, versions: copy.versions };
+    },
+    async readFamily(id) {
+      const family = families.find((candidate) => candidate.id === id) as SeriesFamily;
+      const copy = await (copies.get(family) as DatasetSnapshot<FamilyCopy>).get();
+      return { series: copy.byId, versions: copy.versions };
+    },
+    familyOf(id) {
+      const lower = id.trim().replace(/^\/+|\/+$/g, '').toLowerCase();
+      return families.find((family) => family.claims(lower))?.id;
     },
     invalidate() {
       for (const snapshot of copies.values()) snapshot.invalidate();

@@ -24,6 +24,8 @@ export interface HeldSeries {
   asOf: string | null;
   /** Two-letter code of the state the series covers, for the catalogue's filter. */
   state?: string;
+  /** The place the series covers as people name it ("Los Angeles County, CA", "Texas"), where it covers one. */
+  place?: string;
   aliases?: string[];
   /** Said on every answer of the series (what the figure is and is not). */
   notes: string[];

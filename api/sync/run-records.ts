@@ -25,6 +25,8 @@ export interface FinishedAttempt {
   changed: number | undefined;
   message: string;
   reason?: string;
+  /** Skipped because datasets it needs did not load: recorded as failed. */
+  blockedBy?: string[];
 }
 
 /** What a reader is told about an attempt that a process ended without finishing. */
@@ -70,7 +72,10 @@ export async function finishAttempt(
   { id, runId, startedAt, finishedAt, checksum }: { id: number | undefined; runId: string; startedAt: Date; finishedAt: Date; checksum: string | undefined },
   result: FinishedAttempt,
 ): Promise<void> {
-  const values = [result.status, startedAt.toISOString(), finishedAt.toISOString(), result.asOf ?? null, result.rows ?? null,
+  // A dataset skipped because its inputs did not load has failed for readers; `skipped` is kept for a
+  // source with nothing to load in this setup (shown as missing, not failed).
+  const status = result.status === 'skipped' && result.blockedBy?.length ? 'failed' : result.status;
+  const values = [status, startedAt.toISOString(), finishedAt.toISOString(), result.asOf ?? null, result.rows ?? null,
     result.changed ?? null, checksum ?? null, result.message || null, result.reason ?? null];
   if (id !== undefined) {
     await db.query(

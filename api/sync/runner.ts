@@ -31,6 +31,11 @@ export interface DatasetSyncResult {
   message: string;
   /** The same in one sentence for readers (no paths, no commands); undefined when it loaded. */
   reason?: string;
+  /**
+   * Skipped because these datasets it needs did not load: a failure of this load's inputs, recorded
+   * as failed (a `skipped` attempt means the source has nothing to load in this setup).
+   */
+  blockedBy?: string[];
 }
 
 export type SyncProgressEvent =
@@ -160,7 +165,7 @@ async function loadOne(
   if (missing.length > 0) {
     unavailable.add(name);
     const message = `needs ${missing.join(', ')}, which did not load`;
-    return { result: { name, status: 'skipped', ...none, seconds: 0, message, reason: dependencyReason(missing) }, checksum: undefined };
+    return { result: { name, status: 'skipped', ...none, seconds: 0, message, reason: dependencyReason(missing), blockedBy: missing }, checksum: undefined };
   }
   const files: SourceFile[] = [];
   let unreadable: SourceEntry | undefined;

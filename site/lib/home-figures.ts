@@ -6,6 +6,8 @@ import type { AppDeps } from '../../api/deps.ts';
 import { LoanLimitsQuerySchema } from '../../api/loan-limits/contract.ts';
 import { live, type Live } from './live.ts';
 import { RATE_CHART_SERIES, type ChartSeries } from './chart.ts';
+import { seriesFreshness } from './freshness.ts';
+import type { Freshness } from '../../api/freshness/contract.ts';
 
 export interface Cited {
   source_url: string;
@@ -21,6 +23,8 @@ export interface RateReading extends Cited {
   previous: { value: number; date: string; change: number } | null;
   /** The reading a year (52 weeks) before, or the last one before that day. */
   yearAgo: { value: number; date: string } | null;
+  /** How old the reading is today, and whether its publisher has released a newer one since. */
+  freshness: Freshness;
 }
 
 export interface HomeFigures {
@@ -48,7 +52,7 @@ const valued = (observations: { date: string; value: number | null }[]) =>
  * Each line's latest published reading (the publishers stop at different dates: the 15-year survey
  * and the benchmark may end before the 30-year), and the year of history up to the newest of them.
  */
-async function readRates(deps: AppDeps) {
+async function readRates(deps: AppDeps, today: string) {
   const series = deps.services.series;
   const held: { id: string; label: string; info: Awaited<ReturnType<typeof series.info>> }[] = [];
   let firstError: unknown;
@@ -80,6 +84,7 @@ async function readRates(deps: AppDeps) {
         as_of: info.as_of,
         previous: before ? { value: before.value, date: before.date, change: pointsBetween(before.value, last.value) } : null,
         yearAgo: await yearAgo(series, id, last.date),
+        freshness: seriesFreshness(info.id, label, last.date, today),
       });
     }
     // A series that ended before the chart's year is a 404 for that range: it is left out of the chart.
@@ -125,7 +130,7 @@ async function readLimits(deps: AppDeps) {
 export async function readHomeFigures(deps: AppDeps | undefined): Promise<HomeFigures> {
   const today = deps ? deps.clock() : new Date();
   const [rates, events, limits] = await Promise.all([
-    live(deps, (d) => readRates(d)),
+    live(deps, (d) => readRates(d, today.toISOString().slice(0, 10))),
     live(deps, async (d) => {
       const answer = await d.services.calendar.answer({ from: today.toISOString().slice(0, 10), limit: NEXT_EVENTS });
       return { events: answer.events, as_of: answer.as_of, to: answer.to };

@@ -1,6 +1,7 @@
 // On-demand pages call the services through the app's dependencies (Astro.locals.deps). This runs
 // one such call and turns a service error into a status and a message the page can show.
 import type { AppDeps } from '../../api/deps.ts';
+import { inWords } from './freshness.ts';
 
 export type Live<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
@@ -12,8 +13,9 @@ export async function live<T>(deps: AppDeps | undefined, work: (deps: AppDeps) =
     // The page bundle holds its own copy of the error classes, so `instanceof HttpError` would miss
     // the services' errors: recognise them by their HTTP status instead.
     const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) return { ok: false, status, message: (error as Error).message };
-    if (status === 503) return { ok: false, status, message: (error as Error).message };
+    // Pages name the publisher's series, never our dataset ids ("the pmms dataset").
+    if (typeof status === 'number' && status >= 400 && status < 500) return { ok: false, status, message: inWords((error as Error).message) };
+    if (status === 503) return { ok: false, status, message: inWords((error as Error).message) };
     deps.logger.error({ err: error }, 'on-demand page failed');
     return { ok: false, status: 500, message: 'Something went wrong on our side; please try again.' };
   }

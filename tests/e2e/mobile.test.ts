@@ -218,6 +218,11 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     expect(await words()).not.toMatch(/987,654|\b0 requests per/);
   }, 300_000);
 
+  it('fits the method page of the state rate estimate, its filter table scrolling in its own box', async () => {
+    await checkPage('/methods/state-rate-estimate', 'state-rate-estimate');
+    expect(((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ')).toContain('fewer than 300 loans in the group gets no adjustment');
+  }, 120_000);
+
   it('shows /account in the site frame, saying what a reader can do without sign-in or a contact', async () => {
     await checkPage('/account', 'account');
     const main = (await page.locator('main').textContent()) ?? '';

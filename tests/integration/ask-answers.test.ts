@@ -57,9 +57,11 @@ describe.skipIf(!hasSourceData)('POST /ask answers from synced data', () => {
     expect(sources.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('answers a rate cell no loaded source covers by saying what is missing, never with operator commands', async () => {
+  it('answers a rate cell without its tier benchmark from a broader one, saying so, what it is and how old, never with operator commands', async () => {
     const { answer } = await readAskStream(await postAsk(server.url, { message: 'What mortgage rate can I get in Texas with a 705 credit score and 5% down?' }));
-    expect(answer).toMatch(/I can't give that rate: No rate for TX, FICO 700-719, LTV 95%.*is not loaded/);
+    expect(answer).toMatch(/credit tier 700-719, 95% loan-to-value: \*\*\d\.\d+%\*\*.*It is a national figure, the same in every state\./);
+    expect(answer).toMatch(/not specific to the FICO or LTV tier asked for/);
+    expect(answer).toMatch(/Freshness: .*stale \(\d+ scheduled releases since not loaded\)/);
     expect(answer).not.toMatch(/npm|MDS_SOURCE_DIR/);
   });
 
@@ -67,7 +69,7 @@ describe.skipIf(!hasSourceData)('POST /ask answers from synced data', () => {
     const { answer } = await readAskStream(await postAsk(server.url, { message: "What is today's 15-year fixed mortgage rate in Colorado?" }));
     expect(answer).toMatch(/For a 15-year Conventional loan in Colorado.*\*\*\d\.\d+%\*\* as of September 25, 2025/);
     expect(answer).toMatch(/The 30-year rate for the same profile is \*\*7\.40%\*\* as of October 8, 2026/);
-    expect(answer).toMatch(/Not every figure here is current: the 15-year rate and the market benchmark/);
+    expect(answer).toMatch(/Not current: Freddie Mac Primary Mortgage Market Survey \(15-year fixed rate\) is from 2025-09-25/);
   });
 
   it('carries the topic of a conversation into a follow-up', async () => {

@@ -91,10 +91,27 @@ describe.skipIf(!hasSourceData)('the home page with the synced data', () => {
       expect(row).toContain(`datetime="${date}"`);
       expect(row).toMatch(/href="https:\/\/fred\.stlouisfed\.org\/series\/\w+"/);
     }
+    // Each reading says how old it is today; the day after its release the headline survey figure is current (no banner).
+    expect(html).toContain('<span class="muted" data-age>(1 day old)</span>');
+    expect(html).toMatch(/<span class="muted" data-age>\(\d+ days old, \d+ newer releases not loaded\)<\/span>/);
+    expect(html).not.toContain('class="stale-banner"');
     // The chart draws the three lines with a title naming the year shown.
     expect(html.match(/<polyline /g)?.length).toBeGreaterThanOrEqual(1);
     expect(text(html)).toContain('Mortgage rates from October 8, 2025 to October 8, 2026, percent');
   });
+
+  it('shows a banner when the headline figure is not current: on 2026-11-27 the survey of 2026-10-08 has missed seven releases', async () => {
+    const later = await buildTestApp(database.db, { clock: () => new Date('2026-11-27T12:00:00Z'), options: { ssrHandler: (await countingHandler()).handler } });
+    const site = await listen(later.app);
+    try {
+      const page = await (await fetch(`${site.url}/`)).text();
+      expect(page).toMatch(/class="stale-banner"[^>]*data-stale="pmms\/30-year"/);
+      expect(text(page)).toMatch(/Not current\. Freddie Mac PMMS 30-year fixed \(weekly survey\) is from 2026-10-08, 50 days before 2026-11-27; 7 scheduled releases/);
+    } finally {
+      await site.close();
+      await later.close();
+    }
+  }, 120_000);
 
   it("states this year's conforming baseline and ceiling as FHFA's file gives them", () => {
     const { baseline, ceiling } = fhfaBaselineAndCeiling('FullCountyLoanLimitList2026_converted_from_xlsx.csv');
@@ -166,7 +183,9 @@ describe('the home page before the first sync', () => {
     expect(html).toContain('Open mortgage data for developers and AI agents');
     for (const part of ['rates', 'calendar', 'limits']) {
       const note = new RegExp(`data-missing="${part}">([^<]+)<`).exec(html)?.[1];
-      expect(note, part).toMatch(/are not available yet\. The \w+ dataset is not loaded yet/);
+      // The publisher's series in words, not our dataset ids ("the pmms dataset").
+      expect(note, part).toMatch(/are not available yet\. [A-Z].+ is not loaded yet/);
+      expect(note, part).not.toMatch(/ dataset /);
       expect(note).not.toMatch(/npm/);
     }
   });

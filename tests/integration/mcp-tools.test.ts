@@ -59,7 +59,7 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     const { key } = await testApp.deps.services.access.keys.createKey(account.id, 'mcp test');
     anonymous = await connectMcp(server.url);
     keyed = await connectMcp(server.url, { 'X-API-Key': key });
-  }, 180_000);
+  }, 600_000); // eight datasets synced: minutes on a busy two-core machine
 
   afterAll(async () => {
     await anonymous?.close();
@@ -95,16 +95,26 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     expect(structured.survey_last_updated).toBe(rows[0]?.observed_on);
     expect(structured.sources?.length).toBeGreaterThan(0);
     expect(text).toMatch(/Source:/);
-    // The 30-year rate of this cell is the survey; the benchmark is a year older, and says so.
-    expect(structured).toMatchObject({ rate: structured.survey_rate, loan_term: 30, rate_30yr: structured.survey_rate });
-    expect(structured.stale).toEqual([{ field: 'index_a_rate', as_of: '2025-09-25', days_behind: 378 }]);
-    expect(text).toMatch(/Not every figure here is current: the market benchmark/);
+    // The 30-year rate of this cell is the survey; on 2026-11-22 it has missed six weekly releases, and says so.
+    expect(structured).toMatchObject({ rate: structured.survey_rate, loan_term: 30, rate_30yr: structured.survey_rate, rate_kind: 'national' });
+    expect((structured.stale as { field: string }[]).find((entry) => entry.field === 'survey_rate')).toMatchObject({ as_of: '2026-10-08', age_days: 45, missed_release_count: 6 });
+    expect(text).toMatch(/This is a national figure, the same in every state\./);
+    expect(text).toMatch(/Freshness: Freddie Mac Primary Mortgage Market Survey \(30-year fixed rate\): 45 days old on 2026-11-22, stale \(6 scheduled releases since not loaded\)/);
+    expect(text).toMatch(/Not current: Freddie Mac Primary Mortgage Market Survey/);
+  });
+
+  it('get_mortgage_rates answers Texas, a 745 score and 10% down, saying it is not specific to that tier', async () => {
+    const { result, structured, text } = await call(anonymous, 'get_mortgage_rates', { state: 'Texas', fico: 745, down_payment: 10 });
+    expect(result.isError).toBeFalsy();
+    expect(structured).toMatchObject({ tier_specific: false, rate_kind: 'national', parameters: { state: 'TX', fico_tier: '740-779', ltv_tier: '95%' } });
+    expect(text).toMatch(/not specific to this FICO\/LTV tier/);
+    expect(text).not.toMatch(/npm|MDS_SOURCE_DIR/);
   });
 
   it('get_mortgage_rates reports a cell no loaded source covers as missing, in words for a reader', async () => {
-    const { result, text } = await call(anonymous, 'get_mortgage_rates', { state: 'TX', fico: 4, ltv: 2 });
+    const { result, text } = await call(anonymous, 'get_mortgage_rates', { state: 'TX', fico: 4, ltv: 2, loan_term: 20 });
     expect(result.isError).toBe(true);
-    expect(text).toMatch(/No rate for TX, FICO 700-719, LTV 95%, Conventional 30-year.*is not loaded/);
+    expect(text).toMatch(/No rate for TX, FICO 700-719, LTV 95%, Conventional 20-year.*is not loaded/);
     expect(text).not.toMatch(/npm|MDS_SOURCE_DIR/);
   });
 
@@ -222,6 +232,16 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     expect(prompts.map((prompt) => prompt.name).sort()).toEqual(['compare_rates_for_my_state', 'explain_a_term', 'explain_my_loan_estimate', 'follow_a_bill', 'loan_limits_for_my_county']);
     const prompt = await anonymous.getPrompt({ name: 'compare_rates_for_my_state', arguments: { state: 'TX' } });
     expect(JSON.stringify(prompt.messages)).toContain('get_mortgage_rates');
+    // The prompt names the tool's own arguments; called as written, the tool answers.
+    const listed = (await anonymous.listPrompts()).prompts.find((entry) => entry.name === 'compare_rates_for_my_state');
+    expect(listed?.arguments?.map((argument) => argument.name)).toEqual(['state', 'fico', 'down_payment']);
+    const asked = await anonymous.getPrompt({ name: 'compare_rates_for_my_state', arguments: { state: 'Texas', fico: '745', down_payment: '10' } });
+    const message = (asked.messages[0]?.content as { text: string }).text;
+    const written = /get_mortgage_rates with (\{.*?\})/.exec(message)?.[1] ?? '';
+    const args = JSON.parse(written.replace(/(\w+):/g, '"$1":')) as Record<string, unknown>;
+    expect(args).toEqual({ state: 'TX', fico: '745', down_payment: '10' });
+    const { result } = await call(anonymous, 'get_mortgage_rates', args);
+    expect(result.isError).toBeFalsy();
   });
 
   it('the official MCP Inspector CLI lists and calls the tools', async () => {

@@ -23,6 +23,9 @@ import { createGridMirror, FIXTURE_SERIES, fixtureCsv, lastValueIn } from '../su
 import { hasSourceData } from '../support/source-data.ts';
 import { syncInto } from '../support/synced.ts';
 
+/** The day the issue was found on: the fixture's grid (to 2025-09-25) and the survey (to 2026-10-08) are both behind. */
+const TODAY = () => new Date('2026-11-27T15:00:00Z');
+
 /** The contract's cells and the grid series each must be answered from (the documented mapping). */
 const CELLS: [fico: number, ltv: number, series: string][] = [
   [1, 1, 'OBMMIC30YFLVLE80FGE740'], [2, 1, 'OBMMIC30YFLVLE80FGE740'], [3, 1, 'OBMMIC30YFLVLE80FB720A739'],
@@ -48,7 +51,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
     database = await createTestDatabase(kind);
     const report = await syncInto(database.db, ['pmms', 'optimal_blue'], { sourceDir: mirror.dir });
     expect(report.results.map((result) => [result.name, result.status, result.message])).toEqual([['pmms', 'ok', ''], ['optimal_blue', 'ok', '']]);
-    testApp = await buildTestApp(database.db);
+    testApp = await buildTestApp(database.db, { clock: TODAY });
     server = await listen(testApp.app);
     mcp = await connectMcp(server.url);
   }, 120_000);
@@ -89,23 +92,21 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
         expect({ rate: record.rate, rate_30yr: record.rate_30yr, on: record.last_updated }).toEqual({ rate: want.value, rate_30yr: want.value, on: want.date });
         expect(record.sources[0]?.url).toBe(`https://fred.stlouisfed.org/series/${series}`);
         expect(record.source).toMatch(/^Optimal Blue Mortgage Market Indices \(30-year fixed conforming, LTV .* 80, FICO .*\), national, via FRED$/);
-        expect(record.disclaimer).toContain(`No state or lender rate is loaded for ${state}`);
-        expect(record.disclaimer).toMatch(/does not vary by state/);
+        expect(record).toMatchObject({ rate_kind: 'national', tier_specific: true });
+        expect(record.disclaimer).toMatch(/the same in every state/);
       }
     }
   });
 
-  it('says the grid figure is a year behind the survey, machine-readably and in the disclaimer', async () => {
+  it('says how old each figure is against today and which releases are missing, machine-readably and in the disclaimer', async () => {
     const record = DetailedRateRecordSchema.parse((await get('state=TX&fico=3&ltv=2')).body);
     expect(record.survey_last_updated).toBe('2026-10-08');
-    expect(record.stale).toEqual([
-      { field: 'rate', as_of: '2025-09-25', days_behind: 378 },
-      { field: 'rate_30yr', as_of: '2025-09-25', days_behind: 378 },
-      { field: 'index_a_rate', as_of: '2025-09-25', days_behind: 378 },
+    expect(record.stale.map((entry) => [entry.field, entry.as_of, entry.age_days])).toEqual([
+      ['rate', '2025-09-25', 428], ['rate_30yr', '2025-09-25', 428], ['survey_rate', '2026-10-08', 50], ['national_average_rate', '2026-10-08', 50], ['index_a_rate', '2025-09-25', 428],
     ]);
-    expect(record.oldest_figure_days_behind).toBe(378);
-    expect(record.disclaimer).toContain('Not every figure here is current: the 30-year rate and the market benchmark (Optimal Blue 30-year conforming) are from 2025-09-25, 378 days before the newest figure here (2026-10-08).');
-    // As of the grid's last day every figure is current again.
+    expect(record.stale[0]?.missed_release_count).toBeGreaterThan(280);
+    expect(record.disclaimer).toMatch(/Not current: Optimal Blue Mortgage Market Indices \(30-year fixed conforming, LTV > 80, FICO 720–739\) is from 2025-09-25, 428 days before 2026-11-27/);
+    // As of the grid's last day every figure due by then is loaded.
     const then = DetailedRateRecordSchema.parse((await get('state=TX&fico=3&ltv=2&date=2025-09-25')).body);
     expect(then.stale).toEqual([]);
   });
@@ -132,7 +133,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
     await ensureSiteBuiltForTests();
     const ssrHandler = await loadSsrHandler(testConfig());
     expect(ssrHandler).toBeDefined();
-    const pages = await buildTestApp(database.db, { options: { ssrHandler } });
+    const pages = await buildTestApp(database.db, { options: { ssrHandler }, clock: TODAY });
     const site = await listen(pages.app);
     try {
     const page = await fetch(`${site.url}/rates?state=CO&fico=3&ltv=1&product_type=conventional&loan_term=15`);
@@ -141,9 +142,11 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
     const fifteen = expected('OBMMIC15YF');
     const grid = expected('OBMMIC30YFLVLE80FB720A739');
     expect(html).toContain(`${fifteen.value.toFixed(3)}%`);
-    expect(html).toMatch(/15-year rate, as of September 25, 2025, 378 days older than the newest figure/);
-    expect(html).toContain(`30-year rate for the same profile: ${grid.value.toFixed(3)}% (2025-09-25), 378 days older than the newest figure`);
-    expect(html).toContain('Not every figure here is current');
+    expect(html).toMatch(/15-year rate, as of September 25, 2025, 428 days old, \d+ newer releases not loaded/);
+    expect(html).toContain(`30-year rate for the same profile: ${grid.value.toFixed(3)}% (2025-09-25), 428 days old`);
+    expect(html).toMatch(/class="stale-banner"[^>]*>\s*<p><strong>Not current\.<\/strong> Optimal Blue Mortgage Market Indices \(15-year fixed conforming\) is from 2025-09-25/);
+    expect(html).toContain('data-rate-kind="national"');
+    expect(html).toContain('National: the same figure in every state.');
     const missing = await fetch(`${site.url}/rates?state=CO&fico=3&ltv=1&loan_term=10`);
     expect(missing.status).toBe(404);
     const missingHtml = await missing.text();

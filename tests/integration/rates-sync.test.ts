@@ -1,6 +1,6 @@
 // The rates datasets through the real sync runner on both databases: idempotent loads from the mirror,
 // a broken file failing with file:line while the earlier load stays, the FRED API and the keyless CSV
-// download (served locally from the official files), and the Rate Checker adapter on recorded responses.
+// download (served locally from the official files).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, loadConfig } from '../../api/config.ts';
 import { createLogger } from '../../api/platform/logger.ts';
 import { createNationalDatasets } from '../../api/rates/sync/national.ts';
-import { createRateCheckerDataset } from '../../api/rates/sync/rate-checker.ts';
 import { SERIES } from '../../api/rates/series.ts';
 import { runSync } from '../../api/sync/runner.ts';
 import { createSourceReader } from '../../api/sync/source.ts';
@@ -18,7 +17,6 @@ import type { DatasetDefinition } from '../../api/sync/types.ts';
 import type { Database } from '../../api/platform/db/database.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
-import { buildTestApp, listen } from '../support/app.ts';
 
 type Handler = (url: URL) => { status: number; body: string };
 
@@ -176,41 +174,6 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('rates datasets (%s)', (kind
       expect(downloads).toEqual(['MORTGAGE30US', 'MORTGAGE15US', 'MORTGAGE5US']);
     } finally {
       await scratch.drop();
-    }
-  });
-
-  it('loads Rate Checker modes with their distribution sizes and serves them for their cell', async () => {
-    const fixture = (name: string) => fs.readFileSync(path.join(PROJECT_ROOT, 'tests/fixtures/rates', name), 'utf8');
-    const server = await serve((url) => {
-      const cell = `${url.searchParams.get('state')}|${url.searchParams.get('loan_type')}|${url.searchParams.get('minfico')}|${url.searchParams.get('loan_amount')}`;
-      if (cell === 'CO|CONF|780|300000') return { status: 200, body: fixture('rate-checker-CO-conf-30-780-850-75.json') };
-      if (cell === 'CO|CONF|740|300000') return { status: 200, body: fixture('rate-checker-CO-conf-30-740-779-75.json') };
-      return { status: 200, body: fixture('rate-checker-empty.json') };
-    });
-    try {
-      const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-rate-checker-'));
-      const checker = createRateCheckerDataset({ baseUrl: `${server.url}/oah-api/rates/rate-checker`, cacheDir, minIntervalMs: 0 });
-      const report = await sync(database.db, [checker], ['rate_checker'], {}, { states: 'CO', products: 'conventional', terms: '30' });
-      fs.rmSync(cacheDir, { recursive: true, force: true });
-      expect(report.results[0]).toMatchObject({ status: 'ok', rows: 2, changed: 2, asOf: '2026-10-07' });
-      expect(server.requests).toHaveLength(10); // 5 FICO tiers × 2 LTV tiers
-      const { rows } = await database.db.query<{ fico_tier: number; rate: number; distribution_size: number }>(
-        'SELECT fico_tier, rate::float8 AS rate, distribution_size FROM lender_rate_observations WHERE source_kind = $1 ORDER BY fico_tier',
-        ['rate_checker'],
-      );
-      expect(rows).toEqual([{ fico_tier: 1, rate: 6, distribution_size: 17 }, { fico_tier: 2, rate: 6.25, distribution_size: 22 }]);
-
-      const app = await buildTestApp(database.db);
-      const listening = await listen(app.app);
-      try {
-        const body = await (await fetch(`${listening.url}/api/v1/rates?fico=2`)).json();
-        expect(body).toMatchObject({ rate_30yr: 6.25, last_updated: '2026-10-07', source: 'CFPB Rate Checker (most common of 22 lender offers)', survey_rate: 7.4 });
-      } finally {
-        await listening.close();
-        await app.close();
-      }
-    } finally {
-      await server.close();
     }
   });
 });

@@ -109,7 +109,8 @@ describe('get_mortgage_rates from the rates contract', () => {
 
   it.each([
     [{ state: 'Narnia' }, /^Invalid value for 'state': "Narnia"\. Give a 2-letter code or a state name/],
-    [{ fico: 640 }, /^Invalid value for 'fico': 640\. A FICO score of 640 is below 680/],
+    [{ fico: 250 }, /^Invalid value for 'fico': 250\. Give a FICO tier 1-5/],
+    [{ ltv: 20 }, /^Invalid value for 'ltv': 20\. An LTV of 20% is ambiguous: it reads like a down payment/],
     [{ fico: 6 }, /^Invalid value for 'fico': 6\. Give a FICO tier 1-5/],
     [{ loan_term: 25 }, /^Invalid value for 'loan_term': 25\. Give the term in years: 30, 20, 15 or 10/],
     [{ product_type: 'heloc' }, /^Invalid value for 'product_type': "heloc"\. Valid values: conventional, fha, va, jumbo, usda\.$/],
@@ -126,6 +127,10 @@ describe('get_mortgage_rates from the rates contract', () => {
     const query = RatesQuerySchema.parse({ ltv: 1, down_payment: 5 });
     expect(() => toRatesRequest(query)).toThrow("'ltv' (1) and 'down_payment' (5) name different LTV tiers (75% and 95%); give one of them.");
     expect(toRatesRequest(RatesQuerySchema.parse({ ltv: 80, down_payment: 20 })).ltv).toBe(1);
+    // A score below every tier: only the FHA, VA and USDA indices cover it.
+    expect(() => toRatesRequest(RatesQuerySchema.parse({ fico: 640 }))).toThrow(/^Invalid value for 'fico': 640\. A FICO score of 640 is below 680/);
+    expect(toRatesRequest(RatesQuerySchema.parse({ fico: 640, product_type: 'VA' })).fico).toBeNull();
+    expect(() => toRatesRequest(RatesQuerySchema.parse({ date: '2026-11-28' }), '2026-11-27')).toThrow(/'date' must not be after today \(2026-11-27\)/);
   });
 
   it('takes the query schema without `format`, plus the history range of the series, as the input schema', () => {

@@ -11,6 +11,7 @@ import {
   describeIssues,
   downPaymentLtvTier,
   ficoTier,
+  ficoTierOrBelow,
   integer,
   list,
   ltvTier,
@@ -239,6 +240,12 @@ describe('ficoTier', () => {
       ],
     });
   });
+
+  it('reads a score below 680 as below every tier where the answer covers every score (ficoTierOrBelow)', () => {
+    expect(accepts(ficoTierOrBelow(), 640)).toEqual({ tier: null, given: 640, as: 'score', note: 'A FICO score of 640 is below 680, the lowest published tier.' });
+    expect(accepts(ficoTierOrBelow(), '760')).toMatchObject({ tier: 2 });
+    expect(inputJson(ficoTierOrBelow())).toEqual({ anyOf: [{ type: 'integer', minimum: 1, maximum: 5 }, { type: 'integer', minimum: 300, maximum: 850 }] });
+  });
 });
 
 describe('ltvTier and downPaymentLtvTier', () => {
@@ -257,6 +264,10 @@ describe('ltvTier and downPaymentLtvTier', () => {
   });
 
   it.each([[0], [2.5], [101], ['high']])('refuses ltv %j', (given) => expect(refusal(ltvTier(), given, 'ltv')).toMatch(/^Invalid value for 'ltv'/));
+
+  it.each([[3], [20], ['10%'], [49.5]])('refuses ltv %j as ambiguous: it reads like a down payment', (given) =>
+    expect(refusal(ltvTier(), given, 'ltv')).toMatch(/is ambiguous: it reads like a down payment\. For .*% down give down_payment=/),
+  );
 
   it.each([
     [20, 1],

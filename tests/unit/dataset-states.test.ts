@@ -41,11 +41,17 @@ describe('where a dataset stands', () => {
       reason: 'The load was interrupted before it finished.',
     });
   });
-  it('has failed, with the recorded reason, after a failed or skipped attempt', () => {
+  it('has failed, with the recorded reason, after a failed attempt', () => {
     const failed = describeDataset('pmms', undefined, attempts(attempt('failed', { reason: 'The publisher’s file could not be retrieved.' })));
     expect(failed.availability).toEqual({ state: 'failed', at: '2026-03-02T06:31:40.000Z', reason: 'The publisher’s file could not be retrieved.' });
-    const skipped = describeDataset('pmms', undefined, attempts(attempt('skipped', { reason: 'It needs the counties dataset, which did not load.' })));
-    expect(skipped.availability).toMatchObject({ state: 'failed', reason: 'It needs the counties dataset, which did not load.' });
+  });
+  it('is missing, not failed, after a skipped attempt: its source has nothing to load in this setup', () => {
+    const skipped = describeDataset('pmms', undefined, attempts(attempt('skipped', { reason: 'The table is not in the source folder.' })));
+    expect(skipped.availability).toEqual({ state: 'missing', at: '2026-03-02T06:31:40.000Z', reason: 'The table is not in the source folder.' });
+    expect(skipped.lastFailure).toBeUndefined();
+    expect(missingDatasetMessage('apor', { state: 'missing', at: '2026-03-02T06:31:40.000Z', reason: 'The table is not in the source folder.' })).toBe(
+      'The apor dataset is not available on this server: The table is not in the source folder.',
+    );
   });
   it('stays loaded when a refresh fails or runs, and says so beside it', () => {
     const refreshFailed = describeDataset('pmms', record, attempts(attempt('failed', { reason: 'R.' })));

@@ -5,7 +5,7 @@ import { RatesQuerySchema, type DetailedRateRecord } from '../../api/rates/contr
 import { toRatesRequest } from '../../api/rates/params.ts';
 import { NotFoundError } from '../../api/platform/http/errors.ts';
 
-const DOCS = 'https://rates.example/docs/api';
+const DOCS = { documentation: 'https://rates.example/docs/api', method: 'https://rates.example/methods/state-rate-estimate' };
 const request = (query: Record<string, string> = {}) => toRatesRequest(RatesQuerySchema.parse(query));
 
 /** The loads the data stands for, as a record names them. */
@@ -19,11 +19,13 @@ const data = (lender: LenderObservation[] = []): RatesData => ({
   },
   lender,
   latestDate: '2026-10-08',
+  // The day after the survey's 2026-10-08 release: nothing scheduled is missed yet but the benchmark's days.
+  today: '2026-10-09',
   versions: VERSIONS,
 });
 
-const checker = (date: string, rate: number, size = 12): LenderObservation => ({
-  source: 'CFPB Rate Checker', sourceKind: 'rate_checker', sourceUrl: 'https://rc.example/?state=CO', date, rate, distributionSize: size,
+const sheet = (date: string, rate: number, source = 'First Bank'): LenderObservation => ({
+  source, sourceKind: 'rate_sheet', sourceUrl: 'https://bank.example/rates', date, rate, distributionSize: null,
 });
 
 describe('rate record computation', () => {
@@ -35,14 +37,16 @@ describe('rate record computation', () => {
     expect(detailed.loan_term).toBe(30);
     expect(detailed.rate_30yr_last_updated).toBe('2026-10-08');
     expect(detailed.source).toMatch(/Primary Mortgage Market Survey/);
-    expect(detailed.disclaimer).toMatch(/No state or lender rate is loaded for CO/);
+    expect(detailed).toMatchObject({ rate_kind: 'national', tier_specific: true, estimate: null });
+    expect(detailed.missing).toEqual(['No state adjustment: HMDA loan records are not loaded on this server, so this rate is national, the same in every state.']);
+    expect(detailed.disclaimer).toMatch(/HMDA loan records are not loaded on this server/);
     expect(detailed.rate_change_weekly).toBe(0.12);
     expect(detailed.rate_change_line).toBe('Up 0.12 points from last week');
     expect(detailed.survey_rate).toBe(7.4);
     expect(detailed.national_average_rate).toBe(detailed.survey_rate);
     expect(detailed.index_a_rate).toBe(7.25);
     expect(detailed.index_a_last_updated).toBe('2026-10-07');
-    expect(detailed.metadata).toEqual({ api_version: 'v1', documentation: DOCS });
+    expect(detailed.metadata).toEqual({ api_version: 'v1', documentation: DOCS.documentation });
     expect(sources.map((source) => source.url)).toEqual([
       'https://fred.stlouisfed.org/series/MORTGAGE30US',
       'https://fred.stlouisfed.org/series/OBMMIC30YF',
@@ -63,13 +67,22 @@ describe('rate record computation', () => {
     expect(record.rate_change_weekly).toBeNull(); // no observation a week before 2026-10-01 within the window
   });
 
-  it('never invents a FICO/LTV adjustment: an uncovered cell is a 404 saying what is missing', () => {
-    expect(() => computeRates(request({ fico: '3' }), data(), DOCS)).toThrowError(NotFoundError);
-    // LTV 95% is covered by Optimal Blue's grid only: without it the 404 names that series.
-    expect(() => computeRates(request({ ltv: '2' }), data(), DOCS)).toThrowError(
-      /no national benchmark covering this cell has an observation: the Optimal Blue Mortgage Market Indices \(30-year fixed conforming, LTV > 80, FICO 740 or higher\) is not loaded/,
+  it('answers a cell without its tier-specific series from the broadest benchmark, labelled not tier-specific', () => {
+    for (const [fico, ltv] of [['3', '1'], ['5', '2'], ['1', '2']] as const) {
+      const record = computeRates(request({ fico, ltv, state: 'TX' }), data(), DOCS).record as DetailedRateRecord;
+      expect(record).toMatchObject({ rate: 7.4, tier_specific: false, rate_kind: 'national' });
+      expect(record.disclaimer).toMatch(/not specific to the FICO or LTV tier asked for/);
+      expect(record.missing[0]).toMatch(/^No benchmark specific to FICO .* is loaded/);
+    }
+    // For a refinance PMMS does not apply: the conforming lock index does.
+    const refinance = computeRates(request({ fico: '4', ltv: '2', loan_purpose: 'refinance' }), data(), DOCS).record as DetailedRateRecord;
+    expect(refinance).toMatchObject({ rate: 7.25, tier_specific: false });
+  });
+
+  it('never invents a figure: a cell no source covers is a 404 saying what is missing', () => {
+    expect(() => computeRates(request({ loan_term: '20' }), data(), DOCS)).toThrowError(
+      /no national benchmark covering this cell has an observation: the FFIEC Average Prime Offer Rate \(20-year fixed\) is not loaded/,
     );
-    expect(() => computeRates(request({ loan_term: '20' }), data(), DOCS)).toThrowError(/no national benchmark covers this cell/);
     expect(() => computeRates(request({ occupancy: 'investment' }), data(), DOCS)).toThrowError(/primary residences only/);
     expect(() => computeRates(request({ property_type: 'condo' }), data(), DOCS)).toThrowError(/single-family/);
     expect(() => computeRates(request({ loan_purpose: 'cash_out_refinance' }), data(), DOCS)).toThrowError(NotFoundError);
@@ -79,29 +92,29 @@ describe('rate record computation', () => {
     const record = computeRates(request({ product_type: 'fha', fico: '5', ltv: '2' }), data(), DOCS).record as DetailedRateRecord;
     expect(record.rate_30yr).toBe(6.85);
     expect(record.rate_change_line).toBe('Down 0.05 points from last week');
-    expect(record.disclaimer).toMatch(/does not vary by state, FICO tier or LTV tier/);
+    expect(record.disclaimer).toMatch(/not specific to the FICO or LTV tier asked for: it does not vary by FICO tier or LTV tier/);
+    expect(record.tier_specific).toBe(false);
   });
 
-  it('serves a recent state/lender observation for the exact cell before any benchmark', () => {
-    const lender = [checker('2026-09-30', 6.5), checker('2026-10-07', 6.375, 23)];
+  it('reads a score below 680 against the FHA and VA indices, which cover every score', () => {
+    const record = computeRates(request({ product_type: 'fha', fico: '640' }), data(), DOCS).record as DetailedRateRecord;
+    expect(record).toMatchObject({ rate: 6.85, parameters: { fico_tier: 'below 680' }, parameter_notes: ['A FICO score of 640 is below 680, the lowest published tier.'] });
+    expect(() => request({ fico: '640' })).toThrowError(/below 680.*product_type=fha, va or usda/);
+  });
+
+  it("serves a recent rate-sheet quote for the exact cell before any benchmark, as the state's own figure", () => {
+    const lender = [sheet('2026-09-30', 6.5), sheet('2026-10-07', 6.375)];
     const record = computeRates(request({ fico: '3' }), data(lender), DOCS).record as DetailedRateRecord;
-    expect(record.rate_30yr).toBe(6.375);
-    expect(record.source).toBe('CFPB Rate Checker (most common of 23 lender offers)');
-    expect(record.rate_change_weekly).toBe(-0.125);
-    expect(record.last_updated).toBe('2026-10-07');
-    expect(record.sources[0]).toEqual({ name: record.source, url: 'https://rc.example/?state=CO', as_of: '2026-10-07' });
+    expect(record).toMatchObject({ rate_30yr: 6.375, source: 'First Bank', rate_change_weekly: -0.125, last_updated: '2026-10-07', rate_kind: 'lender_sheet', estimate: null, missing: [] });
+    expect(record.sources[0]).toEqual({ name: 'First Bank', url: 'https://bank.example/rates', as_of: '2026-10-07' });
+    const { record: simple } = computeRates(request({ format: 'simple', fico: '3' }), data(lender), DOCS);
+    expect(simple).toMatchObject({ rate: 6.375, date: '2026-10-07', state: 'CO', fico_tier: '720-739', source: 'First Bank', rate_kind: 'lender_sheet' });
   });
 
-  it('ignores a lender observation older than 30 days and falls back or 404s', () => {
-    const stale = [checker('2026-08-01', 6.5)];
-    expect((computeRates(request(), data(stale), DOCS).record as DetailedRateRecord).rate_30yr).toBe(7.4);
-    expect(() => computeRates(request({ fico: '3' }), data(stale), DOCS)).toThrowError(/is from 2026-08-01, more than 30 days before 2026-10-08/);
-  });
-
-  it("prefers the operator's rate sheet over the Rate Checker on the same day", () => {
-    const sheet: LenderObservation = { source: 'First Bank', sourceKind: 'rate_sheet', sourceUrl: 'file:sheet.csv', date: '2026-10-07', rate: 6.25, distributionSize: null };
-    const { record } = computeRates(request({ format: 'simple' }), data([checker('2026-10-07', 6.375), sheet]), DOCS);
-    expect(record).toEqual({ rate: 6.25, date: '2026-10-07', state: 'CO', fico_tier: '780+', ltv_tier: '75%', loan_term: 30, source: 'First Bank', dataset_versions: VERSIONS });
+  it('ignores a rate-sheet quote older than 30 days and falls back to the benchmarks', () => {
+    const old = [sheet('2026-08-01', 6.5)];
+    expect((computeRates(request(), data(old), DOCS).record as DetailedRateRecord).rate_30yr).toBe(7.4);
+    expect((computeRates(request({ fico: '3' }), data(old), DOCS).record as DetailedRateRecord).rate_kind).toBe('national');
   });
 
   it('answers as of a past day from the observations on or before it, and 404s before the data starts', () => {
@@ -146,8 +159,9 @@ describe('FICO × LTV grid, term and staleness', () => {
     expect(record.rate_30yr).toBe(GRID[series]);
     expect(record.last_updated).toBe('2026-10-08');
     expect(record.source).toMatch(/^Optimal Blue Mortgage Market Indices \(30-year fixed conforming, LTV [≤>] 80, FICO .*\), national, via FRED$/);
-    expect(record.disclaimer).toMatch(/No state or lender rate is loaded for TX.*This is the national Optimal Blue/);
-    expect(record.disclaimer).toMatch(/does not vary by state/);
+    expect(record.disclaimer).toMatch(/This is the national Optimal Blue/);
+    expect(record.disclaimer).toMatch(/the same in every state/);
+    expect(record.tier_specific).toBe(true);
     expect(record.sources[0]?.url).toBe(`https://fred.stlouisfed.org/series/${series}`);
     expect(record.rate_change_weekly).toBe(-0.1);
   });
@@ -167,33 +181,34 @@ describe('FICO × LTV grid, term and staleness', () => {
     expect(record.disclaimer).toMatch(/rate_30yr is the 30-year rate of the same cell \(Optimal Blue/);
     expect(record.sources.map((source) => source.url)).toContain('https://fred.stlouisfed.org/series/OBMMIC30YFLVLE80FGE740');
     // A 15-year cell whose 30-year cell no source covers: rate_30yr is empty, and says why.
-    const lone = computeRates(request({ loan_term: '15', fico: '3' }), { ...fifteen, series: { ...data().series, OBMMIC15YF: { dates: ['2026-10-08'], values: [5.9] } } }, DOCS).record as DetailedRateRecord;
+    const lone = computeRates(request({ loan_term: '15', fico: '3' }), { ...fifteen, series: { OBMMIC15YF: { dates: ['2026-10-08'], values: [5.9] } } }, DOCS).record as DetailedRateRecord;
     expect(lone).toMatchObject({ rate: 5.9, rate_30yr: null, rate_30yr_last_updated: null });
     expect(lone.disclaimer).toMatch(/No source covers the 30-year rate of this cell/);
     const simple = computeRates(request({ loan_term: '15', format: 'simple' }), fifteen, DOCS).record;
     expect(simple).toMatchObject({ rate: 6.5, loan_term: 15 });
   });
 
-  it('says when a figure is more than two weeks behind the newest one, per field and in a sentence', () => {
+  it("judges each figure's freshness against today and its publisher's schedule, in fields and in a sentence", () => {
     // The benchmark stops a year before the survey, as in the official mirror.
     const old: RatesData = { ...data(), series: { ...data().series, OBMMIC30YF: { dates: ['2025-09-24', '2025-09-25'], values: [6.3, 6.26] } } };
     const record = computeRates(request(), old, DOCS).record as DetailedRateRecord;
     expect(record.rate).toBe(7.4);
-    expect(record.stale).toEqual([{ field: 'index_a_rate', as_of: '2025-09-25', days_behind: 378 }]);
-    expect(record.oldest_figure_days_behind).toBe(378);
-    expect(record.disclaimer).toContain(
-      'Not every figure here is current: the market benchmark (Optimal Blue 30-year conforming) is from 2025-09-25, 378 days before the newest figure here (2026-10-08).',
-    );
-    // An FHA rate from that old index beside the current survey: the rate itself is the stale figure.
-    const fha: RatesData = { ...old, series: { ...old.series, OBMMIFHA30YF: { dates: ['2025-09-25'], values: [6.1] } } };
-    const fhaRecord = computeRates(request({ product_type: 'fha' }), fha, DOCS).record as DetailedRateRecord;
-    expect(fhaRecord.stale.map((figure) => figure.field)).toEqual(['rate', 'rate_30yr', 'index_a_rate']);
-    expect(fhaRecord.disclaimer).toMatch(/the 30-year rate and the market benchmark \(Optimal Blue 30-year conforming\) are from 2025-09-25, 378 days before/);
-    // Figures a few days apart are not called out.
-    const fresh = computeRates(request(), data(), DOCS).record as DetailedRateRecord;
-    expect(fresh.stale).toEqual([]);
-    expect(fresh.oldest_figure_days_behind).toBe(1);
-    expect(fresh.disclaimer).not.toMatch(/Not every figure/);
+    expect(record.freshness.map((entry) => [entry.field, entry.stale])).toEqual([
+      ['rate', false], ['rate_30yr', false], ['survey_rate', false], ['national_average_rate', false], ['index_a_rate', true],
+    ]);
+    expect(record.stale).toHaveLength(1);
+    expect(record.stale[0]).toMatchObject({ field: 'index_a_rate', as_of: '2025-09-25', checked_on: '2026-10-09', age_days: 379, stale: true });
+    expect(record.disclaimer).toMatch(/Not current: Optimal Blue Mortgage Market Indices \(30-year fixed conforming\) is from 2025-09-25, 379 days before 2026-10-09; \d+ scheduled releases/);
+    // On 2026-11-27 the survey of 2026-10-08 has missed seven weekly releases (Thanksgiving's moved to the Wednesday).
+    const late = computeRates(request(), { ...data(), today: '2026-11-27' }, DOCS).record as DetailedRateRecord;
+    const survey = late.freshness.find((entry) => entry.field === 'survey_rate');
+    expect(survey).toMatchObject({ as_of: '2026-10-08', age_days: 50, stale: true, missed_release_count: 7 });
+    expect(survey?.missed_releases).toEqual(['2026-10-15', '2026-10-22', '2026-10-29', '2026-11-05', '2026-11-12', '2026-11-19', '2026-11-25']);
+    const simple = computeRates(request({ format: 'simple' }), { ...data(), today: '2026-11-27' }, DOCS).record;
+    expect(simple).toMatchObject({ rate: 7.4, freshness: { field: 'rate', as_of: '2026-10-08', stale: true, missed_release_count: 7 } });
+    // A past `date` is judged against that day, not today.
+    const then = computeRates(request({ date: '2026-10-08' }), { ...data(), today: '2026-11-27' }, DOCS).record as DetailedRateRecord;
+    expect(then.freshness.find((entry) => entry.field === 'survey_rate')).toMatchObject({ checked_on: '2026-10-08', stale: false, age_days: 0 });
   });
 
   it('answers USDA loans from the USDA index at any tier, and never tells a reader to run a command', () => {
@@ -201,7 +216,7 @@ describe('FICO × LTV grid, term and staleness', () => {
     const record = computeRates(request({ product_type: 'usda', fico: '5', ltv: '2' }), usda, DOCS).record as DetailedRateRecord;
     expect(record.rate).toBe(6.2);
     expect(record.source).toMatch(/30-year fixed USDA/);
-    const queries: Record<string, string>[] = [{ fico: '3' }, { ltv: '2' }, { product_type: 'usda' }, { loan_term: '10' }, { date: '1960-01-01' }, { occupancy: 'investment' }];
+    const queries: Record<string, string>[] = [{ product_type: 'usda' }, { loan_term: '10' }, { date: '1960-01-01' }, { occupancy: 'investment' }];
     for (const query of queries) {
       expect(() => computeRates(request(query), data(), DOCS)).toThrowError(NotFoundError);
       try {

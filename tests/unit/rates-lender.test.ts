@@ -1,50 +1,6 @@
-// Lender/state inputs: the Rate Checker histogram (mode + distribution size) and the rate-sheet CSV
-// importer with row-level file:line errors.
-import fs from 'node:fs';
-import path from 'node:path';
+// Lender/state inputs: the rate-sheet CSV importer with row-level file:line errors.
 import { describe, expect, it } from 'vitest';
-import { parseRateCheckerResponse, rateCheckerQuery } from '../../api/rates/sync/rate-checker.ts';
 import { parseRateSheet, RateSheetError, splitCsvLine } from '../../api/rates/sync/rate-sheet.ts';
-import { PROJECT_ROOT } from '../../api/config.ts';
-
-const fixture = (name: string) => fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'rates', name), 'utf8');
-
-describe('Rate Checker responses', () => {
-  it('takes the mode of the histogram and counts every offer', () => {
-    expect(parseRateCheckerResponse(fixture('rate-checker-CO-conf-30-780-850-75.json'), 'u')).toEqual({
-      mode: 6,
-      size: 17,
-      date: '2026-10-07',
-    });
-  });
-
-  it('breaks a tie for the mode towards the lower rate', () => {
-    const histogram = parseRateCheckerResponse(fixture('rate-checker-CO-conf-30-740-779-75.json'), 'u');
-    expect(histogram).toEqual({ mode: 6.25, size: 22, date: '2026-10-07' });
-  });
-
-  it('returns nothing for an empty histogram (no lender quotes the cell)', () => {
-    expect(parseRateCheckerResponse(fixture('rate-checker-empty.json'), 'u')).toBeUndefined();
-  });
-
-  it('rejects malformed responses, naming the request', () => {
-    expect(() => parseRateCheckerResponse('<html>', 'https://x/rc?state=CO')).toThrowError(/rc\?state=CO: response is not JSON/);
-    expect(() => parseRateCheckerResponse('{"data": [1]}', 'u')).toThrowError(/no `data` object/);
-    expect(() => parseRateCheckerResponse('{"data": {"650": 2}}', 'u')).toThrowError(/not a percent/);
-    expect(() => parseRateCheckerResponse('{"data": {"6.5": "two"}}', 'u')).toThrowError(/not a non-negative integer/);
-  });
-
-  it('asks for the tier ranges, the LTV as a loan amount, and the documented loan types', () => {
-    const query = rateCheckerQuery({ state: 'CO', fico: 2, ltv: 2, productType: 'fha', loanTerm: 30 });
-    expect(Object.fromEntries(query)).toEqual({
-      state: 'CO', minfico: '740', maxfico: '779', price: '400000', loan_amount: '380000',
-      rate_structure: 'fixed', loan_term: '30', loan_type: 'FHA',
-    });
-    const jumbo = Object.fromEntries(rateCheckerQuery({ state: 'CA', fico: 1, ltv: 1, productType: 'jumbo', loanTerm: 15 }));
-    expect(jumbo.loan_type).toBe('JUMBO');
-    expect(Number(jumbo.loan_amount)).toBeGreaterThan(1_249_125); // above the 2026 high-cost ceiling
-  });
-});
 
 describe('rate-sheet importer', () => {
   const header = 'state,fico_tier,ltv_tier,product_type,loan_term,rate,date,source';

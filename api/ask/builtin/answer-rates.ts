@@ -4,6 +4,8 @@ import type { Composer } from './draft.ts';
 import { formatDate, NOT_ADVICE } from './draft.ts';
 import { isDetailedRecord, LOWEST_TIERED_SCORE, type DetailedRateRecord, type RatesQueryInput } from '../../rates/contract.ts';
 import { toErrorResponse } from '../../platform/http/errors.ts';
+import { EVERY_SCORE_PRODUCTS } from '../../rates/params.ts';
+import { freshnessText } from '../../freshness/assess.ts';
 
 const FORECAST = /\b(will|going to|forecast|predict(ion)?|next (year|month|week)|expect(ed)?|outlook)\b/i;
 
@@ -15,8 +17,12 @@ export const answerRates: Composer = async ({ question, entities, deps }) => {
   // A score and a down payment the question states go to the service as given: it reads each as its
   // tier and says so. A score inferred from words ("good credit") goes as its tier, said by the labels.
   const params: RatesQueryInput = { format: 'detailed' };
-  if (entities.creditScore !== undefined && entities.creditScore < LOWEST_TIERED_SCORE) {
-    notes.push(`The rate data covers credit scores of ${LOWEST_TIERED_SCORE} and above, so I can't give a rate for a ${entities.creditScore} score; the figures below are for the top tier.`);
+  const everyScore = entities.loanType !== undefined && (EVERY_SCORE_PRODUCTS as readonly string[]).includes(entities.loanType);
+  if (entities.creditScore !== undefined && entities.creditScore < LOWEST_TIERED_SCORE && !everyScore) {
+    notes.push(
+      `The conventional rate data covers credit scores of ${LOWEST_TIERED_SCORE} and above, so I can't give one for a ${entities.creditScore} score ` +
+        '(the FHA, VA and USDA indices cover every score); the figures below are for the top tier.',
+    );
   } else if (entities.creditScore !== undefined) {
     params.fico = question.includes(String(entities.creditScore)) ? entities.creditScore : entities.ficoTier;
   }
@@ -46,13 +52,15 @@ export const answerRates: Composer = async ({ question, entities, deps }) => {
     forecast ? "I can't forecast future mortgage rates — nobody can reliably — but here is where they stand now." : '',
     ...notes,
     ...record.parameter_notes,
-    `For a ${scope}: **${percent(record.rate)}** as of ${formatDate(record.last_updated)} (${record.source}).`,
+    `For a ${scope}: **${percent(record.rate)}** as of ${formatDate(record.last_updated)} (${record.source}). ` +
+      { state_estimate: 'It is an estimate for the state: the national benchmark plus its HMDA rate-spread adjustment.', national: 'It is a national figure, the same in every state.', lender_sheet: "It comes from a lender's rate sheet for the state." }[record.rate_kind],
     record.loan_term !== 30 && record.rate_30yr !== null
       ? `The 30-year rate for the same profile is **${percent(record.rate_30yr)}** as of ${formatDate(record.rate_30yr_last_updated)}.`
       : '',
     record.rate_change_line ? `${record.rate_change_line}.`.replace(/\.\.$/, '.') : '',
     record.survey_rate !== null ? `The national weekly survey (Freddie Mac PMMS, 30-year fixed) was **${percent(record.survey_rate)}** on ${formatDate(record.survey_last_updated)}.` : '',
     record.index_a_rate !== null ? `The daily market benchmark (Optimal Blue 30-year conforming) was **${percent(record.index_a_rate)}** on ${formatDate(record.index_a_last_updated)}.` : '',
+    freshnessText(record.freshness),
     record.disclaimer ?? '',
     NOT_ADVICE,
   ];

@@ -18,6 +18,7 @@ import { answerRates } from './answer-rates.ts';
 import { answerLoanLimits } from './answer-loan-limits.ts';
 import { answerHmda } from './answer-hmda.ts';
 import { answerSeries } from './answer-series.ts';
+import { answerAnalysis } from './answer-analysis.ts';
 
 const COMPOSERS: Record<Intent, Composer> = {
   escrow: answerEscrow,
@@ -31,6 +32,9 @@ const COMPOSERS: Record<Intent, Composer> = {
   personal_data: answerPersonalData,
   search: answerFromSearch,
 };
+
+/** Intents whose questions the question reader may plan (not the guardrails or escrow); the reader declines the rest. */
+const PLANNED_INTENTS = new Set<Intent>(['loan_limits', 'rates', 'calendar', 'hmda', 'series', 'definition', 'search']);
 
 /**
  * Follow-ups ("and in Texas?") inherit the topic and the facts of the earlier user turns; what the
@@ -67,7 +71,10 @@ export function createBuiltinAnswerer(deps: AppDeps): Answerer {
     name: 'built-in',
     async *answer(request: AskRequest, signal: AbortSignal): AsyncGenerator<AnswerEvent> {
       const { intent, entities } = understand(request, deps.services.glossary);
-      const draft = await COMPOSERS[intent]({ question: request.message, entities, deps });
+      const input = { question: request.message, entities, deps };
+      // Questions that combine figures go to the question reader's plan; the look-up composers answer the rest.
+      const planned = PLANNED_INTENTS.has(intent) ? await answerAnalysis(input, { seriesQuestion: intent === 'series' }) : undefined;
+      const draft = planned ?? (await COMPOSERS[intent](input));
       for (const url of draft.sources) yield { type: 'source', url };
       for (const version of draft.versions ?? []) yield { type: 'version', version };
       for (const piece of splitForStreaming(draft.text)) {

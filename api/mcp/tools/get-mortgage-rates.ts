@@ -5,8 +5,15 @@ import { defineTool, sourcesText } from '../tool-kit.ts';
 import { DetailedRateRecordSchema, RatesQuerySchema, type DetailedRateRecord } from '../../rates/contract.ts';
 import { HistorySchema, RateRangeSchema, historyText, rateHistory } from '../../series/tool-history.ts';
 import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
+import { freshnessText } from '../../freshness/assess.ts';
 
-/** The record as text: how the request was read, the rate with its source, the comparisons, the disclaimer. */
+const KIND_TEXT: Record<DetailedRateRecord['rate_kind'], string> = {
+  state_estimate: 'This is a state estimate: the national benchmark plus the state\'s HMDA rate-spread adjustment (see estimate).',
+  national: 'This is a national figure, the same in every state.',
+  lender_sheet: "This is from a lender's rate sheet imported for this state.",
+};
+
+/** The record as text: how the request was read, the rate with its source and kind, the comparisons, freshness, the disclaimer. */
 export function ratesRecordText(record: DetailedRateRecord): string {
   const labels = record.parameters;
   const thirty =
@@ -18,10 +25,13 @@ export function ratesRecordText(record: DetailedRateRecord): string {
   return [
     ...record.parameter_notes,
     `${labels.loan_term} ${labels.product_type} rate, ${labels.state}, FICO ${labels.fico_tier}, LTV ${labels.ltv_tier}: ${record.rate}% as of ${record.last_updated} (${record.source}).`,
+    KIND_TEXT[record.rate_kind],
+    record.tier_specific ? '' : 'It is not specific to this FICO/LTV tier: no benchmark of that tier is loaded.',
     thirty,
     record.rate_change_line ?? '',
     record.survey_rate !== null ? `National survey (Freddie Mac PMMS 30-year): ${record.survey_rate}% as of ${record.survey_last_updated}.` : '',
     record.index_a_rate !== null ? `Market benchmark (Optimal Blue 30-year conforming): ${record.index_a_rate}% as of ${record.index_a_last_updated}.` : '',
+    freshnessText(record.freshness),
     record.disclaimer ?? '',
     sourcesText(record.sources),
   ]
@@ -36,13 +46,13 @@ export const getMortgageRatesTool = defineTool({
     "Today's mortgage rate for a state, FICO tier and LTV tier (`rate`, for the requested 30/20/15/10-year term; " +
     '`rate_30yr` is always the 30-year rate of the same cell), with the Freddie Mac weekly national survey (PMMS) and ' +
     'the Optimal Blue daily market benchmark for comparison, the weekly change and as-of dates. Arguments, all optional: ' +
-    '`state` as a code or a name ("TX", "tx", "Texas"; default CO); `fico` as a tier 1-5 or a score 680-850 (760 is ' +
-    'tier 2, 740-779); `ltv` as a tier 1-2 or an LTV percent (80), or `down_payment` as a percent (20: tier 1); ' +
+    '`state` as a code or a name ("TX", "tx", "Texas"; default CO); `fico` as a tier 1-5 or a score (760 is tier 2; ' +
+    'below 680 for fha/va/usda only); `ltv` as a tier 1-2 or an LTV percent 50-100, or `down_payment` as a percent (10: tier 2); ' +
     '`product_type` conventional, fha, va, jumbo or usda in any case ("FHA"); `loan_term` 30, 20, 15 or 10 ("15" ' +
     'works); `date` YYYY-MM-DD for a past day, e.g. "2024-01-05". A score or a percent read as a tier is said in ' +
-    '`parameter_notes`. When no state-level observation is loaded, the answer is the national index for that ' +
-    'credit/LTV cell and says so in `source` and `disclaimer`; `stale` lists any figure more than two weeks older than ' +
-    'the newest one; cells no source covers are reported as missing, never estimated. `from` and/or `to` (a year, month ' +
+    '`parameter_notes`. `rate_kind` says whether `rate` is a lender sheet, a documented state estimate (national ' +
+    'benchmark + HMDA adjustment, `estimate`) or national; `tier_specific` false means a broader benchmark answered; ' +
+    '`freshness`/`stale` say how old each figure is against today and which scheduled releases are missing. `from` and/or `to` (a year, month ' +
     'or day, e.g. "2020" or "2024-01-05") add `history`: the national weekly survey and the product\'s daily benchmark ' +
     'over that range (as published up to 260 observations each, longer ranges as monthly then annual means, said so), ' +
     'with sources and a CSV link to every observation.' +

@@ -27,7 +27,7 @@ export type LtvTier = keyof typeof LTV_TIERS;
 export const LTV_TIER_1_MAX_PERCENT = 80;
 
 /** How a tier parameter was given, and a sentence saying so when it was not the tier itself. */
-export interface TierReading<Tier extends number> {
+export interface TierReading<Tier extends number | null> {
   tier: Tier;
   given: number;
   as: 'tier' | 'score' | 'ltv_percent' | 'down_payment_percent';
@@ -56,37 +56,58 @@ export function ficoTierOfScore(score: number): FicoTier | undefined {
 
 /**
  * A FICO tier (1-5) or a score (300-850) read as the tier that contains it. A score below the
- * lowest tier is refused with a message saying no published rate covers it.
+ * lowest tier is refused with a message saying no published rate covers it (ficoTier), or read as
+ * "below 680", tier null, for answers whose sources cover every score (ficoTierOrBelow).
  */
-export function ficoTier() {
+function ficoReading(belowTiers: boolean) {
+  const lowest = belowTiers ? FICO_SCORE_MIN : LOWEST_TIERED_SCORE;
   const error = (issue: Issue) => {
     const value = issue.input;
-    if (typeof value === 'number' && Number.isInteger(value) && value >= FICO_SCORE_MIN && value < LOWEST_TIERED_SCORE) {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= FICO_SCORE_MIN && value < lowest) {
       const why = `A FICO score of ${value} is below ${LOWEST_TIERED_SCORE}, the lowest score a published rate tier covers (tier 5 is 680-699), so no published rate applies to it.`;
       return invalidValue(issue.path, value, why);
     }
     return valueMessage(issue, FICO_HINT);
   };
-  const tierOrScore = z.union([z.int().min(1).max(5), z.int().min(LOWEST_TIERED_SCORE).max(FICO_SCORE_MAX)], { error });
-  return z.preprocess(percentOrNumber, tierOrScore).transform((given): TierReading<FicoTier> => {
+  const tierOrScore = z.union([z.int().min(1).max(5), z.int().min(lowest).max(FICO_SCORE_MAX)], { error });
+  return z.preprocess(percentOrNumber, tierOrScore).transform((given): TierReading<FicoTier | null> => {
     if (given <= 5) return { tier: given as FicoTier, given, as: 'tier', note: null };
-    // The union admits only scores some tier covers, so a tier is always found.
-    const tier = ficoTierOfScore(given) ?? 5;
+    const tier = ficoTierOfScore(given);
+    if (tier === undefined) {
+      return { tier: null, given, as: 'score', note: `A FICO score of ${given} is below ${LOWEST_TIERED_SCORE}, the lowest published tier.` };
+    }
     return { tier, given, as: 'score', note: `A FICO score of ${given} is in tier ${tier} (${FICO_TIERS[tier]}).` };
   });
 }
 
+export const ficoTier = () => ficoReading(false) as z.ZodType<TierReading<FicoTier>, unknown>;
+export const ficoTierOrBelow = () => ficoReading(true);
+
 const LTV_HINT =
-  'Give an LTV tier (1 = 75%, covering LTV up to 80%, i.e. 20% or more down; 2 = 95%, LTV above 80%) or an LTV percent from 3 to 100, e.g. 80 or "80%".';
+  'Give an LTV tier (1 = 75%, covering LTV up to 80%, i.e. 20% or more down; 2 = 95%, LTV above 80%) or an LTV percent from 50 to 100, e.g. 80 or "80%".';
+/** LTV percents below this read like a down payment (ltv=20 for "20% down"): refused as ambiguous. */
+export const LOWEST_LTV_PERCENT = 50;
 
 function ltvTierOfPercent(ltvPercent: number): LtvTier {
   return ltvPercent <= LTV_TIER_1_MAX_PERCENT ? 1 : 2;
 }
 
-/** An LTV tier (1 or 2) or an LTV percent (3-100, e.g. 80 or "80%") read as the tier that covers it. */
+/**
+ * An LTV tier (1 or 2) or an LTV percent (50-100, e.g. 80 or "80%") read as the tier that covers it. A
+ * number from 3 to 49 is refused as ambiguous: "ltv=20" is far more often 20% down than an LTV of 20%.
+ */
 export function ltvTier() {
-  const error = (issue: Issue) => valueMessage(issue, LTV_HINT);
-  const tierOrPercent = z.union([z.int().min(1).max(2), z.number().min(3).max(100)], { error });
+  const error = (issue: Issue) => {
+    const value = issue.input;
+    if (typeof value === 'number' && value >= 3 && value < LOWEST_LTV_PERCENT) {
+      const why =
+        `An LTV of ${value}% is ambiguous: it reads like a down payment. For ${value}% down give down_payment=${value}; ` +
+        `an LTV percent must be ${LOWEST_LTV_PERCENT}-100 (or a tier, 1 or 2).`;
+      return invalidValue(issue.path, value, why);
+    }
+    return valueMessage(issue, LTV_HINT);
+  };
+  const tierOrPercent = z.union([z.int().min(1).max(2), z.number({ error }).min(LOWEST_LTV_PERCENT, { error }).max(100, { error })], { error });
   return z.preprocess(percentOrNumber, tierOrPercent).transform((given): TierReading<LtvTier> => {
     if (given === 1 || given === 2) return { tier: given, given, as: 'tier', note: null };
     const tier = ltvTierOfPercent(given);

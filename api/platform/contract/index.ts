@@ -6,6 +6,7 @@ export { monthNumber, monthOf, MONTH_NAMES, type MonthName } from './months.ts';
 export { flag } from './flags.ts';
 export {
   ficoTier,
+  ficoTierOrBelow,
   ltvTier,
   downPaymentLtvTier,
   ficoTierOfScore,

@@ -1,11 +1,11 @@
-// Writes lender/state rate observations (Rate Checker modes, rate-sheet rows), upserted on
+// Writes lender rate observations (rate-sheet rows), upserted on
 // (source, cell, day) so re-importing the same data changes nothing.
 import type { Queryable } from '../../platform/db/database.ts';
 import type { FicoTier, LoanTerm, LtvTier, ProductType, StateCode } from '../contract.ts';
 
 export interface LenderRow {
   source: string;
-  sourceKind: 'rate_checker' | 'rate_sheet';
+  sourceKind: 'rate_sheet';
   sourceUrl: string;
   state: StateCode;
   fico: FicoTier;

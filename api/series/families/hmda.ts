@@ -1,6 +1,7 @@
-// HMDA aggregates as yearly series: records, applications, originations, denials and the denial
-// and approval rates of the nation and of every state, DC and territory, through the HMDA
-// aggregates' reads.
+// HMDA aggregates as yearly series: records, applications, originations, denials, the denial and
+// approval rates, and records by loan type and purpose, of the nation and of every state, DC and
+// territory (`hmda/TX/...`) and of every county (`hmda/48201/...`), through the HMDA aggregates'
+// reads.
 import type { Queryable } from '../../platform/db/database.ts';
 import {
   HMDA_AGGREGATES_DATASET,
@@ -9,8 +10,10 @@ import {
   HMDA_MAPS_URL,
   decisionRates,
   hmdaPlaceName,
-  readActionTakenByYear,
+  readCountsByYear,
+  type SeriesDimensions,
 } from '../../hmda-aggregates/series-reads.ts';
+import { COUNTIES_DATASET, readCountyNames } from '../../loan-limits/series-reads.ts';
 import type { HeldSeries, SeriesFamily } from '../types.ts';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -21,22 +24,36 @@ const placeOf = (code: string) => (code === 'US' ? 'United States' : (hmdaPlaceN
 const sum = (counts: Record<string, number>, codes?: readonly string[]) =>
   Object.entries(counts).reduce((total, [code, count]) => total + (codes === undefined || codes.includes(code) ? count : 0), 0);
 
-const MEASURES: Record<string, { title: string; units: string; note: string; value: (counts: Record<string, number>) => number | null }> = {
-  records: { title: 'HMDA records (applications, originations and purchased loans)', units: 'records', note: HMDA_DEFINITIONS.shares, value: (counts) => sum(counts) },
+interface Measure {
+  title: string;
+  units: string;
+  note: string;
+  value: (counts: SeriesDimensions) => number | null;
+}
+
+const byCode = (dimension: 'loanType' | 'loanPurpose', code: string, title: string, what: string): Measure => ({
+  title,
+  units: 'records',
+  note: `${what}: records with ${dimension === 'loanType' ? 'loan type' : 'loan purpose'} ${code}, counted over every HMDA record (applications, originations and purchased loans), like the total \`records\`.`,
+  value: (counts) => counts[dimension][code] ?? 0,
+});
+
+export const HMDA_MEASURES: Record<string, Measure> = {
+  records: { title: 'HMDA records (applications, originations and purchased loans)', units: 'records', note: HMDA_DEFINITIONS.shares, value: (counts) => sum(counts.actionTaken) },
   applications: {
     title: 'Mortgage applications (HMDA records other than purchased loans)',
     units: 'applications',
     note: 'Applications = every HMDA record except purchased loans (action taken 6): originated, approved but not accepted, denied, withdrawn and incomplete applications, and preapproval requests.',
-    value: (counts) => sum(counts) - (counts['6'] ?? 0),
+    value: (counts) => sum(counts.actionTaken) - (counts.actionTaken['6'] ?? 0),
   },
-  originations: { title: 'Mortgages originated', units: 'loans', note: 'Originations = records with action taken 1 (loan originated).', value: (counts) => counts['1'] ?? 0 },
-  denials: { title: 'Applications denied', units: 'applications', note: 'Denials = records with action taken 3 (application denied); denied preapproval requests (7) are not counted.', value: (counts) => counts['3'] ?? 0 },
+  originations: { title: 'Mortgages originated', units: 'loans', note: 'Originations = records with action taken 1 (loan originated).', value: (counts) => counts.actionTaken['1'] ?? 0 },
+  denials: { title: 'Applications denied', units: 'applications', note: 'Denials = records with action taken 3 (application denied); denied preapproval requests (7) are not counted.', value: (counts) => counts.actionTaken['3'] ?? 0 },
   denial_rate: {
     title: 'Denial rate',
     units: 'percent',
     note: HMDA_DEFINITIONS.denial_rate,
     value: (counts) => {
-      const rate = decisionRates(counts).denial;
+      const rate = decisionRates(counts.actionTaken).denial;
       return rate === null ? null : round2(rate);
     },
   },
@@ -45,56 +62,89 @@ const MEASURES: Record<string, { title: string; units: string; note: string; val
     units: 'percent',
     note: HMDA_DEFINITIONS.approval_rate,
     value: (counts) => {
-      const rate = decisionRates(counts).approval;
+      const rate = decisionRates(counts.actionTaken).approval;
       return rate === null ? null : round2(rate);
     },
   },
+  conventional_records: byCode('loanType', '1', 'Conventional loan records', 'Conventional'),
+  fha_records: byCode('loanType', '2', 'FHA loan records', 'FHA-insured'),
+  va_records: byCode('loanType', '3', 'VA loan records', 'VA-guaranteed'),
+  usda_records: byCode('loanType', '4', 'USDA (FSA/RHS) loan records', 'USDA Rural Housing Service or Farm Service Agency'),
+  purchase_records: byCode('loanPurpose', '1', 'Home purchase records', 'Home purchase'),
+  refinance_records: byCode('loanPurpose', '31', 'Refinancing records', 'Refinancing'),
+  cash_out_refinance_records: byCode('loanPurpose', '32', 'Cash-out refinancing records', 'Cash-out refinancing'),
 };
+
+function heldSeries(geo: string, place: string, years: number[], counts: SeriesDimensions[], asOf: string | null, family: 'hmda' | 'hmda-county', state: string | undefined): HeldSeries[] {
+  // One dates and periods array per place, shared by its measures (3,000 counties × 13 measures).
+  const dates = years.map((year) => `${year}-01-01`);
+  const periods = years.map(String);
+  return Object.entries(HMDA_MEASURES).map(([measure, definition]) => ({
+    id: `hmda/${geo}/${measure}`,
+    title: `HMDA, ${place}: ${definition.title}`,
+    family,
+    publisher: 'CFPB and FFIEC',
+    frequency: 'annual',
+    units: definition.units,
+    dates,
+    periods,
+    values: counts.map(definition.value),
+    sourceUrl: HMDA_MAPS_URL,
+    sourceName: HMDA_AGGREGATES_SOURCE,
+    asOf,
+    ...(state === undefined ? {} : { state }),
+    place,
+    notes: [
+      `Activity years: each value covers the applications and loans of that calendar year, as lenders reported them. ${definition.note}`,
+      ...(geo === 'US' ? [HMDA_DEFINITIONS.nation] : []),
+    ],
+  }));
+}
+
+function canonicalIn(lower: string, geoPattern: RegExp): string | undefined {
+  const [family, place = '', measure = '', ...rest] = lower.split('/');
+  if (family !== 'hmda' || rest.length > 0 || !(measure in HMDA_MEASURES) || !geoPattern.test(place)) return undefined;
+  return `hmda/${place.toUpperCase()}/${measure}`;
+}
 
 export function hmdaFamily(db: Queryable): SeriesFamily {
   return {
     id: 'hmda',
-    title: 'HMDA aggregates by year: applications, originations, denials and rates, nationally and by state',
+    title: 'HMDA aggregates by year: applications, originations, denials, rates and loan types, nationally and by state',
     publisher: 'CFPB and FFIEC (Home Mortgage Disclosure Act data)',
     frequency: 'annual',
-    idPattern: `hmda/<US or state code>/<${Object.keys(MEASURES).join('|')}>`,
+    idPattern: `hmda/<US or state code>/<${Object.keys(HMDA_MEASURES).join('|')}>`,
     example: 'hmda/TX/denial_rate',
     datasets: [HMDA_AGGREGATES_DATASET],
-    claims: (lower) => lower.startsWith('hmda/'),
-    canonical(lower) {
-      const [family, place = '', measure = '', ...rest] = lower.split('/');
-      const code = place.toUpperCase();
-      if (family !== 'hmda' || rest.length > 0 || !(measure in MEASURES) || !/^[A-Z]{2}$/.test(code)) return undefined;
-      return `hmda/${code}/${measure}`;
-    },
+    claims: (lower) => /^hmda\/[a-z]{2}\//.test(lower),
+    canonical: (lower) => canonicalIn(lower, /^[a-z]{2}$/),
     async load([record]) {
-      const counts = await readActionTakenByYear(db);
-      const held: HeldSeries[] = [];
-      for (const entry of counts.values()) {
-        const place = placeOf(entry.geo) ?? entry.geo;
-        for (const [measure, definition] of Object.entries(MEASURES)) {
-          held.push({
-            id: `hmda/${entry.geo}/${measure}`,
-            title: `HMDA, ${place}: ${definition.title}`,
-            family: 'hmda',
-            publisher: 'CFPB and FFIEC',
-            frequency: 'annual',
-            units: definition.units,
-            dates: entry.years.map((year) => `${year}-01-01`),
-            periods: entry.years.map(String),
-            values: entry.actions.map(definition.value),
-            sourceUrl: HMDA_MAPS_URL,
-            sourceName: HMDA_AGGREGATES_SOURCE,
-            asOf: record?.asOf ?? null,
-            ...(entry.geo === 'US' ? {} : { state: entry.geo }),
-            notes: [
-              `Activity years: each value covers the applications and loans of that calendar year, as lenders reported them. ${definition.note}`,
-              ...(entry.geo === 'US' ? [HMDA_DEFINITIONS.nation] : []),
-            ],
-          });
-        }
-      }
-      return held;
+      const counts = await readCountsByYear(db, 'state');
+      return [...counts.values()].flatMap((entry) =>
+        heldSeries(entry.geo, placeOf(entry.geo) ?? entry.geo, entry.years, entry.counts, record?.asOf ?? null, 'hmda', entry.geo === 'US' ? undefined : entry.geo),
+      );
+    },
+  };
+}
+
+export function hmdaCountyFamily(db: Queryable): SeriesFamily {
+  return {
+    id: 'hmda-county',
+    title: 'HMDA aggregates by year for every county: applications, originations, denials, rates and loan types',
+    publisher: 'CFPB and FFIEC (Home Mortgage Disclosure Act data)',
+    frequency: 'annual',
+    idPattern: `hmda/<5-digit county FIPS>/<${Object.keys(HMDA_MEASURES).join('|')}>`,
+    example: 'hmda/17031/originations',
+    datasets: [HMDA_AGGREGATES_DATASET, COUNTIES_DATASET],
+    claims: (lower) => /^hmda\/\d{5}\//.test(lower),
+    canonical: (lower) => canonicalIn(lower, /^\d{5}$/),
+    async load([record]) {
+      const [counts, names] = await Promise.all([readCountsByYear(db, 'county'), readCountyNames(db)]);
+      return [...counts.values()].flatMap((entry) => {
+        const county = names.get(entry.geo);
+        const place = county ? `${county.name}, ${county.state}` : `county ${entry.geo}`;
+        return heldSeries(entry.geo, place, entry.years, entry.counts, record?.asOf ?? null, 'hmda-county', county?.state);
+      });
     },
   };
 }

@@ -62,6 +62,7 @@ export function countyLimitFamily(program: LimitProgram, db: Queryable): SeriesF
           sourceName: `${publisher}, ${label} loan limits by county`,
           asOf: yearDate(lastYear),
           state: series.state,
+          place: `${name}, ${series.state}`,
           notes: [
             `The ${label} limit for a one-unit home in each calendar year (effective January 1); 2–4-unit limits are on /api/v1/loan-limits.`,
             ...(missing.length > 0 ? [`No ${label} file is loaded for ${missing.join(', ')}.`] : []),

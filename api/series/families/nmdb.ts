@@ -63,6 +63,7 @@ export function nmdbFamily(db: Queryable): SeriesFamily {
             sourceName: NMDB_SOURCE_NAME,
             asOf,
             state: group.state,
+            place: findState(group.state)?.name ?? group.state,
             notes: [NMDB_DEFINITION],
           });
         }

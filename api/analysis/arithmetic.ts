@@ -1,0 +1,114 @@
+// The computations of the analysis layer, free of any service: they take held series and figures
+// and return numbers. Tests compare each with an independent computation from the official files.
+import type { HeldSeries } from '../series/types.ts';
+import { observationsIn, type Span } from './points.ts';
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+export interface DatedValue {
+  value: number;
+  date: string;
+  period?: string;
+}
+
+export type Condition = { op: 'above' | 'below'; threshold: number };
+
+export const meets = (value: number, condition: Condition) => (condition.op === 'above' ? value > condition.threshold : value < condition.threshold);
+export const conditionText = (condition: Condition) => `${condition.op} ${condition.threshold}`;
+
+/** end − start and (end − start) ÷ start × 100, rounded to 4 and 2 decimals. */
+export function change(start: number | null, end: number | null): { change: number | null; percent_change: number | null } {
+  if (start === null || end === null) return { change: null, percent_change: null };
+  return { change: round(end - start, 4), percent_change: start === 0 ? null : round(((end - start) / start) * 100, 2) };
+}
+
+/** a − b and a ÷ b. */
+export function difference(a: number | null, b: number | null): { difference: number | null; ratio: number | null } {
+  if (a === null || b === null) return { difference: null, ratio: null };
+  return { difference: round(a - b, 4), ratio: b === 0 ? null : round(a / b, 4) };
+}
+
+/** part ÷ whole × 100. */
+export function sharePercent(part: number | null, whole: number | null): number | null {
+  return part === null || whole === null || whole === 0 ? null : round((part / whole) * 100, 2);
+}
+
+const dated = (series: HeldSeries, index: number, value: number): DatedValue => {
+  const period = series.periods?.[index];
+  return { value, date: series.dates[index] as string, ...(period === undefined ? {} : { period }) };
+};
+
+/** Observations of the span meeting the condition: how many, of how many, the first and the last. */
+export function countOverTime(series: HeldSeries, span: Span, condition: Condition): { count: number; out_of: number; first: DatedValue | null; last: DatedValue | null } {
+  const observations = observationsIn(series, span.start, span.end);
+  const meeting = observations.filter((observation) => meets(observation.value, condition));
+  const first = meeting[0];
+  const last = meeting.at(-1);
+  return {
+    count: meeting.length,
+    out_of: observations.length,
+    first: first ? dated(series, first.index, first.value) : null,
+    last: last ? dated(series, last.index, last.value) : null,
+  };
+}
+
+/** The first or last observation meeting the condition, the start of its unbroken run, and whether the latest meets it. */
+export function crossing(series: HeldSeries, span: Span, condition: Condition, which: 'first' | 'last') {
+  const observations = observationsIn(series, span.start, span.end);
+  const latestObservation = observations.at(-1);
+  const position = which === 'last' ? observations.findLastIndex((observation) => meets(observation.value, condition)) : observations.findIndex((observation) => meets(observation.value, condition));
+  let runStart = position;
+  while (runStart > 0 && meets((observations[runStart - 1] as { value: number }).value, condition)) runStart -= 1;
+  const at = (index: number) => {
+    const observation = observations[index];
+    return observation ? dated(series, observation.index, observation.value) : null;
+  };
+  return {
+    found: position < 0 ? null : at(position),
+    run_start: position < 0 ? null : at(runStart),
+    meets_now: latestObservation !== undefined && meets(latestObservation.value, condition),
+    latest: latestObservation ? dated(series, latestObservation.index, latestObservation.value) : null,
+  };
+}
+
+/** The lowest and highest values of the span with every date each was reached. */
+export function extremes(series: HeldSeries, span: Span) {
+  const observations = observationsIn(series, span.start, span.end);
+  if (observations.length === 0) return { low: null, low_dates: [], high: null, high_dates: [], observations: 0 };
+  let low = Infinity;
+  let high = -Infinity;
+  for (const observation of observations) {
+    low = Math.min(low, observation.value);
+    high = Math.max(high, observation.value);
+  }
+  const label = (observation: { index: number; date: string }) => series.periods?.[observation.index] ?? observation.date;
+  return {
+    low,
+    low_dates: observations.filter((observation) => observation.value === low).map(label),
+    high,
+    high_dates: observations.filter((observation) => observation.value === high).map(label),
+    observations: observations.length,
+  };
+}
+
+/** Competition ranks (1, 1, 3) over values, best first; the first `limit` ranks, ties at the edge kept. */
+export function rankTies<T extends { value: number }>(entries: readonly T[], order: 'highest' | 'lowest', limit: number): (T & { rank: number })[] {
+  const sorted = [...entries].sort((a, b) => (order === 'highest' ? b.value - a.value : a.value - b.value));
+  const ranked: (T & { rank: number })[] = [];
+  for (let index = 0; index < sorted.length; index += 1) {
+    const entry = sorted[index] as T;
+    const previous = ranked.at(-1);
+    const rank = previous && previous.value === entry.value ? previous.rank : index + 1;
+    if (rank > limit) break;
+    ranked.push({ ...entry, rank });
+  }
+  return ranked;
+}
+
+/** Monthly principal and interest of a fixed-rate loan: P·r ÷ (1 − (1 + r)^−n), r the monthly rate; P ÷ n at 0%. */
+export function monthlyPayment(amount: number, annualPercent: number, years: number): { monthly_payment: number; total_interest: number } {
+  const months = years * 12;
+  const rate = annualPercent / 100 / 12;
+  const monthly = rate === 0 ? amount / months : (amount * rate) / (1 - (1 + rate) ** -months);
+  return { monthly_payment: round(monthly, 2), total_interest: round(monthly * months - amount, 2) };
+}

@@ -1,0 +1,122 @@
+// One measure across places at one moment: every state's (or county's) figure of a series template
+// such as `hmda/*/originations` or `loan-limits/conforming/*`, for ranking and counting.
+import { STATE_CODES, findState } from '../geo/states.ts';
+import { BadRequestError, NotFoundError } from '../platform/http/errors.ts';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
+import type { Source } from '../platform/contract/sources.ts';
+import type { FamilyId } from '../series/contract.ts';
+import type { SeriesService } from '../series/service.ts';
+import type { HeldSeries } from '../series/types.ts';
+import { meets, rankTies, type Condition } from './arithmetic.ts';
+import { pointAt } from './points.ts';
+
+export interface Member {
+  rank: number;
+  place: string;
+  name: string;
+  series: string;
+  value: number;
+  date: string;
+  period?: string;
+}
+
+export interface CrossSection {
+  template: string;
+  family: FamilyId;
+  title: string;
+  units: string;
+  source: Source;
+  notes: string[];
+  versions: readonly DatasetVersion[];
+  /** Where the residents of a per-resident ranking come from. */
+  residents?: { template: string; title: string; source: Source };
+  /** The family's held series the section was read from (an answer is kept while it is still held). */
+  members: ReadonlyMap<string, HeldSeries>;
+  /** Places with a figure for the moment. */
+  size: number;
+  /** "2022", or "latest" when places' latest figures are of different periods. */
+  period: string;
+  /** The moment another series is valued at to compare with these figures. */
+  periodMoment: string;
+  ranked(order: 'highest' | 'lowest', limit: number): Member[];
+  meeting(condition: Condition): Member[];
+}
+
+const STATES = new Set<string>(STATE_CODES);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function residentsInput(held: ReadonlyMap<string, HeldSeries>): NonNullable<CrossSection['residents']> {
+  const any = held.values().next().value as HeldSeries | undefined;
+  return { template: 'population/*', title: 'Resident population of each place', source: { url: any?.sourceUrl ?? '', as_of: any?.asOf ?? null, name: any?.sourceName ?? 'Population' } };
+}
+
+/** Residents of each place, to rank figures per resident. */
+async function residents(series: SeriesService): Promise<{ held: ReadonlyMap<string, HeldSeries>; versions: readonly DatasetVersion[] }> {
+  const { series: held, versions } = await series.readFamily('population');
+  return { held, versions };
+}
+
+export async function crossSection(series: SeriesService, template: string, among: 'states' | 'counties', state: string | undefined, at: string | undefined, per?: number): Promise<CrossSection> {
+  const lower = template.trim().toLowerCase();
+  if (lower.split('/').filter((segment) => segment === '*').length !== 1 || (lower.match(/\*/g) ?? []).length !== 1) {
+    throw new BadRequestError(`'${template}' must name one place as '*', e.g. hmda/*/originations (states) or loan-limits/conforming/* (counties).`);
+  }
+  if (among === 'states' && state !== undefined) throw new BadRequestError("'state' narrows counties: give among=counties with it, or leave it out to rank the states.");
+  const family = series.familyOf(lower.replace('*', among === 'states' ? 'xx' : '00000'));
+  if (!family) throw new NotFoundError(`No series family has ids like '${template}' for ${among}; GET /api/v1/series lists the ids (states: hmda/*/originations, nmdb/*/ave_intrate; counties: loan-limits/conforming/*, hmda/*/records).`);
+  const { series: held, versions: familyVersions } = await series.readFamily(family);
+  const population = per === undefined ? undefined : await residents(series);
+  const versions = population ? [...familyVersions, ...population.versions] : familyVersions;
+  const vintages = new Set<string>();
+  const pattern = new RegExp(`^${escape(lower).replace('\\*', among === 'states' ? '([a-z]{2})' : '(\\d{5})')}$`);
+  const entries: Omit<Member, 'rank'>[] = [];
+  let first: HeldSeries | undefined;
+  for (const [id, candidate] of held) {
+    const match = pattern.exec(id.toLowerCase());
+    if (!match) continue;
+    const place = (match[1] as string).toUpperCase();
+    if (among === 'states' ? !STATES.has(place) : state !== undefined && candidate.state !== state) continue;
+    first ??= candidate;
+    let point;
+    try {
+      point = pointAt(candidate, at);
+    } catch (error) {
+      if (error instanceof NotFoundError) continue; // no figure for that moment: not ranked
+      throw error;
+    }
+    if (point.value === null) continue;
+    let value = point.value;
+    if (population && per !== undefined) {
+      const people = population.held.get(`population/${place}`);
+      if (!people) continue;
+      const year = (point.period ?? point.date).slice(0, 4);
+      const count = pointAt(people, people.periods?.includes(year) ? year : 'latest');
+      if (!count.value) continue;
+      vintages.add(count.period ?? count.date.slice(0, 4));
+      value = Math.round((point.value / count.value) * per * 100) / 100;
+    }
+    entries.push({ place, name: candidate.place ?? findState(place)?.name ?? place, series: id, value, date: point.date, ...(point.period === undefined ? {} : { period: point.period }) });
+  }
+  if (!first) throw new NotFoundError(`No series matches '${template}'${state ? ` in ${state}` : ''}; GET /api/v1/series lists the ids.`);
+  if (entries.length === 0) throw new NotFoundError(`No place has a figure of '${template}' for ${at ?? 'the latest period'}.`);
+  const periods = new Set(entries.map((entry) => entry.period ?? entry.date));
+  const period = at !== undefined && at !== 'latest' ? at : periods.size === 1 ? ([...periods][0] as string) : 'latest';
+  const where = among === 'states' ? 'each state' : state ? `each county of ${findState(state)?.name ?? state}` : 'each county';
+  const title = first.place ? first.title.replace(first.place, where) : `${first.title} (${where})`;
+  return {
+    template: lower,
+    family,
+    title: per === undefined ? title : `${title}, per ${per.toLocaleString('en-US')} residents`,
+    units: per === undefined ? first.units : `${first.units} per ${per.toLocaleString('en-US')} residents`,
+    source: { url: first.sourceUrl, as_of: first.asOf, name: first.sourceName },
+    notes: per === undefined ? first.notes : [...first.notes, `Residents as the HMDA Data Browser counts them (${[...vintages].join(', ')} figures); a place's figure ÷ its residents × ${per}.`],
+    versions,
+    ...(population ? { residents: residentsInput(population.held) } : {}),
+    members: held,
+    size: entries.length,
+    period,
+    periodMoment: period === 'latest' ? 'latest' : period,
+    ranked: (order, limit) => rankTies(entries, order, limit),
+    meeting: (condition) => rankTies(entries.filter((entry) => meets(entry.value, condition)), 'highest', entries.length),
+  };
+}

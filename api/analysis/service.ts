@@ -1,0 +1,305 @@
+// The analysis service: answers each operation of the contract over the series the series service
+// holds (it reads no table itself), and states what it used: every input's figures, source and
+// as-of date, and the method in one sentence. REST, /ask's built-in reader and its model call it.
+import type { SeriesService } from '../series/service.ts';
+import type { HeldSeries } from '../series/types.ts';
+import type { FamilyId } from '../series/contract.ts';
+import { seriesUrl } from '../series/answer.ts';
+import { BadRequestError, NotFoundError } from '../platform/http/errors.ts';
+import { parseOrThrow } from '../platform/http/validation.ts';
+import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
+import type { DatasetVersion } from '../platform/contract/versions.ts';
+import type { Source } from '../platform/contract/sources.ts';
+import { QUERY_SCHEMAS, type AnalysisAnswer, type Input, type Operation, type Point, type QueryOf, type ResultOf } from './contract.ts';
+import { describePoint, formatValue, pointAt, rangeOf } from './points.ts';
+import { change, conditionText, countOverTime, crossing, difference, extremes, monthlyPayment, sharePercent, type Condition } from './arithmetic.ts';
+import { crossSection, type CrossSection } from './cross-section.ts';
+
+const MAX_REMEMBERED = 2_000;
+
+export interface AnalysisService {
+  /** Validates `query` like the REST route does, then answers. */
+  run<O extends Operation>(operation: O, query: unknown): Promise<AnalysisAnswer<O>>;
+  /** The serialised answer for an already-validated query (the REST hot path), remembered until a series is re-read. */
+  runJson<O extends Operation>(operation: O, query: QueryOf<O>): Promise<PreSerialized<AnalysisAnswer<O>>>;
+}
+
+type Read = { id: string; held: unknown } | { family: FamilyId; held: unknown };
+
+/** What an operation used, gathered as it reads series. */
+class Used {
+  readonly inputs: Input[] = [];
+  readonly notes = new Set<string>();
+  readonly versions: DatasetVersion[] = [];
+  /** What was read: an answer is remembered only while each is still the copy held. */
+  readonly reads: Read[] = [];
+  private readonly baseUrl: string;
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  add(series: HeldSeries, points: Point[], versions: readonly DatasetVersion[]): void {
+    const existing = this.inputs.find((input) => input.id === series.id);
+    if (existing) existing.points.push(...points);
+    else this.inputs.push({ id: series.id, title: series.title, units: series.units, points, url: seriesUrl(this.baseUrl, series.id), source: { url: series.sourceUrl, as_of: series.asOf, name: series.sourceName } });
+    for (const note of series.notes) this.notes.add(note);
+    this.addVersions(versions);
+    this.reads.push({ id: series.id, held: series });
+  }
+
+  addSection(section: CrossSection): void {
+    this.inputs.push({ id: section.template, title: section.title, units: section.units, points: [], url: `${this.baseUrl}/api/v1/series?family=${section.family}`, source: section.source });
+    if (section.residents) this.inputs.push({ id: section.residents.template, title: section.residents.title, units: 'residents', points: [], url: `${this.baseUrl}/api/v1/series?family=population`, source: section.residents.source });
+    for (const note of section.notes) this.notes.add(note);
+    this.addVersions(section.versions);
+    this.reads.push({ family: section.family, held: section.members });
+  }
+
+  private addVersions(versions: readonly DatasetVersion[]): void {
+    for (const version of versions) if (!this.versions.some((known) => known.dataset === version.dataset && known.version === version.version)) this.versions.push(version);
+  }
+
+  sources(): Source[] {
+    const sources = new Map<string, Source>();
+    for (const input of this.inputs) if (!sources.has(input.source.url)) sources.set(input.source.url, input.source);
+    return [...sources.values()];
+  }
+}
+
+function thresholdOf(query: { above?: string | undefined; below?: string | undefined }): { op: 'above' | 'below'; text: string } {
+  if ((query.above === undefined) === (query.below === undefined)) throw new BadRequestError("Give one of 'above' or 'below': a number in the series' units, e.g. above=7.");
+  return query.above !== undefined ? { op: 'above', text: query.above } : { op: 'below', text: query.below as string };
+}
+
+const numeric = (text: string) => (/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text.trim()) ? Number(text.trim()) : undefined);
+
+export function createAnalysisService(options: { series: SeriesService; baseUrl: string }): AnalysisService {
+  const { series: seriesService, baseUrl } = options;
+  const remembered = new Map<string, { json: string; reads: Read[] }>();
+
+  async function read(id: string): Promise<{ series: HeldSeries; versions: readonly DatasetVersion[] }> {
+    if (id.includes('*')) throw new BadRequestError(`'${id}' has a '*': only rank and count take a template of places; give one series id here.`);
+    return seriesService.read(id);
+  }
+
+  async function pointOf(id: string, moment: string | undefined, used: Used, range?: { from?: string | undefined; to?: string | undefined }): Promise<{ series: HeldSeries; point: Point }> {
+    const { series, versions } = await read(id);
+    const point = pointAt(series, moment, range);
+    used.add(series, [point], versions);
+    return { series, point };
+  }
+
+  const say = (series: HeldSeries, point: Point) => describePoint(point, series.units, series.frequency);
+  const pointsUnit = (units: string) => (units === 'percent' ? 'percentage points' : units);
+
+  type Computed<O extends Operation> = { answer: string; method: string; result: ResultOf<O> };
+  const operations: { [O in Operation]: (query: QueryOf<O>, used: Used) => Promise<Computed<O>> } = {
+    async value(query, used) {
+      const { series, point } = await pointOf(query.series, query.at, used, { from: query.from, to: query.to });
+      return {
+        answer: `${series.title}: ${say(series, point)}.`,
+        method: point.how === 'mean' ? 'The mean of the observations published in the period, as published (no other adjustment).' : 'The observation as published.',
+        result: { point, units: series.units },
+      };
+    },
+    async change(query, used) {
+      const start = await pointOf(query.series, query.from, used);
+      const end = await pointOf(query.series, query.to ?? 'latest', used);
+      const computed = change(start.point.value, end.point.value);
+      const direction = computed.change === null ? '' : computed.change > 0 ? 'up' : computed.change < 0 ? 'down' : 'unchanged';
+      const units = start.series.units;
+      const amount = computed.change === null ? 'no change can be computed' : `${direction} ${units === 'US dollars' ? formatValue(Math.abs(computed.change), units) : `${Math.abs(computed.change)} ${pointsUnit(units)}`}${computed.percent_change === null ? '' : ` (${computed.percent_change > 0 ? '+' : ''}${computed.percent_change}%)`}`;
+      return {
+        answer: `${start.series.title}: ${say(start.series, start.point)} to ${say(end.series, end.point)}, ${amount}.`,
+        method: 'Change = end − start in the series\' units (percentage points for rates); percent change = (end − start) ÷ start × 100.',
+        result: { start: start.point, end: end.point, units, ...computed },
+      };
+    },
+    async compare(query, used) {
+      const first = await pointOf(query.series, query.at, used);
+      const second = await pointOf(query.other, query.other_at ?? query.at, used);
+      if (first.series.units !== second.series.units) used.notes.add(`The two series are in different units (${first.series.units}, ${second.series.units}): the difference mixes them; the ratio is still their quotient.`);
+      const computed = difference(first.point.value, second.point.value);
+      return {
+        answer:
+          `${first.series.title}: ${say(first.series, first.point)}; ${second.series.title}: ${say(second.series, second.point)}. ` +
+          `Difference ${computed.difference === null ? 'n/a' : first.series.units === 'US dollars' ? formatValue(computed.difference, 'US dollars') : `${computed.difference} ${pointsUnit(first.series.units)}`}, ratio ${computed.ratio ?? 'n/a'}.`,
+        method: 'Difference = first − second; ratio = first ÷ second, each figure taken as stated for its series and moment.',
+        result: { first: first.point, second: second.point, units: first.series.units, ...computed },
+      };
+    },
+    async share(query, used) {
+      const part = await pointOf(query.part, query.at, used);
+      const whole = await pointOf(query.whole, query.at, used);
+      const share = sharePercent(part.point.value, whole.point.value);
+      return {
+        answer: `${part.series.title}: ${say(part.series, part.point)}, ${share ?? 'n/a'}% of ${whole.series.title}: ${say(whole.series, whole.point)}.`,
+        method: 'Share = part ÷ whole × 100, both for the same moment.',
+        result: { part: part.point, whole: whole.point, share_percent: share },
+      };
+    },
+    async rank(query, used) {
+      const section = await crossSection(seriesService, query.series, query.among, query.state, query.at, query.per);
+      used.addSection(section);
+      const members = section.ranked(query.order, query.limit);
+      const list = members.map((member) => `${member.rank}. ${member.name} ${formatValue(member.value, section.units)}`).join('; ');
+      const tiedFirst = members.filter((member) => member.rank === 1).length;
+      const ties = tiedFirst > 1 ? ` ${tiedFirst} ${query.among === 'states' ? 'states' : 'counties'} tie for first at ${formatValue(members[0]?.value ?? null, section.units)}.` : '';
+      return {
+        answer: `${section.title}, ${query.order} first (${section.period}): ${list}.${ties}`,
+        method: `Each ${query.among === 'states' ? 'state' : 'county'}'s figure for the period, sorted; tied places share a rank (1, 1, 3) and places tied with the last one shown are kept.`,
+        result: { order: query.order, period: section.period, members, ranked: section.size, units: section.units },
+      };
+    },
+    async count(query, used) {
+      const { op, text } = thresholdOf(query);
+      if (query.series.includes('*')) {
+        const section = await crossSection(seriesService, query.series, query.among ?? (query.state ? 'counties' : 'states'), query.state, query.at);
+        used.addSection(section);
+        let threshold = numeric(text);
+        if (threshold === undefined) {
+          const reference = await pointOf(text, query.at ?? section.periodMoment, used);
+          threshold = reference.point.value ?? NaN;
+        }
+        const condition: Condition = { op, threshold };
+        const places = section.meeting(condition);
+        return {
+          answer: `${places.length} of ${section.size} places have ${section.title} ${conditionText(condition)} (${section.period}).`,
+          method: `The places whose figure for the period is strictly ${op} ${threshold}, counted.`,
+          result: { count: places.length, out_of: section.size, condition: conditionText(condition), threshold, first: null, last: null, places },
+        };
+      }
+      const threshold = numeric(text);
+      if (threshold === undefined) throw new BadRequestError(`Over time, '${op}' must be a number in the series' units (e.g. ${op}=7); a series threshold works across places (a series id with '*').`);
+      const { series, versions } = await read(query.series);
+      const span = rangeOf(query.from ?? query.at, query.to ?? query.at, series);
+      const condition: Condition = { op, threshold };
+      const counted = countOverTime(series, span, condition);
+      used.add(series, [], versions);
+      return {
+        answer: `${series.title} was ${conditionText(condition)} in ${counted.count} of ${counted.out_of} ${series.frequency} observations from ${span.start} to ${span.end}` +
+          (counted.first && counted.last ? ` (first ${counted.first.period ?? counted.first.date}, last ${counted.last.period ?? counted.last.date}).` : '.'),
+        method: `The observations published from ${span.start} to ${span.end} whose value is strictly ${op} ${threshold}, counted.`,
+        result: { count: counted.count, out_of: counted.out_of, condition: conditionText(condition), threshold, first: counted.first, last: counted.last },
+      };
+    },
+    async crossing(query, used) {
+      const { op, text } = thresholdOf(query);
+      const threshold = numeric(text);
+      if (threshold === undefined) throw new BadRequestError(`'${op}' must be a number in the series' units, e.g. ${op}=6.`);
+      const { series, versions } = await read(query.series);
+      const span = rangeOf(query.from, query.to, series);
+      const condition: Condition = { op, threshold };
+      const found = crossing(series, span, condition, query.which);
+      used.add(series, [], versions);
+      const when = (value: { date: string; period?: string } | null) => (value ? (value.period ?? value.date) : '');
+      const answer = !found.found
+        ? `${series.title} was never ${conditionText(condition)} from ${span.start} to ${span.end}.`
+        : found.meets_now && query.which === 'last'
+          ? `${series.title} is ${conditionText(condition)} now: ${formatValue(found.latest?.value ?? null, series.units)} on ${when(found.latest)}, and has been since ${when(found.run_start)}.`
+          : `The ${query.which} time ${series.title} was ${conditionText(condition)} was ${when(found.found)} (${formatValue(found.found.value, series.units)})` +
+            (query.which === 'last' ? `; the latest figure is ${formatValue(found.latest?.value ?? null, series.units)} (${when(found.latest)}).` : '.');
+      return {
+        answer,
+        method: `The ${query.which} published observation from ${span.start} to ${span.end} strictly ${op} ${threshold}.`,
+        result: { which: query.which, condition: conditionText(condition), ...found },
+      };
+    },
+    async extremes(query, used) {
+      const { series, versions } = await read(query.series);
+      const span = rangeOf(query.from, query.to, series);
+      const found = extremes(series, span);
+      used.add(series, [], versions);
+      if (found.observations === 0) throw new NotFoundError(`${series.id} has no figure from ${span.start} to ${span.end}: it runs from ${series.dates[0]} to ${series.dates.at(-1)}.`);
+      return {
+        answer: `${series.title} from ${span.start} to ${span.end}: low ${formatValue(found.low, series.units)} (${found.low_dates.join(', ')}), high ${formatValue(found.high, series.units)} (${found.high_dates.join(', ')}).`,
+        method: `The lowest and highest of the ${found.observations} published observations in the range, with every date each was reached.`,
+        result: { units: series.units, ...found },
+      };
+    },
+    async 'per-resident'(query, used) {
+      const figure = await pointOf(query.series, query.at, used);
+      const place = figure.series.id.split('/').find((segment) => /^([A-Z]{2}|\d{5})$/.test(segment));
+      if (!place || place === 'US') throw new BadRequestError(`${figure.series.id} is not a state's or county's series: give one such as hmda/FL/originations or hmda/17031/originations.`);
+      const year = (figure.point.period ?? figure.point.date).slice(0, 4);
+      const population = await seriesService.read(`population/${place}`);
+      const vintage = population.series.periods?.includes(year) ? year : 'latest';
+      const residents = pointAt(population.series, vintage);
+      used.add(population.series, [residents], population.versions);
+      if (vintage !== year) used.notes.add(`No population of ${year} is held: the ${residents.period ?? residents.date.slice(0, 4)} figure is used, so the ratio divides a ${year} count by residents of another year.`);
+      const value = figure.point.value === null || residents.value === null || residents.value === 0 ? null : Math.round((figure.point.value / residents.value) * query.per * 100) / 100;
+      return {
+        answer: `${figure.series.title}: ${say(figure.series, figure.point)}, ${value ?? 'n/a'} per ${query.per.toLocaleString('en-US')} residents (${residents.value?.toLocaleString('en-US')} residents, ${residents.period ?? residents.date.slice(0, 4)}).`,
+        method: `Per-resident figure = the figure ÷ residents × ${query.per}, residents as the HMDA Data Browser counts them.`,
+        result: { figure: figure.point, residents, per: query.per, value },
+      };
+    },
+    async payment(query, used) {
+      if ((query.rate === undefined) === (query.series === undefined)) throw new BadRequestError("Give one of 'rate' (a percent, e.g. 6.5) or 'series' (a rate series such as pmms/30-year).");
+      let rate = query.rate;
+      let point: Point | null = null;
+      let where = '';
+      if (query.series !== undefined) {
+        const found = await pointOf(query.series, query.at, used);
+        if (found.series.units !== 'percent') throw new BadRequestError(`${found.series.id} is not a rate in percent: give a rate series such as pmms/30-year.`);
+        point = found.point;
+        rate = found.point.value ?? undefined;
+        where = ` (${found.series.title}: ${say(found.series, found.point)})`;
+      }
+      if (rate === undefined) throw new NotFoundError('The rate series has no figure for that moment.');
+      const computed = monthlyPayment(query.amount, rate, query.term_years);
+      return {
+        answer: `A $${query.amount.toLocaleString('en-US')} ${query.term_years}-year fixed loan at ${rate}%${where} has a monthly principal and interest payment of $${computed.monthly_payment.toLocaleString('en-US', { minimumFractionDigits: 2 })}; total interest over the term $${computed.total_interest.toLocaleString('en-US', { minimumFractionDigits: 2 })}.`,
+        method: 'Monthly payment = P·r ÷ (1 − (1 + r)^−n), with r the annual rate ÷ 12 and n the number of months; taxes, insurance and mortgage insurance are not included.',
+        result: { amount: query.amount, rate_percent: rate, term_years: query.term_years, ...computed, rate: point },
+      };
+    },
+  };
+
+  async function compute<O extends Operation>(operation: O, query: QueryOf<O>): Promise<{ answer: AnalysisAnswer<O>; reads: Read[] }> {
+    const used = new Used(baseUrl);
+    const run = operations[operation] as (query: QueryOf<O>, used: Used) => Promise<Computed<O>>;
+    const computed = await run(query, used);
+    const answer = {
+      operation,
+      answer: computed.answer,
+      method: computed.method,
+      result: computed.result,
+      inputs: used.inputs,
+      notes: [...used.notes],
+      sources: used.sources(),
+      dataset_versions: used.versions,
+    } as unknown as AnalysisAnswer<O>;
+    return { answer, reads: used.reads };
+  }
+
+  /** Whether everything an answer read is still the copy held (a look-up in memory; a sync replaces copies). */
+  async function stillHeld(reads: readonly Read[]): Promise<boolean> {
+    try {
+      for (const read of reads) {
+        const current = 'id' in read ? (await seriesService.read(read.id)).series : (await seriesService.readFamily(read.family)).series;
+        if (current !== read.held) return false;
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  return {
+    async run(operation, input) {
+      const query = parseOrThrow(QUERY_SCHEMAS[operation], input ?? {}, 'query') as QueryOf<typeof operation>;
+      return (await compute(operation, query)).answer;
+    },
+    async runJson(operation, query) {
+      const key = `${operation}\u0000${JSON.stringify(query)}`;
+      const hit = remembered.get(key);
+      if (hit && (await stillHeld(hit.reads))) return hit.json as PreSerialized<AnalysisAnswer<typeof operation>>;
+      const { answer, reads } = await compute(operation, query);
+      const json = preSerialize(answer);
+      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
+      remembered.set(key, { json, reads });
+      return json;
+    },
+  };
+}

@@ -1,0 +1,183 @@
+// The places a question names, in the order it names them: states (names, capitalised codes),
+// counties (with or without "County"/"Parish", short forms such as "LA county", New York City's
+// boroughs), large cities read as the county that holds them, and misspellings of any of these
+// (fuse.js). Counties come from the loan-limits capability's county list, read once per load.
+import Fuse from 'fuse.js';
+import { STATES, findState } from '../../../geo/states.ts';
+import { baseKey, matchKey } from '../../../geo/county-names.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { CITY_COUNTIES, COUNTY_SHORT_FORMS } from './city-counties.ts';
+
+export interface StatePlace {
+  kind: 'state';
+  code: string;
+  name: string;
+  at: number;
+}
+
+export interface CountyPlace {
+  kind: 'county';
+  fips: string;
+  state: string;
+  name: string;
+  at: number;
+  /** How the question's words were read, when not as written ("Houston → Harris County, TX"). */
+  readAs?: string;
+}
+
+export type Place = StatePlace | CountyPlace | { kind: 'nation'; at: number };
+
+interface CountyEntry {
+  fips: string;
+  state: string;
+  name: string;
+  base: string;
+}
+
+/** Two-letter codes that are everyday words: only taken in capitals, and never in an all-capital question. */
+const WORD_CODES = new Set(['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'AL', 'LA', 'PA', 'MA', 'DE', 'ID', 'CO', 'GA', 'MO', 'NE', 'WA', 'VA', 'AR', 'MD', 'MT', 'US']);
+
+let gazetteer: Promise<{ counties: CountyEntry[]; byBase: Map<string, CountyEntry[]>; fuzzy: Fuse<{ key: string; label: string }> }> | undefined;
+let gazetteerKey: unknown;
+
+async function loadGazetteer(deps: AppDeps) {
+  const counties: CountyEntry[] = [];
+  for (const state of STATES) {
+    try {
+      for (const county of await deps.services.loanLimits.counties(state.code)) counties.push({ fips: county.fips, state: county.state, name: county.name, base: baseKey(matchKey(county.name)) });
+    } catch {
+      // counties not loaded yet: places are then states and cities only
+    }
+  }
+  const byBase = new Map<string, CountyEntry[]>();
+  for (const county of counties) byBase.set(county.base, [...(byBase.get(county.base) ?? []), county]);
+  // Misspellings: city names, multi-word county names and state names, compared as written.
+  const words = [
+    ...Object.keys(CITY_COUNTIES).map((city) => ({ key: city, label: `city:${city}` })),
+    ...STATES.filter((state) => state.name.length >= 6).map((state) => ({ key: state.name.toLowerCase(), label: `state:${state.code}` })),
+  ];
+  return { counties, byBase, fuzzy: new Fuse(words, { keys: ['key'], includeScore: true, threshold: 0.25, ignoreLocation: true, minMatchCharLength: 5 }) };
+}
+
+function gazetteerFor(deps: AppDeps) {
+  // One gazetteer per services object (tests build several apps in one process).
+  if (!gazetteer || gazetteerKey !== deps.services) {
+    gazetteerKey = deps.services;
+    gazetteer = loadGazetteer(deps).catch((error: unknown) => {
+      gazetteer = undefined;
+      throw error;
+    });
+  }
+  return gazetteer;
+}
+
+function statesIn(text: string): StatePlace[] {
+  const found: StatePlace[] = [];
+  const lower = text.toLowerCase();
+  const taken: [number, number][] = [];
+  for (const state of [...STATES].sort((a, b) => b.name.length - a.name.length)) {
+    for (const match of lower.matchAll(new RegExp(`\\b${state.name.toLowerCase()}\\b`, 'g'))) {
+      const start = match.index;
+      if (taken.some(([from, to]) => start >= from && start < to)) continue;
+      taken.push([start, start + state.name.length]);
+      found.push({ kind: 'state', code: state.code, name: state.name, at: start });
+    }
+  }
+  const allCaps = text === text.toUpperCase();
+  for (const match of text.matchAll(/\b([A-Z]{2})\b/g)) {
+    const code = match[1] as string;
+    const state = findState(code);
+    if (!state || (allCaps && WORD_CODES.has(code))) continue;
+    if (code === 'VA' && /\bVA\s+(loan|mortgage|limit|rate|funding)/i.test(text.slice(match.index))) continue;
+    if (code === 'LA' && /\bLA\s+county\b/i.test(text.slice(match.index))) continue;
+    found.push({ kind: 'state', code: state.code, name: state.name, at: match.index });
+  }
+  return found;
+}
+
+/** The county of `state` (or, without one, the most populous of that name) whose base name is `base`. */
+function pick(entries: readonly CountyEntry[] | undefined, state: string | undefined, populations: ReadonlyMap<string, number>): CountyEntry | undefined {
+  if (!entries || entries.length === 0) return undefined;
+  const inState = state ? entries.filter((entry) => entry.state === state) : [];
+  if (inState.length > 0) return inState[0];
+  if (state && entries.every((entry) => entry.state !== state)) return entries.length === 1 ? entries[0] : undefined;
+  return [...entries].sort((a, b) => (populations.get(b.fips) ?? 0) - (populations.get(a.fips) ?? 0))[0];
+}
+
+export interface PlaceContext {
+  deps: AppDeps;
+  /** Residents by county FIPS, to choose among counties of one name in different states. */
+  populations: ReadonlyMap<string, number>;
+}
+
+/** Every place the question names, in order. */
+export async function placesIn(question: string, context: PlaceContext): Promise<Place[]> {
+  const { counties, byBase, fuzzy } = await gazetteerFor(context.deps);
+  const states = statesIn(question);
+  const places: Place[] = [...states];
+  const stateNear = (at: number) => {
+    // The state written right after a county ("Cook County, Illinois"), else the only state named.
+    const after = states.filter((state) => state.at > at && state.at - at < 40).sort((a, b) => a.at - b.at)[0];
+    return after?.code ?? (states.length === 1 ? states[0]?.code : undefined);
+  };
+  const claimed: [number, number][] = [];
+  const addCounty = (entry: CountyEntry, at: number, end: number, readAs?: string) => {
+    if (claimed.some(([from, to]) => at < to && end > from)) return;
+    claimed.push([at, end]);
+    places.push({ kind: 'county', fips: entry.fips, state: entry.state, name: `${entry.name}, ${entry.state}`, at, ...(readAs ? { readAs } : {}) });
+    // A state named only to locate the county is not a place of its own.
+    for (let index = places.length - 1; index >= 0; index -= 1) {
+      const place = places[index] as Place;
+      if (place.kind === 'state' && place.code === entry.state && place.at > at && place.at - end < 4) places.splice(index, 1);
+    }
+  };
+  // "<Name> County", "<Name> Parish", "<Name> Borough"; short forms such as "LA county".
+  for (const match of question.matchAll(/\b((?:[A-Za-z.'-]+\s){0,3}?[A-Za-z.'-]+)\s+(?:county|parish|borough)\b/gi)) {
+    const words = (match[1] as string).split(/\s+/);
+    for (let skip = 0; skip < words.length; skip += 1) {
+      const phrase = words.slice(skip).join(' ');
+      const short = COUNTY_SHORT_FORMS[phrase.toLowerCase()];
+      const base = baseKey(matchKey(short?.name ?? phrase));
+      const entry = short ? counties.find((county) => county.fips === short.fips) : pick(byBase.get(base), stateNear(match.index), context.populations);
+      if (entry) {
+        const start = match.index + match[0].indexOf(phrase);
+        addCounty(entry, start, match.index + match[0].length, short ? `${phrase} County → ${entry.name}, ${entry.state}` : undefined);
+        break;
+      }
+    }
+  }
+  // Boroughs and large cities, as written or misspelled, read as their county.
+  const lower = question.toLowerCase();
+  for (const [city, target] of Object.entries(CITY_COUNTIES)) {
+    for (const match of lower.matchAll(new RegExp(`\\b${city.replace(/[.]/g, '\\.')}\\b(?!\\s+(county|parish))`, 'g'))) {
+      const entry = counties.find((county) => county.fips === target.fips);
+      if (entry) addCounty(entry, match.index, match.index + city.length, `${titleWords(city)} → ${entry.name}, ${entry.state}`);
+    }
+  }
+  if (!places.some((place) => place.kind !== 'state')) {
+    for (const match of lower.matchAll(/\b(?:in|for|of|at)\s+((?:[a-z.'-]+\s?){1,3})/g)) {
+      const words = (match[1] as string).trim().split(/\s+/);
+      for (let length = Math.min(3, words.length); length >= 1; length -= 1) {
+        const phrase = words.slice(0, length).join(' ');
+        if (phrase.length < 6) continue;
+        const best = fuzzy.search(phrase)[0];
+        if (!best || (best.score ?? 1) > 0.2) continue;
+        const at = match.index + match[0].indexOf(phrase);
+        const [kind, key] = best.item.label.split(':') as [string, string];
+        if (kind === 'state') {
+          const state = findState(key);
+          if (state && !places.some((place) => place.kind === 'state' && place.code === state.code)) places.push({ kind: 'state', code: state.code, name: state.name, at });
+        } else {
+          const target = CITY_COUNTIES[key];
+          const entry = target && counties.find((county) => county.fips === target.fips);
+          if (entry) addCounty(entry, at, at + phrase.length, `"${phrase}" read as ${titleWords(key)} → ${entry.name}, ${entry.state}`);
+        }
+        break;
+      }
+    }
+  }
+  if (/\b(nationwide|nationally|national|the (?:us|u\.s\.|united states|country|nation)|all (?:us|u\.s\.) )\b/i.test(question)) places.push({ kind: 'nation', at: lower.search(/nationwide|nationally|national|united states|country|nation|all us|all u\.s\./) });
+  return places.sort((a, b) => a.at - b.at);
+}
+
+const titleWords = (text: string) => text.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());

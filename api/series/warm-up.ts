@@ -1,0 +1,24 @@
+// Reads every series family into memory in the background once the server is up, so the first
+// question that needs one (a county's HMDA figures take seconds to read) does not wait for the read.
+// A family whose datasets are not loaded yet is skipped: it is read when they are.
+import type { AppDeps } from '../deps.ts';
+import { FAMILY_IDS } from './contract.ts';
+
+const START_DELAY_MS = 2_000;
+
+export function startSeriesWarmUp(deps: AppDeps): () => void {
+  let stopped = false;
+  const timer = setTimeout(() => {
+    void (async () => {
+      for (const family of FAMILY_IDS) {
+        if (stopped) return;
+        await deps.services.series.readFamily(family).catch(() => undefined);
+      }
+    })();
+  }, START_DELAY_MS);
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

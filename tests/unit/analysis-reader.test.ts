@@ -1,0 +1,107 @@
+// The question reader's pure parts (moments, spans, measures), the analysis arithmetic on small
+// series built here, and the /ask model's analyze_data tool over a recording analysis service.
+import { describe, expect, it } from 'vitest';
+import type { AppDeps } from '../../api/deps.ts';
+import { askTools } from '../../api/ask/tools.ts';
+import { momentsIn, spanIn } from '../../api/ask/builtin/reader/moments.ts';
+import { hmdaMeasureOf, rateMentions, topicOf } from '../../api/ask/builtin/reader/measures.ts';
+import { change, crossing, extremes, monthlyPayment, rankTies } from '../../api/analysis/arithmetic.ts';
+import { pointAt } from '../../api/analysis/points.ts';
+import type { HeldSeries } from '../../api/series/types.ts';
+
+const TODAY = new Date('2026-11-27T12:00:00Z');
+
+function weekly(values: number[]): HeldSeries {
+  const dates = values.map((_value, index) => new Date(Date.UTC(2024, 0, 4 + index * 7)).toISOString().slice(0, 10));
+  return { id: 'test/weekly', title: 'Test', family: 'pmms', publisher: 'Test', frequency: 'weekly', units: 'percent', dates, values, sourceUrl: 'https://example.org', sourceName: 'Test', asOf: dates.at(-1) ?? null, notes: [] };
+}
+
+describe('question reader: moments and spans', () => {
+  it('reads days, months, quarters, years and the start of a year, in order', () => {
+    const moments = momentsIn('From the start of 2022 to 2025Q3, and on December 26, 2024, and in May 2026?', TODAY);
+    expect(moments.map((moment) => [moment.kind, moment.value])).toEqual([
+      ['start', '2022'],
+      ['quarter', '2025Q3'],
+      ['day', '2024-12-26'],
+      ['month', '2026-05'],
+    ]);
+  });
+
+  it('reads a Fed meeting named by month, and whether the week of it is asked', () => {
+    const [meeting] = momentsIn('What was the 30-year rate in the week of the December 2024 Fed meeting?', TODAY);
+    expect(meeting).toMatchObject({ kind: 'fomc', year: 2024, month: 12, week: true });
+  });
+
+  it('reads "since" as a span to the latest, and two moments as from and to', () => {
+    const since = spanIn('How much has it risen since 2019?', momentsIn('How much has it risen since 2019?', TODAY));
+    expect(since).toMatchObject({ since: true, from: { value: '2019' } });
+    const question = 'How much did it change from 2020 to 2025?';
+    expect(spanIn(question, momentsIn(question, TODAY))).toMatchObject({ since: false, from: { value: '2020' }, to: { value: '2025' } });
+  });
+});
+
+describe('question reader: measures', () => {
+  it('tells rates on outstanding mortgages, limits and HMDA apart', () => {
+    expect(topicOf('What is the average interest rate on existing mortgages in Texas?')).toBe('outstanding');
+    expect(topicOf('What is the jumbo threshold in Harris County?')).toBe('limit');
+    expect(topicOf('What was the denial rate in Maricopa County in 2024?')).toBe('hmda');
+    expect(topicOf('When was the 30-year rate last below 6%?')).toBe('rate');
+  });
+
+  it('names every rate series a comparison mentions, survey or benchmark', () => {
+    expect(rateMentions('the spread between the 30-year and 15-year fixed rates').map((mention) => mention.id)).toEqual(['pmms/30-year', 'pmms/15-year']);
+    expect(rateMentions('the gap between the Optimal Blue jumbo and conforming 30-year rates').map((mention) => mention.id)).toEqual(['optimal-blue/jumbo-30-year', 'optimal-blue/conforming-30-year']);
+    expect(hmdaMeasureOf('How many home loans were originated in Cook County?').measure).toBe('originations');
+  });
+});
+
+describe('analysis arithmetic', () => {
+  it('keeps ties in ranks, and every place tied with the last one shown', () => {
+    const ranked = rankTies([{ value: 5 }, { value: 9 }, { value: 9 }, { value: 7 }, { value: 7 }], 'highest', 3);
+    expect(ranked.map((entry) => [entry.rank, entry.value])).toEqual([[1, 9], [1, 9], [3, 7], [3, 7]]);
+  });
+
+  it('computes the monthly payment by the annuity formula (and principal ÷ months at 0%)', () => {
+    // $200,000 at 6% over 30 years: the textbook $1,199.10.
+    expect(monthlyPayment(200_000, 6, 30).monthly_payment).toBe(1199.1);
+    expect(monthlyPayment(120_000, 0, 10).monthly_payment).toBe(1000);
+  });
+
+  it('finds the last run below a level, its start, and whether the latest observation is in it', () => {
+    const series = weekly([7, 6.5, 5.9, 5.8, 6.2, 5.7]);
+    const span = { start: '2024-01-01', end: '2024-12-31', label: '2024', kind: 'year' as const };
+    const found = crossing(series, span, { op: 'below', threshold: 6 }, 'last');
+    expect(found.found?.value).toBe(5.7);
+    expect(found.meets_now).toBe(true);
+    expect(crossing(series, span, { op: 'below', threshold: 6 }, 'first').run_start?.value).toBe(5.9);
+    expect(extremes(series, span)).toMatchObject({ low: 5.7, high: 7, observations: 6 });
+    expect(change(4, 5)).toEqual({ change: 1, percent_change: 25 });
+  });
+
+  it('takes a period of a finer series as its mean, and a day without an observation as the one before', () => {
+    const series = weekly([6, 7, 8, 9, 10]);
+    expect(pointAt(series, '2024-01')).toMatchObject({ value: 7.5, count: 4, how: 'mean' });
+    expect(pointAt(series, '2024-01-13')).toMatchObject({ value: 7, date: '2024-01-11', how: 'on_or_before' });
+    expect(pointAt(series, 'latest')).toMatchObject({ value: 10, how: 'observation' });
+  });
+});
+
+describe('analyze_data, the /ask model tool', () => {
+  const tool = askTools({} as AppDeps).find((candidate) => candidate.name === 'analyze_data');
+
+  it('is offered to the model with the operations as an enum', () => {
+    expect(tool).toBeDefined();
+    const operation = (tool?.parameters.properties as Record<string, { enum?: string[] }>).operation;
+    expect(operation?.enum).toEqual(['value', 'change', 'compare', 'share', 'rank', 'count', 'crossing', 'extremes', 'per-resident', 'payment']);
+  });
+
+  it('runs the operation with the parameters given, and refuses a parameter the operation does not take', async () => {
+    const calls: unknown[] = [];
+    const answer = { operation: 'count', answer: '17 of 52', method: 'counted', result: {}, inputs: [], notes: [], sources: [{ url: 'https://example.org', as_of: '2026-10-08' }], dataset_versions: [] };
+    const deps = { services: { analysis: { run: async (operation: string, query: unknown) => (calls.push([operation, query]), answer) } } } as unknown as AppDeps;
+    const result = await tool!.run({ operation: 'count', series: 'pmms/30-year', from: '2023', to: '2023', above: '7' }, { deps } as never);
+    expect(calls).toEqual([['count', { series: 'pmms/30-year', from: '2023', to: '2023', above: '7' }]]);
+    expect(result.text).toMatch(/17 of 52/);
+    await expect(tool!.run({ operation: 'payment', amount: 1000, state: 'CO' }, { deps } as never)).rejects.toThrow(/does not take state/);
+  });
+});
