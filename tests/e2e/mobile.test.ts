@@ -218,7 +218,7 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     expect(await words()).not.toMatch(/987,654|\b0 requests per/);
   }, 300_000);
 
-  it('fits the method page of the state rate estimate, its filter table scrolling in its own box', async () => {
+  it('fits the method page of the state rate estimate, its filter table shown as cards', async () => {
     await checkPage('/methods/state-rate-estimate', 'state-rate-estimate');
     expect(((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ')).toContain('fewer than 300 loans in the group gets no adjustment');
   }, 120_000);
