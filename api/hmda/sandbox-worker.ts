@@ -4,9 +4,10 @@
 // spill, configuration locked), the guard on DuckDB's own parse of each query, and the result
 // built as JSON rows, cut at a row cap or a byte cap, off the service's event loop; or, for a
 // result over the answer budget, every row streamed by the engine into a Parquet and a CSV file.
-import { JSDuckDBValueConverter, StatementType, type DuckDBType } from '@duckdb/node-api';
+import { StatementType, type DuckDBType } from '@duckdb/node-api';
 import path from 'node:path';
-import { literal, openInstance, toJsonValue, type JsonRow } from './duck.ts';
+import { literal, openInstance, type JsonRow } from './duck.ts';
+import { jsonFromDuckDB } from './duck-values.ts';
 import type { ExportRequest, RunRequest, TruncatedReason, WorkerMessage, WorkerRequest, WorkerSettings } from './sandbox-protocol.ts';
 import { lookUpCatalog, serialiseSql } from './sql-catalog.ts';
 import { checkQuery, SqlRefusedError } from './sql-guard.ts';
@@ -22,9 +23,7 @@ function send(message: WorkerMessage): Promise<void> {
 function rowObject(names: string[], types: DuckDBType[], values: unknown[]): JsonRow {
   const row: JsonRow = {};
   names.forEach((name, index) => {
-    const type = types[index];
-    const value = values[index];
-    row[name] = toJsonValue(type === undefined || value === null ? value : JSDuckDBValueConverter(value as never, type, JSDuckDBValueConverter));
+    row[name] = jsonFromDuckDB(values[index], types[index]);
   });
   return row;
 }

@@ -2,14 +2,16 @@
 // (sandbox-worker.ts) with its own DuckDB memory limit and a bounded JavaScript heap. The service
 // kills that process when the query outlives its deadline (whatever the engine is doing: planning,
 // folding constants, one long scalar call) or when its resident memory passes the cap, and starts
-// another. A few processes serve at once; more queries wait in a short line, the key with the fewest
-// queries running first. Every refused or stopped query is logged (key id, reason, duration).
+// another; an engine error that can leave the engine unusable (internal, fatal, a failed allocation)
+// also gets the process replaced before the next query. A few processes serve at once; more queries
+// wait in a short line, the key with the fewest queries running first, no key holding every process
+// or more than its share of the line. Every refused or stopped query is logged (key id, reason, duration).
 import type { Logger } from '../platform/logger.ts';
-import { BadRequestError, ServiceUnavailableError } from '../platform/http/errors.ts';
+import { BadRequestError, ServiceUnavailableError, TooManyRequestsError } from '../platform/http/errors.ts';
 import type { JsonRow } from './duck.ts';
 import { ProcessExit, SandboxProcess } from './sandbox-process.ts';
 import type { TruncatedReason, WorkerMessage, WorkerRequest } from './sandbox-protocol.ts';
-import { describeEngineError } from './sql-errors.ts';
+import { describeEngineError, engineUnusableAfter } from './sql-errors.ts';
 import { checkText, SqlRefusedError } from './sql-guard.ts';
 
 export interface SandboxOptions {
@@ -25,6 +27,9 @@ export interface SandboxOptions {
   /** Queries running at once (one process each); more wait in line (up to `queueLimit`), then get a 503. */
   concurrency?: number;
   queueLimit?: number;
+  /** Queries one key may run at once (default: all processes but one) and keep waiting (default: a quarter of the line). */
+  perKeyRunning?: number;
+  perKeyQueue?: number;
   /** Resident memory at which a process is killed; default: the DuckDB limit + 512 MiB. */
   rssLimitBytes?: number;
   /** How long after the deadline a process that has not answered is killed (the engine's own interrupt comes first). */
@@ -117,6 +122,10 @@ export function createSandbox(options: SandboxOptions) {
   const { logger, timeoutMs } = options;
   const concurrency = options.concurrency ?? 2;
   const queueLimit = options.queueLimit ?? 16;
+  // A key's fair share: all processes but one (so another caller always finds one soon), and a
+  // quarter of the line; past its line share a key's queries are refused (429), not queued.
+  const perKeyRunning = options.perKeyRunning ?? Math.max(1, concurrency - 1);
+  const perKeyQueue = options.perKeyQueue ?? Math.max(1, Math.floor(queueLimit / 4));
   const graceMs = options.graceMs ?? 250;
   const rssLimit = options.rssLimitBytes ?? (parseMemoryLimit(options.memoryLimit) ?? 2 ** 30) + 512 * 2 ** 20;
   const idleMs = options.idleMs ?? 5 * 60_000;
@@ -155,16 +164,41 @@ export function createSandbox(options: SandboxOptions) {
   reaper.unref();
 
   const runningFor = (keyId: string) => slots.filter((slot) => slot.busy && slot.keyId === keyId).length;
+  const waitingFor = (keyId: string) => waiting.filter((waiter) => waiter.keyId === keyId).length;
+  /** A key below its share may start a query; queries without a key share one share. */
+  const underShare = (keyId: string) => runningFor(keyId) < perKeyRunning;
+
+  /**
+   * Hands free slots to waiters: the waiter whose key has the fewest queries running (the oldest
+   * among equals), skipping keys already at their share, so one caller never holds every process.
+   */
+  function dispatch(): void {
+    for (;;) {
+      const slot = slots.find((candidate) => !candidate.busy);
+      if (!slot) return;
+      let chosen = -1;
+      for (let index = 0; index < waiting.length; index += 1) {
+        const keyId = waiting[index]!.keyId;
+        if (!underShare(keyId)) continue;
+        if (chosen === -1 || runningFor(keyId) < runningFor(waiting[chosen]!.keyId)) chosen = index;
+      }
+      if (chosen === -1) return;
+      const [waiter] = waiting.splice(chosen, 1);
+      clearTimeout(waiter!.timer);
+      slot.busy = true;
+      slot.keyId = waiter!.keyId;
+      waiter!.resolve(slot);
+    }
+  }
 
   function acquire(keyId: string): Promise<Slot> {
-    const free = slots.find((slot) => !slot.busy);
-    if (free && waiting.length === 0) {
-      free.busy = true;
-      free.keyId = keyId;
-      return Promise.resolve(free);
-    }
     if (waiting.length >= queueLimit) {
       return Promise.reject(new ServiceUnavailableError('Too many custom HMDA queries are running; try again in a few seconds.', 5));
+    }
+    if (waitingFor(keyId) >= perKeyQueue) {
+      return Promise.reject(
+        new TooManyRequestsError(`This key already has ${perKeyQueue + runningFor(keyId)} custom HMDA queries running or waiting; send the next when one has answered.`, 2),
+      );
     }
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
@@ -177,24 +211,14 @@ export function createSandbox(options: SandboxOptions) {
         }, maxWaitMs),
       };
       waiting.push(waiter);
+      dispatch();
     });
   }
 
-  /** Hands the slot to the waiter whose key has the fewest queries running (the oldest among equals). */
   function release(slot: Slot): void {
     slot.busy = false;
     slot.keyId = undefined;
-    if (waiting.length === 0) return;
-    let chosen = 0;
-    for (let index = 1; index < waiting.length; index += 1) {
-      if (runningFor(waiting[index]!.keyId) < runningFor(waiting[chosen]!.keyId)) chosen = index;
-    }
-    const [waiter] = waiting.splice(chosen, 1);
-    if (!waiter) return;
-    clearTimeout(waiter.timer);
-    slot.busy = true;
-    slot.keyId = waiter.keyId;
-    waiter.resolve(slot);
+    dispatch();
   }
 
   /** Kills the slot's process and gives the slot the spare, so the next query finds a started engine. */
@@ -245,9 +269,10 @@ export function createSandbox(options: SandboxOptions) {
     }, WATCH_MS);
     try {
       const message = await worker.run(request);
-      // An engine that failed an allocation keeps its address space reserved: later queries in it
-      // would fail too, so it makes way for a fresh one.
-      if (message.type === 'failed' && describeEngineError(message.detail, sql).kind === 'memory') replace(slot);
+      // An engine that failed an allocation keeps its address space reserved, and one that raised an
+      // internal or fatal error may be invalidated ("database has been invalidated"): every later
+      // query in it would fail, so it makes way for a fresh one before the next query.
+      if (message.type === 'failed' && engineUnusableAfter(message.detail, sql)) replace(slot);
       return { message, peakRss };
     } catch (error) {
       if (!(error instanceof ProcessExit)) throw error;
@@ -314,7 +339,7 @@ export function createSandbox(options: SandboxOptions) {
       if (error instanceof SqlRefusedError) logger.warn({ ...fields, reason: error.reason }, 'HMDA custom SQL refused');
       else if (error instanceof SqlStoppedError) logger.warn({ ...fields, reason: error.reason, peakRss: error.peakRss }, 'HMDA custom SQL stopped');
       else if (error instanceof SqlFailedError) logger.info({ ...fields, reason: error.reason }, 'HMDA custom SQL failed');
-      else if (error instanceof ServiceUnavailableError) logger.warn({ ...fields, reason: 'busy' }, 'HMDA custom SQL not run');
+      else if (error instanceof ServiceUnavailableError || error instanceof TooManyRequestsError) logger.warn({ ...fields, reason: 'busy' }, 'HMDA custom SQL not run');
       throw error;
     }
   }

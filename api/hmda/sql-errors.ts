@@ -68,6 +68,9 @@ export function describeEngineError(raw: string, sql: string, position?: number)
   const match = /^([A-Za-z ]+?) Error: ([\s\S]*)$/.exec(raw.trim());
   const kind = (match?.[1] ?? '').toLowerCase();
   const detail = match?.[2] ?? raw;
+  // DuckDB reports a failed allocation (an address-space limit reached) as an internal error: the
+  // query asked for more memory than it may have, like an "Out of Memory Error".
+  if ((kind === 'internal' || kind === 'fatal') && /memory allocation fail|out of memory/i.test(detail)) return { kind: 'memory' };
   switch (kind) {
     case 'interrupt':
       return { kind: 'timeout' };
@@ -105,4 +108,16 @@ export function describeEngineError(raw: string, sql: string, position?: number)
     default:
       return { kind: 'internal', reason: kind === '' ? 'engine' : kind.replace(/\s+/g, '_') };
   }
+}
+
+/**
+ * Whether the engine that raised this error may be unusable for the next query: a failed allocation
+ * leaves its address space reserved; an internal or fatal error may invalidate the database
+ * ("database has been invalidated because of a previous fatal error"). Anything not recognised as
+ * the caller's own mistake counts, since a spare engine is cheaper than a broken one.
+ */
+export function engineUnusableAfter(raw: string, sql: string): boolean {
+  if (/\b(INTERNAL|FATAL) Error\b|invalidated/i.test(raw)) return true;
+  const kind = describeEngineError(raw, sql).kind;
+  return kind === 'memory' || kind === 'internal';
 }

@@ -1,0 +1,111 @@
+// Custom SQL that used to break the sandbox for everyone, on a loaded warehouse through the real
+// REST face: a query that makes DuckDB fail an allocation (an INTERNAL error that invalidates the
+// engine) is answered as a memory stop and the next key's `SELECT 1` is answered; dates and
+// timestamps no JavaScript Date holds come back as strings; one key cannot hold every process or
+// fill the line.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../api/hmda/sandbox.ts';
+import { SQL_BYTE_CAP, SQL_ROW_CAP } from '../../api/hmda/service.ts';
+import { TooManyRequestsError } from '../../api/platform/http/errors.ts';
+import { buildTestApp, listen, type TestApp } from '../support/app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
+import { hasSourceData } from '../support/source-data.ts';
+import { silentLogger, sliceWarehouse, tempDir } from './hmda-fixtures.ts';
+
+/**
+ * Asks for a 2-billion-entry sample (16 GB): under the process's address-space limit DuckDB raises
+ * "INTERNAL Error: Memory allocation failure" and invalidates its database (checked on DuckDB 1.5).
+ */
+const ALLOCATION_BOMB = 'SELECT reservoir_quantile(loan_amount, 0.5, 2000000000) AS q FROM lar';
+/** One scalar call per row that runs for minutes: holds a process until the deadline. */
+const LONG_SCALAR = "SELECT levenshtein(repeat('a', 200000 + loan_type - loan_type), repeat('b', 200000)) AS d FROM lar";
+
+describe.skipIf(!hasSourceData)('the custom SQL sandbox under abuse', () => {
+  let root: string;
+  let database: TestDatabase;
+  let testApp: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+  const keys: string[] = [];
+
+  const sql = (key: string, query: string) =>
+    fetch(`${server.url}/api/v1/hmda/sql`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: JSON.stringify({ sql: query }) });
+
+  beforeAll(async () => {
+    root = tempDir('hmda-sandbox-abuse');
+    await sliceWarehouse(root);
+    database = await createTestDatabase('pglite');
+    testApp = await buildTestApp(database.db, { env: { HMDA_DIR: root, HMDA_MEMORY_LIMIT: '512MB', HMDA_QUERY_TIMEOUT_MS: '5000' } });
+    server = await listen(testApp.app);
+    for (const email of ['abuser@example.org', 'bystander@example.org']) {
+      const account = await testApp.deps.services.access.keys.findOrCreateAccountByEmail(email);
+      keys.push((await testApp.deps.services.access.keys.createKey(account.id, 'sandbox abuse test')).key);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await testApp?.close();
+    await database?.drop();
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('replaces a process whose engine an allocation failure invalidated, so the next key is answered', async () => {
+    const [abuser, bystander] = keys as [string, string];
+    const bomb = await sql(abuser, ALLOCATION_BOMB);
+    const body = (await bomb.json()) as { error: string; status: number };
+    expect(bomb.status).toBe(400);
+    expect(body.error).toMatch(/more memory than the 512MB limit/);
+    expect(body.error).not.toMatch(/INTERNAL|allocation|Stack/);
+    // Queries one at a time take the first process: the one the bomb ran in, unless it was replaced.
+    for (const key of [bystander, bystander, abuser]) {
+      const answer = await sql(key, 'SELECT 1 AS one');
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
+    }
+  }, 60_000);
+
+  it('answers dates and timestamps outside what JavaScript can hold as strings', async () => {
+    const answer = await sql(
+      keys[1]!,
+      "SELECT 'infinity'::TIMESTAMP AS t, '-infinity'::DATE AS d, 'infinity'::TIMESTAMP_NS AS ns, '290000-01-01 12:00:00'::TIMESTAMP AS far, " +
+        "'0044-03-15 (BC)'::DATE AS bc, '1000000-01-01'::DATE AS million, ['infinity'::TIMESTAMPTZ] AS list, '2020-06-01'::DATE AS plain",
+    );
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { rows: unknown[] }).rows).toEqual([
+      {
+        t: 'infinity',
+        d: '-infinity',
+        ns: 'infinity',
+        far: '+290000-01-01T12:00:00.000Z',
+        bc: '-000043-03-15T00:00:00.000Z',
+        million: '+1000000-01-01T00:00:00.000Z',
+        list: ['infinity'],
+        plain: '2020-06-01T00:00:00.000Z',
+      },
+    ]);
+  });
+
+  describe('fair shares', () => {
+    let sandbox: Sandbox;
+    beforeAll(() => {
+      sandbox = createSandbox({ root, threads: 1, memoryLimit: '256MB', timeoutMs: 2000, rowCap: SQL_ROW_CAP, byteCap: SQL_BYTE_CAP, logger: silentLogger, concurrency: 2, queueLimit: 4 });
+    });
+    afterAll(() => sandbox?.close());
+
+    it('keeps a process for other keys while one key floods, and refuses its queries past its share of the line', async () => {
+      const settled = (promise: Promise<unknown>) => promise.then(() => 'answered', (error: unknown) => error);
+      let firstDone = false;
+      const first = settled(sandbox.run(LONG_SCALAR, { keyId: 'flood' })).finally(() => (firstDone = true));
+      const second = settled(sandbox.run(LONG_SCALAR, { keyId: 'flood' }));
+      // queueLimit 4 gives a key one place in line: the second query waits there, the third is refused.
+      const third = await settled(sandbox.run(LONG_SCALAR, { keyId: 'flood' }));
+      expect(third).toBeInstanceOf(TooManyRequestsError);
+      // The flooding key holds one process; the other serves this key while the first query still runs.
+      const other = await sandbox.run('SELECT 1 AS one', { keyId: 'other' });
+      expect(other.rows).toEqual([{ one: 1 }]);
+      expect(firstDone).toBe(false);
+      await Promise.all([first, second]);
+    }, 60_000);
+  });
+});
