@@ -18,6 +18,20 @@ const SUMMARIES: Record<Operation, { summary: string; description: string }> = {
   payment: { summary: 'Monthly principal and interest for an amount, rate and term', description: 'P·r ÷ (1 − (1 + r)^−n) for `amount` at `rate` (or the rate of `series` at `at`) over `term_years`; taxes and insurance not included.' },
 };
 
+/** One request per operation that the synced official files answer, shown and run on /docs/api. */
+const EXAMPLES: Record<Operation, Record<string, string>> = {
+  value: { series: 'pmms/30-year', at: '2023' },
+  change: { series: 'pmms/30-year', from: '2021', to: '2023' },
+  compare: { series: 'pmms/30-year', other: 'pmms/15-year', at: '2025-09-25' },
+  share: { part: 'hmda/17031/fha_records', whole: 'hmda/17031/records', at: '2023' },
+  rank: { series: 'hmda/*/originations', at: '2022', limit: '3' },
+  count: { series: 'pmms/30-year', from: '2023', to: '2023', above: '7' },
+  crossing: { series: 'pmms/30-year', below: '6' },
+  extremes: { series: 'pmms/30-year', from: '2022', to: '2022' },
+  'per-resident': { series: 'hmda/FL/originations', at: '2024' },
+  payment: { amount: '400000', rate: '6.5', term_years: '30' },
+};
+
 export function registerAnalysisRoutes(registry: ApiRegistry, deps: AppDeps): void {
   for (const operation of OPERATIONS) {
     const { summary, description } = SUMMARIES[operation];
@@ -29,6 +43,7 @@ export function registerAnalysisRoutes(registry: ApiRegistry, deps: AppDeps): vo
       description: `${description} Every answer carries its inputs (the figures used, each with its source and as-of date) and the method in one sentence.`,
       tags: ['Analysis'],
       query: QUERY_SCHEMAS[operation],
+      example: { query: EXAMPLES[operation] },
       responses: {
         200: { description: 'The result with its inputs, sources and method', schema: ANSWER_SCHEMAS[operation] },
         ...errorResponses({

@@ -192,7 +192,7 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
       expect(rates.status).toBe(200);
       const ratesHtml = await rates.text();
       expect(ratesHtml).toContain('A FICO score of 760 is in tier 2 (740-779).');
-      expect(ratesHtml).toMatch(/<option selected>TX<\/option>/);
+      expect(ratesHtml).toMatch(/<option value="TX" selected>Texas<\/option>/);
       expect(ratesHtml).toMatch(/<option value="2" selected>740-779<\/option>/);
       // The JSON link carries the lookup's parameters only, which the strict route accepts.
       const link = /href="(\/api\/v1\/rates\?[^"]*)"/.exec(ratesHtml)?.[1]?.replaceAll('&amp;', '&');
