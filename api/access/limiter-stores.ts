@@ -56,15 +56,28 @@ export interface Stores {
   close: () => Promise<void>;
 }
 
+/**
+ * The store's answer, or an error after STORE_TIMEOUT_MS. When the timer fires, the decision waits
+ * one more turn of the event loop (setImmediate runs after pending I/O): after this process was busy
+ * for a second, an answer that arrived meanwhile is read first, so our own stall is not mistaken for
+ * a slow store (which would let the request pass uncounted).
+ */
 export function withTimeout<T>(promise: Promise<T>): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`rate-limit store did not answer in ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
+    let settled = false;
+    const timer = setTimeout(() => {
+      setImmediate(() => {
+        if (!settled) reject(new Error(`rate-limit store did not answer in ${STORE_TIMEOUT_MS} ms`));
+      });
+    }, STORE_TIMEOUT_MS);
     promise.then(
       (value) => {
+        settled = true;
         clearTimeout(timer);
         resolve(value);
       },
       (error: unknown) => {
+        settled = true;
         clearTimeout(timer);
         reject(error instanceof Error || error instanceof RateLimiterRes ? error : new Error(String(error)));
       },
