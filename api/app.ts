@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
 }
 
 /**
- * A 404 on an API path still carries the spec's CORS headers, so browsers can read the error; a
+ * A 404 on an API path still carries the API's CORS headers, so browsers can read the error; a
  * preflight for any API path gets its 204 (the actual request then gets the 404).
  */
 function withCors(handler: RequestHandler): RequestHandler {

@@ -30,7 +30,7 @@ const CONNECTIONS = option('connections', 1_000);
 /** Distinct client addresses: enough that most stay under 20 requests a minute. */
 const ADDRESSES = option('addresses', 4_000);
 const write = args.includes('--write');
-/** Listening sockets of the service (see README, "Proven under load"). */
+/** Listening sockets of the service (see docs/operations.md, "Many concurrent clients"). */
 const ACCEPT_SOCKETS = 8;
 /** Service on CPU 0, load generator on the others (off with --no-pin). */
 const pin = !args.includes('--no-pin');
@@ -148,8 +148,8 @@ async function main(): Promise<number> {
     RATE_LIMIT_KEY_PER_MINUTE: '100',
     RATE_LIMIT_PER_HOUR: '1000',
     TRUST_PROXY: 'loopback',
-    // As the README advises for many concurrent clients: eight sockets accept the opening burst of
-    // 1,000 connections while the process is already busy (BENCHMARKS.md, "Soak timeouts").
+    // As docs/operations.md advises for many concurrent clients: eight sockets accept the opening burst of
+    // 1,000 connections while the process is already busy (docs/benchmarks-history.md, item 12).
     ACCEPT_SOCKETS: String(ACCEPT_SOCKETS),
   });
   // Without pinning, autocannon and the service take turns on the same two cores, and the load

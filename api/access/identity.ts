@@ -1,4 +1,5 @@
-// Who is calling: the key from any of the four places spec 5 allows, checked against the database.
+// Who is calling: the key from any of its four places (X-API-Key, Authorization: Bearer, ?api_key,
+// ?secret; docs/access.md), checked against the database.
 // REST (via the middleware), MCP and /ask all call `authenticate`, so the rules are one.
 import type { Request } from 'express';
 import type { Config } from '../config.ts';

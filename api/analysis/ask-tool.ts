@@ -1,6 +1,6 @@
 // analyze_data: the analysis layer as a tool for /ask's model, from the analysis contract (the same
 // operations, parameters and answers as GET /analysis/<operation>). It is not one of the MCP
-// server's eight tools (spec 4.6); MCP clients and analysts reach it through REST.
+// server's eight tools (docs/mcp.md); MCP clients and analysts reach it through REST.
 import { defineTool } from '../mcp/tool-kit.ts';
 import { BadRequestError } from '../platform/http/errors.ts';
 import { AnalysisToolAnswerSchema, AnalysisToolInputSchema, QUERY_SCHEMAS } from './contract.ts';

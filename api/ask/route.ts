@@ -1,4 +1,4 @@
-// POST /ask: a question in, a server-sent-event stream out (spec 4.5): chunk*, one sources, done.
+// POST /ask: a question in, a server-sent-event stream out (docs/ask.md): chunk*, one sources, done.
 // A bad body is a 400 JSON before any stream starts; a failure mid-stream still ends with sources
 // and done, so clients never see the connection just drop.
 import type { ApiRegistry } from '../platform/http/api-registry.ts';

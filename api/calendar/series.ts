@@ -159,7 +159,7 @@ export const SERIES = {
 
 export type SeriesId = keyof typeof SERIES;
 
-/** One calendar event as stored (spec 2.4 fields plus the series key and source). */
+/** One calendar event as stored (the answer's event fields plus the series key and source). */
 export interface CalendarEventRecord {
   series: SeriesId;
   date: string;

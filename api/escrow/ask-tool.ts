@@ -1,6 +1,6 @@
 // get_escrow_months: the escrow computation as a tool for /ask's model, from the escrow contract
-// (the same input and answer as GET /escrow). It is not one of the MCP server's tools (spec 4.6
-// lists eight); MCP clients reach escrow through GET /api/v1/escrow.
+// (the same input and answer as GET /escrow). It is not one of the MCP server's eight tools
+// (docs/mcp.md); MCP clients reach escrow through GET /api/v1/escrow.
 import { defineTool } from '../mcp/tool-kit.ts';
 import { EscrowAnswerSchema, EscrowQuerySchema, type EscrowAnswer } from './contract.ts';
 

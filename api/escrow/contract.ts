@@ -1,6 +1,6 @@
-// The escrow capability's contract: what an escrow request accepts and answers (spec 2.5 plus the
-// projection and sources), declared once. GET /escrow, the /ask tool, the /escrow page and the
-// service's types derive from it.
+// The escrow capability's contract: what an escrow request accepts and answers (the escrow
+// months with their tax schedule, the projection and sources; docs/escrow.md), declared once.
+// GET /escrow, the /ask tool, the /escrow page and the service's types derive from it.
 import { z } from 'zod';
 import { decimal } from '../platform/contract/lenient.ts';
 import { stateCode, countyName } from '../platform/contract/places.ts';

@@ -1,4 +1,4 @@
-// GET /escrow: escrow months to collect at closing (spec 2.5, contract "Escrow"), a thin face over
+// GET /escrow: escrow months to collect at closing (docs/escrow.md), a thin face over
 // the escrow service. The schemas are the escrow contract's.
 import type { AppDeps } from '../deps.ts';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
@@ -23,7 +23,7 @@ export function registerEscrowRoutes(registry: ApiRegistry, deps: AppDeps): void
     tags: ['Escrow'],
     query: EscrowQuerySchema,
     responses: {
-      200: { description: 'Escrow result (spec 2.5) with the projection to check the arithmetic', schema: EscrowAnswerSchema },
+      200: { description: 'Escrow result with the projection to check the arithmetic', schema: EscrowAnswerSchema },
       ...errorResponses({
         400: 'Missing or invalid state (the message lists all 51 codes), an invalid closing month, a county the state does not have, or an unknown parameter.',
       }),

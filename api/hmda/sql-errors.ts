@@ -9,7 +9,7 @@ export type EngineFailure =
   /** Not the caller's mistake (a broken warehouse file, an engine fault): a 500, logged in full. */
   | { kind: 'internal'; reason: string };
 
-const README_HINT = 'the lar and lenders columns are listed in the HMDA section of the README';
+const COLUMNS_HINT = 'the lar and lenders columns are listed in the HMDA warehouse documentation (/docs/hmda-warehouse on this site)';
 
 /** The name (or token), when the caller wrote it (case-insensitive) and it is short and printable. */
 function echo(name: string | undefined, sql: string): string | undefined {
@@ -36,9 +36,9 @@ function parserSentence(detail: string, sql: string, position?: number): string 
 
 function binderSentence(detail: string, sql: string): string {
   let match: RegExpExecArray | null;
-  if ((match = /Referenced column "([^"]+)" not found/.exec(detail))) return `column ${quoted(echo(match[1], sql))} does not exist; ${README_HINT}`;
+  if ((match = /Referenced column "([^"]+)" not found/.exec(detail))) return `column ${quoted(echo(match[1], sql))} does not exist; ${COLUMNS_HINT}`;
   if ((match = /Table "([^"]+)" does not have a column named "([^"]+)"/.exec(detail))) {
-    return `${quoted(echo(match[1], sql))} has no column named ${quoted(echo(match[2], sql))}; ${README_HINT}`;
+    return `${quoted(echo(match[1], sql))} has no column named ${quoted(echo(match[2], sql))}; ${COLUMNS_HINT}`;
   }
   if ((match = /column "([^"]+)" must appear in the GROUP BY clause/.exec(detail))) {
     return `column ${quoted(echo(match[1], sql))} must be in GROUP BY or inside an aggregate such as any_value()`;
@@ -84,7 +84,7 @@ export function describeEngineError(raw: string, sql: string, position?: number)
       const table = /Table with name ([^\s!]+) does not exist/.exec(detail)?.[1];
       const message = table
         ? `table ${quoted(echo(table, sql))} does not exist; only lar, lenders and WITH names can be queried`
-        : `a name in the query does not exist; ${README_HINT}`;
+        : `a name in the query does not exist; ${COLUMNS_HINT}`;
       return { kind: 'user', reason: 'catalog', message: `Custom SQL could not be run: ${message}.` };
     }
     case 'conversion': {

@@ -26,7 +26,7 @@ export class SqlRefusedError extends BadRequestError {
   readonly detail: string;
   constructor(reason: string, detail: string) {
     super(
-      `Custom SQL refused: ${detail}. Send one read-only SELECT (or WITH … SELECT) over the lar and lenders views; see the HMDA section of the README for their columns.`,
+      `Custom SQL refused: ${detail}. Send one read-only SELECT (or WITH … SELECT) over the lar and lenders views; see the HMDA warehouse documentation (/docs/hmda-warehouse on this site) for their columns.`,
     );
     this.reason = reason;
     this.detail = detail;

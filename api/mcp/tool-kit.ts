@@ -61,7 +61,7 @@ export interface ContractToolDefinition<InShape extends z.ZodRawShape, Output ex
   title: string;
   /** What the tool answers, what each argument accepts, with examples that exist. */
   description: string;
-  /** True for tools that answer only callers with an API key (spec 4.6: query_hmda). */
+  /** True for tools that answer only callers with an API key (query_hmda). */
   requiresKey?: boolean;
   /** The contract's input object (built with .pick/.omit/.partial/.extend); unknown arguments are refused. */
   inputSchema: z.ZodObject<InShape, z.core.$ZodObjectConfig>;

@@ -1,4 +1,4 @@
-// Computes a rate record (spec 2.1 / 2.2) from loaded observations: pure code, no I/O. `rate` is the
+// Computes a rate record (detailed or simple; docs/rates.md) from loaded observations: pure code, no I/O. `rate` is the
 // requested term's figure and `rate_30yr` the same cell's 30-year figure; choose.ts picks each
 // figure, estimate/apply.ts adds the state's HMDA adjustment to a national one, and every figure's
 // freshness is judged against the reference day (today, or `date`) by its publisher's schedule.

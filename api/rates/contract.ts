@@ -1,4 +1,4 @@
-// The rates contract: what a rate request accepts and what a rate record answers (spec 2.1 detailed,
+// The rates contract: what a rate request accepts and what a rate record answers (the detailed record,
 // 2.2 simple), declared once. GET /rates, the MCP tool get_mortgage_rates, /ask, the /rates page,
 // the service's types and the importers' vocabulary all derive from it.
 import { z } from 'zod';

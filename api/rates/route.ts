@@ -1,4 +1,4 @@
-// GET /rates (spec 2.1, 2.2, 4.1; contract "Rates"): a thin face over the rates service. The schemas
+// GET /rates (the detailed and simple rate records; docs/rates.md): a thin face over the rates service. The schemas
 // are the rates contract's; the body comes pre-serialised from the service's in-memory cache.
 import type { AppDeps } from '../deps.ts';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';

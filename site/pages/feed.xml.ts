@@ -1,5 +1,5 @@
 // GET /feed.xml: every article and learn page, and the research pages /articles lists (51 states and
-// the counties with the most HMDA records), newest first, as RSS 2.0 (spec 4.7). Rendered on request
+// the counties with the most HMDA records), newest first, as RSS 2.0 (docs/site.md). Rendered on request
 // so the research items follow the sync; without research data the feed carries the written pages.
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';

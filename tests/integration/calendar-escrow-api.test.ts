@@ -172,7 +172,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
     }
   });
 
-  it('computes escrow per the contract with the spec 2.5 fields and the projection', async () => {
+  it('computes escrow per the contract with its fields and the projection', async () => {
     const response = await get('/api/v1/escrow?state=tx&closing_month=3');
     expect(response.status).toBe(200);
     const body = EscrowResultSchema.strict().parse(JSON.parse(response.body));

@@ -62,7 +62,7 @@ describe('HTTP platform', () => {
     expect(text).not.toMatch(/10\.0\.0\.5|password|at |\.ts/);
   });
 
-  it('answers a preflight 204 with the four CORS headers of spec 4.8', async () => {
+  it('answers a preflight 204 with the four CORS headers of the API conventions', async () => {
     for (const path of ['/api/v1/healthz', '/api/v1/anything']) {
       const response = await fetch(`${server.url}${path}`, { method: 'OPTIONS' });
       expect(response.status).toBe(204);

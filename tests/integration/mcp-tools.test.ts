@@ -1,5 +1,5 @@
 // The 8 MCP tools through a real MCP client over HTTP, against synced official data: exactly the
-// spec's tools with schemas and annotations, realistic calls checked against the data, bad
+// eight tools of docs/mcp.md with schemas and annotations, realistic calls checked against the data, bad
 // arguments as isError results, and query_hmda without and with a key. The official Inspector CLI
 // lists and calls the tools too.
 import { execFile } from 'node:child_process';
@@ -70,7 +70,7 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     if (hmdaDir) fs.rmSync(hmdaDir, { recursive: true, force: true });
   });
 
-  it('lists exactly the 8 tools of spec 4.6, each with schemas and read-only annotations', async () => {
+  it('lists exactly the 8 tools of docs/mcp.md, each with schemas and read-only annotations', async () => {
     const { tools } = await anonymous.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(SPEC_TOOLS);
     for (const tool of tools) {

@@ -1,6 +1,6 @@
 // GET /statistics over a catalogue precomputed from synced data on both databases: coverage of the
 // seven categories, values equal to recomputations from the tables and the official files, the
-// featured rotation, 400/404/503 answers, the spec 2.3 shape, the API host, and no 5xx for any input.
+// featured rotation, 400/404/503 answers, the statistic record's shape, the API host, and no 5xx for any input.
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -155,7 +155,7 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
       );
     });
 
-    it('is a REST resource and an /ask tool, not an MCP tool (spec 4.6 lists eight)', () => {
+    it('is a REST resource and an /ask tool, not one of the eight MCP tools', () => {
       expect(faces.listed.map((tool) => tool.name)).not.toContain('get_escrow_months');
       expect(faces.listed).toHaveLength(8);
     });

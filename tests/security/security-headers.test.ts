@@ -1,6 +1,6 @@
 // Helmet's security headers on the site's pages, checked against what the built HTML actually needs
 // (no inline scripts, every file from our own origin), while API responses keep exactly the CORS
-// headers of spec 4.8 and none of the headers that would stop a cross-origin fetch.
+// headers of the API conventions and none of the headers that would stop a cross-origin fetch.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

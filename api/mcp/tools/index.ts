@@ -1,4 +1,4 @@
-// The MCP tools, in the order spec 4.6 lists them. Each tool lives in its own file; this list is
+// The MCP tools, in the order docs/mcp.md lists them. Each tool lives in its own file; this list is
 // the one registry the server, /ask, brand-facts.json and llms.txt read; each is declared from its
 // capability's contract (`defineTool`).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

@@ -2,9 +2,10 @@
 // to the one HTTP server. Node accepts one new connection per listening socket per turn of the
 // event loop, and a turn of a process busy with a thousand connections is long: a burst of new
 // connections then waits in the kernel's accept queue, some longer than a client's timeout
-// (BENCHMARKS.md, "Soak timeouts"). With n sockets the kernel spreads new connections over n queues
-// and each turn accepts up to n. Opt-in (ACCEPT_SOCKETS): with SO_REUSEPORT on, a second process of
-// the same user can also bind the port instead of failing with EADDRINUSE.
+// (docs/benchmarks-history.md, item 12, "Soak timeouts"). With n sockets the kernel spreads new
+// connections over n queues and each turn accepts up to n. Opt-in (ACCEPT_SOCKETS): with
+// SO_REUSEPORT on, a second process of the same user can also bind the port instead of failing with
+// EADDRINUSE.
 import net from 'node:net';
 import type http from 'node:http';
 

@@ -4,7 +4,7 @@
 // an answer, as Express produced it, for one second and answers the next keyless GET for the same
 // host and URL from it (front-door.ts): the request still gets its own request id, rate limit and
 // access-log line, but no routing, query parsing or handler. On a hot URL that route work was a
-// third of a request's CPU (BENCHMARKS.md, "Finding the cost", item 18).
+// third of a request's CPU (docs/benchmarks-history.md, item 18).
 //
 // What keeps it true: only answers the full path produced for a caller without a key are kept;
 // a request that carries a key, or asks conditionally (If-None-Match, If-Modified-Since), always

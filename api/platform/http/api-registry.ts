@@ -120,7 +120,7 @@ export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends
   handler(input: { query: z.output<Query>; body: z.output<Body>; params: z.output<Params>; req: Request; res: Response }): RouteResult<Ok> | Promise<RouteResult<Ok>>;
 }
 
-/** Cacheable for up to an hour (spec 8); shared caches may serve it while revalidating. */
+/** Cacheable for up to an hour (docs/api-conventions.md); shared caches may serve it while revalidating. */
 export const DATA_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=60';
 
 export class ApiRegistry {

@@ -1,5 +1,6 @@
-// CORS for the API exactly as spec 4.8: any origin, and a 204 answer to every preflight. Beyond the
-// spec's four headers, Expose-Headers lets a browser read the rate-limit and request-id headers.
+// CORS for the API (docs/api-conventions.md): any origin, methods GET and OPTIONS (POST where a route
+// takes one), headers Content-Type and Authorization, max age 86400, and a 204 answer to every
+// preflight. Beyond those four headers, Expose-Headers lets a browser read the rate-limit and request-id headers.
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
@@ -11,7 +12,7 @@ export const CORS_HEADERS = {
   'Access-Control-Expose-Headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id',
 } as const;
 
-/** Sets the spec's CORS headers, with `methods` as Allow-Methods. */
+/** Sets the API's CORS headers, with `methods` as Allow-Methods. */
 export function setCorsHeaders(res: ServerResponse, methods: string = CORS_HEADERS['Access-Control-Allow-Methods']): void {
   // setHeader directly: every API response carries these, and res.set() re-checks each value.
   res.setHeader('Access-Control-Allow-Origin', CORS_HEADERS['Access-Control-Allow-Origin']);
@@ -22,7 +23,7 @@ export function setCorsHeaders(res: ServerResponse, methods: string = CORS_HEADE
 }
 
 /**
- * Sets the spec's CORS headers. `methods` widens Allow-Methods for the few POST endpoints (/ask),
+ * Sets the API's CORS headers. `methods` widens Allow-Methods for the few POST endpoints (/ask),
  * which a browser could not call cross-origin otherwise.
  */
 export function cors(methods: string = CORS_HEADERS['Access-Control-Allow-Methods']): RequestHandler {

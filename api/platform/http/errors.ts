@@ -1,6 +1,6 @@
 // The one error path of the API: services throw these typed errors, and `sendError` maps any thrown
-// value to the `{error, status}` body of spec 2.7. Unexpected faults become a generic 500 so that no
-// stack trace, SQL text or internal message ever reaches a client.
+// value to the one error body, `{error, status}` (docs/api-conventions.md). Unexpected faults
+// become a generic 500 so that no stack trace, SQL text or internal message ever reaches a client.
 
 export class HttpError extends Error {
   readonly status: number;

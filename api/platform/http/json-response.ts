@@ -1,7 +1,7 @@
 // Sends a route's JSON body with its strong ETag, answering 304 when If-None-Match matches. Most
 // bodies are strings a service serialised once and caches (rates, loan limits), so the bytes and
 // the ETag are cached by that string: a repeat request costs a map lookup instead of a SHA-1 of the
-// body plus Express's content-type parsing (measured: see BENCHMARKS.md, "Finding the cost").
+// body plus Express's content-type parsing (measured: see docs/benchmarks-history.md, "Finding the cost", item 2).
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 

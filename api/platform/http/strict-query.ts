@@ -8,7 +8,7 @@ import { repeatedParameterMessage } from '../contract/messages.ts';
 import { BadRequestError } from './errors.ts';
 import { refuseNul } from './validation.ts';
 
-/** The key parameters (spec 4.8) every route accepts whatever its own parameters are. */
+/** The key parameters (`api_key`, `secret`: docs/access.md) every route accepts whatever its own parameters are. */
 export const KEY_QUERY_PARAMETERS: readonly string[] = ['api_key', 'secret'];
 
 /** Names whose input schema accepts an array: there a repeated parameter is a list, not a mistake. */

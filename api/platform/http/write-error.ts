@@ -1,6 +1,6 @@
 // How an API error goes on the wire, for the app's error handler and for the front door alike: the
 // one error body (`{error, status}`), the error's own headers (Retry-After, Allow), no-store, and
-// the spec's CORS headers so a browser can read it.
+// the API's CORS headers (docs/api-conventions.md) so a browser can read it.
 import type { ServerResponse } from 'node:http';
 import { setCorsHeaders } from './cors.ts';
 import type { ErrorBody } from './errors.ts';
