@@ -55,7 +55,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
   const versions = createDatasetVersions({ db: core.db, datasets, clock: core.clock });
   const escrow = createEscrowService(core);
   const series = createSeriesService(core, datasets);
-  const bills = createBillsService(core.db, { baseUrl: core.config.baseUrl, datasets });
+  const bills = createBillsService(core.db, { baseUrl: core.config.baseUrl, datasets, clock: core.clock });
   const services: Omit<Services, 'ask'> = {
     datasets,
     versions,

@@ -42,7 +42,7 @@ export async function fetchBillFromApi(ref: BillRef, options: CongressApiOptions
   // One resource after another: the checksum covers the bodies in a fixed order.
   const pages: Record<ListResource, Node[]> = { actions: [], cosponsors: [], committees: [], summaries: [], subjects: [], titles: [] };
   for (const resource of Object.keys(pages) as ListResource[]) {
-    pages[resource] = await client.getAllPages(`${billUrl}/${resource}`, resource);
+    pages[resource] = await client.getAllPages(`${billUrl}/${resource}`, (page) => itemsOf(page, resource));
   }
   const { actions, cosponsors, committees, summaries, subjects: subjectPages, titles } = pages;
 
@@ -108,6 +108,20 @@ export async function fetchBillFromApi(ref: BillRef, options: CongressApiOptions
   return { record, checksum: client.checksum(), requests: client.requests };
 }
 
+/**
+ * Every item of a paginated list below the API base (e.g. `/law/119`), as `pick` finds them on each
+ * page; with the checksum over the pages read.
+ */
+export async function listFromApi(
+  resourcePath: string,
+  pick: (page: Node) => Node[],
+  options: CongressApiOptions,
+): Promise<{ items: Node[]; checksum: string }> {
+  const client = new ApiClient(options);
+  const items = await client.getAllPages(`${client.base}${resourcePath}`, pick);
+  return { items, checksum: client.checksum() };
+}
+
 class ApiClient {
   readonly base: string;
   requests = 0;
@@ -163,7 +177,7 @@ class ApiClient {
   }
 
   /** Every item of a paginated list resource, following `pagination.next` until it is absent. */
-  async getAllPages(url: string, resource: ListResource): Promise<Node[]> {
+  async getAllPages(url: string, pick: (page: Node) => Node[]): Promise<Node[]> {
     const first = new URL(url);
     first.searchParams.set('format', 'json');
     first.searchParams.set('offset', '0');
@@ -177,7 +191,7 @@ class ApiClient {
       }
       seen.add(next);
       const page = await this.getJson(next);
-      items.push(...itemsOf(page, resource));
+      items.push(...pick(page));
       next = str(node(page.pagination).next);
     }
     return items;

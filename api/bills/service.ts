@@ -5,7 +5,9 @@ import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/http/errors.ts';
 import { BILL_TYPES, citation, isBillType, requireBillId, type BillRef } from './bill-id.ts';
-import { BILL_STATUSES, isBillStatus, type BillStatusCode } from './status.ts';
+import type { Clock } from '../deps.ts';
+import { congressOn } from './congress-term.ts';
+import { BILL_STATUSES, isBillStatus, OPEN_STAGES, STATUS_LABELS, statusAsOf, type BillStatusCode } from './status.ts';
 import type { BillRow } from './store.ts';
 import type { BillDetail, BillsAnswer, BillsQuery, BillSummary } from './contract.ts';
 // Registers the bills as a source of the site-wide search index wherever the services are built.
@@ -55,8 +57,13 @@ const LIST_COLUMNS = `bill_id, congress, bill_type, bill_number, title, short_ti
 const DETAIL_COLUMNS = `${LIST_COLUMNS}, official_title, titles, cosponsors, committees, actions, summary, subjects, laws,
   analysis, source_format, to_char(update_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS update_date`;
 
-export function createBillsService(db: Queryable, options: { baseUrl?: string; datasets?: DatasetStatus } = {}): BillsService {
+export function createBillsService(
+  db: Queryable,
+  options: { baseUrl?: string; datasets?: DatasetStatus; clock?: Clock } = {},
+): BillsService {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  // A bill synced while its Congress sat reads as final (died in committee) once the Congress ends.
+  const clock = options.clock ?? (() => new Date());
 
   async function ensureLoaded(): Promise<void> {
     const { rows } = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM bills');
@@ -68,6 +75,7 @@ export function createBillsService(db: Queryable, options: { baseUrl?: string; d
   }
 
   function listItem(row: Row): BillSummary {
+    const status = statusAsOf(row.status as BillStatusCode, row.congress, clock());
     const ref: BillRef = { billId: row.bill_id, congress: row.congress, type: row.bill_type as BillRef['type'], number: row.bill_number };
     const item: BillSummary = {
       bill_id: row.bill_id,
@@ -77,8 +85,8 @@ export function createBillsService(db: Queryable, options: { baseUrl?: string; d
       number: row.bill_number,
       title: row.title,
       short_title: row.short_title,
-      status: row.status as BillStatusCode,
-      status_label: row.status_label,
+      status,
+      status_label: status === row.status ? row.status_label : STATUS_LABELS[status],
       introduced_date: toDate(row.introduced_date),
       latest_action: { date: toDate(row.latest_action_date) ?? '', text: row.latest_action_text },
       sponsor: row.sponsor && {
@@ -143,7 +151,7 @@ export function createBillsService(db: Queryable, options: { baseUrl?: string; d
         return `$${values.length}`;
       };
       if (ref) where.push(`bill_id = ${param(ref.billId)}`);
-      if (status) where.push(`status = ${param(status)}`);
+      if (status) where.push(statusCondition(status as BillStatusCode, congressOn(clock()), param));
       let rank: string | undefined;
       let excerpt = 'NULL';
       if (query !== undefined) {
@@ -220,6 +228,18 @@ export function createBillsService(db: Queryable, options: { baseUrl?: string; d
     },
   };
   return service;
+}
+
+/**
+ * The SQL condition for a status filter as of the sitting Congress: stored open stages of an ended
+ * Congress count as died in committee, and only the sitting Congress's bills are still open.
+ */
+function statusCondition(status: BillStatusCode, sitting: number, param: (value: unknown) => string): string {
+  if (status === 'died_in_committee') {
+    return `(status = ${param(status)} OR (status = ANY(${param([...OPEN_STAGES])}::text[]) AND congress < ${param(sitting)}))`;
+  }
+  if (OPEN_STAGES.includes(status)) return `(status = ${param(status)} AND congress >= ${param(sitting)})`;
+  return `status = ${param(status)}`;
 }
 
 /** "H.R. 1532", "hr1532", "S 2651", "hr1532-117": the bill a query names by number, if any. */

@@ -1,5 +1,7 @@
 // A readable stage for a bill, derived from the Library of Congress action codes and action types in
-// its history (never from parsing the action text, whose wording varies by chamber and clerk).
+// its history (never from parsing the action text, whose wording varies by chamber and clerk), and
+// final once the bill's Congress has ended.
+import { congressHasEnded } from './congress-term.ts';
 
 export const BILL_STATUSES = [
   'introduced',
@@ -11,6 +13,7 @@ export const BILL_STATUSES = [
   'to_president',
   'vetoed',
   'became_law',
+  'died_in_committee',
 ] as const;
 export type BillStatusCode = (typeof BILL_STATUSES)[number];
 
@@ -24,7 +27,11 @@ export const STATUS_LABELS: Record<BillStatusCode, string> = {
   to_president: 'Sent to the President',
   vetoed: 'Vetoed',
   became_law: 'Became law',
+  died_in_committee: 'Died in committee',
 };
+
+/** Stages a bill can only hold while its Congress sits: once it ends, such a bill died in committee. */
+export const OPEN_STAGES: readonly BillStatusCode[] = ['introduced', 'in_committee'];
 
 export function isBillStatus(value: string): value is BillStatusCode {
   return (BILL_STATUSES as readonly string[]).includes(value);
@@ -45,6 +52,16 @@ export interface StatusInput {
   actions: { code: string | null; type: string | null }[];
   committeeCount: number;
   lawCount: number;
+}
+
+/**
+ * The status as of `now`: a bill of a Congress that has ended keeps its furthest stage (passed House,
+ * became law…), except that one never reported out of committee died there. Applied at sync and
+ * again when serving, so a stored status turns final the day its Congress ends without a new sync.
+ */
+export function statusAsOf(status: BillStatusCode, congress: number, now: Date): BillStatusCode {
+  if (OPEN_STAGES.includes(status) && congressHasEnded(congress, now)) return 'died_in_committee';
+  return status;
 }
 
 export function deriveStatus({ actions, committeeCount, lawCount }: StatusInput): BillStatusCode {

@@ -1,21 +1,24 @@
-// The `bills` dataset: for each tracked bill (content/bills), its status record from the congress.gov
-// API v3 when CONGRESS_API_KEY is set, otherwise GovInfo's BILLSTATUS XML (or its copy below
-// MDS_SOURCE_DIR); sponsors resolved against the congress-legislators tables; one upsert per bill.
+// The `bills` dataset: the bills the selection rule (./selection.ts) tracks, among every record sync
+// can see (./candidates.ts): from the congress.gov API v3 when CONGRESS_API_KEY is set, otherwise
+// GovInfo's BILLSTATUS XML below MDS_SOURCE_DIR; our analysis (content/bills) joined where we wrote
+// one; sponsors resolved against the congress-legislators tables; one upsert per bill.
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../platform/db/database.ts';
-import { SourceFormatError, ValidationError } from '../sync/errors.ts';
+import { SourceFormatError, SourceUnavailableError, ValidationError } from '../sync/errors.ts';
 import type { DatasetDefinition, SourceEntry, SyncContext } from '../sync/types.ts';
 import { billStatusMirrorPath, govinfoBillStatusUrl, type BillRef } from './bill-id.ts';
 import { parseBillStatusXml } from './billstatus-xml.ts';
+import { candidatesFromApi, candidatesFromMirror } from './candidates.ts';
 import { CONGRESS_API_BASE_URL, fetchBillFromApi } from './congress-api.ts';
 import { addLegislators, type LegislatorIndex } from './legislators.ts';
 import { reindexBills } from './search-documents.ts';
+import { selectBill, type Selection } from './selection.ts';
+import { statusAsOf } from './status.ts';
 import { removeUntracked, toRow, upsertBill, type BillRow } from './store.ts';
-import { readTrackedBills, TRACKED_BILLS_DIR } from './tracked.ts';
+import { readTrackedBills, TRACKED_BILLS_DIR, type TrackedBill } from './tracked.ts';
 import type { BillRecord } from './types.ts';
 
 export const BILLS_DATASET = 'bills';
-export const TRACKED_BILL_COUNT = 45;
 const GOVINFO_BULK_URL = 'https://www.govinfo.gov/bulkdata/BILLSTATUS';
 
 export const LEGISLATOR_SOURCES: SourceEntry[] = [
@@ -43,10 +46,12 @@ export function billStatusSource(ref: BillRef): SourceEntry {
 }
 
 export interface BillsDatasetOptions {
-  /** Folder of the tracked list (default content/bills). */
+  /** Folder of our analyses (default content/bills). */
   contentDir?: string;
-  /** How many bills the list must hold (default 45; undefined in options means the default). */
-  expectedTracked?: number | null;
+  /** Records to consider instead of discovering them (tests); the rule still selects among them. */
+  candidates?: BillRef[];
+  /** The selection rule (tests of the transport replace it); default ./selection.ts. */
+  select?: (record: BillRecord, now: Date) => Selection | undefined;
   /** congress.gov API v3 base URL (tests point it at a local server). */
   apiBaseUrl?: string;
   fetchImpl?: typeof fetch;
@@ -54,16 +59,14 @@ export interface BillsDatasetOptions {
 
 export function createBillsDataset(options: BillsDatasetOptions = {}): DatasetDefinition {
   const contentDir = options.contentDir ?? TRACKED_BILLS_DIR;
-  const expected = options.expectedTracked === undefined ? TRACKED_BILL_COUNT : options.expectedTracked;
   const apiBaseUrl = options.apiBaseUrl ?? CONGRESS_API_BASE_URL;
+  const select = options.select ?? selectBill;
   return {
     name: BILLS_DATASET,
-    description: 'Tracked housing and mortgage bills: status, sponsor, cosponsors, committees, actions and CRS summary',
+    description: 'Housing and mortgage bills of the sitting Congress and housing laws since 2018: status, sponsor, cosponsors, committees, actions and CRS summary',
     async load(tx: Queryable, context: SyncContext) {
-      const tracked = await readTrackedBills(contentDir);
-      if (expected !== null && tracked.length !== expected) {
-        throw new ValidationError(`the tracked list in ${contentDir} holds ${tracked.length} bills; expected ${expected}`);
-      }
+      const now = context.clock();
+      const analyses = new Map((await readTrackedBills(contentDir)).map((bill) => [bill.billId, bill]));
       const checksums = createHash('sha256');
       const legislators: LegislatorIndex = new Map();
       for (const entry of LEGISLATOR_SOURCES) {
@@ -73,30 +76,55 @@ export function createBillsDataset(options: BillsDatasetOptions = {}): DatasetDe
       }
 
       const apiKey = context.config.CONGRESS_API_KEY;
+      const api = apiKey === undefined ? undefined : { baseUrl: apiBaseUrl, apiKey, fetchImpl: options.fetchImpl };
+      let candidates = options.candidates;
+      if (candidates === undefined) {
+        if (api !== undefined) {
+          const found = await candidatesFromApi(api, now);
+          for (const checksum of found.checksums) checksums.update(checksum);
+          candidates = found.refs;
+        } else if (context.config.sourceDir !== undefined) {
+          candidates = await candidatesFromMirror(context.config.sourceDir, now);
+        } else {
+          throw new SourceUnavailableError(
+            'The bills dataset needs a list of bill records to choose from: set CONGRESS_API_KEY (a free congress.gov API key) ' +
+              "or set MDS_SOURCE_DIR to a folder holding GovInfo's BILLSTATUS files under congress/billstatus/<congress>/.",
+          );
+        }
+      }
+
       const rows: BillRow[] = [];
       const formats: Record<string, number> = {};
-      for (const [index, bill] of tracked.entries()) {
+      const reasons: Record<string, number> = {};
+      for (const [index, ref] of candidates.entries()) {
         let record: BillRecord;
         let sourceUrl: string;
-        if (apiKey !== undefined) {
-          const fetched = await fetchBillFromApi(bill, { baseUrl: apiBaseUrl, apiKey, fetchImpl: options.fetchImpl });
+        if (api !== undefined) {
+          const fetched = await fetchBillFromApi(ref, api);
           record = fetched.record;
-          sourceUrl = `${apiBaseUrl.replace(/\/+$/, '')}/bill/${bill.congress}/${bill.type}/${bill.number}`;
+          sourceUrl = `${apiBaseUrl.replace(/\/+$/, '')}/bill/${ref.congress}/${ref.type}/${ref.number}`;
           checksums.update(fetched.checksum);
         } else {
-          const source = await context.readSource(billStatusSource(bill));
+          const source = await context.readSource(billStatusSource(ref));
           record = parseBillStatusXml(source.bytes.toString('utf8'), source.origin);
           sourceUrl = source.entry.publisherUrl;
           checksums.update(source.checksum);
-          if (record.billId !== bill.billId) {
-            throw new SourceFormatError(source.origin, undefined, `holds ${record.billId}, expected ${bill.billId}`);
+          if (record.billId !== ref.billId) {
+            throw new SourceFormatError(source.origin, undefined, `holds ${record.billId}, expected ${ref.billId}`);
           }
         }
+        context.progress(index + 1, candidates.length);
+        const selection = select(record, now);
+        if (selection === undefined) continue;
         const missing = missingFields(record);
-        if (missing.length > 0) throw new ValidationError(`${bill.billId}: the record lacks ${missing.join(', ')}`);
-        rows.push(toRow(record, bill, legislators, sourceUrl));
+        if (missing.length > 0) throw new ValidationError(`${ref.billId}: the record lacks ${missing.join(', ')}`);
+        const tracked = analyses.get(ref.billId) ?? untrackedEntry(record, selection);
+        rows.push(toRow({ ...record, status: statusAsOf(record.status, record.congress, now) }, tracked, legislators, sourceUrl));
         formats[record.sourceFormat] = (formats[record.sourceFormat] ?? 0) + 1;
-        context.progress(index + 1, tracked.length);
+        reasons[selection.reason] = (reasons[selection.reason] ?? 0) + 1;
+      }
+      if (rows.length === 0) {
+        throw new ValidationError(`none of the ${candidates.length} bill records read is a housing bill of the sitting Congress or a housing law since 2018`);
       }
 
       let changed = 0;
@@ -107,18 +135,40 @@ export function createBillsDataset(options: BillsDatasetOptions = {}): DatasetDe
 
       const statuses: Record<string, number> = {};
       for (const row of rows) statuses[row.status] = (statuses[row.status] ?? 0) + 1;
-      const asOf = rows.map((row) => row.as_of).sort().at(-1);
-      if (asOf === undefined) throw new ValidationError('no tracked bills loaded');
-      context.logger.info({ dataset: BILLS_DATASET, bills: rows.length, changed }, 'bills loaded');
+      const asOf = rows.map((row) => row.as_of).sort().at(-1) ?? '';
+      const withoutAnalysis = rows.filter((row) => row.analysis === '').map((row) => row.bill_id);
+      context.logger.info({ dataset: BILLS_DATASET, candidates: candidates.length, bills: rows.length, changed, withoutAnalysis }, 'bills loaded');
       return {
         asOf,
         sourceUrl: apiKey !== undefined ? `${apiBaseUrl.replace(/\/+$/, '')}/bill` : GOVINFO_BULK_URL,
         checksum: checksums.digest('hex'),
         rows: rows.length,
         changed,
-        details: { source: apiKey !== undefined ? 'congress.gov API v3' : 'GovInfo BILLSTATUS XML', formats, statuses },
+        details: {
+          source: apiKey !== undefined ? 'congress.gov API v3' : 'GovInfo BILLSTATUS XML',
+          candidates: candidates.length,
+          reasons,
+          formats,
+          statuses,
+          withoutAnalysis,
+        },
       };
     },
+  };
+}
+
+/** A selected bill we have not written about yet: its display title, and the rule's reason as why we track it. */
+function untrackedEntry(record: BillRecord, selection: Selection): TrackedBill {
+  return {
+    billId: record.billId,
+    congress: record.congress,
+    type: record.type,
+    number: record.number,
+    shortTitle: record.title,
+    topics: [],
+    whyWeTrack: selection.explanation,
+    analysis: '',
+    file: '',
   };
 }
 

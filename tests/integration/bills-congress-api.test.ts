@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBillStatusXml } from '../../api/bills/billstatus-xml.ts';
 import { makeBillRef } from '../../api/bills/bill-id.ts';
 import { fetchBillFromApi } from '../../api/bills/congress-api.ts';
+import { candidatesFromApi } from '../../api/bills/candidates.ts';
 import { createBillsDataset } from '../../api/bills/sync.ts';
 import { createBillsService } from '../../api/bills/service.ts';
 import { createLogger } from '../../api/platform/logger.ts';
@@ -146,7 +147,9 @@ describe.skipIf(!hasSourceData)('congress.gov API v3 client', () => {
         path.join(contentDir, 'hr21-117.md'),
         `---\nbill_id: hr21-117\ncongress: 117\ntype: hr\nnumber: 21\nshort_title: "FedRAMP Authorization Act"\ntopics: [test]\nwhy_we_track: "Test fixture for the API path only."\n---\n\n${analysis}\n`,
       );
-      const definition = createBillsDataset({ contentDir, expectedTracked: 1, apiBaseUrl: baseUrl });
+      // H.R. 21 is no housing bill, so the transport is tested with a rule that keeps every record.
+      const keepAll = () => ({ reason: 'current congress' as const, basis: 'policy area' as const, explanation: 'Test fixture.' });
+      const definition = createBillsDataset({ contentDir, candidates: [HR21], select: keepAll, apiBaseUrl: baseUrl });
       const config = testConfig({ CONGRESS_API_KEY: KEY, MDS_SOURCE_DIR: SOURCE_DIR });
       const run = () => runSync(db, [definition], { names: ['bills'], logger: createLogger('silent'), config });
       const first = await run();
@@ -165,5 +168,34 @@ describe.skipIf(!hasSourceData)('congress.gov API v3 client', () => {
       await drop();
       fs.rmSync(contentDir, { recursive: true, force: true });
     }
+  });
+
+  it('lists the candidates from the housing committees (sitting Congress only) and the laws since the 115th Congress', async () => {
+    const asked: string[] = [];
+    const pages: Record<string, unknown> = {
+      '/v3/committee/house/hsba00/bills': {
+        'committee-bills': { bills: [{ billNumber: '6774', congress: 119, type: 'HR' }, { billNumber: '1532', congress: 117, type: 'HR' }] },
+        pagination: {},
+      },
+      '/v3/committee/senate/ssbk00/bills': { 'committee-bills': { bills: [{ billNumber: '2651', congress: 119, type: 'S' }] }, pagination: {} },
+      '/v3/law/117': { bills: [{ number: '7735', congress: 117, type: 'HR' }], pagination: {} },
+    };
+    const fetchImpl = (async (input: string | URL) => {
+      const url = new URL(String(input));
+      asked.push(url.pathname);
+      const body = pages[url.pathname] ?? { bills: [], pagination: {} };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }) as typeof fetch;
+    const { refs } = await candidatesFromApi({ baseUrl: 'http://api.test/v3', apiKey: KEY, fetchImpl }, new Date('2026-11-28T12:00:00Z'));
+    expect(refs.map((ref) => ref.billId)).toEqual(['hr6774-119', 'hr7735-117', 's2651-119']);
+    expect(asked).toEqual([
+      '/v3/committee/house/hsba00/bills',
+      '/v3/committee/senate/ssbk00/bills',
+      '/v3/law/115',
+      '/v3/law/116',
+      '/v3/law/117',
+      '/v3/law/118',
+      '/v3/law/119',
+    ]);
   });
 });

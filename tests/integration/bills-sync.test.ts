@@ -1,12 +1,12 @@
-// The `bills` dataset on both databases: 45 tracked bills from the mirror's BILLSTATUS files, an
-// idempotent second run, a corrupted file failing the dataset by name while the earlier load stays;
-// then the service's search and get on the synced rows.
+// The `bills` dataset on both databases: the bills the selection rule tracks among the mirror's
+// BILLSTATUS files (housing bills of the 119th Congress, housing laws since 2018), an idempotent
+// second run, a corrupted file failing the dataset by name while the earlier load stays; then the
+// service's search and get on the synced rows, and the statuses it answers once the 119th has ended.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillsService, type BillsService } from '../../api/bills/service.ts';
-import { TRACKED_BILL_COUNT } from '../../api/bills/sync.ts';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../api/platform/http/errors.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
@@ -28,12 +28,18 @@ function corruptedMirror(): { dir: string; file: string } {
   return { dir, file };
 }
 
+/** The day the suite runs as (the 119th Congress sits), so the selection does not move with the wall clock. */
+const TODAY = new Date('2026-11-28T12:00:00Z');
+const clock = () => TODAY;
+/** What the rule tracks among the mirror's records on that day (tests/unit/bills-selection.test.ts derives it). */
+const TRACKED = ['hr2471-117', 'hr4385-119', 'hr6774-119', 'hr7735-117', 's2651-119'];
+
 describe.skipIf(!hasSourceData).each(databaseKinds)('bills dataset and service on %s', (kind) => {
   let test: TestDatabase;
   let service: BillsService;
   beforeAll(async () => {
     test = await createTestDatabase(kind);
-    service = createBillsService(test.db, { baseUrl: 'http://localhost:3000' });
+    service = createBillsService(test.db, { baseUrl: 'http://localhost:3000', clock });
   });
   afterAll(() => test.drop());
 
@@ -41,17 +47,17 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('bills dataset and service o
     await expect(service.search({ query: 'FHA' })).rejects.toThrow(ServiceUnavailableError);
   });
 
-  it('loads all 45 tracked bills, and a second run changes nothing', async () => {
-    const first = await syncInto(test.db, ['bills']);
+  it('loads the bills the rule selects, and a second run changes nothing', async () => {
+    const first = await syncInto(test.db, ['bills'], { clock });
     const result = first.results.find((entry) => entry.name === 'bills');
     expect(result?.message).toBe('');
-    expect(result).toMatchObject({ status: 'ok', rows: TRACKED_BILL_COUNT, changed: TRACKED_BILL_COUNT, asOf: '2026-09-09' });
+    expect(result).toMatchObject({ status: 'ok', rows: TRACKED.length, changed: TRACKED.length, asOf: '2026-09-09' });
     expect(result?.sourceUrl).toBe('https://www.govinfo.gov/bulkdata/BILLSTATUS');
-    const { rows } = await test.db.query<{ n: string | number }>('SELECT count(*) AS n FROM bills');
-    expect(Number(rows[0]?.n)).toBe(TRACKED_BILL_COUNT);
+    const { rows } = await test.db.query<{ bill_id: string }>('SELECT bill_id FROM bills ORDER BY bill_id');
+    expect(rows.map((row) => row.bill_id)).toEqual(TRACKED);
 
     const before = await test.db.query<{ bill_id: string; synced_at: unknown }>('SELECT bill_id, synced_at::text FROM bills ORDER BY bill_id');
-    const second = await syncInto(test.db, ['bills']);
+    const second = await syncInto(test.db, ['bills'], { clock });
     expect(second.results.find((entry) => entry.name === 'bills')).toMatchObject({ status: 'ok', changed: 0 });
     const after = await test.db.query('SELECT bill_id, synced_at::text FROM bills ORDER BY bill_id');
     expect(after.rows).toEqual(before.rows);
@@ -61,98 +67,112 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('bills dataset and service o
     const { rows } = await test.db.query<{ id: string; type: string; path: string; title: string }>(
       "SELECT id, type, path, title FROM search_documents WHERE source = 'bills' ORDER BY id",
     );
-    expect(rows).toHaveLength(TRACKED_BILL_COUNT);
+    expect(rows).toHaveLength(TRACKED.length);
     expect(rows).toContainEqual({
-      id: 'bill:hr1395-117',
+      id: 'bill:hr6774-119',
       type: 'bill',
-      path: '/bills/hr1395-117',
-      title: 'Housing Financial Literacy Act of 2021 (H.R. 1395)',
+      path: '/bills/hr6774-119',
+      title: 'FHA Small-Dollar Mortgages Act (H.R. 6774)',
     });
   });
 
   it('fails the dataset on a corrupted file, naming file and line, and keeps the earlier load', async () => {
     const { dir, file } = corruptedMirror();
     try {
-      const report = await syncInto(test.db, ['bills'], { sourceDir: dir });
+      const report = await syncInto(test.db, ['bills'], { sourceDir: dir, clock });
       const result = report.results.find((entry) => entry.name === 'bills');
       expect(result?.status).toBe('failed');
       expect(result?.message).toContain(file);
       expect(result?.message).toMatch(/BILLSTATUS-117hr1532\.xml:\d+: malformed XML/);
-      const bill = await service.get('hr1532-117');
-      expect(bill.status).toBe('passed_house');
-      expect((await service.list()).length).toBe(TRACKED_BILL_COUNT);
+      const bill = await service.get('hr6774-119');
+      expect(bill.status).toBe('in_committee');
+      expect((await service.list()).length).toBe(TRACKED.length);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
   it('stores status, sponsor (resolved from the legislators tables), cosponsors, committees, actions and summary', async () => {
-    const bill = await service.get('HR1395-117');
-    expect(bill).toMatchObject({
-      bill_id: 'hr1395-117',
-      citation: 'H.R. 1395 (117th Congress)',
-      title: 'Housing Financial Literacy Act of 2021',
-      status: 'passed_house',
-      status_label: 'Passed House',
-      introduced_date: '2021-02-26',
-      cosponsor_count: 2,
-      latest_action: { date: '2021-04-22' },
-      url: 'http://localhost:3000/bills/hr1395-117',
+    const law = await service.get('HR7735-117');
+    expect(law).toMatchObject({
+      bill_id: 'hr7735-117',
+      citation: 'H.R. 7735 (117th Congress)',
+      title: 'Improving Access to the VA Home Loan Benefit Act of 2022',
+      status: 'became_law',
+      status_label: 'Became law',
+      laws: [{ type: 'Public Law', number: '117-308' }],
+      latest_action: { date: '2022-12-27' },
+      url: 'http://localhost:3000/bills/hr7735-117',
       sources: {
-        congress_gov: 'https://www.congress.gov/bill/117th-congress/house-bill/1395',
-        govinfo_billstatus: 'https://www.govinfo.gov/bulkdata/BILLSTATUS/117/hr/BILLSTATUS-117hr1395.xml',
+        congress_gov: 'https://www.congress.gov/bill/117th-congress/house-bill/7735',
+        govinfo_billstatus: 'https://www.govinfo.gov/bulkdata/BILLSTATUS/117/hr/BILLSTATUS-117hr7735.xml',
       },
     });
-    expect(bill.sponsor).toMatchObject({ bioguide_id: 'B001281', name: 'Joyce Beatty', party: 'D', party_name: 'Democrat', state: 'OH' });
-    expect(bill.committees.map((committee) => committee.system_code).sort()).toEqual(['hsba00', 'ssbk00']);
-    expect(bill.summary?.text).toContain('25 basis points');
-    expect(bill.analysis).toMatch(/first-time homebuyers/);
-    expect(bill.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    // The publisher lists "Introduced in House" twice (two action codes); the timeline shows it once.
-    const intro = bill.actions.filter((action) => action.text === 'Introduced in House');
-    expect(intro).toHaveLength(1);
-    expect(bill.actions[0]?.date).toBe('2021-04-22');
+    expect(law.committees.map((committee) => committee.system_code)).toContain('hsvr00');
+    expect(law.analysis).not.toBe('');
+    expect(law.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The publisher lists "Became Public Law" and "Signed by President" as two BecameLaw actions; both stay.
+    expect(law.actions[0]?.date).toBe('2022-12-27');
 
-    const law = await service.get('hr7735-117');
-    expect(law).toMatchObject({ status: 'became_law', laws: [{ type: 'Public Law', number: '117-308' }] });
-    // A member who has left Congress resolves through the historical table.
-    expect((await service.get('hr5756-117')).sponsor).toMatchObject({ name: 'Ed Perlmutter', state: 'CO' });
+    const supply = await service.get('s2651-119');
+    expect(supply).toMatchObject({ status: 'reported', status_label: 'Reported by committee', policy_area: 'Housing and Community Development' });
+    expect(supply.sponsor).toMatchObject({ party: 'R', state: 'SC' });
+
+    // A law the rule tracks that we have not written about: the record's title, and the rule's reason.
+    const omnibus = await service.get('hr2471-117');
+    expect(omnibus).toMatchObject({ short_title: 'Consolidated Appropriations Act, 2022', analysis: '', topics: [] });
+    expect(omnibus.why_we_track).toBe('A housing law enacted on 2022-03-15: it carries the subject "Housing finance and home ownership".');
+  });
+
+  it('no longer serves a 117th bill that never became law', async () => {
+    await expect(service.get('hr1532-117')).rejects.toThrow(NotFoundError);
   });
 
   it('finds FHA bills by keyword', async () => {
     const result = await service.search({ query: 'FHA', limit: 20 });
     const ids = result.bills.map((bill) => bill.bill_id);
-    for (const id of ['hr1395-117', 'hr1532-117', 's2131-117', 'hr6774-119', 'hr123-117', 'hr3008-117']) expect(ids).toContain(id);
-    expect(ids).not.toContain('hr2275-117'); // a tax bill that never mentions FHA
+    expect(ids[0]).toBe('hr6774-119');
+    expect(ids).not.toContain('s2651-119'); // the ROAD to Housing Act's record and our analysis never name FHA
     expect(result.bills[0]?.title).toMatch(/FHA/);
     expect(result.bills[0]?.excerpt).toMatch(/\*\*FHA\*\*|\*\*Federal\*\*/);
     expect(result.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it('ranks the housing-supply bills first for "housing supply"', async () => {
+  it('ranks the ROAD to Housing Act first for "housing supply"', async () => {
     const result = await service.search({ query: 'housing supply' });
-    const ids = result.bills.map((bill) => bill.bill_id);
-    expect(ids[0]).toBe('hr2126-117');
-    expect(ids.slice(0, 3)).toContain('s2651-119');
+    expect(result.bills[0]?.bill_id).toBe('s2651-119');
   });
 
   it('finds a bill by id, by cited number and by sponsor', async () => {
     expect((await service.search({ bill_id: 's2651-119' })).bills.map((bill) => bill.bill_id)).toEqual(['s2651-119']);
-    expect((await service.search({ query: 'H.R. 1532' })).bills[0]?.bill_id).toBe('hr1532-117');
+    expect((await service.search({ query: 'H.R. 6774' })).bills[0]?.bill_id).toBe('hr6774-119');
     expect((await service.search({ query: 'hr7735-117' })).bills[0]?.bill_id).toBe('hr7735-117');
     const waters = (await service.search({ query: 'Maxine Waters', limit: 45 })).bills.map((bill) => bill.bill_id);
-    expect(waters).toEqual(expect.arrayContaining(['hr4495-117', 'hr6774-119']));
+    expect(waters).toContain('hr6774-119');
   });
 
   it('filters by status and lists every tracked bill', async () => {
-    const reported = await service.search({ status: 'reported', limit: 45 });
-    expect(reported.bills.map((bill) => bill.bill_id).sort()).toEqual(['hr3009-117', 's2651-119', 's3381-117']);
-    expect((await service.search({ limit: 45 })).count).toBe(45);
+    const ids = async (status: string) => (await service.search({ status, limit: 45 })).bills.map((bill) => bill.bill_id).sort();
+    expect(await ids('reported')).toEqual(['s2651-119']);
+    expect(await ids('became_law')).toEqual(['hr2471-117', 'hr7735-117']);
+    expect(await ids('in_committee')).toEqual(['hr4385-119', 'hr6774-119']);
+    expect(await ids('died_in_committee')).toEqual([]);
+    expect((await service.search({ limit: 45 })).count).toBe(TRACKED.length);
     const list = await service.list();
-    expect(list).toHaveLength(45);
+    expect(list).toHaveLength(TRACKED.length);
     const dates = list.map((bill) => bill.latest_action.date);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(dates[0]).toBe('2025-12-17');
+  });
+
+  it('reads the 119th Congress’s open bills as died in committee once the Congress has ended, without a new sync', async () => {
+    const after119 = createBillsService(test.db, { clock: () => new Date('2027-01-04T12:00:00Z') });
+    expect(await after119.get('hr6774-119')).toMatchObject({ status: 'died_in_committee', status_label: 'Died in committee' });
+    expect(await after119.get('s2651-119')).toMatchObject({ status: 'reported' });
+    const ids = async (status: string) => (await after119.search({ status, limit: 45 })).bills.map((bill) => bill.bill_id).sort();
+    expect(await ids('died_in_committee')).toEqual(['hr4385-119', 'hr6774-119']);
+    expect(await ids('in_committee')).toEqual([]);
+    expect((await after119.list()).filter((bill) => bill.status === 'in_committee' || bill.status === 'introduced')).toEqual([]);
   });
 
   it('rejects bad input with messages that say how to fix it', async () => {
@@ -170,6 +190,6 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('bills dataset and service o
     expect(injection.count).toBe(0);
     expect((await service.search({ query: '%' })).count).toBe(0);
     expect((await service.search({ query: '_' })).count).toBe(0);
-    expect((await service.list()).length).toBe(TRACKED_BILL_COUNT);
+    expect((await service.list()).length).toBe(TRACKED.length);
   });
 });

@@ -62,8 +62,8 @@ const FACES: Face[] = [
     path: '/bills',
     tool: 'get_congress_bills',
     schema: BillsAnswerSchema,
-    canonical: { bill_id: 'hr1532-117' },
-    variants: [{ bill_id: 'HR1532-117' }, { bill_id: ' hr1532-117 ' }],
+    canonical: { bill_id: 'hr7735-117' },
+    variants: [{ bill_id: 'HR7735-117' }, { bill_id: ' hr7735-117 ' }],
     known: ['query', 'bill_id', 'status', 'limit'],
   },
 ];

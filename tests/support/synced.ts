@@ -40,6 +40,8 @@ export interface SyncedOptions {
   sourceDir?: string;
   /** Dataset options, as `npm run sync -- --years …` would pass them. */
   options?: Record<string, string | boolean>;
+  /** The sync's clock (datasets whose selection depends on the day, e.g. the sitting Congress). */
+  clock?: () => Date;
 }
 
 /** The test run's id (global-setup sets it); templates of other runs are never touched. */
@@ -52,6 +54,7 @@ export async function syncInto(db: Database, names: readonly string[], options: 
     options: options.options ?? {},
     logger: createLogger('silent'),
     config,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
 }
 

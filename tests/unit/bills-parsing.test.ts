@@ -10,7 +10,6 @@ import { htmlToText } from '../../api/bills/normalize.ts';
 import { citedBill } from '../../api/bills/service.ts';
 import { deriveStatus } from '../../api/bills/status.ts';
 import { parseTrackedBill, readTrackedBills, wordCount } from '../../api/bills/tracked.ts';
-import { TRACKED_BILL_COUNT } from '../../api/bills/sync.ts';
 import { BadRequestError } from '../../api/platform/http/errors.ts';
 import { SourceFormatError, ValidationError } from '../../api/sync/errors.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
@@ -185,11 +184,11 @@ describe.skipIf(!hasSourceData)('legislators tables', () => {
   });
 });
 
-describe('the tracked list', () => {
-  it(`holds exactly ${TRACKED_BILL_COUNT} bills with valid front matter and 120–300 word analyses`, async () => {
+describe('our analyses (content/bills)', () => {
+  it('hold valid front matter, one file per bill, and 120–300 word analyses', async () => {
     const bills = await readTrackedBills();
-    expect(bills).toHaveLength(TRACKED_BILL_COUNT);
-    expect(new Set(bills.map((bill) => bill.billId)).size).toBe(TRACKED_BILL_COUNT);
+    expect(bills.length).toBeGreaterThan(0);
+    expect(new Set(bills.map((bill) => bill.billId)).size).toBe(bills.length);
     for (const bill of bills) {
       const words = wordCount(bill.analysis);
       expect(words, bill.billId).toBeGreaterThanOrEqual(120);
@@ -197,7 +196,7 @@ describe('the tracked list', () => {
     }
   });
 
-  it.skipIf(!hasSourceData)('draws every tracked bill from a record in the mirror, and none of the non-housing ones', async () => {
+  it.skipIf(!hasSourceData)('are written for bills whose record the mirror holds, and none of the non-housing ones', async () => {
     const bills = await readTrackedBills();
     for (const bill of bills) {
       expect(fs.existsSync(billstatus(String(bill.congress), `BILLSTATUS-${bill.congress}${bill.type}${bill.number}.xml`)), bill.billId).toBe(true);
