@@ -25,7 +25,7 @@ function processIsAlive(pid: number): boolean {
 }
 
 /** Takes the folder's lock file, or throws DatabaseInUseError naming the process that holds it. */
-function acquireFolderLock(folder: string): () => void {
+export function acquireFolderLock(folder: string): () => void {
   const lockFile = path.join(folder, 'mds.pid');
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
@@ -47,7 +47,8 @@ function acquireFolderLock(folder: string): () => void {
   throw new DatabaseInUseError(`Could not lock the embedded database in ${folder}.`);
 }
 
-function wrap(db: Pick<PGlite, 'query' | 'exec'>): Queryable {
+/** PGlite's query with pg's leniency: several statements without parameters go through `exec`. */
+export function wrap(db: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
     async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
       // PGlite's `query` (extended protocol) refuses several statements in one call, which pg allows

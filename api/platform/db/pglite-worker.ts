@@ -1,0 +1,119 @@
+// The embedded database on a thread of its own (./pglite-thread.ts), behind the same Database
+// interface as in-thread PGlite and PostgreSQL. PGlite executes SQL synchronously inside its
+// WebAssembly module: on the main thread a sync's bulk insert or a recomputation held every request
+// for seconds. Here the main thread only posts statements and awaits their answers.
+import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { Database, Queryable, QueryResult } from './database.ts';
+import { acquireFolderLock } from './pglite.ts';
+import type { ThreadReply, ThreadRequest } from './pglite-messages.ts';
+
+type Waiter = { resolve: (reply: ThreadReply & { ok: true }) => void; reject: (error: Error) => void };
+
+/** An error thrown in the thread, rebuilt with its fields (a PostgreSQL `code`, `detail`, ...). */
+function rebuildError(fields: Record<string, unknown>): Error {
+  const error = new Error(String(fields.message ?? 'embedded database error'));
+  return Object.assign(error, fields);
+}
+
+/** Opens PGlite in `folder` (created when missing) on its own thread. */
+export async function createPgliteWorkerDatabase(folder: string): Promise<Database> {
+  fs.mkdirSync(folder, { recursive: true });
+  const releaseLock = acquireFolderLock(folder);
+  const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData: { folder } });
+  const waiting = new Map<number, Waiter>();
+  /** Transactions' second answers: committed or rolled back. */
+  const ending = new Map<number, Waiter>();
+  let nextId = 1;
+  let failure: Error | undefined;
+
+  const failAll = (error: Error) => {
+    failure = error;
+    for (const waiter of [...waiting.values(), ...ending.values()]) waiter.reject(error);
+    waiting.clear();
+    ending.clear();
+  };
+  worker.on('message', (message: ThreadReply) => {
+    const waiter = message.ended ? ending.get(message.id) : waiting.get(message.id);
+    if (waiter === undefined) return;
+    (message.ended ? ending : waiting).delete(message.id);
+    if (message.ok) waiter.resolve(message);
+    else waiter.reject(rebuildError(message.error));
+  });
+  worker.on('error', (error) => failAll(error));
+  worker.on('exit', (code) => failAll(new Error(`The embedded database's thread stopped (exit code ${code}).`)));
+
+  const send = (request: ThreadRequest, expectEnd = false): { answered: Promise<ThreadReply & { ok: true }>; ended?: Promise<unknown> } => {
+    if (failure !== undefined) return { answered: Promise.reject(failure) };
+    const answered = new Promise<ThreadReply & { ok: true }>((resolve, reject) => waiting.set(request.id, { resolve, reject }));
+    const ended = expectEnd ? new Promise((resolve, reject) => ending.set(request.id, { resolve, reject })) : undefined;
+    // A transaction's end is answered on its `begin` id, so `end` itself waits for nothing.
+    if (request.op === 'end') waiting.delete(request.id);
+    worker.postMessage(request);
+    return ended === undefined ? { answered } : { answered, ended };
+  };
+
+  const opened = new Promise<void>((resolve, reject) => {
+    waiting.set(0, { resolve: () => resolve(), reject });
+  });
+  try {
+    await opened;
+  } catch (error) {
+    await worker.terminate();
+    releaseLock();
+    throw error;
+  }
+
+  const queryOn = (tx: number | undefined): Queryable => ({
+    async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
+      const { answered } = send({ id: nextId++, op: 'query', sql, ...(params === undefined ? {} : { params }), ...(tx === undefined ? {} : { tx }) });
+      return (await answered).result as QueryResult<Row>;
+    },
+  });
+  const main = queryOn(undefined);
+  // One process owns the database, so an in-process set is a faithful advisory lock.
+  const heldLocks = new Set<number>();
+
+  return {
+    kind: 'pglite',
+    query: main.query,
+    async exec(sql) {
+      await send({ id: nextId++, op: 'exec', sql }).answered;
+    },
+    async transaction(work) {
+      const id = nextId++;
+      const { answered, ended } = send({ id, op: 'begin' }, true);
+      // Observed at once, so a thread that fails before `work` finishes is no unhandled rejection.
+      ended!.catch(() => undefined);
+      await answered;
+      let value;
+      try {
+        value = await work(queryOn(id));
+      } catch (error) {
+        send({ id: nextId++, op: 'end', tx: id, commit: false });
+        await ended!.catch(() => undefined);
+        throw error;
+      }
+      send({ id: nextId++, op: 'end', tx: id, commit: true });
+      await ended;
+      return value;
+    },
+    async withAdvisoryLock(key, work) {
+      if (heldLocks.has(key)) return { acquired: false };
+      heldLocks.add(key);
+      try {
+        return { acquired: true, value: await work() };
+      } finally {
+        heldLocks.delete(key);
+      }
+    },
+    async close() {
+      try {
+        if (failure === undefined) await send({ id: nextId++, op: 'close' }).answered;
+      } finally {
+        await worker.terminate();
+        releaseLock();
+      }
+    },
+  };
+}
