@@ -50,7 +50,7 @@ export function howToGetAKey(config: Pick<Config, 'baseUrl' | 'OIDC_ISSUER' | 'S
     config.OIDC_ISSUER === undefined
       ? `Ask ${support} for a free key (see ${config.baseUrl}/account).`
       : `Get a free key by signing in at ${config.baseUrl}/account, or ask ${support}.`;
-  return `${get} Send it as the X-API-Key header, Authorization: Bearer, or the api_key query parameter.`;
+  return `${get} Send it as the X-API-Key header, Authorization: Bearer, or the api_key or secret query parameter.`;
 }
 
 export interface Authenticator {

@@ -43,7 +43,14 @@ const DatasetHealthSchema = z.object({
 export const HealthSchema = z.object({
   status: z
     .enum(['ok', 'degraded'])
-    .describe('`degraded` when the database cannot be read right now, or the rate-limit store does not answer (requests then pass unlimited).'),
+    .describe(
+      '`degraded` when the database cannot be read right now, the rate-limit store does not answer (requests then pass unlimited), ' +
+        'or a dataset is `failed` or `missing` (its answers are 503 until a sync loads it; `failed_datasets` names them).',
+    ),
+  failed_datasets: z
+    .array(z.string())
+    .optional()
+    .describe('Present when status is `degraded` because of datasets: the ones `failed` or `missing`, by name.'),
   version: z.string(),
   database: z.enum(['postgres', 'pglite']),
   limits: z
@@ -63,15 +70,26 @@ export type Health = z.infer<typeof HealthSchema>;
 /** The default datasets: listed even before any load of them was attempted. */
 const KNOWN_DATASETS = datasetDefinitions.filter((definition) => definition.syncByDefault !== false).map((definition) => definition.name);
 
+/** Dataset states that mean the dataset cannot be served until someone acts (a sync with its files). */
+const UNSERVED_STATES = new Set(['failed', 'missing']);
+
+/** A failure to fetch the publisher's files (the sentence of api/sync/failure-reason.ts), not one about their content. */
+export function publisherUnreachable(reason: string): boolean {
+  return /could not be retrieved/i.test(reason);
+}
+
 function datasetHealth(entry: DatasetOverview): z.infer<typeof DatasetHealthSchema> {
   const { record, availability } = entry;
   const command = `\`npm run sync -- ${entry.name}\``;
   const hint = entry.lastFailure
-    ? `The service log has the details ("dataset sync failed"); ${record ? 'retry' : 'load it'} with ${command}.`
+    ? publisherUnreachable(entry.lastFailure.reason)
+      ? // Running the same command offline fails the same way: say what changes the outcome.
+        `The publisher could not be reached: set MDS_SOURCE_DIR to a folder holding the publisher's files, or sync with access to the publisher, then run ${command}.`
+      : `The service log has the details ("dataset sync failed"); ${record ? 'retry' : 'load it'} with ${command}.`
     : availability.state === 'never_loaded'
       ? `Load it with ${command}.`
       : availability.state === 'missing'
-        ? `Put its file where the reason says, or sync with access to the publisher, then run ${command}.`
+        ? `Set MDS_SOURCE_DIR to a folder holding the publisher's files (where the reason says), or sync with access to the publisher, then run ${command}.`
         : undefined;
   const missing = [...(record?.missing ?? []), ...(entry.skipped ? [entry.skipped.reason] : [])];
   return {
@@ -94,8 +112,11 @@ export async function readHealth(deps: AppDeps): Promise<Health> {
   const limitsDown = limits.state === 'unavailable';
   try {
     const overview = await deps.services.datasets.overview(KNOWN_DATASETS);
+    // A dataset that is failed or missing answers 503: the service is not all there.
+    const failed = overview.filter((entry) => UNSERVED_STATES.has(entry.availability.state)).map((entry) => entry.name);
     return {
-      status: limitsDown ? 'degraded' : 'ok',
+      status: limitsDown || failed.length > 0 ? 'degraded' : 'ok',
+      ...(failed.length > 0 ? { failed_datasets: failed } : {}),
       ...base,
       limits,
       datasets: Object.fromEntries(overview.map((entry) => [entry.name, datasetHealth(entry)])),

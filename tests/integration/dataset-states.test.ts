@@ -181,6 +181,8 @@ describe.skipIf(!hasSourceData)('the words for a missing dataset, on every face'
       state: 'failed',
       last_failure: { reason: 'It needs the counties dataset, which did not load.' },
     });
+    // Failed datasets answer 503, so the service as a whole is not "ok".
+    expect(health).toMatchObject({ status: 'degraded', failed_datasets: expect.arrayContaining(['counties', 'loan_limits_conforming']) });
   }, 180_000);
 
   it('serves the dataset again once a sync of the good file succeeds, and keeps its earlier failure out of the answer', async () => {
