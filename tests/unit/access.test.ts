@@ -77,6 +77,8 @@ describe('howToGetAKey', () => {
     const support = howToGetAKey(testConfig({ SUPPORT_CONTACT: 'keys@mds.example' }));
     expect(support).toContain('Ask keys@mds.example');
     expect(support).toContain('X-API-Key');
+    // All four ways extractApiKey reads a key.
+    for (const way of ['X-API-Key', 'Authorization: Bearer', 'api_key', 'secret']) expect(support).toContain(way);
   });
 });
 
