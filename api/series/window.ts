@@ -4,6 +4,7 @@
 // is the same whatever day of the month the range starts on; `count` says how many were averaged.
 import { BadRequestError, NotFoundError } from '../platform/http/errors.ts';
 import type { Frequency, Observation, RequestedFrequency } from './contract.ts';
+import { decimalMean } from './decimal-mean.ts';
 import type { HeldSeries } from './types.ts';
 
 export interface DateRange {
@@ -86,7 +87,6 @@ function lowerBound(dates: readonly string[], date: string): number {
   return low;
 }
 
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 function asPublished(series: HeldSeries, range: DateRange): Observation[] {
   const start = range.from === null ? 0 : lowerBound(series.dates, range.from);
@@ -101,10 +101,10 @@ function asPublished(series: HeldSeries, range: DateRange): Observation[] {
 
 function averaged(series: HeldSeries, range: DateRange, frequency: Frequency): Observation[] {
   const observations: Observation[] = [];
-  let current: { period: Period; total: number; count: number } | undefined;
+  let current: { period: Period; values: number[]; count: number } | undefined;
   const close = () => {
     if (!current) return;
-    observations.push({ date: current.period.start, period: current.period.key, value: current.count === 0 ? null : round3(current.total / current.count), count: current.count });
+    observations.push({ date: current.period.start, period: current.period.key, value: decimalMean(current.values, 3), count: current.count });
   };
   for (let index = 0; index < series.dates.length; index += 1) {
     const date = series.dates[index] as string;
@@ -112,12 +112,12 @@ function averaged(series: HeldSeries, range: DateRange, frequency: Frequency): O
       close();
       const period = periodOf(date, frequency);
       const overlaps = (range.from === null || period.end >= range.from) && (range.to === null || period.start <= range.to);
-      current = overlaps ? { period, total: 0, count: 0 } : undefined;
+      current = overlaps ? { period, values: [], count: 0 } : undefined;
       if (!current) continue;
     }
     const value = series.values[index];
     if (value !== null && value !== undefined) {
-      current.total += value;
+      current.values.push(value);
       current.count += 1;
     }
   }
