@@ -6,6 +6,7 @@ import node from '@astrojs/node';
 import { BUILD_ORIGIN } from './api/platform/static/build-origin.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { tableBoxes } from './site/lib/table-boxes-plugin.ts';
+import { docsLinks } from './site/lib/docs-links-plugin.ts';
 
 export default defineConfig({
   // A placeholder: the server writes its running BASE_URL in its place when it loads the built files
@@ -23,6 +24,7 @@ export default defineConfig({
   // "readable\n<a>OpenAPI</a>" became "readable<a>OpenAPI". HTML-aware compression keeps one space.
   compressHTML: true,
   telemetry: false,
-  // Markdown tables in boxes named for screen readers, their cells labelled for the phone's card layout.
-  markdown: { processor: satteri({ hastPlugins: [tableBoxes] }) },
+  // Markdown tables in boxes named for screen readers, their cells labelled for the phone's card layout;
+  // links between the documents of docs/ (written as file names) to their pages under /docs.
+  markdown: { processor: satteri({ hastPlugins: [tableBoxes, docsLinks] }) },
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../api/config.ts';
 
 // BASE_URL is not an input: the build writes a placeholder origin (api/platform/static/build-origin.ts).
-const SOURCES = ['site', 'content', 'astro.config.mjs', 'package.json', 'api/platform/static/build-origin.ts'];
+const SOURCES = ['site', 'content', 'docs', 'astro.config.mjs', 'package.json', 'api/platform/static/build-origin.ts'];
 const STAMP = path.join(PROJECT_ROOT, 'dist', '.build-stamp');
 export const BUILD_LOG = path.join(PROJECT_ROOT, 'dist', '.build-log');
 

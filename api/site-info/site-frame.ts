@@ -29,6 +29,7 @@ export function isCurrent(item: SiteLink, currentPath: string): boolean {
 
 export const FOOTER_LINKS: readonly SiteLink[] = [
   { href: '/docs/api', label: 'API docs' },
+  { href: '/docs', label: 'Documentation' },
   { href: '/account', label: 'API keys' },
   { href: '/ai-info-page', label: 'For AI models' },
   { href: '/feed.xml', label: 'RSS' },

@@ -218,6 +218,16 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     expect(await words()).not.toMatch(/987,654|\b0 requests per/);
   }, 300_000);
 
+  it('fits the documentation index and its documents, their wide tables shown as cards', async () => {
+    await checkPage('/docs', 'docs-index');
+    expect(await page.locator('main a[href="/docs/api"]').count()).toBeGreaterThan(0);
+    // The rates method (the series table) and the HMDA warehouse (the lar view's columns, long code).
+    const rates = await checkPage('/docs/rates', 'docs-rates');
+    expect(rates.boxes.length).toBeGreaterThan(0);
+    await checkPage('/docs/hmda-warehouse', 'docs-hmda-warehouse');
+    await checkPage('/docs/glossary', 'docs-glossary');
+  }, 300_000);
+
   it('fits the method page of the state rate estimate, its filter table shown as cards', async () => {
     await checkPage('/methods/state-rate-estimate', 'state-rate-estimate');
     expect(((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ')).toContain('fewer than 300 loans in the group gets no adjustment');

@@ -126,6 +126,22 @@ describe('the built site', () => {
     expect(llms.match(/\/glossary\/[a-z0-9-]+\)/g)?.length).toBe(readGlossary().length);
   });
 
+  it('renders every document of docs/ at /docs/<name>, listed on the /docs index beside the API reference', () => {
+    const names = fs.readdirSync(path.join(PROJECT_ROOT, 'docs')).filter((file) => file.endsWith('.md')).map((file) => file.slice(0, -3));
+    expect(names.length).toBeGreaterThan(10);
+    const index = read('docs/index.html');
+    expect(index).toContain('href="/docs/api"');
+    expect(index).toContain('href="/api/v1/openapi.json"');
+    for (const name of names) {
+      expect(index, name).toContain(`href="/docs/${name}"`);
+      const page = read(`docs/${name}/index.html`);
+      expect(page.match(/<h1[ >]/g), name).toHaveLength(1);
+      // Links between the files (written as file names) reach the pages, never a .md file.
+      expect(page, name).not.toMatch(/href="[^"]*\.md(#[^"]*)?"/);
+    }
+    expect(read('docs/glossary/index.html')).toContain('href="/docs/api-conventions#kept-public-answers-the-front-door"');
+  });
+
   it('points crawlers at the sitemap', () => {
     expect(read('robots.txt')).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
   });
