@@ -98,7 +98,7 @@ export function toRatesRequest(query: RatesQuery, today?: string): RatesRequest 
   };
 }
 
-/** The `parameters` echo of record 2.1, labels exactly as the contract shows them. */
+/** The `parameters` echo of the detailed record, labels exactly as the contract shows them. */
 export function parameterLabels(request: RatesRequest): RateParameters {
   return {
     state: request.state,

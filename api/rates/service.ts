@@ -217,7 +217,7 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus, vers
     },
     async detailed(query) {
       const { record } = (await cached({ ...query, format: 'detailed' })).result;
-      // A detailed request always yields record 2.1; the guard only tells the compiler.
+      // A detailed request always yields the detailed record; the guard only tells the compiler.
       if (!isDetailedRecord(record)) throw new Error('rates: a detailed request produced a simple record');
       return record;
     },
