@@ -87,12 +87,21 @@ function firstRows(answer: HmdaAnswer, rows: readonly JsonRow[], budgetBytes: nu
 }
 
 /** The answer whole when it fits the budget, else its first rows and the export of every row. */
-async function fit(deps: AnswerDeps, base: Base, rows: readonly JsonRow[], fits: boolean, question: unknown, produce: (files: ExportFiles) => Promise<number>): Promise<HmdaAnswer> {
+async function fit(
+  deps: AnswerDeps,
+  context: RunContext,
+  base: Base,
+  rows: readonly JsonRow[],
+  fits: boolean,
+  question: unknown,
+  produce: (files: ExportFiles) => Promise<number>,
+): Promise<HmdaAnswer> {
   if (fits) {
     const whole: HmdaAnswer = { ...base, rows: [...rows], row_count: rows.length, complete: true, export: null };
     if (bytesOf(whole) <= deps.budgetBytes) return whole;
   }
-  const record = await deps.exports.ensure(exportId(question, base.warehouse_version), produce);
+  // The export's bytes count against the asking key's share of the export space.
+  const record = await deps.exports.ensure(exportId(question, base.warehouse_version), produce, context.keyId);
   const summary: HmdaAnswer = { ...base, rows: [], row_count: record.rows, complete: false, export: exportOf(record, deps.downloadBase) };
   return { ...summary, rows: firstRows(summary, rows, deps.budgetBytes) };
 }
@@ -117,7 +126,7 @@ export async function answerQuery(deps: AnswerDeps, query: HmdaQuery, context: R
     const meta = deps.current();
     const run = await deps.sandbox.run(sql, context, { rowCap: deps.rowCap, byteCap: deps.budgetBytes });
     const fields = base(meta, { kind: 'sql', preset: null, filters: {}, columns: run.columns, sql, params: [] });
-    return fit(deps, fields, run.rows, !run.truncated, { kind: 'sql', sql }, (files) =>
+    return fit(deps, context, fields, run.rows, !run.truncated, { kind: 'sql', sql }, (files) =>
       deps.sandbox.export(sql, context, { ...files, timeoutMs: deps.exportTimeoutMs }),
     );
   }
@@ -134,5 +143,5 @@ export async function answerQuery(deps: AnswerDeps, query: HmdaQuery, context: R
   // The filters that applied, defaults included (limit 10), but not the options of other presets.
   const applied = Object.fromEntries(Object.entries(result.filters).filter(([option]) => PRESET_OPTIONS[name].includes(option as keyof HmdaFilters)));
   const fields = base(meta, { kind: 'preset', preset: name, filters: applied, columns: result.columns, sql: result.sql, params: result.params });
-  return fit(deps, fields, result.rows, true, { kind: 'preset', preset: name, filters: applied }, (files) => deps.exportPreset(name, filters, files));
+  return fit(deps, context, fields, result.rows, true, { kind: 'preset', preset: name, filters: applied }, (files) => deps.exportPreset(name, filters, files));
 }

@@ -28,6 +28,8 @@ export interface ExportRequest {
   timeoutMs: number;
   parquetPath: string;
   csvPath: string;
+  /** Bytes both files together may take; a write past it is stopped and answered `over-budget`. */
+  maxBytes: number;
 }
 
 export type WorkerRequest = RunRequest | ExportRequest;
@@ -47,6 +49,8 @@ export type WorkerMessage =
     }
   /** Every row written to both files. */
   | { type: 'exported'; id: number; rows: number }
+  /** The files reached the export's byte budget; the write was stopped (the service removes them). */
+  | { type: 'over-budget'; id: number; maxBytes: number }
   /** The guard refused the query (nothing ran). */
   | { type: 'refused'; id: number; reason: string; detail: string }
   /** The engine raised an error; `detail` is its raw text, for the log only. */

@@ -3,10 +3,13 @@
 // memory cap. Here: the engine's settings (no external access but the warehouse folder, no disk
 // spill, configuration locked), the guard on DuckDB's own parse of each query, and the result
 // built as JSON rows, cut at a row cap or a byte cap, off the service's event loop; or, for a
-// result over the answer budget, every row streamed by the engine into a Parquet and a CSV file.
+// result over the answer budget, every row streamed by the engine into a Parquet and a CSV file,
+// stopped by the kernel at the export's byte budget (file-size-limit.ts).
 import { StatementType, type DuckDBType } from '@duckdb/node-api';
+import fs from 'node:fs';
 import path from 'node:path';
 import { literal, openInstance, type JsonRow } from './duck.ts';
+import { isFileTooLarge, limitFileSize } from './file-size-limit.ts';
 import { jsonFromDuckDB } from './duck-values.ts';
 import type { ExportRequest, RunRequest, TruncatedReason, WorkerMessage, WorkerRequest, WorkerSettings } from './sandbox-protocol.ts';
 import { lookUpCatalog, serialiseSql } from './sql-catalog.ts';
@@ -95,15 +98,23 @@ async function start(settings: WorkerSettings): Promise<void> {
       const { failed } = await checked(id, sql);
       if (failed) return failed;
       const copy = await copyStatement(sql, request.parquetPath);
+      // Both files share the export's byte budget: the Parquet file may use all of it, the CSV what is left.
+      limitFileSize(request.maxBytes);
       const written = await copy.run();
+      const parquetBytes = fs.statSync(request.parquetPath).size;
+      if (parquetBytes >= request.maxBytes) return { type: 'over-budget', id, maxBytes: request.maxBytes };
+      limitFileSize(request.maxBytes - parquetBytes);
       // The CSV is written from the Parquet file: the same rows in the same order, the query run once.
       await connection.run(`COPY (SELECT * FROM read_parquet(${literal(request.parquetPath)})) TO ${literal(request.csvPath)} (FORMAT csv, HEADER true)`);
       return { type: 'exported', id, rows: Number(written.rowsChanged) };
     } catch (error) {
       if (error instanceof SqlRefusedError) return { type: 'refused', id, reason: error.reason, detail: error.detail };
-      return { type: 'failed', id, detail: error instanceof Error ? error.message : String(error) };
+      const detail = error instanceof Error ? error.message : String(error);
+      if (isFileTooLarge(detail)) return { type: 'over-budget', id, maxBytes: request.maxBytes };
+      return { type: 'failed', id, detail };
     } finally {
       clearTimeout(timer);
+      limitFileSize('unlimited');
     }
   }
 

@@ -6,9 +6,11 @@
 // also gets the process replaced before the next query. A few processes serve at once; more queries
 // wait in a short line, the key with the fewest queries running first, no key holding every process
 // or more than its share of the line. Every refused or stopped query is logged (key id, reason, duration).
+import fs from 'node:fs';
 import type { Logger } from '../platform/logger.ts';
 import { BadRequestError, ServiceUnavailableError, TooManyRequestsError } from '../platform/http/errors.ts';
 import type { JsonRow } from './duck.ts';
+import { ExportOverBudgetError } from './exports.ts';
 import { ProcessExit, SandboxProcess } from './sandbox-process.ts';
 import type { TruncatedReason, WorkerMessage, WorkerRequest } from './sandbox-protocol.ts';
 import { describeEngineError, engineUnusableAfter } from './sql-errors.ts';
@@ -63,6 +65,8 @@ export interface ExportTarget {
   csvPath: string;
   /** Deadline of the whole export (it runs the query without a row cap). */
   timeoutMs: number;
+  /** Bytes both files together may take: the kernel stops the process's writes there, and the watch kills it past it. */
+  maxBytes: number;
 }
 
 /** A query stopped by the sandbox (time or memory); `reason` is for the log. */
@@ -252,8 +256,12 @@ export function createSandbox(options: SandboxOptions) {
   async function execute(slot: Slot, request: WorkerRequest): Promise<{ message: WorkerMessage; peakRss: number }> {
     const { sql } = request;
     const worker = await readyProcess(slot);
-    let stopped: 'timeout' | 'memory' | undefined;
+    let stopped: 'timeout' | 'memory' | 'export-budget' | undefined;
     let peakRss = 0;
+    // The export's files, watched as the resident memory is: where the kernel's file-size limit
+    // could not be set (file-size-limit.ts), this stops a write soon after it passes its budget.
+    const exportFiles = request.type === 'export' ? [request.parquetPath, request.csvPath] : [];
+    const writtenBytes = () => exportFiles.reduce((sum, file) => sum + (fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0), 0);
     const deadline = setTimeout(() => {
       stopped = 'timeout';
       worker.kill();
@@ -264,6 +272,10 @@ export function createSandbox(options: SandboxOptions) {
       peakRss = Math.max(peakRss, rss);
       if (rss > rssLimit) {
         stopped ??= 'memory';
+        worker.kill();
+      }
+      if (request.type === 'export' && writtenBytes() > request.maxBytes) {
+        stopped ??= 'export-budget';
         worker.kill();
       }
     }, WATCH_MS);
@@ -278,6 +290,7 @@ export function createSandbox(options: SandboxOptions) {
       if (!(error instanceof ProcessExit)) throw error;
       replace(slot);
       const outOfMemory = /out of memory|allocation failed/i.test(error.stderr) || error.signal === 'SIGABRT' || error.signal === 'SIGTRAP' || peakRss > 0.8 * rssLimit;
+      if (stopped === 'export-budget' && request.type === 'export') throw new ExportOverBudgetError(request.maxBytes);
       if (stopped === 'timeout') throw stop('timeout', peakRss, request.timeoutMs);
       if (stopped === 'memory' || outOfMemory) throw stop('memory', peakRss, request.timeoutMs);
       logger.error({ code: error.code, signal: error.signal, stderr: error.stderr.slice(-1000) }, 'HMDA SQL sandbox process exited during a query');
@@ -305,6 +318,8 @@ export function createSandbox(options: SandboxOptions) {
         return { columns: message.columns, rows: message.rows, truncated: message.truncated !== null, truncatedReason: message.truncated, bytes: message.bytes };
       case 'exported':
         return { exported: message.rows };
+      case 'over-budget':
+        throw new ExportOverBudgetError(message.maxBytes);
       case 'refused':
         throw new SqlRefusedError(message.reason, message.detail);
       case 'failed': {
@@ -359,7 +374,8 @@ export function createSandbox(options: SandboxOptions) {
   /** Writes every row of the query to `target`'s Parquet and CSV files; resolves to the row count. */
   async function exportQuery(query: unknown, context: RunContext, target: ExportTarget): Promise<number> {
     return withSlot(query, context, async (slot, sql, elapsed) => {
-      const request = { type: 'export', id: (sequence += 1), sql, timeoutMs: target.timeoutMs, parquetPath: target.parquetPath, csvPath: target.csvPath } as const;
+      const { timeoutMs: limitMs, parquetPath, csvPath, maxBytes } = target;
+      const request = { type: 'export', id: (sequence += 1), sql, timeoutMs: limitMs, parquetPath, csvPath, maxBytes } as const;
       const { message, peakRss } = await execute(slot, request);
       const answered = outcome(message, sql, peakRss, target.timeoutMs);
       if (!('exported' in answered)) throw new Error('unexpected query answer to an export');

@@ -102,6 +102,9 @@ export interface HmdaServiceOptions {
   keepAnswers?: boolean;
   /** Bytes an answer may take before it is exported (default HMDA_ANSWER_BUDGET_BYTES); smaller only in tests. */
   answerBudgetBytes?: number;
+  /** Export space of the folder and of each key (defaults EXPORTS_MAX_BYTES, EXPORTS_KEY_MAX_BYTES); smaller only in tests. */
+  exportMaxBytes?: number;
+  exportKeyMaxBytes?: number;
 }
 
 /** "2025 for 55 states" or "CA 2020, CO 2022": what a warehouse holds, short. */
@@ -117,7 +120,7 @@ export function createHmdaService(config: Config, logger: Logger, options: HmdaS
   const root = config.hmdaDir;
   const startedAt = new Date();
   const progress = new LoadProgress(root);
-  const exports = createExportStore({ dir: path.join(root, 'exports'), logger });
+  const exports = createExportStore({ dir: path.join(root, 'exports'), logger, maxBytes: options.exportMaxBytes, keyMaxBytes: options.exportKeyMaxBytes });
   const sandbox = createSandbox({
     root,
     threads: config.HMDA_THREADS,
