@@ -10,6 +10,7 @@ import { loadConfig, type Config } from './config.ts';
 import { bufferedStdout, createLogger, type Logger } from './platform/logger.ts';
 import { openDatabase } from './platform/db/open.ts';
 import { openExtraAcceptSockets } from './platform/http/accept-sockets.ts';
+import { answerClientError } from './platform/http/client-errors.ts';
 import { createApp } from './app.ts';
 import type { StaticSite } from './platform/static/static-site.ts';
 import { closeServices, createServices } from './services.ts';
@@ -53,6 +54,8 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
   server.headersTimeout = 66_000;
   server.requestTimeout = 120_000;
   server.maxHeadersCount = 100;
+  // Oversized heads (431) and malformed requests get a readable `{error, status}` body.
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     // A deep accept queue (Node's default is 511; the kernel caps it at net.core.somaxconn): with a

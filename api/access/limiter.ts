@@ -14,6 +14,7 @@ import type { Logger } from '../platform/logger.ts';
 import type { Identity } from './identity.ts';
 import type { LimitStoreStatus } from './limiter-health.ts';
 import { ImmediateMemoryLimiter, openStores, withTimeout } from './limiter-stores.ts';
+import { createKeyGuesses, KEY_GUESS_WINDOW_SECONDS, KEY_GUESSES_ALLOWED, type KeyGuesses } from './key-guesses.ts';
 
 export { ImmediateMemoryLimiter } from './limiter-stores.ts';
 export type { LimitStoreStatus } from './limiter-health.ts';
@@ -39,6 +40,8 @@ export interface Limiter {
   consumeNow(identity: Identity): LimitDecision | undefined;
   /** The store's state for /healthz; a shared store is asked (at most every few seconds). */
   check(): Promise<LimitStoreStatus>;
+  /** Failed key attempts per address, in the same store; counted even when the rate limits are off. */
+  readonly keyGuesses: KeyGuesses;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,8 @@ export interface LimiterOptions {
   /** Window lengths in seconds (tests shorten them); default 60 and 3,600. */
   minuteSeconds?: number;
   hourSeconds?: number;
+  /** The failed-key window in seconds (default KEY_GUESS_WINDOW_SECONDS). */
+  keyGuessSeconds?: number;
 }
 
 const UNLIMITED: LimitDecision = Object.freeze({ allowed: true, headers: Object.freeze({}), retryAfterSeconds: 0 });
@@ -178,11 +183,14 @@ export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'p
     return storeHealth.status();
   }
 
+  const keyGuesses = createKeyGuesses(stores.make({ keyPrefix: 'mds:keyguess', points: KEY_GUESSES_ALLOWED, duration: options.keyGuessSeconds ?? KEY_GUESS_WINDOW_SECONDS }));
+
   return {
     store: stores.store,
     active,
     consumeNow,
     check,
+    keyGuesses,
     // A promise chain rather than an async function: with a shared store this runs on every request.
     consume(identity) {
       const immediate = consumeNow(identity);

@@ -1,13 +1,15 @@
 // The Express middleware every API route runs (registered with `registry.use` in app.ts), and that
 // MCP and /ask mount too: authenticate, then count the request, then set the RateLimit-* headers or
-// answer 429. /healthz and /openapi.json stay open: monitors and client generators must always reach
-// them, and they touch no data.
+// answer 429. An answer to a keyed request is kept out of shared caches (./private-answers.ts).
+// /healthz and /openapi.json stay open: monitors and client generators must always reach them, and
+// they touch no data.
 import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { TooManyRequestsError } from '../platform/http/errors.ts';
 import type { Identity } from './identity.ts';
 import type { LimitDecision } from './limiter.ts';
+import { keepAnswerPrivate } from './private-answers.ts';
 
 const OPEN_ROUTES = new Set(['/healthz', '/openapi.json']);
 
@@ -19,6 +21,7 @@ export async function admitRequest(deps: AppDeps, req: Request, res: Response, {
   const access = deps.services.access;
   const identity = await access.authenticate(req);
   req.identity = identity;
+  if (identity.kind === 'key') keepAnswerPrivate(res);
   if (count && access.limiter.active) applyDecision(res, identity, await access.consume(identity));
   return identity;
 }

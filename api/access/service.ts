@@ -4,8 +4,9 @@
 import type { Request } from 'express';
 import type { CoreDeps } from '../deps.ts';
 import { KeyStore } from './key-store.ts';
-import { createAuthenticator, type Identity } from './identity.ts';
-import { createLimiter, type LimitDecision, type Limiter } from './limiter.ts';
+import { createAuthenticator, extractApiKey, type Identity } from './identity.ts';
+import { clientBucket, createLimiter, type LimitDecision, type Limiter } from './limiter.ts';
+import { TooManyRequestsError, UnauthorizedError } from '../platform/http/errors.ts';
 
 export interface AccessService {
   keys: KeyStore;
@@ -27,7 +28,19 @@ export async function createAccessService(core: CoreDeps): Promise<AccessService
     keys,
     limiter,
     identifyWithoutLookup: (req) => authenticator.identifyWithoutLookup(req),
-    authenticate: (req) => authenticator.authenticate(req),
+    async authenticate(req) {
+      if (extractApiKey(req) === undefined) return authenticator.authenticate(req);
+      // A key is looked up only when its address has not failed too often (./key-guesses.ts).
+      const bucket = clientBucket(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+      const wait = await limiter.keyGuesses.waitFor(bucket);
+      if (wait > 0) throw new TooManyRequestsError(`Too many invalid API keys were sent from your address; retry in ${wait} s with a valid key.`, wait);
+      try {
+        return await authenticator.authenticate(req);
+      } catch (error) {
+        if (error instanceof UnauthorizedError) await limiter.keyGuesses.failed(bucket);
+        throw error;
+      }
+    },
     consume: (identity) => limiter.consume(identity),
     close: () => limiter.close(),
   };

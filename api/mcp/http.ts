@@ -9,13 +9,9 @@ import { createMcpServer } from './server.ts';
 import type { McpCaller } from './tool-kit.ts';
 import { toErrorResponse } from '../platform/http/errors.ts';
 import { admitRequest } from '../access/middleware.ts';
-import { jsonBody } from '../platform/http/json-body.ts';
+import { jsonRpcBody, jsonRpcError, refusal, sendRefusal } from './json-rpc-errors.ts';
 
 export const MCP_PATH = '/api/mcp';
-
-function jsonRpcError(code: number, message: string): { jsonrpc: '2.0'; error: { code: number; message: string }; id: null } {
-  return { jsonrpc: '2.0', error: { code, message }, id: null };
-}
 
 /** Hostnames and origins that may reach the MCP endpoint. */
 export function allowedAddresses(deps: AppDeps): { hosts: Set<string>; origins: Set<string> } {
@@ -49,10 +45,9 @@ export function prefersJson(req: Request): boolean {
   return json !== -1 && (sse === -1 || json < sse);
 }
 
-/** Whether a JSON-RPC body (or batch) calls a tool: only tool calls count against rate limits. */
+/** Whether a JSON-RPC message calls a tool: only tool calls count against rate limits (batches are refused before). */
 export function callsTool(body: unknown): boolean {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.some((message) => (message as { method?: unknown } | null)?.method === 'tools/call');
+  return (body as { method?: unknown } | null)?.method === 'tools/call';
 }
 
 /**
@@ -65,7 +60,13 @@ async function admit(deps: AppDeps, req: Request, res: Response): Promise<McpCal
 }
 
 export function registerMcpRoutes(app: Express, deps: AppDeps): void {
-  app.post(MCP_PATH, guardAddresses(deps), jsonBody, async (req, res) => {
+  app.post(MCP_PATH, guardAddresses(deps), jsonRpcBody, async (req, res) => {
+    // Not JSON-RPC, a batch, or params of the wrong shape: refused before the key is even looked up.
+    const refused = refusal(req.body);
+    if (refused) {
+      sendRefusal(res, refused);
+      return;
+    }
     let caller: McpCaller;
     try {
       caller = await admit(deps, req, res);

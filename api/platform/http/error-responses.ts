@@ -9,7 +9,7 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 431 | 500 | 503;
 
 /** What each status means on this API, unless a route says it more precisely. */
 export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorStatus, string>> = {
@@ -21,13 +21,18 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ErrorStatus, string>> = {
   409: 'The request conflicts with the current state.',
   410: 'What was asked is no longer kept; the message names the oldest that is.',
   413: 'The request body is too large.',
+  415: 'The request body is not JSON; send it with Content-Type: application/json.',
   429: 'Rate limited; see Retry-After.',
+  431: 'The request headers or URL are too large.',
   500: 'Unexpected fault (no internals are disclosed).',
   503: 'A dataset is not loaded yet or the database is unavailable; see Retry-After.',
 };
 
-/** Statuses any API route can answer: bad input, bad key, wrong method, limits, faults, outages. */
-export const COMMON_ERROR_STATUSES: readonly ErrorStatus[] = [400, 401, 405, 429, 500, 503];
+/** Statuses any API route can answer: bad input, bad key, wrong method, limits, oversized heads, faults, outages. */
+export const COMMON_ERROR_STATUSES: readonly ErrorStatus[] = [400, 401, 405, 429, 431, 500, 503];
+
+/** Statuses a route that takes a JSON body can answer too (api/platform/http/json-body.ts). */
+export const BODY_ERROR_STATUSES: readonly ErrorStatus[] = [413, 415];
 
 export interface ErrorResponse {
   description: string;

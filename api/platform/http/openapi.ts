@@ -2,7 +2,7 @@
 // exactly the schema dialect OpenAPI 3.1 uses.
 import { z } from 'zod';
 import type { ApiRegistry, RouteDefinition } from './api-registry.ts';
-import { COMMON_ERROR_STATUSES, ERROR_DESCRIPTIONS, ErrorBodySchema } from './error-responses.ts';
+import { BODY_ERROR_STATUSES, COMMON_ERROR_STATUSES, ERROR_DESCRIPTIONS, ErrorBodySchema } from './error-responses.ts';
 
 export { ErrorBodySchema };
 
@@ -60,7 +60,7 @@ function responses(route: RouteDefinition): Record<string, unknown> {
     for (const other of response.otherContentTypes ?? []) content[other] = {};
     result[status] = { description: response.description, ...(Object.keys(content).length > 0 ? { content } : {}) };
   }
-  for (const status of COMMON_ERROR_STATUSES) {
+  for (const status of [...COMMON_ERROR_STATUSES, ...(route.body ? BODY_ERROR_STATUSES : [])]) {
     result[status] ??= { description: ERROR_DESCRIPTIONS[status], content: errorContent };
   }
   return result;
