@@ -12,7 +12,7 @@ import type { BenchModule, BenchRow } from './bench/types.ts';
 import type { BenchContext } from './bench/context.ts';
 import { formatTable, writeBenchmarksFile } from './bench/report.ts';
 
-const ALL_FAMILIES = ['rest', 'rates', 'limits', 'static', 'mcp', 'ask', 'search', 'search-corpus', 'hmda', 'series', 'analysis'];
+const ALL_FAMILIES = ['rest', 'rates', 'limits', 'static', 'mcp', 'ask', 'search', 'search-corpus', 'hmda', 'series', 'analysis', 'lifecycle'];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

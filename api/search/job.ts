@@ -1,9 +1,10 @@
 // At start-up, refreshes the search index from the content on disk and the current rate data, so a
 // release with new articles is searchable at once (the daily sync refreshes it after that). The
 // rebuild is idempotent, so it need not wait for a sync; its own lock keeps instances that start
-// together from doing it twice at once.
+// together from doing it twice at once. A restart with the same content and data finds the index
+// current by its fingerprint and writes nothing.
 import type { AppDeps } from '../deps.ts';
-import { rebuildSearchIndex } from './build.ts';
+import { rebuildSearchIndex, searchIndexIsCurrent } from './build.ts';
 
 /** Advisory-lock key of the start-up refresh (the sync's own keys are in AdvisoryLocks). */
 export const SEARCH_REFRESH_LOCK = 4_711_300;
@@ -24,6 +25,12 @@ export function startSearchIndexRefresh(deps: Pick<AppDeps, 'db' | 'logger'>, { 
   const run = async (count: number): Promise<void> => {
     if (stopped) return;
     try {
+      // Compared outside a transaction: the embedded database serves one caller at a time, and a
+      // transaction would hold every request's query while the documents are read.
+      if (await searchIndexIsCurrent(deps.db)) {
+        deps.logger.info('search index current');
+        return;
+      }
       const outcome = await deps.db.withAdvisoryLock(SEARCH_REFRESH_LOCK, () => deps.db.transaction((tx) => rebuildSearchIndex(tx)));
       if (outcome.acquired) deps.logger.info({ documents: outcome.value.total, sources: outcome.value.sources }, 'search index refreshed');
       else retryLater(count);

@@ -2,7 +2,7 @@
 // with highlighted excerpts and URLs, filters by type, resists hostile input, and other capabilities'
 // documents survive a rebuild of ours.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildSearchIndex } from '../../api/search/build.ts';
+import { rebuildSearchIndex, searchIndexIsCurrent } from '../../api/search/build.ts';
 import { countDocuments } from '../../api/search/query.ts';
 import { indexDocuments, replaceDocuments } from '../../api/search/documents.ts';
 import { startSearchIndexRefresh } from '../../api/search/job.ts';
@@ -109,6 +109,20 @@ describe.each(databaseKinds)('search on %s', (kind) => {
     registerSearchSource({ source: 'registered-test', documents: async () => [] });
     await test.db.transaction((tx) => rebuildSearchIndex(tx));
     expect((await search.search({ query: 'wombat' })).results).toEqual([]);
+  });
+
+  it('knows when the index holds exactly what the sources give, so a restart writes nothing', async () => {
+    await test.db.transaction((tx) => rebuildSearchIndex(tx));
+    expect(await searchIndexIsCurrent(test.db)).toBe(true);
+    registerSearchSource({ source: 'fingerprint-test', documents: async () => [{ id: 'fp:1', type: 'bill', title: 'Numbat bill', path: '/bills/numbat', body: 'numbat' }] });
+    try {
+      expect(await searchIndexIsCurrent(test.db)).toBe(false);
+      await test.db.transaction((tx) => rebuildSearchIndex(tx));
+      expect(await searchIndexIsCurrent(test.db)).toBe(true);
+    } finally {
+      registerSearchSource({ source: 'fingerprint-test', documents: async () => [] });
+    }
+    expect(await searchIndexIsCurrent(test.db)).toBe(false);
   });
 
   it('refuses documents with a relative path or an unknown type', async () => {

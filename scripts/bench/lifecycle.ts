@@ -1,0 +1,94 @@
+// The service's own work against its requests, in the default configuration (embedded database):
+// /healthz latency while a full sync from the mirror runs (target p99 < 50 ms, beside the bare Node
+// baseline's p99 of this run), the RSS during that sync (peak, target ≤ 512 MiB) and idle after it
+// (target ≤ 384 MiB), and a restart on the synced data until the first answer (target < 3 s).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../api/config.ts';
+import { datasetDefinitions } from '../../api/sync/registry.ts';
+import { freePort, spawnServer, type ChildServer } from '../lib/child-server.ts';
+import { currentRssMb, median } from './load.ts';
+import { BENCH_SERVICE_ENV, sourceDir, waitForQuiet } from './service.ts';
+import type { BenchModule, BenchRow } from './types.ts';
+
+const DEFAULTS = datasetDefinitions.filter((definition) => definition.syncByDefault !== false).map((definition) => definition.name);
+const SETTLED = new Set(['loaded', 'failed', 'missing']);
+const SYNC_TIMEOUT_MS = 20 * 60_000;
+
+type Health = { datasets?: Record<string, { state: string }> };
+
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
+}
+
+async function start(dataDir: string, syncOnStart: boolean): Promise<{ server: ChildServer; url: string; startedAt: number }> {
+  const port = await freePort();
+  const startedAt = performance.now();
+  const server = await spawnServer(path.join(PROJECT_ROOT, 'api', 'main.ts'), {
+    env: { ...BENCH_SERVICE_ENV, SYNC_ON_START: String(syncOnStart), MDS_SOURCE_DIR: sourceDir(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    logFile: path.join(dataDir, 'service.log'),
+  });
+  return { server, url: `http://127.0.0.1:${port}`, startedAt };
+}
+
+/** Milliseconds until /healthz first answers 200. */
+async function firstAnswerMs(url: string, startedAt: number): Promise<number> {
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return performance.now() - startedAt;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export const run: BenchModule = async (context) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-bench-lifecycle-'));
+  const rows: BenchRow[] = [];
+  try {
+    // 1. A fresh install syncing everything at start, probed one /healthz at a time.
+    const first = await start(dataDir, true);
+    const pid = first.server.child.pid ?? 0;
+    await firstAnswerMs(first.url, first.startedAt);
+    const latencies: number[] = [];
+    let peakRss = 0;
+    const deadline = Date.now() + SYNC_TIMEOUT_MS;
+    for (;;) {
+      const sent = performance.now();
+      const health = (await (await fetch(`${first.url}/healthz`)).json()) as Health;
+      latencies.push(performance.now() - sent);
+      peakRss = Math.max(peakRss, currentRssMb(pid) ?? 0);
+      if (DEFAULTS.every((name) => SETTLED.has(health.datasets?.[name]?.state ?? '')) || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const p99 = percentile(latencies, 0.99);
+    rows.push({
+      family: 'lifecycle',
+      name: `GET /healthz during a full sync (${latencies.length} probes)`,
+      p50Ms: median(latencies),
+      p99Ms: p99,
+      baseline: 'node http hello',
+      ratio: p99 / context.baselines.node.p99Ms,
+      target: 'p99 < 50 ms',
+      met: p99 < 50,
+      note: `max ${Math.round(Math.max(...latencies))} ms`,
+    });
+    rows.push({ family: 'lifecycle', name: 'RSS during the sync (sampled at each probe)', peakRssMb: peakRss, target: '≤ 512 MiB', met: peakRss <= 512 });
+    await waitForQuiet(pid);
+    const idle = currentRssMb(pid) ?? Number.NaN;
+    rows.push({ family: 'lifecycle', name: 'RSS idle after the sync', peakRssMb: idle, target: '≤ 384 MiB', met: idle <= 384 });
+    await first.server.stop();
+
+    // 2. A restart on the synced data: from spawning the process to its first answer.
+    const second = await start(dataDir, false);
+    const restartMs = await firstAnswerMs(second.url, second.startedAt);
+    rows.push({ family: 'lifecycle', name: 'restart with loaded data to first /healthz answer', p50Ms: restartMs, target: '< 3000 ms', met: restartMs < 3_000 });
+    await second.server.stop();
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+};
