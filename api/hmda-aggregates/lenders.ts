@@ -5,7 +5,7 @@ import { SourceFormatError, ValidationError } from '../sync/errors.ts';
 import { combineChecksums } from '../sync/source.ts';
 import { deleteMissingRows, upsertRows } from '../sync/upsert.ts';
 import type { DatasetDefinition, SourceFile } from '../sync/types.ts';
-import { firstZipEntry, isZip } from '../hmda/zip.ts';
+import { firstZipEntry, isZip } from '../sync/zip.ts';
 import { LENDER_YEARS, agencyNamesEntry, transmittalSheetEntry } from './sources.ts';
 
 export const HMDA_LENDERS_DATASET = 'hmda_lenders';
@@ -13,7 +13,7 @@ export const HMDA_LENDERS_DATASET = 'hmda_lenders';
 /** Published 2020 total of `lar_count` (SOURCES.md): the sheet must add up to it. */
 const ANCHOR_LAR_TOTALS: Record<number, number> = { 2020: 25_551_868 };
 
-const text = (file: SourceFile) => decodeText(isZip(file.bytes) ? firstZipEntry(file.bytes) : file.bytes);
+const text = (file: SourceFile) => decodeText(isZip(file.bytes) ? firstZipEntry(file.bytes, file.origin) : file.bytes);
 
 export function parseAgencyNames(file: SourceFile): Map<number, string> {
   const [header, ...records] = parseDelimited(text(file), ',', file.origin);

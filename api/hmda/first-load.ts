@@ -19,7 +19,7 @@ import { aggregatesEntry, larEntry, transmittalEntry } from './sync.ts';
 import { parseStateAggregates, type StateAggregates } from './validate.ts';
 import { layout, loadLar, loadLenders, partitionKey, readManifest } from './warehouse.ts';
 import { lockWarehouse } from './warehouse-lock.ts';
-import { firstZipEntry, isZip } from './zip.ts';
+import { firstZipEntry, isZip } from '../sync/zip.ts';
 
 export interface FirstLoadOptions {
   config: Pick<Config, 'hmdaDir' | 'sourceDir' | 'HMDA_THREADS' | 'HMDA_MEMORY_LIMIT'>;
@@ -127,7 +127,7 @@ async function fetchFile(source: { mirror?: string; url: string }, stagingRoot: 
   const downloaded = await downloadToFile(source.url, target, { fetch: options.fetch, signal: options.signal });
   if (!downloaded) throw new Error(`${source.url}: the publisher has no such file (HTTP 404).`);
   if (isZip(downloaded.head)) {
-    await fsp.writeFile(target, firstZipEntry(await fsp.readFile(target)));
+    await fsp.writeFile(target, firstZipEntry(await fsp.readFile(target), source.url));
   } else if (downloaded.head[0] === 0x1f && downloaded.head[1] === 0x8b) {
     await fsp.rename(target, `${target}.gz`);
     return { path: `${target}.gz`, temporary: true };

@@ -14,7 +14,7 @@ import { openInstance } from './duck.ts';
 import { REAL_SOURCE } from './service.ts';
 import { parseStateAggregates, type StateAggregates } from './validate.ts';
 import { layout, loadLar, loadLenders, partitionKey, readManifest, type LarFile } from './warehouse.ts';
-import { firstZipEntry, isZip } from './zip.ts';
+import { firstZipEntry, isZip } from '../sync/zip.ts';
 import { downloadToFile } from './download.ts';
 import { lockWarehouse } from './warehouse-lock.ts';
 
@@ -92,7 +92,7 @@ async function acquire(entry: SourceEntry, context: SyncContext, stagingRoot: st
     const target = path.join(stagingRoot, `download-${randomUUID()}.csv`);
     const downloaded = await downloadToFile(entry.publisherUrl, target);
     if (!downloaded) throw new SourceUnavailableError(`${entry.publisherUrl}: not found (HTTP 404) for source ${entry.id}.`);
-    if (isZip(downloaded.head)) await fsp.writeFile(target, firstZipEntry(await fsp.readFile(target)));
+    if (isZip(downloaded.head)) await fsp.writeFile(target, firstZipEntry(await fsp.readFile(target), entry.publisherUrl));
     if (downloaded.head[0] === 0x1f && downloaded.head[1] === 0x8b) {
       await fsp.rename(target, `${target}.gz`);
       return { path: `${target}.gz`, checksum: downloaded.checksum, temporary: true };
@@ -104,7 +104,7 @@ async function acquire(entry: SourceEntry, context: SyncContext, stagingRoot: st
   await fsp.mkdir(stagingRoot, { recursive: true });
   const gzip = file.bytes[0] === 0x1f && file.bytes[1] === 0x8b;
   const target = path.join(stagingRoot, `download-${randomUUID()}.csv${gzip ? '.gz' : ''}`);
-  await fsp.writeFile(target, isZip(file.bytes) ? firstZipEntry(file.bytes) : file.bytes);
+  await fsp.writeFile(target, isZip(file.bytes) ? firstZipEntry(file.bytes, file.origin) : file.bytes);
   return { path: target, checksum: file.checksum, temporary: true };
 }
 
@@ -143,7 +143,7 @@ export const hmdaDataset: DatasetDefinition = {
         if (transmittal) {
           const csv = path.join(stagingRoot, `ts-${randomUUID()}.csv`);
           await fsp.mkdir(stagingRoot, { recursive: true });
-          await fsp.writeFile(csv, isZip(transmittal.bytes) ? firstZipEntry(transmittal.bytes) : transmittal.bytes);
+          await fsp.writeFile(csv, isZip(transmittal.bytes) ? firstZipEntry(transmittal.bytes, transmittal.origin) : transmittal.bytes);
           temporary.push(csv);
           await loadLenders(connection, root, { csvPath: csv, year, sourceUrl: transmittal.entry.publisherUrl, checksum: transmittal.checksum }, context.clock);
           checksums.push({ entry: transmittal.entry, checksum: transmittal.checksum });

@@ -1,10 +1,11 @@
-// Reads FHFA's NMDB state CSV as it inflates, keeping the rate rows. The file is long form (one row
+// Reads FHFA's NMDB state CSV (the one CSV of its zip) line by line, keeping the rate rows. The file is long form (one row
 // per state × market × quarter × series, 384,948 rows); other series (counts, balances, LTV, credit
 // scores) are counted and skipped. A row that does not fit the published layout fails the load with
 // its file and line.
 import { parseDelimited } from '../sync/delimited.ts';
 import { SourceFormatError } from '../sync/errors.ts';
-import { entryLines, onlyCsvEntry } from './zip-entry.ts';
+import { textLines } from '../sync/text-lines.ts';
+import { zipEntries, zipEntryBytes, type ZipEntry } from '../sync/zip.ts';
 import { NMDB_RATE_SERIES, marketOfLabel, type NmdbMarket, type NmdbRateSeries } from './series.ts';
 
 /** One kept row: `valueLoan` is FHFA's VALUE1 (loan-count weighted), `valueDollar` VALUE2 (dollar weighted). */
@@ -48,6 +49,15 @@ function value(text: string | undefined, column: string, line: number, file: str
   return Number(trimmed);
 }
 
+/** The one CSV of an archive that must hold exactly one (folders and other files are ignored). */
+function onlyCsvEntry(bytes: Buffer, file: string): ZipEntry {
+  const csvs = zipEntries(bytes, file).filter((entry) => entry.name.toLowerCase().endsWith('.csv') && !entry.name.startsWith('__MACOSX/'));
+  if (csvs.length !== 1) {
+    throw new SourceFormatError(file, undefined, `expected one CSV in the zip, found ${csvs.length === 0 ? 'none' : csvs.map((entry) => entry.name).join(', ')}`);
+  }
+  return csvs[0] as ZipEntry;
+}
+
 export async function parseNmdbStates(bytes: Buffer, file: string): Promise<NmdbParse> {
   const entry = onlyCsvEntry(bytes, file);
   const where = `${file}!${entry.name}`;
@@ -56,7 +66,7 @@ export async function parseNmdbStates(bytes: Buffer, file: string): Promise<Nmdb
   let index: Record<Column, number> | undefined;
   let linesRead = 0;
   let skippedSeries = 0;
-  for await (const { line, text } of entryLines(bytes, entry, file)) {
+  for (const { line, text } of textLines(zipEntryBytes(bytes, entry, file))) {
     linesRead = line;
     if (text.trim() === '') continue;
     const fields = splitLine(line === 1 ? text.replace(/^\uFEFF/, '') : text, line, where);
