@@ -227,4 +227,21 @@ describe('iCalendar writer', () => {
     ]);
     expect(events[0]?.description).toBe('Inflation; commas, and a long text '.repeat(5));
   });
+
+  it('escapes the calendar name and categories as text, ends the day after, and folds every line within 75 octets', () => {
+    const text = writeIcs(
+      [{ uid: 'a@example.org', date: '2026-12-31', summary: 'Year end; close', description: `Line one\nline two, ${'😀'.repeat(40)}`, categories: ['rates, weekly', 'fed'], url: 'https://example.org/a?b=1,2' }],
+      { name: 'Calendar, test; name', stamp: new Date('2026-11-22T05:00:00.500Z') },
+    );
+    expect(text).toContain('\r\nX-WR-CALNAME:Calendar\\, test\\; name\r\n');
+    expect(text).toContain('\r\nDTSTAMP:20261122T050000Z\r\n');
+    expect(text).toContain('\r\nDTEND;VALUE=DATE:20270101\r\n');
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line, 'utf8') <= 75)).toBe(true);
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Calendar, test; name');
+    const vevent = calendar.getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstProperty('categories')?.getValues()).toEqual(['rates, weekly', 'fed']);
+    expect(new ICAL.Event(vevent).description).toBe(`Line one\nline two, ${'😀'.repeat(40)}`);
+    expect(vevent.getFirstPropertyValue('url')).toBe('https://example.org/a?b=1,2');
+  });
 });
