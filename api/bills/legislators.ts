@@ -1,6 +1,7 @@
 // The unitedstates/congress-legislators tables (current and historical members): bioguide id to
 // name, party and state, so sponsors and cosponsors carry a readable name even when a record only
 // has the clerk's "Rep. Last, First [P-ST-1]" form, and 117th-Congress members who left still resolve.
+import { parseDelimited } from '../sync/delimited.ts';
 import { SourceFormatError } from '../sync/errors.ts';
 
 export interface Legislator {
@@ -21,46 +22,9 @@ export function partyName(code: string | null): string | null {
   return PARTY_NAMES[code.toUpperCase()] ?? code;
 }
 
-/** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and line breaks. */
+/** The CSV's non-blank rows (csv-parse, through the sync's delimited reader): quoted fields may hold commas, doubled quotes and line breaks. */
 export function parseCsv(text: string, file: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let quoteStartLine = 1;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else {
-        if (char === '\n') line += 1;
-        field += char;
-      }
-    } else if (char === '"' && field === '') {
-      quoted = true;
-      quoteStartLine = line;
-    } else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      line += 1;
-    } else field += char;
-  }
-  if (quoted) throw new SourceFormatError(file, quoteStartLine, 'unterminated quoted field');
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+  return parseDelimited(text, ',', file).map((record) => record.fields);
 }
 
 /** Adds the members of one legislators CSV to the index (later files do not overwrite earlier ones). */

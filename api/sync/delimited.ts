@@ -1,6 +1,9 @@
-// Splits delimited text (CSV, pipe-delimited) into numbered records, tolerating the drift official
-// files show: a UTF-8 BOM, CRLF or LF endings, blank lines (skipped), quoted fields with embedded
-// delimiters or quotes. Line numbers are 1-based file lines, for error messages.
+// Splits delimited text (CSV, pipe-delimited) into numbered records with csv-parse, tolerating the
+// drift official files show: a UTF-8 BOM, CRLF, LF or CR endings (mixed too), blank lines and lines
+// of only delimiters (skipped), quoted fields with embedded delimiters, quotes or line breaks, a
+// stray quote inside an unquoted field (kept as a character), rows of differing lengths. Line numbers
+// are 1-based file lines of each record's first line, for error messages.
+import { parse } from 'csv-parse/sync';
 import { SourceFormatError } from './errors.ts';
 
 export interface DelimitedRecord {
@@ -14,49 +17,63 @@ export function decodeText(bytes: Buffer | string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Follows 1-based file lines through the bytes csv-parse has consumed (its own `lines` counts a CRLF
+ * inside a quoted field as two lines, which would shift every later record's number).
+ */
+function lineTracker(bytes: Buffer) {
+  let offset = 0;
+  let line = 1;
+  const passTo = (end: number): void => {
+    for (; offset < end; offset += 1) {
+      const byte = bytes[offset];
+      if (byte === LF || (byte === CR && bytes[offset + 1] !== LF)) line += 1;
+    }
+  };
+  const skipBlankLines = (end: number): void => {
+    while (offset < end && (bytes[offset] === LF || bytes[offset] === CR)) passTo(offset + 1);
+  };
+  return {
+    /** The line of the record that ends at byte `end` (blank lines before it skipped); moves past it. */
+    record(end: number): number {
+      skipBlankLines(end);
+      const start = line;
+      passTo(end);
+      return start;
+    },
+    /** The line where the next record starts: one that never ended (an unterminated quote). */
+    next(): number {
+      skipBlankLines(bytes.length);
+      return line;
+    },
+  };
+}
+
 /** Every non-blank record of `text`; `file` names the source in errors (unterminated quote). */
 export function parseDelimited(text: string, delimiter: string, file: string): DelimitedRecord[] {
+  const bytes = Buffer.from(decodeText(text), 'utf8');
+  const lines = lineTracker(bytes);
   const records: DelimitedRecord[] = [];
-  const source = decodeText(text);
-  let line = 1;
-  let position = 0;
-  while (position < source.length) {
-    const startLine = line;
-    const fields: string[] = [];
-    let field = '';
-    let quoted = false;
-    let endOfRecord = false;
-    while (position < source.length && !endOfRecord) {
-      const char = source[position] as string;
-      if (quoted) {
-        if (char === '"') {
-          if (source[position + 1] === '"') {
-            field += '"';
-            position += 1;
-          } else quoted = false;
-        } else {
-          if (char === '\n') line += 1;
-          field += char;
-        }
-      } else if (char === '"' && field === '') {
-        quoted = true;
-      } else if (char === delimiter) {
-        fields.push(field);
-        field = '';
-      } else if (char === '\n' || char === '\r') {
-        if (char === '\r' && source[position + 1] === '\n') position += 1;
-        line += 1;
-        endOfRecord = true;
-      } else {
-        field += char;
-      }
-      position += 1;
-    }
-    if (quoted) throw new SourceFormatError(file, startLine, 'unterminated quoted field');
-    fields.push(field);
-    // A blank line, or one of only delimiters (`,,,,` closes some spreadsheet exports): no record.
-    if (fields.every((value) => value.trim() === '')) continue;
-    records.push({ line: startLine, fields });
+  try {
+    parse(bytes, {
+      delimiter,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      on_record: (record: string[], context) => {
+        const line = lines.record(context.bytes);
+        // A line of only delimiters (`,,,,` closes some spreadsheet exports) or spaces: no record.
+        if (!record.every((value) => value.trim() === '')) records.push({ line, fields: record });
+        return null;
+      },
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED') throw new SourceFormatError(file, lines.next(), 'unterminated quoted field');
+    throw new SourceFormatError(file, lines.next(), (error as Error).message);
   }
   return records;
 }

@@ -28,6 +28,16 @@ describe('parseDelimited', () => {
 
   it('reports an unterminated quote with its line', () => {
     expect(() => parseDelimited('a|b\n"open|1\n', '|', 'f.txt')).toThrow(/f\.txt:2: unterminated quoted field/);
+    expect(() => parseDelimited('a,b\n\n1,2\n\n"open,3\nmore\nmore\n', ',', 'f.csv')).toThrow(/f\.csv:5: unterminated quoted field/);
+  });
+
+  it('numbers a record by its first line across quoted line breaks and mixed endings, keeps stray quotes and ragged rows', () => {
+    const records = parseDelimited('a,"two\r\nlines",c\r\nx"y,2\n  ,\r3,4,5\r\n', ',', 'f.csv');
+    expect(records).toEqual([
+      { line: 1, fields: ['a', 'two\r\nlines', 'c'] },
+      { line: 3, fields: ['x"y', '2'] },
+      { line: 5, fields: ['3', '4', '5'] },
+    ]);
   });
 });
 
