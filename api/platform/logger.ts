@@ -18,12 +18,12 @@ const LOG_FLUSH_INTERVAL_MS = 1_000;
 
 type SonicBoom = ReturnType<typeof pino.destination>;
 
-/** A log destination whose buffered lines can be written out before the process ends. */
 /** A destination that can take access-log lines in batches (request-context.ts uses it when present). */
 export interface BatchingStream {
   writeBatched(line: string): void;
 }
 
+/** A log destination whose buffered lines can be written out before the process ends. */
 export interface BufferedLogOutput {
   stream: pino.DestinationStream;
   /** Writes every buffered line and waits until the system has them (graceful shutdown). */
@@ -102,10 +102,23 @@ export function bufferedStdout(): BufferedLogOutput {
   };
 }
 
+/** The destination createLogger gave each logger (and, through onChild, its children). */
+const destinations = new WeakMap<Logger, pino.DestinationStream>();
+
+/**
+ * Where `logger` writes, when createLogger was given the destination (undefined for any other
+ * logger): the access-log line is written there directly (request-context.ts), without going
+ * through pino's internals to find the stream.
+ */
+export function logDestination(logger: Logger): (pino.DestinationStream & Partial<BatchingStream>) | undefined {
+  return destinations.get(logger);
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino(
+  const logger = pino(
     {
       level,
+      ...(destination ? { onChild: (child: Logger) => void destinations.set(child, destination) } : {}),
       base: { service: 'mortgage-data-service' },
       redact: {
         paths: [
@@ -124,4 +137,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     },
     destination,
   );
+  if (destination) destinations.set(logger, destination);
+  return logger;
 }
