@@ -68,7 +68,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     calendar: createCalendarService({ db: core.db, datasets, versions, clock: core.clock }),
     escrow,
     hmda: createHmdaService(core.config, core.logger.child({ service: 'hmda' })),
-    loanLimits: createLoanLimitsService(core.db, { datasets, versions, clock: core.clock }),
+    loanLimits: createLoanLimitsService(core.db, { datasets, versions, clock: core.clock, logger: core.logger }),
     hmdaAggregates: createHmdaAggregatesService({ db: core.db, datasets, clock: core.clock }),
     statistics: createStatisticsService({ db: core.db, datasets, versions, clock: core.clock }),
     nmdb: createNmdbService({ db: core.db, datasets, logger: core.logger.child({ service: 'nmdb' }) }),

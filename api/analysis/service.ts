@@ -1,6 +1,7 @@
 // The analysis service: answers each operation of the contract over the series the series service
 // holds (it reads no table itself), and states what it used: every input's figures, source and
 // as-of date, and the method in one sentence. REST, /ask's built-in reader and its model call it.
+import { BoundedCache } from '../platform/bounded-cache.ts';
 import type { SeriesService } from '../series/service.ts';
 import type { HeldSeries } from '../series/types.ts';
 import type { FamilyId } from '../series/contract.ts';
@@ -15,7 +16,8 @@ import { describePoint, formatValue, pointAt, rangeOf } from './points.ts';
 import { change, conditionText, countOverTime, crossing, difference, extremes, monthlyPayment, sharePercent, type Condition } from './arithmetic.ts';
 import { crossSection, type CrossSection } from './cross-section.ts';
 
-const MAX_REMEMBERED = 2_000;
+/** Bytes of remembered answers (their JSON; the series they read are the series service's, not counted here). */
+const MAX_REMEMBERED_BYTES = 8 * 1024 * 1024;
 
 export interface AnalysisService {
   /** Validates `query` like the REST route does, then answers. */
@@ -75,7 +77,10 @@ const numeric = (text: string) => (/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text.trim()
 
 export function createAnalysisService(options: { series: SeriesService; baseUrl: string }): AnalysisService {
   const { series: seriesService, baseUrl } = options;
-  const remembered = new Map<string, { json: string; reads: Read[] }>();
+  const remembered = new BoundedCache<{ json: string; reads: Read[] }>({
+    maxBytes: MAX_REMEMBERED_BYTES,
+    sizeOf: (entry, key) => 2 * (entry.json.length + key.length) + 64 * (entry.reads.length + 1),
+  });
 
   async function read(id: string): Promise<{ series: HeldSeries; versions: readonly DatasetVersion[] }> {
     if (id.includes('*')) throw new BadRequestError(`'${id}' has a '*': only rank and count take a template of places; give one series id here.`);
@@ -297,7 +302,6 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       if (hit && (await stillHeld(hit.reads))) return hit.json as PreSerialized<AnalysisAnswer<typeof operation>>;
       const { answer, reads } = await compute(operation, query);
       const json = preSerialize(answer);
-      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
       remembered.set(key, { json, reads });
       return json;
     },

@@ -11,6 +11,7 @@ import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
 import { currentVersion, publicVersions, type DatasetVersions } from '../platform/dataset-versions.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import { BadRequestError } from '../platform/http/errors.ts';
+import { BoundedCache, rememberedAnswerBytes } from '../platform/bounded-cache.ts';
 import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
 import { CALENDAR_LIMIT_DEFAULT, CALENDAR_WINDOW_DAYS, type CalendarAnswer, type CalendarQuery } from './contract.ts';
 import { writeIcs } from './ics-writer.ts';
@@ -43,10 +44,12 @@ export interface CalendarService {
   invalidate(): void;
 }
 
-/** Distinct requests whose answers are remembered; the oldest is dropped first. */
-const MAX_REMEMBERED = 1_000;
-/** Pinned (`as_of`) snapshots kept in memory (a few hundred events each). */
+/** Bytes of remembered answers (their JSON and objects); the least recently used go first. */
+const MAX_REMEMBERED_BYTES = 8 * 1024 * 1024;
+/** Pinned (`as_of`) snapshots kept in memory (a few hundred events each: counted, not sized). */
 const MAX_PINNED_SNAPSHOTS = 4;
+
+const answerCacheOf = (maxBytes: number) => new BoundedCache<Remembered>({ maxBytes, sizeOf: rememberedAnswerBytes });
 
 export function addDays(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`);
@@ -84,7 +87,7 @@ export function createCalendarService({
 }): CalendarService {
   let snapshot: (CalendarSnapshot & { versions: DatasetVersion[] }) | undefined;
   let loading: { version: string; promise: Promise<CalendarSnapshot & { versions: DatasetVersion[] }> } | undefined;
-  let remembered = new Map<string, Remembered>();
+  let remembered = answerCacheOf(MAX_REMEMBERED_BYTES);
 
   /** The snapshot of the dataset's current load (503 while the calendar has never been loaded). */
   async function current(): Promise<CalendarSnapshot & { versions: DatasetVersion[] }> {
@@ -98,7 +101,7 @@ export function createCalendarService({
         // A slower read of an older load must not replace a newer snapshot.
         if (loading?.promise === promise) {
           snapshot = fresh;
-          remembered = new Map();
+          remembered = answerCacheOf(MAX_REMEMBERED_BYTES);
           loading = undefined;
         }
         return fresh;
@@ -153,7 +156,10 @@ export function createCalendarService({
     return { answer, json: preSerialize(answer), events };
   }
 
-  const pinnedSnapshots = new Map<string, { data: Promise<CalendarSnapshot & { versions: DatasetVersion[] }>; answers: Map<string, Remembered> }>();
+  const pinnedSnapshots = new BoundedCache<{ data: Promise<CalendarSnapshot & { versions: DatasetVersion[] }>; answers: BoundedCache<Remembered> }>({
+    maxBytes: MAX_PINNED_SNAPSHOTS,
+    sizeOf: () => 1,
+  });
 
   /** The events as this service held them at the end of `day`, with the answers given from them. */
   async function pinned(day: string) {
@@ -167,11 +173,10 @@ export function createCalendarService({
           ...calendarSnapshotOf(archive.events, { version: pin.version, asOf: pin.as_of, loadedAt: pin.publishedAt }),
           versions: publicVersions([pin]),
         }));
-      entry = { data, answers: new Map() };
+      entry = { data, answers: answerCacheOf(MAX_REMEMBERED_BYTES / MAX_PINNED_SNAPSHOTS) };
       const key = pin.version;
       data.catch(() => pinnedSnapshots.delete(key));
       pinnedSnapshots.set(key, entry);
-      while (pinnedSnapshots.size > MAX_PINNED_SNAPSHOTS) pinnedSnapshots.delete(pinnedSnapshots.keys().next().value as string);
     }
     return entry;
   }
@@ -184,7 +189,6 @@ export function createCalendarService({
       const hit = pinnedEntry.answers.get(request.key);
       if (hit) return { ...hit, data };
       const fresh = compose(data, request);
-      if (pinnedEntry.answers.size >= MAX_REMEMBERED) pinnedEntry.answers.delete(pinnedEntry.answers.keys().next().value as string);
       pinnedEntry.answers.set(request.key, fresh);
       return { ...fresh, data };
     }
@@ -193,7 +197,6 @@ export function createCalendarService({
     if (hit && snapshot === data) return { ...hit, data };
     const fresh = compose(data, request);
     if (snapshot === data) {
-      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
       remembered.set(request.key, fresh);
     }
     return { ...fresh, data };
@@ -223,7 +226,7 @@ export function createCalendarService({
     invalidate() {
       snapshot = undefined;
       loading = undefined;
-      remembered = new Map();
+      remembered = answerCacheOf(MAX_REMEMBERED_BYTES);
       datasets.invalidate();
     },
   };

@@ -4,7 +4,7 @@
 // 27 overrides, × 12 closing months) is computed and serialised once at start; answers for other
 // counties (the state schedule with the county's own notes) are remembered as they are asked.
 import type { Config } from '../config.ts';
-import { AnswerMemo, type RememberedAnswer } from '../platform/answer-memo.ts';
+import { answerCache, BoundedCache, type RememberedAnswer, rememberAnswer } from '../platform/bounded-cache.ts';
 import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
 import { STATE_CODES, STATES, findState, type StateInfo } from '../geo/states.ts';
 import type { EscrowAnswer, EscrowAtClosing, EscrowQuery, EscrowSource } from './contract.ts';
@@ -38,10 +38,10 @@ interface Basis {
   allMonths: Record<MonthName, number>;
 }
 
-/** Answers for counties without an override (each has its own notes), remembered as asked. */
-const MAX_COUNTY_ANSWERS = 2_000;
-/** Distinct spellings of a request remembered (each points at a shared answer). */
-const MAX_REMEMBERED_QUERIES = 5_000;
+/** Answers for counties without an override (each has its own notes), remembered as asked (~3 KB each). */
+const MAX_COUNTY_ANSWER_BYTES = 16 * 1024 * 1024;
+/** Distinct spellings of a request remembered (each points at a shared answer): a few thousand. */
+const MAX_ASKED_BYTES = 1024 * 1024;
 
 function basis(state: StateInfo, schedule: { frequency: string; installments: readonly Installment[] }, rest: Pick<Basis, 'notes' | 'isCountySpecific' | 'sources'>): Basis {
   const installments = [...schedule.installments].sort((a, b) => a.month - b.month);
@@ -118,16 +118,20 @@ export function createEscrowService({
   }
 
   // Every state and override answer, once: 936 answers, a few milliseconds at start.
-  const precomputed = new AnswerMemo<EscrowAnswer>(Number.MAX_SAFE_INTEGER);
+  const precomputed = new Map<string, RememberedAnswer<EscrowAnswer>>();
   const remember = (target: string, found: Basis) => {
-    for (let month = 1; month <= 12; month += 1) precomputed.remember(`${target}|${month}`, answerFor(found, month));
+    for (let month = 1; month <= 12; month += 1) {
+      const answer = answerFor(found, month);
+      precomputed.set(`${target}|${month}`, { answer, json: preSerialize(answer) });
+    }
   };
   for (const state of STATES) {
     remember(state.code, stateBasis(state));
     for (const override of schedules.overridesByState.get(state.code) ?? []) remember(`${state.code}|${override.fips}`, overrideBasis(state, override));
   }
-  const counties = new AnswerMemo<EscrowAnswer>(MAX_COUNTY_ANSWERS);
-  const asked = new Map<string, RememberedAnswer<EscrowAnswer>>();
+  const counties = answerCache<EscrowAnswer>({ maxBytes: MAX_COUNTY_ANSWER_BYTES });
+  // Each entry only points at an answer held above: its own cost is the key and the slot.
+  const asked = new BoundedCache<RememberedAnswer<EscrowAnswer>>({ maxBytes: MAX_ASKED_BYTES, sizeOf: (_answer, key) => 2 * key.length + 64 });
 
   function resolve(query: EscrowQuery): RememberedAnswer<EscrowAnswer> {
     const closingMonth = query.closing_month ?? clock().getUTCMonth() + 1;
@@ -145,11 +149,10 @@ export function createEscrowService({
         found = precomputed.get(`${state.code}|${match.override.fips}|${closingMonth}`);
       } else {
         const target = `${state.code}|${match.county ? match.county.fips : `"${match.query}"`}|${closingMonth}`;
-        found = counties.get(target) ?? counties.remember(target, answerFor(countyBasis(state, match), closingMonth));
+        found = counties.get(target) ?? rememberAnswer(counties, target, answerFor(countyBasis(state, match), closingMonth));
       }
     }
     if (!found) throw new Error(`no escrow answer for ${key}`);
-    if (asked.size >= MAX_REMEMBERED_QUERIES) asked.delete(asked.keys().next().value as string);
     asked.set(key, found);
     return found;
   }

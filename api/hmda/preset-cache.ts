@@ -4,10 +4,11 @@
 // emptied when that version changes. National questions ("approval rate in 2023") scan every loan
 // of a year (17 million a year in the full register), so they are also computed ahead, once per
 // publish (see warmNationalPresets in the service).
+import { BoundedCache } from '../platform/bounded-cache.ts';
 import type { Manifest } from './warehouse.ts';
 
-/** Distinct preset questions kept per warehouse version; the oldest is dropped first. */
-const MAX_ANSWERS = 500;
+/** Bytes of preset answers kept per warehouse version (estimated by their JSON); the least recently used go first. */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** Changes whenever a partition or lender file is published, replaced or removed. */
 export function manifestVersion(manifest: Manifest): string {
@@ -16,9 +17,9 @@ export function manifestVersion(manifest: Manifest): string {
   return [...parts.sort(), '|', ...lenders.sort()].join(',');
 }
 
-export class PresetCache<T> {
+export class PresetCache<T extends NonNullable<unknown>> {
   private version = '';
-  private readonly answers = new Map<string, T>();
+  private readonly answers = new BoundedCache<T>({ maxBytes: MAX_ANSWER_BYTES });
 
   /** Whether `version` differs from the one the kept answers belong to (and forgets them if so). */
   switchTo(version: string): boolean {
@@ -35,7 +36,6 @@ export class PresetCache<T> {
   /** Keeps an answer computed from `version`, unless the warehouse changed while it ran. */
   set(version: string, key: string, answer: T): void {
     if (version !== this.version) return;
-    if (this.answers.size >= MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value as string);
     this.answers.set(key, answer);
   }
 

@@ -1,14 +1,18 @@
 // Loan limits for a state or one county: conforming (FHFA), FHA (HUD), VA (the conforming limit) and
 // USDA (no limit), 1–4 units, with each figure's source and as-of date. The REST route, the MCP tool
 // `get_loan_limits`, /ask, the page and the MCP resource all answer through this service. Answers
-// come from an in-memory snapshot of the synced tables (./snapshot.ts), replaced when a loan-limit
-// dataset is reloaded, and each distinct answer is remembered serialised until then.
+// come from an in-memory snapshot of the synced tables (./snapshot.ts), held by the shared dataset
+// snapshot and replaced when a loan-limit dataset is reloaded; each distinct answer is remembered
+// serialised (bounded by bytes) with that copy.
 import type { Clock } from '../deps.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
 import { currentVersions, publicVersions, type DatasetVersions, type PinnedVersion } from '../platform/dataset-versions.ts';
+import { answerCache, BoundedCache, rememberAnswer, type RememberedAnswer } from '../platform/bounded-cache.ts';
+import { datasetSnapshot } from '../platform/dataset-snapshot.ts';
+import { createLogger, type Logger } from '../platform/logger.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
-import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
+import type { PreSerialized } from '../platform/http/api-registry.ts';
 import { parseOrThrow } from '../platform/http/validation.ts';
 import { composeAnswer, DATASET, programsFor, type ResolvedRequest } from './answer.ts';
 import {
@@ -29,13 +33,15 @@ export { USDA_NOTE, VA_NOTE } from './answer.ts';
 
 /** Datasets whose loads the snapshot is read under: a new load of any of them replaces it. */
 const WATCHED = ['counties', DATASET.conforming, DATASET.fha];
-/** Distinct answers remembered; the oldest goes first (a flood of distinct queries only costs a compose). */
-const MAX_REMEMBERED = 2_000;
-/** And at most this many characters of JSON in all (a whole large state is about 150,000). */
-const MAX_REMEMBERED_CHARS = 32_000_000;
-/** Pinned (`as_of`) snapshots kept in memory, and pinned answers remembered across them. */
+/**
+ * Bytes of remembered answers (their JSON and objects); the least recently used go first, so a
+ * flood of distinct queries only costs a compose. A whole large state is about 150,000 characters
+ * of JSON, so this holds every state page the site's publication asks for about twice over.
+ */
+const MAX_REMEMBERED_BYTES = 16 * 1024 * 1024;
+/** Pinned (`as_of`) snapshots kept in memory (counted, not sized), and bytes of pinned answers remembered across them. */
 const MAX_PINNED_SNAPSHOTS = 3;
-const MAX_PINNED_ANSWERS = 500;
+const MAX_PINNED_ANSWER_BYTES = 4 * 1024 * 1024;
 
 export interface LoanLimitsService {
   /** The answer for parsed parameters. */
@@ -54,9 +60,14 @@ export interface LoanLimitsService {
   history(query: LoanLimitHistoryQuery): LoanLimitHistory;
 }
 
-interface Remembered {
-  answer: LoanLimitsAnswer;
-  json: PreSerialized<LoanLimitsAnswer>;
+type Remembered = RememberedAnswer<LoanLimitsAnswer>;
+
+/** The current snapshot, the records of the loads it was read from, and the answers composed from it. */
+interface CurrentCopy {
+  data: LoanLimitSnapshot;
+  records: DatasetRecord[];
+  versions: DatasetVersion[];
+  answers: BoundedCache<Remembered>;
 }
 
 /** Frozen all the way down: a remembered answer is handed to every caller and must stay as it was. */
@@ -70,56 +81,42 @@ function deepFreeze<T>(value: T): T {
 
 export function createLoanLimitsService(
   db: Queryable,
-  options: { datasets: DatasetStatus; versions: DatasetVersions; clock?: Clock },
+  options: { datasets: DatasetStatus; versions: DatasetVersions; clock?: Clock; logger?: Logger },
 ): LoanLimitsService {
   const { datasets, versions } = options;
   const clock = options.clock ?? (() => new Date());
-  let snapshot: { version: string; data: Promise<LoanLimitSnapshot> } | undefined;
-  let seen: { records: DatasetRecord[]; version: string; versions: DatasetVersion[] } | undefined;
-  const remembered = new Map<string, Remembered>();
-  let rememberedChars = 0;
+  const snapshot = datasetSnapshot<CurrentCopy>({
+    datasets,
+    names: ['counties'],
+    optional: [DATASET.conforming, DATASET.fha],
+    logger: options.logger ?? createLogger('silent'),
+    label: 'loan limits',
+    // As before the shared snapshot: a request after a sync publishes is answered from the new load.
+    checkIntervalMs: 0,
+    awaitCheck: true,
+    read: async (records) => ({
+      data: await readSnapshot(db, records.map((record) => `${record.name}@${record.loadedAt}`).join(',')),
+      records,
+      versions: currentVersions(records, WATCHED),
+      answers: answerCache<LoanLimitsAnswer>({ maxBytes: MAX_REMEMBERED_BYTES }),
+    }),
+  });
 
-  /** The records of the datasets a request needs (a 503 saying why when one is missing) and the snapshot's version. */
-  async function current(
-    programs: readonly Program[],
-  ): Promise<{ version: string; versions: DatasetVersion[]; records: Map<Program, DatasetRecord | undefined> }> {
-    const list = await datasets.list(); // cached by the dataset status for a few seconds
-    if (seen?.records !== list) {
-      const version = list
-        .filter((record) => WATCHED.includes(record.name))
-        .map((record) => `${record.name}@${record.loadedAt}`)
-        .join(',');
-      seen = { records: list, version, versions: currentVersions(list, WATCHED) };
+  /**
+   * The current copy, holding every dataset `programs` need: a 503 saying why when one is not loaded,
+   * and a fresh read when one was loaded after the copy was read.
+   */
+  async function current(programs: readonly Program[]): Promise<CurrentCopy & { byProgram: Map<Program, DatasetRecord | undefined> }> {
+    for (let attempt = 0; ; attempt += 1) {
+      const copy = await snapshot.get();
+      const missing = programs.filter((program) => !copy.records.some((record) => record.name === DATASET[program]));
+      for (const program of missing) await datasets.require(DATASET[program]); // throws the 503 saying why
+      if (missing.length === 0 || attempt > 0) {
+        const byProgram = new Map(programs.map((program) => [program, copy.records.find((record) => record.name === DATASET[program])]));
+        return { ...copy, byProgram };
+      }
+      snapshot.invalidate(); // loaded since the copy was read
     }
-    const byName = (name: string) => list.find((record) => record.name === name);
-    if (!byName('counties')) await datasets.require('counties'); // throws the 503 saying why
-    const records = new Map<Program, DatasetRecord | undefined>();
-    for (const program of programs) records.set(program, byName(DATASET[program]) ?? (await datasets.require(DATASET[program])));
-    return { version: seen.version, versions: seen.versions, records };
-  }
-
-  function dataAt(version: string): Promise<LoanLimitSnapshot> {
-    if (snapshot?.version !== version) {
-      const data = readSnapshot(db, version);
-      snapshot = { version, data };
-      remembered.clear();
-      rememberedChars = 0;
-      // A failed read is not kept: the next request reads again.
-      data.catch(() => {
-        if (snapshot?.data === data) snapshot = undefined;
-      });
-    }
-    return snapshot.data;
-  }
-
-  function remember(key: string, entry: Remembered): void {
-    while (remembered.size > 0 && (remembered.size >= MAX_REMEMBERED || rememberedChars + entry.json.length > MAX_REMEMBERED_CHARS)) {
-      const [oldestKey, oldest] = remembered.entries().next().value as [string, Remembered];
-      remembered.delete(oldestKey);
-      rememberedChars -= oldest.json.length;
-    }
-    remembered.set(key, entry);
-    rememberedChars += entry.json.length;
   }
 
   /** The request's state and county found in a snapshot, and the key its answer is remembered under. */
@@ -134,19 +131,16 @@ export function createLoanLimitsService(
 
   async function lookup(query: LoanLimitsQuery): Promise<Remembered> {
     if (query.as_of !== undefined) return pinnedLookup({ ...query, as_of: query.as_of });
-    const { version, versions: loaded, records } = await current(programsFor(query.loan_type));
-    const data = await dataAt(version);
-    const { request, key, currentYear } = resolveIn(data, query);
-    const hit = remembered.get(key);
+    const copy = await current(programsFor(query.loan_type));
+    const { request, key, currentYear } = resolveIn(copy.data, query);
+    const hit = copy.answers.get(key);
     if (hit) return hit;
-    const answer = deepFreeze(await composeAnswer(data, request, { records, currentYear, versions: loaded }));
-    const entry = { answer, json: preSerialize(answer) };
-    if (snapshot?.version === version) remember(key, entry);
-    return entry;
+    const answer = deepFreeze(await composeAnswer(copy.data, request, { records: copy.byProgram, currentYear, versions: copy.versions }));
+    return rememberAnswer(copy.answers, key, answer);
   }
 
-  const pinnedSnapshots = new Map<string, Promise<LoanLimitSnapshot>>();
-  const pinnedAnswers = new Map<string, Remembered>();
+  const pinnedSnapshots = new BoundedCache<Promise<LoanLimitSnapshot>>({ maxBytes: MAX_PINNED_SNAPSHOTS, sizeOf: () => 1 });
+  const pinnedAnswers = answerCache<LoanLimitsAnswer>({ maxBytes: MAX_PINNED_ANSWER_BYTES });
 
   function pinnedSnapshot(key: string, pins: readonly PinnedVersion[]): Promise<LoanLimitSnapshot> {
     let entry = pinnedSnapshots.get(key);
@@ -164,7 +158,6 @@ export function createLoanLimitsService(
       ]).then(([counties, programs]) => snapshotFromArchives(key, counties, programs));
       entry.catch(() => pinnedSnapshots.delete(key));
       pinnedSnapshots.set(key, entry);
-      while (pinnedSnapshots.size > MAX_PINNED_SNAPSHOTS) pinnedSnapshots.delete(pinnedSnapshots.keys().next().value as string);
     }
     return entry;
   }
@@ -186,10 +179,7 @@ export function createLoanLimitsService(
       }),
     );
     const answer = deepFreeze(await composeAnswer(data, request, { records, currentYear, versions: publicVersions(pins) }));
-    const entry = { answer, json: preSerialize(answer) };
-    if (pinnedAnswers.size >= MAX_PINNED_ANSWERS) pinnedAnswers.delete(pinnedAnswers.keys().next().value as string);
-    pinnedAnswers.set(`${pinsKey}|${key}`, entry);
-    return entry;
+    return rememberAnswer(pinnedAnswers, `${pinsKey}|${key}`, answer);
   }
 
   return {
@@ -203,12 +193,10 @@ export function createLoanLimitsService(
       return (await lookup(parseOrThrow(LoanLimitsQuerySchema, params, 'query'))).answer;
     },
     async counties(state) {
-      const { version } = await current([]);
-      return (await dataAt(version)).countiesOf(state);
+      return (await current([])).data.countiesOf(state);
     },
     async coverage() {
-      const { version } = await current(['conforming']);
-      const data = await dataAt(version);
+      const { data } = await current(['conforming']);
       return { states: data.states, years: [...new Set([...data.years.conforming, ...data.years.fha])].sort((a, b) => a - b) };
     },
     nationalHistory: () => readNationalHistory(),

@@ -2,7 +2,7 @@
 import type { Queryable } from '../platform/db/database.ts';
 import { countMarketUpdates, getMarketUpdate, listMarketUpdates, type MarketUpdate } from './market-updates.ts';
 import { rateHistory, type RateHistory } from './rate-history.ts';
-import { TtlCache } from '../platform/ttl-cache.ts';
+import { BoundedCache } from '../platform/bounded-cache.ts';
 import type { Clock } from '../deps.ts';
 
 export interface NewsService {
@@ -24,9 +24,17 @@ export interface NewsServiceOptions {
   clock?: Clock;
 }
 
+const HISTORY_BYTES = 64 * 1024;
+
 export function createNewsService(db: Queryable, options: NewsServiceOptions = {}): NewsService {
-  // Keyed by the start date, which moves once a day for each range of the chart.
-  const histories = new TtlCache<Promise<RateHistory>>(options.historyTtlMs ?? 0, 16, options.clock);
+  // Keyed by the start date, which moves once a day for each range of the chart. A history is still
+  // being read when it is kept, so each counts as a nominal 64 KB (a weekly series since 1971 is less).
+  const histories = new BoundedCache<Promise<RateHistory>>({
+    maxBytes: 16 * HISTORY_BYTES,
+    sizeOf: () => HISTORY_BYTES,
+    ttlMs: options.historyTtlMs ?? 0,
+    clock: options.clock,
+  });
   return {
     list: (options) => listMarketUpdates(db, options),
     get: (week) => getMarketUpdate(db, week),

@@ -7,7 +7,7 @@ import type { Logger } from '../platform/logger.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
 import { parseOrThrow } from '../platform/http/validation.ts';
 import { findState } from '../geo/states.ts';
-import { datasetSnapshot } from '../series/dataset-snapshot.ts';
+import { datasetSnapshot } from '../platform/dataset-snapshot.ts';
 import { NmdbStateRatesQuerySchema, type NmdbQuarter, type NmdbStateRatesAnswer } from './contract.ts';
 import { groupKey, readNmdbGroups, type NmdbGroup } from './store.ts';
 import { NMDB_DATASET, NMDB_MARKETS, NMDB_PAGE, NMDB_SOURCE_NAME, NMDB_STATES_URL } from './series.ts';

@@ -7,6 +7,7 @@ import type { Clock } from '../deps.ts';
 import type { DatasetVersion } from './contract/versions.ts';
 import type { Queryable } from './db/database.ts';
 import type { DatasetRecord, DatasetStatus } from './datasets.ts';
+import { BoundedCache } from './bounded-cache.ts';
 import { BadRequestError, GoneError, NotFoundError } from './http/errors.ts';
 
 /** A version id: the publisher's vintage and the content checksum's first 8 hex digits. */
@@ -74,7 +75,7 @@ interface VersionRow {
   kept: boolean;
 }
 
-/** Snapshots unpacked and kept in memory (each a dataset's whole load, a few MB at most). */
+/** Snapshots unpacked and kept in memory (each a dataset's whole load, a few MB at most: counted, not sized, as they are still being read when kept). */
 const MAX_UNPACKED = 6;
 /** Day resolutions remembered between dataset-list reads. */
 const MAX_RESOLVED = 1_000;
@@ -87,7 +88,7 @@ const when = (iso: string): string => `${iso.slice(0, 10)} at ${iso.slice(11, 16
 const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; datasets: DatasetStatus; clock: Clock }): DatasetVersions {
-  const unpacked = new Map<number, Promise<unknown>>();
+  const unpacked = new BoundedCache<Promise<unknown>>({ maxBytes: MAX_UNPACKED, sizeOf: () => 1 });
   /** Resolutions that are exactly the current loads. */
   const currentSets = new WeakSet<readonly PinnedVersion[]>();
 
@@ -160,7 +161,7 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
   // Resolutions per day and datasets, kept while the dataset records stay the same list (a sync,
   // or the status's periodic re-read, replaces it): a repeated pinned question reads nothing.
   let resolvedFor: readonly DatasetRecord[] | undefined;
-  const resolved = new Map<string, Promise<PinnedVersion[]>>();
+  const resolved = new BoundedCache<Promise<PinnedVersion[]>>({ maxBytes: MAX_RESOLVED, sizeOf: () => 1 });
 
   return {
     async pin(request, day) {
@@ -176,7 +177,6 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
       if (!entry) {
         entry = resolve(request, day, records);
         entry.catch(() => resolved.delete(key)); // errors are read again: a 503 may clear
-        if (resolved.size >= MAX_RESOLVED) resolved.delete(resolved.keys().next().value as string);
         resolved.set(key, entry);
       }
       return entry;
@@ -185,20 +185,17 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
       const id = version.archiveId;
       if (id === undefined && version.current && live) return live();
       if (id === undefined) throw new Error(`dataset versions: ${version.dataset} ${version.version} has no archived snapshot`);
-      let entry = unpacked.get(id);
-      if (entry) {
-        unpacked.delete(id); // most recently used last
-      } else {
+      let entry = unpacked.get(String(id));
+      if (!entry) {
         entry = (async () => {
           const { rows } = await db.query<{ snapshot: Uint8Array | null }>('SELECT snapshot FROM dataset_versions WHERE id = $1', [id]);
           const bytes = rows[0]?.snapshot;
           if (!bytes) throw new GoneError(`Version ${version.version} of the ${version.dataset} dataset is no longer kept; ask for a later day.`);
           return JSON.parse(gunzipSync(bytes).toString('utf8')) as unknown;
         })();
-        entry.catch(() => unpacked.delete(id));
+        entry.catch(() => unpacked.delete(String(id)));
+        unpacked.set(String(id), entry);
       }
-      unpacked.set(id, entry);
-      while (unpacked.size > MAX_UNPACKED) unpacked.delete(unpacked.keys().next().value as number);
       return (await entry) as T;
     },
     allCurrent: (versions) => currentSets.has(versions),

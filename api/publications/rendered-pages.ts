@@ -13,11 +13,12 @@ import { onDemandPages } from '../site-info/on-demand-pages.ts';
 import { datasetsVersion } from './data-version.ts';
 import { renderPage, type ApiCaller, type CapturedPage, type SsrHandler } from './render-capture.ts';
 import { contentEtag } from '../platform/http/content-etag.ts';
+import { BoundedCache } from '../platform/bounded-cache.ts';
 
 /** Pages whose answer depends on the reader, not only on the data. */
 const PER_REQUEST = new Set(['/search', '/account']);
-/** Rendered pages kept (the fixed pages plus the most recent weeks and bills asked for). */
-const MAX_PAGES = 300;
+/** Bytes of rendered pages kept (the fixed pages plus the most recent weeks and bills asked for); the least recently used go first. */
+const MAX_PAGE_BYTES = 24 * 1024 * 1024;
 /** Headers the captured render carried that belong to its own (synthetic) connection. */
 const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
 const DEFAULT_CACHE_CONTROL = 'public, max-age=300';
@@ -48,7 +49,7 @@ export function renderedPages(deps: AppDeps, handler: SsrHandler, callApi?: ApiC
   const pages = onDemandPages().filter((page) => !PER_REQUEST.has(page.route));
   const fixedPaths = pages.filter((page) => !page.hasParams).map((page) => page.route);
   let eager = false;
-  const rendered = new Map<string, Rendered>();
+  const rendered = new BoundedCache<Rendered>({ maxBytes: MAX_PAGE_BYTES, sizeOf: (entry, pathname) => entry.page.bytes.length + 2 * pathname.length + 512 });
   const pending = new Map<string, Promise<Rendered | undefined>>();
   let seen: { records: readonly DatasetRecord[]; version: string } | undefined;
   /** The newest version seen: a slow render of an older one must not replace a page of it. */
@@ -71,8 +72,6 @@ export function renderedPages(deps: AppDeps, handler: SsrHandler, callApi?: ApiC
         const entry = { version, page, etag: contentEtag(page.bytes) };
         // A server error is not kept: the next request tries again.
         if (page.status < 500 && version === latest) {
-          rendered.delete(pathname);
-          if (rendered.size >= MAX_PAGES) rendered.delete(rendered.keys().next().value as string);
           rendered.set(pathname, entry);
         }
         return entry;

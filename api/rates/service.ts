@@ -1,9 +1,11 @@
 // The rates service behind GET /rates, the MCP tool get_mortgage_rates and /ask. Computed records
 // are cached in memory between syncs and for the day (freshness is judged against today), so the hot
-// path does no database round trip; a sync is noticed through the `datasets` table (checked in the
-// background at most every few seconds) or `invalidate()`.
+// path does no database round trip; a sync is noticed through the `datasets` table (the shared
+// dataset snapshot checks it in the background at most every few seconds) or `invalidate()`.
 import type { CoreDeps } from '../deps.ts';
-import type { DatasetStatus } from '../platform/datasets.ts';
+import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
+import { BoundedCache } from '../platform/bounded-cache.ts';
+import { datasetSnapshot } from '../platform/dataset-snapshot.ts';
 import { currentVersions, publicVersions, type DatasetVersions, type PinnedVersion } from '../platform/dataset-versions.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
 import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
@@ -24,14 +26,12 @@ import { RATE_SHEET_DATASET } from './sync/rate-sheet.ts';
 export const REQUIRED_DATASETS = [PMMS_DATASET, OPTIMAL_BLUE_DATASET];
 const OPTIONAL_DATASETS = [APOR_DATASET, STATE_ESTIMATE_DATASET, RATE_SHEET_DATASET];
 const WATCHED_DATASETS = [...REQUIRED_DATASETS, ...OPTIONAL_DATASETS];
-/** How often a request may trigger a background check for a newer sync. */
-const CHECK_INTERVAL_MS = 5_000;
-/** Bound on cached records (every parameter combination × history dates would be unbounded). */
-const MAX_CACHED = 20_000;
-/** Pinned (`as_of`) snapshots kept in memory: each holds every series of a few datasets' loads. */
+/** Bytes of cached records (every parameter combination × history dates would be unbounded). */
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+/** Pinned (`as_of`) snapshots kept in memory: each holds every series of a few datasets' loads (counted, not sized). */
 const MAX_PINNED_SNAPSHOTS = 3;
-/** Pinned answers remembered across those snapshots. */
-const MAX_PINNED_ANSWERS = 2_000;
+/** Bytes of pinned answers remembered across those snapshots. */
+const MAX_PINNED_ANSWER_BYTES = 8 * 1024 * 1024;
 /** How each rates dataset's load is archived, to read a current load that was recorded before archiving began. */
 const ARCHIVE_OF = new Map(rateDatasets.map((definition) => [definition.name, definition.archive]));
 
@@ -50,17 +50,36 @@ export interface RatesService {
 
 type Cached = { ok: true; result: RatesResult; json: PreSerialized<RateRecord> } | { ok: false; error: unknown };
 
+/** A record's JSON and its objects (about twice that); a remembered failure is small. */
+const cachedBytes = (entry: Cached) => (entry.ok ? 3 * entry.json.length + 64 : 256);
+const answerCacheOf = (maxBytes: number) => new BoundedCache<Cached>({ maxBytes, sizeOf: cachedBytes });
+
+/** The current data and the records computed from it on `day` (emptied when the day changes). */
+interface CurrentCopy {
+  data: Snapshot;
+  day: string;
+  answers: BoundedCache<Cached>;
+}
+
+/** Identifies the loads a snapshot was read under. */
+const signatureOf = (records: readonly DatasetRecord[]) => JSON.stringify(records.map((record) => [record.name, record.loadedAt, record.checksum]));
+
 export function createRatesService(core: CoreDeps, datasets: DatasetStatus, versions: DatasetVersions): RatesService {
   // The same URL app.ts gives the API docs page (metadata.documentation, contract "Rates").
   const urls = { documentation: `${core.config.baseUrl}/docs/api`, method: `${core.config.baseUrl}${METHOD_PATH}` };
   const today = () => core.clock().toISOString().slice(0, 10);
-  /** The day the cached records were computed on: at midnight UTC every figure ages a day. */
-  let cachedDay = '';
-  let snapshot: Snapshot | undefined;
-  let loading: { generation: number; promise: Promise<Snapshot> } | undefined;
-  let checkedAt = 0;
-  let generation = 0;
-  const cache = new Map<string, Cached>();
+  const current = datasetSnapshot<CurrentCopy>({
+    datasets,
+    names: REQUIRED_DATASETS,
+    optional: OPTIONAL_DATASETS,
+    logger: core.logger,
+    label: 'rates',
+    read: async (records) => ({
+      data: await readSnapshot(core.db, signatureOf(records), currentVersions(records, WATCHED_DATASETS)),
+      day: '',
+      answers: answerCacheOf(MAX_CACHED_BYTES),
+    }),
+  });
   /** Series already reported to the operator as missing (once per process: not on every 404). */
   const reportedMissing = new Set<BenchmarkId>();
 
@@ -78,51 +97,6 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus, vers
         '(without MDS_SOURCE_DIR), or, offline, save the files in the MDS_SOURCE_DIR folder (FRED downloads as rates/fred/<ID>.csv, ' +
         'the FFIEC APOR table as rates/apor/YieldTableFixed.txt) and sync from it',
     );
-  }
-
-  async function datasetsVersion(): Promise<{ signature: string; records: Awaited<ReturnType<DatasetStatus['list']>> }> {
-    const records = await datasets.list();
-    const watched = records.filter((record) => WATCHED_DATASETS.includes(record.name));
-    for (const name of REQUIRED_DATASETS) {
-      if (!watched.some((record) => record.name === name)) await datasets.require(name); // throws the 503
-    }
-    return { signature: JSON.stringify(watched.map((record) => [record.name, record.loadedAt, record.checksum])), records: watched };
-  }
-
-  function load(): Promise<Snapshot> {
-    if (loading && loading.generation === generation) return loading.promise;
-    const started = generation;
-    const promise = (async () => {
-      const { signature, records } = await datasetsVersion();
-      const fresh = await readSnapshot(core.db, signature, currentVersions(records, WATCHED_DATASETS));
-      // An invalidate() while reading means this read may predate the sync: do not install it.
-      if (started === generation) {
-        snapshot = fresh;
-        cache.clear();
-        checkedAt = Date.now();
-      }
-      return fresh;
-    })().finally(() => {
-      if (loading?.promise === promise) loading = undefined;
-    });
-    loading = { generation: started, promise };
-    return promise;
-  }
-
-  /** Re-reads the data when a sync has published since the snapshot was taken. */
-  async function refreshIfChanged(current: Snapshot): Promise<void> {
-    const { signature } = await datasetsVersion();
-    if (signature !== current.version && snapshot === current) await load();
-  }
-
-  async function currentSnapshot(): Promise<Snapshot> {
-    const current = snapshot;
-    if (!current) return load();
-    if (Date.now() - checkedAt > CHECK_INTERVAL_MS) {
-      checkedAt = Date.now();
-      refreshIfChanged(current).catch((error: unknown) => core.logger.warn({ err: error }, 'rates: refresh check failed'));
-    }
-    return current;
   }
 
   async function lenderFor(request: RatesRequest, data: Snapshot): Promise<LenderObservation[]> {
@@ -149,8 +123,8 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus, vers
     }
   }
 
-  const pinnedSnapshots = new Map<string, Promise<Snapshot>>();
-  const pinnedAnswers = new Map<string, Cached>();
+  const pinnedSnapshots = new BoundedCache<Promise<Snapshot>>({ maxBytes: MAX_PINNED_SNAPSHOTS, sizeOf: () => 1 });
+  const pinnedAnswers = answerCacheOf(MAX_PINNED_ANSWER_BYTES);
 
   /** The snapshot of the pinned loads, read from their archives and kept for a few version sets. */
   function pinnedSnapshot(pins: readonly PinnedVersion[]): Promise<Snapshot> {
@@ -162,7 +136,6 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus, vers
       ).then((archives) => ({ ...snapshotFromArchives(archives, key, publicVersions(pins)), pinned: true }));
       entry.catch(() => pinnedSnapshots.delete(key));
       pinnedSnapshots.set(key, entry);
-      while (pinnedSnapshots.size > MAX_PINNED_SNAPSHOTS) pinnedSnapshots.delete(pinnedSnapshots.keys().next().value as string);
     }
     return entry;
   }
@@ -178,7 +151,6 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus, vers
     let entry = pinnedAnswers.get(key);
     if (!entry) {
       entry = await compute(request, data, query.as_of);
-      if (pinnedAnswers.size >= MAX_PINNED_ANSWERS) pinnedAnswers.delete(pinnedAnswers.keys().next().value as string);
       pinnedAnswers.set(key, entry);
     }
     if (!entry.ok) throw entry.error;
@@ -187,21 +159,19 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus, vers
 
   async function cached(query: RatesQuery): Promise<Extract<Cached, { ok: true }>> {
     if (query.as_of !== undefined) return pinned({ ...query, as_of: query.as_of });
-    const data = await currentSnapshot();
+    const copy = await current.get();
     const day = today();
-    if (day !== cachedDay) {
-      cache.clear();
-      cachedDay = day;
+    // At midnight UTC every figure ages a day: records computed on another day are dropped.
+    if (day !== copy.day) {
+      copy.answers.clear();
+      copy.day = day;
     }
     const request = toRatesRequest(query, day);
     const key = requestKey(request);
-    let entry = cache.get(key);
+    let entry = copy.answers.get(key);
     if (!entry) {
-      entry = await compute(request, data, day);
-      if (snapshot === data) {
-        if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
-        cache.set(key, entry);
-      }
+      entry = await compute(request, copy.data, day);
+      copy.answers.set(key, entry);
     }
     if (!entry.ok) throw entry.error;
     return entry;
@@ -225,9 +195,7 @@ export function createRatesService(core: CoreDeps, datasets: DatasetStatus, vers
       return (await cached(query)).json;
     },
     invalidate() {
-      generation += 1;
-      snapshot = undefined;
-      cache.clear();
+      current.invalidate();
       datasets.invalidate();
     },
   };

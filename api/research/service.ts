@@ -8,7 +8,7 @@ import type { Queryable } from '../platform/db/database.ts';
 import type { Logger } from '../platform/logger.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
 import { STATES, findState, type StateInfo } from '../geo/states.ts';
-import { datasetSnapshot } from '../series/dataset-snapshot.ts';
+import { datasetSnapshot } from '../platform/dataset-snapshot.ts';
 import type { EscrowService } from '../escrow/service.ts';
 import type { BillsService } from '../bills/service.ts';
 import type { CountyProfile, ResearchListing, StateProfile } from './contract.ts';

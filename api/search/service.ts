@@ -4,7 +4,7 @@ import type { CoreDeps } from '../deps.ts';
 import { BadRequestError } from '../platform/http/errors.ts';
 import { rebuildSearchIndex, type IndexBuildResult } from './build.ts';
 import { searchDocuments } from './query.ts';
-import { TtlCache } from '../platform/ttl-cache.ts';
+import { BoundedCache } from '../platform/bounded-cache.ts';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchAnswer, type SearchQuery } from './contract.ts';
 
 export { SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX };
@@ -32,10 +32,10 @@ export interface SearchServiceOptions {
 }
 
 /** Answers kept per (query, type, limit); repeated questions are what a busy instance sees most. */
-const MAX_KEPT_ANSWERS = 1_000;
+const MAX_KEPT_ANSWER_BYTES = 4 * 1024 * 1024;
 
 export function createSearchService(core: Pick<CoreDeps, 'db' | 'config'>, options: SearchServiceOptions = {}): SearchService {
-  const answers = new TtlCache<SearchAnswer>(options.answerTtlMs ?? 0, MAX_KEPT_ANSWERS, options.clock);
+  const answers = new BoundedCache<SearchAnswer>({ maxBytes: MAX_KEPT_ANSWER_BYTES, ttlMs: options.answerTtlMs ?? 0, clock: options.clock });
   return {
     async search({ query, type, limit = SEARCH_LIMIT_DEFAULT }) {
       const text = query.trim();

@@ -6,12 +6,13 @@ import type { CoreDeps } from '../deps.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
 import { HttpError, NotFoundError } from '../platform/http/errors.ts';
 import { parseOrThrow } from '../platform/http/validation.ts';
+import { BoundedCache } from '../platform/bounded-cache.ts';
 import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
 import { significantWords } from '../platform/contract/words.ts';
 import { CatalogueQuerySchema, FAMILY_IDS, SeriesQuerySchema, type FamilyId, type CatalogueAnswer, type CatalogueQuery, type SeriesAnswer, type SeriesInfo, type SeriesQuery } from './contract.ts';
 import { answerCsv, buildAnswer, csvFileName, seriesInfo } from './answer.ts';
 import { buildCatalogue, type FamilyState } from './catalogue.ts';
-import { datasetSnapshot, type DatasetSnapshot } from './dataset-snapshot.ts';
+import { datasetSnapshot, type DatasetSnapshot } from '../platform/dataset-snapshot.ts';
 import type { HeldSeries, SeriesFamily } from './types.ts';
 import { optimalBlueFamily, pmmsFamily } from './families/rates.ts';
 import { nmdbFamily } from './families/nmdb.ts';
@@ -21,11 +22,13 @@ import { populationFamily } from './families/population.ts';
 import { currentVersion } from '../platform/dataset-versions.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 
-/** Remembered answers per family copy, and catalogue pages: bounded, the oldest dropped first. */
-const MAX_ANSWERS_PER_FAMILY = 1_000;
-const MAX_CATALOGUE_PAGES = 200;
+/** Bytes of remembered bodies per family copy (JSON and CSV each), and of catalogue pages: the least recently used go first. */
+const MAX_ANSWER_BYTES_PER_FAMILY = 8 * 1024 * 1024;
+const MAX_CATALOGUE_BYTES = 4 * 1024 * 1024;
 /** Bodies above this size are not remembered (a daily series since 2017 is about 80 KB). */
 const MAX_REMEMBERED_BYTES = 512 * 1024;
+/** Requested ids resolved to their family and canonical id (a few dozen bytes each). */
+const MAX_RESOLVED_BYTES = 1024 * 1024;
 
 export interface CsvAnswer {
   text: string;
@@ -63,9 +66,10 @@ export interface ReadSeries {
 interface FamilyCopy {
   byId: Map<string, HeldSeries>;
   infos: SeriesInfo[];
-  words: Map<string, Set<string>>;
-  json: Map<string, PreSerialized<SeriesAnswer>>;
-  csv: Map<string, CsvAnswer>;
+  /** Each series' significant words, for catalogue searches: built on the first search of the copy (tens of MB held otherwise). */
+  readonly words: Map<string, Set<string>>;
+  json: BoundedCache<PreSerialized<SeriesAnswer>>;
+  csv: BoundedCache<CsvAnswer>;
   /** The loads the copy was read from, as answers name them. */
   versions: DatasetVersion[];
 }
@@ -78,10 +82,9 @@ export function unknownSeriesError(id: string, baseUrl: string): NotFoundError {
   );
 }
 
-function remember<T>(map: Map<string, T>, key: string, value: T, max: number): void {
-  if (map.size >= max) map.delete(map.keys().next().value as string);
-  map.set(key, value);
-}
+/** A cache of bodies bounded by their bytes (a JSON or CSV body is mostly one-byte characters). */
+const bodyCache = <T extends NonNullable<unknown>>(maxBytes: number, bodyOf: (value: T) => string) =>
+  new BoundedCache<T>({ maxBytes, sizeOf: (value, key) => bodyOf(value).length + 2 * key.length + 64 });
 
 export interface SeriesServiceOptions {
   /** How often a request may start a background check for a newer sync (default 5 s). */
@@ -115,12 +118,16 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
         read: async (records) => {
           const held = await family.load(records);
           const infos = held.map((series) => seriesInfo(series, baseUrl));
+          let words: Map<string, Set<string>> | undefined;
           return {
             byId: new Map(held.map((series) => [series.id, series])),
             infos,
-            words: new Map(infos.map((info) => [info.id, new Set(significantWords(`${info.title} ${info.id.replaceAll('/', ' ')} ${(info.aliases ?? []).join(' ')}`))])),
-            json: new Map(),
-            csv: new Map(),
+            get words() {
+              words ??= new Map(infos.map((info) => [info.id, new Set(significantWords(`${info.title} ${info.id.replaceAll('/', ' ')} ${(info.aliases ?? []).join(' ')}`))]));
+              return words;
+            },
+            json: bodyCache<PreSerialized<SeriesAnswer>>(MAX_ANSWER_BYTES_PER_FAMILY, (body) => body),
+            csv: bodyCache<CsvAnswer>(MAX_ANSWER_BYTES_PER_FAMILY, (csv) => csv.text),
             versions: records.map(currentVersion),
           };
         },
@@ -129,7 +136,7 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
   );
 
   /** Requested id → its family and canonical id; a bounded memo, since ids repeat. */
-  const resolved = new Map<string, { family: SeriesFamily; id: string }>();
+  const resolved = new BoundedCache<{ family: SeriesFamily; id: string }>({ maxBytes: MAX_RESOLVED_BYTES, sizeOf: (found, key) => 2 * (key.length + found.id.length) + 64 });
   function resolve(id: string): { family: SeriesFamily; id: string } {
     const hit = resolved.get(id);
     if (hit) return hit;
@@ -139,7 +146,7 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
       const canonical = family.canonical(lower);
       if (canonical === undefined) break;
       const found = { family, id: canonical };
-      remember(resolved, id, found, 10_000);
+      resolved.set(id, found);
       return found;
     }
     throw unknownSeriesError(id, baseUrl);
@@ -155,7 +162,7 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
 
   const answerKey = (series: HeldSeries, query: SeriesQuery) => `${series.id}\u0000${query.from ?? ''}\u0000${query.to ?? ''}\u0000${query.frequency}`;
 
-  let catalogueCache: { copies: (FamilyCopy | string)[]; pages: Map<string, PreSerialized<CatalogueAnswer>> } | undefined;
+  let catalogueCache: { copies: (FamilyCopy | string)[]; pages: BoundedCache<PreSerialized<CatalogueAnswer>> } | undefined;
 
   async function familyStates(): Promise<{ states: FamilyState[]; versions: (FamilyCopy | string)[] }> {
     const states: FamilyState[] = [];
@@ -178,7 +185,7 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
   async function cataloguePage(query: CatalogueQuery): Promise<PreSerialized<CatalogueAnswer>> {
     const { states, versions } = await familyStates();
     if (!catalogueCache || catalogueCache.copies.some((version, index) => version !== versions[index])) {
-      catalogueCache = { copies: versions, pages: new Map() };
+      catalogueCache = { copies: versions, pages: bodyCache<PreSerialized<CatalogueAnswer>>(MAX_CATALOGUE_BYTES, (page) => page) };
     }
     const key = JSON.stringify([query.family, query.state, query.query, query.limit, query.offset]);
     const hit = catalogueCache.pages.get(key);
@@ -190,7 +197,7 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
       return (typeof copy === 'string' ? undefined : copy?.words.get(info.id)) ?? none;
     };
     const page = preSerialize(buildCatalogue(states, query, wordsOf));
-    remember(catalogueCache.pages, key, page, MAX_CATALOGUE_PAGES);
+    catalogueCache.pages.set(key, page);
     return page;
   }
 
@@ -200,7 +207,7 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
     const hit = copy.json.get(key);
     if (hit) return hit;
     const body = preSerialize(buildAnswer(series, query, baseUrl, copy.versions));
-    if (body.length <= MAX_REMEMBERED_BYTES) remember(copy.json, key, body, MAX_ANSWERS_PER_FAMILY);
+    if (body.length <= MAX_REMEMBERED_BYTES) copy.json.set(key, body);
     return body;
   }
 
@@ -222,7 +229,7 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
       if (hit) return hit;
       const answer = buildAnswer(series, query, baseUrl, copy.versions);
       const csv = { text: answerCsv(answer), fileName: csvFileName(answer) };
-      if (csv.text.length <= MAX_REMEMBERED_BYTES) remember(copy.csv, key, csv, MAX_ANSWERS_PER_FAMILY);
+      if (csv.text.length <= MAX_REMEMBERED_BYTES) copy.csv.set(key, csv);
       return csv;
     },
     async info(id) {

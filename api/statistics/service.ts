@@ -11,7 +11,7 @@ import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { PreSerialized } from '../platform/http/api-registry.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
 import type { Logger } from '../platform/logger.ts';
-import { AnswerMemo, type RememberedAnswer } from '../platform/answer-memo.ts';
+import { answerCache, BoundedCache, rememberAnswer, type RememberedAnswer } from '../platform/bounded-cache.ts';
 import type { Source } from '../platform/contract/sources.ts';
 import { STATISTICS_DATASET } from './dataset.ts';
 import { featured } from './featured.ts';
@@ -37,12 +37,12 @@ interface Catalogue {
   stats: StatRecord[];
   byId: Map<string, StatRecord>;
   /** Answers to the requests asked since this catalogue was read. */
-  answers: AnswerMemo<StatisticsAnswer>;
+  answers: BoundedCache<RememberedAnswer<StatisticsAnswer>>;
 }
 
-/** Distinct requests remembered per catalogue: categories × years × all, and every id, fit easily. */
-const MAX_REMEMBERED_ANSWERS = 2_000;
-/** Pinned (`as_of`) catalogues kept in memory. */
+/** Answers remembered per catalogue: categories × years × all, and every id, fit easily. */
+const MAX_REMEMBERED_BYTES = 8 * 1024 * 1024;
+/** Pinned (`as_of`) catalogues kept in memory (a catalogue is a few dozen records: counted, not sized). */
 const MAX_PINNED_CATALOGUES = 4;
 
 function catalogueOf(version: string, versions: DatasetVersion[], rows: readonly StatRow[]): Catalogue {
@@ -54,7 +54,7 @@ function catalogueOf(version: string, versions: DatasetVersion[], rows: readonly
       as_of: String(row.as_of).slice(0, 10),
     }),
   );
-  return { version, versions, stats, byId: new Map(stats.map((stat) => [stat.id, stat])), answers: new AnswerMemo(MAX_REMEMBERED_ANSWERS) };
+  return { version, versions, stats, byId: new Map(stats.map((stat) => [stat.id, stat])), answers: answerCache<StatisticsAnswer>({ maxBytes: MAX_REMEMBERED_BYTES }) };
 }
 
 const LIST_HINT = 'List the ids with GET /statistics?all=true (add &category=... to narrow).';
@@ -122,7 +122,7 @@ export function createStatisticsService(deps: {
     return { stat, sources: sourcesOf([stat]) };
   }
 
-  const pinnedCatalogues = new Map<string, Promise<Catalogue>>();
+  const pinnedCatalogues = new BoundedCache<Promise<Catalogue>>({ maxBytes: MAX_PINNED_CATALOGUES, sizeOf: () => 1 });
 
   /** The catalogue as served at the end of `day` (the current one when it has not changed since). */
   async function catalogueAt(day: string): Promise<Catalogue> {
@@ -136,7 +136,6 @@ export function createStatisticsService(deps: {
       const key = pin.version;
       entry.catch(() => pinnedCatalogues.delete(key));
       pinnedCatalogues.set(key, entry);
-      while (pinnedCatalogues.size > MAX_PINNED_CATALOGUES) pinnedCatalogues.delete(pinnedCatalogues.keys().next().value as string);
     }
     return entry;
   }
@@ -146,7 +145,7 @@ export function createStatisticsService(deps: {
     // The featured statistic changes with the UTC day (the asked day for `as_of`); every other answer only with the catalogue.
     const day = query.id === undefined && !query.all ? (query.as_of ?? deps.clock().toISOString().slice(0, 10)) : '';
     const key = `${query.category ?? ''}|${query.id ?? ''}|${query.year ?? ''}|${query.all ? 'all' : ''}|${day}`;
-    return found.answers.get(key) ?? found.answers.remember(key, compute(found, query, day));
+    return found.answers.get(key) ?? rememberAnswer(found.answers, key, compute(found, query, day));
   }
 
   return {

@@ -3,13 +3,13 @@
 // It answers the messages of ./pglite-worker.ts one by one; each carries an id its answer repeats.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { wrap } from './pglite.ts';
+import { PGLITE_START_PARAMS, wrap } from './pglite.ts';
 import type { Queryable } from './database.ts';
 import type { ThreadRequest, ThreadReply } from './pglite-messages.ts';
 
 const port = parentPort!;
 const { folder } = workerData as { folder: string };
-const db = await PGlite.create(folder);
+const db = await PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
 const queryable = wrap(db);
 
 /** Open transactions: their queryable, and how to end them (commit = resolve, roll back = reject). */

@@ -4,10 +4,11 @@
 // takes that work off the hot path. Failures are not remembered: they throw a 400 every time.
 import type { Request } from 'express';
 import type { z } from 'zod';
+import { BoundedCache, estimatedBytes } from '../bounded-cache.ts';
 import { parseOrThrow } from './validation.ts';
 
-/** Distinct query strings kept per route; the oldest is dropped first (a flood only costs a parse). */
-const MAX_ENTRIES = 1_000;
+/** Bytes of parsed queries kept per route (a parsed query is a few hundred bytes): the least recently used go first, so a flood only costs a parse. */
+const MAX_BYTES = 512 * 1024;
 
 /** The part of the URL after `?`, or '' without one. */
 export function rawQueryString(url: string): string {
@@ -30,14 +31,13 @@ export function memoizedQueryParser<S extends z.ZodType>(schema: S): (req: Reque
 
 /** `parse` (which throws a 400 on bad input) run once per distinct query string of a route. */
 export function memoizedParser<T>(parse: (query: unknown) => T): (req: Request) => T {
-  const remembered = new Map<string, T>();
+  const remembered = new BoundedCache<NonNullable<T>>({ maxBytes: MAX_BYTES, sizeOf: (value, raw) => 2 * raw.length + estimatedBytes(value) });
   return (req) => {
     const raw = rawQueryString(req.url);
     const hit = remembered.get(raw);
     if (hit !== undefined) return hit;
     const parsed = deepFreeze(parse(req.query));
-    if (remembered.size >= MAX_ENTRIES) remembered.delete(remembered.keys().next().value as string);
-    remembered.set(raw, parsed);
+    if (parsed !== undefined && parsed !== null) remembered.set(raw, parsed);
     return parsed;
   };
 }

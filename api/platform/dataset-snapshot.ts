@@ -2,9 +2,10 @@
 // load of any of them. A request never waits on the database once the copy exists: whether a sync
 // has published is checked in the background at most every few seconds (through the `datasets`
 // records), and the new copy replaces the old one when it has been read. Before the first load of
-// a dataset, `get()` throws its 503 (the dataset-state wording every face shows).
-import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
-import type { Logger } from '../platform/logger.ts';
+// a required dataset, `get()` throws its 503 (the dataset-state wording every face shows). Rates, loan
+// limits, series, research and NMDB all hold their copies this way.
+import type { DatasetRecord, DatasetStatus } from './datasets.ts';
+import type { Logger } from './logger.ts';
 
 export interface DatasetSnapshot<T> {
   /** The current copy (reading it first when there is none). */
@@ -17,11 +18,19 @@ export interface DatasetSnapshotOptions<T> {
   datasets: DatasetStatus;
   /** Datasets the copy is read from: all must be loaded. */
   names: readonly string[];
+  /** Datasets read when loaded (their records are passed to read() after the required ones). */
+  optional?: readonly string[];
   read(records: DatasetRecord[]): Promise<T>;
   logger: Logger;
   /** What the log calls this copy when a background check fails. */
   label: string;
   checkIntervalMs?: number;
+  /**
+   * Whether a request waits for that check (and for the new copy when a sync has published) instead
+   * of being answered from the old copy meanwhile. With a 0 interval every request checks: the
+   * records come from the dataset status's own short cache, so that costs no database round trip.
+   */
+  awaitCheck?: boolean;
 }
 
 const DEFAULT_CHECK_INTERVAL_MS = 5_000;
@@ -40,6 +49,10 @@ export function datasetSnapshot<T>(options: DatasetSnapshotOptions<T>): DatasetS
     const all = await options.datasets.list();
     const found: DatasetRecord[] = [];
     for (const name of options.names) found.push(all.find((record) => record.name === name) ?? (await options.datasets.require(name)));
+    for (const name of options.optional ?? []) {
+      const record = all.find((candidate) => candidate.name === name);
+      if (record) found.push(record);
+    }
     return found;
   }
 
@@ -71,6 +84,11 @@ export function datasetSnapshot<T>(options: DatasetSnapshotOptions<T>): DatasetS
     async get() {
       const copy = current;
       if (!copy) return load();
+      if (options.awaitCheck && Date.now() - checkedAt >= interval) {
+        checkedAt = Date.now();
+        if (versionOf(await records()) !== copy.version && current === copy) return load();
+        return (current ?? copy).value;
+      }
       if (Date.now() - checkedAt > interval) {
         checkedAt = Date.now();
         refreshIfChanged(copy).catch((error: unknown) => options.logger.warn({ err: error }, `${options.label}: refresh check failed`));
