@@ -1,8 +1,18 @@
 // Runs once before the suite: fails fast, with instructions, when the PostgreSQL that integration
-// tests need is not reachable (instead of every test timing out).
+// tests need is not reachable (instead of every test timing out), and in CI when the official source
+// files are missing (their tests would be skipped, so the run would prove nothing about them).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { POSTGRES_ADMIN_URL } from './support/databases.ts';
+import { syncFingerprint } from './support/sync-fingerprint.ts';
 import { dropSyncedTemplates, newTestRunId } from './support/synced-templates.ts';
+
+// As tests/support/source-data.ts resolves it (that module imports app code: not loaded here).
+const SOURCE_DIR = path.resolve(process.env.MDS_SOURCE_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data'));
+
+const inCi = (env: NodeJS.ProcessEnv) => env.CI !== undefined && !['', '0', 'false'].includes(env.CI.toLowerCase());
 
 export default async function setup(): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3_000 });
@@ -16,8 +26,15 @@ export default async function setup(): Promise<() => Promise<void>> {
       { cause: error },
     );
   }
-  // Synced-database templates (tests/support/synced.ts) are per run: workers inherit this id.
+  const hasSourceData = fs.existsSync(path.join(SOURCE_DIR, 'SOURCES.md'));
+  if (!hasSourceData && inCi(process.env)) {
+    throw new Error(`CI is set but the official source files are not at ${SOURCE_DIR} (MDS_SOURCE_DIR): the tests that need them would be skipped.`);
+  }
+  // Synced-database templates (tests/support/synced.ts) of this run are per run; reusable ones are
+  // keyed by the sync fingerprint, computed once here for every worker.
   const runId = newTestRunId();
   process.env.MDS_TEST_RUN_ID = runId;
-  return () => dropSyncedTemplates(runId);
+  const fingerprint = hasSourceData ? syncFingerprint(SOURCE_DIR) : undefined;
+  if (fingerprint !== undefined) process.env.MDS_TEST_SYNC_FINGERPRINT = fingerprint;
+  return () => dropSyncedTemplates(runId, fingerprint);
 }

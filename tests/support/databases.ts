@@ -8,6 +8,7 @@ import { createPgliteDatabase } from '../../api/platform/db/pglite.ts';
 import { createPostgresDatabase } from '../../api/platform/db/postgres.ts';
 import { runMigrations } from '../../api/platform/db/migrate.ts';
 import { createLogger } from '../../api/platform/logger.ts';
+import { pgliteStartingPoint } from './pglite-templates.ts';
 
 export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -44,8 +45,9 @@ export type DatabaseKind = (typeof databaseKinds)[number];
 /** A migrated, empty database of the given kind. */
 export async function createTestDatabase(kind: DatabaseKind, { migrate = true } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const db = await createPgliteDatabase(undefined);
-    if (migrate) await runMigrations(db);
+    // From a kept tarball of an initialised (and migrated) cluster: initdb in WebAssembly is slow.
+    const db = await createPgliteDatabase(undefined, { loadDataDir: await pgliteStartingPoint({ migrated: migrate }) });
+    if (migrate) await runMigrations(db); // a no-op unless the migrations changed since the tarball was made
     return { db, url: undefined, drop: () => db.close() };
   }
   const scratch = await createScratchPostgres();

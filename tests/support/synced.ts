@@ -13,17 +13,22 @@
 //     (options.sourceDir to read a doctored copy of the mirror; options.options for --years etc.).
 //     It does not throw on a failed dataset: inspect the report.
 //
-// Repeated use is cheap: the first call for a set of names syncs once per test run into a template
-// (PostgreSQL: a database `mds_tpl_<run>_<hash>` cloned with CREATE DATABASE … TEMPLATE; PGlite: a
-// dumpDataDir() tarball in the system temp folder loaded with loadDataDir). Templates are keyed by
-// the run id set in tests/global-setup.ts, the dataset names and the migrations, and are removed at
-// the end of the run.
+// Repeated use is cheap: the first call for a set of names syncs into a template (PostgreSQL: a
+// database `mds_tpl_c<fingerprint>_<hash>` cloned with CREATE DATABASE … TEMPLATE; PGlite: a
+// dumpDataDir() tarball in the system temp folder loaded with loadDataDir), and every later call, in
+// this run or a later one, clones it. Templates are keyed by the sync fingerprint
+// (tests/support/sync-fingerprint.ts: the mirror, data/, content/, the migrations and the sync code,
+// and the day), the dataset names and the options, so a template is only reused while nothing it was
+// built from has changed; tests/global-setup.ts removes those of older fingerprints. Workers building
+// the same template take turns (an advisory lock), so each is built once. A sync with its own
+// `definitions` or `clock` gets a template of this run only.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 import { loadConfig } from '../../api/config.ts';
-import type { Database, QueryResult, Queryable } from '../../api/platform/db/database.ts';
+import type { Database } from '../../api/platform/db/database.ts';
 import { createPgliteDatabase } from '../../api/platform/db/pglite.ts';
 import { createPostgresDatabase } from '../../api/platform/db/postgres.ts';
 import { listMigrations, runMigrations } from '../../api/platform/db/migrate.ts';
@@ -32,8 +37,10 @@ import { datasetDefinitions } from '../../api/sync/registry.ts';
 import { runSync, type SyncReport } from '../../api/sync/runner.ts';
 import type { DatasetDefinition } from '../../api/sync/types.ts';
 import { POSTGRES_ADMIN_URL, type DatabaseKind, type TestDatabase } from './databases.ts';
+import { pgliteStartingPoint, rawPgliteDatabase } from './pglite-templates.ts';
 import { SOURCE_DIR } from './source-data.ts';
-import { PGLITE_CACHE_DIR, TEMPLATE_PREFIX, withAdmin } from './synced-templates.ts';
+import { sourceFolderFingerprint, syncFingerprint } from './sync-fingerprint.ts';
+import { cachedTemplateName, markTemplateUsed, PGLITE_CACHE_DIR, readIfPresent, TEMPLATE_PREFIX, withAdmin } from './synced-templates.ts';
 
 export interface SyncedOptions {
   definitions?: readonly DatasetDefinition[];
@@ -66,70 +73,85 @@ async function syncOrThrow(db: Database, names: readonly string[], options: Sync
   }
 }
 
-function templateKey(names: readonly string[], options: SyncedOptions): string {
+/** The sync fingerprint of this run (global-setup computes it once for every worker). */
+let runFingerprint: string | undefined;
+function currentFingerprint(): string {
+  runFingerprint ??= process.env.MDS_TEST_SYNC_FINGERPRINT ?? syncFingerprint(SOURCE_DIR);
+  return runFingerprint;
+}
+
+/** Only the registry's datasets on the real clock give the same template in every run. */
+const reusableAcrossRuns = (options: SyncedOptions) => options.definitions === undefined && options.clock === undefined;
+
+interface Template {
+  /** The database name (PostgreSQL) or the file name without extension (PGlite). */
+  name: string;
+  /** An advisory lock id for whoever builds it. */
+  lockKey: number;
+  /** Kept for later runs (otherwise removed at the end of this run). */
+  reusable: boolean;
+}
+
+function template(kind: DatabaseKind, names: readonly string[], options: SyncedOptions): Template {
   const hash = createHash('sha256');
+  hash.update(`${kind}\n`);
   hash.update([...names].sort().join(','));
   hash.update(JSON.stringify(options.options ?? {}));
-  hash.update(options.sourceDir ?? SOURCE_DIR);
+  const sourceDir = path.resolve(options.sourceDir ?? SOURCE_DIR);
+  // A doctored mirror is identified by its files, not by its (temporary) folder name.
+  hash.update(sourceDir === SOURCE_DIR ? 'mirror' : sourceFolderFingerprint(sourceDir));
   for (const migration of listMigrations()) hash.update(`${migration.name}\n${migration.sql}`);
-  return hash.digest('hex').slice(0, 16);
+  const key = hash.digest('hex').slice(0, 16);
+  const reusable = reusableAcrossRuns(options);
+  const name = reusable ? cachedTemplateName(currentFingerprint(), key) : `${TEMPLATE_PREFIX}${TEST_RUN_ID}_${key}`.toLowerCase();
+  const lockKey = Number.parseInt(createHash('sha256').update(name).digest('hex').slice(0, 8), 16) | 0;
+  return { name, lockKey, reusable };
 }
 
-const sameDataset = (options: SyncedOptions) => options.definitions === undefined;
-
-/** A Database over a raw PGlite (so its data folder can be dumped). */
-function rawPgliteDatabase(raw: PGlite): Database {
-  const wrap = (client: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
-      // Several statements without parameters (migrations) go through `exec`, as in api/platform/db/pglite.ts.
-      if ((params === undefined || params.length === 0) && /;\s*\S/.test(sql.replace(/--[^\n]*/g, ''))) {
-        const results = await client.exec(sql);
-        const last = results[results.length - 1];
-        return { rows: (last?.rows ?? []) as Row[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
-      }
-      const result = await client.query<Row>(sql, params as unknown[] | undefined);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
-    },
+/** Runs `work` holding the template's advisory lock, so parallel workers build it once. */
+async function whileBuilding<T>(built: Template, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  return withAdmin(async (admin) => {
+    await admin.query('SELECT pg_advisory_lock($1)', [built.lockKey]);
+    try {
+      return await work(admin);
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock($1)', [built.lockKey]);
+    }
   });
-  let locked = false;
-  return {
-    kind: 'pglite',
-    query: wrap(raw).query,
-    exec: async (sql) => void (await raw.exec(sql)),
-    transaction: (work) => raw.transaction((tx) => work(wrap(tx))),
-    async withAdvisoryLock(_key, work) {
-      if (locked) return { acquired: false };
-      locked = true;
-      try {
-        return { acquired: true, value: await work() };
-      } finally {
-        locked = false;
-      }
-    },
-    close: () => raw.close(),
-  };
 }
 
-async function pgliteTemplate(names: readonly string[], options: SyncedOptions): Promise<Blob> {
-  const file = path.join(PGLITE_CACHE_DIR, `${TEST_RUN_ID}-${templateKey(names, options)}.tar`);
-  if (sameDataset(options) && fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
-  const raw = await PGlite.create();
+async function buildPgliteTemplate(names: readonly string[], options: SyncedOptions): Promise<Buffer> {
+  const raw = await PGlite.create({ loadDataDir: await pgliteStartingPoint({ migrated: true }) });
   try {
     const db = rawPgliteDatabase(raw);
-    await runMigrations(db);
+    await runMigrations(db); // a no-op unless the migrations changed since the starting point was made
     await syncOrThrow(db, names, options);
     const dump = await raw.dumpDataDir('none');
-    const bytes = Buffer.from(await dump.arrayBuffer());
-    if (sameDataset(options)) {
-      fs.mkdirSync(PGLITE_CACHE_DIR, { recursive: true });
-      const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
-      fs.writeFileSync(partial, bytes);
-      fs.renameSync(partial, file); // atomic: parallel workers never read half a file
-    }
-    return new Blob([bytes]);
+    return Buffer.from(await dump.arrayBuffer());
   } finally {
     await raw.close();
   }
+}
+
+async function pgliteTemplate(names: readonly string[], options: SyncedOptions): Promise<Blob> {
+  // Definitions of the test's own are no part of the key: such a template is never shared.
+  if (options.definitions !== undefined) return new Blob([await buildPgliteTemplate(names, options)]);
+  const wanted = template('pglite', names, options);
+  const file = path.join(PGLITE_CACHE_DIR, `${wanted.name}.tar`);
+  const bytes =
+    readIfPresent(file) ??
+    (await whileBuilding(wanted, async () => {
+      const meanwhile = readIfPresent(file); // built by another worker while this one waited
+      if (meanwhile) return meanwhile;
+      const built = await buildPgliteTemplate(names, options);
+        fs.mkdirSync(PGLITE_CACHE_DIR, { recursive: true });
+        const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
+        fs.writeFileSync(partial, built);
+        fs.renameSync(partial, file); // atomic: parallel workers never read half a file
+        return built;
+      }));
+  if (wanted.reusable) markTemplateUsed(wanted.name);
+  return new Blob([bytes]);
 }
 
 function databaseUrl(name: string): string {
@@ -139,33 +161,45 @@ function databaseUrl(name: string): string {
 }
 
 async function postgresTemplate(names: readonly string[], options: SyncedOptions): Promise<string> {
-  const template = `${TEMPLATE_PREFIX}${TEST_RUN_ID}_${templateKey(names, options)}`.toLowerCase();
-  const lockKey = Number.parseInt(templateKey(names, options).slice(0, 8), 16);
-  return withAdmin(async (admin) => {
-    // Parallel test files wanting the same template wait for the first to build it.
-    await admin.query('SELECT pg_advisory_lock($1)', [lockKey]);
+  const wanted = template('postgres', names, options);
+  const name = wanted.name;
+  await whileBuilding(wanted, async (admin) => {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount !== 0) return;
+    const building = `${name}_b`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const db = createPostgresDatabase(databaseUrl(building), createLogger('silent'));
     try {
-      const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
-      if (exists.rowCount === 0) {
-        const building = `${template}_b`;
-        await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-        await admin.query(`CREATE DATABASE ${building}`);
-        const db = createPostgresDatabase(databaseUrl(building), createLogger('silent'));
-        try {
-          await runMigrations(db);
-          await syncOrThrow(db, names, options);
-        } catch (error) {
-          await db.close();
-          await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-          throw error;
-        }
-        await db.close();
-        await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
-      }
-    } finally {
-      await admin.query('SELECT pg_advisory_unlock($1)', [lockKey]);
+      await runMigrations(db);
+      await syncOrThrow(db, names, options);
+    } catch (error) {
+      await db.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      throw error;
     }
-    return template;
+    await db.close();
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+  });
+  if (wanted.reusable) markTemplateUsed(name);
+  return name;
+}
+
+/** A clone of the template; false when the template is gone (removed by the clean-up of another run). */
+async function cloneTemplate(template: string, clone: string): Promise<boolean> {
+  return withAdmin(async (admin) => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await admin.query(`CREATE DATABASE ${clone} TEMPLATE ${template}`);
+        return true;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === '3D000') return false; // invalid_catalog_name: the template no longer exists
+        // 55006: the template is briefly in use by another clone; try again.
+        if (code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
   });
 }
 
@@ -179,20 +213,10 @@ export async function syncedTestDatabase(
     const db = await createPgliteDatabase(undefined, { loadDataDir: await pgliteTemplate(names, options) });
     return { db, url: undefined, drop: () => db.close() };
   }
-  const template = await postgresTemplate(names, options);
   const name = `mds_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(async (admin) => {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-        return;
-      } catch (error) {
-        // 55006: the template is briefly in use by another clone; try again.
-        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  });
+  while (!(await cloneTemplate(await postgresTemplate(names, options), name))) {
+    // Removed between the check and the clone: the next round builds it again.
+  }
   const url = databaseUrl(name);
   const db = createPostgresDatabase(url, createLogger('silent'));
   return {
