@@ -6,6 +6,10 @@ import { PROJECT_ROOT } from '../../api/config.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM);
+
+if (!hasChromium) {
+  console.warn(`[tests] Chromium not found at ${CHROMIUM}: the browser tests are skipped (bash scripts/ensure-services.sh installs it).`);
+}
 /** Without the background-networking flags Chromium keeps trying hosts this machine cannot reach. */
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 export const ARTIFACTS = path.join(PROJECT_ROOT, 'tests', '.artifacts');
