@@ -127,7 +127,7 @@ describe('registry.route()', () => {
     const things = document.paths['/things']?.get;
     expect(things?.parameters.map((parameter) => parameter.name)).toEqual(['size', 'count', 'tags']);
     expect(things?.parameters[0]?.schema).toMatchObject({ type: 'string', enum: ['small', 'large'] });
-    expect(Object.keys(things?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '405', '429', '500', '503']);
+    expect(Object.keys(things?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '405', '429', '431', '500', '503']);
     expect(things?.description).toMatch(/Unknown query parameters are refused/);
     expect(document.paths['/text']?.get.responses['200']).toMatchObject({ content: { 'application/json': {}, 'text/plain': {} } });
   });
