@@ -241,7 +241,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
     expect(operation.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true, description: expect.stringMatching(/nmdb\/<state>\/<measure>/) });
     expect(operation.parameters.slice(1).map((parameter: { name: string }) => parameter.name)).toEqual(['from', 'to', 'frequency', 'format']);
     expect(Object.keys(operation.responses['200'].content)).toEqual(['application/json', 'text/csv']);
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404', '405', '429', '500', '503']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404', '405', '429', '431', '500', '503']);
     expect(body.paths['/series'].get.operationId).toBe('listSeries');
   });
 
