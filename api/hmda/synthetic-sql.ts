@@ -9,7 +9,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Calibration } from './calibration.ts';
 import { literal } from './duck.ts';
 import { LAR_COLUMNS } from './schema.ts';
-import { quotas, SYNTHETIC_LENDERS } from './synthetic.ts';
+import { DTI, ETHNICITY_CODE, quotas, RACE_CODE, SEX_CODE, SYNTHETIC_LENDERS } from './synthetic.ts';
 import type { StateAggregate } from './validate.ts';
 import { SYNTHETIC_LEI_PREFIX } from './warehouse.ts';
 
@@ -92,16 +92,7 @@ const uniforms = Array.from({ length: UNIFORM_HASHES * 4 }, (_, index) => {
   return `(${bits} + 0.5) / 65536.0 AS u${index + 1}`;
 });
 
-const RACE_CODE: Record<string, string> = {
-  White: '5', 'Black or African American': '3', Asian: '2', 'American Indian or Alaska Native': '1',
-  'Native Hawaiian or Other Pacific Islander': '4', 'Race Not Available': '6', Joint: '5', '2 or more minority races': '1', 'Free Form Text Only': '',
-};
-const ETHNICITY_CODE: Record<string, string> = {
-  'Hispanic or Latino': '1', 'Not Hispanic or Latino': '2', 'Ethnicity Not Available': '3', Joint: '1', 'Free Form Text Only': '',
-};
-const SEX_CODE: Record<string, string> = { Male: '1', Female: '2', Joint: '1', 'Sex Not Available': '3' };
 const LOAN_TYPE_OF_PRODUCT: Record<string, string> = { Conventional: '1', FHA: '2', VA: '3', 'FSA/RHS': '4' };
-const DTI = ['<20%', '20%-<30%', '30%-<36%', '36', '38', '40', '42', '44', '46', '48', '49', '50%-60%', '>60%'];
 
 const mapCase = (value: string, map: Record<string, string>, otherwise: string) =>
   `CASE ${value} ${Object.entries(map).map(([from, to]) => `WHEN ${literal(from)} THEN ${literal(to)}`).join(' ')} ELSE ${literal(otherwise)} END`;

@@ -62,17 +62,18 @@ function shuffledColumn(counts: Record<string, number> | undefined, total: numbe
 
 export const SYNTHETIC_DIMENSIONS = ['actionTaken', 'loanType', 'loanPurpose', 'lienStatus', 'race', 'ethnicity', 'sex', 'age'] as const;
 
-const RACE_CODE: Record<string, string> = {
+/** HMDA's codes for the aggregates' category names (shared with the SQL generator). */
+export const RACE_CODE: Record<string, string> = {
   White: '5', 'Black or African American': '3', Asian: '2', 'American Indian or Alaska Native': '1',
   'Native Hawaiian or Other Pacific Islander': '4', 'Race Not Available': '6', Joint: '5', '2 or more minority races': '1', 'Free Form Text Only': '',
 };
-const ETHNICITY_CODE: Record<string, string> = {
+export const ETHNICITY_CODE: Record<string, string> = {
   'Hispanic or Latino': '1', 'Not Hispanic or Latino': '2', 'Ethnicity Not Available': '3', Joint: '1', 'Free Form Text Only': '',
 };
-const SEX_CODE: Record<string, string> = { Male: '1', Female: '2', Joint: '1', 'Sex Not Available': '3' };
+export const SEX_CODE: Record<string, string> = { Male: '1', Female: '2', Joint: '1', 'Sex Not Available': '3' };
 const PRODUCT: Record<string, string> = { '1': 'Conventional', '2': 'FHA', '3': 'VA', '4': 'FSA/RHS' };
 const BASE_RATE: Record<number, number> = { 2018: 4.8, 2019: 4.3, 2020: 3.2, 2021: 3.1, 2022: 5.0, 2023: 6.9, 2024: 6.7 };
-const DTI = ['<20%', '20%-<30%', '30%-<36%', '36', '38', '40', '42', '44', '46', '48', '49', '50%-60%', '>60%'];
+export const DTI = ['<20%', '20%-<30%', '30%-<36%', '36', '38', '40', '42', '44', '46', '48', '49', '50%-60%', '>60%'];
 
 export const syntheticLei = (index: number) => `${SYNTHETIC_LEI_PREFIX}${String(index).padStart(20 - SYNTHETIC_LEI_PREFIX.length, '0')}`;
 export const SYNTHETIC_LENDERS = 400;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable, QueryResult } from './database.ts';
-import { acquireFolderLock } from './pglite.ts';
+import { acquireFolderLock, inProcessAdvisoryLocks } from './pglite.ts';
 import type { ThreadReply, ThreadRequest } from './pglite-messages.ts';
 
 type Waiter = { resolve: (reply: ThreadReply & { ok: true }) => void; reject: (error: Error) => void };
@@ -73,8 +73,6 @@ export async function createPgliteWorkerDatabase(folder: string): Promise<Databa
     },
   });
   const main = queryOn(undefined);
-  // One process owns the database, so an in-process set is a faithful advisory lock.
-  const heldLocks = new Set<number>();
 
   return {
     kind: 'pglite',
@@ -100,15 +98,7 @@ export async function createPgliteWorkerDatabase(folder: string): Promise<Databa
       await ended;
       return value;
     },
-    async withAdvisoryLock(key, work) {
-      if (heldLocks.has(key)) return { acquired: false };
-      heldLocks.add(key);
-      try {
-        return { acquired: true, value: await work() };
-      } finally {
-        heldLocks.delete(key);
-      }
-    },
+    withAdvisoryLock: inProcessAdvisoryLocks(),
     async close() {
       try {
         if (failure === undefined) await send({ id: nextId++, op: 'close' }).answered;

@@ -72,6 +72,22 @@ export function wrap(db: Pick<PGlite, 'query' | 'exec'>): Queryable {
 }
 
 /**
+ * Advisory locks for a database one process owns: an in-process set of held keys is faithful.
+ */
+export function inProcessAdvisoryLocks(): Database['withAdvisoryLock'] {
+  const heldLocks = new Set<number>();
+  return async (key, work) => {
+    if (heldLocks.has(key)) return { acquired: false };
+    heldLocks.add(key);
+    try {
+      return { acquired: true, value: await work() };
+    } finally {
+      heldLocks.delete(key);
+    }
+  };
+}
+
+/**
  * Opens PGlite in `folder` (created when missing), or in memory when `folder` is undefined (tests).
  * `loadDataDir` starts it from a `dumpDataDir()` tarball (tests clone a synced database that way).
  */
@@ -90,8 +106,6 @@ export async function createPgliteDatabase(folder: string | undefined, options: 
     throw error;
   }
   const queryable = wrap(db);
-  // One process owns the database, so an in-process set is a faithful advisory lock.
-  const heldLocks = new Set<number>();
 
   return {
     kind: 'pglite',
@@ -102,15 +116,7 @@ export async function createPgliteDatabase(folder: string | undefined, options: 
     transaction(work) {
       return db.transaction((tx) => work(wrap(tx)));
     },
-    async withAdvisoryLock(key, work) {
-      if (heldLocks.has(key)) return { acquired: false };
-      heldLocks.add(key);
-      try {
-        return { acquired: true, value: await work() };
-      } finally {
-        heldLocks.delete(key);
-      }
-    },
+    withAdvisoryLock: inProcessAdvisoryLocks(),
     async close() {
       try {
         await db.close();
