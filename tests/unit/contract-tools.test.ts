@@ -186,7 +186,7 @@ describe('get_congress_bills from the bills contract', () => {
   it('refuses an unknown status listing the valid ones, and unknown arguments', async () => {
     const { context } = fixtureContext({ bills: search });
     expect(text(await getCongressBillsTool.call({ status: 'pending' }, context))).toMatch(
-      /^Invalid value for 'status': "pending"\. Valid values: introduced, in_committee, .*became_law\.$/,
+      /^Invalid value for 'status': "pending"\. Valid values: introduced, in_committee, .*became_law, died_in_committee\.$/,
     );
     expect(text(await getCongressBillsTool.call({ sponsor: 'Waters' }, context))).toBe(
       "Unknown argument 'sponsor'. Known arguments: query, bill_id, status, limit.",
