@@ -12,13 +12,13 @@ export const BILLS_QUERY_MAX = 200;
 export const BillsQuerySchema = z.object({
   query: text({ max: BILLS_QUERY_MAX, example: 'FHA' })
     .optional()
-    .describe('Keywords, a bill number or a sponsor name, e.g. "FHA", "housing supply", "down payment assistance", "H.R. 1532".'),
+    .describe('Keywords, a bill number or a sponsor, e.g. "FHA", "housing supply", "H.R. 1532".'),
   bill_id: text({ max: 30, example: 'hr1532-117' })
     .optional()
-    .describe('One bill: type, number and congress, e.g. "hr1532-117" or "s2651-119" (any case). Alone, it answers the bill in full.'),
+    .describe('One bill, e.g. "hr1532-117" or "s2651-119"; alone, it answers the bill in full.'),
   status: choice(BILL_STATUSES)
     .optional()
-    .describe(`Only bills at this stage, in any case, with spaces or underscores: ${BILL_STATUSES.join(', ')}.`),
+    .describe(`Only bills at this stage, in any case: ${BILL_STATUSES.join(', ')}.`),
   limit: integer({ min: 1, max: BILLS_LIMIT_MAX })
     .default(BILLS_LIMIT_DEFAULT)
     .describe(`How many bills, 1 to ${BILLS_LIMIT_MAX}; default ${BILLS_LIMIT_DEFAULT}.`),

@@ -15,6 +15,7 @@ export const CALENDAR_LIMIT_MAX = 500;
 const CATEGORY_ALIASES = {
   fomc: 'fed',
   federal_reserve: 'fed',
+  cpi: 'inflation',
   jobs: 'employment',
   labor: 'employment',
   labour: 'employment',
@@ -23,27 +24,25 @@ const CATEGORY_ALIASES = {
 export const CalendarQuerySchema = z.object({
   from: calendarDate()
     .optional()
-    .describe('First day, inclusive, a real day written YYYY-MM-DD, e.g. "2026-12-01". Default: today (UTC).'),
+    .describe('First day, inclusive, YYYY-MM-DD, e.g. "2026-12-01". Default: today (UTC).'),
   to: calendarDate()
     .optional()
-    .describe(`Last day, inclusive, YYYY-MM-DD, e.g. "2026-12-31"; on or after \`from\`. Default: \`from\` + ${CALENDAR_WINDOW_DAYS} days.`),
+    .describe(`Last day, inclusive, YYYY-MM-DD, e.g. "2026-12-31". Default: \`from\` + ${CALENDAR_WINDOW_DAYS} days.`),
   impact: list(choice(IMPACTS), { max: IMPACTS.length })
     .optional()
     .describe(
-      'Only events of these impact levels, in any case: high (FOMC decisions, CPI, the jobs report), medium (PPI, JOLTS, ' +
-        'housing starts, new and existing home sales) or low. One value ("high"), an array (["high", "medium"]) or a ' +
-        'comma-separated list ("high,medium"). Default: all.',
+      'high (FOMC decisions, CPI, the jobs report), medium (PPI, JOLTS, housing starts, home sales) or low, in any case; one, ' +
+        'an array or a comma-separated list ("high,medium"). Default: all.',
     ),
   category: list(choice(CATEGORIES, { aliases: CATEGORY_ALIASES }), { max: CATEGORIES.length })
     .optional()
     .describe(
-      'Only events of these categories, in any case: fed (FOMC decisions; "FOMC" also works), inflation (CPI, PPI, ' +
-        'import prices, real earnings), employment (jobs report, JOLTS, ECI; "jobs" also works) or housing (Census, NAR, ' +
-        "FHFA releases and Freddie Mac's weekly survey). One value (\"fed\"), an array or a comma-separated list. Default: all.",
+      'fed (FOMC decisions; also "FOMC"), inflation (CPI, PPI, import prices; also "CPI"), employment (jobs report, JOLTS; ' +
+        'also "jobs") or housing (Census, NAR, FHFA, Freddie Mac), in any case; one, an array or a comma-separated list. Default: all.',
     ),
   limit: integer({ min: 1, max: CALENDAR_LIMIT_MAX })
     .default(CALENDAR_LIMIT_DEFAULT)
-    .describe(`At most this many events, the earliest first: 1 to ${CALENDAR_LIMIT_MAX} (a number or numeric text); default ${CALENDAR_LIMIT_DEFAULT}.`),
+    .describe(`At most this many events, the earliest first: 1 to ${CALENDAR_LIMIT_MAX}; default ${CALENDAR_LIMIT_DEFAULT}.`),
   as_of: datasetAsOf(),
 });
 /** A request as every face passes it to the service: parsed, with the default limit applied. */

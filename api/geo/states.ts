@@ -41,9 +41,15 @@ for (const state of STATES) {
   byKey.set(state.name.toLowerCase(), state);
 }
 
+/** The texts `findState` knows (lower case, one space between words): every code and name. */
+export const STATE_LOOKUP_KEYS: readonly string[] = [...byKey.keys()];
+
+/** Text as the lookups read it: trimmed, one space between words, ASCII letters in lower case (the only ones any name has). */
+const lookupKey = (value: string) => value.trim().replace(/\s+/g, ' ').replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+
 /** A state by 2-letter code or full name, case-insensitive, surrounding and repeated spaces ignored. */
 export function findState(value: string): StateInfo | undefined {
-  return byKey.get(value.trim().replace(/\s+/g, ' ').toLowerCase());
+  return byKey.get(lookupKey(value));
 }
 
 export function stateByFips(fips: string): StateInfo | undefined {
@@ -70,7 +76,10 @@ for (const code of TERRITORY_CODES) {
 territoryByKey.set('us virgin islands', 'VI');
 territoryByKey.set('virgin islands', 'VI');
 
+/** The texts `findTerritory` knows (lower case, one space between words): every code, name and other name. */
+export const TERRITORY_LOOKUP_KEYS: readonly string[] = [...territoryByKey.keys()];
+
 /** A territory by code or name, case-insensitive. */
 export function findTerritory(value: string): TerritoryCode | undefined {
-  return territoryByKey.get(value.trim().replace(/\s+/g, ' ').toLowerCase());
+  return territoryByKey.get(lookupKey(value));
 }

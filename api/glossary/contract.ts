@@ -9,8 +9,7 @@ export const GLOSSARY_TERM_MAX = 100;
 
 export const GlossaryQuerySchema = z.object({
   term: text({ max: GLOSSARY_TERM_MAX, example: 'APR' }).describe(
-    'The term to define: its name, abbreviation or a close spelling, in any case; the words may come in any form ' +
-      '("debt to income" finds "Debt-to-income ratio (DTI)"). Examples: "APR", "escrow cushion", "loan-to-value ratio".',
+    'The term, an abbreviation or a close spelling, its words in any form and case, e.g. "APR", "escrow cushion" or "debt to income".',
   ),
 });
 export type GlossaryQuery = z.infer<typeof GlossaryQuerySchema>;

@@ -3,7 +3,7 @@
 // from it. A result larger than the answer budget comes back as its first rows plus an export: a
 // CSV and a Parquet file holding every row.
 import { z } from 'zod';
-import { choice, integer, text } from '../platform/contract/lenient.ts';
+import { choice, integer, lenient, text, textForms } from '../platform/contract/lenient.ts';
 import { stateOrTerritoryCode } from '../platform/contract/places.ts';
 import { valueMessage } from '../platform/contract/messages.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
@@ -25,8 +25,8 @@ import {
  * (api/mcp/result-budget.ts). A larger result is answered with its first rows and an export.
  */
 export const HMDA_ANSWER_BUDGET_BYTES = 60_000;
-/** Bytes the text rendering of an answer may take. */
-export const HMDA_TEXT_BUDGET_BYTES = 16_000;
+/** Bytes the text rendering of an answer may take: the text budget of every tool result (api/mcp/result-budget.ts). */
+export const HMDA_TEXT_BUDGET_BYTES = 8_000;
 /** Rows an answer over the budget shows before pointing at its export (fewer when they are wide). */
 export const HMDA_SUMMARY_ROWS = 20;
 /** How long an export stays downloadable after it is written. */
@@ -35,23 +35,22 @@ export const SQL_MAX_CHARACTERS = 10_000;
 
 type Issue = { path?: PropertyKey[] | undefined; input?: unknown };
 
-/** Numbers given for a coded field (`loan_type: 2`) are read as the code's text. */
-const numberAsText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
-
 /** A 5-digit code (county FIPS, MSA/MD), trimmed; a number loses no leading zero (8031 → "08031"). */
 function fiveDigitCode(hint: string) {
   const normalise = (value: unknown) =>
     typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 100_000 ? String(value).padStart(5, '0') : typeof value === 'string' ? value.trim() : value;
   const error = (issue: Issue) => valueMessage(issue, hint);
-  return z.preprocess(normalise, z.string({ error }).regex(/^\d{5}$/, { error }));
+  const json = { anyOf: [textForms('\\d{5}'), { type: 'integer', minimum: 0, maximum: 99_999 }] };
+  return lenient(normalise, z.string({ error }).regex(/^\d{5}$/, { error }), { json });
 }
 
 const LEI_HINT = 'Give a 20-character Legal Entity Identifier, e.g. "549300UL36AJZ0WZ4U93".';
 
+/** Trimmed, its ASCII letters in upper case (only those: "ß" must not become "SS"). */
 function legalEntityIdentifier() {
-  const normalise = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+  const normalise = (value: unknown) => (typeof value === 'string' ? value.trim().replace(/[a-z]+/g, (letters) => letters.toUpperCase()) : value);
   const error = (issue: Issue) => valueMessage(issue, LEI_HINT);
-  return z.preprocess(normalise, z.string({ error }).regex(/^[A-Z0-9]{20}$/, { error }));
+  return lenient(normalise, z.string({ error }).regex(/^[A-Z0-9]{20}$/, { error }), { json: textForms('[A-Za-z0-9]{20}') });
 }
 
 const LOAN_TYPES = Object.keys(LOAN_TYPE_CODES) as [keyof typeof LOAN_TYPE_CODES, ...(keyof typeof LOAN_TYPE_CODES)[]];
@@ -66,7 +65,7 @@ const byCode = <T extends string>(codes: Readonly<Record<T, number>>) =>
 export const HmdaFiltersSchema = z.object({
   year: integer({ min: FIRST_HMDA_YEAR, max: LATEST_HMDA_YEAR })
     .optional()
-    .describe(`Activity year, ${HMDA_YEAR_SPAN} (a number or numeric text, e.g. 2024 or "2024"). Without it every loaded year counts.`),
+    .describe(`Activity year, ${HMDA_YEAR_SPAN}, e.g. 2024. Without it every loaded year counts.`),
   state: stateOrTerritoryCode()
     .optional()
     .describe('A state, DC or territory by 2-letter code or name, any case, e.g. "CO", "co" or "Colorado".'),
@@ -76,19 +75,16 @@ export const HmdaFiltersSchema = z.object({
   msa: fiveDigitCode('Give a 5-digit MSA/MD code, e.g. "19740" (Denver-Aurora-Centennial, CO).')
     .optional()
     .describe('5-digit MSA/MD code (derived_msa_md), e.g. "19740".'),
-  loan_type: z
-    .preprocess(numberAsText, choice(LOAN_TYPES, { aliases: { ...byCode(LOAN_TYPE_CODES), conv: 'conventional', rhs: 'usda', fsa: 'usda', rhs_fsa: 'usda' } }))
+  loan_type: choice(LOAN_TYPES, { aliases: { ...byCode(LOAN_TYPE_CODES), conv: 'conventional', rhs: 'usda', fsa: 'usda', rhs_fsa: 'usda' }, numbers: true })
     .optional()
     .describe('conventional, fha, va or usda, any case (or the codes 1–4), e.g. "FHA".'),
-  loan_purpose: z
-    .preprocess(
-      numberAsText,
-      choice(LOAN_PURPOSES, { aliases: { ...byCode(LOAN_PURPOSE_CODES), refi: 'refinance', refinancing: 'refinance', cash_out: 'cash_out_refinance', cash_out_refinancing: 'cash_out_refinance', home_purchase: 'purchase' } }),
-    )
+  loan_purpose: choice(LOAN_PURPOSES, {
+    aliases: { ...byCode(LOAN_PURPOSE_CODES), refi: 'refinance', refinancing: 'refinance', cash_out: 'cash_out_refinance', cash_out_refinancing: 'cash_out_refinance', home_purchase: 'purchase' },
+    numbers: true,
+  })
     .optional()
     .describe('purchase, home_improvement, refinance, cash_out_refinance, other or not_applicable, any case (or the codes 1, 2, 31, 32, 4, 5).'),
-  lien: z
-    .preprocess(numberAsText, choice(LIENS, { aliases: { ...byCode(LIEN_CODES), first_lien: 'first', second: 'subordinate', subordinate_lien: 'subordinate', junior: 'subordinate' } }))
+  lien: choice(LIENS, { aliases: { ...byCode(LIEN_CODES), first_lien: 'first', second: 'subordinate', subordinate_lien: 'subordinate', junior: 'subordinate' }, numbers: true })
     .optional()
     .describe('first or subordinate, any case (or the codes 1, 2).'),
   lei: legalEntityIdentifier().optional().describe('One lender\'s 20-character Legal Entity Identifier, any case.'),
@@ -101,9 +97,9 @@ export const HmdaFiltersSchema = z.object({
 export type HmdaFilters = z.output<typeof HmdaFiltersSchema>;
 
 const SQL_DESCRIPTION =
-  'One read-only SELECT (or WITH … SELECT) over the views `lar` (the 99 public LAR columns, e.g. action_taken, loan_type, ' +
-  'state_code, interest_rate, plus the partition columns year and state) and `lenders` (lei, respondent_name), up to ' +
-  `${SQL_MAX_CHARACTERS.toLocaleString('en-US')} characters, e.g. "SELECT loan_type, count(*) AS n FROM lar WHERE year = 2024 AND state = 'CO' GROUP BY loan_type".`;
+  'One read-only SELECT (or WITH … SELECT) over the views `lar` (the 99 public LAR columns, plus year and state) and ' +
+  '`lenders` (lei, respondent_name), up to ' +
+  `${SQL_MAX_CHARACTERS.toLocaleString('en-US')} characters, e.g. "SELECT loan_type, count(*) AS n FROM lar WHERE year = 2024 GROUP BY loan_type".`;
 
 // No example in the error message: a refusal never carries SQL text of ours.
 export const SqlTextSchema = text({ max: SQL_MAX_CHARACTERS });
@@ -112,7 +108,7 @@ export const SqlTextSchema = text({ max: SQL_MAX_CHARACTERS });
 export const HmdaQuerySchema = HmdaFiltersSchema.extend({
   preset: choice(PRESET_NAMES)
     .optional()
-    .describe('A preset question, any case: rates, approvals, denials, demographics or lender_rankings. Give either preset or sql.'),
+    .describe('rates, approvals, denials, demographics or lender_rankings, any case. Give either preset or sql.'),
   sql: SqlTextSchema.optional().describe(`${SQL_DESCRIPTION} Give either preset or sql.`),
 });
 export type HmdaQuery = z.output<typeof HmdaQuerySchema>;

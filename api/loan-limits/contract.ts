@@ -19,28 +19,25 @@ const YEAR_HINT = `Give a 4-digit year from ${FIRST_HISTORY_YEAR} to ${LAST_YEAR
 
 export const LoanLimitsQuerySchema = z.object({
   state: stateOrTerritoryCode().describe(
-    'Required. State or territory: 2-letter code or name, in any case, e.g. "CA", "ca" or "California" (the 50 states, DC, PR, GU, VI, AS, MP).',
+    'Required: a state or territory (DC, PR, GU, VI, AS, MP too) by 2-letter code or name, in any case, e.g. "CA" or "California".',
   ),
   county: countyName()
     .optional()
     .describe(
-      'County name with or without "County" or "Parish" (e.g. "Los Angeles", "los angeles county", "Orleans Parish"), a New York City ' +
-        'borough (e.g. "Brooklyn" is Kings County) or a 5-digit FIPS code (e.g. "06037"). Connecticut accepts both its planning ' +
-        'regions (09110–09190) and its former counties. Omit for every county of the state.',
+      'County name with or without "County" or "Parish" ("Los Angeles"), a New York City borough ("Brooklyn") or a 5-digit ' +
+        'FIPS code ("06037"). Omit for every county.',
     ),
   year: integer({ min: FIRST_HISTORY_YEAR, max: LAST_YEAR, hint: YEAR_HINT })
     .optional()
     .describe(
-      'Calendar year, e.g. 2026 or "2025". Default: for each program its latest published year up to the current one (FHA may then ' +
-        'be a year behind conforming; `years` and the notes say so). County files start in 2018; national limits since 1972 ' +
-        'are at /loan-limits/history.',
+      'Calendar year, e.g. 2026 (county files since 2018). Default: each program\'s latest, so FHA may lag conforming (`years` says so).',
     ),
   loan_type: choice(LOAN_TYPES, { aliases: { conventional: 'conforming', any: 'all', every: 'all' } })
     .prefault('all')
     .describe('conforming, fha, va, usda or all (default), in any case, e.g. "FHA".'),
   units: integer({ min: 1, max: 4, hint: 'Give 1, 2, 3 or 4 (units in the property).' })
     .optional()
-    .describe('1–4, e.g. 1 or "2": return only the limit for that many units. Default: all four.'),
+    .describe('1–4, e.g. 1 or "2": only the limit for that many units. Default: all four.'),
   as_of: datasetAsOf(),
 });
 export type LoanLimitsQueryInput = z.input<typeof LoanLimitsQuerySchema>;

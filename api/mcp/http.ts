@@ -6,6 +6,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { AppDeps } from '../deps.ts';
 import { requestHostname } from '../platform/http/addresses.ts';
 import { createMcpServer } from './server.ts';
+import { logMcpCall } from './access-log.ts';
 import type { McpCaller } from './tool-kit.ts';
 import { toErrorResponse } from '../platform/http/errors.ts';
 import { admitRequest } from '../access/middleware.ts';
@@ -61,6 +62,7 @@ async function admit(deps: AppDeps, req: Request, res: Response): Promise<McpCal
 
 export function registerMcpRoutes(app: Express, deps: AppDeps): void {
   app.post(MCP_PATH, guardAddresses(deps), jsonRpcBody, async (req, res) => {
+    logMcpCall(res, req.body);
     // Not JSON-RPC, a batch, or params of the wrong shape: refused before the key is even looked up.
     const refused = refusal(req.body);
     if (refused) {

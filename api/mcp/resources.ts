@@ -1,8 +1,9 @@
 // MCP resources: every glossary term, tracked bill and article/learn page as a readable resource
-// (listed, so clients can browse), and templates for a county (by FIPS code) and a county's loan
-// limits. Template variables complete as the user types (`completion/complete`, ./completions.ts):
+// (listed a page at a time, so clients can browse), and templates for a county (by FIPS code) and a
+// county's loan limits. Template variables complete as the user types (`completion/complete`, ./completions.ts):
 // glossary slugs, bill ids, FIPS codes, states and the counties of a state.
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, ListResourcesRequestSchema, McpError, type Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { AppDeps } from '../deps.ts';
 import { readArticles } from '../content/markdown.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
@@ -39,20 +40,23 @@ function single(value: string | string[] | undefined): string {
   }
 }
 
-function registerGlossary(server: McpServer, deps: AppDeps): void {
+/** One kind of listed resource: every one of them, in a stable order. */
+type ResourceList = () => Promise<Resource[]>;
+
+function registerGlossary(server: McpServer, deps: AppDeps): ResourceList {
   const glossary = deps.services.glossary;
+  const list: ResourceList = async () =>
+    glossary.all().map((entry) => ({
+      uri: `mds://glossary/${entry.slug}`,
+      name: entry.slug,
+      title: entry.term,
+      description: entry.definition,
+      mimeType: 'text/markdown',
+    }));
   server.registerResource(
     'glossary-term',
     new ResourceTemplate('mds://glossary/{slug}', {
-      list: async () => ({
-        resources: glossary.all().map((entry) => ({
-          uri: `mds://glossary/${entry.slug}`,
-          name: entry.slug,
-          title: entry.term,
-          description: entry.definition,
-          mimeType: 'text/markdown',
-        })),
-      }),
+      list: async () => ({ resources: await list() }),
       complete: { slug: completing(deps, (typed) => completeGlossarySlug(deps, typed)) },
     }),
     { title: 'Glossary term', description: 'A plain-language definition with FAQs and links, e.g. mds://glossary/escrow-cushion.', mimeType: 'text/markdown' },
@@ -66,30 +70,30 @@ function registerGlossary(server: McpServer, deps: AppDeps): void {
       };
     },
   );
+  return list;
 }
 
-function registerBills(server: McpServer, deps: AppDeps): void {
+function registerBills(server: McpServer, deps: AppDeps): ResourceList {
+  const list: ResourceList = async () => {
+    try {
+      const bills = await deps.services.bills.list();
+      return bills.map((bill) => ({
+        uri: `mds://bills/${bill.bill_id}`,
+        name: bill.bill_id,
+        title: `${bill.citation}: ${bill.short_title || bill.title}`,
+        description: `${bill.status_label}; latest action ${bill.latest_action.date}.`,
+        mimeType: 'application/json',
+      }));
+    } catch (error) {
+      // Before the first bills sync the other resources are still listed.
+      if ((error as { status?: unknown }).status !== 503) deps.logger.warn({ err: error }, 'mcp: listing bills failed');
+      return [];
+    }
+  };
   server.registerResource(
     'congress-bill',
     new ResourceTemplate('mds://bills/{bill_id}', {
-      list: async () => {
-        try {
-          const bills = await deps.services.bills.list();
-          return {
-            resources: bills.map((bill) => ({
-              uri: `mds://bills/${bill.bill_id}`,
-              name: bill.bill_id,
-              title: `${bill.citation}: ${bill.short_title || bill.title}`,
-              description: `${bill.status_label}; latest action ${bill.latest_action.date}.`,
-              mimeType: 'application/json',
-            })),
-          };
-        } catch (error) {
-          // Before the first bills sync the other resources are still listed.
-          if ((error as { status?: unknown }).status !== 503) deps.logger.warn({ err: error }, 'mcp: listing bills failed');
-          return { resources: [] };
-        }
-      },
+      list: async () => ({ resources: await list() }),
       complete: { bill_id: completing(deps, (typed) => completeBillId(deps, typed)) },
     }),
     {
@@ -107,6 +111,7 @@ function registerBills(server: McpServer, deps: AppDeps): void {
       };
     },
   );
+  return list;
 }
 
 function registerCounties(server: McpServer, deps: AppDeps): void {
@@ -170,13 +175,14 @@ function registerCounties(server: McpServer, deps: AppDeps): void {
   );
 }
 
-function registerArticles(server: McpServer, deps: AppDeps): void {
+function registerArticles(server: McpServer, deps: AppDeps): ResourceList {
   let pages: ReturnType<typeof articleResources> | undefined;
   const allPages = () => (pages ??= articleResources(deps));
+  const list: ResourceList = async () => allPages().map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
   server.registerResource(
     'article',
     new ResourceTemplate('mds://{collection}/{slug}', {
-      list: async () => ({ resources: allPages().map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType })) }),
+      list: async () => ({ resources: await list() }),
     }),
     { title: 'Article or learn page', description: 'One of our articles or learn guides, as Markdown.', mimeType: 'text/markdown' },
     async (uri) => {
@@ -185,13 +191,50 @@ function registerArticles(server: McpServer, deps: AppDeps): void {
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `# ${page.title}\n\n_${page.date}_ · ${page.url}\n\n${page.body}` }] };
     },
   );
+  return list;
+}
+
+/** Resources per `resources/list` page: a page stays a few thousand tokens (glossary entries carry their definition). */
+export const RESOURCES_PAGE_SIZE = 50;
+
+/** The opaque cursor of the page starting at `offset`. */
+const cursorAt = (offset: number) => Buffer.from(JSON.stringify({ offset })).toString('base64url');
+
+function offsetOf(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  let offset: unknown;
+  try {
+    offset = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { offset?: unknown }).offset;
+  } catch {
+    offset = undefined;
+  }
+  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) {
+    throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor: pass the nextCursor of the previous resources/list page, or none for the first page.');
+  }
+  return offset;
+}
+
+/**
+ * `resources/list` a page at a time (the SDK's own handler answers every resource at once): each
+ * page says where the next starts in `nextCursor`. The cursor holds an offset into the list, which is
+ * the same on every instance, so a stateless server can answer any page.
+ */
+function registerResourcePages(server: McpServer, lists: readonly ResourceList[]): void {
+  server.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+    const offset = offsetOf(request.params?.cursor);
+    const all = (await Promise.all(lists.map((list) => list()))).flat();
+    if (offset > all.length) throw new McpError(ErrorCode.InvalidParams, `Invalid cursor: the list holds ${all.length} resources.`);
+    const end = offset + RESOURCES_PAGE_SIZE;
+    return { resources: all.slice(offset, end), ...(end < all.length ? { nextCursor: cursorAt(end) } : {}) };
+  });
 }
 
 export function registerResources(server: McpServer, deps: AppDeps): void {
-  registerGlossary(server, deps);
-  registerBills(server, deps);
+  const glossary = registerGlossary(server, deps);
+  const bills = registerBills(server, deps);
   registerCounties(server, deps);
   // Last: its `mds://{collection}/{slug}` would also match the bill and county addresses, and a
   // read goes to the first template that matches.
-  registerArticles(server, deps);
+  const articles = registerArticles(server, deps);
+  registerResourcePages(server, [glossary, bills, articles]);
 }

@@ -1,10 +1,19 @@
-// The size every tool result must stay under. Common MCP clients refuse (or cut) a result above
-// about 25,000 tokens; JSON of figures runs about 3.2 bytes per token, so 80,000 bytes of text plus
-// structured content is that limit. A tool whose answer could be larger returns its first rows and
-// links to files instead (query_hmda); the test client fails any test that gets a larger result.
+// What a tool result may weigh. Two limits:
+//
+// - The hard one, TOOL_RESULT_BUDGET_BYTES: common MCP clients refuse (or cut) a result above about
+//   25,000 tokens; JSON of figures runs about 3.2 bytes per token, so 80,000 bytes of text plus
+//   structured content is that limit. The test client fails any test that gets a larger result.
+// - The one a model can afford, TOOL_TEXT_BUDGET_BYTES: the text content (what most clients show the
+//   model) starts with a summary and stays under 8 KB, whatever was asked; a longer list comes a page
+//   at a time with the way to the next page (an `offset`, a narrower filter or a link to every row).
+//   A page's structured content stays under PAGE_STRUCTURED_BUDGET_BYTES too, for the clients that
+//   hand the model structuredContent instead of the text.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 
 export const TOOL_RESULT_BUDGET_BYTES = 80_000;
+export const TOOL_TEXT_BUDGET_BYTES = 8_000;
+export const PAGE_STRUCTURED_BUDGET_BYTES = 16_000;
 
 /** Bytes of a result as a client's model would read it: every text block plus the structured content as JSON. */
 export function toolResultBytes(result: Pick<CallToolResult, 'content' | 'structuredContent'>): number {
@@ -13,4 +22,69 @@ export function toolResultBytes(result: Pick<CallToolResult, 'content' | 'struct
     bytes += block.type === 'text' ? Buffer.byteLength(block.text) : Buffer.byteLength(JSON.stringify(block));
   }
   return bytes;
+}
+
+/** Bytes of the text content of a result. */
+export function toolTextBytes(result: Pick<CallToolResult, 'content'>): number {
+  return (result.content ?? []).reduce((sum, block) => sum + (block.type === 'text' ? Buffer.byteLength(block.text) : 0), 0);
+}
+
+/**
+ * The last guard of the text budget: text over it is cut after its last whole line that fits, saying
+ * so. Tools page their lists so this never has to act; it keeps a surprise (a very long bill summary)
+ * from costing a model its context.
+ */
+export function withinTextBudget(text: string, budget = TOOL_TEXT_BUDGET_BYTES): string {
+  if (Buffer.byteLength(text) <= budget) return text;
+  const note = '\n… (the rest of this answer is cut to keep it short: ask for less, e.g. one item or a narrower filter; structured content has the whole answer.)';
+  const room = budget - Buffer.byteLength(note);
+  let cut = Buffer.from(text).subarray(0, room).toString('utf8').replace(/\uFFFD$/, '');
+  const lastLine = cut.lastIndexOf('\n');
+  if (lastLine > room / 2) cut = cut.slice(0, lastLine);
+  return `${cut}${note}`;
+}
+
+/** Whether a rendered answer fits one page: its text and its structured content each within their budget. */
+export function fitsPage(rendered: { structured: object; text: string }): boolean {
+  return Buffer.byteLength(rendered.text) <= TOOL_TEXT_BUDGET_BYTES && Buffer.byteLength(JSON.stringify(rendered.structured)) <= PAGE_STRUCTURED_BUDGET_BYTES;
+}
+
+/** Where a page of a list stands in the whole list, for a tool's structured content. */
+export const PageSchema = z
+  .object({
+    offset: z.int().describe('Index (0-based) of the first item of this page.'),
+    count: z.int().describe('Items on this page.'),
+    total: z.int().describe('Items in the whole list.'),
+    next_offset: z.int().nullable().describe('`offset` of the next page; null on the last page.'),
+  })
+  .describe('Present when the list is longer than one answer carries: which part of it this is.');
+export type Page = z.infer<typeof PageSchema>;
+
+/**
+ * The largest page of `items` from `offset` (at least one item) whose rendering `fits`. A result
+ * grows with each item, so the count is found by halving the interval.
+ */
+export function fitPage<Item, Rendered>(
+  items: readonly Item[],
+  offset: number,
+  render: (page: Item[], position: Page) => Rendered,
+  fits: (rendered: Rendered) => boolean,
+): { rendered: Rendered; page: Page } {
+  const at = (count: number) => {
+    const end = Math.min(items.length, offset + count);
+    const position: Page = { offset, count: end - offset, total: items.length, next_offset: end < items.length ? end : null };
+    return { rendered: render(items.slice(offset, end), position), page: position };
+  };
+  let best = at(1);
+  let low = 1;
+  let high = items.length - offset;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    const candidate = at(middle);
+    if (fits(candidate.rendered)) {
+      best = candidate;
+      low = middle;
+    } else high = middle - 1;
+  }
+  return best;
 }

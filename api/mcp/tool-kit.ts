@@ -11,6 +11,7 @@ import { refuseNul } from '../platform/http/validation.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
 import { strictArguments } from '../platform/contract/strict.ts';
 import { describeIssues } from '../platform/contract/issues.ts';
+import { withinTextBudget } from './result-budget.ts';
 
 /** Who is calling: tools that need a key (query_hmda) check it. */
 export type McpCaller = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string };
@@ -31,6 +32,13 @@ export const READ_ONLY_ANNOTATIONS = {
   idempotentHint: true,
   openWorldHint: false,
 } as const;
+
+/**
+ * The annotations `tools/list` publishes: the same, said in the fewest words. A read-only tool's
+ * `destructiveHint` and `idempotentHint` mean nothing (MCP: "meaningful only when readOnlyHint ==
+ * false"), so they are left out of the listing.
+ */
+export const LISTED_ANNOTATIONS = { readOnlyHint: READ_ONLY_ANNOTATIONS.readOnlyHint, openWorldHint: READ_ONLY_ANNOTATIONS.openWorldHint } as const;
 
 /** Turns any thrown value into an `isError` result a model can act on. */
 export function toolError(error: unknown, context: ToolContext, toolName: string): CallToolResult {
@@ -81,9 +89,9 @@ export interface ContractTool<InShape extends z.ZodRawShape = z.ZodRawShape, Out
   register(server: McpServer, context: ToolContext): void;
 }
 
-/** One answer as the MCP result: structuredContent plus the text block (and any resource links). */
+/** One answer as the MCP result: structuredContent plus the text block (within the text budget) and any resource links. */
 function toResult(answer: { structured: Record<string, unknown>; text: string; links?: ResourceLink[] }): CallToolResult {
-  return { structuredContent: answer.structured, content: [{ type: 'text', text: answer.text }, ...(answer.links ?? [])] };
+  return { structuredContent: answer.structured, content: [{ type: 'text', text: withinTextBudget(answer.text) }, ...(answer.links ?? [])] };
 }
 
 /**

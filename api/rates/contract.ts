@@ -2,7 +2,7 @@
 // 2.2 simple), declared once. GET /rates, the MCP tool get_mortgage_rates, /ask, the /rates page,
 // the service's types and the importers' vocabulary all derive from it.
 import { z } from 'zod';
-import { calendarDate, choice } from '../platform/contract/lenient.ts';
+import { calendarDate, choice, lenient, textForms } from '../platform/contract/lenient.ts';
 import { stateCode } from '../platform/contract/places.ts';
 import { downPaymentLtvTier, ficoTierOrBelow, ltvTier, FICO_RANGES, FICO_TIERS, LOWEST_TIERED_SCORE, LTV_TIERS, type FicoTier, type LtvTier } from '../platform/contract/credit-tiers.ts';
 import { valueMessage } from '../platform/contract/messages.ts';
@@ -52,50 +52,54 @@ function termYears(value: unknown): unknown {
   return match ? Number(match[1]) : value;
 }
 
+/** The texts `termYears` reads as a term: "15", "15-year", "15 years", "15yr", in any case. */
+const TERM_TEXT = `(?:${TERM_VALUES.join('|')})\\s*(?:-?\\s*[Yy](?:[Ee][Aa][Rr][Ss]?|[Rr][Ss]?)?)?`;
+
 function loanTerm() {
-  return z.preprocess(termYears, z.literal(TERM_VALUES, { error: (issue) => valueMessage(issue, TERM_HINT) }));
+  const json = { anyOf: [{ type: 'integer', enum: [...TERM_VALUES] }, textForms(TERM_TEXT)] };
+  return lenient(termYears, z.literal(TERM_VALUES, { error: (issue) => valueMessage(issue, TERM_HINT) }), { json });
 }
 
 export const RatesQuerySchema = z.object({
   state: stateCode()
     .prefault('CO')
-    .describe('State: 2-letter code or name of one of the 50 states or DC, in any case, e.g. "TX", "tx" or "Texas". Default CO.'),
+    .describe('State: 2-letter code or name of one of the 50 states or DC, in any case, e.g. "TX", "tx" or "Texas".'),
   fico: ficoTierOrBelow()
     .prefault(1)
     .describe(
-      'Credit: a FICO tier 1-5 (1 = 780+, 2 = 740-779, 3 = 720-739, 4 = 700-719, 5 = 680-699) or a FICO score 300-850, ' +
-        'read as the tier that holds it (760 → tier 2; the answer says so). Scores below 680 only for fha, va or usda. Default 1.',
+      'A FICO tier 1-5 (1 = 780+, 2 = 740-779, 3 = 720-739, 4 = 700-719, 5 = 680-699) or a score 300-850 read as its tier ' +
+        '(760 → tier 2); scores below 680 only for fha, va or usda.',
     ),
   ltv: ltvTier()
     .optional()
     .describe(
-      'Loan-to-value: tier 1 ("75%": LTV up to 80%, i.e. 20% or more down) or 2 ("95%": LTV above 80%), or an LTV percent ' +
-        '50-100 such as 80 or "90%", read as its tier (the answer says so; 3-49 is refused as ambiguous). Default 1. Give this or `down_payment`.',
+      'LTV tier 1 ("75%": up to 80%) or 2 ("95%": above 80%), or an LTV percent 50-100 ("90%") read as its tier; 3-49 is ' +
+        'refused as ambiguous. Default 1; or give `down_payment`.',
     ),
   down_payment: downPaymentLtvTier()
     .optional()
-    .describe('Down payment as a percent of the price, 0-97, e.g. 20 or "3.5%": 20% or more down is LTV tier 1, less is tier 2 (the answer says so).'),
+    .describe('Down payment, percent of the price, 0-97, e.g. 20 or "3.5%": 20% or more down is LTV tier 1, less is tier 2.'),
   product_type: labelled(PRODUCT_TYPES, { conforming: 'conventional' })
     .prefault('conventional')
-    .describe('Loan product, in any case: conventional, fha, va, jumbo or usda (USDA is an addition to the specification\'s four). Default conventional.'),
+    .describe('Loan product, in any case: conventional, fha, va, jumbo or usda, e.g. "FHA".'),
   occupancy: labelled(OCCUPANCIES, { second_home: 'secondary', owner_occupied: 'primary' })
     .prefault('primary')
-    .describe('primary, secondary ("second home") or investment. Default primary. Loaded sources cover primary residences only (see the disclaimer).'),
+    .describe('primary, secondary ("second home") or investment; loaded sources cover primary residences only.'),
   property_type: labelled(PROPERTY_TYPES, { condominium: 'condo', manufactured_home: 'manufactured' })
     .prefault('single_family')
-    .describe('single_family, condo, townhouse, multi_family or manufactured. Default single_family. Loaded sources cover single-unit homes (see the disclaimer).'),
+    .describe('single_family, condo, townhouse, multi_family or manufactured; loaded sources cover single-unit homes.'),
   loan_term: loanTerm()
     .prefault(30)
-    .describe('Term in years: 30, 20, 15 or 10 (also "15-year"). `rate` is for this term; `rate_30yr` stays the 30-year rate of the same cell. Default 30.'),
+    .describe('Term in years: 30, 20, 15 or 10 (also "15" or "15-year"); `rate` is for this term.'),
   loan_purpose: labelled(LOAN_PURPOSES, { refi: 'refinance', cash_out: 'cash_out_refinance' })
     .prefault('purchase')
-    .describe('purchase, refinance or cash_out_refinance ("cash-out refinance"). Default purchase.'),
+    .describe('purchase, refinance or cash_out_refinance ("cash-out refinance").'),
   format: choice(['detailed', 'simple'])
     .prefault('detailed')
     .describe('`detailed` (record 2.1, default) or `simple` (record 2.2), in any case.'),
   date: calendarDate()
     .optional()
-    .describe('YYYY-MM-DD, e.g. "2024-01-05", not after today: the record as of that day (the latest observations on or before it). Default: the latest.'),
+    .describe('YYYY-MM-DD, e.g. "2024-01-05", not after today: the record as of that day. Default: the latest.'),
   as_of: datasetAsOf(),
 });
 

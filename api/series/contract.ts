@@ -1,7 +1,7 @@
 // The series contract: every series this service holds, over time, declared once. GET /series (the
 // catalogue), GET /series/{id}, the MCP resource, /ask and the site's charts derive from it.
 import { z } from 'zod';
-import { choice, integer, text } from '../platform/contract/lenient.ts';
+import { choice, integer, lenient, text, textForms } from '../platform/contract/lenient.ts';
 import { stateOrTerritoryCode } from '../platform/contract/places.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
 import { DatasetVersionsSchema } from '../platform/contract/versions.ts';
@@ -38,7 +38,7 @@ function dateBound(name: 'from' | 'to') {
       : 'Give a year (2024), a month (2022-03) or a day (2022-03-17); a year or month ends at its last day.';
   const error = (issue: { path?: PropertyKey[] | undefined; input?: unknown }) => valueMessage(issue, hint);
   const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value);
-  return z.preprocess(
+  return lenient(
     trim,
     z
       .string({ error })
@@ -49,8 +49,15 @@ function dateBound(name: 'from' | 'to') {
         const time = Date.parse(`${value}T00:00:00Z`);
         return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
       }, { error }),
+    { json: { anyOf: [textForms(DATE_BOUND_TEXT), { type: 'integer', minimum: 1900, maximum: 2199 }] }, text: DATE_BOUND_TEXT },
   );
 }
+
+/** Leap years from 1900 to 2199 (1900 and 2100 are not). */
+const LEAP_YEAR = '(?:19(?:0[48]|[2468][048]|[13579][26])|20(?:[02468][048]|[13579][26])|21(?:0[48]|[2468][048]|[13579][26]))';
+/** What `dateBound` accepts as text: a year 1900-2199, a month of one, or a real day of one. */
+const DATE_BOUND_TEXT =
+  `(?:(?:19|20|21)\\d\\d(?:-(?:0[1-9]|1[0-2]))?|${LEAP_YEAR}-02-29|(?:19|20|21)\\d\\d-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8])))`;
 
 export const SeriesIdSchema = text({ max: 120, example: 'pmms/30-year' }).describe(ID_SYNTAX);
 

@@ -15,19 +15,16 @@ export const TOOL_HISTORY_POINTS = 260;
 
 export const RateRangeSchema = z.object({
   from: SeriesQuerySchema.shape.from.describe(
-    'With `to`, or alone: also answer the history of the national survey and the benchmark behind this record from this date ' +
-      '(a year, month or day, e.g. "2020" or "2024-01-05"). Up to 260 observations per series come as published; longer ranges as monthly, then annual, means.',
+    'Adds the history of the survey and the benchmark from this year, month or day, e.g. "2020" (long ranges as monthly, then annual, means).',
   ),
-  to: SeriesQuerySchema.shape.to.describe('Last date of the history, inclusive (a year, month or day, e.g. "2026-10-08"); default the latest observation.'),
+  to: SeriesQuerySchema.shape.to.describe('Last date of that history, inclusive, e.g. "2026-10-08". Default: the latest.'),
 });
 
 const yearBound = (what: string) => integer({ min: 1972, max: 2100, hint: 'Give a 4-digit year from 1972 to 2100, e.g. 2018.' }).optional().describe(what);
 
 export const LimitRangeSchema = z.object({
-  from_year: yearBound(
-    'With `to_year`, or alone: also answer the one-unit limits year by year from this year: the county\'s (since 2018) when `county` is given, else the national ones (since 1972), e.g. 2018.',
-  ),
-  to_year: yearBound('Last year of the history, inclusive, e.g. 2026; default the latest year held.'),
+  from_year: yearBound('Adds one-unit limits year by year from this year, e.g. 2018: the county\'s, else the national ones (since 1972).'),
+  to_year: yearBound('Last year of that history, inclusive, e.g. 2026. Default: the latest.'),
 });
 
 export const HistorySeriesSchema = z.object({

@@ -1,7 +1,7 @@
 // The statistics' contract: what a statistics request accepts and answers, declared once. GET
 // /statistics, the MCP tool get_statistics, /ask and the service's types derive from it.
 import { z } from 'zod';
-import { choice, choiceKey, integer } from '../platform/contract/lenient.ts';
+import { choice, choiceKey, integer, lenient, textJson, trimWithin } from '../platform/contract/lenient.ts';
 import { flag } from '../platform/contract/flags.ts';
 import { valueMessage } from '../platform/contract/messages.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
@@ -25,23 +25,22 @@ export const STAT_YEAR_MAX = 2100;
 const ID_HINT = `Give a statistic id of at most ${STAT_ID_MAX} characters, e.g. "${EXAMPLE_ID}"; list the ids with all=true.`;
 type Issue = { path?: PropertyKey[] | undefined; input?: unknown };
 
-/** An id in any case, with spaces or hyphens for underscores: "PMMS 30yr latest" → `pmms_30yr_latest`. */
+/** An id in any case, with spaces or hyphens for underscores: "PMMS 30yr latest" → `pmms_30yr_latest` (at most 100 characters as given). */
 function statId() {
   const error = (issue: Issue) => valueMessage(issue, ID_HINT);
-  const normalise = (value: unknown) => (typeof value === 'string' ? choiceKey(value) : value);
-  return z.preprocess(normalise, z.string({ error }).min(1, { error }).max(STAT_ID_MAX, { error }));
+  return lenient(trimWithin(STAT_ID_MAX, choiceKey), z.string({ error }).min(1, { error }).max(STAT_ID_MAX, { error }), { json: textJson(1, STAT_ID_MAX) });
 }
 
 export const StatisticsQuerySchema = z.object({
   category: choice(CATEGORIES)
     .optional()
-    .describe(`One of ${CATEGORIES.join(', ')}, in any case, with spaces or underscores (e.g. "Loan Types"). Without it, every category.`),
+    .describe(`${CATEGORIES.join(', ')}, in any case (e.g. "Loan Types"). Default: every category.`),
   id: statId()
     .optional()
-    .describe(`One statistic by id, in any case, e.g. "${EXAMPLE_ID}" or "${EXAMPLE_OTHER_ID}"; every result lists its id, and all=true lists them all.`),
+    .describe(`One statistic by id, in any case, e.g. "${EXAMPLE_ID}" or "${EXAMPLE_OTHER_ID}"; every result names its id.`),
   year: integer({ min: STAT_YEAR_MIN, max: STAT_YEAR_MAX, hint: `Give a four-digit year from ${STAT_YEAR_MIN} to ${STAT_YEAR_MAX}, e.g. 2025.` })
     .optional()
-    .describe('Only statistics whose data_year is this year, a number or numeric text (e.g. 2025 or "2020"); statistics whose source states no year never match.'),
+    .describe('Only statistics whose data_year is this year, e.g. 2025 or "2020" (those whose source states no year never match).'),
   all: flag()
     .optional()
     .describe('true (or "true", "1", "yes"): every matching statistic as `stats`; false (the REST default): one statistic as `stat`, the one with `id` or else the featured statistic of the day.'),

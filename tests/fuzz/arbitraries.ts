@@ -20,7 +20,25 @@ export type JsonSchema = {
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   default?: unknown;
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
 };
+
+/**
+ * The schema with each local `$ref` ("#/$defs/<name>", how a listing says a shared subschema once)
+ * replaced by the definition it names, the place's own keywords (its description) kept.
+ */
+export function inlineRefs(schema: JsonSchema, defs: Record<string, JsonSchema> = schema.$defs ?? {}): JsonSchema {
+  const resolve = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(resolve);
+    if (typeof node !== 'object' || node === null) return node;
+    const { $ref, $defs: _defs, ...rest } = node as JsonSchema;
+    const target = typeof $ref === 'string' && $ref.startsWith('#/$defs/') ? defs[$ref.slice('#/$defs/'.length)] : undefined;
+    const merged: Record<string, unknown> = target ? { ...(resolve(target) as object), ...rest } : rest;
+    return Object.fromEntries(Object.entries(merged).map(([key, value]) => [key, key === 'enum' || key === 'const' || key === 'default' ? value : resolve(value)]));
+  };
+  return resolve(schema) as JsonSchema;
+}
 
 /** Strings that have broken services before: injection, traversal, encodings, sizes, prototypes. */
 export const ATTACK_STRINGS = [
@@ -102,6 +120,7 @@ export const NAME_HINTS: Record<string, fc.Arbitrary<string>> = {
   closing_month: fc.integer({ min: 0, max: 13 }).map(String),
   year: fc.integer({ min: 2015, max: 2027 }).map(String),
   query: fc.constantFrom('escrow', 'loan limit', 'APR', 'FHA mortgage insurance', 'points', 'jumbo'),
+  term: fc.constantFrom('APR', 'escrow', 'PMI', 'debt to income', 'points', 'zzqx'),
   impact: fc.constantFrom('high', 'medium', 'low'),
   category: fc.constantFrom('fed', 'inflation', 'employment', 'housing', 'fed,housing'),
 };
@@ -127,7 +146,16 @@ export function validValue(schema: JsonSchema, depth = 0, name?: string): fc.Arb
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   const hint = name === undefined ? undefined : NAME_HINTS[name];
-  if (hint && types(schema).every((type) => type === 'string') && !schema.anyOf && !schema.oneOf) return hint;
+  if (hint && types(schema).every((type) => type === 'string') && !schema.anyOf && !schema.oneOf) {
+    if (!schema.pattern) return hint;
+    // A hint for the name (another tool's `category`) may not fit this schema's pattern: only the ones that do.
+    const pattern = new RegExp(schema.pattern, 'u');
+    const sampled = [...new Set(fc.sample(hint, 40))];
+    const fitting = sampled.filter((value) => pattern.test(value));
+    // Every one fits: the hint itself, with its weights (mostly today for `as_of`).
+    if (fitting.length === sampled.length) return hint;
+    if (fitting.length > 0) return fc.constantFrom(...fitting);
+  }
   const numberHint = name === undefined ? undefined : NUMBER_HINTS[name];
   if (numberHint && types(schema).length > 0 && types(schema).every((type) => type === 'integer' || type === 'number')) return numberHint;
   const alternatives = schema.anyOf ?? schema.oneOf;
@@ -142,7 +170,8 @@ export function validValue(schema: JsonSchema, depth = 0, name?: string): fc.Arb
       return fc.boolean();
     case 'array': {
       if (depth > 3) return fc.constant([]);
-      return fc.array(validValue(schema.items ?? {}, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) });
+      // The items of a list are the values of its field: its hint applies to them too.
+      return fc.array(validValue(schema.items ?? {}, depth + 1, name), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) });
     }
     case 'object': {
       if (depth > 3) return fc.constant({});

@@ -16,7 +16,7 @@ import { connectMcp, resultText } from '../support/mcp-client.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { extractWarehouse, tempDir } from '../integration/hmda-fixtures.ts';
-import { LEAK_PATTERNS, STACK_PATTERNS, leaks, objectArguments, stringsIn, validValue, type JsonSchema } from './arbitraries.ts';
+import { LEAK_PATTERNS, STACK_PATTERNS, inlineRefs, leaks, objectArguments, stringsIn, validValue, type JsonSchema } from './arbitraries.ts';
 
 const DATASETS = ['loan_limits_conforming', 'loan_limits_fha', 'pmms', 'optimal_blue', 'economic_calendar', 'bills', 'search_index', 'statistics'];
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
@@ -84,7 +84,7 @@ describe.skipIf(!hasSourceData)('fuzzing every MCP tool argument from tools/list
     expect(tools.length).toBeGreaterThanOrEqual(8);
     const outcomes: Record<string, { ok: number; refused: number }> = {};
     for (const tool of tools) {
-      const schema = tool.inputSchema as JsonSchema;
+      const schema = inlineRefs(tool.inputSchema as JsonSchema);
       const tally = (outcomes[tool.name] = { ok: 0, refused: 0 });
       const args = fc.oneof(
         { weight: 1, arbitrary: validValue(schema).map((value) => (value ?? {}) as Record<string, unknown>) },
@@ -110,7 +110,7 @@ describe.skipIf(!hasSourceData)('fuzzing every MCP tool argument from tools/list
     const { tools } = await client.listTools();
     let checked = 0;
     for (const tool of tools) {
-      const properties = (tool.inputSchema as JsonSchema).properties ?? {};
+      const properties = inlineRefs(tool.inputSchema as JsonSchema).properties ?? {};
       for (const [field, schema] of Object.entries(properties)) {
         if (schema.type !== 'string') continue;
         const { ok, text } = await callSafely(tool.name, { [field]: 'a\u0000b' });

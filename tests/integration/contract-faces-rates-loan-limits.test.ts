@@ -10,7 +10,8 @@ import { buildTestApp, listen, testConfig } from '../support/app.ts';
 import { ensureSiteBuiltForTests } from '../support/site-build.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { resultText } from '../support/mcp-client.ts';
-import { openFaces, outputJsonSchema, withoutDialect, type Args, type Faces } from '../support/faces.ts';
+import { openFaces, outputJsonSchema, toolOutputJsonSchema, type Args, type Faces } from '../support/faces.ts';
+import { PageSchema } from '../../api/mcp/result-budget.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { postAsk, readAskStream } from '../support/sse.ts';
@@ -35,7 +36,7 @@ const RATE_ARGUMENTS = ['state', 'fico', 'ltv', 'down_payment', 'product_type', 
 const LIMIT_ARGUMENTS = ['state', 'county', 'year', 'loan_type', 'units', 'as_of'];
 // The tools add the history range arguments of the series capability to the REST parameters.
 const RATE_TOOL_ARGUMENTS = [...RATE_ARGUMENTS, 'from', 'to'];
-const LIMIT_TOOL_ARGUMENTS = [...LIMIT_ARGUMENTS, 'from_year', 'to_year'];
+const LIMIT_TOOL_ARGUMENTS = [...LIMIT_ARGUMENTS, 'from_year', 'to_year', 'offset'];
 
 const FACES: Face[] = [
   {
@@ -152,9 +153,9 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
     expect(ok('/rates')).toEqual(outputJsonSchema(RateRecordSchema));
     expect(ok('/loan-limits')).toEqual(outputJsonSchema(LoanLimitsAnswerSchema));
     expect(ok('/loan-limits/history')).toEqual(outputJsonSchema(LoanLimitHistoryResponseSchema));
-    expect(withoutDialect(faces.listed.find((tool) => tool.name === 'get_mortgage_rates')?.outputSchema)).toEqual(outputJsonSchema(DetailedRateRecordSchema.extend({ history: HistorySchema.optional() })));
-    expect(withoutDialect(faces.listed.find((tool) => tool.name === 'get_loan_limits')?.outputSchema)).toEqual(
-      outputJsonSchema(LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional() })),
+    expect(faces.listed.find((tool) => tool.name === 'get_mortgage_rates')?.outputSchema).toEqual(toolOutputJsonSchema(DetailedRateRecordSchema.extend({ history: HistorySchema.optional() })));
+    expect(faces.listed.find((tool) => tool.name === 'get_loan_limits')?.outputSchema).toEqual(
+      toolOutputJsonSchema(LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional(), page: PageSchema.optional() })),
     );
     // The parameters the route documents are the arguments the tool lists (the route adds `format`).
     expect(faces.openapi.paths['/rates']?.get?.parameters.map((parameter) => parameter.name)).toEqual([...RATE_ARGUMENTS.slice(0, -2), 'format', 'date', 'as_of']);

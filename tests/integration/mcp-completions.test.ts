@@ -10,7 +10,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PROJECT_ROOT } from '../../api/config.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import type { TestDatabase } from '../support/databases.ts';
-import { connectMcp } from '../support/mcp-client.ts';
+import { connectMcp, listAllResources } from '../support/mcp-client.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 
@@ -155,7 +155,7 @@ describe.skipIf(!hasSourceData)('MCP argument completion', () => {
     const answer = JSON.parse(String((read.contents[0] as { text: string }).text)) as { bills: { bill_id: string; actions: unknown[] }[] };
     expect(answer.bills[0]?.bill_id).toBe('hr7735-117');
     expect(answer.bills[0]?.actions.length).toBeGreaterThan(0);
-    const { resources } = await client.listResources();
+    const { resources } = await listAllResources(client);
     expect(resources.filter((resource) => resource.uri.startsWith('mds://bills/')).map((resource) => resource.name).sort()).toEqual(
       (await database.db.query<{ bill_id: string }>('SELECT bill_id FROM bills ORDER BY bill_id')).rows.map((row) => row.bill_id),
     );

@@ -11,7 +11,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PROJECT_ROOT } from '../../api/config.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import type { TestDatabase } from '../support/databases.ts';
-import { connectMcp, resultText } from '../support/mcp-client.ts';
+import { connectMcp, listAllResources, resultText } from '../support/mcp-client.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { extractWarehouse, tempDir } from './hmda-fixtures.ts';
@@ -81,7 +81,9 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
         expect((schema as { description?: string }).description, `${tool.name}.${field}`).toBeTruthy();
       }
       expect(tool.outputSchema?.properties, tool.name).toHaveProperty('sources');
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      // Read-only, over our own data; a read-only tool's destructive and idempotent hints mean nothing (MCP), so they are not listed.
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+      expect(tool.annotations?.destructiveHint).not.toBe(true);
     }
   });
 
@@ -127,13 +129,17 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     expect(structured.sources?.[0]?.as_of).toBeTruthy();
   });
 
-  it('get_loan_limits for all of Texas (254 counties) keeps to the result budget and links every county', async () => {
-    const { result, structured } = await call(anonymous, 'get_loan_limits', { state: 'TX' });
+  it('get_loan_limits for all of Texas (254 counties) answers a page, says where the next starts and links every county', async () => {
+    const { result, structured, text } = await call(anonymous, 'get_loan_limits', { state: 'TX' });
     expect(result.isError).toBeFalsy();
     const counties = structured.counties as { fips: string }[];
-    expect(counties.length).toBeGreaterThan(20);
+    expect(counties.length).toBeGreaterThan(5);
     expect(counties.length).toBeLessThan(254);
-    expect((structured.notes as string[]).join(' ')).toContain(`254 counties match; the first ${counties.length} are here`);
+    expect(structured.page).toEqual({ offset: 0, count: counties.length, total: 254, next_offset: counties.length });
+    expect((structured.notes as string[]).join(' ')).toContain(`254 counties match; counties 1–${counties.length} are here (the next with offset ${counties.length})`);
+    expect(text.split('\n')[0]).toMatch(/^Loan limits .* for Texas, 1-unit shown: 254 counties; conforming \$[\d,]+(; | to)/);
+    const next = await call(anonymous, 'get_loan_limits', { state: 'TX', offset: counties.length });
+    expect((next.structured.counties as { fips: string }[])[0]?.fips).not.toBe(counties[0]?.fips);
     const link = (result.content as { type: string; uri?: string }[]).find((block) => block.type === 'resource_link');
     expect(link?.uri).toMatch(/\/api\/v1\/loan-limits\?state=TX(&|$)/);
     const linked = new URL(link!.uri!);
@@ -217,7 +223,7 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
   });
 
   it('offers glossary, bill and article resources, county templates and prompts', async () => {
-    const { resources } = await anonymous.listResources();
+    const { resources } = await listAllResources(anonymous);
     expect(resources.filter((resource) => resource.uri.startsWith('mds://glossary/'))).toHaveLength(131);
     expect(resources.some((resource) => resource.uri.startsWith('mds://articles/'))).toBe(true);
     const term = await anonymous.readResource({ uri: 'mds://glossary/escrow-cushion' });

@@ -5,7 +5,7 @@ import { createApp, type AppOptions } from '../../api/app.ts';
 import { loadConfig, type Config } from '../../api/config.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import type { Database } from '../../api/platform/db/database.ts';
-import { createLogger } from '../../api/platform/logger.ts';
+import { createLogger, type Logger } from '../../api/platform/logger.ts';
 import { createServices, closeServices } from '../../api/services.ts';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -32,10 +32,10 @@ export interface TestApp {
 
 export async function buildTestApp(
   db: Database,
-  { env = {}, clock, options = {} }: { env?: Record<string, string>; clock?: () => Date; options?: AppOptions } = {},
+  { env = {}, clock, options = {}, logger }: { env?: Record<string, string>; clock?: () => Date; options?: AppOptions; logger?: Logger } = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
-  const core = { config, db, logger: createLogger(config.LOG_LEVEL), clock: clock ?? (() => new Date()) };
+  const core = { config, db, logger: logger ?? createLogger(config.LOG_LEVEL), clock: clock ?? (() => new Date()) };
   const services = await createServices(core);
   const deps: AppDeps = { ...core, services };
   const { handler } = createApp(deps, options);

@@ -6,6 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Database } from '../../api/platform/db/database.ts';
 import { buildTestApp, listen, type TestApp } from './app.ts';
 import { connectMcp } from './mcp-client.ts';
+import { publishedOutputSchema } from '../../api/mcp/tool-schemas.ts';
 
 type Operation = { parameters: { name: string }[]; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
@@ -18,8 +19,11 @@ export function withoutDialect(schema: unknown): unknown {
   return rest;
 }
 
-/** A contract schema's output side as OpenAPI and the tool listing publish it. */
+/** A contract schema's output side as OpenAPI publishes it. */
 export const outputJsonSchema = (schema: z.ZodType) => withoutDialect(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }));
+
+/** The same schema's output side as the tool listing publishes it: its fields and their types, kept short (api/mcp/tool-schemas.ts). */
+export const toolOutputJsonSchema = (schema: z.ZodType) => publishedOutputSchema(schema);
 
 /** A query string: a list as comma-separated values, the way people write them in a URL. */
 export const queryString = (args: Args) => new URLSearchParams(Object.entries(args).map(([key, value]): [string, string] => [key, String(value)])).toString();

@@ -4,7 +4,7 @@
 // clients accept without a test noticing.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Resource } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_RESULT_BUDGET_BYTES, toolResultBytes } from '../../api/mcp/result-budget.ts';
 
 /** Throws (failing the test) when a tool result is over the budget. */
@@ -32,6 +32,21 @@ export async function connectMcp(baseUrl: string, headers: Record<string, string
   const transport = new StreamableHTTPClientTransport(new URL('/api/mcp', baseUrl), { requestInit: { headers } });
   await client.connect(transport);
   return client;
+}
+
+/** Every resource `resources/list` offers, following `nextCursor` page after page. */
+export async function listAllResources(client: Client): Promise<{ resources: Resource[]; pages: number }> {
+  const resources: Resource[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const page = await client.listResources(cursor === undefined ? {} : { cursor });
+    resources.push(...page.resources);
+    cursor = page.nextCursor;
+    pages += 1;
+    if (pages > 1_000) throw new Error('resources/list never ends: its cursor repeats');
+  } while (cursor !== undefined);
+  return { resources, pages };
 }
 
 /** The first text block of a tool result. */

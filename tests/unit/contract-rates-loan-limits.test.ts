@@ -165,7 +165,7 @@ describe('get_loan_limits from the loan-limits contract', () => {
   it('refuses unknown arguments naming the known ones, and a missing state naming it', async () => {
     const { context, asked } = fixtureContext({ limits: answer });
     expect(resultText(await getLoanLimitsTool.call({ state: 'CA', zip: '90001' }, context))).toBe(
-      "Unknown argument 'zip'. Known arguments: state, county, year, loan_type, units, as_of, from_year, to_year.",
+      "Unknown argument 'zip'. Known arguments: state, county, year, loan_type, units, as_of, from_year, to_year, offset.",
     );
     expect(resultText(await getLoanLimitsTool.call({ county: 'Denver' }, context))).toMatch(/^Missing 'state'\. Give a 2-letter code or a name/);
     expect(resultText(await getLoanLimitsTool.call({ state: 'CO', loan_type: 'jumbo' }, context))).toBe(
@@ -177,8 +177,8 @@ describe('get_loan_limits from the loan-limits contract', () => {
     expect(asked.limits).toEqual([]);
   });
 
-  it('takes the query schema, plus the history range of the series, as the input schema', () => {
-    expect(Object.keys(getLoanLimitsTool.strictInput.shape)).toEqual([...Object.keys(LoanLimitsQuerySchema.shape), 'from_year', 'to_year']);
+  it('takes the query schema, plus the history range of the series and the page offset, as the input schema', () => {
+    expect(Object.keys(getLoanLimitsTool.strictInput.shape)).toEqual([...Object.keys(LoanLimitsQuerySchema.shape), 'from_year', 'to_year', 'offset']);
   });
 });
 

@@ -189,7 +189,19 @@ describe('get_congress_bills from the bills contract', () => {
       /^Invalid value for 'status': "pending"\. Valid values: introduced, in_committee, .*became_law, died_in_committee\.$/,
     );
     expect(text(await getCongressBillsTool.call({ sponsor: 'Waters' }, context))).toBe(
-      "Unknown argument 'sponsor'. Known arguments: query, bill_id, status, limit.",
+      "Unknown argument 'sponsor'. Known arguments: query, bill_id, status, limit, keyword.",
     );
+  });
+
+  it('takes `keyword` as the same argument as `query`, both searched when both are given', async () => {
+    const { context, asked } = fixtureContext({ bills: search });
+    await callLikeTheSdk(getCongressBillsTool, context, { keyword: ' FHA ' });
+    await callLikeTheSdk(getCongressBillsTool, context, { keyword: 'FHA', query: 'FHA' });
+    await callLikeTheSdk(getCongressBillsTool, context, { query: 'FHA', keyword: 'housing supply', status: 'in committee' });
+    expect(asked.bills).toEqual([
+      { query: 'FHA', limit: 20 },
+      { query: 'FHA', limit: 20 },
+      { query: 'FHA housing supply', status: 'in_committee', limit: 20 },
+    ]);
   });
 });

@@ -23,7 +23,7 @@ const fixture = (name: string) => JSON.parse(fs.readFileSync(path.join(PROJECT_R
 const exported = fixture('hmda-export-answer.json');
 const preset = fixture('hmda-preset-answer.json');
 
-function context(answer: HmdaAnswer, caller: ToolContext['caller'] = { kind: 'key', keyId: 'k1', accountId: 'a1' }) {
+function context(answer: HmdaAnswer, caller: ToolContext['caller'] = { kind: 'key', keyId: 'k1', accountId: 'a1' }, { loaded = true } = {}) {
   const asked: unknown[] = [];
   const services = {
     hmda: {
@@ -31,6 +31,8 @@ function context(answer: HmdaAnswer, caller: ToolContext['caller'] = { kind: 'ke
         asked.push(query);
         return answer;
       },
+      asOf: () => (loaded ? answer.as_of : undefined),
+      progress: { publicNote: () => (loaded ? '' : 'Loading 2025 for every state is under way (12 of 55 states loaded so far).') },
     },
   };
   const deps = { services, config: loadConfig({ LOG_LEVEL: 'silent' }), logger: createLogger('silent') } as unknown as AppDeps;
@@ -105,5 +107,15 @@ describe('query_hmda from the HMDA contract', () => {
     const refused = await queryHmdaTool.call({ preset: 'rates' }, anonymous);
     expect(refused.isError).toBe(true);
     expect(text(refused)).toMatch(/^query_hmda needs an API key\./);
+  });
+
+  it('says records are not loaded before asking a caller without a key for one', async () => {
+    const { context: anonymous, asked } = context(preset, { kind: 'anonymous' }, { loaded: false });
+    const refused = await queryHmdaTool.call({ preset: 'rates' }, anonymous);
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(
+      /^HMDA loan records are not loaded on this server yet\. Loading 2025 for every state is under way \(12 of 55 states loaded so far\)\. Once they are, query_hmda needs an API key: /,
+    );
+    expect(asked).toEqual([]);
   });
 });

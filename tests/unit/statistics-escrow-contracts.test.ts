@@ -116,7 +116,7 @@ describe('the statistics contract', () => {
   it('refuses unknown arguments naming the known ones, and says what each argument accepts', async () => {
     const { context } = statisticsContext(list);
     expect(text(await getStatisticsTool.call({ category: 'rates', state: 'TX' }, context))).toBe(
-      "Unknown argument 'state'. Known arguments: category, id, year, all, as_of.",
+      "Unknown argument 'state'. Known arguments: category, id, year, all, as_of, offset.",
     );
     expect(text(await getStatisticsTool.call({ category: 'mortgages' }, context))).toBe(
       "Invalid value for 'category': \"mortgages\". Valid values: market_overview, rates, loan_types, down_payment, borrower_profile, lenders, affordability.",
@@ -198,7 +198,7 @@ describe('/ask binds the statistics and escrow tools', () => {
 
   it('shows the model get_statistics as enums, integers and booleans, nothing unknown allowed', () => {
     const { parameters } = bound('get_statistics');
-    expect(Object.keys(parameters.properties)).toEqual(['category', 'id', 'year', 'all', 'as_of']);
+    expect(Object.keys(parameters.properties)).toEqual(['category', 'id', 'year', 'all', 'as_of', 'offset']);
     expect(parameters.properties.category?.enum).toContain('loan_types');
     expect(parameters.properties.year).toMatchObject({ type: 'integer', minimum: 1971, maximum: 2100 });
     expect(parameters.properties.all).toMatchObject({ type: 'boolean', description: expect.stringMatching(/^true \(the default here\)/) });

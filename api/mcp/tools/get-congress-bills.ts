@@ -18,25 +18,28 @@ export function billsAnswerText(answer: BillsAnswer): string {
       .filter(Boolean)
       .join('\n\n');
   }
-  if (answer.bills.length === 0) return 'No tracked bill matches. Try a broader keyword, or no filter to list all 45.';
+  if (answer.bills.length === 0) return 'No tracked bill matches. Try a broader keyword, or no filter to list them all.';
   const lines = answer.bills.map(
     (bill) => `- ${bill.citation} (${bill.bill_id}): ${bill.title} — ${bill.status_label}; latest action ${bill.latest_action.date}.`,
   );
-  return `${lines.join('\n')}\n\n${sourcesText(answer.sources)}`;
+  const atLimit = answer.bills.length === answer.filters.limit ? ` (the limit: raise \`limit\` for more)` : '';
+  const summary = `${answer.bills.length} tracked bill${answer.bills.length === 1 ? '' : 's'}${atLimit}; \`bill_id\` gives one in full:`;
+  return `${summary}\n${lines.join('\n')}\n\n${sourcesText(answer.sources)}`;
 }
 
 export const getCongressBillsTool = defineTool({
   name: 'get_congress_bills',
   title: 'Tracked congressional housing bills',
   description:
-    '45 tracked housing and mortgage bills in Congress (status, sponsor, cosponsors, committees, latest action, ' +
-    'official summary and our analysis), synced from GovInfo BILLSTATUS and congress.gov. Search by `query` (keywords, ' +
-    'a bill number or a sponsor, e.g. "FHA", "housing supply") and/or `status` (e.g. "in committee", "became_law"), or pass ' +
-    '`bill_id` alone (e.g. "hr1532-117" or "s2651-119") for one bill in full with its actions history.',
-  inputSchema: BillsQuerySchema,
+    'Tracked housing and mortgage bills in Congress (status, sponsors, committees, actions, summary, our analysis) from ' +
+    'GovInfo and congress.gov: search by `query` and/or `status`, or one in full by `bill_id` (e.g. "hr1532-117").',
+  inputSchema: BillsQuerySchema.extend({
+    keyword: BillsQuerySchema.shape.query.describe('The same as `query`; given both, both are searched.'),
+  }),
   outputSchema: BillsAnswerSchema,
-  async run(args, { deps }) {
-    const answer = await deps.services.bills.answer(args);
+  async run({ keyword, ...args }, { deps }) {
+    const query = [args.query, keyword].filter((words, index, all) => words !== undefined && all.indexOf(words) === index).join(' ');
+    const answer = await deps.services.bills.answer(query === '' ? args : { ...args, query });
     return { structured: answer, text: billsAnswerText(answer) };
   },
 });

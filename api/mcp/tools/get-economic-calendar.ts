@@ -1,33 +1,57 @@
 // get_economic_calendar: upcoming events that move mortgage rates (FOMC decisions, CPI, jobs,
 // housing releases, the weekly rate survey), filtered by impact, category and date range. The
-// schemas are the calendar contract's, shared with GET /calendar.
+// schemas are the calendar contract's, shared with GET /calendar. Years of events (up to `limit`
+// 500) are more than one answer carries: the answer then holds the first days' events that fit a
+// page and names the day to ask `from` for the rest (`next_from`).
+import { z } from 'zod';
 import { defineTool, sourcesText } from '../tool-kit.ts';
+import { fitPage, fitsPage } from '../result-budget.ts';
 import { CalendarAnswerSchema, CalendarQuerySchema, type CalendarAnswer } from '../../calendar/contract.ts';
-import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 
-/** The answer as text: one line per event, a note when the limit cut the list, the sources. */
-export function calendarAnswerText(answer: CalendarAnswer): string {
+/** The answer as text: how many events and which part of them, one line per event, the sources. */
+export function calendarAnswerText(answer: CalendarAnswer, nextFrom?: string): string {
   if (answer.events.length === 0) return `No events between ${answer.from} and ${answer.to} match.`;
+  const high = answer.events.filter((event) => event.impact === 'high').length;
+  const shown = answer.total > answer.events.length ? `; the first ${answer.events.length} below` : '';
+  const summary = `${answer.total} event${answer.total === 1 ? '' : 's'} from ${answer.from} to ${answer.to}${shown} (${high} of high impact):`;
   const lines = answer.events.map((event) => `${event.date}  ${event.name} (${event.impact}, ${event.category})`);
-  const more = answer.total > answer.events.length ? `\n(${answer.total - answer.events.length} more in the range; raise limit to see them.)` : '';
-  return `${lines.join('\n')}${more}\n\n${sourcesText(answer.sources)}`;
+  const rest = answer.total - answer.events.length;
+  const more =
+    rest <= 0 ? '' : nextFrom ? `\n(${rest} more in the range: ask again with from: "${nextFrom}" for the next.)` : `\n(${rest} more in the range; raise limit to see them.)`;
+  return `${summary}\n${lines.join('\n')}${more}\n\n${sourcesText(answer.sources)}`;
+}
+
+/**
+ * The answer, or the events of its first days that fit a page: cut between two days, so asking
+ * again `from` the next day repeats none and misses none.
+ */
+function withinPage(answer: CalendarAnswer): { structured: CalendarAnswer & { next_from?: string }; text: string } {
+  const whole = { structured: answer, text: calendarAnswerText(answer) };
+  if (fitsPage(whole)) return whole;
+  const render = (count: number) => {
+    const events = answer.events.slice(0, count);
+    const nextFrom = answer.events[count]?.date;
+    const part = { ...answer, events };
+    return { structured: nextFrom ? { ...part, next_from: nextFrom } : part, text: calendarAnswerText(part, nextFrom) };
+  };
+  let count = fitPage(answer.events, 0, (events) => render(events.length), fitsPage).page.count;
+  // Back to the last whole day (one day's events always go together).
+  while (count > 0 && count < answer.events.length && answer.events[count]?.date === answer.events[count - 1]?.date) count -= 1;
+  if (count === 0) count = answer.events.filter((event) => event.date === answer.events[0]?.date).length;
+  return render(count);
 }
 
 export const getEconomicCalendarTool = defineTool({
   name: 'get_economic_calendar',
   title: 'Economic calendar',
   description:
-    'Economic events that move mortgage rates: FOMC rate decisions (Federal Reserve), the jobs report, CPI and other ' +
-    "BLS releases, housing releases (Census, NAR, FHFA) and Freddie Mac's weekly mortgage rate survey, each with date, " +
-    'impact, category and the publisher page it comes from. Defaults to today through 60 days ahead. Examples: ' +
-    '{"category": "fed"} for the next FOMC decisions; {"impact": "high", "from": "2026-12-01", "to": "2026-12-31"} for ' +
-    "December 2026's FOMC decision, CPI and jobs report; {\"category\": [\"inflation\", \"employment\"], \"limit\": 5}. " +
-    '`impact` and `category` take one value or a list, in any case; dates are YYYY-MM-DD.' +
-    PINNED_TOOL_NOTE,
+    'Events that move mortgage rates (FOMC decisions, jobs report, CPI and other BLS releases, housing releases, Freddie ' +
+    "Mac's survey) with date, impact, category and source; default the next 60 days. E.g. {\"category\": \"FOMC\"}.",
   inputSchema: CalendarQuerySchema,
-  outputSchema: CalendarAnswerSchema,
+  outputSchema: CalendarAnswerSchema.extend({
+    next_from: z.iso.date().optional().describe('When the events did not fit one answer: the day to ask `from` for the rest.'),
+  }),
   async run(args, { deps }) {
-    const answer = await deps.services.calendar.answer(args);
-    return { structured: answer, text: calendarAnswerText(answer) };
+    return withinPage(await deps.services.calendar.answer(args));
   },
 });

@@ -1,115 +1,165 @@
 // get_loan_limits: conforming (FHFA), FHA (HUD), VA and USDA loan limits for every county, 1–4
 // units, every year loaded, with each figure's source and as-of date. The schemas are the
-// loan-limits contract's, shared with GET /loan-limits.
+// loan-limits contract's, shared with GET /loan-limits, plus the tool's history range and `offset`:
+// a state's every county is more than a model reads at once (California: 58 counties, 50 KB), so it
+// comes a page at a time, led by a summary of the whole state and followed by the way to the rest.
 import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
 import type { AppDeps } from '../../deps.ts';
 import { defineTool, sourcesText } from '../tool-kit.ts';
-import { TOOL_RESULT_BUDGET_BYTES, toolResultBytes } from '../result-budget.ts';
-import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type LoanLimitsAnswer, type LoanLimitsQuery } from '../../loan-limits/contract.ts';
-import { HistorySchema, LimitRangeSchema, historyText, limitHistory } from '../../series/tool-history.ts';
-import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
+import { PageSchema, fitPage, fitsPage, type Page } from '../result-budget.ts';
+import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type CountyLimits, type LoanLimitsAnswer, type LoanLimitsQuery } from '../../loan-limits/contract.ts';
+import { HistorySchema, LimitRangeSchema, historyText, limitHistory, type History } from '../../series/tool-history.ts';
+import { integer } from '../../platform/contract/lenient.ts';
+import { BadRequestError } from '../../platform/http/errors.ts';
 
 const money = (value: number | undefined) => (value === undefined ? 'n/a' : `$${value.toLocaleString('en-US')}`);
+const PROGRAM_NAMES = { conforming: 'conforming', fha: 'FHA', va: 'VA', usda: 'USDA' } as const;
+type ProgramKey = keyof typeof PROGRAM_NAMES;
 
-/** The answer as text: one line per county (at most 25), the years, the notes and the sources. */
-export function loanLimitsText(result: LoanLimitsAnswer): string {
-  const lines = result.counties.slice(0, 25).map((county) => {
-    const parts: string[] = [];
-    if (county.conforming?.limits) parts.push(`conforming ${money(county.conforming.limits['1'] ?? Object.values(county.conforming.limits)[0])}`);
-    if (county.fha?.limits) parts.push(`FHA ${money(county.fha.limits['1'] ?? Object.values(county.fha.limits)[0])}`);
-    if (county.va?.limits) parts.push(`VA ${money(county.va.limits['1'] ?? Object.values(county.va.limits)[0])}`);
-    if (county.usda) parts.push('USDA: no loan limit');
-    return `${county.county}, ${county.state} (${county.fips}): ${parts.join('; ')}`;
+/** The limit a line shows: the requested unit count's, else the one-unit limit. */
+const shownLimit = (limits: Partial<Record<'1' | '2' | '3' | '4', number>> | null | undefined) => (limits ? (limits['1'] ?? Object.values(limits)[0]) : undefined);
+
+function countyLine(county: CountyLimits): string {
+  const parts: string[] = [];
+  if (county.conforming?.limits) parts.push(`conforming ${money(shownLimit(county.conforming.limits))}`);
+  if (county.fha?.limits) parts.push(`FHA ${money(shownLimit(county.fha.limits))}`);
+  if (county.va?.limits) parts.push(`VA ${money(shownLimit(county.va.limits))}`);
+  if (county.usda) parts.push('USDA: no loan limit');
+  for (const program of ['conforming', 'fha', 'va'] as const) if (county[program] && !county[program].available && !county[program].limits) parts.push(`${PROGRAM_NAMES[program]}: none`);
+  return `${county.county}, ${county.state} (${county.fips}): ${parts.join('; ')}`;
+}
+
+/**
+ * What is missing, said once for all the counties it concerns: a program with no figures for the
+ * year (HUD's FHA file for 2026 not loaded yet), with the service's reason.
+ */
+function missingPrograms(counties: readonly CountyLimits[]): string[] {
+  const byNote = new Map<string, { program: ProgramKey; count: number }>();
+  for (const county of counties) {
+    for (const program of ['conforming', 'fha', 'va'] as const) {
+      const limit = county[program];
+      if (!limit || limit.available || limit.limits) continue;
+      const note = limit.note ?? `no ${PROGRAM_NAMES[program]} limit for this county and year`;
+      const key = `${program}|${note}`;
+      byNote.set(key, { program, count: (byNote.get(key)?.count ?? 0) + 1 });
+    }
+  }
+  return [...byNote.entries()].map(([key, { program, count }]) => {
+    const note = key.slice(key.indexOf('|') + 1);
+    const which = counties.length === 1 ? '' : count === counties.length ? ' (every county)' : ` (${count} of ${counties.length} counties)`;
+    return `NOTE: no ${PROGRAM_NAMES[program]} limits${which}: ${note}`;
   });
-  const more = result.counties.length > 25 ? [`… and ${result.counties.length - 25} more counties (see structured content).`] : [];
+}
+
+function yearsText(result: LoanLimitsAnswer): string {
   const years = Object.entries(result.years);
   const distinct = new Set(years.map(([, year]) => year));
-  const when = distinct.size > 1 ? ` (${years.map(([program, year]) => `${program === 'fha' ? 'FHA' : program} ${year}`).join(', ')})` : ` ${result.year}`;
-  return [
-    `Loan limits${when}${result.parameters.units ? `, ${result.parameters.units}-unit` : ', 1-unit shown'}:`,
-    ...lines,
-    ...more,
-    ...result.notes,
-    '',
-    sourcesText(result.sources),
-  ].join('\n');
+  return distinct.size > 1 ? `(${years.map(([program, year]) => `${program === 'fha' ? 'FHA' : program} ${year}`).join(', ')})` : String(result.year);
 }
+
+const unitsText = (result: LoanLimitsAnswer) => (result.parameters.units ? `${result.parameters.units}-unit` : '1-unit shown');
+
+/** Low and high of a program's shown limit over the counties, and how many are high-cost. */
+function range(counties: readonly CountyLimits[], program: 'conforming' | 'fha'): string {
+  const values = counties.map((county) => shownLimit(county[program]?.limits)).filter((value): value is number => value !== undefined);
+  if (values.length === 0) return '';
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const highCost = counties.filter((county) => county[program]?.tier === 'high_cost').length;
+  const span = low === high ? money(low) : `${money(low)} to ${money(high)}`;
+  return `${PROGRAM_NAMES[program]} ${span}${highCost > 0 ? ` (${highCost} high-cost)` : ''}`;
+}
+
+/** The answer as text: how it was read, what is missing, one line per county, the notes and the sources. */
+export function loanLimitsText(result: LoanLimitsAnswer, page?: { counties: CountyLimits[]; position: Page; everyCounty: string }): string {
+  const all = result.counties;
+  const shown = page?.counties ?? all;
+  const head = page
+    ? [
+        `Loan limits ${yearsText(result)} for ${result.parameters.state_name}, ${unitsText(result)}: ${all.length} counties; ` +
+          `${[range(all, 'conforming'), range(all, 'fha')].filter(Boolean).join('; ')}.`,
+        `Counties ${page.position.offset + 1}–${page.position.offset + page.position.count} of ${all.length} below` +
+          `${page.position.next_offset === null ? '' : `; the next with offset: ${page.position.next_offset}`}. One county: give \`county\`. Every county as JSON: ${page.everyCounty}`,
+      ]
+    : [`Loan limits ${yearsText(result)}, ${unitsText(result)}:`];
+  return [...head, ...missingPrograms(all), ...shown.map(countyLine), ...result.notes, '', sourcesText(result.sources)].join('\n');
+}
+
+const OFFSET_MAX = 10_000;
+
+/** A page's place in the state, for clients that read only the structured content. */
+const pageNote = (whole: LoanLimitsAnswer, position: Page, everyCounty: string) =>
+  `${whole.counties.length} counties match; counties ${position.offset + 1}–${position.offset + position.count} are here` +
+  `${position.next_offset === null ? '' : ` (the next with offset ${position.next_offset})`}. Every county: ${everyCounty}, or ask for one with \`county\`.`;
 
 export const getLoanLimitsTool = defineTool({
   name: 'get_loan_limits',
   title: 'Loan limits by county',
   description:
-    'Conforming (FHFA), FHA (HUD), VA and USDA loan limits for any US county, 1–4 unit properties, for every year ' +
-    'loaded (county files since 2018; national baseline history since 1972). VA uses the conforming limit (for ' +
-    'partial entitlement); USDA guaranteed loans have no loan limit. Arguments: `state` (required) as a code or a name ' +
-    '("CA", "ca", "California"); `county` as a name with or without "County"/"Parish" ("Los Angeles", "Cook County"), a ' +
-    'New York City borough ("Brooklyn" is Kings County) or a 5-digit FIPS ("06037"), omitted for every county of the ' +
-    'state; `year` (2026 or "2025"; default: each program\'s latest published year, so FHA may lag conforming and ' +
-    '`years` says so); `loan_type` conforming, fha, va, usda or all in any case ("FHA"); `units` 1–4. `from_year` and/or ' +
-    '`to_year` (e.g. 2018, 2026) add `history`: the county\'s one-unit conforming and FHA limits year by year (since 2018) ' +
-    'when `county` is given, else the national baseline, ceiling, FHA floor and ceiling (since 1972 and 2008), with sources.' +
-    PINNED_TOOL_NOTE,
-  inputSchema: LoanLimitsQuerySchema.extend(LimitRangeSchema.shape),
-  outputSchema: LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional() }),
+    'Conforming (FHFA), FHA (HUD), VA and USDA loan limits by county, 1–4 units, every year loaded (VA uses the conforming ' +
+    'limit; USDA has none). Without `county`, the state\'s counties come a page at a time (`offset`). `from_year`/`to_year` add history.',
+  inputSchema: LoanLimitsQuerySchema.extend(LimitRangeSchema.shape).extend({
+    offset: integer({ min: 0, max: OFFSET_MAX })
+      .optional()
+      .describe('Without `county`: the first county of the page, from 0 (each page names the next).'),
+  }),
+  outputSchema: LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional(), page: PageSchema.optional() }),
   async run(args, { deps }) {
-    const { from_year, to_year, ...query } = args;
+    const { from_year, to_year, offset, ...query } = args;
     const whole = await deps.services.loanLimits.answer(query);
     const fips = query.county === undefined ? undefined : whole.counties[0]?.fips;
+    if (query.county !== undefined && offset !== undefined) throw new BadRequestError("'offset' pages the counties of a state: give it without 'county'.");
     const history = await limitHistory(deps, { from_year, to_year, loan_type: query.loan_type, ...(fips ? { fips } : {}) });
     if (history && !fips) history.notes.push('No county was asked for: these are the national one-unit limits.');
-    const render = (answer: LoanLimitsAnswer) =>
-      history
-        ? { structured: { ...answer, history }, text: `${loanLimitsText(answer)}\n\n${historyText(history, (value) => `$${value.toLocaleString('en-US')}`)}` }
-        : { structured: answer, text: loanLimitsText(answer) };
-    const full = render(whole);
-    if (withinBudget(full)) return full;
-    return firstCountiesWithLink(deps, query, whole, render);
+    const withHistory = (text: string) => (history ? `${text}\n\n${historyText(history, (value) => `$${value.toLocaleString('en-US')}`)}` : text);
+    if (query.county !== undefined) {
+      return { structured: { ...whole, ...(history ? { history } : {}) }, text: withHistory(loanLimitsText(whole)) };
+    }
+    return countiesPage(deps, query, whole, offset ?? 0, history, withHistory);
   },
 });
 
-/** Whether a rendered answer (with any links) stays under the tool-result budget. */
-function withinBudget(rendered: { structured: object; text: string }, links: ResourceLink[] = []): boolean {
-  const content = [{ type: 'text' as const, text: rendered.text }, ...links];
-  return toolResultBytes({ structuredContent: rendered.structured as Record<string, unknown>, content }) <= TOOL_RESULT_BUDGET_BYTES;
-}
-
 /**
- * A state's every county can be larger than a client reads (Texas: 254 counties, all programs and
- * unit counts): the result keeps the first counties that fit the budget, says how many there are,
- * and links the REST query that returns them all.
+ * A state's counties from `offset`: as many as keep the text and the structured content within a
+ * page's budget, with the summary of them all, the next offset and a link to every county (REST).
  */
-function firstCountiesWithLink<Rendered extends { structured: object; text: string }>(
+function countiesPage(
   deps: AppDeps,
   query: LoanLimitsQuery,
   whole: LoanLimitsAnswer,
-  render: (answer: LoanLimitsAnswer) => Rendered,
-): Rendered & { links: ResourceLink[] } {
+  offset: number,
+  history: History | undefined,
+  withHistory: (text: string) => string,
+) {
+  const total = whole.counties.length;
+  if (offset > 0 && offset >= total) throw new BadRequestError(`Invalid value for 'offset': ${offset}. ${whole.parameters.state_name} has ${total} counties: give 0 to ${total - 1}.`);
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
-  const url = `${deps.config.baseUrl}/api/v1/loan-limits?${search.toString()}`;
+  const everyCounty = `${deps.config.baseUrl}/api/v1/loan-limits?${search.toString()}`;
   const link: ResourceLink = {
     type: 'resource_link',
-    uri: url,
+    uri: everyCounty,
     name: `loan-limits-${whole.parameters.state}.json`,
-    title: `Every county's loan limits (${whole.counties.length} counties)`,
+    title: `Every county's loan limits (${total} counties)`,
     description: 'The same answer with every county, from the REST API (JSON, no key needed).',
     mimeType: 'application/json',
   };
-  const firstOf = (count: number) => {
-    const note = `${whole.counties.length} counties match; the first ${count} are here. Every county: ${url}, or ask for one with \`county\`.`;
-    return render({ ...whole, counties: whole.counties.slice(0, count), notes: [...whole.notes, note] });
-  };
-  // The largest count that fits: the result grows with each county, so halve the interval.
-  let best = firstOf(0);
-  let low = 0;
-  let high = whole.counties.length - 1;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    const candidate = firstOf(middle);
-    if (withinBudget(candidate, [link])) {
-      best = candidate;
-      low = middle;
-    } else high = middle - 1;
-  }
-  return { ...best, links: [link] };
+  const { rendered, page } = fitPage(
+    whole.counties,
+    offset,
+    (counties, position) => ({
+      structured: {
+        ...whole,
+        counties,
+        notes: [...whole.notes, pageNote(whole, position, everyCounty)],
+        ...(history ? { history } : {}),
+        page: position,
+      },
+      text: withHistory(loanLimitsText(whole, { counties, position, everyCounty })),
+    }),
+    fitsPage,
+  );
+  // One page is the whole state: no page to name, no link needed.
+  if (page.offset === 0 && page.next_offset === null) return { structured: { ...whole, ...(history ? { history } : {}) }, text: withHistory(loanLimitsText(whole)) };
+  return { ...rendered, links: [link] };
 }

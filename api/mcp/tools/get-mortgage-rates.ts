@@ -4,7 +4,6 @@
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { DetailedRateRecordSchema, RatesQuerySchema, type DetailedRateRecord } from '../../rates/contract.ts';
 import { HistorySchema, RateRangeSchema, historyText, rateHistory } from '../../series/tool-history.ts';
-import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 import { freshnessText } from '../../freshness/assess.ts';
 
 const KIND_TEXT: Record<DetailedRateRecord['rate_kind'], string> = {
@@ -12,6 +11,15 @@ const KIND_TEXT: Record<DetailedRateRecord['rate_kind'], string> = {
   national: 'This is a national figure, the same in every state.',
   lender_sheet: "This is from a lender's rate sheet imported for this state.",
 };
+
+/** The state estimate in a sentence: what it adds to which figure, from how many loans of which year. */
+function estimateText(estimate: NonNullable<DetailedRateRecord['estimate']>): string {
+  const adjustment =
+    estimate.adjustment_points === null
+      ? `no adjustment (${estimate.sample_size} loans, fewer than the ${estimate.minimum_sample_size} needed)`
+      : `${estimate.adjustment_points >= 0 ? '+' : ''}${estimate.adjustment_points} points from ${estimate.sample_size.toLocaleString('en-US')} ${estimate.hmda_year} HMDA loans`;
+  return `Estimate: national ${estimate.national_rate}% ${adjustment}${estimate.synthetic ? ' (SYNTHETIC benchmark data, not real loans)' : ''}; method: ${estimate.method_url}`;
+}
 
 /** The record as text: how the request was read, the rate with its source and kind, the comparisons, freshness, the disclaimer. */
 export function ratesRecordText(record: DetailedRateRecord): string {
@@ -26,6 +34,7 @@ export function ratesRecordText(record: DetailedRateRecord): string {
     ...record.parameter_notes,
     `${labels.loan_term} ${labels.product_type} rate, ${labels.state}, FICO ${labels.fico_tier}, LTV ${labels.ltv_tier}: ${record.rate}% as of ${record.last_updated} (${record.source}).`,
     KIND_TEXT[record.rate_kind],
+    record.estimate ? estimateText(record.estimate) : '',
     record.tier_specific ? '' : 'It is not specific to this FICO/LTV tier: no benchmark of that tier is loaded.',
     thirty,
     record.rate_change_line ?? '',
@@ -43,20 +52,9 @@ export const getMortgageRatesTool = defineTool({
   name: 'get_mortgage_rates',
   title: 'Mortgage rates by state and credit tier',
   description:
-    "Today's mortgage rate for a state, FICO tier and LTV tier (`rate`, for the requested 30/20/15/10-year term; " +
-    '`rate_30yr` is always the 30-year rate of the same cell), with the Freddie Mac weekly national survey (PMMS) and ' +
-    'the Optimal Blue daily market benchmark for comparison, the weekly change and as-of dates. Arguments, all optional: ' +
-    '`state` as a code or a name ("TX", "tx", "Texas"; default CO); `fico` as a tier 1-5 or a score (760 is tier 2; ' +
-    'below 680 for fha/va/usda only); `ltv` as a tier 1-2 or an LTV percent 50-100, or `down_payment` as a percent (10: tier 2); ' +
-    '`product_type` conventional, fha, va, jumbo or usda in any case ("FHA"); `loan_term` 30, 20, 15 or 10 ("15" ' +
-    'works); `date` YYYY-MM-DD for a past day, e.g. "2024-01-05". A score or a percent read as a tier is said in ' +
-    '`parameter_notes`. `rate_kind` says whether `rate` is a lender sheet, a documented state estimate (national ' +
-    'benchmark + HMDA adjustment, `estimate`) or national; `tier_specific` false means a broader benchmark answered; ' +
-    '`freshness`/`stale` say how old each figure is against today and which scheduled releases are missing. `from` and/or `to` (a year, month ' +
-    'or day, e.g. "2020" or "2024-01-05") add `history`: the national weekly survey and the product\'s daily benchmark ' +
-    'over that range (as published up to 260 observations each, longer ranges as monthly then annual means, said so), ' +
-    'with sources and a CSV link to every observation.' +
-    PINNED_TOOL_NOTE,
+    "Today's mortgage rate for a state, FICO tier and LTV tier, beside Freddie Mac's weekly survey and Optimal Blue's daily " +
+    'benchmark, with the weekly change and freshness. `rate_kind`: lender sheet, state estimate or national; `tier_specific` ' +
+    'false: a broader benchmark answered. `from`/`to` add history.',
   inputSchema: RatesQuerySchema.omit({ format: true }).extend(RateRangeSchema.shape),
   outputSchema: DetailedRateRecordSchema.extend({ history: HistorySchema.optional() }),
   async run(args, { deps }) {

@@ -5,8 +5,10 @@
 // lists every match.
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { flag } from '../../platform/contract/flags.ts';
+import { integer } from '../../platform/contract/lenient.ts';
+import { BadRequestError } from '../../platform/http/errors.ts';
+import { PageSchema, fitPage, fitsPage, type Page } from '../result-budget.ts';
 import {
-  CATEGORIES,
   EXAMPLE_ID,
   EXAMPLE_OTHER_ID,
   StatisticsAnswerSchema,
@@ -14,35 +16,66 @@ import {
   type StatisticsAnswer,
   type StatRecord,
 } from '../../statistics/contract.ts';
-import { PINNED_TOOL_NOTE } from '../../platform/contract/versions.ts';
 
 const yearText = (stat: StatRecord) => (stat.data_year === null ? 'year not stated by the source' : String(stat.data_year));
 
-export function statisticsAnswerText(answer: StatisticsAnswer): string {
+/** "62 statistics in 7 categories (affordability 8, …)": what the whole list holds. */
+function summary(stats: readonly StatRecord[]): string {
+  const byCategory = new Map<string, number>();
+  for (const stat of stats) byCategory.set(stat.category, (byCategory.get(stat.category) ?? 0) + 1);
+  const categories = [...byCategory.entries()].map(([category, count]) => `${category} ${count}`).join(', ');
+  return `${stats.length} statistic${stats.length === 1 ? '' : 's'} in ${byCategory.size} categor${byCategory.size === 1 ? 'y' : 'ies'} (${categories}).`;
+}
+
+/** The answer as text: a summary of every match and where this page is in them, one line per statistic, the sources. */
+export function statisticsAnswerText(answer: StatisticsAnswer, page?: { all: readonly StatRecord[]; position: Page }): string {
   const stats = answer.stats ?? (answer.stat ? [answer.stat] : []);
   if (stats.length === 0) return 'No statistics match; try another category or year.';
-  return `${stats.map((stat) => `- ${stat.headline} [${stat.id}, ${yearText(stat)}]`).join('\n')}\n\n${sourcesText(answer.sources)}`;
+  const head = page
+    ? [
+        summary(page.all),
+        `Statistics ${page.position.offset + 1}–${page.position.offset + page.position.count} below` +
+          `${page.position.next_offset === null ? '' : `; the next with offset: ${page.position.next_offset}`}. Narrow with \`category\` or \`year\`; one in full with \`id\`.`,
+        '',
+      ]
+    : [];
+  return `${[...head, ...stats.map((stat) => `- ${stat.headline} [${stat.id}, ${yearText(stat)}]`)].join('\n')}\n\n${sourcesText(answer.sources)}`;
 }
+
+const OFFSET_MAX = 10_000;
 
 export const getStatisticsTool = defineTool({
   name: 'get_statistics',
   title: 'Mortgage market statistics',
   description:
-    'Precomputed mortgage market statistics from HMDA data (originations, approval and denial rates, FHA/VA/USDA ' +
-    'shares, borrower profiles, top lenders), loan limits and rates (affordability), in seven categories: ' +
-    `${CATEGORIES.join(', ')}. Each has a display value, a headline sentence, its data year (null when the source ` +
-    'states none, with data_year_note saying why), its population (what it is computed over, filters included) and ' +
-    `its source. Give an id (e.g. "${EXAMPLE_ID}" or "${EXAMPLE_OTHER_ID}") for one statistic, or a category in any case ` +
-    '(e.g. "Loan Types") and/or a year (a number or numeric text, e.g. 2025) for every match; all=false gives the featured statistic of the day instead.' +
-    PINNED_TOOL_NOTE,
+    'Precomputed mortgage market statistics (HMDA lending, loan types, borrowers, lenders, rates, affordability), each with ' +
+    `a headline, data year, population and source. An id (e.g. "${EXAMPLE_ID}" or "${EXAMPLE_OTHER_ID}"), or a category and/or ` +
+    'year for every match, a page at a time (`offset`).',
   inputSchema: StatisticsQuerySchema.extend({
     all: flag()
       .default(true)
-      .describe('true (the default here): every matching statistic as `stats`; false: one statistic as `stat`, the one with `id` or else the featured statistic of the day.'),
+      .describe('true (the default here): every match as `stats`; false: one as `stat`, the one with `id` or else the featured statistic of the day.'),
+    offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('The first statistic of the page, from 0 (each page names the next).'),
   }),
-  outputSchema: StatisticsAnswerSchema,
-  async run(args, { deps }) {
-    const answer = await deps.services.statistics.answer(args);
-    return { structured: answer, text: statisticsAnswerText(answer) };
+  outputSchema: StatisticsAnswerSchema.extend({ page: PageSchema.optional() }),
+  async run({ offset = 0, ...query }, { deps }) {
+    const answer = await deps.services.statistics.answer(query);
+    const all = answer.stats;
+    if (!all) return { structured: answer, text: statisticsAnswerText(answer) };
+    if (offset > 0 && offset >= all.length) throw new BadRequestError(`Invalid value for 'offset': ${offset}. ${all.length} statistics match: give 0 to ${all.length - 1}.`);
+    const { rendered, page } = fitPage(
+      all,
+      offset,
+      (stats, position) => {
+        const urls = new Set(stats.map((stat) => stat.source_url));
+        const sources = answer.sources.filter((source) => urls.has(source.url));
+        const part = { ...answer, stats, sources: sources.length > 0 ? sources : answer.sources };
+        return { structured: { ...part, page: position }, text: statisticsAnswerText(part, { all, position }) };
+      },
+      fitsPage,
+    );
+    // Every match fits: the whole answer, as the REST face gives it.
+    if (page.offset === 0 && page.next_offset === null) return { structured: answer, text: statisticsAnswerText(answer) };
+    return rendered;
   },
 });

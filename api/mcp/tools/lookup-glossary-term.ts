@@ -19,10 +19,8 @@ export const lookupGlossaryTermTool = defineTool({
   name: 'lookup_glossary_term',
   title: 'Look up a mortgage term',
   description:
-    'Plain-language definition of a mortgage term (131 terms: APR, points, PMI, DTI, LTV, escrow, conforming loan, ' +
-    'FHA MIP, VA funding fee, rate lock, ARM caps, HMDA, RESPA, TRID…), with 1–3 FAQs, related terms and links to ' +
-    'official sources. `term` accepts the term, an abbreviation, its words in any form ("debt to income") or a close ' +
-    'spelling; `match` says whether the match was exact. Use search_content for broader questions.',
+    'Plain-language definition of a mortgage term (APR, PMI, DTI, LTV, escrow, FHA MIP, rate lock, TRID…) with FAQs, ' +
+    'related terms and official sources; `match` says whether it was exact. For broader questions use search_content.',
   inputSchema: GlossaryQuerySchema,
   outputSchema: GlossaryAnswerSchema,
   async run({ term }, { deps }) {

@@ -13,7 +13,7 @@ import {
   HmdaQuerySchema,
   type HmdaAnswer,
 } from '../../hmda/contract.ts';
-import { UnauthorizedError } from '../../platform/http/errors.ts';
+import { ServiceUnavailableError, UnauthorizedError } from '../../platform/http/errors.ts';
 import { howToGetAKey } from '../../access/identity.ts';
 
 const MAX_TEXT_ROWS = 20;
@@ -92,17 +92,23 @@ export const queryHmdaTool = defineTool({
   title: 'Query HMDA loan records',
   requiresKey: true,
   description:
-    `HMDA (Home Mortgage Disclosure Act) loan/application records, ${HMDA_YEAR_SPAN}. Either a \`preset\` — rates (median/mean ` +
-    'interest rate and rate spread by loan type), approvals, denials (rates and top reasons), demographics (by race, ' +
-    'ethnicity, sex, age or income band), lender_rankings (top lenders by originations or volume) — with filters (year, state ' +
-    'by code or name, county FIPS, msa, loan_type, loan_purpose, lien, lei), or `sql`: one read-only SELECT over the `lar` view ' +
-    `(and \`lenders\`). A result over ${BUDGET} comes back as its first rows, the row count and links to CSV and Parquet files of every ` +
-    `row (kept ${HMDA_EXPORT_TTL_HOURS} hours). Requires an API key (X-API-Key header). Results include the SQL run and the data as-of; ` +
-    'synthetic or partial data is flagged.',
+    `HMDA loan/application records, ${HMDA_YEAR_SPAN}; needs an API key. A \`preset\` (rates, approvals, denials, demographics, ` +
+    'lender_rankings) with filters, or `sql`: one read-only SELECT over `lar` (and `lenders`). A result over ' +
+    `${BUDGET} comes as its first rows with links to CSV and Parquet files of every row (kept ${HMDA_EXPORT_TTL_HOURS} hours).`,
   inputSchema: HmdaQuerySchema,
   outputSchema: HmdaAnswerSchema,
   async run(args, { deps, caller }) {
-    if (caller.kind !== 'key') throw new UnauthorizedError(`query_hmda needs an API key. ${howToGetAKey(deps.config)}`);
+    if (caller.kind !== 'key') {
+      // Nothing to query yet: that comes first, since a key would not help (and then what a key is for).
+      if (deps.services.hmda.asOf() === undefined) {
+        const note = deps.services.hmda.progress.publicNote();
+        throw new ServiceUnavailableError(
+          `HMDA loan records are not loaded on this server yet.${note ? ` ${note}` : ''} Once they are, query_hmda needs an API key: ${howToGetAKey(deps.config)}`,
+          300,
+        );
+      }
+      throw new UnauthorizedError(`query_hmda needs an API key. ${howToGetAKey(deps.config)}`);
+    }
     const answer = await deps.services.hmda.answer(args, { keyId: caller.keyId });
     return { structured: answer, text: hmdaAnswerText(answer), links: exportLinks(answer) };
   },

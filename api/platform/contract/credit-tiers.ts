@@ -3,6 +3,8 @@
 // value was read, so an answer can say "a score of 760 is in tier 2 (740-779)".
 import { z } from 'zod';
 import { invalidValue, valueMessage } from './messages.ts';
+import { lenient, textForms, type JsonSchema } from './lenient.ts';
+import { numberTextPattern } from './patterns.ts';
 
 type Issue = { path?: PropertyKey[] | undefined; input?: unknown };
 
@@ -34,6 +36,9 @@ export interface TierReading<Tier extends number | null> {
   /** e.g. "A FICO score of 760 is in tier 2 (740-779)."; null when the tier was given. */
   note: string | null;
 }
+
+/** Text `percentOrNumber` reads as a number that `body` (a number pattern) matches: "80", " 80 % ". */
+const percentText = (...bodies: string[]): JsonSchema => textForms(`(?:${bodies.join('|')})(?:\\s*%)?`);
 
 /** "80%", " 80 ", 80 → 80; anything else is left to fail. */
 function percentOrNumber(value: unknown): unknown {
@@ -70,7 +75,14 @@ function ficoReading(belowTiers: boolean) {
     return valueMessage(issue, FICO_HINT);
   };
   const tierOrScore = z.union([z.int().min(1).max(5), z.int().min(lowest).max(FICO_SCORE_MAX)], { error });
-  return z.preprocess(percentOrNumber, tierOrScore).transform((given): TierReading<FicoTier | null> => {
+  const json = {
+    anyOf: [
+      { type: 'integer', minimum: 1, maximum: 5 },
+      { type: 'integer', minimum: lowest, maximum: FICO_SCORE_MAX },
+      percentText(numberTextPattern(1, 5, { whole: true }), numberTextPattern(lowest, FICO_SCORE_MAX, { whole: true })),
+    ],
+  };
+  return lenient(percentOrNumber, tierOrScore, { json }).transform((given): TierReading<FicoTier | null> => {
     if (given <= 5) return { tier: given as FicoTier, given, as: 'tier', note: null };
     const tier = ficoTierOfScore(given);
     if (tier === undefined) {
@@ -108,7 +120,14 @@ export function ltvTier() {
     return valueMessage(issue, LTV_HINT);
   };
   const tierOrPercent = z.union([z.int().min(1).max(2), z.number({ error }).min(LOWEST_LTV_PERCENT, { error }).max(100, { error })], { error });
-  return z.preprocess(percentOrNumber, tierOrPercent).transform((given): TierReading<LtvTier> => {
+  const json = {
+    anyOf: [
+      { type: 'integer', minimum: 1, maximum: 2 },
+      { type: 'number', minimum: LOWEST_LTV_PERCENT, maximum: 100 },
+      percentText(numberTextPattern(1, 2, { whole: true }), numberTextPattern(LOWEST_LTV_PERCENT, 100)),
+    ],
+  };
+  return lenient(percentOrNumber, tierOrPercent, { json }).transform((given): TierReading<LtvTier> => {
     if (given === 1 || given === 2) return { tier: given, given, as: 'tier', note: null };
     const tier = ltvTierOfPercent(given);
     return { tier, given, as: 'ltv_percent', note: `An LTV of ${given}% is in LTV tier ${tier} (${LTV_TIERS[tier]}).` };
@@ -120,8 +139,8 @@ const DOWN_PAYMENT_HINT = 'Give the down payment as a percent of the price from 
 /** A down payment percent (0-97) read as the LTV tier it leads to: 20% or more down is tier 1. */
 export function downPaymentLtvTier() {
   const error = (issue: Issue) => valueMessage(issue, DOWN_PAYMENT_HINT);
-  return z
-    .preprocess(percentOrNumber, z.number({ error }).min(0, { error }).max(97, { error }))
+  const json = { anyOf: [{ type: 'number', minimum: 0, maximum: 97 }, percentText(numberTextPattern(0, 97))] };
+  return lenient(percentOrNumber, z.number({ error }).min(0, { error }).max(97, { error }), { json })
     .transform((given): TierReading<LtvTier> => {
       const tier = ltvTierOfPercent(100 - given);
       return {

@@ -3,6 +3,8 @@
 // The JSON Schema stays a boolean.
 import { z } from 'zod';
 import { valueMessage } from './messages.ts';
+import { lenient, textForms } from './lenient.ts';
+import { wordsPattern } from './patterns.ts';
 
 type Issue = { path?: PropertyKey[] | undefined; input?: unknown };
 
@@ -17,5 +19,6 @@ export function flag() {
     if (value === 1 || value === 0) return value === 1;
     return typeof value === 'string' ? (WORDS.get(value.trim().toLowerCase()) ?? value) : value;
   };
-  return z.preprocess(read, z.boolean({ error }));
+  const json = { anyOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }, textForms(wordsPattern([...WORDS.keys()], { space: '\\s+' }))] };
+  return lenient(read, z.boolean({ error }), { json });
 }

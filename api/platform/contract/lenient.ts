@@ -3,8 +3,57 @@
 // names the parameter and says what is valid. Each helper keeps its JSON Schema exact (enums stay
 // enums, integers stay integers): normalising happens in `z.preprocess`, whose input side JSON
 // Schema skips, never in a `.transform().pipe()`, whose input side it would print as a bare string.
+//
+// Each helper also declares, once, the JSON Schema of everything it accepts before normalising
+// (`acceptedInputOf`): "Texas", "wa", "FHA", "90%", "15" as well as the canonical values. The MCP
+// tool listing publishes that (api/mcp/tool-schemas.ts), so a client that validates arguments with
+// the listed schema accepts exactly the calls the server accepts; the OpenAPI document and /ask
+// keep the canonical values (what an answer echoes).
 import { z } from 'zod';
 import { listValues, valueMessage } from './messages.ts';
+import { integerTextPattern, numberTextPattern, trimmed, wordsPattern } from './patterns.ts';
+
+/** A JSON Schema object, as published. */
+export type JsonSchema = Record<string, unknown>;
+
+/** What a lenient schema accepts before normalising. */
+export interface AcceptedInput {
+  /** JSON Schema (2020-12) of every value the schema accepts: canonical forms and the others. */
+  json: JsonSchema;
+  /**
+   * For text forms other helpers compose (a list of choices): the pattern of one accepted text,
+   * without anchors or the surrounding spaces trimming removes.
+   */
+  text?: string;
+}
+
+const acceptedInputs = new WeakMap<z.ZodType, AcceptedInput>();
+
+/** Declares what `schema` accepts before normalising; returns `schema`. */
+function accepting<S extends z.ZodType>(schema: S, input: AcceptedInput): S {
+  acceptedInputs.set(schema, input);
+  return schema;
+}
+
+/**
+ * What a schema built here accepts, or undefined for other schemas. `.describe()` and `.meta()` copy
+ * a schema; the copy answers for the helper's own schema it came from.
+ */
+export function acceptedInputOf(schema: z.ZodType): AcceptedInput | undefined {
+  for (let current: z.core.$ZodType | undefined = schema; current; current = current._zod.parent) {
+    const input = acceptedInputs.get(current as z.ZodType);
+    if (input) return input;
+  }
+  return undefined;
+}
+
+/** `z.preprocess(normalise, schema)` that accepts, before normalising, what `input` says. */
+export function lenient<S extends z.ZodType>(normalise: (value: unknown) => unknown, schema: S, input: AcceptedInput) {
+  return accepting(z.preprocess(normalise, schema), input);
+}
+
+/** A string branch matching `body` (no anchors) with the spaces around it that trimming removes. */
+export const textForms = (body: string): JsonSchema => ({ type: 'string', pattern: trimmed(body) });
 
 type Issue = { path?: PropertyKey[] | undefined; input?: unknown };
 
@@ -23,9 +72,13 @@ export function hintOf(schema: z.ZodType): string {
 
 const errorFor = (hint: string) => (issue: Issue) => valueMessage(issue, hint);
 
-/** "In Committee", "in-committee", " IN_COMMITTEE " → `in_committee`. */
+/**
+ * "In Committee", "in-committee", " IN_COMMITTEE ", "in - committee" → `in_committee`. Only ASCII
+ * letters change case: every value is ASCII, and what `toLowerCase` would also map to one (the Kelvin
+ * sign to "k") is no spelling anyone writes, nor one a pattern of every validator can say.
+ */
 export function choiceKey(value: string): string {
-  return value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return value.trim().replace(/[A-Z]+/g, (letters) => letters.toLowerCase()).replace(/[\s_-]+/g, '_');
 }
 
 export interface ChoiceOptions<T extends string> {
@@ -33,7 +86,12 @@ export interface ChoiceOptions<T extends string> {
   aliases?: Readonly<Record<string, T>>;
   /** Replaces the default "Valid values: …" sentence. */
   hint?: string;
+  /** A number is read as its text, so numeric aliases (codes: `2` for "fha") work as numbers too. */
+  numbers?: boolean;
 }
+
+/** What stands for an underscore of a choice key: spaces, hyphens and underscores, one or more. */
+const KEY_SEPARATOR = '[\\s_-]+';
 
 /** One of `values`, in any case, trimmed, with spaces or hyphens for underscores, or an alias. */
 export function choice<const T extends readonly [string, ...string[]]>(values: T, options: ChoiceOptions<T[number]> = {}) {
@@ -42,8 +100,15 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
   for (const [alias, value] of Object.entries(options.aliases ?? {})) byKey.set(choiceKey(alias), value);
   const hint = options.hint ?? `Valid values: ${listValues(values)}.`;
   // A value not recognised is passed on unchanged, so the message shows what the caller wrote.
-  const normalise = (value: unknown) => (typeof value === 'string' ? (byKey.get(choiceKey(value)) ?? value) : value);
-  return withHint(z.preprocess(normalise, z.enum(values, { error: errorFor(hint) })), hint);
+  const normalise = (given: unknown) => {
+    const value = options.numbers && typeof given === 'number' ? String(given) : given;
+    return typeof value === 'string' ? (byKey.get(choiceKey(value)) ?? value) : value;
+  };
+  const text = wordsPattern([...byKey.keys()], { space: KEY_SEPARATOR, separatorChar: '_' });
+  const codes = options.numbers ? [...byKey.keys()].filter((key) => /^\d+$/.test(key) && String(Number(key)) === key).map(Number) : [];
+  // The pattern spells each value and alias (any case): the values themselves are the description's to name.
+  const json: JsonSchema = codes.length > 0 ? { anyOf: [textForms(text), { type: 'number', enum: codes }] } : textForms(text);
+  return withHint(lenient(normalise, z.enum(values, { error: errorFor(hint) }), { json, text }), hint);
 }
 
 const INTEGER_TEXT = /^[+-]?\d+$/;
@@ -63,13 +128,19 @@ export interface RangeOptions {
 /** A whole number from `min` to `max`, given as a number or as text ("3"). */
 export function integer({ min, max, hint = `Give a whole number from ${min} to ${max}.` }: RangeOptions) {
   const error = errorFor(hint);
-  return withHint(z.preprocess(numericText(INTEGER_TEXT), z.int({ error }).min(min, { error }).max(max, { error })), hint);
+  // Text of a number below zero other than -0 is never in a range this exact pattern describes.
+  const text = min >= 0 ? integerTextPattern(min, max) : '[+-]?\\d+';
+  const json = { anyOf: [{ type: 'integer', minimum: min, maximum: max }, textForms(text)] };
+  return withHint(lenient(numericText(INTEGER_TEXT), z.int({ error }).min(min, { error }).max(max, { error }), { json, text }), hint);
 }
 
 /** A number from `min` to `max`, given as a number or as text ("4.5"). */
 export function decimal({ min, max, hint = `Give a number from ${min} to ${max}.` }: RangeOptions) {
   const error = errorFor(hint);
-  return withHint(z.preprocess(numericText(DECIMAL_TEXT), z.number({ error }).min(min, { error }).max(max, { error })), hint);
+  // The exact pattern needs whole bounds from 0; other ranges publish any decimal text (the range in `minimum`/`maximum`).
+  const text = Number.isInteger(min) && Number.isInteger(max) && min >= 0 ? numberTextPattern(min, max) : DECIMAL_TEXT.source.slice(1, -1);
+  const json = { anyOf: [{ type: 'number', minimum: min, maximum: max }, textForms(text)] };
+  return withHint(lenient(numericText(DECIMAL_TEXT), z.number({ error }).min(min, { error }).max(max, { error }), { json, text }), hint);
 }
 
 export interface TextOptions {
@@ -79,19 +150,34 @@ export interface TextOptions {
   example?: string;
 }
 
-/** Free text, trimmed, of `min` (default 1) to `max` characters. */
+/**
+ * Text of at most `max` characters as given, of which at least `min` (default 1) are left after
+ * trimming. (The length counts the text as sent, so JSON Schema's `maxLength` says it exactly.)
+ */
 export function text({ min = 1, max, example }: TextOptions) {
   const hint = `Give ${min <= 1 ? 'up' : `${min} up`} to ${max} characters${example ? `, e.g. "${example}"` : ''}.`;
   const error = errorFor(hint);
-  const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-  return withHint(z.preprocess(trim, z.string({ error }).min(min, { error }).max(max, { error })), hint);
+  return withHint(lenient(trimWithin(max), z.string({ error }).min(min, { error }).max(max, { error }), { json: textJson(min, max) }), hint);
 }
+
+/** Trims text of at most `max` characters; longer text is passed on as given, for the length check to refuse. */
+export function trimWithin(max: number, normalise: (value: string) => string = (value) => value.trim()) {
+  return (value: unknown) => (typeof value === 'string' && value.length <= max ? normalise(value) : value);
+}
+
+/** Text of at most `max` characters with at least `min` that are not spaces (between the first and last of them). */
+export function textJson(min: number, max: number): JsonSchema {
+  return { type: 'string', maxLength: max, pattern: min <= 1 ? '\\S' : `\\S[\\s\\S]{${min - 2},}\\S` };
+}
+
+/** A real calendar day written YYYY-MM-DD, without anchors: zod's own pattern for `z.iso.date()`. */
+export const CALENDAR_DAY_PATTERN = z.core.regexes.date.source.replace(/^\^/, '').replace(/\$$/, '');
 
 /** A real calendar day written YYYY-MM-DD (2025-02-29 is refused: one message, never two). */
 export function calendarDate() {
   const hint = 'Give a real calendar day written YYYY-MM-DD, e.g. "2026-03-18".';
   const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-  return withHint(z.preprocess(trim, z.iso.date({ error: errorFor(hint) })), hint);
+  return withHint(lenient(trim, z.iso.date({ error: errorFor(hint) }), { json: textForms(CALENDAR_DAY_PATTERN), text: CALENDAR_DAY_PATTERN }), hint);
 }
 
 export interface ListOptions {
@@ -121,5 +207,19 @@ export function list<Item extends z.ZodType>(item: Item, { max = 50 }: ListOptio
   const error = errorFor(hint);
   const either = z.union([item, z.array(item, { error }).min(1, { error }).max(max, { error })], { error });
   const asArray = (value: z.output<Item> | z.output<Item>[]): z.output<Item>[] => (Array.isArray(value) ? value : [value]);
-  return withHint(z.preprocess(splitCommas, either).transform(asArray), hint);
+  return withHint(lenient(splitCommas, either, { json: listJson(acceptedInputOf(item)) }).transform(asArray), hint);
+}
+
+/**
+ * What a list accepts: the item's own forms, text of items separated by commas (empty places
+ * ignored), or an array of such texts. The count (1 to `max` after splitting) is the server's to
+ * check: a pattern cannot count the items of an array's texts together.
+ */
+function listJson(item: AcceptedInput | undefined): JsonSchema {
+  if (!item?.text) return { anyOf: [{ type: 'string' }, { type: 'array', minItems: 1 }] };
+  const texts: JsonSchema = { type: 'string', pattern: `^(?:\\s*,|\\s*(?:${item.text})\\s*(?:,|$))+\\s*$` };
+  const branches = (item.json.anyOf as JsonSchema[] | undefined) ?? [item.json];
+  // The item's text branch is one of the texts a list takes; its other forms (the canonical enum) stay.
+  const others = branches.filter((branch) => !(branch.type === 'string' && typeof branch.pattern === 'string'));
+  return { anyOf: [...others, texts, { type: 'array', minItems: 1, items: { anyOf: [...others, texts] } }] };
 }

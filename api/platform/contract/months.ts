@@ -1,8 +1,11 @@
 // Months as people write them: a number (3, "03"), a month name or its abbreviation in any case
 // ("March", "mar", "Sept"). The JSON Schema stays an integer from 1 to 12; the names are read in
-// `z.preprocess`, so what a client is shown is exactly what the answer uses.
+// `z.preprocess`, so what a client is shown is exactly what the answer uses (the MCP listing also
+// shows the texts accepted).
 import { z } from 'zod';
 import { valueMessage } from './messages.ts';
+import { lenient, textForms } from './lenient.ts';
+import { wordsPattern } from './patterns.ts';
 
 type Issue = { path?: PropertyKey[] | undefined; input?: unknown };
 
@@ -32,5 +35,6 @@ const MONTH_HINT = 'Give a month number 1-12 or a month name, e.g. 3, "03", "Mar
 export function monthNumber() {
   const error = (issue: Issue) => valueMessage(issue, MONTH_HINT);
   const read = (value: unknown) => (typeof value === 'string' ? (monthOf(value) ?? value) : value);
-  return z.preprocess(read, z.int({ error }).min(1, { error }).max(12, { error }));
+  const text = `(?:0?[1-9]|1[0-2]|${wordsPattern([...byName.keys()], { space: '\\s+' })})\\.?`;
+  return lenient(read, z.int({ error }).min(1, { error }).max(12, { error }), { json: { anyOf: [{ type: 'integer', minimum: 1, maximum: 12 }, textForms(text)] }, text });
 }

@@ -20,15 +20,15 @@ export const DatasetVersionsSchema = z
   .array(DatasetVersionSchema)
   .describe('The dataset versions this answer was computed from; pass `as_of` to get the figures of an earlier day again.');
 
-/** The `as_of` parameter: a past (or today's) day whose served figures the caller wants. */
+/**
+ * The `as_of` parameter: a past (or today's) day whose served figures the caller wants. Said in one
+ * sentence: what happens to a day no longer kept is the operation's description (REST) and the
+ * server's instructions (MCP).
+ */
 export function datasetAsOf() {
   return calendarDate()
     .optional()
-    .describe(
-      `YYYY-MM-DD, e.g. "2026-03-18": answer with the dataset versions this service served at the end of that day (UTC), ` +
-        `named in \`dataset_versions\`. The last ${KEPT_DATASET_VERSIONS} loads of each dataset are kept: an older day answers 410 ` +
-        'naming the oldest kept version, a day before the dataset was first loaded 404, a future day 400. Default: the current versions.',
-    );
+    .describe('YYYY-MM-DD: the figures as served at the end of that day (UTC). Default: today\'s.');
 }
 
 /** What an operation's description adds about pinned versions. */
@@ -42,7 +42,8 @@ export const PINNED_VERSION_ERRORS = {
   410: 'For `as_of`: the version served that day is no longer kept; the message names the oldest kept version.',
 } as const;
 
-/** What a tool's description adds about pinned versions. */
-export const PINNED_TOOL_NOTE =
-  ' `dataset_versions` names the dataset loads behind the answer; `as_of` (YYYY-MM-DD) answers with the figures as this ' +
-  'service served them at the end of that day (an error names the oldest kept version when that day is no longer kept).';
+/** What the MCP server's instructions say once about pinned versions, for every tool that takes `as_of`. */
+export const PINNED_VERSIONS_INSTRUCTIONS =
+  '`dataset_versions` in a result names the dataset loads behind it; `as_of` (YYYY-MM-DD, on the tools that take it) answers ' +
+  `with the figures as this service served them at the end of that day (UTC). The last ${KEPT_DATASET_VERSIONS} loads of each dataset ` +
+  'are kept: an older day is refused naming the oldest kept version, a day before a dataset was first loaded or a future day too.';

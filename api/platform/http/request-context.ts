@@ -21,6 +21,22 @@ declare module 'express-serve-static-core' {
  */
 const JSON_SAFE = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
+/** What a route adds to its request's access-log line, after the usual fields (the MCP endpoint: the method and tool called). */
+const addedFields = new WeakMap<ServerResponse, Record<string, string>>();
+
+/** Adds `fields` to the access-log line of the request `res` answers (values are escaped when written). */
+export function addAccessLogFields(res: ServerResponse, fields: Record<string, string>): void {
+  addedFields.set(res, { ...addedFields.get(res), ...fields });
+}
+
+/** The added fields as JSON members, each preceded by a comma ('' when none). */
+function addedJson(fields: Record<string, string> | undefined): string {
+  if (!fields) return '';
+  return Object.entries(fields)
+    .map(([name, value]) => `,${JSON.stringify(name)}:${JSON.stringify(value)}`)
+    .join('');
+}
+
 /**
  * Writes the ordinary (info) access line straight to the logger's destination (into its batch when it
  * has one: logger.ts, bufferedStdout), as the JSON line
@@ -35,23 +51,25 @@ const JSON_SAFE = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
  * (already redacted) is escaped when it holds anything JSON must escape; the ISO time is made once a
  * millisecond.
  */
-function accessLineWriter(logger: Logger): (requestId: string, method: string, url: string, status: number, durationMs: number) => void {
+type AccessLineWriter = (requestId: string, method: string, url: string, status: number, durationMs: number, fields?: Record<string, string>) => void;
+
+function accessLineWriter(logger: Logger): AccessLineWriter {
   const stream = logDestination(logger);
   const write = stream?.writeBatched?.bind(stream) ?? stream?.write.bind(stream);
-  if (!write) return (requestId, method, url, status, durationMs) => logger.info({ requestId, method, url, status, durationMs }, 'request');
+  if (!write) return (requestId, method, url, status, durationMs, fields) => logger.info({ requestId, method, url, status, durationMs, ...fields }, 'request');
   const bindings = JSON.stringify(logger.bindings()).slice(1, -1);
   const prefix = `{"level":${logger.levels.values.info},"time":"`;
   const afterTime = `"${bindings === '' ? '' : `,${bindings}`},"requestId":"`;
   let lastMs = 0;
   let lastTime = '';
-  return (requestId, method, url, status, durationMs) => {
+  return (requestId, method, url, status, durationMs, fields) => {
     const now = Date.now();
     if (now !== lastMs) {
       lastMs = now;
       lastTime = new Date(now).toISOString();
     }
     const quotedUrl = JSON_SAFE.test(url) ? `"${url}"` : JSON.stringify(url);
-    write(`${prefix}${lastTime}${afterTime}${requestId}","method":"${method}","url":${quotedUrl},"status":${status},"durationMs":${durationMs},"msg":"request"}\n`);
+    write(`${prefix}${lastTime}${afterTime}${requestId}","method":"${method}","url":${quotedUrl},"status":${status},"durationMs":${durationMs}${addedJson(fields)},"msg":"request"}\n`);
   };
 }
 
@@ -76,8 +94,9 @@ export function requestTracker(logger: Logger): RequestTracker {
       if (!logger.isLevelEnabled(level)) return;
       const url = redactUrl(receivedUrl);
       const rounded = Math.round(durationMs * 100) / 100;
-      if (level === 'info') writeAccessLine(id, req.method ?? '', url, res.statusCode, rounded);
-      else logger[level]({ requestId: id, method: req.method, url, status: res.statusCode, durationMs: rounded }, level === 'warn' ? 'slow request' : 'request');
+      const fields = addedFields.get(res);
+      if (level === 'info') writeAccessLine(id, req.method ?? '', url, res.statusCode, rounded, fields);
+      else logger[level]({ requestId: id, method: req.method, url, status: res.statusCode, durationMs: rounded, ...fields }, level === 'warn' ? 'slow request' : 'request');
     });
     return id;
   };
