@@ -49,8 +49,6 @@ export async function createPgliteWorkerDatabase(folder: string): Promise<Databa
     if (failure !== undefined) return { answered: Promise.reject(failure) };
     const answered = new Promise<ThreadReply & { ok: true }>((resolve, reject) => waiting.set(request.id, { resolve, reject }));
     const ended = expectEnd ? new Promise((resolve, reject) => ending.set(request.id, { resolve, reject })) : undefined;
-    // A transaction's end is answered on its `begin` id, so `end` itself waits for nothing.
-    if (request.op === 'end') waiting.delete(request.id);
     worker.postMessage(request);
     return ended === undefined ? { answered } : { answered, ended };
   };
@@ -65,6 +63,11 @@ export async function createPgliteWorkerDatabase(folder: string): Promise<Databa
     releaseLock();
     throw error;
   }
+
+  /** Ends transaction `tx`: answered on its `begin` id (see `ending`), so nothing waits on this message. */
+  const endTransaction = (tx: number, commit: boolean) => {
+    if (failure === undefined) worker.postMessage({ id: nextId++, op: 'end', tx, commit } satisfies ThreadRequest);
+  };
 
   const queryOn = (tx: number | undefined): Queryable => ({
     async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
@@ -90,11 +93,11 @@ export async function createPgliteWorkerDatabase(folder: string): Promise<Databa
       try {
         value = await work(queryOn(id));
       } catch (error) {
-        send({ id: nextId++, op: 'end', tx: id, commit: false });
+        endTransaction(id, false);
         await ended!.catch(() => undefined);
         throw error;
       }
-      send({ id: nextId++, op: 'end', tx: id, commit: true });
+      endTransaction(id, true);
       await ended;
       return value;
     },
