@@ -3,9 +3,8 @@
 import type { DatasetDefinition } from '../sync/types.ts';
 import { hmdaAggregatesDataset } from './dataset.ts';
 import { hmdaLendersDataset } from './lenders.ts';
-import { hmdaLoanSampleDataset } from './sample.ts';
 import { populationDataset } from './population.ts';
 import { hudIncomeDataset } from '../statistics/income.ts';
 import { statisticsDataset } from '../statistics/dataset.ts';
 
-export const hmdaAggregateDatasets: DatasetDefinition[] = [hmdaAggregatesDataset, hmdaLendersDataset, hmdaLoanSampleDataset, populationDataset, hudIncomeDataset, statisticsDataset];
+export const hmdaAggregateDatasets: DatasetDefinition[] = [hmdaAggregatesDataset, hmdaLendersDataset, populationDataset, hudIncomeDataset, statisticsDataset];

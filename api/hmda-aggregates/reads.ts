@@ -1,13 +1,11 @@
 // The HMDA aggregates capability's one import surface for other code (the statistics catalogue):
-// every read of its tables (hmda_aggregates, hmda_county_aggregates, hmda_lenders,
-// hmda_loan_sample) lives in this file, which its own service uses too, together with the names,
+// every read of its tables (hmda_aggregates, hmda_county_aggregates, hmda_lenders) lives in this file, which its own service uses too, together with the names,
 // URLs and definitions that describe them. Nothing outside api/hmda-aggregates/ queries those
 // tables or reaches into its other modules, so a change of table shape stays here.
 import type { Queryable } from '../platform/db/database.ts';
 import { decisionRates, placeName } from './labels.ts';
 import { HMDA_AGGREGATES_DATASET } from './dataset.ts';
 import { HMDA_LENDERS_DATASET } from './lenders.ts';
-import { HMDA_LOAN_SAMPLE_DATASET, SAMPLE_YEAR_NOTE } from './sample.ts';
 import { DATA_BROWSER_URL, HMDA_MAPS_URL, HUD_INCOME_LIMITS_URL, INCOME_YEARS, hudIncomeEntry, transmittalSheetEntry } from './sources.ts';
 
 export {
@@ -15,8 +13,6 @@ export {
   placeName,
   HMDA_AGGREGATES_DATASET,
   HMDA_LENDERS_DATASET,
-  HMDA_LOAN_SAMPLE_DATASET,
-  SAMPLE_YEAR_NOTE,
   DATA_BROWSER_URL,
   HMDA_MAPS_URL,
   HUD_INCOME_LIMITS_URL,
@@ -128,85 +124,4 @@ export async function filers(db: Queryable, year: number, limit?: number): Promi
 export async function filerTotals(db: Queryable, year: number): Promise<{ filers: number; records: number }> {
   const { rows } = await db.query<{ total: string | null; n: string }>('SELECT sum(lar_count)::text AS total, count(*)::text AS n FROM hmda_lenders WHERE year = $1', [year]);
   return { filers: Number(rows[0]?.n ?? 0), records: Number(rows[0]?.total ?? 0) };
-}
-
-/** Originated home-purchase loans of the loan sample. */
-const PURCHASES = 'approved = 1 AND loan_purpose = 1';
-/** ... with a usable loan-to-value ratio: above 100 is a loan larger than the property's value. */
-const IN_RANGE = `${PURCHASES} AND loan_to_value_ratio > 0 AND loan_to_value_ratio <= 100`;
-
-/** How the sample's originated home-purchase loans divide by their loan-to-value ratio. */
-export interface SamplePurchaseCounts {
-  /** Originated home-purchase loans (approved = 1, loan_purpose = 1). */
-  purchases: number;
-  /** ... with a ratio above 0 and at most 100. */
-  inRange: number;
-  overHundred: number;
-  /** ... with no usable ratio (blank, "Exempt" or 0). */
-  noRatio: number;
-  /** In range and reporting both property value and loan amount. */
-  withDollars: number;
-  /** In range with a loan amount above the property value. */
-  loanAboveValue: number;
-}
-
-export async function samplePurchaseCounts(db: Queryable): Promise<SamplePurchaseCounts> {
-  const { rows } = await db.query<Record<keyof SamplePurchaseCounts, string>>(
-    `SELECT count(*) FILTER (WHERE ${PURCHASES})::text AS "purchases",
-            count(*) FILTER (WHERE ${IN_RANGE})::text AS "inRange",
-            count(*) FILTER (WHERE ${PURCHASES} AND loan_to_value_ratio > 100)::text AS "overHundred",
-            count(*) FILTER (WHERE ${PURCHASES} AND (loan_to_value_ratio IS NULL OR loan_to_value_ratio <= 0))::text AS "noRatio",
-            count(*) FILTER (WHERE ${IN_RANGE} AND property_value IS NOT NULL AND loan_amount IS NOT NULL)::text AS "withDollars",
-            count(*) FILTER (WHERE ${IN_RANGE} AND property_value < loan_amount)::text AS "loanAboveValue"
-       FROM hmda_loan_sample`,
-  );
-  const row = rows[0];
-  return {
-    purchases: Number(row?.purchases ?? 0), inRange: Number(row?.inRange ?? 0), overHundred: Number(row?.overHundred ?? 0),
-    noRatio: Number(row?.noRatio ?? 0), withDollars: Number(row?.withDollars ?? 0), loanAboveValue: Number(row?.loanAboveValue ?? 0),
-  };
-}
-
-/** Medians and shares over the sample's originated home-purchase loans with a ratio in (0, 100]. */
-export interface SampleLoanToValue {
-  medianLtv: number;
-  /** Percent with a ratio of 80 or less (20% or more down). */
-  twentyDownPercent: number;
-  /** Percent with a ratio of 95 or more (5% or less down). */
-  fiveDownPercent: number;
-  /** Percent at exactly 96.5 (FHA's 3.5% minimum down payment). */
-  fhaMinimumPercent: number;
-  /** Median of property value − loan amount ($0 where the loan exceeds the value), over loans reporting both. */
-  medianDownUsd: number;
-}
-
-export async function sampleLoanToValue(db: Queryable): Promise<SampleLoanToValue> {
-  const { rows } = await db.query<Record<string, string | null>>(
-    `SELECT (percentile_cont(0.5) WITHIN GROUP (ORDER BY loan_to_value_ratio))::text AS median_ltv,
-            (avg(CASE WHEN loan_to_value_ratio <= 80 THEN 1.0 ELSE 0.0 END) * 100)::text AS twenty_down,
-            (avg(CASE WHEN loan_to_value_ratio >= 95 THEN 1.0 ELSE 0.0 END) * 100)::text AS five_down,
-            (avg(CASE WHEN loan_to_value_ratio = 96.5 THEN 1.0 ELSE 0.0 END) * 100)::text AS fha_min,
-            (percentile_cont(0.5) WITHIN GROUP (ORDER BY greatest(property_value - loan_amount, 0))
-               FILTER (WHERE property_value IS NOT NULL AND loan_amount IS NOT NULL))::text AS median_down
-       FROM hmda_loan_sample WHERE ${IN_RANGE}`,
-  );
-  const row = rows[0] ?? {};
-  return {
-    medianLtv: Number(row.median_ltv),
-    twentyDownPercent: Number(row.twenty_down),
-    fiveDownPercent: Number(row.five_down),
-    fhaMinimumPercent: Number(row.fha_min),
-    medianDownUsd: Number(row.median_down),
-  };
-}
-
-/** The median income of the sample's originated loans (any purpose) that report one above $0. */
-export async function sampleBorrowerIncome(db: Queryable): Promise<{ medianUsd: number; withIncome: number; originated: number }> {
-  const { rows } = await db.query<{ median: string | null; n: string; originated: string }>(
-    `SELECT (percentile_cont(0.5) WITHIN GROUP (ORDER BY income_thousands) FILTER (WHERE income_thousands > 0))::text AS median,
-            count(*) FILTER (WHERE income_thousands > 0)::text AS n, count(*)::text AS originated
-       FROM hmda_loan_sample WHERE approved = 1`,
-  );
-  // HMDA reports income in thousands of dollars.
-  return { medianUsd: Number(rows[0]?.median ?? 0) * 1000, withIncome: Number(rows[0]?.n ?? 0), originated: Number(rows[0]?.originated ?? 0) };
 }

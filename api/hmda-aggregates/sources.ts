@@ -55,14 +55,6 @@ export const agencyNamesEntry: SourceEntry = {
   mirrorPath: 'hmda/institutions/lei_agency_code_name.csv',
 };
 
-export const loanSampleEntry: SourceEntry = {
-  id: 'hmda-loan-sample-50k',
-  publisherUrl: DATA_BROWSER_URL,
-  downloadUrl: 'https://raw.githubusercontent.com/BhavanaSai1/loan-approval-bias-auditor/6b0ac1a89da08c6176454537ef3b8cb4fffdfc74/hmda_sample.csv',
-  format: 'csv',
-  mirrorPath: 'hmda/loan_level/hmda_subset_11cols_50k_rows.csv',
-};
-
 export const INCOME_YEARS = [2018, 2019, 2020, 2021, 2022] as const;
 
 export const hudIncomeEntry = (fiscalYear: number): SourceEntry => {

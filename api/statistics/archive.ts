@@ -8,9 +8,13 @@ export interface StatisticsArchive {
   rows: StatRow[];
 }
 
-export type StatRow = Omit<StatRecord, 'as_of'> & { as_of: unknown };
+export type StatRow = Omit<StatRecord, 'as_of' | 'data_year'> & {
+  as_of: unknown;
+  /** Null only in a catalogue archived while undated statistics were still kept (the service drops them). */
+  data_year: number | null;
+};
 
-const STAT_COLUMNS = 'id, category, value, label, headline, data_year, data_year_note, population, source_url, as_of';
+const STAT_COLUMNS = 'id, category, value, label, headline, data_year, population, source_url, as_of';
 
 export async function readRows(db: Queryable): Promise<StatRow[]> {
   const { rows } = await db.query<StatRow>(`SELECT ${STAT_COLUMNS} FROM statistics ORDER BY category, id`);

@@ -15,7 +15,7 @@ const computation = (what: string) => `A computation, not a count: ${what}.`;
 export async function affordabilityStatistics(db: Queryable): Promise<Statistic[]> {
   const stats: Statistic[] = [];
   const add = (id: string, numeric: number, value: string, label: string, headline: string, population: string, dataYear: number, sourceUrl: string, asOf: string) =>
-    stats.push({ id, category: 'affordability', value, label, headline, data_year: dataYear, data_year_note: null, population, source_url: sourceUrl, numeric_value: numeric, as_of: asOf });
+    stats.push({ id, category: 'affordability', value, label, headline, data_year: dataYear, population, source_url: sourceUrl, numeric_value: numeric, as_of: asOf });
   const baselines = await nationalLimits(db, 'conforming', 'floor');
   const fhaFloors = await nationalLimits(db, 'fha', 'floor');
 

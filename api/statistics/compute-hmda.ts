@@ -42,7 +42,7 @@ export async function hmdaStatistics(db: Queryable): Promise<Statistic[]> {
   const states = await aggregatesByGeo(db, year, 'state');
   const stats: Statistic[] = [];
   const add = (category: Category, id: string, numeric: number, value: string, label: string, headline: string, population: string) =>
-    stats.push({ id, category, value, label, headline, data_year: year, data_year_note: null, population, source_url: HMDA_MAPS_URL, numeric_value: numeric, as_of: info.asOf });
+    stats.push({ id, category, value, label, headline, data_year: year, population, source_url: HMDA_MAPS_URL, numeric_value: numeric, as_of: info.asOf });
 
   // Market overview.
   const records = total(nation.actionTaken);
@@ -89,7 +89,7 @@ export async function hmdaStatistics(db: Queryable): Promise<Statistic[]> {
   stats.push({
     id: 'hmda_records_peak_year', category: 'market_overview', value: String(peak.year), label: `Year with the most HMDA records, ${years[0]}–${year}`,
     headline: `${peak.year} saw the most HMDA records of ${years[0]}–${year}: ${count(peak.records)}, against ${count(records)} in ${year}.`,
-    data_year: peak.year, data_year_note: null, population: `All HMDA records of each year ${years[0]}–${year} ${EVERYWHERE}.`,
+    data_year: peak.year, population: `All HMDA records of each year ${years[0]}–${year} ${EVERYWHERE}.`,
     source_url: HMDA_MAPS_URL, numeric_value: peak.records, as_of: info.asOf,
   });
 

@@ -13,7 +13,7 @@ export async function lenderStatistics(db: Queryable): Promise<Statistic[]> {
   const stats: Statistic[] = [];
   const url = transmittalSheetEntry(year).publisherUrl;
   const add = (id: string, numeric: number, value: string, label: string, headline: string, population: string) =>
-    stats.push({ id, category: 'lenders', value, label, headline, data_year: year, data_year_note: null, population, source_url: url, numeric_value: numeric, as_of: info.asOf });
+    stats.push({ id, category: 'lenders', value, label, headline, data_year: year, population, source_url: url, numeric_value: numeric, as_of: info.asOf });
   const records = lenders.reduce((sum, row) => sum + row.records, 0);
   const sheet = `the ${year} HMDA transmittal sheet`;
   const filers = `The ${whole(lenders.length)} institutions listed in ${sheet}.`;

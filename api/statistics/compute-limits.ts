@@ -1,6 +1,8 @@
 // Loan-limit statistics (FHFA conforming, HUD FHA) and the down payments they imply: the national
 // baseline, ceiling and FHA floor of the latest year loaded, the counties above the baseline, the
-// price at which a 20%-down loan stops being conforming, and FHA's minimum down payment at its floor.
+// prices at which a loan with 20%, 10% or 5% down stops being conforming (at the baseline, and with
+// 20% down at the high-cost ceiling), and FHA's minimum down payment at its floor and its ceiling.
+// Each is a documented computation on one year's published limit, so it states that year.
 import type { Queryable } from '../platform/db/database.ts';
 import { SPECIAL_AREAS } from '../loan-limits/validate.ts';
 import { datasetInfo, nationalLimits, type DatasetInfo } from './inputs.ts';
@@ -16,11 +18,17 @@ async function countyCounts(db: Queryable, program: 'conforming' | 'fha', year: 
   return { all: Number(rows[0]?.all ?? 0), contiguous: Number(rows[0]?.contiguous ?? 0) };
 }
 
+/** The share of the price a loan covers with `downPercent` down, as the computation shows it: 20 → "0.8". */
+const loanShare = (downPercent: number): string => String((100 - downPercent) / 100);
+
+/** The home price above which a loan with `downPercent` down exceeds `limit`. */
+const jumboThreshold = (limit: number, downPercent: number): number => limit / ((100 - downPercent) / 100);
+
 export async function limitStatistics(db: Queryable): Promise<Statistic[]> {
   const stats: Statistic[] = [];
   const add = (info: DatasetInfo, year: number, category: Category, id: string, numeric: number, label: string, headline: string, population: string) =>
     stats.push({
-      id, category, value: usd(numeric), label, headline, data_year: year, data_year_note: null, population,
+      id, category, value: usd(numeric), label, headline, data_year: year, population,
       source_url: info.sourceUrl, numeric_value: numeric, as_of: info.asOf,
     });
 
@@ -50,13 +58,26 @@ export async function limitStatistics(db: Queryable): Promise<Statistic[]> {
     stats.push({
       id: `high_cost_counties_${limitYear}`, category: 'loan_types', value: whole(highCost), label: `Counties with a conforming limit above the baseline, ${limitYear}`,
       headline: `${whole(highCost)} of ${whole(counties.all)} counties have a ${limitYear} conforming limit above the ${usd(baseline)} baseline.`,
-      data_year: limitYear, data_year_note: null, population: `The ${whole(counties.all)} counties and county-equivalents in ${file}.`,
+      data_year: limitYear, population: `The ${whole(counties.all)} counties and county-equivalents in ${file}.`,
       source_url: conformingInfo.sourceUrl, numeric_value: highCost, as_of: conformingInfo.asOf,
     });
-    const threshold = baseline / 0.8;
-    add(conformingInfo, limitYear, 'down_payment', `jumbo_threshold_20pct_down_${limitYear}`, threshold, `Home price above which a 20%-down loan exceeds the ${limitYear} baseline conforming limit`,
-      `With 20% down, a home priced above ${usd(threshold)} needs a loan larger than the ${limitYear} baseline conforming limit of ${usd(baseline)} (computed: limit ÷ 0.8).`,
-      `A computation, not a count: one home bought with 20% down and a loan at the ${limitYear} baseline conforming limit of ${usd(baseline)}.`);
+    for (const downPercent of [20, 10, 5]) {
+      const threshold = jumboThreshold(baseline, downPercent);
+      add(conformingInfo, limitYear, 'down_payment', `jumbo_threshold_${downPercent}pct_down_${limitYear}`, threshold,
+        `Home price above which a ${downPercent}%-down loan exceeds the ${limitYear} baseline conforming limit`,
+        `With ${downPercent}% down, a home priced above ${usd(threshold)} needs a loan larger than the ${limitYear} baseline conforming limit of ${usd(baseline)} ` +
+          `(computed: limit ÷ ${loanShare(downPercent)}).`,
+        `A computation, not a count: one home bought with ${downPercent}% down and a loan at the ${limitYear} baseline conforming limit of ${usd(baseline)}.`);
+    }
+    if (ceiling !== undefined) {
+      const threshold = jumboThreshold(ceiling, 20);
+      add(conformingInfo, limitYear, 'down_payment', `jumbo_threshold_20pct_down_high_cost_${limitYear}`, threshold,
+        `Home price above which a 20%-down loan exceeds the ${limitYear} high-cost conforming ceiling`,
+        `In the costliest areas, a home priced above ${usd(threshold)} with 20% down needs a loan larger than the ${limitYear} conforming ceiling of ${usd(ceiling)} ` +
+          `(computed: ceiling ÷ ${loanShare(20)}).`,
+        `A computation, not a count: one home bought with 20% down and a loan at the ${limitYear} high-cost conforming ceiling of ${usd(ceiling)} ` +
+          '(contiguous states; Alaska, Hawaii, Guam and the US Virgin Islands have higher limits).');
+    }
   }
 
   const fhaInfo = await datasetInfo(db, 'loan_limits_fha');
@@ -73,6 +94,15 @@ export async function limitStatistics(db: Queryable): Promise<Statistic[]> {
     add(fhaInfo, fhaYear, 'down_payment', `fha_min_down_payment_at_floor_${fhaYear}`, down, `Minimum FHA down payment (3.5%) on a home financed at the ${fhaYear} FHA floor limit`,
       `Buying a ${usd(price)} home with the largest FHA loan allowed everywhere in ${fhaYear} (${usd(fhaFloor)}) takes a 3.5% minimum down payment of ${usd(down)} (computed).`,
       `A computation, not a count: one home financed at the ${fhaYear} FHA floor limit of ${usd(fhaFloor)} with FHA's 3.5% minimum down payment (price = limit ÷ 0.965).`);
+    const fhaCeiling = (await nationalLimits(db, 'fha', 'ceiling')).get(fhaYear);
+    if (fhaCeiling !== undefined) {
+      const ceilingPrice = fhaCeiling / (1 - FHA_MIN_DOWN);
+      const ceilingDown = ceilingPrice * FHA_MIN_DOWN;
+      add(fhaInfo, fhaYear, 'down_payment', `fha_min_down_payment_at_ceiling_${fhaYear}`, ceilingDown,
+        `Minimum FHA down payment (3.5%) on a home financed at the ${fhaYear} FHA high-cost ceiling`,
+        `In the costliest areas, buying a ${usd(ceilingPrice)} home with the largest FHA loan allowed in ${fhaYear} (${usd(fhaCeiling)}) takes a 3.5% minimum down payment of ${usd(ceilingDown)} (computed).`,
+        `A computation, not a count: one home financed at the ${fhaYear} FHA high-cost ceiling of ${usd(fhaCeiling)} with FHA's 3.5% minimum down payment (price = limit ÷ 0.965).`);
+    }
   }
   return stats;
 }

@@ -23,7 +23,7 @@ interface RateStat {
 
 const toStatistic = (stat: RateStat): Statistic => ({
   id: stat.id, category: 'rates', value: stat.value, label: stat.label, headline: stat.headline,
-  data_year: stat.dataYear, data_year_note: null, population: stat.population,
+  data_year: stat.dataYear, population: stat.population,
   source_url: fredPage(stat.seriesId), numeric_value: stat.numeric, as_of: stat.asOf,
 });
 

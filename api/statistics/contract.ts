@@ -40,7 +40,7 @@ export const StatisticsQuerySchema = z.object({
     .describe(`One statistic by id, in any case, e.g. "${EXAMPLE_ID}" or "${EXAMPLE_OTHER_ID}"; every result names its id.`),
   year: integer({ min: STAT_YEAR_MIN, max: STAT_YEAR_MAX, hint: `Give a four-digit year from ${STAT_YEAR_MIN} to ${STAT_YEAR_MAX}, e.g. 2025.` })
     .optional()
-    .describe('Only statistics whose data_year is this year, e.g. 2025 or "2020" (those whose source states no year never match).'),
+    .describe('Only statistics whose data_year is this year, e.g. 2025 or "2020".'),
   all: flag()
     .optional()
     .describe('true (or "true", "1", "yes"): every matching statistic as `stats`; false (the REST default): one statistic as `stat`, the one with `id` or else the featured statistic of the day.'),
@@ -57,15 +57,10 @@ export const StatRecordSchema = z.object({
   category: z.enum(CATEGORIES),
   data_year: z
     .int()
-    .nullable()
-    .describe('The year the underlying data describes, as its source states it; null when the source states no year (data_year_note then says why). Never estimated.'),
-  data_year_note: z
-    .string()
-    .nullable()
-    .describe('When data_year is null: why, and what is known of the period instead (e.g. "2018 or a later year"). Null whenever data_year is set.'),
+    .describe('The year the underlying data describes, as its source states it (a statistic whose source states no year is not in the catalogue). Never estimated.'),
   population: z
     .string()
-    .describe('What the figure is computed over (for a share, its denominator), with every filter applied and what it leaves out, e.g. loans with a loan-to-value ratio above 100.'),
+    .describe('What the figure is computed over (for a share, its denominator), with every filter applied and what it leaves out, e.g. records without the applicant\'s age.'),
   source_url: z.url(),
   as_of: z.iso
     .date()

@@ -2,7 +2,7 @@
 // (it depends on them, so it runs last) and by `npm run precompute`.
 import { sha256 } from '../sync/source.ts';
 import type { DatasetDefinition } from '../sync/types.ts';
-import { DATA_BROWSER_URL, HMDA_AGGREGATES_DATASET, HMDA_LENDERS_DATASET, HMDA_LOAN_SAMPLE_DATASET } from '../hmda-aggregates/reads.ts';
+import { DATA_BROWSER_URL, HMDA_AGGREGATES_DATASET, HMDA_LENDERS_DATASET } from '../hmda-aggregates/reads.ts';
 import { OPTIMAL_BLUE_DATASET, PMMS_DATASET } from '../rates/sync/national.ts';
 import { HUD_INCOME_DATASET } from './income.ts';
 import { precomputeStatistics } from './precompute.ts';
@@ -12,7 +12,7 @@ import { CATEGORIES } from './types.ts';
 export const STATISTICS_DATASET = 'statistics';
 
 export const STATISTICS_INPUTS = [
-  HMDA_AGGREGATES_DATASET, HMDA_LENDERS_DATASET, HMDA_LOAN_SAMPLE_DATASET, HUD_INCOME_DATASET,
+  HMDA_AGGREGATES_DATASET, HMDA_LENDERS_DATASET, HUD_INCOME_DATASET,
   'loan_limits_conforming', 'loan_limits_fha', PMMS_DATASET, OPTIMAL_BLUE_DATASET,
 ];
 

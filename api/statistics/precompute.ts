@@ -9,7 +9,7 @@ import { hmdaStatistics } from './compute-hmda.ts';
 import { lenderStatistics } from './compute-lenders.ts';
 import { limitStatistics } from './compute-limits.ts';
 import { rateStatistics } from './compute-rates.ts';
-import { sampleStatistics } from './compute-sample.ts';
+import { STAT_YEAR_MAX, STAT_YEAR_MIN } from './contract.ts';
 import { CATEGORIES, type Statistic } from './types.ts';
 
 export const MIN_PER_CATEGORY = 5;
@@ -17,7 +17,7 @@ export const MIN_TOTAL = 40;
 
 export async function computeCatalogue(db: Queryable): Promise<Statistic[]> {
   const stats: Statistic[] = [];
-  for (const compute of [hmdaStatistics, rateStatistics, limitStatistics, sampleStatistics, affordabilityStatistics, lenderStatistics]) stats.push(...(await compute(db)));
+  for (const compute of [hmdaStatistics, rateStatistics, limitStatistics, affordabilityStatistics, lenderStatistics]) stats.push(...(await compute(db)));
   return stats.sort((a, b) => a.category.localeCompare(b.category) || a.id.localeCompare(b.id));
 }
 
@@ -29,13 +29,9 @@ export function checkCatalogue(stats: readonly Statistic[]): void {
     ids.add(stat.id);
     if (!/^[a-z0-9_]+$/.test(stat.id)) problems.push(`${stat.id}: id must be lower-case letters, digits and underscores`);
     if (!Number.isFinite(stat.numeric_value)) problems.push(`${stat.id}: computed value is not a number`);
-    if (!stat.value || /NaN|Infinity|undefined/.test(`${stat.value} ${stat.label} ${stat.headline} ${stat.population} ${stat.data_year_note ?? ''}`)) problems.push(`${stat.id}: text holds an uncomputed value`);
-    if (stat.data_year === null) {
-      if (!stat.data_year_note) problems.push(`${stat.id}: no data_year and no data_year_note saying why`);
-    } else {
-      if (!Number.isInteger(stat.data_year) || stat.data_year < 1971 || stat.data_year > 2100) problems.push(`${stat.id}: data_year ${stat.data_year}`);
-      if (stat.data_year_note !== null) problems.push(`${stat.id}: data_year_note is only for a statistic without a data_year`);
-    }
+    if (!stat.value || /NaN|Infinity|undefined/.test(`${stat.value} ${stat.label} ${stat.headline} ${stat.population}`)) problems.push(`${stat.id}: text holds an uncomputed value`);
+    // A figure whose source states no year does not belong in the catalogue (data_year is an integer).
+    if (!Number.isInteger(stat.data_year) || stat.data_year < STAT_YEAR_MIN || stat.data_year > STAT_YEAR_MAX) problems.push(`${stat.id}: data_year ${stat.data_year}`);
     if (!stat.population.trim()) problems.push(`${stat.id}: no population`);
     if (!/^https:\/\//.test(stat.source_url)) problems.push(`${stat.id}: source_url ${stat.source_url}`);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(stat.as_of)) problems.push(`${stat.id}: as_of ${stat.as_of}`);
@@ -48,7 +44,7 @@ export function checkCatalogue(stats: readonly Statistic[]): void {
   if (problems.length > 0) throw new ValidationError(`The statistics catalogue was not published: ${problems.join('; ')}.`);
 }
 
-const COLUMNS = ['id', 'category', 'value', 'label', 'headline', 'data_year', 'data_year_note', 'population', 'source_url', 'numeric_value', 'as_of'] as const;
+const COLUMNS = ['id', 'category', 'value', 'label', 'headline', 'data_year', 'population', 'source_url', 'numeric_value', 'as_of'] as const;
 
 /** Computes, checks and stores the catalogue; resolves to the statistics and the rows changed. */
 export async function precomputeStatistics(tx: Queryable): Promise<{ stats: Statistic[]; changed: number }> {

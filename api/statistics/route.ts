@@ -18,7 +18,7 @@ export function registerStatisticsRoutes(registry: ApiRegistry, deps: AppDeps): 
       'Returns `{stat, sources}`: with `id` that statistic; otherwise the featured statistic of the day (UTC) for `category`, or across all categories. ' +
       '`all=true` returns `{stats: [...], sources}`, every statistic matching `category`, `id` and `year`. ' +
       'Each record adds `population` (what the figure is computed over, filters included) and `as_of` (the as-of date of its data); ' +
-      '`data_year` is null, with `data_year_note` saying why, when the source states no year. Unknown parameters are refused (400). ' +
+      '`data_year` is always the year the data describes, as its source states it (a figure whose source states no year is not in the catalogue). Unknown parameters are refused (400). ' +
       'With `as_of`, the featured statistic is the one of that day.' +
       PINNED_VERSIONS_NOTE,
     tags: ['Statistics'],

@@ -46,14 +46,11 @@ const MAX_REMEMBERED_BYTES = 8 * 1024 * 1024;
 const MAX_PINNED_CATALOGUES = 4;
 
 function catalogueOf(version: string, versions: DatasetVersion[], rows: readonly StatRow[]): Catalogue {
-  const stats = rows.map((row) =>
-    toRecord({
-      ...row,
-      data_year: row.data_year === null ? null : Number(row.data_year),
-      numeric_value: 0,
-      as_of: String(row.as_of).slice(0, 10),
-    }),
-  );
+  const stats = rows
+    // A catalogue archived before every statistic had to state its year may hold undated rows
+    // (from the retired HMDA loan sample); an `as_of` answer leaves them out, as today's does.
+    .filter((row) => row.data_year !== null)
+    .map((row) => toRecord({ ...row, data_year: Number(row.data_year), numeric_value: 0, as_of: String(row.as_of).slice(0, 10) }));
   return { version, versions, stats, byId: new Map(stats.map((stat) => [stat.id, stat])), answers: answerCache<StatisticsAnswer>({ maxBytes: MAX_REMEMBERED_BYTES }) };
 }
 
@@ -102,20 +99,15 @@ export function createStatisticsService(deps: {
         throw new NotFoundError(`Statistic "${stat.id}" is in category ${stat.category}, not ${query.category}; drop 'category' or ${LIST_HINT.toLowerCase()}`);
       }
       if (query.year !== undefined && stat.data_year !== query.year) {
-        const describes = stat.data_year === null ? 'does not state a year (its source does not)' : `describes ${stat.data_year}`;
-        throw new NotFoundError(`Statistic "${stat.id}" ${describes}, not ${query.year}; drop 'year' to get it.`);
+        throw new NotFoundError(`Statistic "${stat.id}" describes ${stat.data_year}, not ${query.year}; drop 'year' to get it.`);
       }
       return query.all ? { stats: [stat], sources: sourcesOf([stat]) } : { stat, sources: sourcesOf([stat]) };
     }
     const inCategory = query.category === undefined ? stats : stats.filter((stat) => stat.category === query.category);
     const pool = query.year === undefined ? inCategory : inCategory.filter((stat) => stat.data_year === query.year);
     if (pool.length === 0) {
-      const years = [...new Set(inCategory.flatMap((stat) => (stat.data_year === null ? [] : [stat.data_year])))].sort((a, b) => a - b);
-      const undated = inCategory.filter((stat) => stat.data_year === null).length;
-      throw new NotFoundError(
-        `No statistics${query.category ? ` in ${query.category}` : ''} describe ${query.year}. Years available: ${years.join(', ') || 'none'}` +
-          `${undated > 0 ? `; ${undated} more state no year (their source does not) and are listed without 'year'` : ''}.`,
-      );
+      const years = [...new Set(inCategory.map((stat) => stat.data_year))].sort((a, b) => a - b);
+      throw new NotFoundError(`No statistics${query.category ? ` in ${query.category}` : ''} describe ${query.year}. Years available: ${years.join(', ') || 'none'}.`);
     }
     if (query.all) return { stats: pool, sources: sourcesOf(pool) };
     const stat = featured(pool, day, query.category) as StatRecord;

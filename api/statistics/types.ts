@@ -18,7 +18,6 @@ export const toRecord = (stat: Statistic): StatRecord => ({
   headline: stat.headline,
   category: stat.category,
   data_year: stat.data_year,
-  data_year_note: stat.data_year_note,
   population: stat.population,
   source_url: stat.source_url,
   as_of: stat.as_of,

@@ -28,7 +28,6 @@ const DATASET_WORDS: Readonly<Record<string, string>> = {
   nmdb: "FHFA's National Mortgage Database state statistics",
   hmda_aggregates: "the FFIEC's HMDA aggregates",
   hmda_lenders: "the FFIEC's HMDA lender list",
-  hmda_loan_sample: 'the HMDA loan sample',
   hud_median_family_income: "HUD's median family incomes",
   statistics: 'the market statistics',
   search_index: 'the search index',

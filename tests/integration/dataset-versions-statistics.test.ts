@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/config.ts';
 import { createLogger } from '../../api/platform/logger.ts';
@@ -20,6 +21,20 @@ import { syncedTestDatabase } from '../support/synced.ts';
 interface StatisticsBody {
   stat?: { id: string; value: string; as_of: string };
   dataset_versions: { dataset: string; version: string; as_of: string | null }[];
+}
+
+/** The id of a statistic without a year, as catalogues archived before migration 0411 could hold. */
+const UNDATED_ID = 'sample_share_20pct_down';
+
+/** Makes the first archived catalogue look like one written while undated statistics were kept. */
+async function addUndatedRowToArchive(database: TestDatabase): Promise<void> {
+  const { rows } = await database.db.query<{ id: string; snapshot: Uint8Array | null }>("SELECT id, snapshot FROM dataset_versions WHERE dataset = 'statistics'");
+  const archived = rows[0];
+  expect(archived?.snapshot).toBeTruthy();
+  const archive = JSON.parse(gunzipSync(archived?.snapshot as Uint8Array).toString('utf8')) as { rows: Record<string, unknown>[] };
+  const dated = archive.rows.find((row) => row.category === 'down_payment') as Record<string, unknown>;
+  archive.rows.push({ ...dated, id: UNDATED_ID, data_year: null, data_year_note: 'The publisher states neither the year nor the state of its records.' });
+  await database.db.query('UPDATE dataset_versions SET snapshot = $1 WHERE id = $2', [gzipSync(JSON.stringify(archive)), archived?.id]);
 }
 
 describe.skipIf(!hasSourceData)('pinned statistics', () => {
@@ -44,6 +59,7 @@ describe.skipIf(!hasSourceData)('pinned statistics', () => {
     // The catalogue as first computed (today, from the mirror), then the survey revised two days later.
     database = await syncedTestDatabase('pglite', ['statistics']);
     first = (await database.db.query<{ version: string }>("SELECT version FROM dataset_versions WHERE dataset = 'statistics'")).rows[0]?.version;
+    await addUndatedRowToArchive(database);
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-statistics-versions-'));
     copyRates(folder);
     setNewestWeek(folder, changed);
@@ -80,6 +96,15 @@ describe.skipIf(!hasSourceData)('pinned statistics', () => {
     expect(current.body.stat?.value).toBe(`${changed.toFixed(2)}%`);
     expect(statisticsVersion(current.body)).toBe(revised);
     expect((await get(`&as_of=${later(2).slice(0, 10)}`)).body).toEqual(current.body);
+  });
+
+  it('leaves a statistic without a year out of an archived catalogue, so every record states one', async () => {
+    const response = await fetch(`${server.url}/api/v1/statistics?category=down_payment&all=true&as_of=${firstDay}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { stats: { id: string; data_year: unknown }[] };
+    expect(body.stats.length).toBeGreaterThan(0);
+    expect(body.stats.map((stat) => stat.id)).not.toContain(UNDATED_ID);
+    for (const stat of body.stats) expect(Number.isInteger(stat.data_year), stat.id).toBe(true);
   });
 
   it('pins get_statistics the same way, and refuses a day before the first catalogue', async () => {

@@ -48,7 +48,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
     testApp = await buildTestApp(database.db, { clock });
     server = await listen(testApp.app);
     const { rows } = await database.db.query<Row>('SELECT id, category, value, data_year, numeric_value FROM statistics');
-    stats = new Map(rows.map((row) => [row.id, { ...row, data_year: row.data_year === null ? null : Number(row.data_year), numeric_value: Number(row.numeric_value) }]));
+    stats = new Map(rows.map((row) => [row.id, { ...row, data_year: Number(row.data_year), numeric_value: Number(row.numeric_value) }]));
   });
 
   afterAll(async () => {
@@ -98,12 +98,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
     const baseline = Number(limits[0]?.limit_1);
     expect(stat(`conforming_baseline_limit_${limits[0]?.year}`).value).toBe(`$${baseline.toLocaleString('en-US')}`);
     expect(stat('pi_payment_baseline_latest').value).toBe(`$${Math.round(payment(baseline, rate)).toLocaleString('en-US')}`);
-    const { rows: ltv } = await database.db.query<{ share: string }>(
-      `SELECT (100.0 * count(*) FILTER (WHERE loan_to_value_ratio <= 80) / count(*))::text AS share FROM hmda_loan_sample
-        WHERE approved = 1 AND loan_purpose = 1 AND loan_to_value_ratio > 0 AND loan_to_value_ratio <= 100`,
-    );
-    expect(stat('sample_share_20pct_down').value).toBe(`${Number(ltv[0]?.share).toFixed(1)}%`);
-    expect(stat('sample_share_20pct_down').data_year).toBeNull();
+    const year = limits[0]?.year;
+    expect(stat(`jumbo_threshold_10pct_down_${year}`).value).toBe(`$${Math.round(baseline / 0.9).toLocaleString('en-US')}`);
+    expect(stat(`jumbo_threshold_10pct_down_${year}`).data_year).toBe(year);
   });
 
   it('serves the featured statistic of the day for a category, the same all day', async () => {
@@ -159,24 +156,17 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
     for (const id of examples) expect((await get(`id=${id}`)).status, id).toBe(200);
   });
 
-  it('leaves statistics whose source states no year out of every year filter, and says so', async () => {
-    const undated = [...stats.values()].filter((row) => row.data_year === null);
-    expect(undated.map((row) => row.id).sort()).toEqual([
-      'sample_median_borrower_income', 'sample_median_down_payment_percent', 'sample_median_down_payment_usd',
-      'sample_share_20pct_down', 'sample_share_3_5pct_down', 'sample_share_5pct_or_less_down',
-    ]);
-    const one = await get('id=sample_share_20pct_down');
-    expect(one.body.stat).toMatchObject({ data_year: null, data_year_note: expect.stringMatching(/2018 or a later year/) });
-    expect(one.body.stat.as_of).not.toBe('2018-12-31');
-    const filtered = await get('id=sample_share_20pct_down&year=2018');
+  it('states the year of every statistic, and a year filter names the years there are', async () => {
+    for (const row of stats.values()) expect(Number.isInteger(row.data_year), row.id).toBe(true);
+    const filtered = await get('id=fha_min_down_payment_at_floor_2025&year=2018');
     expect(filtered.status).toBe(404);
-    expect(filtered.body.error).toMatch(/does not state a year/);
+    expect(filtered.body.error).toBe("Statistic \"fha_min_down_payment_at_floor_2025\" describes 2025, not 2018; drop 'year' to get it.");
     const none = await get('category=down_payment&year=2018');
     expect(none.status).toBe(404);
-    expect(none.body.error).toMatch(/Years available: 2025, 2026; 5 more state no year/);
+    expect(none.body.error).toBe('No statistics in down_payment describe 2018. Years available: 2025, 2026.');
   });
 
-  it('answers get_statistics over MCP with the same records, year not stated where the source states none', async () => {
+  it('answers get_statistics over MCP with the same records, each line naming its year', async () => {
     const client = await connectMcp(server.url);
     try {
       const result = await client.callTool({ name: 'get_statistics', arguments: { category: 'Down_Payment' } });
@@ -184,7 +174,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
       const rest = StatisticsAnswerSchema.parse((await get('category=down_payment&all=true')).body);
       expect(StatisticsAnswerSchema.parse(result.structuredContent)).toEqual(rest);
       const text = (result.content as { type: string; text: string }[])[0]?.text ?? '';
-      expect(text).toContain('[sample_share_20pct_down, year not stated by the source]');
+      expect(text).toContain('[jumbo_threshold_20pct_down_2026, 2026]');
     } finally {
       await client.close();
     }
@@ -208,8 +198,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
     const names = Object.entries(doc.paths).find(([route]) => route.endsWith('/statistics'))?.[1].get?.parameters?.map((parameter) => parameter.name);
     expect(names).toEqual(expect.arrayContaining(['category', 'id', 'year', 'all']));
     const json = JSON.stringify(doc);
-    expect(json).toContain('"data_year":{"anyOf":[{"type":"integer"');
-    for (const field of ['data_year_note', 'population']) expect(json).toContain(`"${field}":`);
+    expect(json).toContain('"data_year":{"type":"integer"');
+    expect(json).toContain('"population":');
+    expect(json).not.toContain('data_year_note');
   });
 
   it('serves identical bodies on the API host', async () => {

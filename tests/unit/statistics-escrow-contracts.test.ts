@@ -78,8 +78,9 @@ describe('the statistics contract', () => {
   const list = expectExactly(StatisticsAnswerSchema, fixture('statistics-list-answer.json'));
   const one = expectExactly(StatisticsAnswerSchema, fixture('statistics-one-answer.json'));
 
-  it('takes the recorded answers exactly: a list with undated statistics, and one statistic', () => {
-    expect(list.stats?.some((stat) => stat.data_year === null && stat.data_year_note !== null)).toBe(true);
+  it('takes the recorded answers exactly: a list of the down-payment statistics, and one statistic', () => {
+    expect(list.stats?.map((stat) => stat.category)).toEqual(Array(6).fill('down_payment'));
+    expect(list.stats?.every((stat) => Number.isInteger(stat.data_year))).toBe(true);
     expect(list.stat).toBeUndefined();
     expect(one.stat?.id).toBe('pmms_30yr_latest');
     expect(one.sources).toEqual([{ url: one.stat?.source_url, as_of: one.stat?.as_of }]);
@@ -89,7 +90,7 @@ describe('the statistics contract', () => {
     const { context } = statisticsContext(list);
     const result = await callLikeTheSdk(getStatisticsTool, context, { category: 'down_payment' });
     expect(expectExactly(StatisticsAnswerSchema, result.structuredContent)).toEqual(list);
-    expect(text(result)).toContain('[sample_share_20pct_down, year not stated by the source]');
+    expect(text(result)).toContain('[jumbo_threshold_20pct_down_2026, 2026]');
     expect(text(result)).toContain(`Source: ${list.sources[0]?.url}`);
   });
 

@@ -17,9 +17,7 @@ import {
   type StatRecord,
 } from '../../statistics/contract.ts';
 
-const yearText = (stat: StatRecord) => (stat.data_year === null ? 'year not stated by the source' : String(stat.data_year));
-
-/** "62 statistics in 7 categories (affordability 8, …)": what the whole list holds. */
+/** "60 statistics in 7 categories (affordability 8, …)": what the whole list holds. */
 function summary(stats: readonly StatRecord[]): string {
   const byCategory = new Map<string, number>();
   for (const stat of stats) byCategory.set(stat.category, (byCategory.get(stat.category) ?? 0) + 1);
@@ -39,7 +37,7 @@ export function statisticsAnswerText(answer: StatisticsAnswer, page?: { all: rea
         '',
       ]
     : [];
-  return `${[...head, ...stats.map((stat) => `- ${stat.headline} [${stat.id}, ${yearText(stat)}]`)].join('\n')}\n\n${sourcesText(answer.sources)}`;
+  return `${[...head, ...stats.map((stat) => `- ${stat.headline} [${stat.id}, ${stat.data_year}]`)].join('\n')}\n\n${sourcesText(answer.sources)}`;
 }
 
 const OFFSET_MAX = 10_000;
