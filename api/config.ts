@@ -40,6 +40,8 @@ export const envSchema = z.object({
   ACCEPT_SOCKETS: z.coerce.number().int().min(1).max(64).default(1),
   SYNC_ON_START: booleanFlag(true),
   SYNC_DAILY: booleanFlag(true),
+  /** An instance that finds another's sync running looks again after this, doubled each time (to 60 s). */
+  SYNC_CATCH_UP_DELAY_MS: z.coerce.number().int().min(100).default(5_000),
   FRED_API_KEY: optionalString,
   CONGRESS_API_KEY: optionalString,
   REQUIRE_API_KEY: booleanFlag(false),

@@ -3,7 +3,7 @@
 // estimates after the HMDA warehouse changes, the first read of the series families). Returns a function
 // that stops it at shutdown.
 import type { AppDeps } from './deps.ts';
-import { startBackgroundSync } from './sync/background.ts';
+import { DEFAULT_CATCH_UP_TIMING, startBackgroundSync } from './sync/background.ts';
 import { datasetDefinitions } from './sync/registry.ts';
 import { startKeysAdminJob } from './access/admin-socket.ts';
 import { startSearchIndexRefresh } from './search/job.ts';
@@ -14,7 +14,7 @@ import { startSeriesWarmUp } from './series/warm-up.ts';
 
 export function startBackgroundJobs(deps: AppDeps): () => void {
   const stoppers: Array<() => void> = [];
-  stoppers.push(startBackgroundSync(deps, datasetDefinitions));
+  stoppers.push(startBackgroundSync(deps, datasetDefinitions, { ...DEFAULT_CATCH_UP_TIMING, firstDelayMs: deps.config.SYNC_CATCH_UP_DELAY_MS }));
   stoppers.push(startKeysAdminJob(deps));
   stoppers.push(startSearchIndexRefresh(deps));
   stoppers.push(startHmdaJobs(deps));

@@ -26,7 +26,7 @@ export interface CatchUpTiming {
   maxDelayMs: number;
 }
 
-const DEFAULT_TIMING: CatchUpTiming = { firstDelayMs: 5_000, maxDelayMs: 60_000 };
+export const DEFAULT_CATCH_UP_TIMING: CatchUpTiming = { firstDelayMs: 5_000, maxDelayMs: 60_000 };
 
 /** The wait before look number `attempt` (1-based): doubling, capped, with ±20% jitter so instances spread out. */
 export function catchUpDelay(attempt: number, timing: CatchUpTiming, random = Math.random): number {
@@ -37,7 +37,7 @@ export function catchUpDelay(attempt: number, timing: CatchUpTiming, random = Ma
 export function startBackgroundSync(
   deps: AppDeps,
   definitions: readonly DatasetDefinition[],
-  timing: CatchUpTiming = DEFAULT_TIMING,
+  timing: CatchUpTiming = DEFAULT_CATCH_UP_TIMING,
 ): () => void {
   const { config, db, logger, services } = deps;
   const clock = deps.clock;
