@@ -1,5 +1,6 @@
 // Reads our Markdown content straight from content/ (front matter + body) at run time, validated by
 // the same zod schemas as the site build, and turns bodies into plain text and headings for search.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -39,22 +40,41 @@ export function splitFrontMatter(file: string, text: string): { frontMatter: unk
   }
 }
 
+/**
+ * Collections already parsed, by schema and folder, with the checksum of the folder's files (names
+ * and bytes) they were parsed from: the glossary service, the search index and the MCP resources read
+ * the same files again (the tests build the app dozens of times a process), and parsing the YAML is
+ * what costs. Callers get a copy.
+ */
+const parsedCollections = new WeakMap<z.ZodType, Map<string, { checksum: string; entries: ContentEntry<unknown>[] }>>();
+
 function readCollection<Schema extends z.ZodType>(dir: string, schema: Schema): ContentEntry<z.output<Schema>>[] {
   if (!fs.existsSync(dir)) return [];
-  return fs
+  const files = fs
     .readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
     .sort()
-    .map((name) => {
-      const file = path.join(dir, name);
-      const { frontMatter, body } = splitFrontMatter(file, fs.readFileSync(file, 'utf8'));
-      const parsed = schema.safeParse(frontMatter);
-      if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-        throw new ContentError(file, `invalid front matter: ${problems.join('; ')}`);
-      }
-      return { slug: name.slice(0, -3), file, data: parsed.data, body };
-    });
+    .map((name) => ({ name, text: fs.readFileSync(path.join(dir, name), 'utf8') }));
+  const hash = createHash('sha256');
+  for (const { name, text } of files) hash.update(`${name}\0${text}\0`);
+  const checksum = hash.digest('hex');
+  const byFolder = parsedCollections.get(schema) ?? new Map<string, { checksum: string; entries: ContentEntry<unknown>[] }>();
+  parsedCollections.set(schema, byFolder);
+  const known = byFolder.get(path.resolve(dir));
+  if (known?.checksum === checksum) return structuredClone(known.entries) as ContentEntry<z.output<Schema>>[];
+  const entries = files.map(({ name, text }) => parseEntry(path.join(dir, name), text, schema));
+  byFolder.set(path.resolve(dir), { checksum, entries });
+  return structuredClone(entries);
+}
+
+function parseEntry<Schema extends z.ZodType>(file: string, text: string, schema: Schema): ContentEntry<z.output<Schema>> {
+  const { frontMatter, body } = splitFrontMatter(file, text);
+  const parsed = schema.safeParse(frontMatter);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new ContentError(file, `invalid front matter: ${problems.join('; ')}`);
+  }
+  return { slug: path.basename(file, '.md'), file, data: parsed.data, body };
 }
 
 export function readGlossary(contentDir = CONTENT_DIR): ContentEntry<GlossaryFrontMatter>[] {
