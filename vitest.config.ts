@@ -1,6 +1,7 @@
 // `npm test` runs unit and integration tests (and the browser tests when Chromium is installed).
 // Test files run in parallel workers; integration tests each create their own database.
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -12,5 +13,7 @@ export default defineConfig({
     reporters: ['default'],
     globalSetup: ['tests/global-setup.ts'],
     setupFiles: ['tests/setup-env.ts'],
+    // Longest files first, so the run does not end with one worker alone on a long file.
+    sequence: { sequencer: LongestFirst },
   },
 });
