@@ -3,8 +3,8 @@
 // sits idle while the other finishes a long file started last. A file's duration is vitest's own
 // record of this checkout's last run, else tests/durations.json (a recorded full run, for a fresh
 // checkout such as CI, where vitest would go by file size); files in neither (new ones) go first.
-// Refresh the recording after a full run with --reporter=json:
-//   node scripts/launch.mjs scripts/record-test-durations.ts <report.json>
+// Refresh the recording after a full `npm test`:
+//   node scripts/launch.mjs scripts/record-test-durations.ts
 import fs from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
