@@ -1,18 +1,7 @@
-// What the app is built from. Tests build their own (an in-memory database, a fixed clock) and pass
-// them to createApp; server.ts builds the real ones.
-import type { Config } from './config.ts';
-import type { Database } from './platform/db/database.ts';
-import type { Logger } from './platform/logger.ts';
+// The whole app: the core dependencies and every service. Only the composition root (app, server,
+// route and tool registration) holds it; every other module names the narrow part it uses.
+import type { CoreDeps } from './platform/core-deps.ts';
 import type { Services } from './services.ts';
-
-export type Clock = () => Date;
-
-export interface CoreDeps {
-  config: Config;
-  db: Database;
-  logger: Logger;
-  clock: Clock;
-}
 
 export interface AppDeps extends CoreDeps {
   services: Services;

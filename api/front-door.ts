@@ -5,14 +5,18 @@
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import proxyaddr from 'proxy-addr';
-import type { AppDeps } from './deps.ts';
+import type { CoreDeps } from './platform/core-deps.ts';
+import type { UsesServices } from './domain-services.ts';
 import { countWithoutKey } from './access/middleware.ts';
 import { writeKeptAnswer, type AnswerLane } from './platform/http/answer-lane.ts';
 import { requestTracker } from './platform/http/request-context.ts';
 import { toErrorResponse } from './platform/http/errors.ts';
 import { writeApiError } from './platform/http/write-error.ts';
 
-export function frontDoor(app: Express, deps: AppDeps, lane: AnswerLane): RequestListener {
+/** The request log, and admission for an answer served before Express (counted like any other). */
+type FrontDoorDeps = Pick<CoreDeps, 'logger'> & UsesServices<'access'>;
+
+export function frontDoor(app: Express, deps: FrontDoorDeps, lane: AnswerLane): RequestListener {
   const track = requestTracker(deps.logger);
   // The client's address as Express's req.ip gives it (the same trust-proxy setting).
   const trust = app.get('trust proxy fn') as (address: string, hop: number) => boolean;

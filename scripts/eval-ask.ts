@@ -10,7 +10,6 @@ import { loadConfig } from '../api/config.ts';
 import { createLogger } from '../api/platform/logger.ts';
 import { openDatabase } from '../api/platform/db/open.ts';
 import { createServices, closeServices } from '../api/services.ts';
-import type { AppDeps } from '../api/deps.ts';
 import type { Answerer } from '../api/ask/types.ts';
 import { createBuiltinAnswerer } from '../api/ask/builtin/answerer.ts';
 import { createModelAnswerer } from '../api/ask/model/answerer.ts';
@@ -129,7 +128,7 @@ async function main(): Promise<void> {
   const db = await openDatabase(config, logger);
   const core = { config, db, logger, clock: () => new Date() };
   const services = await createServices(core);
-  const deps: AppDeps = { ...core, services };
+  const deps = { ...core, services };
   let passed = true;
   try {
     if (!args.includes('--model-only')) {

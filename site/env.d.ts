@@ -2,7 +2,7 @@
 /// <reference types="astro/client" />
 declare namespace App {
   interface Locals {
-    deps?: import('../api/deps.ts').AppDeps;
+    deps?: import('../api/publications/render-capture.ts').PageDeps;
     /** The server's own GETs of its API, for the examples on /docs/api. */
     callApi?: import('../api/publications/render-capture.ts').ApiCaller;
     /** What /account shows, decided by the sign-in routes (api/access/account-routes.ts). */

@@ -1,7 +1,7 @@
 // Accounts and their API keys in the database: create (at most 3 active per account), list, revoke,
 // and verify a presented key. Used by the /account page, the `npm run keys` support path and the
 // authentication of every API request, so all three apply the same rules.
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/database.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/errors.ts';
 import { displayPrefix, generateKey, keyMatchesHash, keyPrefixOf, parsePrefix } from './key-format.ts';

@@ -5,11 +5,14 @@
 // they touch no data.
 import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppDeps } from '../deps.ts';
+import type { UsesServices } from '../domain-services.ts';
 import { TooManyRequestsError } from '../platform/http/errors.ts';
 import type { Identity } from './identity.ts';
 import type { LimitDecision } from './limiter.ts';
 import { keepAnswerPrivate } from './private-answers.ts';
+
+/** Admission reads the access service (keys, sessions, counts) and nothing else. */
+type AccessDeps = UsesServices<'access'>;
 
 const OPEN_ROUTES = new Set(['/healthz', '/openapi.json']);
 
@@ -17,7 +20,7 @@ const OPEN_ROUTES = new Set(['/healthz', '/openapi.json']);
  * Authenticates and rate-limits one request; sets the headers; throws 401 or 429 errors. With
  * `count: false` it only authenticates (MCP counts tool calls, not its handshake messages).
  */
-export async function admitRequest(deps: AppDeps, req: Request, res: Response, { count = true }: { count?: boolean } = {}): Promise<Identity> {
+export async function admitRequest(deps: AccessDeps, req: Request, res: Response, { count = true }: { count?: boolean } = {}): Promise<Identity> {
   const access = deps.services.access;
   const identity = await access.authenticate(req);
   req.identity = identity;
@@ -38,7 +41,7 @@ function applyDecision(res: ServerResponse, identity: Identity, decision: LimitD
   );
 }
 
-export function accessMiddleware(deps: AppDeps): RequestHandler {
+export function accessMiddleware(deps: AccessDeps): RequestHandler {
   const access = deps.services.access;
   return (req, res, next) => {
     const routePath = (req.route as { path?: unknown } | undefined)?.path;
@@ -71,7 +74,7 @@ export function accessMiddleware(deps: AppDeps): RequestHandler {
  * stores are awaited. The middleware above uses it, and so does the front door for the kept
  * answers Express never sees (api/front-door.ts); the identity is asked for only when limits are on.
  */
-export function countWithoutKey(deps: AppDeps, identityOf: () => Identity, res: ServerResponse, admitted: () => void, refused: (error: unknown) => void): void {
+export function countWithoutKey(deps: AccessDeps, identityOf: () => Identity, res: ServerResponse, admitted: () => void, refused: (error: unknown) => void): void {
   const limiter = deps.services.access.limiter;
   if (!limiter.active) {
     admitted();

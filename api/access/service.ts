@@ -2,7 +2,7 @@
 // limiter. REST (through `accessMiddleware`), MCP and /ask share this one instance, so a key's budget
 // is one budget whichever face it calls.
 import type { Request } from 'express';
-import type { CoreDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
 import { KeyStore } from './key-store.ts';
 import { createAuthenticator, extractApiKey, type Identity } from './identity.ts';
 import { clientBucket, createLimiter, type LimitDecision, type Limiter } from './limiter.ts';

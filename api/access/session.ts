@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Config } from '../config.ts';
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/database.ts';
 
 export const SESSION_COOKIE = 'mds_session';

@@ -8,7 +8,7 @@ import type { FamilyId } from '../series/contract.ts';
 import { seriesUrl } from '../series/answer.ts';
 import { BadRequestError, NotFoundError } from '../platform/http/errors.ts';
 import { parseOrThrow } from '../platform/http/validation.ts';
-import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
+import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { Source } from '../platform/contract/sources.ts';
 import { QUERY_SCHEMAS, type AnalysisAnswer, type Input, type Operation, type Point, type QueryOf, type ResultOf } from './contract.ts';

@@ -1,16 +1,21 @@
 // The ask service: the model answerer when configured, the built-in answerer always, and the
 // orchestration between them.
-import type { AppDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
 import type { AnswerEvent, AskRequest } from './types.ts';
 import { orchestrateAnswer } from './orchestrator.ts';
 import { createBuiltinAnswerer } from './builtin/answerer.ts';
 import { createModelAnswerer } from './model/answerer.ts';
+import type { BuiltinDeps } from './builtin/draft.ts';
+import type { ToolDeps } from '../mcp/tool-kit.ts';
 
 export interface AskService {
   answer(request: AskRequest, signal: AbortSignal): AsyncIterable<AnswerEvent>;
 }
 
-export function createAskService(deps: AppDeps): AskService {
+/** What answering reads: what the built-in composers and the model's tools call, and the logger. */
+export type AskDeps = Pick<CoreDeps, 'config' | 'clock' | 'logger'> & BuiltinDeps & ToolDeps;
+
+export function createAskService(deps: AskDeps): AskService {
   const primary = createModelAnswerer(deps);
   const fallback = createBuiltinAnswerer(deps);
   return {

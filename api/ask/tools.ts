@@ -3,7 +3,6 @@
 // Schema (the strict contract input, exactly what MCP clients are shown), and its arguments are
 // parsed with the tool's own zod schema, so the lenient forms and the messages are the MCP ones.
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
 import { tools as mcpTools, type McpTool } from '../mcp/tools/index.ts';
 import { getEscrowMonthsTool } from '../escrow/ask-tool.ts';
 import { analyzeDataTool } from '../analysis/ask-tool.ts';
@@ -31,6 +30,6 @@ function askTool(tool: McpTool): AskTool {
 /** Tools only /ask offers: escrow and the analysis layer are REST resources, not among the MCP server's eight tools. */
 const ASK_ONLY_TOOLS: McpTool[] = [getEscrowMonthsTool, analyzeDataTool];
 
-export function askTools(_deps: AppDeps): AskTool[] {
+export function askTools(): AskTool[] {
   return [...mcpTools.filter((tool) => tool.requiresKey !== true), ...ASK_ONLY_TOOLS].map(askTool);
 }

@@ -5,7 +5,7 @@ import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/http/errors.ts';
 import { BILL_TYPES, citation, isBillType, requireBillId, type BillRef } from './bill-id.ts';
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../platform/clock.ts';
 import { congressOn } from './congress-term.ts';
 import { BILL_STATUSES, isBillStatus, OPEN_STAGES, STATUS_LABELS, statusAsOf, type BillStatusCode } from './status.ts';
 import type { BillRow } from './store.ts';
@@ -57,10 +57,15 @@ const LIST_COLUMNS = `bill_id, congress, bill_type, bill_number, title, short_ti
 const DETAIL_COLUMNS = `${LIST_COLUMNS}, official_title, titles, cosponsors, committees, actions, summary, subjects, laws,
   analysis, source_format, to_char(update_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS update_date`;
 
-export function createBillsService(
-  db: Queryable,
-  options: { baseUrl?: string; datasets?: DatasetStatus; clock?: Clock } = {},
-): BillsService {
+export function createBillsService({
+  db,
+  ...options
+}: {
+  db: Queryable;
+  baseUrl?: string;
+  datasets?: DatasetStatus;
+  clock?: Clock;
+}): BillsService {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   // A bill synced while its Congress sat reads as final (died in committee) once the Congress ends.
   const clock = options.clock ?? (() => new Date());

@@ -5,14 +5,14 @@
 // dataset: a request compares the dataset record (itself cached by DatasetStatus, re-read at most
 // every few seconds or as soon as a sync publishes) with the snapshot's and filters an array. The
 // serialised answer of each distinct request is remembered until the next load.
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
 import { currentVersion, publicVersions, type DatasetVersions } from '../platform/dataset-versions.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import { BadRequestError } from '../platform/http/errors.ts';
 import { BoundedCache, rememberedAnswerBytes } from '../platform/bounded-cache.ts';
-import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
+import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import { CALENDAR_LIMIT_DEFAULT, CALENDAR_WINDOW_DAYS, type CalendarAnswer, type CalendarQuery } from './contract.ts';
 import { writeIcs } from './ics-writer.ts';
 import {

@@ -5,7 +5,7 @@
 // counties (the state schedule with the county's own notes) are remembered as they are asked.
 import type { Config } from '../config.ts';
 import { answerCache, BoundedCache, type RememberedAnswer, rememberAnswer } from '../platform/bounded-cache.ts';
-import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
+import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import { STATE_CODES, STATES, findState, type StateInfo } from '../geo/states.ts';
 import type { EscrowAnswer, EscrowAtClosing, EscrowQuery, EscrowSource } from './contract.ts';
 import { findCountyCheck, loadCountyChecks, type CountyCheckIndex } from './county-checks.ts';

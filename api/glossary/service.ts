@@ -41,7 +41,7 @@ function levenshtein(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-export function createGlossaryService(baseUrl: string, contentDir?: string): GlossaryService {
+export function createGlossaryService({ baseUrl, contentDir }: { baseUrl: string; contentDir?: string }): GlossaryService {
   const parsed = readGlossary(contentDir);
   const termBySlug = new Map(parsed.map((item) => [item.slug, item.data.term]));
   const entries: GlossaryEntry[] = parsed.map(({ slug, data, body }) => ({

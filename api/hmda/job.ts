@@ -3,8 +3,12 @@
 // preset answers, computed ahead so the first person to ask a national question does not wait for
 // a scan of every loan of the year. Later publishes are noticed by the service itself (a new
 // manifest version starts the same work).
-import type { AppDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
+import type { UsesServices } from '../domain-services.ts';
 import { runHmdaFirstLoad } from './first-load.ts';
+
+/** The first HMDA load and the national answers: settings, the logger, today and the HMDA service. */
+type HmdaJobDeps = Pick<CoreDeps, 'config' | 'logger' | 'clock'> & UsesServices<'hmda'>;
 
 /** Lets the start-up work that serves every request (search index, first sync) go first. */
 const START_DELAY_MS = 15_000;
@@ -13,7 +17,7 @@ const LOAD_DELAY_MS = 30_000;
 /** A load that could not reach the publisher, or found the warehouse busy, is tried again this often. */
 const RETRY_MS = 60 * 60_000;
 
-export function startHmdaJobs(deps: AppDeps): () => void {
+export function startHmdaJobs(deps: HmdaJobDeps): () => void {
   const { config, logger, services, clock } = deps;
   const progress = services.hmda.progress;
   const controller = new AbortController();

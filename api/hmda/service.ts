@@ -115,7 +115,7 @@ function heldYears(partitions: { year: number; state: string }[]): string {
   return [...byYear.entries()].sort(([a], [b]) => a - b).map(([year, states]) => `${year} for ${states} state${states === 1 ? '' : 's'}`).join(', ');
 }
 
-export function createHmdaService(config: Config, logger: Logger, options: HmdaServiceOptions = {}): HmdaService {
+export function createHmdaService({ config, logger, ...options }: { config: Config; logger: Logger } & HmdaServiceOptions): HmdaService {
   const keepAnswers = options.keepAnswers ?? true;
   const root = config.hmdaDir;
   const startedAt = new Date();

@@ -4,7 +4,7 @@
 // come from an in-memory snapshot of the synced tables (./snapshot.ts), held by the shared dataset
 // snapshot and replaced when a loan-limit dataset is reloaded; each distinct answer is remembered
 // serialised (bounded by bytes) with that copy.
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
 import { currentVersions, publicVersions, type DatasetVersions, type PinnedVersion } from '../platform/dataset-versions.ts';
@@ -12,7 +12,7 @@ import { answerCache, BoundedCache, rememberAnswer, type RememberedAnswer } from
 import { datasetSnapshot } from '../platform/dataset-snapshot.ts';
 import { createLogger, type Logger } from '../platform/logger.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
-import type { PreSerialized } from '../platform/http/api-registry.ts';
+import type { PreSerialized } from '../platform/pre-serialized.ts';
 import { parseOrThrow } from '../platform/http/validation.ts';
 import { composeAnswer, DATASET, programsFor, type ResolvedRequest } from './answer.ts';
 import {
@@ -79,10 +79,16 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function createLoanLimitsService(
-  db: Queryable,
-  options: { datasets: DatasetStatus; versions: DatasetVersions; clock?: Clock; logger?: Logger },
-): LoanLimitsService {
+export function createLoanLimitsService({
+  db,
+  ...options
+}: {
+  db: Queryable;
+  datasets: DatasetStatus;
+  versions: DatasetVersions;
+  clock?: Clock;
+  logger?: Logger;
+}): LoanLimitsService {
   const { datasets, versions } = options;
   const clock = options.clock ?? (() => new Date());
   const snapshot = datasetSnapshot<CurrentCopy>({

@@ -6,7 +6,8 @@
 // Counties are read through the loan-limits capability's own reader of the `counties` dataset,
 // once per state and per load of that dataset: an MCP server is built per request, so the
 // directory lives beside the dependencies, not in the server.
-import type { AppDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
+import type { UsesServices } from '../domain-services.ts';
 import { STATES, TERRITORIES, findState, findTerritory } from '../geo/states.ts';
 import type { CountyRecord } from '../loan-limits/resolve.ts';
 
@@ -59,7 +60,7 @@ export interface CountyDirectory {
   county(fips: string): Promise<CountyRecord | undefined>;
 }
 
-function createCountyDirectory(deps: AppDeps): CountyDirectory {
+function createCountyDirectory(deps: UsesServices<'datasets' | 'loanLimits'>): CountyDirectory {
   let version: string | undefined;
   let byState = new Map<string, Promise<CountyRecord[]>>();
 
@@ -120,10 +121,10 @@ function createCountyDirectory(deps: AppDeps): CountyDirectory {
   };
 }
 
-const directories = new WeakMap<AppDeps['services'], CountyDirectory>();
+const directories = new WeakMap<object, CountyDirectory>();
 
 /** The county directory of these dependencies, shared by every MCP server built over them. */
-export function countyDirectory(deps: AppDeps): CountyDirectory {
+export function countyDirectory(deps: UsesServices<'datasets' | 'loanLimits'>): CountyDirectory {
   let directory = directories.get(deps.services);
   if (!directory) {
     directory = createCountyDirectory(deps);
@@ -133,7 +134,7 @@ export function countyDirectory(deps: AppDeps): CountyDirectory {
 }
 
 /** Canonical glossary terms whose term, abbreviation or alias starts with `typed` ("dti" → "Debt-to-income ratio (DTI)"). */
-export function completeGlossaryTerm(deps: AppDeps, typed: string): string[] {
+export function completeGlossaryTerm(deps: UsesServices<'glossary'>, typed: string): string[] {
   const prefix = folded(typed);
   return deps.services.glossary
     .all()
@@ -143,7 +144,7 @@ export function completeGlossaryTerm(deps: AppDeps, typed: string): string[] {
 }
 
 /** Glossary slugs whose slug, term or alias starts with `typed` ("Escrow" → escrow, escrow-account, escrow-cushion…). */
-export function completeGlossarySlug(deps: AppDeps, typed: string): string[] {
+export function completeGlossarySlug(deps: UsesServices<'glossary'>, typed: string): string[] {
   const prefix = folded(typed);
   const slugPrefix = prefix.replace(/[\s_]+/g, '-');
   return deps.services.glossary
@@ -154,7 +155,7 @@ export function completeGlossarySlug(deps: AppDeps, typed: string): string[] {
 }
 
 /** Tracked bill ids starting with `typed`, in any case, spaces and dots ignored ("H.R. 15" → hr1532-117, …). */
-export async function completeBillId(deps: AppDeps, typed: string): Promise<string[]> {
+export async function completeBillId(deps: Pick<CoreDeps, 'logger'> & UsesServices<'bills'>, typed: string): Promise<string[]> {
   const prefix = typed.toLowerCase().replace(/[\s.]+/g, '');
   let bills: { bill_id: string }[];
   try {
@@ -175,7 +176,7 @@ export async function completeBillId(deps: AppDeps, typed: string): Promise<stri
  * suggests nothing, as a client typing into a field expects.
  */
 export function completing<Typed>(
-  deps: AppDeps,
+  deps: Pick<CoreDeps, 'logger'>,
   complete: (typed: string, context: { arguments?: Record<string, string> } | undefined) => string[] | Promise<string[]>,
 ): (typed: Typed, context?: { arguments?: Record<string, string> }) => Promise<string[]> {
   return async (typed, context) => {

@@ -5,15 +5,19 @@
 import { z } from 'zod';
 import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { AppDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
+import type { UsesServices } from '../domain-services.ts';
 import { countyName, stateCode, stateOrTerritoryCode } from '../platform/contract/places.ts';
 import { text } from '../platform/contract/lenient.ts';
 import { GLOSSARY_TERM_MAX } from '../glossary/contract.ts';
 import { completeBillId, completeGlossaryTerm, completeState, completing, countyDirectory, stateCodeOf } from './completions.ts';
 
+/** What the prompts' completions read: the logger for faults and the services they suggest from. */
+type PromptDeps = Pick<CoreDeps, 'logger'> & UsesServices<'bills' | 'datasets' | 'glossary' | 'loanLimits'>;
+
 const userMessage = (message: string) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text: message } }] });
 
-export function registerPrompts(server: McpServer, deps: AppDeps): void {
+export function registerPrompts(server: McpServer, deps: PromptDeps): void {
   const counties = countyDirectory(deps);
 
   server.registerPrompt(

@@ -4,7 +4,8 @@
 // glossary slugs, bill ids, FIPS codes, states and the counties of a state.
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, ListResourcesRequestSchema, McpError, type Resource } from '@modelcontextprotocol/sdk/types.js';
-import type { AppDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
+import type { UsesServices } from '../domain-services.ts';
 import { readArticles } from '../content/markdown.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
 import { BILLS_LIMIT_DEFAULT } from '../bills/contract.ts';
@@ -13,7 +14,10 @@ import { loanLimitsText } from './tools/get-loan-limits.ts';
 import { billsAnswerText } from './tools/get-congress-bills.ts';
 import { completeBillId, completeGlossarySlug, completeState, completing, countyDirectory, stateCodeOf } from './completions.ts';
 
-function articleResources(deps: AppDeps) {
+/** What the resources read: links on the base URL, the logger for faults, and the services they list. */
+type ResourceDeps = Pick<CoreDeps, 'config' | 'logger'> & UsesServices<'bills' | 'datasets' | 'glossary' | 'loanLimits'>;
+
+function articleResources(deps: ResourceDeps) {
   const pages = [
     ...readArticles(undefined, 'articles').map((entry) => ({ collection: 'articles' as const, entry })),
     ...readArticles(undefined, 'learn').map((entry) => ({ collection: 'learn' as const, entry })),
@@ -43,7 +47,7 @@ function single(value: string | string[] | undefined): string {
 /** One kind of listed resource: every one of them, in a stable order. */
 type ResourceList = () => Promise<Resource[]>;
 
-function registerGlossary(server: McpServer, deps: AppDeps): ResourceList {
+function registerGlossary(server: McpServer, deps: ResourceDeps): ResourceList {
   const glossary = deps.services.glossary;
   const list: ResourceList = async () =>
     glossary.all().map((entry) => ({
@@ -73,7 +77,7 @@ function registerGlossary(server: McpServer, deps: AppDeps): ResourceList {
   return list;
 }
 
-function registerBills(server: McpServer, deps: AppDeps): ResourceList {
+function registerBills(server: McpServer, deps: ResourceDeps): ResourceList {
   const list: ResourceList = async () => {
     try {
       const bills = await deps.services.bills.list();
@@ -114,7 +118,7 @@ function registerBills(server: McpServer, deps: AppDeps): ResourceList {
   return list;
 }
 
-function registerCounties(server: McpServer, deps: AppDeps): void {
+function registerCounties(server: McpServer, deps: ResourceDeps): void {
   const counties = countyDirectory(deps);
   server.registerResource(
     'county',
@@ -175,7 +179,7 @@ function registerCounties(server: McpServer, deps: AppDeps): void {
   );
 }
 
-function registerArticles(server: McpServer, deps: AppDeps): ResourceList {
+function registerArticles(server: McpServer, deps: ResourceDeps): ResourceList {
   let pages: ReturnType<typeof articleResources> | undefined;
   const allPages = () => (pages ??= articleResources(deps));
   const list: ResourceList = async () => allPages().map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
@@ -229,7 +233,7 @@ function registerResourcePages(server: McpServer, lists: readonly ResourceList[]
   });
 }
 
-export function registerResources(server: McpServer, deps: AppDeps): void {
+export function registerResources(server: McpServer, deps: ResourceDeps): void {
   const glossary = registerGlossary(server, deps);
   const bills = registerBills(server, deps);
   registerCounties(server, deps);

@@ -2,9 +2,13 @@
 // (mds://series/pmms/30-year?from=2016-10-08&frequency=monthly). A series too long for a client's
 // context is answered as monthly (then annual) means, saying so and where the full data is.
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { AppDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
+import type { UsesServices } from '../domain-services.ts';
 import type { SeriesAnswer } from '../series/contract.ts';
 import { completing } from './completions.ts';
+
+/** The series, and the logger a failed completion is reported to. */
+type SeriesResourceDeps = Pick<CoreDeps, 'logger'> & UsesServices<'series'>;
 
 /** About 15,000 tokens of JSON: well inside what common MCP clients accept in one result. */
 export const SERIES_RESOURCE_BUDGET = 60_000;
@@ -15,7 +19,7 @@ function split(id: string): { id: string; query: Record<string, string> } {
   return { id: decodeURIComponent(id.slice(0, mark)), query: Object.fromEntries(new URLSearchParams(id.slice(mark + 1))) };
 }
 
-async function withinBudget(deps: AppDeps, id: string, query: Record<string, string>): Promise<{ answer: SeriesAnswer; note?: string }> {
+async function withinBudget(deps: SeriesResourceDeps, id: string, query: Record<string, string>): Promise<{ answer: SeriesAnswer; note?: string }> {
   const answer = await deps.services.series.answer(id, query);
   if (JSON.stringify(answer).length <= SERIES_RESOURCE_BUDGET || query.frequency !== undefined) return { answer };
   for (const frequency of ['monthly', 'annual'] as const) {
@@ -33,7 +37,7 @@ async function withinBudget(deps: AppDeps, id: string, query: Record<string, str
   return { answer };
 }
 
-export function registerSeriesResource(server: McpServer, deps: AppDeps): void {
+export function registerSeriesResource(server: McpServer, deps: SeriesResourceDeps): void {
   server.registerResource(
     'series',
     new ResourceTemplate('mds://series/{+id}', {

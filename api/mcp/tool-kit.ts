@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ResourceLink } from '@modelcontextprotocol/sdk/types.js';
-import type { AppDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
+import type { UsesServices } from '../domain-services.ts';
 import { BadRequestError, toErrorResponse } from '../platform/http/errors.ts';
 import { refuseNul } from '../platform/http/validation.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
@@ -16,8 +17,14 @@ import { withinTextBudget } from './result-budget.ts';
 /** Who is calling: tools that need a key (query_hmda) check it. */
 export type McpCaller = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string };
 
+/** The services the tools call (the MCP tools and /ask's own), and nothing else. */
+export type ToolServiceName = 'analysis' | 'bills' | 'calendar' | 'escrow' | 'glossary' | 'hmda' | 'loanLimits' | 'rates' | 'search' | 'series' | 'statistics';
+
+/** What a tool reads: configuration (links, key instructions), the logger for faults, and its services. */
+export type ToolDeps = Pick<CoreDeps, 'config' | 'logger'> & UsesServices<ToolServiceName>;
+
 export interface ToolContext {
-  deps: AppDeps;
+  deps: ToolDeps;
   caller: McpCaller;
 }
 

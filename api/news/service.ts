@@ -3,7 +3,7 @@ import type { Queryable } from '../platform/db/database.ts';
 import { countMarketUpdates, getMarketUpdate, listMarketUpdates, type MarketUpdate } from './market-updates.ts';
 import { rateHistory, type RateHistory } from './rate-history.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../platform/clock.ts';
 
 export interface NewsService {
   /** Newest first. */
@@ -26,7 +26,7 @@ export interface NewsServiceOptions {
 
 const HISTORY_BYTES = 64 * 1024;
 
-export function createNewsService(db: Queryable, options: NewsServiceOptions = {}): NewsService {
+export function createNewsService({ db, ...options }: { db: Queryable } & NewsServiceOptions): NewsService {
   // Keyed by the start date, which moves once a day for each range of the chart. A history is still
   // being read when it is kept, so each counts as a nominal 64 KB (a weekly series since 1971 is less).
   const histories = new BoundedCache<Promise<RateHistory>>({

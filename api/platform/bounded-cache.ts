@@ -2,8 +2,8 @@
 // is bounded by the bytes its entries hold (estimated once, when an entry is kept), optionally by an
 // entry count, and, where an answer may only be so stale, by a time to live. Built on lru-cache.
 import { LRUCache } from 'lru-cache';
-import type { Clock } from '../deps.ts';
-import type { PreSerialized } from './http/api-registry.ts';
+import type { Clock } from './clock.ts';
+import type { PreSerialized } from './pre-serialized.ts';
 
 export interface BoundedCacheOptions<V> {
   /** Bound on the estimated bytes of all entries together; an entry larger than this is not kept. */

@@ -3,7 +3,7 @@
 // this service served at the end of that day and what it answered from (the snapshot the sync
 // archived in `dataset_versions`, unpacked on demand and remembered for a few versions).
 import { gunzipSync } from 'node:zlib';
-import type { Clock } from '../deps.ts';
+import type { Clock } from './clock.ts';
 import type { DatasetVersion } from './contract/versions.ts';
 import type { Queryable } from './db/database.ts';
 import type { DatasetRecord, DatasetStatus } from './datasets.ts';

@@ -131,7 +131,7 @@ export async function readDatasetRecords(db: Queryable): Promise<DatasetRecord[]
   }));
 }
 
-export function createDatasetStatus(db: Database, cacheMs = 5_000): DatasetStatus {
+export function createDatasetStatus({ db, cacheMs = 5_000 }: { db: Database; cacheMs?: number }): DatasetStatus {
   let cached: { at: number; records: DatasetRecord[] } | undefined;
   let cachedAttempts: { at: number; attempts: Promise<Attempts> } | undefined;
   const listeners = new Set<() => void>();

@@ -5,7 +5,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { EventEmitter } from 'node:events';
 import type { RequestHandler } from 'express';
-import type { AppDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
+import type { UsesServices } from '../domain-services.ts';
 import type { AccountPageLocals } from '../access/account-view.ts';
 
 export interface CapturedPage {
@@ -17,9 +18,13 @@ export interface CapturedPage {
 /** A GET the server makes to its own API (examples on the API docs page): status and body text. */
 export type ApiCaller = (pathWithQuery: string) => Promise<{ status: number; contentType: string; body: string }>;
 
+/** What the on-demand pages read through Astro.locals.deps: settings, today, the logger and the services they show. */
+export type PageDeps = Pick<CoreDeps, 'config' | 'clock' | 'logger'> &
+  UsesServices<'bills' | 'calendar' | 'escrow' | 'loanLimits' | 'news' | 'rates' | 'research' | 'search' | 'series'>;
+
 /** What on-demand pages get as Astro.locals. */
 export interface PageLocals {
-  deps: AppDeps;
+  deps: PageDeps;
   callApi?: ApiCaller;
   /** What /account shows (api/access/account-routes.ts). */
   account?: AccountPageLocals;
@@ -95,7 +100,7 @@ export function renderPage(handler: SsrHandler, locals: PageLocals, pathname: st
 }
 
 /** Runs a synthetic GET of `url` through `handler` and keeps what it writes (undefined when it passed the request on). */
-export function captureGet(handler: (...args: Parameters<RequestHandler>) => unknown, deps: AppDeps, url: string, accept: string): Promise<CapturedPage | undefined> {
+export function captureGet(handler: (...args: Parameters<RequestHandler>) => unknown, deps: Pick<CoreDeps, 'config'>, url: string, accept: string): Promise<CapturedPage | undefined> {
   return new Promise((resolve, reject) => {
     const req = new http.IncomingMessage(new net.Socket());
     req.method = 'GET';

@@ -7,13 +7,16 @@
 // (prerenderDataPages, from its background jobs), so readers get pages from memory. Query-string
 // variants (a lookup, a chart range) and the search page render per request, as before.
 import type { Request, RequestHandler, Response } from 'express';
-import type { AppDeps } from '../deps.ts';
+import type { UsesServices } from '../domain-services.ts';
 import type { DatasetRecord } from '../platform/datasets.ts';
 import { onDemandPages } from '../site-info/on-demand-pages.ts';
 import { datasetsVersion } from './data-version.ts';
-import { renderPage, type ApiCaller, type CapturedPage, type SsrHandler } from './render-capture.ts';
+import { renderPage, type ApiCaller, type CapturedPage, type PageDeps, type SsrHandler } from './render-capture.ts';
 import { contentEtag } from '../platform/http/content-etag.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
+
+/** The pages' own deps, and what deciding when to render again reads (dataset loads, today). */
+type RenderedPagesDeps = PageDeps & UsesServices<'datasets'>;
 
 /** Pages whose answer depends on the reader, not only on the data. */
 const PER_REQUEST = new Set(['/search', '/account']);
@@ -32,19 +35,19 @@ interface Rendered {
 }
 
 /** Each app's renderer, so the running server's background jobs can ask for every page ahead of readers. */
-const prerenderers = new WeakMap<AppDeps, (on: boolean) => void>();
+const prerenderers = new WeakMap<RenderedPagesDeps, (on: boolean) => void>();
 
 /**
  * For the running server: render every data page without parameters now and again after each sync
  * this process publishes, so even the first reader of a version gets a page from memory. Returns
  * the function that stops it (at shutdown).
  */
-export function prerenderDataPages(deps: AppDeps): () => void {
+export function prerenderDataPages(deps: RenderedPagesDeps): () => void {
   prerenderers.get(deps)?.(true);
   return () => prerenderers.get(deps)?.(false);
 }
 
-export function renderedPages(deps: AppDeps, handler: SsrHandler, callApi?: ApiCaller): RequestHandler {
+export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, callApi?: ApiCaller): RequestHandler {
   const locals = { deps, ...(callApi ? { callApi } : {}) };
   const pages = onDemandPages().filter((page) => !PER_REQUEST.has(page.route));
   const fixedPaths = pages.filter((page) => !page.hasParams).map((page) => page.route);

@@ -4,10 +4,14 @@
 // are loaded its paths answer 503 with the dataset's own "not loaded yet" words.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
+import type { DomainServices } from '../domain-services.ts';
 import { datasetsVersion } from './data-version.ts';
-import { JSON_TYPE, type Publication, type PublishedFile } from './types.ts';
+import { JSON_TYPE, type Publication, type PublishedFile, type PublishedServices } from './types.ts';
 import { contentEtag } from '../platform/http/content-etag.ts';
+
+/** What producing publications reads: the services they come from, dataset loads, the host and year, the logger. */
+type PublicationStoreDeps = Pick<CoreDeps, 'config' | 'clock' | 'logger'> & { services: PublishedServices & Pick<DomainServices, 'datasets'> };
 
 export interface StoredFile {
   path: string;
@@ -41,11 +45,11 @@ export class PublicationStore {
   private again = false;
   private checkedAt = 0;
 
-  private readonly deps: AppDeps;
+  private readonly deps: PublicationStoreDeps;
   private readonly publications: readonly Publication[];
   private readonly options: { writeDir?: string };
 
-  constructor(deps: AppDeps, publications: readonly Publication[], options: { writeDir?: string } = {}) {
+  constructor(deps: PublicationStoreDeps, publications: readonly Publication[], options: { writeDir?: string } = {}) {
     this.deps = deps;
     this.publications = publications;
     this.options = options;

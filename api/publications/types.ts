@@ -1,7 +1,7 @@
 // What a publication is: a set of static files (under /data/) derived only from datasets that change
 // with a sync. Each file is the REST answer to one query, byte for byte, so the files and the API
 // can never disagree; `rest` names that query for the index and for readers.
-import type { Services } from '../services.ts';
+import type { DomainServices } from '../domain-services.ts';
 
 export interface PublishedFile {
   /** Below /data/, e.g. `statistics/all.json`; always starts with the publication's name. */
@@ -19,12 +19,15 @@ export interface ProduceContext {
   year: number;
 }
 
+/** The services publications are produced from. */
+export type PublishedServices = Pick<DomainServices, 'calendar' | 'escrow' | 'loanLimits' | 'statistics'>;
+
 export interface Publication {
   /** Also the first segment of every path it produces, e.g. `statistics`. */
   name: string;
   /** The datasets whose loads it is derived from: a new load of any of them regenerates it. */
   datasets: readonly string[];
-  produce(services: Services, context: ProduceContext): Promise<PublishedFile[]>;
+  produce(services: PublishedServices, context: ProduceContext): Promise<PublishedFile[]>;
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

@@ -2,13 +2,13 @@
 // are cached in memory between syncs and for the day (freshness is judged against today), so the hot
 // path does no database round trip; a sync is noticed through the `datasets` table (the shared
 // dataset snapshot checks it in the background at most every few seconds) or `invalidate()`.
-import type { CoreDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
 import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
 import { datasetSnapshot } from '../platform/dataset-snapshot.ts';
 import { currentVersions, publicVersions, type DatasetVersions, type PinnedVersion } from '../platform/dataset-versions.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
-import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
+import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import { parseOrThrow } from '../platform/http/validation.ts';
 import { unloadedBenchmarks } from './choose.ts';
 import { computeRates, type LenderObservation, type RatesResult } from './compute.ts';
@@ -64,7 +64,7 @@ interface CurrentCopy {
 /** Identifies the loads a snapshot was read under. */
 const signatureOf = (records: readonly DatasetRecord[]) => JSON.stringify(records.map((record) => [record.name, record.loadedAt, record.checksum]));
 
-export function createRatesService(core: CoreDeps, datasets: DatasetStatus, versions: DatasetVersions): RatesService {
+export function createRatesService({ datasets, versions, ...core }: CoreDeps & { datasets: DatasetStatus; versions: DatasetVersions }): RatesService {
   // The same URL app.ts gives the API docs page (metadata.documentation, contract "Rates").
   const urls = { documentation: `${core.config.baseUrl}/docs/api`, method: `${core.config.baseUrl}${METHOD_PATH}` };
   const today = () => core.clock().toISOString().slice(0, 10);

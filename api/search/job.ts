@@ -3,7 +3,7 @@
 // rebuild is idempotent, so it need not wait for a sync; its own lock keeps instances that start
 // together from doing it twice at once. A restart with the same content and data finds the index
 // current by its fingerprint and writes nothing.
-import type { AppDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
 import { rebuildSearchIndex, searchIndexIsCurrent } from './build.ts';
 
 /** Advisory-lock key of the start-up refresh (the sync's own keys are in AdvisoryLocks). */
@@ -11,7 +11,7 @@ export const SEARCH_REFRESH_LOCK = 4_711_300;
 const RETRY_MS = 30_000;
 const MAX_ATTEMPTS = 3;
 
-export function startSearchIndexRefresh(deps: Pick<AppDeps, 'db' | 'logger'>, { retryMs = RETRY_MS } = {}): () => void {
+export function startSearchIndexRefresh(deps: Pick<CoreDeps, 'db' | 'logger'>, { retryMs = RETRY_MS } = {}): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 

@@ -1,6 +1,6 @@
 // The `search` service: validated full-text queries over the index, with absolute URLs, for the
 // REST route, the MCP tool `search_content` and /ask.
-import type { CoreDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
 import { BadRequestError } from '../platform/http/errors.ts';
 import { rebuildSearchIndex, type IndexBuildResult } from './build.ts';
 import { searchDocuments } from './query.ts';
@@ -34,8 +34,8 @@ export interface SearchServiceOptions {
 /** Answers kept per (query, type, limit); repeated questions are what a busy instance sees most. */
 const MAX_KEPT_ANSWER_BYTES = 4 * 1024 * 1024;
 
-export function createSearchService(core: Pick<CoreDeps, 'db' | 'config'>, options: SearchServiceOptions = {}): SearchService {
-  const answers = new BoundedCache<SearchAnswer>({ maxBytes: MAX_KEPT_ANSWER_BYTES, ttlMs: options.answerTtlMs ?? 0, clock: options.clock });
+export function createSearchService({ answerTtlMs, clock, ...core }: Pick<CoreDeps, 'db' | 'config'> & SearchServiceOptions): SearchService {
+  const answers = new BoundedCache<SearchAnswer>({ maxBytes: MAX_KEPT_ANSWER_BYTES, ttlMs: answerTtlMs ?? 0, clock });
   return {
     async search({ query, type, limit = SEARCH_LIMIT_DEFAULT }) {
       const text = query.trim();

@@ -2,12 +2,12 @@
 // charts. Each family of series is held in memory, read from its own datasets and re-read when a
 // sync publishes a new load of one of them (so one publisher's missing data never hides another's).
 // Answers are remembered per normalised question, serialised, until the family is re-read.
-import type { CoreDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
 import { HttpError, NotFoundError } from '../platform/http/errors.ts';
 import { parseOrThrow } from '../platform/http/validation.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
-import { preSerialize, type PreSerialized } from '../platform/http/api-registry.ts';
+import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import { significantWords } from '../platform/contract/words.ts';
 import { CatalogueQuerySchema, FAMILY_IDS, SeriesQuerySchema, type FamilyId, type CatalogueAnswer, type CatalogueQuery, type SeriesAnswer, type SeriesInfo, type SeriesQuery } from './contract.ts';
 import { answerCsv, buildAnswer, csvFileName, seriesInfo } from './answer.ts';
@@ -91,7 +91,11 @@ export interface SeriesServiceOptions {
   checkIntervalMs?: number;
 }
 
-export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, options: SeriesServiceOptions = {}): SeriesService {
+export function createSeriesService({
+  datasets,
+  checkIntervalMs,
+  ...core
+}: Pick<CoreDeps, 'db' | 'config' | 'logger'> & { datasets: DatasetStatus } & SeriesServiceOptions): SeriesService {
   const baseUrl = core.config.baseUrl;
   const logger = core.logger.child({ service: 'series' });
   const families: SeriesFamily[] = [
@@ -114,7 +118,7 @@ export function createSeriesService(core: CoreDeps, datasets: DatasetStatus, opt
         names: family.datasets,
         logger,
         label: `series ${family.id}`,
-        ...(options.checkIntervalMs === undefined ? {} : { checkIntervalMs: options.checkIntervalMs }),
+        ...(checkIntervalMs === undefined ? {} : { checkIntervalMs }),
         read: async (records) => {
           const held = await family.load(records);
           const infos = held.map((series) => seriesInfo(series, baseUrl));

@@ -4,11 +4,14 @@
 // years), answered by the series service. Long ranges come as monthly (then annual) means, saying
 // so, so a tool result stays within what a model's context comfortably holds.
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
+import type { UsesServices } from '../domain-services.ts';
 import { BadRequestError, HttpError } from '../platform/http/errors.ts';
 import { integer } from '../platform/contract/lenient.ts';
 import { AggregationSchema, FREQUENCIES, ObservationSchema, SeriesQuerySchema, type SeriesAnswer } from './contract.ts';
 import { normaliseRange } from './window.ts';
+
+/** A tool's history is read from the series. */
+type SeriesHistoryDeps = UsesServices<'series'>;
 
 /** Observations per series a tool result carries before it averages to a coarser frequency. */
 export const TOOL_HISTORY_POINTS = 260;
@@ -50,7 +53,7 @@ export const HistorySchema = z
   .describe('Present when a range was asked for.');
 export type History = z.infer<typeof HistorySchema>;
 
-async function historyOf(deps: AppDeps, id: string, range: { from?: string; to?: string }): Promise<{ series?: HistorySeries; note?: string }> {
+async function historyOf(deps: SeriesHistoryDeps, id: string, range: { from?: string; to?: string }): Promise<{ series?: HistorySeries; note?: string }> {
   try {
     let answer: SeriesAnswer = await deps.services.series.answer(id, range);
     for (const frequency of ['monthly', 'annual'] as const) {
@@ -70,7 +73,7 @@ async function historyOf(deps: AppDeps, id: string, range: { from?: string; to?:
   }
 }
 
-async function historyFor(deps: AppDeps, ids: readonly string[], range: { from?: string; to?: string }): Promise<History> {
+async function historyFor(deps: SeriesHistoryDeps, ids: readonly string[], range: { from?: string; to?: string }): Promise<History> {
   const parts = await Promise.all(ids.map((id) => historyOf(deps, id, range)));
   const series = parts.flatMap((part) => (part.series ? [part.series] : []));
   const notes = parts.flatMap((part) => (part.note ? [part.note] : []));
@@ -85,7 +88,7 @@ export function rateHistoryIds(productType: string, loanTerm: number): string[] 
   return [survey, benchmark];
 }
 
-export async function rateHistory(deps: AppDeps, args: { from?: string; to?: string; product_type: string; loan_term: number }): Promise<History | undefined> {
+export async function rateHistory(deps: SeriesHistoryDeps, args: { from?: string; to?: string; product_type: string; loan_term: number }): Promise<History | undefined> {
   if (args.from === undefined && args.to === undefined) return undefined;
   const range = { ...(args.from !== undefined ? { from: args.from } : {}), ...(args.to !== undefined ? { to: args.to } : {}) };
   // Checked here, before any series answers, so a backwards range is one 400 whatever is loaded.
@@ -108,7 +111,7 @@ export function limitHistoryIds(request: LimitHistoryRequest): string[] {
   return programs.flatMap((program) => (program === 'fha' ? ['loan-limits/fha/floor', 'loan-limits/fha/ceiling'] : ['loan-limits/conforming/baseline', 'loan-limits/conforming/ceiling']));
 }
 
-export async function limitHistory(deps: AppDeps, request: LimitHistoryRequest): Promise<History | undefined> {
+export async function limitHistory(deps: SeriesHistoryDeps, request: LimitHistoryRequest): Promise<History | undefined> {
   if (request.from_year === undefined && request.to_year === undefined) return undefined;
   if (request.from_year !== undefined && request.to_year !== undefined && request.from_year > request.to_year) {
     throw new BadRequestError(`Invalid range: 'from_year' (${request.from_year}) is after 'to_year' (${request.to_year}); give 'from_year' on or before 'to_year'.`);

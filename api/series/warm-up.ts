@@ -1,12 +1,14 @@
 // Reads every series family into memory in the background once the server is up, so the first
 // question that needs one (a county's HMDA figures take seconds to read) does not wait for the read.
 // A family whose datasets are not loaded yet is skipped: it is read when they are.
-import type { AppDeps } from '../deps.ts';
+import type { UsesServices } from '../domain-services.ts';
 import { FAMILY_IDS } from './contract.ts';
+
+type SeriesWarmUpDeps = UsesServices<'series'>;
 
 const START_DELAY_MS = 2_000;
 
-export function startSeriesWarmUp(deps: AppDeps): () => void {
+export function startSeriesWarmUp(deps: SeriesWarmUpDeps): () => void {
   let stopped = false;
   const timer = setTimeout(() => {
     void (async () => {

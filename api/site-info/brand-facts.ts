@@ -1,9 +1,12 @@
 // /.well-known/brand-facts.json: the service catalog plus what only the running service knows:
 // each loaded dataset with its publisher, source and as-of date (from the `datasets` table), which
 // MCP tools the tool registry serves, and how much content is indexed.
-import type { AppDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
+import type { UsesServices } from '../domain-services.ts';
 import { toolCatalog } from '../mcp/tools/index.ts';
 import { serviceCatalog, type ServiceCatalog } from './catalog.ts';
+
+type BrandFactsDeps = Pick<CoreDeps, 'config' | 'db' | 'clock'> & UsesServices<'datasets'>;
 
 export interface DataSourceFact {
   dataset: string;
@@ -58,7 +61,7 @@ export function publisherOf(dataset: string, sourceUrl: string): string {
 }
 
 
-export async function buildBrandFacts(deps: AppDeps): Promise<BrandFacts> {
+export async function buildBrandFacts(deps: BrandFactsDeps): Promise<BrandFacts> {
   const catalog = serviceCatalog(deps.config);
   const served = new Set(toolCatalog.map((tool) => tool.name));
   const [datasets, content] = await Promise.all([

@@ -3,12 +3,12 @@
 // `datasets` list), and each answer is remembered, serialised, per normalised request until the
 // catalogue changes, so a request does no database round trip and no serialisation; 503 until the
 // first precompute.
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
 import { currentVersion, publicVersions, type DatasetVersions } from '../platform/dataset-versions.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
-import type { PreSerialized } from '../platform/http/api-registry.ts';
+import type { PreSerialized } from '../platform/pre-serialized.ts';
 import { NotFoundError } from '../platform/http/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 import { answerCache, BoundedCache, rememberAnswer, type RememberedAnswer } from '../platform/bounded-cache.ts';

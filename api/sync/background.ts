@@ -6,10 +6,14 @@
 // another's sync running does not give up: it waits (with backoff) and looks again, until every
 // dataset it lacks is loaded or has failed on its own. A sync that dies half-way (its process
 // killed) therefore leaves nothing missing for long: a waiting instance takes over.
-import type { AppDeps } from '../deps.ts';
+import type { CoreDeps } from '../platform/core-deps.ts';
+import type { UsesServices } from '../domain-services.ts';
 import { latestAttempts } from './run-records.ts';
 import { runSync, SyncInProgressError } from './runner.ts';
 import type { DatasetDefinition } from './types.ts';
+
+/** A sync needs everything core (it writes the database) and tells the dataset status when loads land. */
+type BackgroundSyncDeps = CoreDeps & UsesServices<'datasets'>;
 
 /** The next Monday–Friday at hour:minute local time strictly after `now`. */
 export function nextBusinessDayRun(now: Date, hour = 6, minute = 30): Date {
@@ -35,7 +39,7 @@ export function catchUpDelay(attempt: number, timing: CatchUpTiming, random = Ma
 }
 
 export function startBackgroundSync(
-  deps: AppDeps,
+  deps: BackgroundSyncDeps,
   definitions: readonly DatasetDefinition[],
   timing: CatchUpTiming = DEFAULT_CATCH_UP_TIMING,
 ): () => void {

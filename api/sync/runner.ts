@@ -4,7 +4,7 @@
 // A failing dataset rolls back alone; the others still load.
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Database, Queryable } from '../platform/db/database.ts';
 import type { Logger } from '../platform/logger.ts';
 import { DatasetSkippedError } from './errors.ts';

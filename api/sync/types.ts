@@ -2,7 +2,7 @@
 // are and how to load them inside one transaction; the runner handles transactions, validation
 // failures, records (`datasets` table), progress and the summary.
 import type { Config } from '../config.ts';
-import type { Clock } from '../deps.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import type { Logger } from '../platform/logger.ts';
 

@@ -148,7 +148,7 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
     );
     log(rows.map((row) => `${row.name}: ${row.requestsPerSecond ?? ''} ${row.note ?? ''}`).join('\n'));
 
-    const service = createHmdaService(config, pino({ level: 'silent' }), { keepAnswers: false });
+    const service = createHmdaService({ config, logger: pino({ level: 'silent' }), keepAnswers: false });
     const latest = Math.max(...years);
     const scopes: [string, Record<string, unknown>][] = [
       ...(years.length > 1 ? [[`all ${years.length} years`, {}] as [string, Record<string, unknown>]] : []),

@@ -103,7 +103,7 @@ export async function runHmdaBench({ quick }: { quick: boolean }): Promise<Bench
 
     // First the queries themselves (answers not kept), then what a caller gets: national answers
     // are computed once per publish (warmNationalPresets) and served from then on.
-    const computing = createHmdaService(config, pino({ level: 'silent' }), { keepAnswers: false });
+    const computing = createHmdaService({ config, logger: pino({ level: 'silent' }), keepAnswers: false });
     const runs = quick ? 5 : 9;
     const computed = new Map<string, number>();
     for (const preset of PRESET_NAMES) {
@@ -122,7 +122,7 @@ export async function runHmdaBench({ quick }: { quick: boolean }): Promise<Bench
     }
     await computing.close();
 
-    const service = createHmdaService(config, pino({ level: 'warn' }, pino.destination(2)));
+    const service = createHmdaService({ config, logger: pino({ level: 'warn' }, pino.destination(2)) });
     const warmStarted = performance.now();
     await service.warmNationalPresets();
     const warmSeconds = (performance.now() - warmStarted) / 1000;

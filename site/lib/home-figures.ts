@@ -2,12 +2,16 @@
 // benchmark readings with a year of history for the chart, the next economic calendar events and
 // this year's conforming baseline and ceiling. Each part stands alone, so one dataset not loaded yet
 // (before the first sync) leaves the others shown; the page renders once per data version.
-import type { AppDeps } from '../../api/deps.ts';
+import type { CoreDeps } from '../../api/platform/core-deps.ts';
+import type { DomainServices, UsesServices } from '../../api/domain-services.ts';
 import { LoanLimitsQuerySchema } from '../../api/loan-limits/contract.ts';
 import { live, type Live } from './live.ts';
 import { RATE_CHART_SERIES, type ChartSeries } from './chart.ts';
 import { seriesFreshness } from './freshness.ts';
 import type { Freshness } from '../../api/freshness/contract.ts';
+
+/** The home page reads today, the survey rates, the calendar and one county's loan limit (faults logged). */
+type HomeFiguresDeps = Pick<CoreDeps, 'clock' | 'logger'> & UsesServices<'calendar' | 'loanLimits' | 'series'>;
 
 export interface Cited {
   source_url: string;
@@ -52,7 +56,7 @@ const valued = (observations: { date: string; value: number | null }[]) =>
  * Each line's latest published reading (the publishers stop at different dates: the 15-year survey
  * and the benchmark may end before the 30-year), and the year of history up to the newest of them.
  */
-async function readRates(deps: AppDeps, today: string) {
+async function readRates(deps: HomeFiguresDeps, today: string) {
   const series = deps.services.series;
   const held: { id: string; label: string; info: Awaited<ReturnType<typeof series.info>> }[] = [];
   let firstError: unknown;
@@ -104,7 +108,7 @@ export function pointsBetween(a: number, b: number): number {
 }
 
 /** The reading 52 weeks before `date` (a weekly survey's same week last year), or the last one before it. */
-async function yearAgo(series: AppDeps['services']['series'], id: string, date: string): Promise<RateReading['yearAgo']> {
+async function yearAgo(series: DomainServices['series'], id: string, date: string): Promise<RateReading['yearAgo']> {
   const target = shift(date, 0, -364);
   const answer = await series.answer(id, { from: shift(target, 0, -14), to: target }).catch((error: { status?: number }) => {
     if (error.status === 404) return undefined;
@@ -114,7 +118,7 @@ async function yearAgo(series: AppDeps['services']['series'], id: string, date: 
   return found ? { value: found.value, date: found.date } : null;
 }
 
-async function readLimits(deps: AppDeps) {
+async function readLimits(deps: HomeFiguresDeps) {
   // Any state's answer carries the national figures; DC has a single county, so it is the smallest.
   const answer = await deps.services.loanLimits.answer(LoanLimitsQuerySchema.parse({ state: 'DC', loan_type: 'conforming', units: 1 }));
   const national = answer.national.conforming;
@@ -127,7 +131,7 @@ async function readLimits(deps: AppDeps) {
   return { year: answer.years.conforming ?? answer.year, baseline, ceiling, source_url: source.url, as_of: source.as_of };
 }
 
-export async function readHomeFigures(deps: AppDeps | undefined): Promise<HomeFigures> {
+export async function readHomeFigures(deps: HomeFiguresDeps | undefined): Promise<HomeFigures> {
   const today = deps ? deps.clock() : new Date();
   const [rates, events, limits] = await Promise.all([
     live(deps, (d) => readRates(d, today.toISOString().slice(0, 10))),

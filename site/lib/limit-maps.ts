@@ -1,10 +1,12 @@
 // The figures behind the loan-limit maps, read through the loan-limits service (the same answers as
 // GET /api/v1/loan-limits): every county's one-unit conforming limit for the whole country, or one
 // state's from an answer already in hand, with FHFA's national baseline and ceiling to band them.
-import type { AppDeps } from '../../api/deps.ts';
+import type { UsesServices } from '../../api/domain-services.ts';
 import { LoanLimitsQuerySchema, type LoanLimitsAnswer } from '../../api/loan-limits/contract.ts';
 import { STATE_CODES, findState } from '../../api/geo/states.ts';
 import { conformingBands, countyMap, type Band, type CountyMapView } from './county-map.ts';
+
+type LimitMapDeps = UsesServices<'loanLimits'>;
 
 export interface HighCostCounty {
   fips: string;
@@ -38,7 +40,7 @@ export function bandsOf(answer: LoanLimitsAnswer): { baseline: number; ceiling: 
 }
 
 /** Every state's and DC's counties for the latest conforming year (the map draws the 50 states and DC). */
-export async function readConformingMap(deps: AppDeps): Promise<ConformingMapData> {
+export async function readConformingMap(deps: LimitMapDeps): Promise<ConformingMapData> {
   const values = new Map<string, { value: number | null; label: string }>();
   const aboveBaseline: HighCostCounty[] = [];
   let first: LoanLimitsAnswer | undefined;
@@ -61,7 +63,7 @@ export async function readConformingMap(deps: AppDeps): Promise<ConformingMapDat
 }
 
 /** One state's map of one-unit conforming limits for `year`, a county outlined if given; undefined when not loaded. */
-export async function stateConformingMap(deps: AppDeps | undefined, state: string, year: number, highlight?: string): Promise<CountyMapView | undefined> {
+export async function stateConformingMap(deps: LimitMapDeps | undefined, state: string, year: number, highlight?: string): Promise<CountyMapView | undefined> {
   const info = findState(state);
   if (!deps || !info) return undefined;
   try {

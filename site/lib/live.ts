@@ -1,11 +1,11 @@
 // On-demand pages call the services through the app's dependencies (Astro.locals.deps). This runs
 // one such call and turns a service error into a status and a message the page can show.
-import type { AppDeps } from '../../api/deps.ts';
+import type { CoreDeps } from '../../api/platform/core-deps.ts';
 import { inWords } from './freshness.ts';
 
 export type Live<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
-export async function live<T>(deps: AppDeps | undefined, work: (deps: AppDeps) => Promise<T> | T): Promise<Live<T>> {
+export async function live<Deps extends Pick<CoreDeps, 'logger'>, T>(deps: Deps | undefined, work: (deps: Deps) => Promise<T> | T): Promise<Live<T>> {
   if (!deps) return { ok: false, status: 503, message: 'This page needs the running service; it is not available right now.' };
   try {
     return { ok: true, value: await work(deps) };

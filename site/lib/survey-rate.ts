@@ -1,6 +1,8 @@
 // The latest weekly survey rate for a loan term, for the payment calculator's default rate: Freddie
 // Mac's PMMS publishes 30- and 15-year fixed rates; other terms have no survey figure.
-import type { AppDeps } from '../../api/deps.ts';
+import type { UsesServices } from '../../api/domain-services.ts';
+
+type SurveyRateDeps = UsesServices<'series'>;
 
 export interface SurveyRate {
   value: number;
@@ -15,7 +17,7 @@ const SURVEY_BY_TERM: Record<string, { id: string; label: string }> = {
 };
 
 /** The survey's latest reading for `term` years, or undefined when no survey covers it or none is loaded. */
-export async function latestSurveyRate(deps: AppDeps, term: string): Promise<SurveyRate | undefined> {
+export async function latestSurveyRate(deps: SurveyRateDeps, term: string): Promise<SurveyRate | undefined> {
   const survey = SURVEY_BY_TERM[term];
   if (!survey) return undefined;
   try {

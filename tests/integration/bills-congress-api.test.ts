@@ -159,7 +159,7 @@ describe.skipIf(!hasSourceData)('congress.gov API v3 client', () => {
       const second = await run();
       expect(second.results[0]).toMatchObject({ status: 'ok', changed: 0 });
 
-      const bill = await createBillsService(db).get('hr21-117');
+      const bill = await createBillsService({ db }).get('hr21-117');
       expect(bill.source_format).toBe('congress-api-v3');
       expect(bill.sources.record).toBe(`${baseUrl}/bill/117/hr/21`);
       expect(bill.sponsor).toMatchObject({ bioguide_id: 'C001078', name: 'Gerald E. Connolly', party_name: 'Democrat' });

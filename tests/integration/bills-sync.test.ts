@@ -39,7 +39,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('bills dataset and service o
   let service: BillsService;
   beforeAll(async () => {
     test = await createTestDatabase(kind);
-    service = createBillsService(test.db, { baseUrl: 'http://localhost:3000', clock });
+    service = createBillsService({ db: test.db, baseUrl: 'http://localhost:3000', clock });
   });
   afterAll(() => test.drop());
 
@@ -166,7 +166,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('bills dataset and service o
   });
 
   it('reads the 119th Congress’s open bills as died in committee once the Congress has ended, without a new sync', async () => {
-    const after119 = createBillsService(test.db, { clock: () => new Date('2027-01-04T12:00:00Z') });
+    const after119 = createBillsService({ db: test.db, clock: () => new Date('2027-01-04T12:00:00Z') });
     expect(await after119.get('hr6774-119')).toMatchObject({ status: 'died_in_committee', status_label: 'Died in committee' });
     expect(await after119.get('s2651-119')).toMatchObject({ status: 'reported' });
     const ids = async (status: string) => (await after119.search({ status, limit: 45 })).bills.map((bill) => bill.bill_id).sort();

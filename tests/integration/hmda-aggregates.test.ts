@@ -22,7 +22,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('HMDA aggregates on %s', (ki
 
   beforeAll(async () => {
     database = await syncedTestDatabase(kind, ['hmda_aggregates', 'hmda_lenders']);
-    service = createHmdaAggregatesService({ db: database.db, datasets: createDatasetStatus(database.db), clock: () => new Date('2026-11-22T12:00:00Z') });
+    service = createHmdaAggregatesService({ db: database.db, datasets: createDatasetStatus({ db: database.db }), clock: () => new Date('2026-11-22T12:00:00Z') });
   });
 
   afterAll(async () => {
@@ -141,7 +141,7 @@ describe.skipIf(!hasSourceData)('HMDA aggregates validation', () => {
     expect(report.results[0]?.message).toMatch(/by_state_2024\.json: "TX"\.loanType\["2"\]: expected a non-negative whole count, found -5/);
   });
   it('answers with the words every face uses for a dataset that failed or never loaded, without operator commands', async () => {
-    const service = createHmdaAggregatesService({ db: database.db, datasets: createDatasetStatus(database.db, 0) });
+    const service = createHmdaAggregatesService({ db: database.db, datasets: createDatasetStatus({ db: database.db, cacheMs: 0 }) });
     const failed = await service.summary({ state: 'CO' }).then(
       () => undefined,
       (error: unknown) => error as { status: number; message: string; headers: Record<string, string> },

@@ -39,7 +39,7 @@ describe.skipIf(!hasSourceData)('the export space quota', () => {
     root = tempDir('hmda-export-quota');
     await sliceWarehouse(root);
     exportsDir = path.join(root, 'exports');
-    service = createHmdaService(hmdaConfig(root), silentLogger, { answerBudgetBytes: 2_000, exportKeyMaxBytes: KEY_MAX_BYTES, exportMaxBytes: FOLDER_MAX_BYTES });
+    service = createHmdaService({ config: hmdaConfig(root), logger: silentLogger, answerBudgetBytes: 2_000, exportKeyMaxBytes: KEY_MAX_BYTES, exportMaxBytes: FOLDER_MAX_BYTES });
     // Samples the folder while the exports are written: the cap must hold during writes too.
     sampler = setInterval(() => (largestSeen = Math.max(largestSeen, folderBytes())), 2);
   }, 120_000);

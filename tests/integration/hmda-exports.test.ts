@@ -282,7 +282,7 @@ describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => 
   });
 
   it('exports a preset over the budget through the trusted engine, with its bound filters', async () => {
-    const service = createHmdaService(hmdaConfig(root), silentLogger, { answerBudgetBytes: 600 });
+    const service = createHmdaService({ config: hmdaConfig(root), logger: silentLogger, answerBudgetBytes: 600 });
     try {
       const answer = await service.answer({ preset: 'demographics', by: 'age', year: 2020, state: 'CA' });
       expect(answer).toMatchObject({ complete: false, params: [2020, 'CA'] });

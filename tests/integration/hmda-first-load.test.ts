@@ -116,7 +116,7 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
       expect(lines.some((line) => line.msg === 'HMDA state-year published' && line.state === 'GU')).toBe(true);
 
       // Meanwhile readers hear what is loading, and nothing about commands.
-      const service = createHmdaService(hmdaConfig(root), silentLogger);
+      const service = createHmdaService({ config: hmdaConfig(root), logger: silentLogger });
       try {
         service.progress.update(progress.get(), new Date());
         const error = (await service.preset('rates', { year: YEAR, state: 'VI' }).catch((caught: unknown) => caught)) as Error;
@@ -145,7 +145,7 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
       expect(progress.get().since).toBe(new LoadProgress(root).get().since);
 
       const calibration = loadCalibration(SOURCE_DIR, YEAR);
-      const service = createHmdaService(hmdaConfig(root), silentLogger);
+      const service = createHmdaService({ config: hmdaConfig(root), logger: silentLogger });
       try {
         const counts = await service.sql('SELECT state, action_taken, count(*) AS n FROM lar GROUP BY ALL ORDER BY ALL');
         for (const state of good) {

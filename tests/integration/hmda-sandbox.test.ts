@@ -46,7 +46,7 @@ describe.skipIf(!hasSourceData)('the custom SQL sandbox on a loaded warehouse', 
       },
     });
     const logger = pino({ level: 'info' }, sink);
-    service = createHmdaService(hmdaConfig(root, { HMDA_QUERY_TIMEOUT_MS: String(TIMEOUT_MS), HMDA_MEMORY_LIMIT: '512MB' }), logger);
+    service = createHmdaService({ config: hmdaConfig(root, { HMDA_QUERY_TIMEOUT_MS: String(TIMEOUT_MS), HMDA_MEMORY_LIMIT: '512MB' }), logger });
   });
   afterAll(async () => {
     await service?.close();

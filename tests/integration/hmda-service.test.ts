@@ -12,7 +12,7 @@ import { attackQueries, EXTRACT_CSV, extractWarehouse, hmdaConfig, parseCsv, sil
 describe('HMDA service before any data is loaded', () => {
   it('answers presets and SQL with 503 saying what is missing and since when, with no operator command', async () => {
     const root = tempDir('hmda-empty');
-    const service = createHmdaService(hmdaConfig(root), silentLogger);
+    const service = createHmdaService({ config: hmdaConfig(root), logger: silentLogger });
     try {
       for (const call of [() => service.preset('rates', {}), () => service.sql('SELECT 1')]) {
         const error = await call().catch((caught: unknown) => caught);
@@ -39,7 +39,7 @@ describe.skipIf(!hasSourceData)('HMDA service over the real extract', () => {
   beforeAll(async () => {
     root = tempDir('hmda-service');
     await extractWarehouse(root);
-    service = createHmdaService(hmdaConfig(root, { HMDA_QUERY_TIMEOUT_MS: '1500', HMDA_MEMORY_LIMIT: '256MB' }), silentLogger);
+    service = createHmdaService({ config: hmdaConfig(root, { HMDA_QUERY_TIMEOUT_MS: '1500', HMDA_MEMORY_LIMIT: '256MB' }), logger: silentLogger });
   });
   afterAll(async () => {
     await service?.close();
@@ -156,7 +156,7 @@ describe.skipIf(!hasSourceData)('HMDA service over the real extract', () => {
 
   it('a new service warms its national answers before any request (as at start-up)', async () => {
     // The warm-up is the first call, so it is what creates the views and notices the version.
-    const fresh = createHmdaService(hmdaConfig(root), silentLogger);
+    const fresh = createHmdaService({ config: hmdaConfig(root), logger: silentLogger });
     const larDir = path.join(root, 'lar');
     try {
       await fresh.warmNationalPresets();

@@ -84,7 +84,7 @@ describe.skipIf(!hasSourceData)('the real 99-column Data Browser slice', () => {
       root = tempDir('hmda-slice-partial');
       folders.push(root);
       await sliceWarehouse(root);
-      service = createHmdaService(hmdaConfig(root), silentLogger);
+      service = createHmdaService({ config: hmdaConfig(root), logger: silentLogger });
     });
     afterAll(() => service?.close());
 

@@ -186,7 +186,7 @@ describe.skipIf(!hasSourceData)('HMDA presets against the plain SQL they replace
     await withConnection((connection) =>
       loadLar(connection, { root: warehouse, synthetic: true, skipValidation: true, aggregatesFor: () => undefined, files: [{ csvPath: csv, sourceUrl: 'synthetic', checksum: 'a' }] }),
     );
-    service = createHmdaService(hmdaConfig(warehouse), silentLogger, { keepAnswers: false });
+    service = createHmdaService({ config: hmdaConfig(warehouse), logger: silentLogger, keepAnswers: false });
   });
   afterAll(() => service?.close());
 

@@ -108,7 +108,7 @@ describe.skipIf(!hasSourceData)('nmdb sync on the publisher\'s zip', () => {
     const report = await syncInto(database.db, ['nmdb']);
     expect(report.results.map((result) => [result.name, result.status, result.rows, result.asOf])).toEqual([['nmdb', 'ok', 51 * 4 * 51 * 6, '2025-09-30']]);
 
-    const service = createNmdbService({ db: database.db, datasets: createDatasetStatus(database.db), logger: createLogger('silent') });
+    const service = createNmdbService({ db: database.db, datasets: createDatasetStatus({ db: database.db }), logger: createLogger('silent') });
     const derived = readDerived();
     expect(derived).toHaveLength(10_404);
     const answers = new Map<string, Awaited<ReturnType<typeof service.stateRates>>>();

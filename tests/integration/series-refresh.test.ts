@@ -56,11 +56,7 @@ describe.skipIf(!hasSourceData)('series before and after a sync', () => {
     expect(first.results[0]?.status).toBe('ok');
     // A service that checks the datasets on every request, so the test need not wait five seconds.
     const config = testConfig();
-    const service: SeriesService = createSeriesService(
-      { config, db: database.db, logger: createLogger('silent'), clock: () => new Date() },
-      createDatasetStatus(database.db, 0),
-      { checkIntervalMs: 0 },
-    );
+    const service: SeriesService = createSeriesService({ config, db: database.db, logger: createLogger('silent'), datasets: createDatasetStatus({ db: database.db, cacheMs: 0 }), checkIntervalMs: 0 });
     const before = await service.answer('pmms/30-year', { from: '2026-10' });
     expect(before.observations.map((row) => row.date)).toEqual(['2026-10-01', '2026-10-08']);
 

@@ -113,7 +113,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
   });
 
   it('rotates deterministically by date', async () => {
-    const datasets = createDatasetStatus(database.db);
+    const datasets = createDatasetStatus({ db: database.db });
     const pick = async (day: string) => {
       const clock = () => new Date(`${day}T08:00:00Z`);
       const service = createStatisticsService({ db: database.db, datasets, versions: createDatasetVersions({ db: database.db, datasets, clock }), clock });

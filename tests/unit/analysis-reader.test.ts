@@ -87,7 +87,7 @@ describe('analysis arithmetic', () => {
 });
 
 describe('analyze_data, the /ask model tool', () => {
-  const tool = askTools({} as AppDeps).find((candidate) => candidate.name === 'analyze_data');
+  const tool = askTools().find((candidate) => candidate.name === 'analyze_data');
 
   it('is offered to the model with the operations as an enum', () => {
     expect(tool).toBeDefined();

@@ -240,7 +240,7 @@ describe('the loan-limits service answers from memory', () => {
     const loadedAt = { value: '2026-11-20T06:30:00.000Z' };
     const datasets = fakeDatasets(loadedAt);
     const clock = () => new Date('2026-11-22T12:00:00Z');
-    const service = createLoanLimitsService(db, { datasets, versions: createDatasetVersions({ db, datasets, clock }), clock });
+    const service = createLoanLimitsService({ db, datasets, versions: createDatasetVersions({ db, datasets, clock }), clock });
     const kent = LoanLimitsQuerySchema.parse({ state: 'Delaware', county: 'kent' });
 
     const first = await service.answerJson(kent);
@@ -267,7 +267,7 @@ describe('the loan-limits service answers from memory', () => {
     const { db, reads } = fakeDatabase();
     const datasets = fakeDatasets({ value: 'x' });
     const clock = () => new Date('2026-11-22T12:00:00Z');
-    const service = createLoanLimitsService(db, { datasets, versions: createDatasetVersions({ db, datasets, clock }), clock });
+    const service = createLoanLimitsService({ db, datasets, versions: createDatasetVersions({ db, datasets, clock }), clock });
     const usda = await service.answer(LoanLimitsQuerySchema.parse({ state: 'DE', county: 'Kent', loan_type: 'USDA' }));
     expect(usda.counties[0]?.usda).toMatchObject({ available: false, limits: null });
     expect(usda.notes[0]).toBe('Limits apply to loans acquired or endorsed in calendar year 2026 (effective January 1).');

@@ -64,7 +64,7 @@ const text = (result: CallToolResult) => result.content.map((block) => (block.ty
 function fixtureContext(answers: { search?: SearchAnswer; bills?: BillsAnswer }) {
   const asked: { search: unknown[]; bills: unknown[] } = { search: [], bills: [] };
   const services = {
-    glossary: createGlossaryService('http://localhost:3000'),
+    glossary: createGlossaryService({ baseUrl: 'http://localhost:3000' }),
     search: {
       search: async (input: unknown) => {
         asked.search.push(input);

@@ -5,7 +5,8 @@
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiRegistry, RESPONSE_WRITTEN, preSerialize, type PreSerialized } from '../../api/platform/http/api-registry.ts';
+import { ApiRegistry, RESPONSE_WRITTEN } from '../../api/platform/http/api-registry.ts';
+import { preSerialize, type PreSerialized } from '../../api/platform/pre-serialized.ts';
 import { errorResponses } from '../../api/platform/http/error-responses.ts';
 import { toErrorResponse } from '../../api/platform/http/errors.ts';
 import { buildOpenApiDocument } from '../../api/platform/http/openapi.ts';

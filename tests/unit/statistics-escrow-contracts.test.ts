@@ -187,7 +187,7 @@ describe('the escrow contract, through the /ask tool over the real service', () 
 });
 
 describe('/ask binds the statistics and escrow tools', () => {
-  const tools = askTools({} as AppDeps);
+  const tools = askTools();
   const bound = (name: string) => {
     const definition = tools.find((candidate) => candidate.name === name);
     if (!definition) throw new Error(`/ask has no ${name}`);

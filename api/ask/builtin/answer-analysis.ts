@@ -3,19 +3,18 @@
 // the analysis layer, composed with what could not be answered said first. Every figure comes from
 // an analysis answer (or the calendar and loan-limit services); nothing is computed here but the
 // choice among computed results.
-import type { AppDeps } from '../../deps.ts';
 import { HttpError, toErrorResponse } from '../../platform/http/errors.ts';
 import type { AnalysisAnswer, Operation } from '../../analysis/contract.ts';
 import { change as changeOf, difference } from '../../analysis/arithmetic.ts';
 import { formatValue } from '../../analysis/points.ts';
 import type { DatasetVersion } from '../../platform/contract/versions.ts';
-import type { AnswerDraft, ComposerInput } from './draft.ts';
+import type { AnswerDraft, ComposerInput, BuiltinDeps } from './draft.ts';
 import { NOT_ADVICE, formatDate } from './draft.ts';
 import { planFor, type Plan, type Step } from './reader/plan.ts';
 
 const minus = (text: string) => text.replace(/(^|[\s(])-(?=\d)/g, '$1−');
 
-async function readerContext(deps: AppDeps) {
+async function readerContext(deps: BuiltinDeps) {
   const hmdaYears = await deps.services.series
     .read('hmda/US/records')
     .then(({ series }) => (series.periods ?? []).map(Number))
@@ -33,7 +32,7 @@ async function readerContext(deps: AppDeps) {
   return { deps, hmdaYears, populations };
 }
 
-function analysisUrl(deps: AppDeps, step: Step): string {
+function analysisUrl(deps: BuiltinDeps, step: Step): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(step.query)) if (value !== undefined) query.set(key, String(value));
   return `${deps.config.baseUrl}/api/v1/analysis/${step.operation}?${query.toString()}`;
@@ -44,7 +43,7 @@ interface Ran {
   answer: AnalysisAnswer;
 }
 
-async function calendarAnswer(plan: Plan & { calendar: NonNullable<Plan['calendar']> }, deps: AppDeps): Promise<AnswerDraft> {
+async function calendarAnswer(plan: Plan & { calendar: NonNullable<Plan['calendar']> }, deps: BuiltinDeps): Promise<AnswerDraft> {
   const { calendar } = plan;
   const answer = await deps.services.calendar.answer({ from: calendar.from, to: calendar.to, ...(calendar.category ? { category: [calendar.category] } : {}), limit: 200 });
   const what = calendar.category === 'fed' ? 'Federal Reserve (FOMC) decisions' : 'economic data releases';
@@ -87,7 +86,7 @@ function lowToHigh(ran: Ran[]): string | undefined {
   return `From its ${ran[0]?.step.label} low of **${formatValue(low.result.low, low.result.units)}** (${low.result.low_dates.join(', ')}) to its ${ran[1]?.step.label} high of **${formatValue(high.result.high, high.result.units)}** (${high.result.high_dates.join(', ')}): up ${computed.change} percentage points, **${computed.percent_change}%**.`;
 }
 
-async function unitsAnswer(units: [number, number], deps: AppDeps, ran: Ran[]): Promise<string | undefined> {
+async function unitsAnswer(units: [number, number], deps: BuiltinDeps, ran: Ran[]): Promise<string | undefined> {
   const value = ran[0]?.answer as AnalysisAnswer<'value'> | undefined;
   const fips = (ran[0]?.step.query.series as string | undefined)?.split('/').at(-1);
   const year = value?.result.point.period;

@@ -2,10 +2,9 @@
 // "What was the 30-year rate in March 2022?": the series service's observations of the series the
 // question names, over the span it names, with the change, the range and the method of any average,
 // citing the series' source and the series on this API. Every figure comes from the service.
-import type { AppDeps } from '../../deps.ts';
 import type { SeriesAnswer } from '../../series/contract.ts';
 import { toErrorResponse } from '../../platform/http/errors.ts';
-import type { AnswerDraft, Composer } from './draft.ts';
+import type { AnswerDraft, Composer, BuiltinDeps } from './draft.ts';
 import { NOT_ADVICE, formatDate, formatMoney } from './draft.ts';
 import { MONTHS, type Entities } from './entities.ts';
 
@@ -91,7 +90,7 @@ interface Choice {
   kind: 'rate' | 'money' | 'count' | 'percent';
 }
 
-async function countyFips(deps: AppDeps, entities: Entities): Promise<{ fips: string; name: string } | undefined> {
+async function countyFips(deps: BuiltinDeps, entities: Entities): Promise<{ fips: string; name: string } | undefined> {
   if (!entities.state || !entities.county) return undefined;
   try {
     const result = await deps.services.loanLimits.getLoanLimits({ state: entities.state.code, county: entities.county, loan_type: 'conforming' });
@@ -103,7 +102,7 @@ async function countyFips(deps: AppDeps, entities: Entities): Promise<{ fips: st
 }
 
 /** Which series the question asks about; a reason instead when it names something no series holds. */
-export async function chooseSeries(question: string, entities: Entities, deps: AppDeps): Promise<Choice | { reason: string }> {
+export async function chooseSeries(question: string, entities: Entities, deps: BuiltinDeps): Promise<Choice | { reason: string }> {
   if (HMDA_WORDS.test(question)) {
     const geo = entities.state?.code ?? 'US';
     const where = entities.state ? ` in ${entities.state.name}` : ' nationally';
@@ -194,7 +193,7 @@ function describePoint(published: SeriesAnswer, averaged: SeriesAnswer | undefin
   return lines;
 }
 
-function seriesLink(deps: AppDeps, answer: SeriesAnswer, span: Span, frequency?: string): string {
+function seriesLink(deps: BuiltinDeps, answer: SeriesAnswer, span: Span, frequency?: string): string {
   const query = new URLSearchParams();
   if (span.from !== undefined) query.set('from', span.from);
   if (span.to !== undefined) query.set('to', span.to);

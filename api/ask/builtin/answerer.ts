@@ -2,11 +2,10 @@
 // the MCP tools, and composes a readable answer with figures, as-of dates and sources. It runs when
 // no model is configured and whenever the model fails. It never invents a number: every figure it
 // prints comes from a service result.
-import type { AppDeps } from '../../deps.ts';
 import type { Answerer, AnswerEvent, AskRequest } from '../types.ts';
 import { extractEntities, type Entities } from './entities.ts';
 import { classifyIntent, type Intent } from './intents.ts';
-import type { Composer } from './draft.ts';
+import type { Composer, BuiltinDeps } from './draft.ts';
 import { splitForStreaming } from './split.ts';
 import { answerDefinition, definitionSubject } from './answer-definition.ts';
 import type { GlossaryService } from '../../glossary/service.ts';
@@ -66,7 +65,7 @@ export function understand(request: AskRequest, glossary?: GlossaryService): { i
   return { intent, entities };
 }
 
-export function createBuiltinAnswerer(deps: AppDeps): Answerer {
+export function createBuiltinAnswerer(deps: BuiltinDeps): Answerer {
   return {
     name: 'built-in',
     async *answer(request: AskRequest, signal: AbortSignal): AsyncGenerator<AnswerEvent> {

@@ -1,8 +1,13 @@
 // What a composer returns: the answer text and the sources it rests on. Helpers for the phrasing
 // every composer shares (figures with as-of dates, money, percents).
-import type { AppDeps } from '../../deps.ts';
+import type { CoreDeps } from '../../platform/core-deps.ts';
+import type { UsesServices } from '../../domain-services.ts';
 import type { Entities } from './entities.ts';
 import type { DatasetVersion } from '../../platform/contract/versions.ts';
+
+/** What the built-in answerer's composers read: links are built on the base URL, dates from the clock. */
+export type BuiltinDeps = Pick<CoreDeps, 'config' | 'clock'> &
+  UsesServices<'analysis' | 'calendar' | 'escrow' | 'glossary' | 'hmdaAggregates' | 'loanLimits' | 'rates' | 'research' | 'search' | 'series'>;
 
 export interface AnswerDraft {
   text: string;
@@ -14,7 +19,7 @@ export interface AnswerDraft {
 export interface ComposerInput {
   question: string;
   entities: Entities;
-  deps: AppDeps;
+  deps: BuiltinDeps;
 }
 
 export type Composer = (input: ComposerInput) => Promise<AnswerDraft>;

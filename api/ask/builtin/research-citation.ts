@@ -1,9 +1,13 @@
 // The research page of a state or county, cited beside a loan-limits or HMDA answer about it: the
 // page compares the place with its state or the nation. Nothing when the research data is not
 // loaded (the page would not answer) or the place has no page (territories).
-import type { AppDeps } from '../../deps.ts';
+import type { CoreDeps } from '../../platform/core-deps.ts';
+import type { UsesServices } from '../../domain-services.ts';
 
-export async function researchPageUrl(deps: AppDeps, place: { state?: string; fips?: string }): Promise<string | undefined> {
+/** What a research citation reads: the base URL and the research profiles. */
+type ResearchCitationDeps = Pick<CoreDeps, 'config'> & UsesServices<'research'>;
+
+export async function researchPageUrl(deps: ResearchCitationDeps, place: { state?: string; fips?: string }): Promise<string | undefined> {
   try {
     const profile = place.fips ? await deps.services.research.county(place.fips) : place.state ? await deps.services.research.state(place.state) : undefined;
     return profile ? `${deps.config.baseUrl}${profile.path}` : undefined;

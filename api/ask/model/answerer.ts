@@ -2,7 +2,8 @@
 // tools. Tokens are passed on as they arrive; every tool result's sources are collected and cited.
 import { createAgent, createMiddleware, tool, ToolMessage, type StructuredTool } from 'langchain';
 import { ChatOpenAI } from '@langchain/openai';
-import type { AppDeps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
+import type { ToolDeps } from '../../mcp/tool-kit.ts';
 import { toErrorResponse } from '../../platform/http/errors.ts';
 import type { Answerer, AnswerEvent, AskRequest } from '../types.ts';
 import { askTools } from '../tools.ts';
@@ -10,7 +11,7 @@ import { SYSTEM_PROMPT } from './system-prompt.ts';
 import type { DatasetVersion } from '../../platform/contract/versions.ts';
 
 /** Whether a model is configured: an endpoint or a key (the official endpoint). */
-export function modelConfigured(deps: AppDeps): boolean {
+export function modelConfigured(deps: { config: Pick<Config, 'OPENAI_BASE_URL' | 'OPENAI_API_KEY'> }): boolean {
   return deps.config.OPENAI_BASE_URL !== undefined || deps.config.OPENAI_API_KEY !== undefined;
 }
 
@@ -38,7 +39,8 @@ export const MAX_ANSWER_CHARS = 32_000;
  */
 const ANY_ARGUMENTS = { type: 'object' as const, properties: {}, additionalProperties: true };
 
-export function createModelAnswerer(deps: AppDeps): Answerer | undefined {
+/** The model reads its settings from the configuration and calls the tools with their own deps. */
+export function createModelAnswerer(deps: ToolDeps): Answerer | undefined {
   if (!modelConfigured(deps)) return undefined;
   const model = new ChatOpenAI({
     model: deps.config.ASK_MODEL ?? 'gpt-4o-mini',
@@ -57,7 +59,7 @@ export function createModelAnswerer(deps: AppDeps): Answerer | undefined {
       const versions: DatasetVersion[] = [];
       const shown: StructuredTool[] = [];
       const runners = new Map<string, StructuredTool>();
-      for (const definition of askTools(deps)) {
+      for (const definition of askTools()) {
         const run = async (args: Record<string, unknown>) => {
           const { structured, text } = await definition.run(args, { deps, caller: { kind: 'anonymous' } });
           // A source may have no page (escrow cites statutes by name); only addresses are cited.

@@ -4,8 +4,7 @@
 // a state's every county is more than a model reads at once (California: 58 counties, 50 KB), so it
 // comes a page at a time, led by a summary of the whole state and followed by the way to the rest.
 import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
-import type { AppDeps } from '../../deps.ts';
-import { defineTool, sourcesText } from '../tool-kit.ts';
+import { defineTool, sourcesText, type ToolDeps } from '../tool-kit.ts';
 import { PageSchema, fitPage, fitsPage, type Page } from '../result-budget.ts';
 import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type CountyLimits, type LoanLimitsAnswer, type LoanLimitsQuery } from '../../loan-limits/contract.ts';
 import { HistorySchema, LimitRangeSchema, historyText, limitHistory, type History } from '../../series/tool-history.ts';
@@ -124,7 +123,7 @@ export const getLoanLimitsTool = defineTool({
  * page's budget, with the summary of them all, the next offset and a link to every county (REST).
  */
 function countiesPage(
-  deps: AppDeps,
+  deps: ToolDeps,
   query: LoanLimitsQuery,
   whole: LoanLimitsAnswer,
   offset: number,

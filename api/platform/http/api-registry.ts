@@ -12,6 +12,7 @@ import { MethodNotAllowedError } from './errors.ts';
 import { sendJson } from './json-response.ts';
 import { strictQueryParser } from './strict-query.ts';
 import type { AnswerLane } from './answer-lane.ts';
+import type { PreSerialized } from '../pre-serialized.ts';
 
 export { KEY_QUERY_PARAMETERS } from './strict-query.ts';
 
@@ -70,19 +71,6 @@ export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body exten
     req: Request;
     res: Response;
   }) => unknown;
-}
-
-declare const serializedBody: unique symbol;
-
-/**
- * A JSON body serialised ahead of time (a cached string on a hot path), still typed by what it
- * holds, so a route returning it is checked against its 200 schema like one returning the object.
- */
-export type PreSerialized<T> = string & { readonly [serializedBody]: T };
-
-/** Serialises `value` once, keeping its type. */
-export function preSerialize<T>(value: T): PreSerialized<T> {
-  return JSON.stringify(value) as PreSerialized<T>;
 }
 
 /** Returned by a handler that wrote the response itself (a stream, another content type). */

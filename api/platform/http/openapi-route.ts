@@ -1,10 +1,13 @@
 // GET /openapi.json: the document built from the routes registered so far, serialised once (the
 // route table does not change while the process runs). Registered last, so it lists every route.
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.ts';
-import { preSerialize, type ApiRegistry, type PreSerialized } from './api-registry.ts';
+import type { CoreDeps } from '../core-deps.ts';
+import type { ApiRegistry } from './api-registry.ts';
+import { preSerialize, type PreSerialized } from '../pre-serialized.ts';
 import { apiUrls } from './addresses.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+
+type OpenApiDeps = Pick<CoreDeps, 'config'>;
 
 /** The parts of an OpenAPI 3.1 document a client relies on; the rest is OpenAPI's own schema. */
 export const OpenApiDocumentSchema = z.looseObject({
@@ -15,7 +18,7 @@ export const OpenApiDocumentSchema = z.looseObject({
 
 type OpenApiDocument = z.input<typeof OpenApiDocumentSchema>;
 
-export function registerOpenApiRoute(registry: ApiRegistry, deps: AppDeps): void {
+export function registerOpenApiRoute(registry: ApiRegistry, deps: OpenApiDeps): void {
   let document: PreSerialized<OpenApiDocument> | undefined;
   registry.route({
     method: 'get',

@@ -1,11 +1,15 @@
 // Keeps the state estimate in step with the HMDA warehouse, in the background: whenever the warehouse
 // manifest changes (a state-year published, a year added) and no HMDA load is under way, the estimate
 // dataset is synced again, so requests only ever read the stored result. Returns the stopper.
-import type { AppDeps } from '../../deps.ts';
+import type { CoreDeps } from '../../platform/core-deps.ts';
+import type { UsesServices } from '../../domain-services.ts';
 import { readManifest } from '../../hmda/warehouse.ts';
 import { runSync, SyncInProgressError } from '../../sync/runner.ts';
 import { stateEstimateDataset, warehouseChecksum } from './dataset.ts';
 import { STATE_ESTIMATE_DATASET } from './method.ts';
+
+/** Recomputing the estimates is a sync of one dataset, started when the HMDA warehouse changes. */
+type StateEstimateDeps = CoreDeps & UsesServices<'datasets' | 'hmda'>;
 
 const CHECK_EVERY_MS = 60_000;
 /** The first look waits for the start-up sync, which computes the estimate once itself. */
@@ -17,7 +21,7 @@ export interface StateEstimateRefresher {
   stop(): void;
 }
 
-export function stateEstimateRefresher(deps: AppDeps): StateEstimateRefresher {
+export function stateEstimateRefresher(deps: StateEstimateDeps): StateEstimateRefresher {
   const { config, db, logger, services, clock } = deps;
   const log = logger.child({ job: STATE_ESTIMATE_DATASET });
   let seen: string | undefined;
@@ -59,7 +63,7 @@ export function stateEstimateRefresher(deps: AppDeps): StateEstimateRefresher {
   };
 }
 
-export function startStateEstimateJob(deps: AppDeps): () => void {
+export function startStateEstimateJob(deps: StateEstimateDeps): () => void {
   const refresher = stateEstimateRefresher(deps);
   const tick = () => void refresher.check().catch((error: unknown) => deps.logger.warn({ err: error }, 'state rate estimates: warehouse check failed'));
   const first = setTimeout(tick, FIRST_CHECK_MS);

@@ -5,8 +5,11 @@
 import Fuse from 'fuse.js';
 import { STATES, findState } from '../../../geo/states.ts';
 import { baseKey, matchKey } from '../../../geo/county-names.ts';
-import type { AppDeps } from '../../../deps.ts';
+import type { UsesServices } from '../../../domain-services.ts';
 import { CITY_COUNTIES, COUNTY_SHORT_FORMS } from './city-counties.ts';
+
+/** The gazetteer is read from the loan-limit counties. */
+type PlacesDeps = UsesServices<'loanLimits'>;
 
 export interface StatePlace {
   kind: 'state';
@@ -40,7 +43,7 @@ const WORD_CODES = new Set(['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'AL', 'LA', 'PA'
 let gazetteer: Promise<{ counties: CountyEntry[]; byBase: Map<string, CountyEntry[]>; fuzzy: Fuse<{ key: string; label: string }> }> | undefined;
 let gazetteerKey: unknown;
 
-async function loadGazetteer(deps: AppDeps) {
+async function loadGazetteer(deps: PlacesDeps) {
   const counties: CountyEntry[] = [];
   for (const state of STATES) {
     try {
@@ -59,7 +62,7 @@ async function loadGazetteer(deps: AppDeps) {
   return { counties, byBase, fuzzy: new Fuse(words, { keys: ['key'], includeScore: true, threshold: 0.25, ignoreLocation: true, minMatchCharLength: 5 }) };
 }
 
-function gazetteerFor(deps: AppDeps) {
+function gazetteerFor(deps: PlacesDeps) {
   // One gazetteer per services object (tests build several apps in one process).
   if (!gazetteer || gazetteerKey !== deps.services) {
     gazetteerKey = deps.services;
@@ -105,7 +108,7 @@ function pick(entries: readonly CountyEntry[] | undefined, state: string | undef
 }
 
 export interface PlaceContext {
-  deps: AppDeps;
+  deps: PlacesDeps;
   /** Residents by county FIPS, to choose among counties of one name in different states. */
   populations: ReadonlyMap<string, number>;
 }

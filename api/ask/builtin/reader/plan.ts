@@ -2,13 +2,17 @@
 // moments, and which operation (payment, count, crossing, rank, extremes, share, per-resident,
 // compare, change, value), plus what cannot be answered and why, said first. No figure is made
 // here: the plan only names what the analysis layer computes.
-import type { AppDeps } from '../../../deps.ts';
+import type { CoreDeps } from '../../../platform/core-deps.ts';
+import type { UsesServices } from '../../../domain-services.ts';
 import type { Operation } from '../../../analysis/contract.ts';
 import { momentsIn, spanIn, type Moment } from './moments.ts';
 import { MONTHS as MONTH_NAMES } from '../entities.ts';
 import { placesIn, type CountyPlace, type Place, type StatePlace } from './places.ts';
 import { hmdaMeasureOf, limitProgramOf, loanTypeRecords, rateMentions, topicOf } from './measures.ts';
 import { FREQUENCY, atOf, lastDay, moneyOf, pad, placeSeries, rangeOf, thresholdIn, topN } from './plan-parts.ts';
+
+/** What planning reads: today (relative dates), the Fed calendar, and what places need. */
+type PlanDeps = Pick<CoreDeps, 'clock'> & UsesServices<'calendar' | 'loanLimits'>;
 
 export interface Step {
   operation: Operation;
@@ -39,7 +43,7 @@ export interface Plan {
 }
 
 export interface PlanContext {
-  deps: AppDeps;
+  deps: PlanDeps;
   /** Years the HMDA aggregates cover, to say so when a question asks for another. */
   hmdaYears: readonly number[];
   populations: ReadonlyMap<string, number>;
