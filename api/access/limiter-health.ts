@@ -2,7 +2,9 @@
 // of the limiter must not become an outage of the API); /healthz says `degraded` and the log says so
 // once when the outage starts and once when the store answers again, never in between.
 import type { Logger } from '../platform/logger.ts';
-import type { LimitStore } from './limiter.ts';
+
+/** Where the rate-limit counts are kept. */
+export type LimitStore = 'memory' | 'postgres' | 'redis';
 
 export interface LimitStoreStatus {
   store: LimitStore;

@@ -7,8 +7,7 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { LimitStore } from './limiter.ts';
-import { StoreHealth } from './limiter-health.ts';
+import { StoreHealth, type LimitStore } from './limiter-health.ts';
 
 /** A store that does not answer within this time is treated as down for that request. */
 export const STORE_TIMEOUT_MS = 1_000;

@@ -12,14 +12,12 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Config } from '../config.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Identity } from './identity.ts';
-import type { LimitStoreStatus } from './limiter-health.ts';
+import type { LimitStore, LimitStoreStatus } from './limiter-health.ts';
 import { ImmediateMemoryLimiter, openStores, withTimeout } from './limiter-stores.ts';
 import { createKeyGuesses, KEY_GUESS_WINDOW_SECONDS, KEY_GUESSES_ALLOWED, type KeyGuesses } from './key-guesses.ts';
 
 export { ImmediateMemoryLimiter } from './limiter-stores.ts';
-export type { LimitStoreStatus } from './limiter-health.ts';
-
-export type LimitStore = 'memory' | 'postgres' | 'redis';
+export type { LimitStore, LimitStoreStatus } from './limiter-health.ts';
 
 export interface LimitDecision {
   allowed: boolean;

@@ -1,6 +1,6 @@
 // The words of a market update, written from its numbers: title, one-line summary and paragraphs.
 // Kept apart from the queries so the phrasing can be tested with plain values.
-import type { SeriesMove } from './market-updates.ts';
+import type { SeriesMove } from './series-move.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

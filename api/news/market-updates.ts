@@ -3,21 +3,11 @@
 // Every number is read from `rate_series_observations` at request time, so posts follow the sync.
 import type { Queryable } from '../platform/db/database.ts';
 import { describeUpdate } from './market-update-text.ts';
+import type { SeriesMove } from './series-move.ts';
 
 export const SURVEY_30 = 'MORTGAGE30US';
 export const SURVEY_15 = 'MORTGAGE15US';
 export const BENCHMARK_30 = 'OBMMIC30YF';
-
-export interface SeriesMove {
-  /** Percent. */
-  value: number;
-  /** YYYY-MM-DD of the observation. */
-  date: string;
-  previous: number | null;
-  previousDate: string | null;
-  /** Percentage points, rounded to 2 decimals; null without a previous value. */
-  change: number | null;
-}
 
 export interface MarketUpdate {
   /** The PMMS week (the survey's Thursday), YYYY-MM-DD; also the post's slug. */

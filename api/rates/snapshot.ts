@@ -3,7 +3,7 @@
 // rate-sheet history is read on demand.
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
-import type { LenderObservation, SeriesData } from './compute.ts';
+import type { LenderObservation, SeriesData } from './choose.ts';
 import type { RatesRequest } from './params.ts';
 import { SERIES } from './series.ts';
 import { APOR_TERMS, type AporSeriesId, type BenchmarkId } from './benchmarks.ts';

@@ -1,7 +1,7 @@
 // What the harness hands to each family module: the running service and the baselines measured in
 // this same run, plus how long each measurement lasts.
 import type { BenchService } from './service.ts';
-import type { LoadResult } from './load.ts';
+import type { LoadResult } from './load-result.ts';
 
 export interface BenchContext {
   quick: boolean;

@@ -3,9 +3,12 @@
 import fs from 'node:fs';
 import type { BenchContext } from './context.ts';
 import type { BenchRow } from './types.ts';
+import type { LoadResult } from './load-result.ts';
 // autocannon ships no types; the shape used here is documented in its README ("Results").
 // @ts-expect-error -- untyped CommonJS module
 import autocannon from 'autocannon';
+
+export type { LoadResult } from './load-result.ts';
 
 export interface LoadOptions {
   url: string;
@@ -16,15 +19,6 @@ export interface LoadOptions {
   body?: string;
   /** Requests cycled through instead of one URL (paths relative to `url`). */
   requests?: { method?: string; path: string; headers?: Record<string, string>; body?: string }[];
-}
-
-export interface LoadResult {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-  total: number;
 }
 
 interface AutocannonResult {
