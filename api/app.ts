@@ -8,7 +8,7 @@ import querystring from 'node:querystring';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { AppDeps } from './deps.ts';
 import { ApiRegistry } from './platform/http/api-registry.ts';
-import { NotFoundError, toErrorResponse } from './platform/http/errors.ts';
+import { NotFoundError, toErrorResponse } from './platform/errors.ts';
 import { requestContext } from './platform/http/request-context.ts';
 import { setCorsHeaders } from './platform/http/cors.ts';
 import { AnswerLane } from './platform/http/answer-lane.ts';

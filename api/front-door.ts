@@ -10,7 +10,7 @@ import type { UsesServices } from './domain-services.ts';
 import { countWithoutKey } from './access/middleware.ts';
 import { writeKeptAnswer, type AnswerLane } from './platform/http/answer-lane.ts';
 import { requestTracker } from './platform/http/request-context.ts';
-import { toErrorResponse } from './platform/http/errors.ts';
+import { toErrorResponse } from './platform/errors.ts';
 import { writeApiError } from './platform/http/write-error.ts';
 
 /** The request log, and admission for an answer served before Express (counted like any other). */

@@ -7,7 +7,7 @@ import { loadConfig } from '../api/config.ts';
 import { createLogger } from '../api/platform/logger.ts';
 import { openDatabase } from '../api/platform/db/open.ts';
 import { DatabaseInUseError } from '../api/platform/db/pglite.ts';
-import { toErrorResponse } from '../api/platform/http/errors.ts';
+import { toErrorResponse } from '../api/platform/errors.ts';
 import { KeyStore } from '../api/access/key-store.ts';
 import { formatKeysResult, runKeysCommand, type KeysCommand, type KeysResult } from '../api/access/keys-admin.ts';
 import { AdminSocketUnavailable, adminSocketPath, sendAdminCommand } from '../api/access/admin-socket.ts';

@@ -4,7 +4,7 @@
 // every answer is no-store, since it shows account data or a key.
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { ForbiddenError, HttpError } from '../platform/http/errors.ts';
+import { ForbiddenError, HttpError } from '../platform/errors.ts';
 import { ACCOUNT_CSP, type AccountView } from './account-view.ts';
 import type { SsrHandler } from '../publications/render-capture.ts';
 import { OidcSignIn, oidcConfigured } from './oidc.ts';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { toErrorResponse } from '../platform/http/errors.ts';
+import { toErrorResponse } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { KeyStore } from './key-store.ts';
 import { KeysCommandSchema, runKeysCommand, type KeysCommand, type KeysResult } from './keys-admin.ts';

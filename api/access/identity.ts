@@ -3,7 +3,7 @@
 // REST (via the middleware), MCP and /ask all call `authenticate`, so the rules are one.
 import type { Request } from 'express';
 import type { Config } from '../config.ts';
-import { UnauthorizedError } from '../platform/http/errors.ts';
+import { UnauthorizedError } from '../platform/errors.ts';
 import type { KeyStore } from './key-store.ts';
 
 export type Identity = { kind: 'anonymous'; ip: string } | { kind: 'key'; keyId: string; accountId: string; ip: string };

@@ -3,7 +3,7 @@
 // authentication of every API request, so all three apply the same rules.
 import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/database.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../platform/errors.ts';
 import { displayPrefix, generateKey, keyMatchesHash, keyPrefixOf, parsePrefix } from './key-format.ts';
 
 export const MAX_ACTIVE_KEYS = 3;

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { UsesServices } from '../domain-services.ts';
-import { TooManyRequestsError } from '../platform/http/errors.ts';
+import { TooManyRequestsError } from '../platform/errors.ts';
 import type { Identity } from './identity.ts';
 import type { LimitDecision } from './limiter.ts';
 import { keepAnswerPrivate } from './private-answers.ts';

@@ -4,7 +4,7 @@
 import * as client from 'openid-client';
 import type { Request, Response } from 'express';
 import type { Config } from '../config.ts';
-import { BadRequestError, ServiceUnavailableError } from '../platform/http/errors.ts';
+import { BadRequestError, ServiceUnavailableError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 import { readCookie, setCookie, sign, unsign } from './session.ts';
 import type { OidcIdentity } from './key-store.ts';

@@ -6,7 +6,7 @@ import type { CoreDeps } from '../platform/core-deps.ts';
 import { KeyStore } from './key-store.ts';
 import { createAuthenticator, extractApiKey, type Identity } from './identity.ts';
 import { clientBucket, createLimiter, type LimitDecision, type Limiter } from './limiter.ts';
-import { TooManyRequestsError, UnauthorizedError } from '../platform/http/errors.ts';
+import { TooManyRequestsError, UnauthorizedError } from '../platform/errors.ts';
 
 export interface AccessService {
   keys: KeyStore;

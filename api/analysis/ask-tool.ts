@@ -2,7 +2,7 @@
 // operations, parameters and answers as GET /analysis/<operation>). It is not one of the MCP
 // server's eight tools (docs/mcp.md); MCP clients and analysts reach it through REST.
 import { defineTool } from '../mcp/tool-kit.ts';
-import { BadRequestError } from '../platform/http/errors.ts';
+import { BadRequestError } from '../platform/errors.ts';
 import { AnalysisToolAnswerSchema, AnalysisToolInputSchema, QUERY_SCHEMAS } from './contract.ts';
 
 export const analyzeDataTool = defineTool({

@@ -1,7 +1,7 @@
 // One measure across places at one moment: every state's (or county's) figure of a series template
 // such as `hmda/*/originations` or `loan-limits/conforming/*`, for ranking and counting.
 import { STATE_CODES, findState } from '../geo/states.ts';
-import { BadRequestError, NotFoundError } from '../platform/http/errors.ts';
+import { BadRequestError, NotFoundError } from '../platform/errors.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { Source } from '../platform/contract/sources.ts';
 import type { FamilyId } from '../series/contract.ts';

@@ -2,7 +2,7 @@
 // the mean of a period's observations, or the coarser period that holds the one asked. Every
 // operation takes its figures through here, so "the 30-year rate in 2023" means the same thing in
 // a change, a comparison and a payment.
-import { NotFoundError } from '../platform/http/errors.ts';
+import { NotFoundError } from '../platform/errors.ts';
 import type { HeldSeries } from '../series/types.ts';
 import type { Point } from './contract.ts';
 

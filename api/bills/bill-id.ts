@@ -1,6 +1,6 @@
 // Bill identifiers (`hr1234-119`) and the public URLs derived from them: GovInfo's BILLSTATUS bulk
 // file, the congress.gov page and the congress.gov API v3 resource.
-import { BadRequestError } from '../platform/http/errors.ts';
+import { BadRequestError } from '../platform/errors.ts';
 
 export const BILL_TYPES = ['hr', 's', 'hjres', 'sjres', 'hconres', 'sconres', 'hres', 'sres'] as const;
 export type BillType = (typeof BILL_TYPES)[number];

@@ -3,7 +3,7 @@
 // bill pages are thin faces over this.
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
-import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/http/errors.ts';
+import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/errors.ts';
 import { BILL_TYPES, citation, isBillType, requireBillId, type BillRef } from './bill-id.ts';
 import type { Clock } from '../platform/clock.ts';
 import { congressOn } from './congress-term.ts';

@@ -10,7 +10,7 @@ import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
 import { currentVersion, publicVersions, type DatasetVersions } from '../platform/dataset-versions.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
-import { BadRequestError } from '../platform/http/errors.ts';
+import { BadRequestError } from '../platform/errors.ts';
 import { BoundedCache, rememberedAnswerBytes } from '../platform/bounded-cache.ts';
 import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import { CALENDAR_LIMIT_DEFAULT, CALENDAR_WINDOW_DAYS, type CalendarAnswer, type CalendarQuery } from './contract.ts';

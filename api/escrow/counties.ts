@@ -3,7 +3,7 @@
 // shared county table can replace the Census list read here without touching the service.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadRequestError } from '../platform/http/errors.ts';
+import { BadRequestError } from '../platform/errors.ts';
 import type { CountyOverride } from './schedules.ts';
 import type { StateInfo } from '../geo/states.ts';
 

@@ -2,7 +2,7 @@
 // any of them, or a close spelling. Loaded once at start-up: the glossary is part of the release,
 // not synced data.
 import { readGlossary } from '../content/markdown.ts';
-import { NotFoundError, BadRequestError } from '../platform/http/errors.ts';
+import { NotFoundError, BadRequestError } from '../platform/errors.ts';
 import { matchByWords, type WordCandidate } from '../platform/contract/words.ts';
 import type { GlossaryAnswer, GlossaryEntry, GlossaryMatch } from './contract.ts';
 

@@ -4,7 +4,7 @@
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
 import { missingDatasetError } from '../platform/dataset-states.ts';
-import { BadRequestError, NotFoundError } from '../platform/http/errors.ts';
+import { BadRequestError, NotFoundError } from '../platform/errors.ts';
 import { matchKey } from '../geo/county-names.ts';
 import { DEFINITIONS, PLACE_CODES, STATE_BY_FIPS, codeLabel, decisionRates, placeCode, placeName } from './labels.ts';
 import {

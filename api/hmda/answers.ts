@@ -2,7 +2,7 @@
 // query_hmda, GET /hmda/presets/{preset}, POST /hmda/sql): the rows with the SQL, as-of and source,
 // whole when they fit the answer budget; otherwise the first rows, the row count and an export of
 // every row as CSV and Parquet (written once per question and warehouse version).
-import { BadRequestError } from '../platform/http/errors.ts';
+import { BadRequestError } from '../platform/errors.ts';
 import { PRESET_NAMES, type PresetName } from './codes.ts';
 import { HMDA_SUMMARY_ROWS, type HmdaAnswer, type HmdaExport, type HmdaFilters, type HmdaQuery } from './contract.ts';
 import type { JsonRow } from './duck.ts';

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../platform/logger.ts';
-import { BadRequestError, ServiceUnavailableError, TooManyRequestsError } from '../platform/http/errors.ts';
+import { BadRequestError, ServiceUnavailableError, TooManyRequestsError } from '../platform/errors.ts';
 import { HMDA_EXPORT_TTL_HOURS } from './contract.ts';
 
 export const EXPORT_FORMATS = { csv: 'text/csv; charset=utf-8', parquet: 'application/vnd.apache.parquet' } as const;

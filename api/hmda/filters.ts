@@ -1,7 +1,7 @@
 // The filters every preset accepts, parsed once with zod (shared with the query_hmda tool), and their
 // translation into WHERE fragments with bound parameters: values never enter the SQL text.
 import { z } from 'zod';
-import { BadRequestError } from '../platform/http/errors.ts';
+import { BadRequestError } from '../platform/errors.ts';
 import { DEMOGRAPHIC_DIMENSIONS, HMDA_STATES, HMDA_YEAR_SPAN, HMDA_YEARS, LIEN_CODES, LOAN_PURPOSE_CODES, LOAN_TYPE_CODES, RANKING_SORTS } from './codes.ts';
 
 export { DEMOGRAPHIC_DIMENSIONS };

@@ -9,7 +9,7 @@ import type { AppDeps } from '../deps.ts';
 import { howToGetAKey } from '../access/identity.ts';
 import { RESPONSE_WRITTEN, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses, ErrorBodySchema } from '../platform/http/error-responses.ts';
-import { HttpError, NotFoundError, UnauthorizedError } from '../platform/http/errors.ts';
+import { HttpError, NotFoundError, UnauthorizedError } from '../platform/errors.ts';
 import { strictArguments } from '../platform/contract/strict.ts';
 import { HMDA_ANSWER_BUDGET_BYTES, HMDA_EXPORT_TTL_HOURS, HmdaAnswerSchema, HmdaFiltersSchema, HmdaSqlBodySchema } from './contract.ts';
 import { PRESET_OPTIONS } from './answers.ts';

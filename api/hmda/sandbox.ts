@@ -8,7 +8,7 @@
 // or more than its share of the line. Every refused or stopped query is logged (key id, reason, duration).
 import fs from 'node:fs';
 import type { Logger } from '../platform/logger.ts';
-import { BadRequestError, ServiceUnavailableError, TooManyRequestsError } from '../platform/http/errors.ts';
+import { BadRequestError, ServiceUnavailableError, TooManyRequestsError } from '../platform/errors.ts';
 import type { JsonRow } from './duck.ts';
 import { ExportOverBudgetError } from './exports.ts';
 import { ProcessExit, SandboxProcess } from './sandbox-process.ts';

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { DuckDBInstance } from '@duckdb/node-api';
 import type { Config } from '../config.ts';
-import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/http/errors.ts';
+import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 import { answerQuery, type AnswerMeta } from './answers.ts';
 import { HMDA_ANSWER_BUDGET_BYTES, type HmdaAnswer, type HmdaQuery } from './contract.ts';

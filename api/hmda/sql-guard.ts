@@ -6,7 +6,7 @@
 // never elsewhere, so `pg_settings` declared in one subquery cannot make the catalog view of that
 // name readable in another. WITH names may not reuse a catalog name at all, so a scope the
 // walk got wrong still cannot reach the catalog.
-import { BadRequestError } from '../platform/http/errors.ts';
+import { BadRequestError } from '../platform/errors.ts';
 import { AGGREGATE_BY_NAME, AGGREGATES, ALLOWED_TABLE_FUNCTIONS } from './sql-functions.ts';
 
 export const MAX_QUERY_LENGTH = 20_000;

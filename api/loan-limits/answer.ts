@@ -2,7 +2,7 @@
 // conforming limit) and USDA (no limit) for a state or one county, each program at its year, with
 // the national figures, sources and notes. No I/O beyond the snapshot's first read of a year.
 import type { DatasetRecord } from '../platform/datasets.ts';
-import { NotFoundError } from '../platform/http/errors.ts';
+import { NotFoundError } from '../platform/errors.ts';
 import type { CountyLimits, LoanLimitsAnswer, LoanLimitsSource, LoanType, Program, ProgramLimit, UnitLimits } from './contract.ts';
 import { historyFor } from './history.ts';
 import { titleCase } from './names.ts';

@@ -2,7 +2,7 @@
 // conforming baseline and high-cost ceiling since 1972 and FHA floor and ceiling since 2008, each
 // figure with the title and URL of the source that states it. The request and response schemas are
 // the loan-limits contract's (./contract.ts).
-import { BadRequestError, NotFoundError } from '../platform/http/errors.ts';
+import { BadRequestError, NotFoundError } from '../platform/errors.ts';
 import type { LoanLimitHistory, LoanLimitHistoryQuery } from './contract.ts';
 import type { NationalHistory } from './history.ts';
 

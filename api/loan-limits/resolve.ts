@@ -3,7 +3,7 @@
 // FIPS, 3-digit county code or name in any of the spellings publishers use. Unknown input gets a 400
 // with close suggestions. Pure code over the in-memory county list.
 import { findState, TERRITORIES, type TerritoryCode } from '../geo/states.ts';
-import { BadRequestError } from '../platform/http/errors.ts';
+import { BadRequestError } from '../platform/errors.ts';
 import { baseKey, editDistance, matchKey } from './names.ts';
 
 export interface CountyRecord {

@@ -13,7 +13,7 @@ import { datasetSnapshot } from '../platform/dataset-snapshot.ts';
 import { createLogger, type Logger } from '../platform/logger.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { PreSerialized } from '../platform/pre-serialized.ts';
-import { parseOrThrow } from '../platform/http/validation.ts';
+import { parseOrThrow } from '../platform/validation.ts';
 import { composeAnswer, DATASET, programsFor, type ResolvedRequest } from './answer.ts';
 import {
   LoanLimitsQuerySchema,

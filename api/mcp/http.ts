@@ -8,7 +8,7 @@ import { requestHostname } from '../platform/http/addresses.ts';
 import { createMcpServer } from './server.ts';
 import { logMcpCall } from './access-log.ts';
 import type { McpCaller } from './tool-kit.ts';
-import { toErrorResponse } from '../platform/http/errors.ts';
+import { toErrorResponse } from '../platform/errors.ts';
 import { admitRequest } from '../access/middleware.ts';
 import { jsonRpcBody, jsonRpcError, refusal, sendRefusal } from './json-rpc-errors.ts';
 

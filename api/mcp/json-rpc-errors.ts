@@ -6,7 +6,7 @@
 import type { RequestHandler, Response } from 'express';
 import { ClientRequestSchema, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import { toErrorResponse } from '../platform/http/errors.ts';
+import { toErrorResponse } from '../platform/errors.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
 
 export const PARSE_ERROR = -32700;

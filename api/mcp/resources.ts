@@ -7,7 +7,7 @@ import { ErrorCode, ListResourcesRequestSchema, McpError, type Resource } from '
 import type { CoreDeps } from '../platform/core-deps.ts';
 import type { UsesServices } from '../domain-services.ts';
 import { readArticles } from '../content/markdown.ts';
-import { NotFoundError } from '../platform/http/errors.ts';
+import { NotFoundError } from '../platform/errors.ts';
 import { BILLS_LIMIT_DEFAULT } from '../bills/contract.ts';
 import { TERRITORIES, findState } from '../geo/states.ts';
 import { loanLimitsText } from './tools/get-loan-limits.ts';

@@ -4,8 +4,8 @@
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
 import type { Logger } from '../platform/logger.ts';
-import { NotFoundError } from '../platform/http/errors.ts';
-import { parseOrThrow } from '../platform/http/validation.ts';
+import { NotFoundError } from '../platform/errors.ts';
+import { parseOrThrow } from '../platform/validation.ts';
 import { findState } from '../geo/states.ts';
 import { datasetSnapshot } from '../platform/dataset-snapshot.ts';
 import { NmdbStateRatesQuerySchema, type NmdbQuarter, type NmdbStateRatesAnswer } from './contract.ts';

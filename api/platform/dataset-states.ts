@@ -5,7 +5,7 @@
 // source has nothing to load on this server (a file the source folder lacks: not a fault), or the
 // publisher does not publish what was asked for. No operator commands: those belong in the log
 // and /healthz.
-import { NotFoundError, ServiceUnavailableError } from './http/errors.ts';
+import { NotFoundError, ServiceUnavailableError } from './errors.ts';
 
 export type DatasetAvailability =
   | { state: 'loaded' }

@@ -8,7 +8,7 @@ import type { DatasetVersion } from './contract/versions.ts';
 import type { Queryable } from './db/database.ts';
 import type { DatasetRecord, DatasetStatus } from './datasets.ts';
 import { BoundedCache } from './bounded-cache.ts';
-import { BadRequestError, GoneError, NotFoundError } from './http/errors.ts';
+import { BadRequestError, GoneError, NotFoundError } from './errors.ts';
 
 /** A version id: the publisher's vintage and the content checksum's first 8 hex digits. */
 export function versionId(asOf: string | null, checksum: string | null): string {

@@ -3,7 +3,7 @@
 // ask `require(name)`, which answers with the record or throws the 503 whose words every face shows
 // (./dataset-states.ts).
 import type { Database, Queryable } from './db/database.ts';
-import { ServiceUnavailableError } from './http/errors.ts';
+import { ServiceUnavailableError } from './errors.ts';
 import { missingDatasetError, type DatasetAvailability, type MissingDataset } from './dataset-states.ts';
 import { INTERRUPTED_REASON, latestAttempts, type Attempt } from '../sync/run-records.ts';
 import { syncLockHeld } from '../sync/lock.ts';

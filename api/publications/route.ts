@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Express, Request, Response, NextFunction } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { DATA_CACHE_CONTROL } from '../platform/http/api-registry.ts';
-import { MethodNotAllowedError, NotFoundError, ServiceUnavailableError, toErrorResponse } from '../platform/http/errors.ts';
+import { MethodNotAllowedError, NotFoundError, ServiceUnavailableError, toErrorResponse } from '../platform/errors.ts';
 import { publications } from './registry.ts';
 import { INDEX_PATH, PublicationStore } from './store.ts';
 import { prerenderDataPages } from './rendered-pages.ts';

@@ -2,7 +2,7 @@
 // rate-sheet quote for the exact cell, otherwise the closest national benchmark that covers the cell
 // (coverage.ts; a broader one, labelled so, when no closer one is loaded); otherwise a 404 that says
 // what is missing and since when. Pure code.
-import { NotFoundError } from '../platform/http/errors.ts';
+import { NotFoundError } from '../platform/errors.ts';
 import { coveringBenchmarks, LENDER_LOAN_PURPOSES, TIER_SPECIFIC, uncoveredAttribute, type Coverage } from './coverage.ts';
 import { LOAN_TERMS, LTV_TIERS, PRODUCT_TYPES } from './contract.ts';
 import { ficoLabel, type RatesRequest } from './params.ts';

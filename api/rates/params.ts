@@ -1,7 +1,7 @@
 // A rate request as the service computes it: the contract's parsed query (api/rates/contract.ts)
 // reduced to one cell (state, FICO tier, LTV tier, product, term) plus the echoed attributes, the
 // labels the record echoes, and the sentences saying how a score or a percent was read as a tier.
-import { BadRequestError } from '../platform/http/errors.ts';
+import { BadRequestError } from '../platform/errors.ts';
 import { invalidValue } from '../platform/contract/messages.ts';
 import {
   BELOW_TIERS_LABEL,

@@ -1,6 +1,6 @@
 // A county's profile and the titles of research pages, from the research world alone: the service
 // and the search index share them.
-import { NotFoundError } from '../platform/http/errors.ts';
+import { NotFoundError } from '../platform/errors.ts';
 import type { CountyProfile, ResearchSource } from './contract.ts';
 import { countyFigures } from './figures.ts';
 import { countyAnalysis } from './sentences.ts';

@@ -6,7 +6,7 @@
 import type { DatasetStatus } from '../platform/datasets.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import type { Logger } from '../platform/logger.ts';
-import { NotFoundError } from '../platform/http/errors.ts';
+import { NotFoundError } from '../platform/errors.ts';
 import { STATES, findState, type StateInfo } from '../geo/states.ts';
 import { datasetSnapshot } from '../platform/dataset-snapshot.ts';
 import type { EscrowService } from '../escrow/service.ts';

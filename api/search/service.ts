@@ -1,7 +1,7 @@
 // The `search` service: validated full-text queries over the index, with absolute URLs, for the
 // REST route, the MCP tool `search_content` and /ask.
 import type { CoreDeps } from '../platform/core-deps.ts';
-import { BadRequestError } from '../platform/http/errors.ts';
+import { BadRequestError } from '../platform/errors.ts';
 import { rebuildSearchIndex, type IndexBuildResult } from './build.ts';
 import { searchDocuments } from './query.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';

@@ -4,8 +4,8 @@
 // Answers are remembered per normalised question, serialised, until the family is re-read.
 import type { CoreDeps } from '../platform/core-deps.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
-import { HttpError, NotFoundError } from '../platform/http/errors.ts';
-import { parseOrThrow } from '../platform/http/validation.ts';
+import { HttpError, NotFoundError } from '../platform/errors.ts';
+import { parseOrThrow } from '../platform/validation.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
 import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import { significantWords } from '../platform/contract/words.ts';

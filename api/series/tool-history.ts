@@ -5,7 +5,7 @@
 // so, so a tool result stays within what a model's context comfortably holds.
 import { z } from 'zod';
 import type { UsesServices } from '../domain-services.ts';
-import { BadRequestError, HttpError } from '../platform/http/errors.ts';
+import { BadRequestError, HttpError } from '../platform/errors.ts';
 import { integer } from '../platform/contract/lenient.ts';
 import { AggregationSchema, FREQUENCIES, ObservationSchema, SeriesQuerySchema, type SeriesAnswer } from './contract.ts';
 import { normaliseRange } from './window.ts';

@@ -2,7 +2,7 @@
 // Ranges are inclusive; a year or month bound covers the whole year or month. An average covers
 // every observation dated in its period, for each period that overlaps the range, so a monthly mean
 // is the same whatever day of the month the range starts on; `count` says how many were averaged.
-import { BadRequestError, NotFoundError } from '../platform/http/errors.ts';
+import { BadRequestError, NotFoundError } from '../platform/errors.ts';
 import type { Frequency, Observation, RequestedFrequency } from './contract.ts';
 import { decimalMean } from './decimal-mean.ts';
 import type { HeldSeries } from './types.ts';

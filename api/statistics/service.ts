@@ -9,7 +9,7 @@ import type { DatasetStatus } from '../platform/datasets.ts';
 import { currentVersion, publicVersions, type DatasetVersions } from '../platform/dataset-versions.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { PreSerialized } from '../platform/pre-serialized.ts';
-import { NotFoundError } from '../platform/http/errors.ts';
+import { NotFoundError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 import { answerCache, BoundedCache, rememberAnswer, type RememberedAnswer } from '../platform/bounded-cache.ts';
 import type { Source } from '../platform/contract/sources.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { createLogger } from '../../api/platform/logger.ts';
-import { ConflictError, NotFoundError } from '../../api/platform/http/errors.ts';
+import { ConflictError, NotFoundError } from '../../api/platform/errors.ts';
 import { closeServices, createServices } from '../../api/services.ts';
 import type { ApiRegistry } from '../../api/platform/http/api-registry.ts';
 import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.ts';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillsService, type BillsService } from '../../api/bills/service.ts';
-import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../api/platform/http/errors.ts';
+import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../api/platform/errors.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
 import { syncInto } from '../support/synced.ts';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceUnavailableError } from '../../api/platform/http/errors.ts';
+import { ServiceUnavailableError } from '../../api/platform/errors.ts';
 import { runMigrations } from '../../api/platform/db/migrate.ts';
 import { POSTGRES_ADMIN_URL, databaseKinds, createTestDatabase, type TestDatabase } from '../support/databases.ts';
 

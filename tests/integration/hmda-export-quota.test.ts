@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmdaService, type HmdaService } from '../../api/hmda/service.ts';
-import { BadRequestError, TooManyRequestsError } from '../../api/platform/http/errors.ts';
+import { BadRequestError, TooManyRequestsError } from '../../api/platform/errors.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { hmdaConfig, silentLogger, sliceWarehouse, tempDir } from './hmda-fixtures.ts';
 

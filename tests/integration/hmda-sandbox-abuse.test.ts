@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../api/hmda/sandbox.ts';
 import { SQL_BYTE_CAP, SQL_ROW_CAP } from '../../api/hmda/service.ts';
-import { TooManyRequestsError } from '../../api/platform/http/errors.ts';
+import { TooManyRequestsError } from '../../api/platform/errors.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { hasSourceData } from '../support/source-data.ts';

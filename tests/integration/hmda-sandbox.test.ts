@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox, SqlFailedError, SqlStoppedError } from '../../api/hmda/sandbox.ts';
 import { createHmdaService, SQL_BYTE_CAP, SQL_ROW_CAP, type HmdaService } from '../../api/hmda/service.ts';
 import { SqlRefusedError } from '../../api/hmda/sql-guard.ts';
-import { BadRequestError } from '../../api/platform/http/errors.ts';
+import { BadRequestError } from '../../api/platform/errors.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { attackQueries, hmdaConfig, parseCsv, SLICE_99_CSV, sliceWarehouse, tempDir } from './hmda-fixtures.ts';
 

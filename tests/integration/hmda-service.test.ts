@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmdaService, SQL_ROW_CAP, type HmdaService } from '../../api/hmda/service.ts';
-import { BadRequestError, HttpError, NotFoundError, ServiceUnavailableError } from '../../api/platform/http/errors.ts';
+import { BadRequestError, HttpError, NotFoundError, ServiceUnavailableError } from '../../api/platform/errors.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { attackQueries, EXTRACT_CSV, extractWarehouse, hmdaConfig, parseCsv, silentLogger, tempDir } from './hmda-fixtures.ts';
 

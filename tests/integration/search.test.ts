@@ -6,7 +6,7 @@ import { rebuildSearchIndex, searchIndexIsCurrent } from '../../api/search/build
 import { countDocuments } from '../../api/search/query.ts';
 import { indexDocuments, replaceDocuments } from '../../api/search/documents.ts';
 import { startSearchIndexRefresh } from '../../api/search/job.ts';
-import { ServiceUnavailableError } from '../../api/platform/http/errors.ts';
+import { ServiceUnavailableError } from '../../api/platform/errors.ts';
 import { createLogger } from '../../api/platform/logger.ts';
 import { createSearchService, type SearchService } from '../../api/search/service.ts';
 import { registerSearchSource } from '../../api/search/sources.ts';

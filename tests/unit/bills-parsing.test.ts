@@ -10,7 +10,7 @@ import { htmlToText } from '../../api/bills/normalize.ts';
 import { citedBill } from '../../api/bills/service.ts';
 import { deriveStatus } from '../../api/bills/status.ts';
 import { parseTrackedBill, readTrackedBills, wordCount } from '../../api/bills/tracked.ts';
-import { BadRequestError } from '../../api/platform/http/errors.ts';
+import { BadRequestError } from '../../api/platform/errors.ts';
 import { SourceFormatError, ValidationError } from '../../api/sync/errors.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
 

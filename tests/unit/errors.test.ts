@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, ServiceUnavailableError, TooManyRequestsError, toErrorResponse } from '../../api/platform/http/errors.ts';
+import { BadRequestError, ServiceUnavailableError, TooManyRequestsError, toErrorResponse } from '../../api/platform/errors.ts';
 
 describe('error mapping', () => {
   it('keeps the message and status of typed errors', () => {

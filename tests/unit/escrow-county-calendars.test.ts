@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CountyOverrideSchema, servedSchedule } from '../../api/escrow/schedules.ts';
 import { createEscrowService, type EscrowService } from '../../api/escrow/service.ts';
 import { EscrowQuerySchema, type EscrowAnswer } from '../../api/escrow/contract.ts';
-import { parseOrThrow } from '../../api/platform/http/validation.ts';
+import { parseOrThrow } from '../../api/platform/validation.ts';
 import { MONTH_NAMES } from '../../api/escrow/engine.ts';
 
 /** A request as every face reads it: parsed by the escrow contract, then answered. */

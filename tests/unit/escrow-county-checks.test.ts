@@ -11,7 +11,7 @@ import { MONTH_NAMES } from '../../api/escrow/engine.ts';
 import { loadSchedules, ScheduleFileSchema, SCHEDULES_FILE } from '../../api/escrow/schedules.ts';
 import { createEscrowService, type EscrowService } from '../../api/escrow/service.ts';
 import { EscrowQuerySchema, type EscrowAnswer } from '../../api/escrow/contract.ts';
-import { parseOrThrow } from '../../api/platform/http/validation.ts';
+import { parseOrThrow } from '../../api/platform/validation.ts';
 import type { Verification } from '../../api/escrow/verification.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
 

@@ -5,9 +5,9 @@ import { createCountyResolver, normaliseCountyName, readCensusCounties } from '.
 import { loadSchedules, ScheduleFileSchema, SCHEDULES_FILE } from '../../api/escrow/schedules.ts';
 import { createEscrowService, type EscrowService } from '../../api/escrow/service.ts';
 import { EscrowQuerySchema, type EscrowAnswer } from '../../api/escrow/contract.ts';
-import { parseOrThrow } from '../../api/platform/http/validation.ts';
+import { parseOrThrow } from '../../api/platform/validation.ts';
 import { findState, STATE_CODES, STATES } from '../../api/geo/states.ts';
-import { HttpError } from '../../api/platform/http/errors.ts';
+import { HttpError } from '../../api/platform/errors.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
 
 /** A request as every face reads it: parsed by the escrow contract, then answered. */

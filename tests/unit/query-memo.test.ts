@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Request } from 'express';
 import { memoizedQueryParser, rawQueryString } from '../../api/platform/http/query-memo.ts';
-import { BadRequestError } from '../../api/platform/http/errors.ts';
+import { BadRequestError } from '../../api/platform/errors.ts';
 
 const schema = z.object({ state: z.enum(['CO', 'TX']).default('CO'), years: z.array(z.string()).default([]) });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { changeLine, computeRates, indexOnOrBefore, type LenderObservation, type RatesData } from '../../api/rates/compute.ts';
 import { RatesQuerySchema, type DetailedRateRecord } from '../../api/rates/contract.ts';
 import { toRatesRequest } from '../../api/rates/params.ts';
-import { NotFoundError } from '../../api/platform/http/errors.ts';
+import { NotFoundError } from '../../api/platform/errors.ts';
 
 const DOCS = { documentation: 'https://rates.example/docs/api', method: 'https://rates.example/methods/state-rate-estimate' };
 const request = (query: Record<string, string> = {}) => toRatesRequest(RatesQuerySchema.parse(query));

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ApiRegistry, RESPONSE_WRITTEN } from '../../api/platform/http/api-registry.ts';
 import { preSerialize, type PreSerialized } from '../../api/platform/pre-serialized.ts';
 import { errorResponses } from '../../api/platform/http/error-responses.ts';
-import { toErrorResponse } from '../../api/platform/http/errors.ts';
+import { toErrorResponse } from '../../api/platform/errors.ts';
 import { buildOpenApiDocument } from '../../api/platform/http/openapi.ts';
 import { choice, integer, list } from '../../api/platform/contract/index.ts';
 import { listen } from '../support/app.ts';

@@ -3,7 +3,7 @@
 // the analysis layer, composed with what could not be answered said first. Every figure comes from
 // an analysis answer (or the calendar and loan-limit services); nothing is computed here but the
 // choice among computed results.
-import { HttpError, toErrorResponse } from '../../platform/http/errors.ts';
+import { HttpError, toErrorResponse } from '../../platform/errors.ts';
 import type { AnalysisAnswer, Operation } from '../../analysis/contract.ts';
 import { change as changeOf, difference } from '../../analysis/arithmetic.ts';
 import { formatValue } from '../../analysis/points.ts';

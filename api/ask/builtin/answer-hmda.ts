@@ -2,7 +2,7 @@
 // official HMDA aggregates (national, state or county) and the transmittal sheet, with the year,
 // the definition used and the source.
 import type { Composer } from './draft.ts';
-import { toErrorResponse } from '../../platform/http/errors.ts';
+import { toErrorResponse } from '../../platform/errors.ts';
 import type { AggregateSummary, CodeCount } from '../../hmda-aggregates/service.ts';
 import { researchLine, researchPageUrl } from './research-citation.ts';
 

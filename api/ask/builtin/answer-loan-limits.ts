@@ -2,7 +2,7 @@
 // the county (or the state's range, or the national baseline), with sources and what each means.
 import type { Composer, AnswerDraft } from './draft.ts';
 import { formatMoney } from './draft.ts';
-import { toErrorResponse } from '../../platform/http/errors.ts';
+import { toErrorResponse } from '../../platform/errors.ts';
 import { USDA_NOTE, USDA_URL } from '../../loan-limits/answer.ts';
 import type { CountyLimits, LoanLimitsAnswer } from '../../loan-limits/contract.ts';
 import { researchLine, researchPageUrl } from './research-citation.ts';

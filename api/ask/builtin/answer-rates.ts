@@ -3,7 +3,7 @@
 import type { Composer } from './draft.ts';
 import { formatDate, NOT_ADVICE } from './draft.ts';
 import { isDetailedRecord, LOWEST_TIERED_SCORE, type DetailedRateRecord, type RatesQueryInput } from '../../rates/contract.ts';
-import { toErrorResponse } from '../../platform/http/errors.ts';
+import { toErrorResponse } from '../../platform/errors.ts';
 import { EVERY_SCORE_PRODUCTS } from '../../rates/params.ts';
 import { freshnessText } from '../../freshness/assess.ts';
 

@@ -3,7 +3,7 @@
 // question names, over the span it names, with the change, the range and the method of any average,
 // citing the series' source and the series on this API. Every figure comes from the service.
 import type { SeriesAnswer } from '../../series/contract.ts';
-import { toErrorResponse } from '../../platform/http/errors.ts';
+import { toErrorResponse } from '../../platform/errors.ts';
 import type { AnswerDraft, Composer, BuiltinDeps } from './draft.ts';
 import { NOT_ADVICE, formatDate, formatMoney } from './draft.ts';
 import { MONTHS, type Entities } from './entities.ts';

@@ -4,7 +4,7 @@ import { createAgent, createMiddleware, tool, ToolMessage, type StructuredTool }
 import { ChatOpenAI } from '@langchain/openai';
 import type { Config } from '../../config.ts';
 import type { ToolDeps } from '../../mcp/tool-kit.ts';
-import { toErrorResponse } from '../../platform/http/errors.ts';
+import { toErrorResponse } from '../../platform/errors.ts';
 import type { Answerer, AnswerEvent, AskRequest } from '../types.ts';
 import { askTools } from '../tools.ts';
 import { SYSTEM_PROMPT } from './system-prompt.ts';

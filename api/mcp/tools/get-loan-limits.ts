@@ -9,7 +9,7 @@ import { PageSchema, fitPage, fitsPage, type Page } from '../result-budget.ts';
 import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type CountyLimits, type LoanLimitsAnswer, type LoanLimitsQuery } from '../../loan-limits/contract.ts';
 import { HistorySchema, LimitRangeSchema, historyText, limitHistory, type History } from '../../series/tool-history.ts';
 import { integer } from '../../platform/contract/lenient.ts';
-import { BadRequestError } from '../../platform/http/errors.ts';
+import { BadRequestError } from '../../platform/errors.ts';
 
 const money = (value: number | undefined) => (value === undefined ? 'n/a' : `$${value.toLocaleString('en-US')}`);
 const PROGRAM_NAMES = { conforming: 'conforming', fha: 'FHA', va: 'VA', usda: 'USDA' } as const;

@@ -6,7 +6,7 @@
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import { flag } from '../../platform/contract/flags.ts';
 import { integer } from '../../platform/contract/lenient.ts';
-import { BadRequestError } from '../../platform/http/errors.ts';
+import { BadRequestError } from '../../platform/errors.ts';
 import { PageSchema, fitPage, fitsPage, type Page } from '../result-budget.ts';
 import {
   EXAMPLE_ID,

@@ -13,7 +13,7 @@ import {
   HmdaQuerySchema,
   type HmdaAnswer,
 } from '../../hmda/contract.ts';
-import { ServiceUnavailableError, UnauthorizedError } from '../../platform/http/errors.ts';
+import { ServiceUnavailableError, UnauthorizedError } from '../../platform/errors.ts';
 import { howToGetAKey } from '../../access/identity.ts';
 
 const MAX_TEXT_ROWS = 20;

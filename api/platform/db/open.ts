@@ -8,7 +8,7 @@ import type { Logger } from '../logger.ts';
 import { createPostgresDatabase } from './postgres.ts';
 import { createPgliteWorkerDatabase } from './pglite-worker.ts';
 import { isUnavailableError } from './postgres.ts';
-import { ServiceUnavailableError } from '../http/errors.ts';
+import { ServiceUnavailableError } from '../errors.ts';
 import { runMigrations } from './migrate.ts';
 
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>, logger: Logger): Promise<Database> {

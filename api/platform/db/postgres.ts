@@ -2,7 +2,7 @@
 // than as raw driver errors, so a database outage reads as "try again" to clients.
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './database.ts';
-import { ServiceUnavailableError } from '../http/errors.ts';
+import { ServiceUnavailableError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 
 // Error codes that mean "the database is not reachable right now", not "your query is wrong".

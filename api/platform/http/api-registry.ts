@@ -4,11 +4,11 @@
 // schema and refuses unknown query parameters unless the route says otherwise.
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { parseOrThrow } from './validation.ts';
+import { parseOrThrow } from '../validation.ts';
 import { cors } from './cors.ts';
 import { jsonBody } from './json-body.ts';
 import { memoizedParser, memoizedQueryParser } from './query-memo.ts';
-import { MethodNotAllowedError } from './errors.ts';
+import { MethodNotAllowedError } from '../errors.ts';
 import { sendJson } from './json-response.ts';
 import { strictQueryParser } from './strict-query.ts';
 import type { AnswerLane } from './answer-lane.ts';

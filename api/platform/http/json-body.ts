@@ -4,7 +4,7 @@
 // MAX_JSON_DEPTH arrays and objects deep (else 400): the depth is counted on the raw bytes before
 // they are parsed, so nothing after (validation, error messages) walks a hostile structure.
 import express, { type RequestHandler } from 'express';
-import { BadRequestError, HttpError } from './errors.ts';
+import { BadRequestError, HttpError } from '../errors.ts';
 
 /** Bodies above this are refused with 413 (the largest real request, an /ask question, is ~2 kB). */
 export const JSON_BODY_LIMIT = '32kb';

@@ -5,7 +5,7 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { BoundedCache, estimatedBytes } from '../bounded-cache.ts';
-import { parseOrThrow } from './validation.ts';
+import { parseOrThrow } from '../validation.ts';
 
 /** Bytes of parsed queries kept per route (a parsed query is a few hundred bytes): the least recently used go first, so a flood only costs a parse. */
 const MAX_BYTES = 512 * 1024;

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { strictArguments } from '../contract/strict.ts';
 import { describeIssues } from '../contract/issues.ts';
 import { repeatedParameterMessage } from '../contract/messages.ts';
-import { BadRequestError } from './errors.ts';
-import { refuseNul } from './validation.ts';
+import { BadRequestError } from '../errors.ts';
+import { refuseNul } from '../validation.ts';
 
 /** The key parameters (`api_key`, `secret`: docs/access.md) every route accepts whatever its own parameters are. */
 export const KEY_QUERY_PARAMETERS: readonly string[] = ['api_key', 'secret'];

@@ -3,7 +3,7 @@
 // the API's CORS headers (docs/api-conventions.md) so a browser can read it.
 import type { ServerResponse } from 'node:http';
 import { setCorsHeaders } from './cors.ts';
-import type { ErrorBody } from './errors.ts';
+import type { ErrorBody } from '../errors.ts';
 
 export function writeApiError(res: ServerResponse, body: ErrorBody, headers: Record<string, string>): void {
   for (const name in headers) res.setHeader(name, headers[name]!);

@@ -2,7 +2,7 @@
 // what is valid, e.g. "Invalid value for 'state': \"ZZ\". Valid values: AK, AL, ...". The wording
 // is the contract vocabulary's (api/platform/contract/issues.ts), shared with the MCP tools.
 import type { z } from 'zod';
-import { describeIssues } from '../contract/issues.ts';
+import { describeIssues } from './contract/issues.ts';
 import { BadRequestError } from './errors.ts';
 
 /** The path of the first string holding a NUL character (PostgreSQL text cannot store one). */
