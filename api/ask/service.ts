@@ -1,6 +1,5 @@
 // The ask service: the model answerer when configured, the built-in answerer always, and the
 // orchestration between them.
-import type { CoreDeps } from '../platform/core-deps.ts';
 import type { AnswerEvent, AskRequest } from './types.ts';
 import { orchestrateAnswer } from './orchestrator.ts';
 import { createBuiltinAnswerer } from './builtin/answerer.ts';
@@ -12,8 +11,8 @@ export interface AskService {
   answer(request: AskRequest, signal: AbortSignal): AsyncIterable<AnswerEvent>;
 }
 
-/** What answering reads: what the built-in composers and the model's tools call, and the logger. */
-export type AskDeps = Pick<CoreDeps, 'config' | 'clock' | 'logger'> & BuiltinDeps & ToolDeps;
+/** What answering reads: what the built-in composers read and what the model's tools call (with the logger). */
+export type AskDeps = BuiltinDeps & ToolDeps;
 
 export function createAskService(deps: AskDeps): AskService {
   const primary = createModelAnswerer(deps);
