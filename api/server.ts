@@ -15,6 +15,7 @@ import { createApp } from './app.ts';
 import type { StaticSite } from './platform/static/static-site.ts';
 import { closeServices, createServices } from './services.ts';
 import { startBackgroundJobs } from './jobs.ts';
+import { startIdleMemoryRelease } from './platform/memory/idle-release.ts';
 import { recordLocalServer } from './mcp/local-server.ts';
 import type { AppDeps } from './deps.ts';
 
@@ -72,12 +73,14 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
   logger.info({ url, database: db.kind }, 'listening');
 
   const stopJobs = startBackgroundJobs(deps);
+  const stopMemoryRelease = startIdleMemoryRelease({ logger, releaseDatabase: db.releaseMemory?.bind(db) });
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       logger.info('shutting down: draining in-flight requests');
       shuttingDown = true;
       stopJobs();
+      stopMemoryRelease();
       forgetAddress();
       // The extra sockets' close waits for the connections they accepted, as server.close does for its own.
       const drained = Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), closeExtraSockets()]);

@@ -62,4 +62,10 @@ describe('PGlite on a thread of its own', () => {
     // In-thread PGlite runs a statement synchronously: no timer could fire until it returned.
     expect(turns).toBeGreaterThan(1);
   });
+
+  it('gives back the pooled memory of its thread on request and keeps answering', async () => {
+    await db.query('SELECT count(*) FROM generate_series(1, 200000)');
+    await db.releaseMemory!();
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM items')).rows[0]!.n).toBe(3);
+  });
 });

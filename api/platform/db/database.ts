@@ -23,6 +23,11 @@ export interface Database extends Queryable {
    */
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }>;
   close(): Promise<void>;
+  /**
+   * Gives back memory the database holds in this process beyond its live data (the embedded
+   * database's thread: its garbage collector's pooled pages). Absent where there is none to give.
+   */
+  releaseMemory?(): Promise<void>;
 }
 
 /** Advisory-lock keys, one per job that must not run twice at once. */

@@ -7,7 +7,8 @@ export type ThreadRequest =
   | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close' }
+  | { id: number; op: 'release-memory' };
 
 /**
  * `id` 0 says the database is open. A transaction's `begin` is answered twice: once when it has

@@ -6,6 +6,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_START_PARAMS, wrap } from './pglite.ts';
 import type { Queryable } from './database.ts';
 import type { ThreadRequest, ThreadReply } from './pglite-messages.ts';
+import { reduceMemoryNow } from '../memory/full-gc.ts';
 
 const port = parentPort!;
 const { folder } = workerData as { folder: string };
@@ -49,6 +50,11 @@ async function answer(request: ThreadRequest): Promise<void> {
       return;
     case 'close':
       await db.close();
+      reply({ id: request.id, ok: true });
+      return;
+    case 'release-memory':
+      // This thread's heap pages freed by its collections stay pooled until a memory-reducing one.
+      reduceMemoryNow();
       reply({ id: request.id, ok: true });
       return;
     case 'exec':

@@ -102,6 +102,9 @@ export async function createPgliteWorkerDatabase(folder: string): Promise<Databa
       return value;
     },
     withAdvisoryLock: inProcessAdvisoryLocks(),
+    async releaseMemory() {
+      if (failure === undefined) await send({ id: nextId++, op: 'release-memory' }).answered;
+    },
     async close() {
       try {
         if (failure === undefined) await send({ id: nextId++, op: 'close' }).answered;
