@@ -27,7 +27,7 @@ const MIB = 2 ** 20;
 
 /** Starts watching; returns the function that stops it. */
 export function startIdleMemoryRelease(options: IdleReleaseOptions): () => void {
-  const { releaseDatabase, logger, checkMs = 5_000, quietChecks = 2, quietCpuShare = 0.05, growthBytes = 32 * MIB } = options;
+  const { releaseDatabase, logger, checkMs = 3_000, quietChecks = 2, quietCpuShare = 0.05, growthBytes = 32 * MIB } = options;
   let lastCpu = process.cpuUsage();
   let lastCheck = performance.now();
   let quietInARow = 0;
