@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { prefillDataDir } from '../support/pglite-templates.ts';
 import { ensureSiteBuiltForTests } from '../support/site-build.ts';
 import { waitForQuiet } from '../../scripts/bench/service.ts';
 
@@ -28,6 +29,7 @@ describe('access log under SIGTERM', () => {
 
   beforeAll(async () => {
     await ensureSiteBuiltForTests();
+    await prefillDataDir(dataDir); // a migrated database: no initdb in the server's process
     // The default configuration: LOG_LEVEL info, one line per request.
     server = await startServerProcess({
       DATA_DIR: dataDir,

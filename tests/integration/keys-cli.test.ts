@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../api/config.ts';
 import { adminSocketPath } from '../../api/access/admin-socket.ts';
 import { createScratchPostgres } from '../support/databases.ts';
+import { prefillDataDir } from '../support/pglite-templates.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { rawRequest } from '../support/http.ts';
 
@@ -54,12 +55,14 @@ async function lifecycle(env: Record<string, string>): Promise<void> {
 }
 
 // Each call starts a Node process that opens the embedded database: seconds apiece on a busy machine.
+// Every data folder starts with a migrated database (no initdb in the first call's process): what
+// is tested here is the CLI, not a first start.
 describe('keys CLI', { timeout: 180_000 }, () => {
   const folders: string[] = [];
   const tempDataDir = () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-keys-'));
     folders.push(folder);
-    return folder;
+    return prefillDataDir(folder);
   };
   afterAll(() => {
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
@@ -75,11 +78,11 @@ describe('keys CLI', { timeout: 180_000 }, () => {
   });
 
   it('creates, lists and revokes keys in the embedded database when no server runs', async () => {
-    await lifecycle({ DATA_DIR: tempDataDir() });
+    await lifecycle({ DATA_DIR: await tempDataDir() });
   });
 
   it('refuses a fourth active key and explains usage errors', async () => {
-    const env = { DATA_DIR: tempDataDir() };
+    const env = { DATA_DIR: await tempDataDir() };
     for (let index = 0; index < 3; index += 1) json(await keysCli(['create', '--email', 'bob@example.org', '--json'], env));
     const fourth = await keysCli(['create', '--email', 'bob@example.org'], env);
     expect(fourth.code).toBe(1);
@@ -93,7 +96,7 @@ describe('keys CLI', { timeout: 180_000 }, () => {
   });
 
   it('refuses cleanly, changing nothing, when another process holds the embedded database without an admin socket', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await tempDataDir();
     const env = { DATA_DIR: dataDir };
     const created = json(await keysCli(['create', '--email', 'ada@example.org', '--json'], env));
     // This test process stands in for a server that holds the folder but has no admin socket.
@@ -118,7 +121,7 @@ describe('keys CLI', { timeout: 180_000 }, () => {
     let dataDir: string;
 
     beforeAll(async () => {
-      dataDir = tempDataDir();
+      dataDir = await tempDataDir();
       server = await startServerProcess({ DATA_DIR: dataDir, BASE_URL: 'http://localhost:3000', REQUIRE_API_KEY: 'true' });
       // The admin socket opens just after the listener (give a busy machine half a minute).
       for (let attempt = 0; attempt < 300 && !fs.existsSync(adminSocketPath(dataDir)); attempt += 1) {

@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { PROJECT_ROOT } from '../../api/config.ts';
 import { localServerFile } from '../../api/mcp/local-server.ts';
 import { connectMcp } from '../support/mcp-client.ts';
+import { prefillDataDir } from '../support/pglite-templates.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 const STDIO_SCRIPT = path.join(PROJECT_ROOT, 'scripts', 'mcp-stdio.ts');
@@ -55,7 +56,8 @@ describe('MCP over stdio', () => {
   });
 
   it('serves the tools from its own embedded database when no server holds it', async () => {
-    const { client, stderr } = await connectStdio({ DATA_DIR: tempDataDir() });
+    // A migrated database already in the folder: this is about stdio, not a first start.
+    const { client, stderr } = await connectStdio({ DATA_DIR: await prefillDataDir(tempDataDir()) });
     try {
       expect((await client.listTools()).tools).toHaveLength(TOOL_COUNT);
       const result = await client.callTool({ name: 'lookup_glossary_term', arguments: { term: 'PMI' } });
@@ -75,7 +77,7 @@ describe('MCP over stdio', () => {
     });
 
     it('relays to the server and gets the same answers as over HTTP', async () => {
-      dataDir = tempDataDir();
+      dataDir = await prefillDataDir(tempDataDir());
       server = await startServerProcess({ DATA_DIR: dataDir, RATE_LIMIT_ANON_PER_MINUTE: '0' });
       const recorded = JSON.parse(fs.readFileSync(localServerFile(dataDir), 'utf8')) as { url: string };
       expect(recorded.url).toBe(server.url);

@@ -1,11 +1,14 @@
 // The real entry point: starts with no database server (PGlite under DATA_DIR) or against
-// PostgreSQL, and on SIGTERM lets an in-flight request finish before exiting 0.
+// PostgreSQL, and on SIGTERM lets an in-flight request finish before exiting 0. The first test is
+// the first start: an empty data folder, initdb and the migrations in the server's own process; the
+// other embedded-database tests start from a migrated folder (tests/support/pglite-templates.ts).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres } from '../support/databases.ts';
+import { prefillDataDir } from '../support/pglite-templates.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { waitForQuiet } from '../../scripts/bench/service.ts';
 
@@ -45,6 +48,8 @@ describe.each([
       const health = await fetch(`${server.url}/healthz`);
       expect(health.status).toBe(200);
       expect(((await health.json()) as { database: string }).database).toBe(kind);
+      // A first start: the empty database (a new cluster, for PGlite) is migrated.
+      expect(server.output()).toContain('migrations applied');
 
       const inFlight = halfSentRequest(server.url);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -65,7 +70,7 @@ describe.each([
 
 describe('the embedded database', () => {
   it('refuses a second process on the same data folder with a clear message', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-lock-'));
+    const dataDir = await prefillDataDir(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-lock-')));
     try {
       const first = await startServerProcess({ DATA_DIR: dataDir });
       started.push(first);
@@ -79,7 +84,7 @@ describe('the embedded database', () => {
 
 describe('extra accept sockets (ACCEPT_SOCKETS)', () => {
   it('serves connections accepted by any of them and drains them all on SIGTERM', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-accept-'));
+    const dataDir = await prefillDataDir(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-accept-')));
     try {
       const server = await startServerProcess({ DATA_DIR: dataDir, ACCEPT_SOCKETS: '4' });
       started.push(server);

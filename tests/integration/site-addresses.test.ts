@@ -10,6 +10,7 @@ import { freePort } from '../../scripts/lib/child-server.ts';
 import { siteIsStale } from '../../scripts/site-build.ts';
 import { DIST_CLIENT, ensureSiteBuiltForTests } from '../support/site-build.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { prefillDataDir } from '../support/pglite-templates.ts';
 
 function builtFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -64,6 +65,7 @@ describe('addresses at run time', () => {
   const start = async (env: Record<string, string>) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-addresses-'));
     dataDirs.push(dataDir);
+    await prefillDataDir(dataDir); // a migrated database: no initdb in the server's process
     const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });
     servers.push(server);
     return server;

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { prefillDataDir } from '../support/pglite-templates.ts';
 import { ensureSiteBuiltForTests } from '../support/site-build.ts';
 import { leaks } from '../fuzz/arbitraries.ts';
 
@@ -46,6 +47,7 @@ describe('hostile requests to the server process', () => {
 
   beforeAll(async () => {
     await ensureSiteBuiltForTests();
+    await prefillDataDir(dataDir); // a migrated database: no initdb in the server's process
     server = await startServerProcess({ DATA_DIR: dataDir, RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
     // A secret in the data folder, next to the database: it must stay unreachable.
     fs.writeFileSync(path.join(dataDir, 'probe-secret.txt'), 'DATABASE_URL=postgres://secret');

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { prefillDataDir } from '../support/pglite-templates.ts';
 
 /** Sends bytes exactly as given and returns the status and the body. */
 function rawHttp(url: string, request: string): Promise<{ status: number; head: string; body: string }> {
@@ -39,6 +40,7 @@ describe('malformed requests to the server process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-malformed-'));
 
   beforeAll(async () => {
+    await prefillDataDir(dataDir); // a migrated database: no initdb in the server's process
     server = await startServerProcess({ DATA_DIR: dataDir, RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
   }, 180_000);
   afterAll(async () => {

@@ -70,15 +70,15 @@ async function build(migrated: boolean): Promise<Buffer> {
   }
 }
 
-const loaded = new Map<boolean, Promise<Blob>>();
+const loaded = new Map<boolean, Promise<Buffer>>();
 
-async function readOrBuild(migrated: boolean): Promise<Blob> {
+async function readOrBuild(migrated: boolean): Promise<Buffer> {
   const file = startingPointFile(migrated);
   const kept = readIfPresent(file);
   if (kept) {
     const now = new Date();
     fs.utimesSync(file, now, now); // in use: the clean-up keeps it
-    return new Blob([kept]);
+    return kept;
   }
   // Two workers may both build it on the very first run; the rename keeps either whole.
   const bytes = await build(migrated);
@@ -86,19 +86,65 @@ async function readOrBuild(migrated: boolean): Promise<Blob> {
   const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
   fs.writeFileSync(partial, bytes);
   fs.renameSync(partial, file);
-  return new Blob([bytes]);
+  return bytes;
+}
+
+function startingPointBytes(migrated: boolean): Promise<Buffer> {
+  let bytes = loaded.get(migrated);
+  if (!bytes) {
+    bytes = readOrBuild(migrated);
+    bytes.catch(() => loaded.delete(migrated));
+    loaded.set(migrated, bytes);
+  }
+  return bytes;
 }
 
 /**
  * A tarball for PGlite's `loadDataDir`: a fresh database cluster, migrated or not. Read once per
  * worker; a PGlite started from it has a data folder of its own.
  */
-export function pgliteStartingPoint({ migrated }: { migrated: boolean }): Promise<Blob> {
-  let blob = loaded.get(migrated);
-  if (!blob) {
-    blob = readOrBuild(migrated);
-    blob.catch(() => loaded.delete(migrated));
-    loaded.set(migrated, blob);
+export async function pgliteStartingPoint({ migrated }: { migrated: boolean }): Promise<Blob> {
+  return new Blob([await startingPointBytes(migrated)]);
+}
+
+/**
+ * Writes the files of a `dumpDataDir()` tarball into `folder`, as PGlite's `loadDataDir` does into
+ * its data folder (directories, then each regular file with its modification time), without
+ * starting PGlite. The tarball is plain ustar as PGlite writes it: names in the header's name field,
+ * relative to the data folder.
+ */
+function extractDataDir(tarball: Buffer, folder: string): void {
+  const root = path.resolve(folder);
+  for (let offset = 0; offset + 512 <= tarball.length; ) {
+    const header = tarball.subarray(offset, offset + 512);
+    if (header.every((byte) => byte === 0)) break; // the end-of-archive blocks
+    const field = (start: number, length: number) => header.toString('latin1', start, start + length).replace(/\0.*$/s, '');
+    const name = `${field(345, 155)}${field(0, 100)}`.replace(/^\/+/, '');
+    const size = Number.parseInt(field(124, 12).trim() || '0', 8);
+    const type = field(156, 1);
+    const target = path.resolve(root, name);
+    if (target !== root && !target.startsWith(`${root}${path.sep}`)) throw new Error(`tarball entry outside its folder: ${name}`);
+    const data = offset + 512;
+    if (type === '5') fs.mkdirSync(target, { recursive: true });
+    else if (type === '0' || type === '') {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, tarball.subarray(data, data + size));
+      const modified = Number.parseInt(field(136, 12).trim() || '0', 8);
+      if (modified > 0) fs.utimesSync(target, modified, modified);
+    }
+    offset = data + Math.ceil(size / 512) * 512;
   }
-  return blob;
+}
+
+/**
+ * Fills `dataDir`'s embedded database folder (`<DATA_DIR>/pglite`, where the server, the CLIs and
+ * the stdio MCP server open it) with the migrated starting point, so a process started on it skips
+ * initdb and the migrations (seconds of CPU each in a child process). For tests that are not about a
+ * first start; a test of the first start leaves its folder empty.
+ */
+export async function prefillDataDir(dataDir: string): Promise<string> {
+  const folder = path.join(dataDir, 'pglite');
+  if (fs.existsSync(path.join(folder, 'PG_VERSION'))) throw new Error(`${folder} already holds a database`);
+  extractDataDir(await startingPointBytes(true), folder);
+  return dataDir;
 }
