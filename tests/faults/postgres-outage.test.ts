@@ -111,7 +111,10 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL stopped and restarted und
 
     const load = traffic(`${server.url}/api/v1/rates`, 8);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The traffic is under way (as many responses as clients) before the outage.
+      const underWay = Date.now() + 30_000;
+      while (load.outcomes.length < 8 && Date.now() < underWay) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(load.outcomes.length).toBeGreaterThanOrEqual(8);
       const stoppedAt = Date.now();
       cluster.stop();
 

@@ -83,7 +83,9 @@ describe.skipIf(!hasSourceData)('SIGTERM under load', () => {
         }
       }
     });
-    await sleep(1_000);
+    // Under way: more than 20 responses complete (asked every 50 ms, for at most 30 s).
+    const underWay = Date.now() + 30_000;
+    while (outcomes.complete <= 20 && Date.now() < underWay) await sleep(50);
     const completeBeforeTerm = outcomes.complete;
     const termAt = Date.now();
     server.child.kill('SIGTERM');

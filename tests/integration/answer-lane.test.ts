@@ -125,7 +125,9 @@ describe('kept public answers', () => {
     // Another query string is another answer.
     expect(JSON.parse((await get(`${url}/api/v1/test-counted?n=8`)).body)).toEqual({ n: 8 });
     expect(calls.count).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Each line is written once its response has gone: asked every 10 ms until the four are there (at most 5 s).
+    const logged = Date.now() + 5_000;
+    while (accessLines().length < 4 && Date.now() < logged) await new Promise((resolve) => setTimeout(resolve, 10));
     const lines = accessLines();
     expect(lines).toHaveLength(4);
     expect(lines.filter((line) => line.includes('"url":"/api/v1/test-counted?n=7"') && line.includes('"status":200'))).toHaveLength(3);
