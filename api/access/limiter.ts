@@ -13,7 +13,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Identity } from './identity.ts';
 import type { LimitStore, LimitStoreStatus } from './limiter-health.ts';
-import { ImmediateMemoryLimiter, openStores, withTimeout } from './limiter-stores.ts';
+import { ImmediateMemoryLimiter, openStores, STORE_TIMEOUT_MS, withTimeout } from './limiter-stores.ts';
 import { createKeyGuesses, KEY_GUESS_WINDOW_SECONDS, KEY_GUESSES_ALLOWED, type KeyGuesses } from './key-guesses.ts';
 
 export { ImmediateMemoryLimiter } from './limiter-stores.ts';
@@ -85,6 +85,20 @@ export interface Outcome {
   points: number;
   result: RateLimiterRes;
   rejected: boolean;
+  /** When the window that counted it ends (ms since the epoch), as of the store's answer. */
+  windowEndsAt?: number;
+}
+
+/**
+ * Whether a shared store's count can still be given back to the window that took it. The store
+ * gives a count back by adding -1 to the key; once the window has ended that key is gone, and the
+ * -1 would open the next window one request short of a full count (a client refused at a window's
+ * edge, 50 at once, would get 50 requests over its limit). A give-back takes at most
+ * STORE_TIMEOUT_MS to reach the store, so a count whose window ends sooner than that stays spent:
+ * it falls away with its window a moment later.
+ */
+export function canGiveBack(outcome: Outcome, now: number): boolean {
+  return outcome.windowEndsAt !== undefined && outcome.windowEndsAt - now > STORE_TIMEOUT_MS;
 }
 
 export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'pglite', logger: Logger, options: LimiterOptions = {}): Promise<Limiter> {
@@ -107,9 +121,9 @@ export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'p
   /** One count in a shared store, which may fail or hang: a refusal is an outcome, a failure throws. */
   function consumeShared(entry: LimitEntry, key: string): Promise<Outcome> {
     return withTimeout(entry.limiter.consume(key)).then(
-      (result) => ({ points: entry.points, result, rejected: false }),
+      (result) => ({ points: entry.points, result, rejected: false, windowEndsAt: Date.now() + result.msBeforeNext }),
       (error: unknown) => {
-        if (error instanceof RateLimiterRes) return { points: entry.points, result: error, rejected: true };
+        if (error instanceof RateLimiterRes) return { points: entry.points, result: error, rejected: true, windowEndsAt: Date.now() + error.msBeforeNext };
         throw error;
       },
     );
@@ -141,7 +155,10 @@ export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'p
       storeHealth.answered();
       const decision = decide(outcomes);
       // A refund that fails leaves one count too many in a window; the refusal stands either way.
-      const refunds = limits.slice(0, outcomes.length).map((counted) => withTimeout(counted.limiter.reward(bucket, 1)).catch(() => undefined));
+      const now = Date.now();
+      const refunds = outcomes.flatMap((outcome, index) =>
+        canGiveBack(outcome, now) ? [withTimeout(limits[index]!.limiter.reward(bucket, 1)).catch(() => undefined)] : [],
+      );
       return Promise.all(refunds).then(() => decision);
     });
   }

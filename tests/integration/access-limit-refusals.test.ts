@@ -42,9 +42,9 @@ const served = (decisions: LimitDecision[]) => decisions.filter((decision) => de
  * Retry-After, in whole seconds rounded up), then asks again, until a request is served; returns
  * that decision (the served request counts in its windows like any other). Of a burst's refusals the
  * soonest is the one to wait for: requests in flight together may meet the minute before the hour
- * refuses them. It never asks just before a window ends: a refusal's refund reaching PostgreSQL or
- * Redis after the end would open the next window one count short (rate-limiter-flexible's `reward`
- * on an expired row), serving one request more than the limit. Fails after twice the window and 10 s.
+ * refuses them. It waits for the store's own reset rather than polling, so what it counts does not
+ * depend on requests refused at a window's edge (whose counts the limiter keeps: see canGiveBack).
+ * Fails after twice the window and 10 s.
  */
 async function untilServed(limiter: Limiter, identity: Identity, answered: LimitDecision[], windowSeconds: number): Promise<LimitDecision> {
   const deadline = Date.now() + windowSeconds * 2_000 + 10_000;

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { KEY_LENGTH, displayPrefix, generateKey, hashKey, keyMatchesHash, keyPrefixOf, parsePrefix } from '../../api/access/key-format.ts';
 import { extractApiKey, howToGetAKey } from '../../api/access/identity.ts';
-import { clientBucket, decide, ImmediateMemoryLimiter } from '../../api/access/limiter.ts';
+import { canGiveBack, clientBucket, decide, ImmediateMemoryLimiter } from '../../api/access/limiter.ts';
+import { STORE_TIMEOUT_MS } from '../../api/access/limiter-stores.ts';
 import { sign, unsign } from '../../api/access/session.ts';
 import { testConfig } from '../support/app.ts';
 
@@ -151,6 +152,22 @@ describe('decide', () => {
     const decision = decide([outcome(20, 0, 40_000, true), outcome(1000, 0, 900_000, true)]);
     expect(decision.retryAfterSeconds).toBe(900);
     expect(decision.headers['RateLimit-Limit']).toBe('1000');
+  });
+});
+
+describe('canGiveBack', () => {
+  const counted = (windowEndsAt?: number) => ({ points: 20, result: new RateLimiterRes(0, 0, 21), rejected: true, windowEndsAt });
+
+  it('gives a count back only to a window that outlasts the give-back', () => {
+    const now = 1_000_000;
+    expect(canGiveBack(counted(now + 30_000), now)).toBe(true);
+    expect(canGiveBack(counted(now + STORE_TIMEOUT_MS + 1), now)).toBe(true);
+    // Within a give-back's time of its end the window may be gone when the -1 arrives, and the -1
+    // would open the next window one count short: the count stays spent instead.
+    expect(canGiveBack(counted(now + STORE_TIMEOUT_MS), now)).toBe(false);
+    expect(canGiveBack(counted(now + 10), now)).toBe(false);
+    expect(canGiveBack(counted(now - 1), now)).toBe(false);
+    expect(canGiveBack(counted(undefined), now)).toBe(false);
   });
 });
 
