@@ -38,7 +38,39 @@ export interface SeedOptions {
   years?: readonly number[];
   /** Timed runs per query after one warm-up. */
   runs?: number;
+  /** Timed runs of the all-years presets computed on request (each is a scan of every year); default `runs`. */
+  allYearsRuns?: number;
+  /**
+   * A JSON file rewritten after every year loaded and every query timed: the per-year load figures,
+   * the rows so far and the machine, so that a run stopped part-way still leaves its figures.
+   */
+  out?: string;
+  /** Keep the warehouse (its folder is in the results file) instead of deleting it at the end. */
+  keep?: boolean;
+  /** Only generate and load (with `keep`, the queries can be timed later with `warehouse`). */
+  loadOnly?: boolean;
+  /** Time the queries of a warehouse a previous run kept, without generating or loading. */
+  warehouse?: string;
   log?: (line: string) => void;
+}
+
+/** What one year's generation and load took, as the results file records it. */
+export interface SeedYearFigures {
+  year: number;
+  rows: number;
+  stateFiles: number;
+  csvBytes: number;
+  generateSeconds: number;
+  generateCpuSeconds: number;
+  loadSeconds: number;
+  loadCpuSeconds: number;
+  rowsPerSecond: number;
+  rowsPerCpuSecond: number;
+  /** Bytes of lar Parquet once this year was published (the warehouse so far). */
+  parquetBytes: number;
+  /** The 1-minute load average when the year's load ended. */
+  loadAverage: number;
+  finishedAt: string;
 }
 
 function percentile(sorted: number[], fraction: number): number {
@@ -46,16 +78,53 @@ function percentile(sorted: number[], fraction: number): number {
   return Number((sorted[Math.max(0, index)] ?? 0).toFixed(1));
 }
 
-async function timeRuns(runs: number, task: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
-  await task(); // warm-up: file footers and the OS cache, as a serving process has them
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const started = performance.now();
+interface Timing {
+  p50: number;
+  p99: number;
+  /** The untimed first run (file footers and the OS cache, as a serving process has them). */
+  firstMs: number;
+  /** Set when a run failed (a time limit, memory): the figures are then missing. */
+  error?: string;
+}
+
+async function timeRuns(runs: number, task: () => Promise<unknown>): Promise<Timing> {
+  try {
+    const first = performance.now();
     await task();
-    times.push(performance.now() - started);
+    const firstMs = Number((performance.now() - first).toFixed(1));
+    const times: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const started = performance.now();
+      await task();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), firstMs };
+  } catch (error) {
+    return { p50: NaN, p99: NaN, firstMs: NaN, error: error instanceof Error ? error.message : String(error) };
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+}
+
+function writeJson(file: string | undefined, value: unknown): void {
+  if (!file) return;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(`${file}.tmp`, `${JSON.stringify(value, null, 2)}\n`);
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+/** The machine as the results file states it. */
+function machine(config: { HMDA_THREADS: number; HMDA_MEMORY_LIMIT: string; HMDA_QUERY_TIMEOUT_MS: number }) {
+  return {
+    nproc: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
+    kernel: `${os.type()} ${os.release()}`,
+    node: process.version,
+    threads: config.HMDA_THREADS,
+    memoryLimit: config.HMDA_MEMORY_LIMIT,
+    queryTimeoutMs: config.HMDA_QUERY_TIMEOUT_MS,
+    niceness: os.getPriority(),
+  };
 }
 
 function folderBytes(folder: string): number {
@@ -77,61 +146,92 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
   const { scale } = options;
   const years = options.years ?? SEED_YEARS;
   const runs = options.runs ?? 20;
+  const allYearsRuns = options.allYearsRuns ?? runs;
   const log = options.log ?? (() => undefined);
   const sourceDir = path.resolve(process.env.MDS_SOURCE_DIR ?? path.join(PROJECT_ROOT, '..', 'shared', 'data'));
-  const work = fs.mkdtempSync(path.join(process.env.HMDA_BENCH_DIR ?? os.tmpdir(), 'mds-hmda-seed-'));
-  const warehouse = path.join(work, 'warehouse-synthetic');
-  const csvDir = path.join(work, 'csv');
+  const work = options.warehouse ? undefined : fs.mkdtempSync(path.join(process.env.HMDA_BENCH_DIR ?? os.tmpdir(), 'mds-hmda-seed-'));
+  const warehouse = options.warehouse ? path.resolve(options.warehouse) : path.join(work!, 'warehouse-synthetic');
+  const csvDir = path.join(work ?? warehouse, 'csv');
   const gated = scale === 1;
   const note = `SYNTHETIC rows at ${scale} × the FFIEC ${years[0]}–${years.at(-1)} state and county aggregates`;
   const rows: BenchRow[] = [];
+  const config = loadConfig({ ...process.env, HMDA_DIR: warehouse, LOG_LEVEL: 'silent' });
+  const results = {
+    note,
+    scale,
+    years,
+    warehouse,
+    kept: Boolean(options.keep || options.warehouse),
+    machine: machine(config),
+    startedAt: new Date().toISOString(),
+    loadYears: [] as SeedYearFigures[],
+    queries: [] as (Timing & { name: string; runs: number; loadAverage: number })[],
+    rows,
+    finishedAt: undefined as string | undefined,
+  };
+  const save = () => writeJson(options.out, results);
+  save();
   try {
-    const config = loadConfig({ ...process.env, HMDA_DIR: warehouse, LOG_LEVEL: 'silent' });
-    const db = await openInstance({ threads: config.HMDA_THREADS, memoryLimit: config.HMDA_MEMORY_LIMIT });
-    const connection = await db.connect();
-    await connection.run('SET preserve_insertion_order = false');
-    const totals = { rows: 0, csvBytes: 0, generateSeconds: 0, generateCpu: 0, loadSeconds: 0, loadCpu: 0 };
-    for (const year of years) {
-      fs.mkdirSync(csvDir, { recursive: true });
-      const calibration = loadCalibration(sourceDir, year);
-      const generateStarted = performance.now();
-      const generateCpu = process.cpuUsage();
-      const files = await writeSyntheticStateYears(connection, { calibration, states: statesWithRecords(calibration.states), scale, outDir: csvDir });
-      const generateSeconds = (performance.now() - generateStarted) / 1000;
-      const generatedCpu = cpuSeconds(generateCpu);
-      const csvBytes = files.reduce((total, file) => total + fs.statSync(file.csvPath).size, 0);
+    if (!options.warehouse) {
+      const db = await openInstance({ threads: config.HMDA_THREADS, memoryLimit: config.HMDA_MEMORY_LIMIT });
+      const connection = await db.connect();
+      await connection.run('SET preserve_insertion_order = false');
+      const totals = { rows: 0, csvBytes: 0, generateSeconds: 0, generateCpu: 0, loadSeconds: 0, loadCpu: 0 };
+      for (const year of years) {
+        fs.mkdirSync(csvDir, { recursive: true });
+        const calibration = loadCalibration(sourceDir, year);
+        const generateStarted = performance.now();
+        const generateCpu = process.cpuUsage();
+        const files = await writeSyntheticStateYears(connection, { calibration, states: statesWithRecords(calibration.states), scale, outDir: csvDir });
+        const generateSeconds = (performance.now() - generateStarted) / 1000;
+        const generatedCpu = cpuSeconds(generateCpu);
+        const csvBytes = files.reduce((total, file) => total + fs.statSync(file.csvPath).size, 0);
 
-      const loadStarted = performance.now();
-      const loadCpu = process.cpuUsage();
-      // The sync's call for one year of state files (sync.ts), but into a synthetic warehouse.
-      const loaded = await loadLar(connection, {
-        root: warehouse,
-        synthetic: true,
-        skipValidation: !gated,
-        aggregatesFor: (y) => (y === year ? calibration.states : undefined),
-        files: files.map((file) => ({ csvPath: file.csvPath, sourceUrl: `synthetic:${file.year}/${file.state}`, checksum: 'synthetic', expect: { year, state: file.state } })),
-      });
-      const loadSeconds = (performance.now() - loadStarted) / 1000;
-      const loadedCpu = cpuSeconds(loadCpu);
-      fs.rmSync(csvDir, { recursive: true, force: true });
-      Object.assign(totals, {
-        rows: totals.rows + loaded.rows,
-        csvBytes: totals.csvBytes + csvBytes,
-        generateSeconds: totals.generateSeconds + generateSeconds,
-        generateCpu: totals.generateCpu + generatedCpu,
-        loadSeconds: totals.loadSeconds + loadSeconds,
-        loadCpu: totals.loadCpu + loadedCpu,
-      });
-      log(
-        `${year}: ${count(loaded.rows)} rows in ${files.length} state files (${gib(csvBytes)} GiB CSV); generated in ${generateSeconds.toFixed(0)} s ` +
-          `(${generatedCpu.toFixed(0)} CPU-s); loaded in ${loadSeconds.toFixed(0)} s (${loadedCpu.toFixed(0)} CPU-s, ${count(loaded.rows / loadSeconds)} rows/s)`,
-      );
-    }
-    connection.closeSync();
-    db.closeSync();
-    const parquetBytes = folderBytes(path.join(warehouse, 'lar'));
-    rows.push(
-      {
+        const loadStarted = performance.now();
+        const loadCpu = process.cpuUsage();
+        // The sync's call for one year of state files (sync.ts), but into a synthetic warehouse.
+        const loaded = await loadLar(connection, {
+          root: warehouse,
+          synthetic: true,
+          skipValidation: !gated,
+          aggregatesFor: (y) => (y === year ? calibration.states : undefined),
+          files: files.map((file) => ({ csvPath: file.csvPath, sourceUrl: `synthetic:${file.year}/${file.state}`, checksum: 'synthetic', expect: { year, state: file.state } })),
+        });
+        const loadSeconds = (performance.now() - loadStarted) / 1000;
+        const loadedCpu = cpuSeconds(loadCpu);
+        fs.rmSync(csvDir, { recursive: true, force: true });
+        Object.assign(totals, {
+          rows: totals.rows + loaded.rows,
+          csvBytes: totals.csvBytes + csvBytes,
+          generateSeconds: totals.generateSeconds + generateSeconds,
+          generateCpu: totals.generateCpu + generatedCpu,
+          loadSeconds: totals.loadSeconds + loadSeconds,
+          loadCpu: totals.loadCpu + loadedCpu,
+        });
+        results.loadYears.push({
+          year,
+          rows: loaded.rows,
+          stateFiles: files.length,
+          csvBytes,
+          generateSeconds: Number(generateSeconds.toFixed(1)),
+          generateCpuSeconds: Number(generatedCpu.toFixed(1)),
+          loadSeconds: Number(loadSeconds.toFixed(1)),
+          loadCpuSeconds: Number(loadedCpu.toFixed(1)),
+          rowsPerSecond: Math.round(loaded.rows / loadSeconds),
+          rowsPerCpuSecond: Math.round(loaded.rows / loadedCpu),
+          parquetBytes: folderBytes(path.join(warehouse, 'lar')),
+          loadAverage: Number(os.loadavg()[0]!.toFixed(2)),
+          finishedAt: new Date().toISOString(),
+        });
+        save();
+        log(
+          `${year}: ${count(loaded.rows)} rows in ${files.length} state files (${gib(csvBytes)} GiB CSV); generated in ${generateSeconds.toFixed(0)} s ` +
+            `(${generatedCpu.toFixed(0)} CPU-s); loaded in ${loadSeconds.toFixed(0)} s (${loadedCpu.toFixed(0)} CPU-s, ${count(loaded.rows / loadSeconds)} rows/s)`,
+        );
+      }
+      connection.closeSync();
+      db.closeSync();
+      rows.push({
         family: 'hmda-seed',
         name: `load ${count(totals.rows)} rows, ${years.length} years × every state, through loadLar${gated ? ' with the aggregate gate' : ' (gate skipped: scaled counts)'}`,
         requestsPerSecond: Math.round(totals.rows / totals.loadSeconds),
@@ -139,39 +239,78 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
           `${note}; ${gib(totals.csvBytes)} GiB of CSV (${(totals.csvBytes / totals.rows).toFixed(0)} B a row); load ${totals.loadSeconds.toFixed(0)} s wall, ` +
           `${totals.loadCpu.toFixed(0)} CPU-s (${count(totals.rows / totals.loadCpu)} rows per CPU-second); ` +
           `generation ${totals.generateSeconds.toFixed(0)} s wall, ${totals.generateCpu.toFixed(0)} CPU-s (${count(totals.rows / totals.generateCpu)} rows per CPU-second); ${config.HMDA_THREADS} threads`,
-      },
-      {
-        family: 'hmda-seed',
-        name: 'warehouse on disk (lar Parquet)',
-        note: `${gib(parquetBytes)} GiB, ${(parquetBytes / totals.rows).toFixed(1)} B a row`,
-      },
-    );
+      });
+    }
+    const manifestRows = createHmdaService(config, pino({ level: 'silent' })).summary().rows;
+    const parquetBytes = folderBytes(path.join(warehouse, 'lar'));
+    rows.push({
+      family: 'hmda-seed',
+      name: 'warehouse on disk (lar Parquet)',
+      note: `${gib(parquetBytes)} GiB, ${(parquetBytes / manifestRows).toFixed(1)} B a row (${count(manifestRows)} rows)`,
+    });
+    save();
     log(rows.map((row) => `${row.name}: ${row.requestsPerSecond ?? ''} ${row.note ?? ''}`).join('\n'));
+    if (options.loadOnly) return rows;
 
-    const service = createHmdaService({ config, logger: pino({ level: 'silent' }), keepAnswers: false });
-    const latest = Math.max(...years);
-    const scopes: [string, Record<string, unknown>][] = [
-      ...(years.length > 1 ? [[`all ${years.length} years`, {}] as [string, Record<string, unknown>]] : []),
-      [`national ${latest}`, { year: latest }],
-      [`CA ${latest}`, { year: latest, state: 'CA' }],
+    const record = (name: string, timing: Timing, timedRuns: number, extra: Partial<BenchRow> = {}) => {
+      results.queries.push({ name, runs: timedRuns, loadAverage: Number(os.loadavg()[0]!.toFixed(2)), ...timing });
+      rows.push({
+        family: 'hmda-seed',
+        name,
+        ...(timing.error ? { errors: 1, note: `${note}; failed: ${timing.error}` } : { p50Ms: timing.p50, p99Ms: timing.p99, note }),
+        target: '< 1000 ms',
+        met: !timing.error && timing.p99 < 1000,
+        ...extra,
+      });
+      save();
+      log(`${name}: ${timing.error ? `failed: ${timing.error}` : `first ${timing.firstMs} ms, p50 ${timing.p50} ms, p99 ${timing.p99} ms`}`);
+    };
+
+    const service = createHmdaService(config, pino({ level: 'silent' }), { keepAnswers: false });
+    const latest = Math.max(...service.summary().years);
+    const allYears = service.summary().years.length;
+    const scopes: [string, Record<string, unknown>, number][] = [
+      ...(allYears > 1 ? [[`all ${allYears} years`, {}, allYearsRuns] as [string, Record<string, unknown>, number]] : []),
+      [`national ${latest}`, { year: latest }, runs],
+      [`CA ${latest}`, { year: latest, state: 'CA' }, runs],
     ];
     for (const preset of PRESET_NAMES) {
-      for (const [scope, filters] of scopes) {
-        const { p50, p99 } = await timeRuns(runs, () => service.preset(preset, filters));
-        rows.push({ family: 'hmda-seed', name: `preset ${preset} (${scope}), computed on request`, p50Ms: p50, p99Ms: p99, target: '< 1000 ms', met: p99 < 1000, note });
-        log(`preset ${preset} (${scope}): p50 ${p50} ms, p99 ${p99} ms`);
+      for (const [scope, filters, timedRuns] of scopes) {
+        record(`preset ${preset} (${scope}), computed on request`, await timeRuns(timedRuns, () => service.preset(preset, filters)), timedRuns);
       }
     }
     for (const [name, sql] of Object.entries(SEED_QUERIES)) {
-      const { p50, p99 } = await timeRuns(runs, () => service.sql(sql));
-      rows.push({ family: 'hmda-seed', name: `custom SQL through the sandbox: ${name}`, p50Ms: p50, p99Ms: p99, target: '< 1000 ms', met: p99 < 1000, note });
-      log(`sql ${name}: p50 ${p50} ms, p99 ${p99} ms`);
+      record(`custom SQL through the sandbox: ${name}`, await timeRuns(runs, () => service.sql(sql)), runs);
     }
     await service.close();
+
+    // As served: the national presets (each year and, where computed ahead, all years) are
+    // computed once per publish by warmNationalPresets; callers get the kept answer.
+    const serving = createHmdaService(config, pino({ level: 'warn' }, pino.destination(2)));
+    const warmStarted = performance.now();
+    const warmCpu = process.cpuUsage();
+    await serving.warmNationalPresets();
+    const warmSeconds = (performance.now() - warmStarted) / 1000;
+    rows.push({
+      family: 'hmda-seed',
+      name: 'computing the national presets ahead (warmNationalPresets)',
+      note: `${note}; ${warmSeconds.toFixed(0)} s wall, ${cpuSeconds(warmCpu).toFixed(0)} CPU-s of this process (DuckDB's threads included)`,
+    });
+    log(`warmNationalPresets: ${warmSeconds.toFixed(1)} s`);
+    save();
+    for (const preset of PRESET_NAMES) {
+      for (const [scope, filters] of [[`all ${allYears} years`, {}], [`national ${latest}`, { year: latest }]] as const) {
+        record(`preset ${preset} (${scope}), as served after the warm-up`, await timeRuns(runs, () => serving.preset(preset, filters)), runs);
+      }
+    }
+    await serving.close();
     const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
     rows.push({ family: 'hmda-seed', name: 'peak RSS of the benchmark process', peakRssMb, note });
     return rows;
   } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+    results.finishedAt = new Date().toISOString();
+    save();
+    if (work && !options.keep) fs.rmSync(work, { recursive: true, force: true });
+    else if (work) fs.rmSync(csvDir, { recursive: true, force: true });
   }
 }
