@@ -79,8 +79,9 @@ export interface HmdaService {
   answer(query: HmdaQuery, context?: RunContext): Promise<HmdaAnswer>;
   preset(name: string, filters?: unknown): Promise<PresetResult>;
   /**
-   * Computes every preset for each loaded year with no other filter, so national answers are
-   * ready before anyone asks. Runs once per warehouse version; later calls return at once.
+   * Computes every preset for each loaded year with no other filter, then for all the years
+   * together (no filter at all), so national answers are ready before anyone asks. Runs once per
+   * warehouse version; later calls return at once.
    */
   warmNationalPresets(): Promise<void>;
   sql(query: unknown, context?: RunContext): Promise<SqlResult>;
@@ -96,6 +97,12 @@ export interface HmdaService {
 
 /** An export runs the query without a row cap: it gets this multiple of the query time limit, at least a minute. */
 const EXPORT_TIME_FACTOR = 6;
+/**
+ * A preset computed ahead is no caller's wait, and the all-years ones scan every record (about 121
+ * million in the full register, 10–60 s on two cores): it gets this multiple of the query time
+ * limit, at least ten minutes.
+ */
+const WARM_TIME_FACTOR = 60;
 
 export interface HmdaServiceOptions {
   /** Keep preset answers until the warehouse changes (default). Off only to time the queries themselves. */
@@ -194,10 +201,10 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
     return { manifest, version };
   }
 
-  async function runPreset(name: PresetName, filters: ReturnType<typeof parseFilters>, manifest: Manifest): Promise<PresetResult> {
+  async function runPreset(name: PresetName, filters: ReturnType<typeof parseFilters>, manifest: Manifest, timeoutMs: number): Promise<PresetResult> {
     const built = PRESETS[name](filters);
     const connected = await connection();
-    const timer = setTimeout(() => connected.interrupt(), config.HMDA_QUERY_TIMEOUT_MS);
+    const timer = setTimeout(() => connected.interrupt(), timeoutMs);
     try {
       const reader = await connected.runAndReadAll(built.sql, built.params);
       const rows = readerRows(reader).map((row) => Object.freeze(row));
@@ -236,6 +243,29 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
   }
 
   const exportTimeoutMs = Math.max(60_000, EXPORT_TIME_FACTOR * config.HMDA_QUERY_TIMEOUT_MS);
+  const warmTimeoutMs = Math.max(600_000, WARM_TIME_FACTOR * config.HMDA_QUERY_TIMEOUT_MS);
+
+  /** A preset's answer, kept or computed (and kept) within `timeoutMs`. */
+  async function presetAnswer(name: string, input: unknown, timeoutMs: number): Promise<PresetResult> {
+    if (!(PRESET_NAMES as readonly string[]).includes(name)) {
+      throw new BadRequestError(`Unknown HMDA preset ${JSON.stringify(name)}; use one of ${PRESET_NAMES.join(', ')}.`);
+    }
+    const filters = parseFilters(input);
+    const { manifest, version } = currentManifest();
+    const key = `${name}|${JSON.stringify(echoFilters(filters))}`;
+    const kept = keepAnswers ? answers.get(key) : undefined;
+    if (kept) return kept;
+    const partitions = Object.values(manifest.partitions);
+    if (!partitions.some((p) => (filters.year === undefined || p.year === filters.year) && (filters.state === undefined || p.state === filters.state))) {
+      const note = progress.publicNote();
+      throw new NotFoundError(
+        `No HMDA loan records for ${[filters.state, filters.year].filter(Boolean).join(' ')} are loaded on this server; it holds ${heldYears(partitions)}.${note ? ` ${note}` : ''}`,
+      );
+    }
+    const answer = await runPreset(name as PresetName, filters, manifest, timeoutMs);
+    if (keepAnswers) answers.set(version, key, answer);
+    return answer;
+  }
 
   const service: HmdaService = {
     exports,
@@ -259,25 +289,8 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
       );
     },
 
-    async preset(name, input) {
-      if (!(PRESET_NAMES as readonly string[]).includes(name)) {
-        throw new BadRequestError(`Unknown HMDA preset ${JSON.stringify(name)}; use one of ${PRESET_NAMES.join(', ')}.`);
-      }
-      const filters = parseFilters(input);
-      const { manifest, version } = currentManifest();
-      const key = `${name}|${JSON.stringify(echoFilters(filters))}`;
-      const kept = keepAnswers ? answers.get(key) : undefined;
-      if (kept) return kept;
-      const partitions = Object.values(manifest.partitions);
-      if (!partitions.some((p) => (filters.year === undefined || p.year === filters.year) && (filters.state === undefined || p.state === filters.state))) {
-        const note = progress.publicNote();
-        throw new NotFoundError(
-          `No HMDA loan records for ${[filters.state, filters.year].filter(Boolean).join(' ')} are loaded on this server; it holds ${heldYears(partitions)}.${note ? ` ${note}` : ''}`,
-        );
-      }
-      const answer = await runPreset(name as PresetName, filters, manifest);
-      if (keepAnswers) answers.set(version, key, answer);
-      return answer;
+    preset(name, input) {
+      return presetAnswer(name, input, config.HMDA_QUERY_TIMEOUT_MS);
     },
 
     warmNationalPresets() {
@@ -298,14 +311,25 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
             answers.switchTo(version);
             const years = [...new Set(Object.values(manifest.partitions).map((p) => p.year))].sort();
             const started = performance.now();
-            for (const year of years) {
+            // Each year first (the most asked), then all the years together: a scan of every
+            // record, which on request would outlast the query time limit at the full register.
+            // One that fails (memory, the time limit) runs on request; the others are still computed.
+            const failed: string[] = [];
+            for (const filters of [...years.map((year) => ({ year })), {}]) {
               for (const name of PRESET_NAMES) {
                 if (closing) return;
-                await service.preset(name, { year });
+                try {
+                  await presetAnswer(name, filters, warmTimeoutMs);
+                } catch (error) {
+                  failed.push(`${name} ${'year' in filters ? filters.year : 'all years'}`);
+                  logger.warn({ err: error, preset: name, filters }, 'HMDA national preset could not be computed ahead; it runs on request');
+                }
               }
             }
+            logger.info({ years, presets: PRESET_NAMES.length, allYears: true, failed, ms: Math.round(performance.now() - started) }, 'HMDA national presets computed');
+            // Not marked warm while one failed: the next call (a publish, the load's end) tries it again.
+            if (failed.length > 0) return;
             warmedVersion = version;
-            logger.info({ years, presets: PRESET_NAMES.length, ms: Math.round(performance.now() - started) }, 'HMDA national presets computed');
           }
         } catch (error) {
           logger.warn({ err: error }, 'HMDA national presets could not be computed ahead; they run on request');

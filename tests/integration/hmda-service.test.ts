@@ -138,13 +138,19 @@ describe.skipIf(!hasSourceData)('HMDA service over the real extract', () => {
     expect(recomputed).not.toBe(first);
     expect(recomputed.rows).toEqual(first.rows);
 
-    // After the warm-up, national answers no longer need the files; a state's answer still does.
+    // After the warm-up, national answers, each year's and all years' (no filter at all), no longer
+    // need the files; a state's answer still does.
     await service.warmNationalPresets();
     const larDir = path.join(root, 'lar');
     fs.renameSync(larDir, `${larDir}.away`);
     try {
       for (const name of ['rates', 'approvals', 'denials', 'demographics', 'lender_rankings']) {
-        expect((await service.preset(name, { year: 2022 })).preset).toBe(name);
+        const yearly = await service.preset(name, { year: 2022 });
+        expect(yearly.preset).toBe(name);
+        const allYears = await service.preset(name, {});
+        expect(allYears.filters).not.toHaveProperty('year');
+        expect(allYears.rows).toEqual(yearly.rows); // the extract holds one year
+        expect(await service.preset(name)).toBe(allYears);
       }
       const stateError = await service.preset('rates', { year: 2022, state: 'CO' }).catch((caught: unknown) => caught);
       expect(stateError).toBeInstanceOf(Error);
@@ -163,6 +169,7 @@ describe.skipIf(!hasSourceData)('HMDA service over the real extract', () => {
       fs.renameSync(larDir, `${larDir}.away`);
       for (const name of ['rates', 'approvals', 'denials', 'demographics', 'lender_rankings']) {
         expect((await fresh.preset(name, { year: 2022 })).preset).toBe(name);
+        expect((await fresh.preset(name, {})).preset).toBe(name);
       }
     } finally {
       if (fs.existsSync(`${larDir}.away`)) fs.renameSync(`${larDir}.away`, larDir);
