@@ -4,7 +4,8 @@
 // `--years 2023,2024` for some years). Prints one line per figure. Seed options: `--runs N` timed
 // runs per query, `--all-years-runs N` for the all-years presets computed on request, `--out FILE`
 // a JSON of the figures rewritten as the run goes, `--keep` to keep the warehouse, `--load-only`,
-// `--warehouse DIR` to time the queries of a kept warehouse.
+// `--warehouse DIR` to time the queries of a kept warehouse (with `--load-only --years`, to load
+// more years into it).
 import { runHmdaBench } from './hmda.ts';
 import { runHmdaSeedBench, SEED_YEARS } from './hmda-seed.ts';
 

@@ -19,18 +19,17 @@ import { loadLar } from '../../api/hmda/warehouse.ts';
 import type { BenchRow } from './types.ts';
 
 export const SEED_YEARS = [2018, 2019, 2020, 2021, 2022, 2023, 2024] as const;
-const LATEST = SEED_YEARS.at(-1)!;
 
-/** Custom questions a researcher asks of seven years, answered through the SQL sandbox. */
-export const SEED_QUERIES: Record<string, string> = {
+/** Custom questions a researcher asks of seven years, answered through the SQL sandbox; `latest` is the latest year loaded. */
+export const seedQueries = (latest: number): Record<string, string> => ({
   'originations by year and state': 'SELECT year, state, count(*) AS originations FROM lar WHERE action_taken = 1 GROUP BY ALL ORDER BY ALL',
   'median loan amount by year and loan type (purchases)':
     'SELECT year, loan_type, median(loan_amount) AS median_amount FROM lar WHERE loan_purpose = 1 AND action_taken = 1 GROUP BY ALL ORDER BY ALL',
-  [`top 20 counties by originations, ${LATEST}`]: `SELECT county_code, count(*) AS originations FROM lar WHERE year = ${LATEST} AND action_taken = 1 GROUP BY 1 ORDER BY 2 DESC LIMIT 20`,
+  [`top 20 counties by originations, ${latest}`]: `SELECT county_code, count(*) AS originations FROM lar WHERE year = ${latest} AND action_taken = 1 GROUP BY 1 ORDER BY 2 DESC LIMIT 20`,
   'denial rate by year and derived race': `SELECT year, derived_race, round(count(*) FILTER (WHERE action_taken = 3) / count(*), 4) AS denial_rate
 FROM lar WHERE action_taken IN (1, 2, 3) GROUP BY ALL ORDER BY ALL`,
   'lenders active per year': 'SELECT year, count(DISTINCT lei) AS lenders FROM lar GROUP BY 1 ORDER BY 1',
-};
+});
 
 export interface SeedOptions {
   /** Fraction of every state-year's real record count (1 = the seed's scale). */
@@ -49,7 +48,10 @@ export interface SeedOptions {
   keep?: boolean;
   /** Only generate and load (with `keep`, the queries can be timed later with `warehouse`). */
   loadOnly?: boolean;
-  /** Time the queries of a warehouse a previous run kept, without generating or loading. */
+  /**
+   * A warehouse a previous run kept: its queries are timed without generating or loading, or with
+   * `loadOnly`, `years` are generated and loaded into it (a run stopped between years, resumed).
+   */
   warehouse?: string;
   log?: (line: string) => void;
 }
@@ -151,7 +153,7 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
   const sourceDir = path.resolve(process.env.MDS_SOURCE_DIR ?? path.join(PROJECT_ROOT, '..', 'shared', 'data'));
   const work = options.warehouse ? undefined : fs.mkdtempSync(path.join(process.env.HMDA_BENCH_DIR ?? os.tmpdir(), 'mds-hmda-seed-'));
   const warehouse = options.warehouse ? path.resolve(options.warehouse) : path.join(work!, 'warehouse-synthetic');
-  const csvDir = path.join(work ?? warehouse, 'csv');
+  const csvDir = path.join(path.dirname(warehouse), 'csv');
   const gated = scale === 1;
   const note = `SYNTHETIC rows at ${scale} × the FFIEC ${years[0]}–${years.at(-1)} state and county aggregates`;
   const rows: BenchRow[] = [];
@@ -172,7 +174,7 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
   const save = () => writeJson(options.out, results);
   save();
   try {
-    if (!options.warehouse) {
+    if (!options.warehouse || options.loadOnly) {
       const db = await openInstance({ threads: config.HMDA_THREADS, memoryLimit: config.HMDA_MEMORY_LIMIT });
       const connection = await db.connect();
       await connection.run('SET preserve_insertion_order = false');
@@ -279,7 +281,7 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
         record(`preset ${preset} (${scope}), computed on request`, await timeRuns(timedRuns, () => service.preset(preset, filters)), timedRuns);
       }
     }
-    for (const [name, sql] of Object.entries(SEED_QUERIES)) {
+    for (const [name, sql] of Object.entries(seedQueries(latest))) {
       record(`custom SQL through the sandbox: ${name}`, await timeRuns(runs, () => service.sql(sql)), runs);
     }
     await service.close();
@@ -310,7 +312,7 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
   } finally {
     results.finishedAt = new Date().toISOString();
     save();
+    fs.rmSync(csvDir, { recursive: true, force: true });
     if (work && !options.keep) fs.rmSync(work, { recursive: true, force: true });
-    else if (work) fs.rmSync(csvDir, { recursive: true, force: true });
   }
 }
