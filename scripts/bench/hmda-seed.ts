@@ -243,7 +243,7 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
           `generation ${totals.generateSeconds.toFixed(0)} s wall, ${totals.generateCpu.toFixed(0)} CPU-s (${count(totals.rows / totals.generateCpu)} rows per CPU-second); ${config.HMDA_THREADS} threads`,
       });
     }
-    const manifestRows = createHmdaService(config, pino({ level: 'silent' })).summary().rows;
+    const manifestRows = createHmdaService({ config, logger: pino({ level: 'silent' }) }).summary().rows;
     const parquetBytes = folderBytes(path.join(warehouse, 'lar'));
     rows.push({
       family: 'hmda-seed',
@@ -268,7 +268,7 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
       log(`${name}: ${timing.error ? `failed: ${timing.error}` : `first ${timing.firstMs} ms, p50 ${timing.p50} ms, p99 ${timing.p99} ms`}`);
     };
 
-    const service = createHmdaService(config, pino({ level: 'silent' }), { keepAnswers: false });
+    const service = createHmdaService({ config, logger: pino({ level: 'silent' }), keepAnswers: false });
     const latest = Math.max(...service.summary().years);
     const allYears = service.summary().years.length;
     const scopes: [string, Record<string, unknown>, number][] = [
@@ -288,7 +288,7 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
 
     // As served: the national presets (each year and, where computed ahead, all years) are
     // computed once per publish by warmNationalPresets; callers get the kept answer.
-    const serving = createHmdaService(config, pino({ level: 'warn' }, pino.destination(2)));
+    const serving = createHmdaService({ config, logger: pino({ level: 'warn' }, pino.destination(2)) });
     const warmStarted = performance.now();
     const warmCpu = process.cpuUsage();
     await serving.warmNationalPresets();
