@@ -9,11 +9,14 @@ import { registerApiRoutes } from './routes.ts';
 import { apiUrls } from './platform/http/addresses.ts';
 
 function refusing(name: string): never {
-  return new Proxy({}, {
-    get(_target, property) {
-      throw new Error(`${name}.${String(property)} was used while registering routes; use it inside the handler instead.`);
+  return new Proxy(
+    {},
+    {
+      get(_target, property) {
+        throw new Error(`${name}.${String(property)} was used while registering routes; use it inside the handler instead.`);
+      },
     },
-  }) as never;
+  ) as never;
 }
 
 export function describeApi(config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' })): Record<string, unknown> {

@@ -113,7 +113,12 @@ function apiCaller(deps: AppDeps, router: express.Router, onError: ErrorRequestH
   // The synthetic request does not pass through an Express app, which is what defines req.query: read it
   // here as the app's own ("simple") query parser would.
   const withQuery: RequestHandler = (req, _res, next) => {
-    Object.defineProperty(req, 'query', { value: querystring.parse((req.url ?? '').split('?')[1] ?? ''), configurable: true, enumerable: true, writable: true });
+    Object.defineProperty(req, 'query', {
+      value: querystring.parse((req.url ?? '').split('?')[1] ?? ''),
+      configurable: true,
+      enumerable: true,
+      writable: true,
+    });
     next();
   };
   const api = express.Router().use(withQuery, router, onError);

@@ -9,9 +9,7 @@ const booleanFlag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
     .optional()
-    .transform((value) =>
-      value === undefined || value === '' ? fallback : value === 'true' || value === '1' || value === 'yes',
-    );
+    .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1' || value === 'yes'));
 
 const optionalString = z
   .string()

@@ -14,7 +14,9 @@ import { startSeriesWarmUp } from './series/warm-up.ts';
 
 export function startBackgroundJobs(deps: AppDeps): () => void {
   const stoppers: Array<() => void> = [];
-  stoppers.push(startBackgroundSync(deps, datasetDefinitions, { ...DEFAULT_CATCH_UP_TIMING, firstDelayMs: deps.config.SYNC_CATCH_UP_DELAY_MS }));
+  stoppers.push(
+    startBackgroundSync(deps, datasetDefinitions, { ...DEFAULT_CATCH_UP_TIMING, firstDelayMs: deps.config.SYNC_CATCH_UP_DELAY_MS }),
+  );
   stoppers.push(startKeysAdminJob(deps));
   stoppers.push(startSearchIndexRefresh(deps));
   stoppers.push(startHmdaJobs(deps));

@@ -34,4 +34,3 @@ export function registerApiRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registerBillsRoutes(registry, deps);
   registerAskRoutes(registry, deps);
 }
-

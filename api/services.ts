@@ -58,9 +58,43 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     config,
     clock,
     logger,
-    services: { analysis, bills, calendar, escrow, glossary, hmda, hmdaAggregates, loanLimits, rates, research, search, series, statistics },
+    services: {
+      analysis,
+      bills,
+      calendar,
+      escrow,
+      glossary,
+      hmda,
+      hmdaAggregates,
+      loanLimits,
+      rates,
+      research,
+      search,
+      series,
+      statistics,
+    },
   });
-  return { datasets, versions, glossary, access, search, news, bills, rates, calendar, escrow, hmda, loanLimits, hmdaAggregates, statistics, nmdb, series, analysis, research, ask };
+  return {
+    datasets,
+    versions,
+    glossary,
+    access,
+    search,
+    news,
+    bills,
+    rates,
+    calendar,
+    escrow,
+    hmda,
+    loanLimits,
+    hmdaAggregates,
+    statistics,
+    nmdb,
+    series,
+    analysis,
+    research,
+    ask,
+  };
 }
 
 /** Releases what the services hold (timers, connections) at shutdown. */

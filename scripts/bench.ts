@@ -12,7 +12,20 @@ import type { BenchModule, BenchRow } from './bench/types.ts';
 import type { BenchContext } from './bench/context.ts';
 import { formatTable, writeBenchmarksFile } from './bench/report.ts';
 
-const ALL_FAMILIES = ['rest', 'rates', 'limits', 'static', 'mcp', 'ask', 'search', 'search-corpus', 'hmda', 'series', 'analysis', 'lifecycle'];
+const ALL_FAMILIES = [
+  'rest',
+  'rates',
+  'limits',
+  'static',
+  'mcp',
+  'ask',
+  'search',
+  'search-corpus',
+  'hmda',
+  'series',
+  'analysis',
+  'lifecycle',
+];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -52,7 +65,10 @@ async function main(): Promise<void> {
   log(`families: ${families.join(', ')}${quick ? ' (quick)' : ''}`);
   const node = await measureBaseline('node');
   const express = await measureBaseline('express');
-  const rows: BenchRow[] = [node.row, { ...express.row, baseline: 'node http hello', ratio: express.result.requestsPerSecond / node.result.requestsPerSecond }];
+  const rows: BenchRow[] = [
+    node.row,
+    { ...express.row, baseline: 'node http hello', ratio: express.result.requestsPerSecond / node.result.requestsPerSecond },
+  ];
 
   const dataDir = prepareDataDir(log);
   const service = await startBenchService(dataDir);

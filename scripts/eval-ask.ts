@@ -67,7 +67,14 @@ function questionsToAsk(): Asked[] {
   const only = option('--only');
   const single: Asked[] = ASK_QUESTIONS.map((question) => ({ ...question, kind: question.intent, set: 'single' }));
   const multi: Asked[] = MULTI_QUESTIONS.map((question) => ({ ...question, set: question.heldOut ? 'multi-held-out' : 'multi-tuned' }));
-  const chosen = set === 'single' ? single : set === 'multi' ? multi : set === 'tuned' ? multi.filter((question) => question.set === 'multi-tuned') : [...single, ...multi];
+  const chosen =
+    set === 'single'
+      ? single
+      : set === 'multi'
+        ? multi
+        : set === 'tuned'
+          ? multi.filter((question) => question.set === 'multi-tuned')
+          : [...single, ...multi];
   return only === undefined ? chosen : chosen.filter((question) => question.id.startsWith(only));
 }
 
@@ -93,7 +100,9 @@ async function evaluate(name: string, answerer: Answerer, today: Date): Promise<
     const mark = missing.length === 0 ? 'ok  ' : 'MISS';
     process.stdout.write(`${mark} [${name}] ${question.id}: ${question.question}\n`);
     if (missing.length > 0) {
-      process.stdout.write(`     missing: ${missing.map((fact) => fact.label).join('; ')}\n     answer: ${text.replace(/\s+/g, ' ').slice(0, 400)}\n`);
+      process.stdout.write(
+        `     missing: ${missing.map((fact) => fact.label).join('; ')}\n     answer: ${text.replace(/\s+/g, ' ').slice(0, 400)}\n`,
+      );
     }
     if (sources.length === 0) process.stdout.write('     (no sources cited)\n');
   }

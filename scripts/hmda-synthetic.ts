@@ -32,7 +32,16 @@ const real = recordCount(calibration.states, states);
 const scale = values.scale ? Number(values.scale) : values.rows ? Number(values.rows) / real : 0.01;
 const out = fs.createWriteStream(values.out);
 const started = performance.now();
-const counts = await writeSyntheticLar(out, { year, states, aggregates: calibration.states, counties: calibration.counties, scale, seed: Number(values.seed) });
+const counts = await writeSyntheticLar(out, {
+  year,
+  states,
+  aggregates: calibration.states,
+  counties: calibration.counties,
+  scale,
+  seed: Number(values.seed),
+});
 await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 const rows = Object.values(counts).reduce((a, b) => a + b, 0);
-console.log(`SYNTHETIC HMDA LAR: ${rows.toLocaleString('en-US')} rows for ${states.length} state(s), ${year}, scale ${scale.toFixed(4)} of the official aggregates, in ${((performance.now() - started) / 1000).toFixed(1)} s → ${values.out}`);
+console.log(
+  `SYNTHETIC HMDA LAR: ${rows.toLocaleString('en-US')} rows for ${states.length} state(s), ${year}, scale ${scale.toFixed(4)} of the official aggregates, in ${((performance.now() - started) / 1000).toFixed(1)} s → ${values.out}`,
+);

@@ -30,7 +30,10 @@ function parseCommand(argv: string[]): { command: KeysCommand; json: boolean } {
   const json = values.json;
   if (verb === 'create' || verb === 'list') {
     if (values.email === undefined || rest.length > 0) throw new UsageError(`${verb} needs --email <address>.`);
-    return { command: verb === 'create' ? { command: 'create', email: values.email, name: values.name } : { command: 'list', email: values.email }, json };
+    return {
+      command: verb === 'create' ? { command: 'create', email: values.email, name: values.name } : { command: 'list', email: values.email },
+      json,
+    };
   }
   if (verb === 'revoke') {
     if (rest.length !== 1 || rest[0] === undefined) throw new UsageError('revoke needs the key prefix, e.g. revoke mds_Ab12Cd34.');

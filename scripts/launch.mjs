@@ -80,12 +80,30 @@ if (pinned && !process.env[RELAUNCHED]) {
   const platform = process.platform + '-' + process.arch;
   fail(
     RUNTIME_PACKAGES[platform]
-      ? 'Mortgage Data Service needs Node.js ' + REQUIRED_MAJOR + ' and this is Node.js ' + process.version +
-          ': run `npm install` in ' + PROJECT_ROOT + ' (it installs Node ' + REQUIRED_MAJOR + ' for ' + platform +
-          ' from the npm registry, unless optional dependencies are omitted), or install Node.js ' + REQUIRED_MAJOR + ' LTS.'
-      : 'Mortgage Data Service needs Node.js ' + REQUIRED_MAJOR + ' and this is Node.js ' + process.version +
-          '; the npm registry has no Node ' + REQUIRED_MAJOR + ' package for ' + platform + ': install Node.js ' +
-          REQUIRED_MAJOR + ' LTS and put it first on PATH.',
+      ? 'Mortgage Data Service needs Node.js ' +
+          REQUIRED_MAJOR +
+          ' and this is Node.js ' +
+          process.version +
+          ': run `npm install` in ' +
+          PROJECT_ROOT +
+          ' (it installs Node ' +
+          REQUIRED_MAJOR +
+          ' for ' +
+          platform +
+          ' from the npm registry, unless optional dependencies are omitted), or install Node.js ' +
+          REQUIRED_MAJOR +
+          ' LTS.'
+      : 'Mortgage Data Service needs Node.js ' +
+          REQUIRED_MAJOR +
+          ' and this is Node.js ' +
+          process.version +
+          '; the npm registry has no Node ' +
+          REQUIRED_MAJOR +
+          ' package for ' +
+          platform +
+          ': install Node.js ' +
+          REQUIRED_MAJOR +
+          ' LTS and put it first on PATH.',
   );
 } else {
   const target = resolveCommand(args[0]);

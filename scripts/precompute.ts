@@ -29,9 +29,13 @@ async function main(): Promise<number> {
       process.stderr.write(`precompute: the statistics were not published: ${result?.message ?? 'not run'}\n`);
       return 1;
     }
-    const { rows } = await db.query<{ category: string; n: string }>('SELECT category, count(*)::text AS n FROM statistics GROUP BY category');
+    const { rows } = await db.query<{ category: string; n: string }>(
+      'SELECT category, count(*)::text AS n FROM statistics GROUP BY category',
+    );
     const counts = new Map(rows.map((row) => [row.category, row.n]));
-    process.stdout.write(`${result.rows} statistics: ${CATEGORIES.map((category) => `${category} ${counts.get(category) ?? 0}`).join(', ')}\n`);
+    process.stdout.write(
+      `${result.rows} statistics: ${CATEGORIES.map((category) => `${category} ${counts.get(category) ?? 0}`).join(', ')}\n`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof SyncInProgressError) {

@@ -63,7 +63,12 @@ const MIX: { method?: string; path: string; headers?: Record<string, string>; bo
   { path: '/api/v1/statistics?category=market_overview' },
   mcpCall('lookup_glossary_term', { term: 'escrow' }),
   { path: '/api/v1/rates?state=CA&product_type=fha' },
-  { method: 'POST', path: '/api/v1/ask', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'What is an escrow cushion?' }) },
+  {
+    method: 'POST',
+    path: '/api/v1/ask',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message: 'What is an escrow cushion?' }),
+  },
   { path: '/api/v1/openapi.json' },
 ];
 
@@ -114,11 +119,16 @@ async function load(url: string, seconds: number): Promise<SoakResult> {
       }),
     requests: MIX.map((request) => ({
       ...request,
-      setupRequest: (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, 'X-Forwarded-For': randomAddress() } }),
+      setupRequest: (req: { headers?: Record<string, string> }) => ({
+        ...req,
+        headers: { ...req.headers, 'X-Forwarded-For': randomAddress() },
+      }),
     })),
   });
   // What went wrong, by kind, for the report (a count alone says nothing about the cause).
-  instance.on('reqError', (error: Error & { code?: string }) => errorKinds.set(error.code ?? error.message, (errorKinds.get(error.code ?? error.message) ?? 0) + 1));
+  instance.on('reqError', (error: Error & { code?: string }) =>
+    errorKinds.set(error.code ?? error.message, (errorKinds.get(error.code ?? error.message) ?? 0) + 1),
+  );
   const result = (await instance) as {
     requests: { average: number; total: number };
     latency: { p50: number; p99: number };
@@ -177,7 +187,10 @@ async function main(): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const atEnd = currentRssMb(service.pid) ?? Number.NaN;
     const peak = Math.max(...rss.map((sample) => sample.mb));
-    const health = await fetch(`${service.url}/healthz`).then((response) => response.status, () => 0);
+    const health = await fetch(`${service.url}/healthz`).then(
+      (response) => response.status,
+      () => 0,
+    );
 
     const bad = Object.entries(soak.statuses).filter(([code]) => !(/^[23]\d\d$/.test(code) || code === '429'));
     // autocannon's `errors` already include its `timeouts`.
@@ -195,17 +208,31 @@ async function main(): Promise<number> {
       '',
       '| requests | req/s | p50 ms | p99 ms | 2xx/3xx | 429 | other statuses | connection errors | RSS after warm-up | RSS at end | peak RSS | result |',
       '|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---|',
-      `| ${soak.total} | ${Math.round(soak.requestsPerSecond)} | ${soak.p50Ms} | ${soak.p99Ms} | ${Object.entries(soak.statuses).filter(([code]) => /^[23]/.test(code)).reduce((sum, [, count]) => sum + count, 0)} | ${soak.statuses['429'] ?? 0} | ${bad.map(([code, count]) => `${code}: ${count}`).join(', ') || 'none'} | ${soak.errors} (${soak.timeouts} timeouts) | ${afterWarmUp} MiB | ${atEnd} MiB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%) | ${peak} MiB | ${passed ? 'pass' : 'FAIL'} |`,
+      `| ${soak.total} | ${Math.round(soak.requestsPerSecond)} | ${soak.p50Ms} | ${soak.p99Ms} | ${Object.entries(soak.statuses)
+        .filter(([code]) => /^[23]/.test(code))
+        .reduce(
+          (sum, [, count]) => sum + count,
+          0,
+        )} | ${soak.statuses['429'] ?? 0} | ${bad.map(([code, count]) => `${code}: ${count}`).join(', ') || 'none'} | ${soak.errors} (${soak.timeouts} timeouts) | ${afterWarmUp} MiB | ${atEnd} MiB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%) | ${peak} MiB | ${passed ? 'pass' : 'FAIL'} |`,
       '',
       `Responses the service itself took more than ${SLOW_REQUEST_MS / 1000} s to send (its slow-request warnings): ${slowResponses}.`,
       ...(soak.timeouts > 0
-        ? ['', `Client timeouts by request of the mix: ${describeCounts(soak.timeoutsByRequest)}; by time since the start: ${describeCounts(soak.timeoutsByWindow)}.`]
+        ? [
+            '',
+            `Client timeouts by request of the mix: ${describeCounts(soak.timeoutsByRequest)}; by time since the start: ${describeCounts(soak.timeoutsByWindow)}.`,
+          ]
         : []),
     ].join('\n');
-    const trajectory = rss.filter((_, index) => index % 10 === 9).map((sample) => `${Math.round(sample.at)} s: ${sample.mb}`).join(', ');
+    const trajectory = rss
+      .filter((_, index) => index % 10 === 9)
+      .map((sample) => `${Math.round(sample.at)} s: ${sample.mb}`)
+      .join(', ');
     process.stdout.write(`\n${summary}\n\nRSS (MiB) every 10 s: ${trajectory}\n`);
     if (!flat) log(`memory not flat: ${afterWarmUp} → ${atEnd} MiB`);
-    if (badCount > 0) log(`errors other than 429: ${badCount} (${soak.errors} connection errors, of which ${soak.timeouts} timeouts: ${JSON.stringify(soak.errorKinds)})`);
+    if (badCount > 0)
+      log(
+        `errors other than 429: ${badCount} (${soak.errors} connection errors, of which ${soak.timeouts} timeouts: ${JSON.stringify(soak.errorKinds)})`,
+      );
     if (!passed && serviceLog) log(`the service said (last lines):\n${serviceLog.split('\n').slice(-20).join('\n')}`);
     if (write) writeSoakSection(path.join(PROJECT_ROOT, 'BENCHMARKS.md'), summary);
     return passed ? 0 : 1;
@@ -227,7 +254,9 @@ const END = '<!-- soak:end -->';
 function writeSoakSection(file: string, summary: string): void {
   const block = `${START}\n${summary}\n${END}`;
   const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const updated = existing.includes(START) ? existing.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block) : `${existing.trimEnd()}\n\n## Soak\n\n${block}\n`;
+  const updated = existing.includes(START)
+    ? existing.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block)
+    : `${existing.trimEnd()}\n\n## Soak\n\n${block}\n`;
   fs.writeFileSync(file, updated);
 }
 

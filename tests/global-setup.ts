@@ -10,7 +10,9 @@ import { syncFingerprint } from './support/sync-fingerprint.ts';
 import { dropSyncedTemplates, newTestRunId } from './support/synced-templates.ts';
 
 // As tests/support/source-data.ts resolves it (that module imports app code: not loaded here).
-const SOURCE_DIR = path.resolve(process.env.MDS_SOURCE_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data'));
+const SOURCE_DIR = path.resolve(
+  process.env.MDS_SOURCE_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data'),
+);
 
 const inCi = (env: NodeJS.ProcessEnv) => env.CI !== undefined && !['', '0', 'false'].includes(env.CI.toLowerCase());
 
@@ -28,7 +30,9 @@ export default async function setup(): Promise<() => Promise<void>> {
   }
   const hasSourceData = fs.existsSync(path.join(SOURCE_DIR, 'SOURCES.md'));
   if (!hasSourceData && inCi(process.env)) {
-    throw new Error(`CI is set but the official source files are not at ${SOURCE_DIR} (MDS_SOURCE_DIR): the tests that need them would be skipped.`);
+    throw new Error(
+      `CI is set but the official source files are not at ${SOURCE_DIR} (MDS_SOURCE_DIR): the tests that need them would be skipped.`,
+    );
   }
   // Synced-database templates (tests/support/synced.ts) of this run are per run; reusable ones are
   // keyed by the sync fingerprint, computed once here for every worker.

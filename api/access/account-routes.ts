@@ -75,7 +75,14 @@ export function registerAccessRoutes(app: Express, deps: AppDeps, pages?: SsrHan
   };
 
   type KeysView = Extract<AccountView, { kind: 'keys' }>;
-  const renderAccount = async (req: Request, res: Response, next: NextFunction, session: Session, extra: Partial<KeysView> = {}, status = 200) => {
+  const renderAccount = async (
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    session: Session,
+    extra: Partial<KeysView> = {},
+    status = 200,
+  ) => {
     const keys = await deps.services.access.keys.listKeys(session.accountId);
     show(req, res, next, status, { kind: 'keys', email: session.email, csrfToken: session.csrfToken, keys, ...extra });
   };
@@ -118,7 +125,9 @@ export function registerAccessRoutes(app: Express, deps: AppDeps, pages?: SsrHan
       const prefix = (req.body as Record<string, unknown>).prefix;
       const revoked = await deps.services.access.keys.revokeKey(typeof prefix === 'string' ? prefix : '', session.accountId);
       deps.logger.info({ accountId: session.accountId, prefix: revoked.prefix }, 'api key revoked');
-      await renderAccount(req, res, next, session, { message: { text: `Key ${revoked.prefix}… is revoked; it no longer works.`, error: false } });
+      await renderAccount(req, res, next, session, {
+        message: { text: `Key ${revoked.prefix}… is revoked; it no longer works.`, error: false },
+      });
     }),
   );
 

@@ -27,4 +27,5 @@ export interface AccountPageLocals {
  * CSP for the account pages: the site's own stylesheet and favicon, forms only to this origin, no
  * framing and no script; stricter than the rest of the site, since the page shows keys.
  */
-export const ACCOUNT_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+export const ACCOUNT_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";

@@ -115,7 +115,12 @@ export function sendAdminCommand(dataDir: string, command: KeysCommand, timeoutM
  * The background job of the server process: with the embedded database, listen on the admin socket.
  * (With PostgreSQL the CLI opens the database itself.) Returns the stopper.
  */
-export function startKeysAdminJob(deps: { db: { kind: string }; config: { dataDir: string }; services: { access: { keys: KeyStore } }; logger: Logger }): () => void {
+export function startKeysAdminJob(deps: {
+  db: { kind: string };
+  config: { dataDir: string };
+  services: { access: { keys: KeyStore } };
+  logger: Logger;
+}): () => void {
   if (deps.db.kind !== 'pglite') return () => undefined;
   const started = startAdminSocket(deps.config.dataDir, deps.services.access.keys, deps.logger);
   return () => void started.then((close) => close?.());

@@ -106,10 +106,10 @@ export class KeyStore {
    */
   async findOrCreateOidcAccount(identity: OidcIdentity): Promise<Account> {
     return this.db.transaction(async (tx) => {
-      const existing = await tx.query<Account>(
-        'SELECT id::text AS id, email FROM accounts WHERE oidc_issuer = $1 AND oidc_subject = $2',
-        [identity.issuer, identity.subject],
-      );
+      const existing = await tx.query<Account>('SELECT id::text AS id, email FROM accounts WHERE oidc_issuer = $1 AND oidc_subject = $2', [
+        identity.issuer,
+        identity.subject,
+      ]);
       if (existing.rows[0]) return existing.rows[0];
       const email = identity.email !== undefined && EMAIL_PATTERN.test(identity.email) ? identity.email : undefined;
       if (email !== undefined && identity.emailVerified) {
@@ -120,7 +120,8 @@ export class KeyStore {
         );
         if (linked.rows[0]) return linked.rows[0];
       }
-      const taken = email === undefined ? true : (await tx.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [email])).rows.length > 0;
+      const taken =
+        email === undefined ? true : (await tx.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [email])).rows.length > 0;
       const created = await tx.query<Account>(
         'INSERT INTO accounts (email, oidc_issuer, oidc_subject) VALUES ($1, $2, $3) RETURNING id::text AS id, email',
         [identity.emailVerified && !taken ? email : null, identity.issuer, identity.subject],
@@ -140,9 +141,7 @@ export class KeyStore {
         [accountId],
       );
       if ((rows[0]?.active ?? 0) >= MAX_ACTIVE_KEYS) {
-        throw new ConflictError(
-          `This account already has ${MAX_ACTIVE_KEYS} active keys, the most allowed. Revoke one to create another.`,
-        );
+        throw new ConflictError(`This account already has ${MAX_ACTIVE_KEYS} active keys, the most allowed. Revoke one to create another.`);
       }
       for (let attempt = 0; attempt < 5; attempt += 1) {
         const generated = generateKey();

@@ -84,11 +84,7 @@ export function withTimeout<T>(promise: Promise<T>): Promise<T> {
   });
 }
 
-export async function openStores(
-  config: StoreConfig,
-  dbKind: 'postgres' | 'pglite',
-  logger: Logger,
-): Promise<Stores> {
+export async function openStores(config: StoreConfig, dbKind: 'postgres' | 'pglite', logger: Logger): Promise<Stores> {
   if (config.RATE_LIMIT_STORE === 'postgres') {
     if (dbKind === 'postgres' && config.DATABASE_URL !== undefined) {
       const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, connectionTimeoutMillis: STORE_TIMEOUT_MS });

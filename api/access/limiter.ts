@@ -71,8 +71,13 @@ export function clientBucket(ip: string): string {
   const [head = '', tail = ''] = ip.split('%')[0]!.split('::');
   const headGroups = head === '' ? [] : head.split(':');
   const tailGroups = tail === '' ? [] : tail.split(':');
-  const groups = ip.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
-  return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups = ip.includes('::')
+    ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** One configured limit: its budget and the limiter that counts it. */
@@ -101,7 +106,12 @@ export function canGiveBack(outcome: Outcome, now: number): boolean {
   return outcome.windowEndsAt !== undefined && outcome.windowEndsAt - now > STORE_TIMEOUT_MS;
 }
 
-export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'pglite', logger: Logger, options: LimiterOptions = {}): Promise<Limiter> {
+export async function createLimiter(
+  config: LimitConfig,
+  dbKind: 'postgres' | 'pglite',
+  logger: Logger,
+  options: LimiterOptions = {},
+): Promise<Limiter> {
   const stores = await openStores(config, dbKind, logger);
   const storeHealth = stores.health;
   const limiter = (keyPrefix: string, points: number, duration: number): LimitEntry | undefined =>
@@ -123,7 +133,8 @@ export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'p
     return withTimeout(entry.limiter.consume(key)).then(
       (result) => ({ points: entry.points, result, rejected: false, windowEndsAt: Date.now() + result.msBeforeNext }),
       (error: unknown) => {
-        if (error instanceof RateLimiterRes) return { points: entry.points, result: error, rejected: true, windowEndsAt: Date.now() + error.msBeforeNext };
+        if (error instanceof RateLimiterRes)
+          return { points: entry.points, result: error, rejected: true, windowEndsAt: Date.now() + error.msBeforeNext };
         throw error;
       },
     );
@@ -198,7 +209,9 @@ export async function createLimiter(config: LimitConfig, dbKind: 'postgres' | 'p
     return storeHealth.status();
   }
 
-  const keyGuesses = createKeyGuesses(stores.make({ keyPrefix: 'mds:keyguess', points: KEY_GUESSES_ALLOWED, duration: options.keyGuessSeconds ?? KEY_GUESS_WINDOW_SECONDS }));
+  const keyGuesses = createKeyGuesses(
+    stores.make({ keyPrefix: 'mds:keyguess', points: KEY_GUESSES_ALLOWED, duration: options.keyGuessSeconds ?? KEY_GUESS_WINDOW_SECONDS }),
+  );
 
   return {
     store: stores.store,

@@ -20,7 +20,12 @@ const OPEN_ROUTES = new Set(['/healthz', '/openapi.json']);
  * Authenticates and rate-limits one request; sets the headers; throws 401 or 429 errors. With
  * `count: false` it only authenticates (MCP counts tool calls, not its handshake messages).
  */
-export async function admitRequest(deps: AccessDeps, req: Request, res: Response, { count = true }: { count?: boolean } = {}): Promise<Identity> {
+export async function admitRequest(
+  deps: AccessDeps,
+  req: Request,
+  res: Response,
+  { count = true }: { count?: boolean } = {},
+): Promise<Identity> {
   const access = deps.services.access;
   const identity = await access.authenticate(req);
   req.identity = identity;
@@ -64,7 +69,13 @@ export function accessMiddleware(deps: AccessDeps): RequestHandler {
     }
     req.identity = identity;
     const anonymous = identity;
-    countWithoutKey(deps, () => anonymous, res, () => next(), next);
+    countWithoutKey(
+      deps,
+      () => anonymous,
+      res,
+      () => next(),
+      next,
+    );
   };
 }
 
@@ -74,7 +85,13 @@ export function accessMiddleware(deps: AccessDeps): RequestHandler {
  * stores are awaited. The middleware above uses it, and so does the front door for the kept
  * answers Express never sees (api/front-door.ts); the identity is asked for only when limits are on.
  */
-export function countWithoutKey(deps: AccessDeps, identityOf: () => Identity, res: ServerResponse, admitted: () => void, refused: (error: unknown) => void): void {
+export function countWithoutKey(
+  deps: AccessDeps,
+  identityOf: () => Identity,
+  res: ServerResponse,
+  admitted: () => void,
+  refused: (error: unknown) => void,
+): void {
   const limiter = deps.services.access.limiter;
   if (!limiter.active) {
     admitted();

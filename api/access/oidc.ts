@@ -116,7 +116,7 @@ export class OidcSignIn {
       });
     } catch (error) {
       this.logger.warn({ err: (error as Error).message }, 'OpenID Connect code exchange failed');
-      throw new BadRequestError('Sign-in could not be completed (the provider\'s answer did not check out). Start again from /account.');
+      throw new BadRequestError("Sign-in could not be completed (the provider's answer did not check out). Start again from /account.");
     }
     const claims = tokens.claims();
     if (!claims) throw new BadRequestError('The sign-in provider returned no ID token. Start again from /account.');

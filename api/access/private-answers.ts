@@ -12,5 +12,6 @@ export function privateCacheControl(value: string): string {
 /** From now on, a Cache-Control set on `res` (by setHeader, res.set or res.header) is kept private. */
 export function keepAnswerPrivate(res: ServerResponse): void {
   const setHeader = res.setHeader.bind(res);
-  res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'cache-control' && typeof value === 'string' ? privateCacheControl(value) : value);
+  res.setHeader = (name, value) =>
+    setHeader(name, name.toLowerCase() === 'cache-control' && typeof value === 'string' ? privateCacheControl(value) : value);
 }

@@ -33,7 +33,8 @@ export async function createAccessService(core: CoreDeps): Promise<AccessService
       // A key is looked up only when its address has not failed too often (./key-guesses.ts).
       const bucket = clientBucket(req.ip ?? req.socket.remoteAddress ?? 'unknown');
       const wait = await limiter.keyGuesses.waitFor(bucket);
-      if (wait > 0) throw new TooManyRequestsError(`Too many invalid API keys were sent from your address; retry in ${wait} s with a valid key.`, wait);
+      if (wait > 0)
+        throw new TooManyRequestsError(`Too many invalid API keys were sent from your address; retry in ${wait} s with a valid key.`, wait);
       try {
         return await authenticator.authenticate(req);
       } catch (error) {

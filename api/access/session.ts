@@ -61,7 +61,13 @@ export function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-export function setCookie(res: Response, config: Pick<Config, 'baseUrl'>, name: string, value: string, options: { path: string; maxAgeSeconds: number }): void {
+export function setCookie(
+  res: Response,
+  config: Pick<Config, 'baseUrl'>,
+  name: string,
+  value: string,
+  options: { path: string; maxAgeSeconds: number },
+): void {
   res.cookie(name, value, {
     httpOnly: true,
     sameSite: 'lax',

@@ -13,7 +13,8 @@ export interface DatedValue {
 
 export type Condition = { op: 'above' | 'below'; threshold: number };
 
-export const meets = (value: number, condition: Condition) => (condition.op === 'above' ? value > condition.threshold : value < condition.threshold);
+export const meets = (value: number, condition: Condition) =>
+  condition.op === 'above' ? value > condition.threshold : value < condition.threshold;
 export const conditionText = (condition: Condition) => `${condition.op} ${condition.threshold}`;
 
 /** end − start and (end − start) ÷ start × 100, rounded to 4 and 2 decimals. */
@@ -39,7 +40,11 @@ const dated = (series: HeldSeries, index: number, value: number): DatedValue => 
 };
 
 /** Observations of the span meeting the condition: how many, of how many, the first and the last. */
-export function countOverTime(series: HeldSeries, span: Span, condition: Condition): { count: number; out_of: number; first: DatedValue | null; last: DatedValue | null } {
+export function countOverTime(
+  series: HeldSeries,
+  span: Span,
+  condition: Condition,
+): { count: number; out_of: number; first: DatedValue | null; last: DatedValue | null } {
   const observations = observationsIn(series, span.start, span.end);
   const meeting = observations.filter((observation) => meets(observation.value, condition));
   const first = meeting[0];
@@ -56,7 +61,10 @@ export function countOverTime(series: HeldSeries, span: Span, condition: Conditi
 export function crossing(series: HeldSeries, span: Span, condition: Condition, which: 'first' | 'last') {
   const observations = observationsIn(series, span.start, span.end);
   const latestObservation = observations.at(-1);
-  const position = which === 'last' ? observations.findLastIndex((observation) => meets(observation.value, condition)) : observations.findIndex((observation) => meets(observation.value, condition));
+  const position =
+    which === 'last'
+      ? observations.findLastIndex((observation) => meets(observation.value, condition))
+      : observations.findIndex((observation) => meets(observation.value, condition));
   let runStart = position;
   while (runStart > 0 && meets((observations[runStart - 1] as { value: number }).value, condition)) runStart -= 1;
   const at = (index: number) => {
@@ -92,7 +100,11 @@ export function extremes(series: HeldSeries, span: Span) {
 }
 
 /** Competition ranks (1, 1, 3) over values, best first; the first `limit` ranks, ties at the edge kept. */
-export function rankTies<T extends { value: number }>(entries: readonly T[], order: 'highest' | 'lowest', limit: number): (T & { rank: number })[] {
+export function rankTies<T extends { value: number }>(
+  entries: readonly T[],
+  order: 'highest' | 'lowest',
+  limit: number,
+): (T & { rank: number })[] {
   const sorted = [...entries].sort((a, b) => (order === 'highest' ? b.value - a.value : a.value - b.value));
   const ranked: (T & { rank: number })[] = [];
   for (let index = 0; index < sorted.length; index += 1) {

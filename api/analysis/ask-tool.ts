@@ -23,9 +23,15 @@ export const analyzeDataTool = defineTool({
     const schema = QUERY_SCHEMAS[operation];
     const given = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
     const unused = Object.keys(given).filter((name) => !(name in schema.shape));
-    if (unused.length > 0) throw new BadRequestError(`'${operation}' does not take ${unused.join(', ')}; it takes ${Object.keys(schema.shape).join(', ')}.`);
+    if (unused.length > 0)
+      throw new BadRequestError(`'${operation}' does not take ${unused.join(', ')}; it takes ${Object.keys(schema.shape).join(', ')}.`);
     const answer = await deps.services.analysis.run(operation, given);
-    const text = [answer.answer, `Method: ${answer.method}`, ...answer.notes.slice(0, 2), ...answer.sources.map((source) => `Source: ${source.name ?? source.url} (${source.url}), as of ${source.as_of ?? 'n/a'}`)].join('\n');
+    const text = [
+      answer.answer,
+      `Method: ${answer.method}`,
+      ...answer.notes.slice(0, 2),
+      ...answer.sources.map((source) => `Source: ${source.name ?? source.url} (${source.url}), as of ${source.as_of ?? 'n/a'}`),
+    ].join('\n');
     return { structured: answer as never, text };
   },
 });

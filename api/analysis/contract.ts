@@ -9,7 +9,18 @@ import { SourceSchema } from '../platform/contract/sources.ts';
 import { DatasetVersionsSchema } from '../platform/contract/versions.ts';
 import { valueMessage } from '../platform/contract/messages.ts';
 
-export const OPERATIONS = ['value', 'change', 'compare', 'share', 'rank', 'count', 'crossing', 'extremes', 'per-resident', 'payment'] as const;
+export const OPERATIONS = [
+  'value',
+  'change',
+  'compare',
+  'share',
+  'rank',
+  'count',
+  'crossing',
+  'extremes',
+  'per-resident',
+  'payment',
+] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 const AT_PATTERN = /^(latest|(19|20|21)\d\d(Q[1-4]|-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?)$/;
@@ -25,28 +36,47 @@ function moment(description: string) {
     return /^\d{4}q[1-4]$/.test(lower) ? lower.toUpperCase() : lower;
   };
   return z
-    .preprocess(normalise, z.string({ error }).regex(AT_PATTERN, { error }).refine((value) => {
-      // Runs even when the pattern failed (zod reports every check), so it must not throw on any text.
-      if (!AT_PATTERN.test(value) || value.length < 10) return true;
-      const time = Date.parse(`${value}T00:00:00Z`);
-      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-    }, { error }))
+    .preprocess(
+      normalise,
+      z
+        .string({ error })
+        .regex(AT_PATTERN, { error })
+        .refine(
+          (value) => {
+            // Runs even when the pattern failed (zod reports every check), so it must not throw on any text.
+            if (!AT_PATTERN.test(value) || value.length < 10) return true;
+            const time = Date.parse(`${value}T00:00:00Z`);
+            return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+          },
+          { error },
+        ),
+    )
     .describe(description);
 }
 
 const seriesId = (description: string) => text({ max: 120, example: 'pmms/30-year' }).describe(description);
-const SERIES = seriesId('A series id as GET /api/v1/series names it, e.g. `pmms/30-year`, `hmda/TX/originations`, `loan-limits/conforming/06037`, `nmdb/CA/ave_intrate`.');
-const AT = moment('When: `latest` (default), a year, quarter, month or day. A period finer series are averaged over (the count is given); a day takes the observation on it, or the latest before it, and says so.');
+const SERIES = seriesId(
+  'A series id as GET /api/v1/series names it, e.g. `pmms/30-year`, `hmda/TX/originations`, `loan-limits/conforming/06037`, `nmdb/CA/ave_intrate`.',
+);
+const AT = moment(
+  'When: `latest` (default), a year, quarter, month or day. A period finer series are averaged over (the count is given); a day takes the observation on it, or the latest before it, and says so.',
+);
 const FROM = moment('Start of the range (inclusive): a year, quarter, month or day; default the first observation.');
 const TO = moment('End of the range (inclusive): a year, quarter, month or day, or `latest` (default).');
 /** A number, or a series id whose value at `at` is the threshold (cross-sections only). */
 const threshold = (side: 'above' | 'below') =>
-  text({ max: 120, example: side === 'above' ? '7' : '6' }).optional().describe(
-    `Count or find observations strictly ${side} this: a number in the series' units (e.g. ${side === 'above' ? '7' : '6'} for 7%), or, across places, a series id valued at \`at\` (e.g. \`loan-limits/conforming/baseline\`). Give \`above\` or \`below\`.`,
-  );
-const AMONG = choice(['states', 'counties'] as const, { aliases: { state: 'states', county: 'counties' } }).describe('Across the 50 states and DC, or across counties (those of `state` when given).');
+  text({ max: 120, example: side === 'above' ? '7' : '6' })
+    .optional()
+    .describe(
+      `Count or find observations strictly ${side} this: a number in the series' units (e.g. ${side === 'above' ? '7' : '6'} for 7%), or, across places, a series id valued at \`at\` (e.g. \`loan-limits/conforming/baseline\`). Give \`above\` or \`below\`.`,
+    );
+const AMONG = choice(['states', 'counties'] as const, { aliases: { state: 'states', county: 'counties' } }).describe(
+  'Across the 50 states and DC, or across counties (those of `state` when given).',
+);
 const PLACE_STATE = stateCode().optional().describe('With `among=counties`: only the counties of this state (code or name), e.g. "CO".');
-const TEMPLATE = seriesId('A series id with `*` where the place goes, e.g. `hmda/*/originations` (states) or `loan-limits/conforming/*` (counties).');
+const TEMPLATE = seriesId(
+  'A series id with `*` where the place goes, e.g. `hmda/*/originations` (states) or `loan-limits/conforming/*` (counties).',
+);
 
 export const ValueQuerySchema = z.object({ series: SERIES, at: AT.optional(), from: FROM.optional(), to: TO.optional() });
 export const ChangeQuerySchema = z.object({ series: SERIES, from: FROM, to: TO.optional() });
@@ -66,12 +96,20 @@ export const RankQuerySchema = z.object({
   among: AMONG.default('states'),
   state: PLACE_STATE,
   at: AT.optional(),
-  order: choice(['highest', 'lowest'] as const, { aliases: { desc: 'highest', top: 'highest', asc: 'lowest', bottom: 'lowest' } }).default('highest').describe('`highest` first (default) or `lowest` first.'),
-  limit: integer({ min: 1, max: 100 }).default(10).describe('How many places, 1 to 100 (default 10); places tied with the last one are kept.'),
-  per: integer({ min: 1, max: 1_000_000 }).optional().describe('Rank each place\'s figure per this many residents (e.g. 1000) instead of the figure itself.'),
+  order: choice(['highest', 'lowest'] as const, { aliases: { desc: 'highest', top: 'highest', asc: 'lowest', bottom: 'lowest' } })
+    .default('highest')
+    .describe('`highest` first (default) or `lowest` first.'),
+  limit: integer({ min: 1, max: 100 })
+    .default(10)
+    .describe('How many places, 1 to 100 (default 10); places tied with the last one are kept.'),
+  per: integer({ min: 1, max: 1_000_000 })
+    .optional()
+    .describe("Rank each place's figure per this many residents (e.g. 1000) instead of the figure itself."),
 });
 export const CountQuerySchema = z.object({
-  series: seriesId('A series id (counts its observations in the range), or one with `*` for the place (counts places at `at`), e.g. `pmms/30-year` or `loan-limits/conforming/*`.'),
+  series: seriesId(
+    'A series id (counts its observations in the range), or one with `*` for the place (counts places at `at`), e.g. `pmms/30-year` or `loan-limits/conforming/*`.',
+  ),
   among: AMONG.optional(),
   state: PLACE_STATE,
   at: AT.optional(),
@@ -84,7 +122,9 @@ export const CrossingQuerySchema = z.object({
   series: SERIES,
   above: threshold('above'),
   below: threshold('below'),
-  which: choice(['last', 'first'] as const, { aliases: { latest: 'last', most_recent: 'last', earliest: 'first' } }).default('last').describe('The `last` (default) or `first` observation that meets the condition.'),
+  which: choice(['last', 'first'] as const, { aliases: { latest: 'last', most_recent: 'last', earliest: 'first' } })
+    .default('last')
+    .describe('The `last` (default) or `first` observation that meets the condition.'),
   from: FROM.optional(),
   to: TO.optional(),
 });
@@ -96,7 +136,9 @@ export const PerResidentQuerySchema = z.object({
 });
 export const PaymentQuerySchema = z.object({
   amount: decimal({ min: 1, max: 100_000_000 }).describe('The loan amount in dollars, e.g. 400000.'),
-  rate: decimal({ min: 0, max: 30 }).optional().describe('The annual interest rate in percent, e.g. 6.5; or give `series` (and `at`) to use a published rate.'),
+  rate: decimal({ min: 0, max: 30 })
+    .optional()
+    .describe('The annual interest rate in percent, e.g. 6.5; or give `series` (and `at`) to use a published rate.'),
   series: seriesId('A rate series whose value at `at` is the rate, e.g. `pmms/30-year`.').optional(),
   at: AT.optional(),
   term_years: integer({ min: 1, max: 50 }).default(30).describe('The term in years (default 30).'),
@@ -130,9 +172,16 @@ export const QUERY_SCHEMAS = {
 export const PointSchema = z.object({
   value: z.number().nullable(),
   date: z.string().describe('YYYY-MM-DD of the observation, or the first day of the averaged period.'),
-  period: z.string().optional().describe('The period the value covers when it is not one day ("2024", "2025Q3", "2024-05", or "2024-12-16..2024-12-22").'),
+  period: z
+    .string()
+    .optional()
+    .describe('The period the value covers when it is not one day ("2024", "2025Q3", "2024-05", or "2024-12-16..2024-12-22").'),
   count: z.int().optional().describe('Means only: how many observations were averaged.'),
-  how: z.enum(['observation', 'on_or_before', 'mean', 'containing_period']).describe('`observation` as published; `on_or_before`: the latest one before the day asked; `mean` of the period; `containing_period`: the coarser period that holds the one asked.'),
+  how: z
+    .enum(['observation', 'on_or_before', 'mean', 'containing_period'])
+    .describe(
+      '`observation` as published; `on_or_before`: the latest one before the day asked; `mean` of the period; `containing_period`: the coarser period that holds the one asked.',
+    ),
 });
 export type Point = z.infer<typeof PointSchema>;
 
@@ -160,10 +209,28 @@ const DatedValueSchema = z.object({ value: z.number(), date: z.string(), period:
 
 export const RESULT_SCHEMAS = {
   value: z.object({ point: PointSchema, units: z.string() }),
-  change: z.object({ start: PointSchema, end: PointSchema, units: z.string(), change: z.number().nullable().describe('end − start, in the units (percentage points for rates).'), percent_change: z.number().nullable().describe('(end − start) ÷ start × 100.') }),
-  compare: z.object({ first: PointSchema, second: PointSchema, units: z.string(), difference: z.number().nullable().describe('first − second.'), ratio: z.number().nullable().describe('first ÷ second.') }),
+  change: z.object({
+    start: PointSchema,
+    end: PointSchema,
+    units: z.string(),
+    change: z.number().nullable().describe('end − start, in the units (percentage points for rates).'),
+    percent_change: z.number().nullable().describe('(end − start) ÷ start × 100.'),
+  }),
+  compare: z.object({
+    first: PointSchema,
+    second: PointSchema,
+    units: z.string(),
+    difference: z.number().nullable().describe('first − second.'),
+    ratio: z.number().nullable().describe('first ÷ second.'),
+  }),
   share: z.object({ part: PointSchema, whole: PointSchema, share_percent: z.number().nullable() }),
-  rank: z.object({ order: z.enum(['highest', 'lowest']), period: z.string().describe('The period ranked ("latest" means each place\'s latest figure).'), members: z.array(MemberSchema), ranked: z.int().describe('Places with a figure.'), units: z.string() }),
+  rank: z.object({
+    order: z.enum(['highest', 'lowest']),
+    period: z.string().describe('The period ranked ("latest" means each place\'s latest figure).'),
+    members: z.array(MemberSchema),
+    ranked: z.int().describe('Places with a figure.'),
+    units: z.string(),
+  }),
   count: z.object({
     count: z.int(),
     out_of: z.int().describe('Observations (or places) looked at.'),
@@ -177,13 +244,34 @@ export const RESULT_SCHEMAS = {
     which: z.enum(['last', 'first']),
     condition: z.string(),
     found: DatedValueSchema.nullable().describe('The observation, or null when none met the condition.'),
-    run_start: DatedValueSchema.nullable().describe('The first observation of the unbroken run of observations meeting the condition that holds `found`.'),
+    run_start: DatedValueSchema.nullable().describe(
+      'The first observation of the unbroken run of observations meeting the condition that holds `found`.',
+    ),
     meets_now: z.boolean().describe('Whether the latest observation of the range meets the condition.'),
     latest: DatedValueSchema.nullable(),
   }),
-  extremes: z.object({ units: z.string(), low: z.number().nullable(), low_dates: z.array(z.string()), high: z.number().nullable(), high_dates: z.array(z.string()), observations: z.int() }),
-  'per-resident': z.object({ figure: PointSchema, residents: PointSchema, per: z.int(), value: z.number().nullable().describe('figure ÷ residents × per.') }),
-  payment: z.object({ amount: z.number(), rate_percent: z.number(), term_years: z.int(), monthly_payment: z.number().describe('Principal and interest, dollars and cents.'), total_interest: z.number(), rate: PointSchema.nullable().describe('Where the rate came from a series.') }),
+  extremes: z.object({
+    units: z.string(),
+    low: z.number().nullable(),
+    low_dates: z.array(z.string()),
+    high: z.number().nullable(),
+    high_dates: z.array(z.string()),
+    observations: z.int(),
+  }),
+  'per-resident': z.object({
+    figure: PointSchema,
+    residents: PointSchema,
+    per: z.int(),
+    value: z.number().nullable().describe('figure ÷ residents × per.'),
+  }),
+  payment: z.object({
+    amount: z.number(),
+    rate_percent: z.number(),
+    term_years: z.int(),
+    monthly_payment: z.number().describe('Principal and interest, dollars and cents.'),
+    total_interest: z.number(),
+    rate: PointSchema.nullable().describe('Where the rate came from a series.'),
+  }),
 } as const satisfies Record<Operation, z.ZodObject>;
 
 const envelope = z.object({
@@ -225,7 +313,8 @@ function optionalField(schema: z.ZodType): z.ZodType {
 
 const fieldsOf = () => {
   const fields: Record<string, z.ZodType> = {};
-  for (const schema of Object.values(QUERY_SCHEMAS)) for (const [name, field] of Object.entries(schema.shape)) fields[name] ??= optionalField(field as z.ZodType);
+  for (const schema of Object.values(QUERY_SCHEMAS))
+    for (const [name, field] of Object.entries(schema.shape)) fields[name] ??= optionalField(field as z.ZodType);
   return fields;
 };
 
@@ -238,4 +327,6 @@ export const AnalysisToolInputSchema = z.object({
   ...fieldsOf(),
 });
 
-export const AnalysisToolAnswerSchema = envelope.extend({ result: z.record(z.string(), z.unknown()).describe('The operation\'s result, as GET /api/v1/analysis/<operation> answers it.') });
+export const AnalysisToolAnswerSchema = envelope.extend({
+  result: z.record(z.string(), z.unknown()).describe("The operation's result, as GET /api/v1/analysis/<operation> answers it."),
+});

@@ -47,7 +47,11 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function residentsInput(held: ReadonlyMap<string, HeldSeries>): NonNullable<CrossSection['residents']> {
   const any = held.values().next().value as HeldSeries | undefined;
-  return { template: 'population/*', title: 'Resident population of each place', source: { url: any?.sourceUrl ?? '', as_of: any?.asOf ?? null, name: any?.sourceName ?? 'Population' } };
+  return {
+    template: 'population/*',
+    title: 'Resident population of each place',
+    source: { url: any?.sourceUrl ?? '', as_of: any?.asOf ?? null, name: any?.sourceName ?? 'Population' },
+  };
 }
 
 /** Residents of each place, to rank figures per resident. */
@@ -56,14 +60,27 @@ async function residents(series: SeriesService): Promise<{ held: ReadonlyMap<str
   return { held, versions };
 }
 
-export async function crossSection(series: SeriesService, template: string, among: 'states' | 'counties', state: string | undefined, at: string | undefined, per?: number): Promise<CrossSection> {
+export async function crossSection(
+  series: SeriesService,
+  template: string,
+  among: 'states' | 'counties',
+  state: string | undefined,
+  at: string | undefined,
+  per?: number,
+): Promise<CrossSection> {
   const lower = template.trim().toLowerCase();
   if (lower.split('/').filter((segment) => segment === '*').length !== 1 || (lower.match(/\*/g) ?? []).length !== 1) {
-    throw new BadRequestError(`'${template}' must name one place as '*', e.g. hmda/*/originations (states) or loan-limits/conforming/* (counties).`);
+    throw new BadRequestError(
+      `'${template}' must name one place as '*', e.g. hmda/*/originations (states) or loan-limits/conforming/* (counties).`,
+    );
   }
-  if (among === 'states' && state !== undefined) throw new BadRequestError("'state' narrows counties: give among=counties with it, or leave it out to rank the states.");
+  if (among === 'states' && state !== undefined)
+    throw new BadRequestError("'state' narrows counties: give among=counties with it, or leave it out to rank the states.");
   const family = series.familyOf(lower.replace('*', among === 'states' ? 'xx' : '00000'));
-  if (!family) throw new NotFoundError(`No series family has ids like '${template}' for ${among}; GET /api/v1/series lists the ids (states: hmda/*/originations, nmdb/*/ave_intrate; counties: loan-limits/conforming/*, hmda/*/records).`);
+  if (!family)
+    throw new NotFoundError(
+      `No series family has ids like '${template}' for ${among}; GET /api/v1/series lists the ids (states: hmda/*/originations, nmdb/*/ave_intrate; counties: loan-limits/conforming/*, hmda/*/records).`,
+    );
   const { series: held, versions: familyVersions } = await series.readFamily(family);
   const population = per === undefined ? undefined : await residents(series);
   const versions = population ? [...familyVersions, ...population.versions] : familyVersions;
@@ -95,7 +112,14 @@ export async function crossSection(series: SeriesService, template: string, amon
       vintages.add(count.period ?? count.date.slice(0, 4));
       value = Math.round((point.value / count.value) * per * 100) / 100;
     }
-    entries.push({ place, name: candidate.place ?? findState(place)?.name ?? place, series: id, value, date: point.date, ...(point.period === undefined ? {} : { period: point.period }) });
+    entries.push({
+      place,
+      name: candidate.place ?? findState(place)?.name ?? place,
+      series: id,
+      value,
+      date: point.date,
+      ...(point.period === undefined ? {} : { period: point.period }),
+    });
   }
   if (!first) throw new NotFoundError(`No series matches '${template}'${state ? ` in ${state}` : ''}; GET /api/v1/series lists the ids.`);
   if (entries.length === 0) throw new NotFoundError(`No place has a figure of '${template}' for ${at ?? 'the latest period'}.`);
@@ -109,7 +133,13 @@ export async function crossSection(series: SeriesService, template: string, amon
     title: per === undefined ? title : `${title}, per ${per.toLocaleString('en-US')} residents`,
     units: per === undefined ? first.units : `${first.units} per ${per.toLocaleString('en-US')} residents`,
     source: { url: first.sourceUrl, as_of: first.asOf, name: first.sourceName },
-    notes: per === undefined ? first.notes : [...first.notes, `Residents as the HMDA Data Browser counts them (${[...vintages].join(', ')} figures); a place's figure ÷ its residents × ${per}.`],
+    notes:
+      per === undefined
+        ? first.notes
+        : [
+            ...first.notes,
+            `Residents as the HMDA Data Browser counts them (${[...vintages].join(', ')} figures); a place's figure ÷ its residents × ${per}.`,
+          ],
     versions,
     ...(population ? { residents: residentsInput(population.held) } : {}),
     members: held,
@@ -117,6 +147,11 @@ export async function crossSection(series: SeriesService, template: string, amon
     period,
     periodMoment: period === 'latest' ? 'latest' : period,
     ranked: (order, limit) => rankTies(entries, order, limit),
-    meeting: (condition) => rankTies(entries.filter((entry) => meets(entry.value, condition)), 'highest', entries.length),
+    meeting: (condition) =>
+      rankTies(
+        entries.filter((entry) => meets(entry.value, condition)),
+        'highest',
+        entries.length,
+      ),
   };
 }

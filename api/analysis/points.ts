@@ -77,23 +77,35 @@ function latest(series: HeldSeries): Point {
 }
 
 /** The series' figure for a moment (`latest`, a year, quarter, month or day) or an explicit range. */
-export function pointAt(series: HeldSeries, moment: string | undefined, range?: { from?: string | undefined; to?: string | undefined }): Point {
+export function pointAt(
+  series: HeldSeries,
+  moment: string | undefined,
+  range?: { from?: string | undefined; to?: string | undefined },
+): Point {
   if (range && (range.from !== undefined || range.to !== undefined)) return meanOver(series, rangeOf(range.from, range.to, series));
   if (moment === undefined || moment === 'latest') return latest(series);
   const span = spanOf(moment);
   // A period the series publishes itself (an annual figure for a year, a quarter for a quarter).
   const own = series.periods?.indexOf(span.label) ?? -1;
-  if (own >= 0 && series.values[own] !== null && series.values[own] !== undefined) return pointOf(series, { index: own, date: series.dates[own] as string, value: series.values[own] }, 'observation');
+  if (own >= 0 && series.values[own] !== null && series.values[own] !== undefined)
+    return pointOf(series, { index: own, date: series.dates[own] as string, value: series.values[own] }, 'observation');
   if (span.kind === 'day') {
     const exact = series.dates.indexOf(span.start);
-    if (exact >= 0 && series.values[exact] !== null && series.values[exact] !== undefined) return pointOf(series, { index: exact, date: span.start, value: series.values[exact] }, 'observation');
+    if (exact >= 0 && series.values[exact] !== null && series.values[exact] !== undefined)
+      return pointOf(series, { index: exact, date: span.start, value: series.values[exact] }, 'observation');
   }
   // A coarser series (annual, quarterly) answers a finer moment with the period that holds it.
-  if (series.periods && RANK[series.frequency] >= RANK.quarterly && SPAN_RANK[span.kind] < (series.frequency === 'annual' ? SPAN_RANK.year : SPAN_RANK.quarter)) {
-    const key = series.frequency === 'annual' ? span.start.slice(0, 4) : `${span.start.slice(0, 4)}Q${Math.ceil(Number(span.start.slice(5, 7)) / 3)}`;
+  if (
+    series.periods &&
+    RANK[series.frequency] >= RANK.quarterly &&
+    SPAN_RANK[span.kind] < (series.frequency === 'annual' ? SPAN_RANK.year : SPAN_RANK.quarter)
+  ) {
+    const key =
+      series.frequency === 'annual' ? span.start.slice(0, 4) : `${span.start.slice(0, 4)}Q${Math.ceil(Number(span.start.slice(5, 7)) / 3)}`;
     const index = series.periods.indexOf(key);
     const value = series.values[index];
-    if (index >= 0 && value !== null && value !== undefined) return pointOf(series, { index, date: series.dates[index] as string, value }, 'containing_period');
+    if (index >= 0 && value !== null && value !== undefined)
+      return pointOf(series, { index, date: series.dates[index] as string, value }, 'containing_period');
     throw new NotFoundError(`${series.id} has no figure for ${key}: it runs from ${series.periods[0]} to ${series.periods.at(-1)}.`);
   }
   if (span.kind === 'day') {
@@ -117,7 +129,8 @@ export function meanOver(series: HeldSeries, span: Span): Point {
 /** How a point is said: "6.81% (2023 mean of 52 weekly observations)", "$832,750 (2026)". */
 export function describePoint(point: Point, units: string, frequency: string): string {
   const figure = formatValue(point.value, units);
-  if (point.how === 'mean') return `${figure} (${point.period} mean of ${point.count} ${frequency} observation${point.count === 1 ? '' : 's'})`;
+  if (point.how === 'mean')
+    return `${figure} (${point.period} mean of ${point.count} ${frequency} observation${point.count === 1 ? '' : 's'})`;
   const when = point.period ?? point.date;
   if (point.how === 'on_or_before') return `${figure} (${when}, the latest observation on or before the day asked)`;
   if (point.how === 'containing_period') return `${figure} (${when}, the ${frequency} figure holding the date asked)`;

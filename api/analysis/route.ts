@@ -6,16 +6,54 @@ import { errorResponses } from '../platform/http/error-responses.ts';
 import { ANSWER_SCHEMAS, OPERATIONS, QUERY_SCHEMAS, type Operation, type QueryOf } from './contract.ts';
 
 const SUMMARIES: Record<Operation, { summary: string; description: string }> = {
-  value: { summary: 'A series at a moment: an observation, or the mean of a period', description: 'The figure of `series` at `at` (or the mean over `from`–`to`, e.g. one week): an observation as published, the latest one before a day, or the mean of a period\'s observations, which the answer says.' },
-  change: { summary: 'Change of a series between two moments, in its units and in percent', description: 'Start (`from`) and end (`to`, default latest) figures, end − start (percentage points for rates) and the percent change.' },
-  compare: { summary: 'Difference and ratio of two series or places', description: '`series` − `other` and `series` ÷ `other`, each at `at` (or `other_at`): 30-year vs 15-year, jumbo vs conforming, one county vs another.' },
-  share: { summary: 'A part as a share of a whole', description: '`part` ÷ `whole` × 100 at `at`: FHA records of all records in a county, a state\'s share of the nation\'s originations, an FHA limit as a share of the conforming limit.' },
-  rank: { summary: 'Rank states or counties by a measure, ties kept', description: 'Every state\'s (or county\'s) figure of a series template (`hmda/*/originations`, `loan-limits/conforming/*` with `state`), sorted; tied places share a rank and ties at the last place shown are kept.' },
-  count: { summary: 'Count observations or places where a condition holds', description: 'Over time: observations of `series` from `from` to `to` strictly `above` or `below` a number (weeks above 7%). Across places (a template with `*`): places whose figure at `at` is above or below a number or another series (counties above the baseline).' },
-  crossing: { summary: 'The last or first time a series was above or below a threshold', description: 'The last (or first) observation strictly `above` or `below` the threshold, the start of that run, and whether the latest observation meets it.' },
-  extremes: { summary: 'Lowest and highest values of a series in a range, with their dates', description: 'The low and the high of the observations from `from` to `to`, each with every date it was reached.' },
-  'per-resident': { summary: 'A state\'s or county\'s figure per resident', description: 'The figure ÷ residents × `per` (default 1,000), residents as the HMDA Data Browser counts them; a vintage of another year is said in `notes`.' },
-  payment: { summary: 'Monthly principal and interest for an amount, rate and term', description: 'P·r ÷ (1 − (1 + r)^−n) for `amount` at `rate` (or the rate of `series` at `at`) over `term_years`; taxes and insurance not included.' },
+  value: {
+    summary: 'A series at a moment: an observation, or the mean of a period',
+    description:
+      "The figure of `series` at `at` (or the mean over `from`–`to`, e.g. one week): an observation as published, the latest one before a day, or the mean of a period's observations, which the answer says.",
+  },
+  change: {
+    summary: 'Change of a series between two moments, in its units and in percent',
+    description: 'Start (`from`) and end (`to`, default latest) figures, end − start (percentage points for rates) and the percent change.',
+  },
+  compare: {
+    summary: 'Difference and ratio of two series or places',
+    description:
+      '`series` − `other` and `series` ÷ `other`, each at `at` (or `other_at`): 30-year vs 15-year, jumbo vs conforming, one county vs another.',
+  },
+  share: {
+    summary: 'A part as a share of a whole',
+    description:
+      "`part` ÷ `whole` × 100 at `at`: FHA records of all records in a county, a state's share of the nation's originations, an FHA limit as a share of the conforming limit.",
+  },
+  rank: {
+    summary: 'Rank states or counties by a measure, ties kept',
+    description:
+      "Every state's (or county's) figure of a series template (`hmda/*/originations`, `loan-limits/conforming/*` with `state`), sorted; tied places share a rank and ties at the last place shown are kept.",
+  },
+  count: {
+    summary: 'Count observations or places where a condition holds',
+    description:
+      'Over time: observations of `series` from `from` to `to` strictly `above` or `below` a number (weeks above 7%). Across places (a template with `*`): places whose figure at `at` is above or below a number or another series (counties above the baseline).',
+  },
+  crossing: {
+    summary: 'The last or first time a series was above or below a threshold',
+    description:
+      'The last (or first) observation strictly `above` or `below` the threshold, the start of that run, and whether the latest observation meets it.',
+  },
+  extremes: {
+    summary: 'Lowest and highest values of a series in a range, with their dates',
+    description: 'The low and the high of the observations from `from` to `to`, each with every date it was reached.',
+  },
+  'per-resident': {
+    summary: "A state's or county's figure per resident",
+    description:
+      'The figure ÷ residents × `per` (default 1,000), residents as the HMDA Data Browser counts them; a vintage of another year is said in `notes`.',
+  },
+  payment: {
+    summary: 'Monthly principal and interest for an amount, rate and term',
+    description:
+      'P·r ÷ (1 − (1 + r)^−n) for `amount` at `rate` (or the rate of `series` at `at`) over `term_years`; taxes and insurance not included.',
+  },
 };
 
 /** One request per operation that the synced official files answer, shown and run on /docs/api. */

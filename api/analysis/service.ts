@@ -13,7 +13,17 @@ import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { Source } from '../platform/contract/sources.ts';
 import { QUERY_SCHEMAS, type AnalysisAnswer, type Input, type Operation, type Point, type QueryOf, type ResultOf } from './contract.ts';
 import { describePoint, formatValue, pointAt, rangeOf } from './points.ts';
-import { change, conditionText, countOverTime, crossing, difference, extremes, monthlyPayment, sharePercent, type Condition } from './arithmetic.ts';
+import {
+  change,
+  conditionText,
+  countOverTime,
+  crossing,
+  difference,
+  extremes,
+  monthlyPayment,
+  sharePercent,
+  type Condition,
+} from './arithmetic.ts';
 import { crossSection, type CrossSection } from './cross-section.ts';
 
 /** Bytes of remembered answers (their JSON; the series they read are the series service's, not counted here). */
@@ -43,22 +53,47 @@ class Used {
   add(series: HeldSeries, points: Point[], versions: readonly DatasetVersion[]): void {
     const existing = this.inputs.find((input) => input.id === series.id);
     if (existing) existing.points.push(...points);
-    else this.inputs.push({ id: series.id, title: series.title, units: series.units, points, url: seriesUrl(this.baseUrl, series.id), source: { url: series.sourceUrl, as_of: series.asOf, name: series.sourceName } });
+    else
+      this.inputs.push({
+        id: series.id,
+        title: series.title,
+        units: series.units,
+        points,
+        url: seriesUrl(this.baseUrl, series.id),
+        source: { url: series.sourceUrl, as_of: series.asOf, name: series.sourceName },
+      });
     for (const note of series.notes) this.notes.add(note);
     this.addVersions(versions);
     this.reads.push({ id: series.id, held: series });
   }
 
   addSection(section: CrossSection): void {
-    this.inputs.push({ id: section.template, title: section.title, units: section.units, points: [], url: `${this.baseUrl}/api/v1/series?family=${section.family}`, source: section.source });
-    if (section.residents) this.inputs.push({ id: section.residents.template, title: section.residents.title, units: 'residents', points: [], url: `${this.baseUrl}/api/v1/series?family=population`, source: section.residents.source });
+    this.inputs.push({
+      id: section.template,
+      title: section.title,
+      units: section.units,
+      points: [],
+      url: `${this.baseUrl}/api/v1/series?family=${section.family}`,
+      source: section.source,
+    });
+    if (section.residents)
+      this.inputs.push({
+        id: section.residents.template,
+        title: section.residents.title,
+        units: 'residents',
+        points: [],
+        url: `${this.baseUrl}/api/v1/series?family=population`,
+        source: section.residents.source,
+      });
     for (const note of section.notes) this.notes.add(note);
     this.addVersions(section.versions);
     this.reads.push({ family: section.family, held: section.members });
   }
 
   private addVersions(versions: readonly DatasetVersion[]): void {
-    for (const version of versions) if (!this.versions.some((known) => known.dataset === version.dataset && known.version === version.version)) this.versions.push(version);
+    for (const version of versions)
+      if (!this.versions.some((known) => known.dataset === version.dataset && known.version === version.version))
+        this.versions.push(version);
   }
 
   sources(): Source[] {
@@ -69,7 +104,8 @@ class Used {
 }
 
 function thresholdOf(query: { above?: string | undefined; below?: string | undefined }): { op: 'above' | 'below'; text: string } {
-  if ((query.above === undefined) === (query.below === undefined)) throw new BadRequestError("Give one of 'above' or 'below': a number in the series' units, e.g. above=7.");
+  if ((query.above === undefined) === (query.below === undefined))
+    throw new BadRequestError("Give one of 'above' or 'below': a number in the series' units, e.g. above=7.");
   return query.above !== undefined ? { op: 'above', text: query.above } : { op: 'below', text: query.below as string };
 }
 
@@ -83,11 +119,17 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
   });
 
   async function read(id: string): Promise<{ series: HeldSeries; versions: readonly DatasetVersion[] }> {
-    if (id.includes('*')) throw new BadRequestError(`'${id}' has a '*': only rank and count take a template of places; give one series id here.`);
+    if (id.includes('*'))
+      throw new BadRequestError(`'${id}' has a '*': only rank and count take a template of places; give one series id here.`);
     return seriesService.read(id);
   }
 
-  async function pointOf(id: string, moment: string | undefined, used: Used, range?: { from?: string | undefined; to?: string | undefined }): Promise<{ series: HeldSeries; point: Point }> {
+  async function pointOf(
+    id: string,
+    moment: string | undefined,
+    used: Used,
+    range?: { from?: string | undefined; to?: string | undefined },
+  ): Promise<{ series: HeldSeries; point: Point }> {
     const { series, versions } = await read(id);
     const point = pointAt(series, moment, range);
     used.add(series, [point], versions);
@@ -103,7 +145,10 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       const { series, point } = await pointOf(query.series, query.at, used, { from: query.from, to: query.to });
       return {
         answer: `${series.title}: ${say(series, point)}.`,
-        method: point.how === 'mean' ? 'The mean of the observations published in the period, as published (no other adjustment).' : 'The observation as published.',
+        method:
+          point.how === 'mean'
+            ? 'The mean of the observations published in the period, as published (no other adjustment).'
+            : 'The observation as published.',
         result: { point, units: series.units },
       };
     },
@@ -113,17 +158,23 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       const computed = change(start.point.value, end.point.value);
       const direction = computed.change === null ? '' : computed.change > 0 ? 'up' : computed.change < 0 ? 'down' : 'unchanged';
       const units = start.series.units;
-      const amount = computed.change === null ? 'no change can be computed' : `${direction} ${units === 'US dollars' ? formatValue(Math.abs(computed.change), units) : `${Math.abs(computed.change)} ${pointsUnit(units)}`}${computed.percent_change === null ? '' : ` (${computed.percent_change > 0 ? '+' : ''}${computed.percent_change}%)`}`;
+      const amount =
+        computed.change === null
+          ? 'no change can be computed'
+          : `${direction} ${units === 'US dollars' ? formatValue(Math.abs(computed.change), units) : `${Math.abs(computed.change)} ${pointsUnit(units)}`}${computed.percent_change === null ? '' : ` (${computed.percent_change > 0 ? '+' : ''}${computed.percent_change}%)`}`;
       return {
         answer: `${start.series.title}: ${say(start.series, start.point)} to ${say(end.series, end.point)}, ${amount}.`,
-        method: 'Change = end − start in the series\' units (percentage points for rates); percent change = (end − start) ÷ start × 100.',
+        method: "Change = end − start in the series' units (percentage points for rates); percent change = (end − start) ÷ start × 100.",
         result: { start: start.point, end: end.point, units, ...computed },
       };
     },
     async compare(query, used) {
       const first = await pointOf(query.series, query.at, used);
       const second = await pointOf(query.other, query.other_at ?? query.at, used);
-      if (first.series.units !== second.series.units) used.notes.add(`The two series are in different units (${first.series.units}, ${second.series.units}): the difference mixes them; the ratio is still their quotient.`);
+      if (first.series.units !== second.series.units)
+        used.notes.add(
+          `The two series are in different units (${first.series.units}, ${second.series.units}): the difference mixes them; the ratio is still their quotient.`,
+        );
       const computed = difference(first.point.value, second.point.value);
       return {
         answer:
@@ -149,7 +200,10 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       const members = section.ranked(query.order, query.limit);
       const list = members.map((member) => `${member.rank}. ${member.name} ${formatValue(member.value, section.units)}`).join('; ');
       const tiedFirst = members.filter((member) => member.rank === 1).length;
-      const ties = tiedFirst > 1 ? ` ${tiedFirst} ${query.among === 'states' ? 'states' : 'counties'} tie for first at ${formatValue(members[0]?.value ?? null, section.units)}.` : '';
+      const ties =
+        tiedFirst > 1
+          ? ` ${tiedFirst} ${query.among === 'states' ? 'states' : 'counties'} tie for first at ${formatValue(members[0]?.value ?? null, section.units)}.`
+          : '';
       return {
         answer: `${section.title}, ${query.order} first (${section.period}): ${list}.${ties}`,
         method: `Each ${query.among === 'states' ? 'state' : 'county'}'s figure for the period, sorted; tied places share a rank (1, 1, 3) and places tied with the last one shown are kept.`,
@@ -159,7 +213,13 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
     async count(query, used) {
       const { op, text } = thresholdOf(query);
       if (query.series.includes('*')) {
-        const section = await crossSection(seriesService, query.series, query.among ?? (query.state ? 'counties' : 'states'), query.state, query.at);
+        const section = await crossSection(
+          seriesService,
+          query.series,
+          query.among ?? (query.state ? 'counties' : 'states'),
+          query.state,
+          query.at,
+        );
         used.addSection(section);
         let threshold = numeric(text);
         if (threshold === undefined) {
@@ -171,21 +231,42 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
         return {
           answer: `${places.length} of ${section.size} places have ${section.title} ${conditionText(condition)} (${section.period}).`,
           method: `The places whose figure for the period is strictly ${op} ${threshold}, counted.`,
-          result: { count: places.length, out_of: section.size, condition: conditionText(condition), threshold, first: null, last: null, places },
+          result: {
+            count: places.length,
+            out_of: section.size,
+            condition: conditionText(condition),
+            threshold,
+            first: null,
+            last: null,
+            places,
+          },
         };
       }
       const threshold = numeric(text);
-      if (threshold === undefined) throw new BadRequestError(`Over time, '${op}' must be a number in the series' units (e.g. ${op}=7); a series threshold works across places (a series id with '*').`);
+      if (threshold === undefined)
+        throw new BadRequestError(
+          `Over time, '${op}' must be a number in the series' units (e.g. ${op}=7); a series threshold works across places (a series id with '*').`,
+        );
       const { series, versions } = await read(query.series);
       const span = rangeOf(query.from ?? query.at, query.to ?? query.at, series);
       const condition: Condition = { op, threshold };
       const counted = countOverTime(series, span, condition);
       used.add(series, [], versions);
       return {
-        answer: `${series.title} was ${conditionText(condition)} in ${counted.count} of ${counted.out_of} ${series.frequency} observations from ${span.start} to ${span.end}` +
-          (counted.first && counted.last ? ` (first ${counted.first.period ?? counted.first.date}, last ${counted.last.period ?? counted.last.date}).` : '.'),
+        answer:
+          `${series.title} was ${conditionText(condition)} in ${counted.count} of ${counted.out_of} ${series.frequency} observations from ${span.start} to ${span.end}` +
+          (counted.first && counted.last
+            ? ` (first ${counted.first.period ?? counted.first.date}, last ${counted.last.period ?? counted.last.date}).`
+            : '.'),
         method: `The observations published from ${span.start} to ${span.end} whose value is strictly ${op} ${threshold}, counted.`,
-        result: { count: counted.count, out_of: counted.out_of, condition: conditionText(condition), threshold, first: counted.first, last: counted.last },
+        result: {
+          count: counted.count,
+          out_of: counted.out_of,
+          condition: conditionText(condition),
+          threshold,
+          first: counted.first,
+          last: counted.last,
+        },
       };
     },
     async crossing(query, used) {
@@ -203,7 +284,9 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
         : found.meets_now && query.which === 'last'
           ? `${series.title} is ${conditionText(condition)} now: ${formatValue(found.latest?.value ?? null, series.units)} on ${when(found.latest)}, and has been since ${when(found.run_start)}.`
           : `The ${query.which} time ${series.title} was ${conditionText(condition)} was ${when(found.found)} (${formatValue(found.found.value, series.units)})` +
-            (query.which === 'last' ? `; the latest figure is ${formatValue(found.latest?.value ?? null, series.units)} (${when(found.latest)}).` : '.');
+            (query.which === 'last'
+              ? `; the latest figure is ${formatValue(found.latest?.value ?? null, series.units)} (${when(found.latest)}).`
+              : '.');
       return {
         answer,
         method: `The ${query.which} published observation from ${span.start} to ${span.end} strictly ${op} ${threshold}.`,
@@ -215,7 +298,10 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       const span = rangeOf(query.from, query.to, series);
       const found = extremes(series, span);
       used.add(series, [], versions);
-      if (found.observations === 0) throw new NotFoundError(`${series.id} has no figure from ${span.start} to ${span.end}: it runs from ${series.dates[0]} to ${series.dates.at(-1)}.`);
+      if (found.observations === 0)
+        throw new NotFoundError(
+          `${series.id} has no figure from ${span.start} to ${span.end}: it runs from ${series.dates[0]} to ${series.dates.at(-1)}.`,
+        );
       return {
         answer: `${series.title} from ${span.start} to ${span.end}: low ${formatValue(found.low, series.units)} (${found.low_dates.join(', ')}), high ${formatValue(found.high, series.units)} (${found.high_dates.join(', ')}).`,
         method: `The lowest and highest of the ${found.observations} published observations in the range, with every date each was reached.`,
@@ -225,14 +311,23 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
     async 'per-resident'(query, used) {
       const figure = await pointOf(query.series, query.at, used);
       const place = figure.series.id.split('/').find((segment) => /^([A-Z]{2}|\d{5})$/.test(segment));
-      if (!place || place === 'US') throw new BadRequestError(`${figure.series.id} is not a state's or county's series: give one such as hmda/FL/originations or hmda/17031/originations.`);
+      if (!place || place === 'US')
+        throw new BadRequestError(
+          `${figure.series.id} is not a state's or county's series: give one such as hmda/FL/originations or hmda/17031/originations.`,
+        );
       const year = (figure.point.period ?? figure.point.date).slice(0, 4);
       const population = await seriesService.read(`population/${place}`);
       const vintage = population.series.periods?.includes(year) ? year : 'latest';
       const residents = pointAt(population.series, vintage);
       used.add(population.series, [residents], population.versions);
-      if (vintage !== year) used.notes.add(`No population of ${year} is held: the ${residents.period ?? residents.date.slice(0, 4)} figure is used, so the ratio divides a ${year} count by residents of another year.`);
-      const value = figure.point.value === null || residents.value === null || residents.value === 0 ? null : Math.round((figure.point.value / residents.value) * query.per * 100) / 100;
+      if (vintage !== year)
+        used.notes.add(
+          `No population of ${year} is held: the ${residents.period ?? residents.date.slice(0, 4)} figure is used, so the ratio divides a ${year} count by residents of another year.`,
+        );
+      const value =
+        figure.point.value === null || residents.value === null || residents.value === 0
+          ? null
+          : Math.round((figure.point.value / residents.value) * query.per * 100) / 100;
       return {
         answer: `${figure.series.title}: ${say(figure.series, figure.point)}, ${value ?? 'n/a'} per ${query.per.toLocaleString('en-US')} residents (${residents.value?.toLocaleString('en-US')} residents, ${residents.period ?? residents.date.slice(0, 4)}).`,
         method: `Per-resident figure = the figure ÷ residents × ${query.per}, residents as the HMDA Data Browser counts them.`,
@@ -240,13 +335,15 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       };
     },
     async payment(query, used) {
-      if ((query.rate === undefined) === (query.series === undefined)) throw new BadRequestError("Give one of 'rate' (a percent, e.g. 6.5) or 'series' (a rate series such as pmms/30-year).");
+      if ((query.rate === undefined) === (query.series === undefined))
+        throw new BadRequestError("Give one of 'rate' (a percent, e.g. 6.5) or 'series' (a rate series such as pmms/30-year).");
       let rate = query.rate;
       let point: Point | null = null;
       let where = '';
       if (query.series !== undefined) {
         const found = await pointOf(query.series, query.at, used);
-        if (found.series.units !== 'percent') throw new BadRequestError(`${found.series.id} is not a rate in percent: give a rate series such as pmms/30-year.`);
+        if (found.series.units !== 'percent')
+          throw new BadRequestError(`${found.series.id} is not a rate in percent: give a rate series such as pmms/30-year.`);
         point = found.point;
         rate = found.point.value ?? undefined;
         where = ` (${found.series.title}: ${say(found.series, found.point)})`;
@@ -255,7 +352,8 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       const computed = monthlyPayment(query.amount, rate, query.term_years);
       return {
         answer: `A $${query.amount.toLocaleString('en-US')} ${query.term_years}-year fixed loan at ${rate}%${where} has a monthly principal and interest payment of $${computed.monthly_payment.toLocaleString('en-US', { minimumFractionDigits: 2 })}; total interest over the term $${computed.total_interest.toLocaleString('en-US', { minimumFractionDigits: 2 })}.`,
-        method: 'Monthly payment = P·r ÷ (1 − (1 + r)^−n), with r the annual rate ÷ 12 and n the number of months; taxes, insurance and mortgage insurance are not included.',
+        method:
+          'Monthly payment = P·r ÷ (1 − (1 + r)^−n), with r the annual rate ÷ 12 and n the number of months; taxes, insurance and mortgage insurance are not included.',
         result: { amount: query.amount, rate_percent: rate, term_years: query.term_years, ...computed, rate: point },
       };
     },

@@ -36,7 +36,11 @@ async function* untilAborted<T>(events: AsyncIterable<T>, signal: AbortSignal): 
  * Yields the answer's events. `clientSignal` aborts when the client disconnects: the model call is
  * stopped with it.
  */
-export async function* orchestrateAnswer(request: AskRequest, clientSignal: AbortSignal, options: OrchestratorOptions): AsyncGenerator<AnswerEvent> {
+export async function* orchestrateAnswer(
+  request: AskRequest,
+  clientSignal: AbortSignal,
+  options: OrchestratorOptions,
+): AsyncGenerator<AnswerEvent> {
   const deadline = AbortSignal.any([clientSignal, AbortSignal.timeout(options.timeoutMs)]);
   if (options.primary) {
     const primaryController = new AbortController();
@@ -59,7 +63,10 @@ export async function* orchestrateAnswer(request: AskRequest, clientSignal: Abor
       if (clientSignal.aborted) return;
       options.logger.warn({ err: (error as Error).message, answerer: options.primary.name }, 'model answer failed');
       if (emittedText) {
-        yield { type: 'text', text: '\n\n(The answer was cut short because the language model stopped responding. The figures above come from the sources listed.)' };
+        yield {
+          type: 'text',
+          text: '\n\n(The answer was cut short because the language model stopped responding. The figures above come from the sources listed.)',
+        };
         return;
       }
     } finally {

@@ -32,7 +32,11 @@ export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
     cache: 'none',
     corsMethods: 'POST',
     responses: {
-      200: { description: 'An event stream (text/event-stream); each `data:` line holds one JSON message.', contentType: 'text/event-stream', schema: askStreamMessageSchema },
+      200: {
+        description: 'An event stream (text/event-stream); each `data:` line holds one JSON message.',
+        contentType: 'text/event-stream',
+        schema: askStreamMessageSchema,
+      },
       ...errorResponses({ 400: 'Invalid body; nothing was streamed.', 413: 'The body is larger than /ask accepts.' }),
     },
     handler: async ({ body, res }): Promise<ResponseWritten> => {
@@ -52,7 +56,11 @@ export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
         await stream.send({ type: 'chunk', text: '\n\nSorry, something went wrong while answering. Please try again.' });
       }
       if (sources.size === 0) sources.add(askFallbackSource(deps));
-      await stream.send({ type: 'sources', urls: [...sources], ...(versions.size > 0 ? { dataset_versions: [...versions.values()] } : {}) });
+      await stream.send({
+        type: 'sources',
+        urls: [...sources],
+        ...(versions.size > 0 ? { dataset_versions: [...versions.values()] } : {}),
+      });
       await stream.send({ type: 'done' });
       stream.end();
       return RESPONSE_WRITTEN;

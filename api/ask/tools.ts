@@ -19,12 +19,20 @@ export interface AskTool {
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   // The input side: a lenient parameter shows the values it stands for (an enum, an integer).
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', target: 'draft-07', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', target: 'draft-07', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return json;
 }
 
 function askTool(tool: McpTool): AskTool {
-  return { name: tool.name, description: tool.description, parameters: jsonSchemaOf(tool.strictInput), run: (args, context) => tool.invoke(args, context) };
+  return {
+    name: tool.name,
+    description: tool.description,
+    parameters: jsonSchemaOf(tool.strictInput),
+    run: (args, context) => tool.invoke(args, context),
+  };
 }
 
 /** Tools only /ask offers: escrow and the analysis layer are REST resources, not among the MCP server's eight tools. */

@@ -24,11 +24,13 @@ export const askStreamMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chunk'), text: z.string().describe('The next fragment of the answer (Markdown).') }),
   z.object({
     type: z.literal('sources'),
-    urls: z.array(z.string()).min(1).describe('Where the answer\'s figures and facts come from.'),
+    urls: z.array(z.string()).min(1).describe("Where the answer's figures and facts come from."),
     dataset_versions: z
       .array(DatasetVersionSchema)
       .optional()
-      .describe('The dataset versions the figures were read from, when the answer read any (`as_of` on the data endpoints asks for them again).'),
+      .describe(
+        'The dataset versions the figures were read from, when the answer read any (`as_of` on the data endpoints asks for them again).',
+      ),
   }),
   z.object({ type: z.literal('done') }),
 ]);

@@ -47,7 +47,11 @@ export function parseBillStatusXml(xml: string, file: string): BillRecord {
   const titles = list(node(bill.titles).item)
     .map((item) => ({ type: str(item.titleType) ?? '', title: str(item.title) ?? '' }))
     .filter((item) => item.title !== '');
-  const actions = sortActions(list(node(bill.actions).item).map(toAction).filter((action): action is BillAction => action !== null));
+  const actions = sortActions(
+    list(node(bill.actions).item)
+      .map(toAction)
+      .filter((action): action is BillAction => action !== null),
+  );
   const laws = list(node(bill.laws).item)
     .map((item) => ({ type: str(item.type) ?? 'Public Law', number: str(item.number) ?? '' }))
     .filter((law) => law.number !== '');

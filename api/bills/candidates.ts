@@ -35,7 +35,7 @@ export async function candidatesFromMirror(sourceDir: string, now: Date): Promis
   if (refs.length === 0) {
     throw new SourceUnavailableError(
       `${path.join(sourceDir, 'congress', 'billstatus')}: no BILLSTATUS files for the ${candidateCongresses(now).join('th–')}th Congresses; ` +
-        'put the publisher\'s files there as <congress>/BILLSTATUS-<congress><type><number>.xml, or set CONGRESS_API_KEY.',
+        "put the publisher's files there as <congress>/BILLSTATUS-<congress><type><number>.xml, or set CONGRESS_API_KEY.",
     );
   }
   return refs;
@@ -65,7 +65,11 @@ export async function candidatesFromApi(options: CongressApiOptions, now: Date):
   const byId = new Map<string, BillRef>();
   const checksums: string[] = [];
   for (const systemCode of Object.keys(HOUSING_COMMITTEES)) {
-    const { items, checksum } = await listFromApi(committeeBillsPath(systemCode), (page) => list(node(page['committee-bills']).bills), options);
+    const { items, checksum } = await listFromApi(
+      committeeBillsPath(systemCode),
+      (page) => list(node(page['committee-bills']).bills),
+      options,
+    );
     checksums.push(checksum);
     for (const item of items) {
       const ref = refOf(item, 'billNumber');

@@ -58,7 +58,14 @@ export async function fetchBillFromApi(ref: BillRef, options: CongressApiOptions
         const date = str(item.actionDate);
         const text = str(item.text);
         if (date === null || text === null) return null;
-        return { date, time: str(item.actionTime), text, type: str(item.type), code: str(item.actionCode), source: str(node(item.sourceSystem).name) };
+        return {
+          date,
+          time: str(item.actionTime),
+          text,
+          type: str(item.type),
+          code: str(item.actionCode),
+          source: str(node(item.sourceSystem).name),
+        };
       })
       .filter((action): action is BillAction => action !== null),
   );

@@ -88,7 +88,11 @@ export const BillSummarySchema = z.object({
   cosponsor_count: z.int(),
   policy_area: z.string().nullable(),
   topics: z.array(z.string()),
-  why_we_track: z.string().describe('Why the bill is tracked: our sentence, or the selection rule\'s reason (housing bill of the sitting Congress, housing law since 2018).'),
+  why_we_track: z
+    .string()
+    .describe(
+      "Why the bill is tracked: our sentence, or the selection rule's reason (housing bill of the sitting Congress, housing law since 2018).",
+    ),
   excerpt: z.string().optional().describe('Matching passage, terms wrapped in ** (keyword searches only).'),
   url: z.string().describe('Our page for the bill.'),
   sources: z.object({ congress_gov: z.string(), govinfo_billstatus: z.string(), record: z.string() }),
@@ -103,7 +107,7 @@ export const BillDetailSchema = BillSummarySchema.extend({
   sponsor_detail: BillMemberSchema.nullable(),
   cosponsors: z.array(BillCosponsorSchema),
   committees: z.array(BillCommitteeSchema),
-  actions: z.array(BillActionSchema).describe('Newest first; the publisher\'s duplicate entries (same day, same text) appear once.'),
+  actions: z.array(BillActionSchema).describe("Newest first; the publisher's duplicate entries (same day, same text) appear once."),
   summary: BillCrsSummarySchema.nullable(),
   subjects: z.array(z.string()),
   laws: z.array(BillLawSchema),

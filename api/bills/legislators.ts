@@ -14,7 +14,13 @@ export interface Legislator {
 
 export type LegislatorIndex = Map<string, Legislator>;
 
-const PARTY_NAMES: Record<string, string> = { D: 'Democrat', R: 'Republican', I: 'Independent', ID: 'Independent Democrat', L: 'Libertarian' };
+const PARTY_NAMES: Record<string, string> = {
+  D: 'Democrat',
+  R: 'Republican',
+  I: 'Independent',
+  ID: 'Independent Democrat',
+  L: 'Libertarian',
+};
 
 /** "Democrat" for "D"; the code itself when unknown. */
 export function partyName(code: string | null): string | null {

@@ -86,10 +86,7 @@ export function sortActions(actions: BillAction[]): BillAction[] {
   return actions
     .map((action, index) => ({ action, index }))
     .sort(
-      (a, b) =>
-        b.action.date.localeCompare(a.action.date) ||
-        (b.action.time ?? '').localeCompare(a.action.time ?? '') ||
-        a.index - b.index,
+      (a, b) => b.action.date.localeCompare(a.action.date) || (b.action.time ?? '').localeCompare(a.action.time ?? '') || a.index - b.index,
     )
     .map(({ action }) => action);
 }

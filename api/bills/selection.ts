@@ -40,14 +40,19 @@ export interface Selection {
 export function housingBasis(record: Pick<BillRecord, 'policyArea' | 'subjects' | 'committees' | 'title'>): HousingBasis | undefined {
   if (record.policyArea === HOUSING_POLICY_AREA) return 'policy area';
   if (record.subjects.includes(MORTGAGE_SUBJECT)) return 'subject';
-  const heardByHousingCommittee = record.committees.some((committee) => committee.systemCode !== null && committee.systemCode in HOUSING_COMMITTEES);
+  const heardByHousingCommittee = record.committees.some(
+    (committee) => committee.systemCode !== null && committee.systemCode in HOUSING_COMMITTEES,
+  );
   if (heardByHousingCommittee && HOUSING_TITLE_WORDS.test(record.title)) return 'committee';
   return undefined;
 }
 
 /** The day the bill became law (its BecameLaw action), or undefined when it has not. */
 export function enactedOn(record: Pick<BillRecord, 'actions' | 'laws' | 'latestAction'>): string | undefined {
-  const becameLaw = record.actions.filter((action) => action.code === '36000' || action.type === 'BecameLaw').map((action) => action.date).sort()[0];
+  const becameLaw = record.actions
+    .filter((action) => action.code === '36000' || action.type === 'BecameLaw')
+    .map((action) => action.date)
+    .sort()[0];
   if (becameLaw !== undefined) return becameLaw;
   // A law number without the action (trimmed records): the latest action is the signing at the latest.
   return record.laws.length > 0 ? record.latestAction?.date : undefined;

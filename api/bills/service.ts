@@ -130,7 +130,10 @@ export function createBillsService({
         };
       }
       const result = await service.search(query);
-      return { ...result, sources: result.bills.map((bill) => ({ url: bill.sources.congress_gov, as_of: bill.as_of, name: bill.citation })) };
+      return {
+        ...result,
+        sources: result.bills.map((bill) => ({ url: bill.sources.congress_gov, as_of: bill.as_of, name: bill.citation })),
+      };
     },
 
     async search(params = {}) {
@@ -171,7 +174,8 @@ export function createBillsService({
         ];
         let numberMatch = 'false';
         if (number) {
-          numberMatch = `(bill_type = ${param(number.type)} AND bill_number = ${param(number.number)}` +
+          numberMatch =
+            `(bill_type = ${param(number.type)} AND bill_number = ${param(number.number)}` +
             (number.congress === undefined ? ')' : ` AND congress = ${param(number.congress)})`);
           alternatives.push(numberMatch);
         }
@@ -193,7 +197,11 @@ export function createBillsService({
         bills,
         count: bills.length,
         filters: { query: query ?? null, bill_id: ref?.billId ?? null, status: status ?? null, limit },
-        as_of: bills.map((bill) => bill.as_of).sort().at(-1) ?? null,
+        as_of:
+          bills
+            .map((bill) => bill.as_of)
+            .sort()
+            .at(-1) ?? null,
         source: BILLS_SOURCE,
       };
     },

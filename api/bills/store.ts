@@ -136,23 +136,56 @@ export function toRow(record: BillRecord, tracked: TrackedBill, legislators: Leg
 }
 
 const COLUMNS = [
-  'bill_id', 'congress', 'bill_type', 'bill_number', 'title', 'short_title', 'official_title', 'status', 'status_label',
-  'introduced_date', 'latest_action_date', 'latest_action_text', 'update_date', 'as_of', 'sponsor', 'sponsor_name',
-  'cosponsor_count', 'cosponsors', 'committees', 'actions', 'titles', 'subjects', 'laws', 'policy_area', 'summary',
-  'summary_text', 'topics', 'why_we_track', 'analysis', 'govinfo_url', 'congress_url', 'source_url', 'source_format',
+  'bill_id',
+  'congress',
+  'bill_type',
+  'bill_number',
+  'title',
+  'short_title',
+  'official_title',
+  'status',
+  'status_label',
+  'introduced_date',
+  'latest_action_date',
+  'latest_action_text',
+  'update_date',
+  'as_of',
+  'sponsor',
+  'sponsor_name',
+  'cosponsor_count',
+  'cosponsors',
+  'committees',
+  'actions',
+  'titles',
+  'subjects',
+  'laws',
+  'policy_area',
+  'summary',
+  'summary_text',
+  'topics',
+  'why_we_track',
+  'analysis',
+  'govinfo_url',
+  'congress_url',
+  'source_url',
+  'source_format',
 ] as const satisfies readonly (keyof BillRow)[];
 
 const JSON_COLUMNS = new Set<string>(['sponsor', 'cosponsors', 'committees', 'actions', 'titles', 'subjects', 'laws', 'summary', 'topics']);
 
 export function contentHash(row: BillRow): string {
-  return createHash('sha256').update(JSON.stringify(COLUMNS.map((column) => row[column]))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(COLUMNS.map((column) => row[column])))
+    .digest('hex');
 }
 
 const UPSERT_SQL = `
   INSERT INTO bills (${COLUMNS.join(', ')}, content_hash)
   VALUES (${COLUMNS.map((column, i) => (JSON_COLUMNS.has(column) ? `$${i + 1}::jsonb` : `$${i + 1}`)).join(', ')}, $${COLUMNS.length + 1})
   ON CONFLICT (bill_id) DO UPDATE SET
-    ${COLUMNS.filter((column) => column !== 'bill_id').map((column) => `${column} = EXCLUDED.${column}`).join(',\n    ')},
+    ${COLUMNS.filter((column) => column !== 'bill_id')
+      .map((column) => `${column} = EXCLUDED.${column}`)
+      .join(',\n    ')},
     content_hash = EXCLUDED.content_hash,
     synced_at = now()
   WHERE bills.content_hash IS DISTINCT FROM EXCLUDED.content_hash

@@ -63,7 +63,8 @@ export function createBillsDataset(options: BillsDatasetOptions = {}): DatasetDe
   const select = options.select ?? selectBill;
   return {
     name: BILLS_DATASET,
-    description: 'Housing and mortgage bills of the sitting Congress and housing laws since 2018: status, sponsor, cosponsors, committees, actions and CRS summary',
+    description:
+      'Housing and mortgage bills of the sitting Congress and housing laws since 2018: status, sponsor, cosponsors, committees, actions and CRS summary',
     async load(tx: Queryable, context: SyncContext) {
       const now = context.clock();
       const analyses = new Map((await readTrackedBills(contentDir)).map((bill) => [bill.billId, bill]));
@@ -124,20 +125,32 @@ export function createBillsDataset(options: BillsDatasetOptions = {}): DatasetDe
         reasons[selection.reason] = (reasons[selection.reason] ?? 0) + 1;
       }
       if (rows.length === 0) {
-        throw new ValidationError(`none of the ${candidates.length} bill records read is a housing bill of the sitting Congress or a housing law since 2018`);
+        throw new ValidationError(
+          `none of the ${candidates.length} bill records read is a housing bill of the sitting Congress or a housing law since 2018`,
+        );
       }
 
       let changed = 0;
       for (const row of rows) if (await upsertBill(tx, row)) changed += 1;
-      changed += await removeUntracked(tx, rows.map((row) => row.bill_id));
+      changed += await removeUntracked(
+        tx,
+        rows.map((row) => row.bill_id),
+      );
       // Keep the site-wide search index in step without waiting for the next search_index rebuild.
       if (changed > 0) await reindexBills(tx);
 
       const statuses: Record<string, number> = {};
       for (const row of rows) statuses[row.status] = (statuses[row.status] ?? 0) + 1;
-      const asOf = rows.map((row) => row.as_of).sort().at(-1) ?? '';
+      const asOf =
+        rows
+          .map((row) => row.as_of)
+          .sort()
+          .at(-1) ?? '';
       const withoutAnalysis = rows.filter((row) => row.analysis === '').map((row) => row.bill_id);
-      context.logger.info({ dataset: BILLS_DATASET, candidates: candidates.length, bills: rows.length, changed, withoutAnalysis }, 'bills loaded');
+      context.logger.info(
+        { dataset: BILLS_DATASET, candidates: candidates.length, bills: rows.length, changed, withoutAnalysis },
+        'bills loaded',
+      );
       return {
         asOf,
         sourceUrl: apiKey !== undefined ? `${apiBaseUrl.replace(/\/+$/, '')}/bill` : GOVINFO_BULK_URL,

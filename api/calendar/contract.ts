@@ -22,9 +22,7 @@ const CATEGORY_ALIASES = {
 } as const;
 
 export const CalendarQuerySchema = z.object({
-  from: calendarDate()
-    .optional()
-    .describe('First day, inclusive, YYYY-MM-DD, e.g. "2026-12-01". Default: today (UTC).'),
+  from: calendarDate().optional().describe('First day, inclusive, YYYY-MM-DD, e.g. "2026-12-01". Default: today (UTC).'),
   to: calendarDate()
     .optional()
     .describe(`Last day, inclusive, YYYY-MM-DD, e.g. "2026-12-31". Default: \`from\` + ${CALENDAR_WINDOW_DAYS} days.`),
@@ -58,7 +56,9 @@ export const CalendarRestQuerySchema = CalendarQuerySchema.extend({
 });
 
 export const CalendarEventSchema = z.object({
-  name: z.string().describe('The release, with its reference month where the publisher names one, e.g. "Consumer Price Index (October 2026)".'),
+  name: z
+    .string()
+    .describe('The release, with its reference month where the publisher names one, e.g. "Consumer Price Index (October 2026)".'),
   date: z.iso.date().describe('YYYY-MM-DD, the day of the release (U.S. Eastern).'),
   impact: z.enum(IMPACTS).describe('How much the release tends to move mortgage rates.'),
   category: z.enum(CATEGORIES),

@@ -12,7 +12,20 @@ import { seriesEvent, type CalendarEventRecord } from './series.ts';
  */
 export const CPI_ROWS_EXCLUDED = new Set(['2025-11-12', '2025-12-12']);
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export interface CpiHistory {
   events: CalendarEventRecord[];

@@ -19,12 +19,10 @@ export interface FomcMeeting {
 }
 
 const isoDay = z.iso.date();
-const MeetingSchema = z
-  .object({ start: isoDay, decision: isoDay, sep: z.boolean(), pressConference: z.boolean() })
-  .refine((meeting) => {
-    const days = (Date.parse(meeting.decision) - Date.parse(meeting.start)) / 86_400_000;
-    return days >= 0 && days <= 2;
-  }, 'decision must be the first day or one or two days after it');
+const MeetingSchema = z.object({ start: isoDay, decision: isoDay, sep: z.boolean(), pressConference: z.boolean() }).refine((meeting) => {
+  const days = (Date.parse(meeting.decision) - Date.parse(meeting.start)) / 86_400_000;
+  return days >= 0 && days <= 2;
+}, 'decision must be the first day or one or two days after it');
 
 export const FomcFileSchema = z.object({
   description: z.string(),
@@ -44,12 +42,28 @@ export function loadFomcFile(file: string = FOMC_FILE): FomcFile {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 
 const pad = (value: number): string => String(value).padStart(2, '0');
 const stripTags = (html: string): string =>
-  html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function monthNumber(text: string): number | undefined {
   return MONTHS[text.trim().slice(0, 3).toLowerCase()];

@@ -9,7 +9,14 @@ import { z } from 'zod';
 import { ValidationError } from '../sync/errors.ts';
 import { seriesEvent, type CalendarEventRecord, type SeriesId } from './series.ts';
 
-export const HOUSING_SERIES = ['housing_starts', 'new_home_sales', 'existing_home_sales', 'pending_home_sales', 'fhfa_hpi', 'case_shiller'] as const;
+export const HOUSING_SERIES = [
+  'housing_starts',
+  'new_home_sales',
+  'existing_home_sales',
+  'pending_home_sales',
+  'fhfa_hpi',
+  'case_shiller',
+] as const;
 export type HousingSeries = (typeof HOUSING_SERIES)[number] & SeriesId;
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -78,8 +85,10 @@ export function checkHousingFacts(facts: HousingFactFile, file: string): void {
   const seen = new Set<string>();
   for (const release of facts.releases) {
     const where = `${file}: ${release.series} ${release.date}`;
-    if (!years.has(Number(release.date.slice(0, 4)))) throw new ValidationError(`${where}: ${release.date.slice(0, 4)} is not among the years the file covers`);
-    if (!facts.series.includes(release.series)) throw new ValidationError(`${where}: ${release.series} is not a series of ${facts.publisher}`);
+    if (!years.has(Number(release.date.slice(0, 4))))
+      throw new ValidationError(`${where}: ${release.date.slice(0, 4)} is not among the years the file covers`);
+    if (!facts.series.includes(release.series))
+      throw new ValidationError(`${where}: ${release.series} is not a series of ${facts.publisher}`);
     const day = new Date(`${release.date}T12:00:00Z`);
     const weekday = WEEKDAYS[day.getUTCDay()] ?? '';
     if (weekday === 'Sat' || weekday === 'Sun') throw new ValidationError(`${where}: falls on a ${weekday}`);
@@ -89,7 +98,8 @@ export function checkHousingFacts(facts: HousingFactFile, file: string): void {
     const [monthName = '', yearText = ''] = release.period.split(' ');
     const month = MONTHS.indexOf(monthName);
     if (month < 0) throw new ValidationError(`${where}: "${release.period}" is not a month`);
-    if (release.date < `${yearText}-${String(month + 1).padStart(2, '0')}-32`) throw new ValidationError(`${where}: not after its reference month ${release.period}`);
+    if (release.date < `${yearText}-${String(month + 1).padStart(2, '0')}-32`)
+      throw new ValidationError(`${where}: not after its reference month ${release.period}`);
     const key = `${release.series}|${release.date}`;
     if (seen.has(key)) throw new ValidationError(`${where}: listed twice`);
     seen.add(key);
@@ -100,7 +110,9 @@ export function checkHousingFacts(facts: HousingFactFile, file: string): void {
 export function readHousingFacts(text: string, file: string, publisher?: HousingPublisher): HousingFactFile {
   const facts = HousingFactFileSchema.parse(JSON.parse(text));
   if (publisher && (facts.publisher !== publisher.name || facts.series.join() !== publisher.series.join())) {
-    throw new ValidationError(`${file}: expected ${publisher.name}'s ${publisher.series.join(', ')} schedule, found ${facts.publisher}'s ${facts.series.join(', ')}`);
+    throw new ValidationError(
+      `${file}: expected ${publisher.name}'s ${publisher.series.join(', ')} schedule, found ${facts.publisher}'s ${facts.series.join(', ')}`,
+    );
   }
   checkHousingFacts(facts, file);
   return facts;

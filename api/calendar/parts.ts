@@ -81,19 +81,26 @@ function factFile(factsDir: string, relative: string, publisherUrl: string): { t
     throw error;
   }
   const id = `fact-${relative.replace(/\.json$/, '').replace(/[/\\]/g, '-')}`;
-  return { text, label: `data/calendar/${relative}`, file: { entry: { id, publisherUrl, format: 'json', mirrorPath: `data/calendar/${relative}` }, checksum: sha256(text) } };
+  return {
+    text,
+    label: `data/calendar/${relative}`,
+    file: { entry: { id, publisherUrl, format: 'json', mirrorPath: `data/calendar/${relative}` }, checksum: sha256(text) },
+  };
 }
 
 /** Every mirror row (year,meeting_start,decision_date) must equal a fact-file meeting. */
 export function crossCheckFomcMirror(text: string, meetings: readonly FomcMeeting[], file: string): void {
   const known = new Set(meetings.map((meeting) => `${meeting.start},${meeting.decision}`));
-  text.split(/\r?\n/).slice(1).forEach((line, index) => {
-    const [, start, decision] = line.trim().split(',');
-    if (!start || !decision) return;
-    if (!known.has(`${start},${decision}`)) {
-      throw new ValidationError(`${file}:${index + 2}: FOMC meeting ${start}/${decision} is not in data/calendar/fomc-meetings.json`);
-    }
-  });
+  text
+    .split(/\r?\n/)
+    .slice(1)
+    .forEach((line, index) => {
+      const [, start, decision] = line.trim().split(',');
+      if (!start || !decision) return;
+      if (!known.has(`${start},${decision}`)) {
+        throw new ValidationError(`${file}:${index + 2}: FOMC meeting ${start}/${decision} is not in data/calendar/fomc-meetings.json`);
+      }
+    });
 }
 
 /** Every year 2021-2027 has its eight scheduled meetings; April 28-29, 2026 is there and May 6 is not. */
@@ -102,8 +109,10 @@ function checkFomcEvents(events: readonly CalendarEventRecord[]): void {
     const count = events.filter((event) => event.date.startsWith(`${year}-`)).length;
     if (count < 8) throw new ValidationError(`${count} FOMC decisions in ${year}, expected 8 scheduled meetings`);
   }
-  if (!events.some((event) => event.date === '2026-04-29')) throw new ValidationError('no FOMC decision on 2026-04-29 (the Fed scheduled April 28-29, 2026)');
-  if (events.some((event) => event.date === '2026-05-06')) throw new ValidationError('2026-05-06 is not an FOMC decision date (the Fed scheduled April 28-29, 2026)');
+  if (!events.some((event) => event.date === '2026-04-29'))
+    throw new ValidationError('no FOMC decision on 2026-04-29 (the Fed scheduled April 28-29, 2026)');
+  if (events.some((event) => event.date === '2026-05-06'))
+    throw new ValidationError('2026-05-06 is not an FOMC decision date (the Fed scheduled April 28-29, 2026)');
 }
 
 const fomcPart: CalendarPart = {
@@ -117,12 +126,15 @@ const fomcPart: CalendarPart = {
     const fomcFile = FomcFileSchema.parse(JSON.parse(facts.text));
     const files: PartFile[] = [facts.file];
     const warnings: string[] = [];
-    const byYear = new Map(fomcFile.years.map((year) => [year.year, { meetings: year.meetings as FomcMeeting[], sourceUrl: year.sourceUrl }]));
+    const byYear = new Map(
+      fomcFile.years.map((year) => [year.year, { meetings: year.meetings as FomcMeeting[], sourceUrl: year.sourceUrl }]),
+    );
     // The Fed's page replaces a year when it can be read; an unreadable page leaves the fact file in charge.
     try {
       const page = await context.readOptionalSource(CALENDAR_SOURCES.fedPage);
       if (page) {
-        for (const [year, meetings] of parseFedCalendarPage(page.bytes.toString('utf8'), page.origin)) byYear.set(year, { meetings, sourceUrl: FED_CALENDAR_URL });
+        for (const [year, meetings] of parseFedCalendarPage(page.bytes.toString('utf8'), page.origin))
+          byYear.set(year, { meetings, sourceUrl: FED_CALENDAR_URL });
         files.push(page);
       }
     } catch (error) {
@@ -131,7 +143,12 @@ const fomcPart: CalendarPart = {
     }
     if (context.config.sourceDir !== undefined) {
       const mirror = await context.readOptionalSource(CALENDAR_SOURCES.fomcMirror);
-      if (mirror) crossCheckFomcMirror(mirror.bytes.toString('utf8'), fomcFile.years.flatMap((year) => year.meetings), mirror.origin);
+      if (mirror)
+        crossCheckFomcMirror(
+          mirror.bytes.toString('utf8'),
+          fomcFile.years.flatMap((year) => year.meetings),
+          mirror.origin,
+        );
     }
     const events = [...byYear.values()].flatMap(({ meetings, sourceUrl }) => meetings.map((meeting) => fomcEvent(meeting, sourceUrl)));
     checkFomcEvents(events);
@@ -151,7 +168,11 @@ const cpiHistoryPart: CalendarPart = {
     if (!history.events.some((event) => event.date === '2024-02-13')) {
       throw new ValidationError(`${file.origin}: expected the January 2024 CPI release on 2024-02-13`);
     }
-    return { events: history.events, files: [file], details: { excludedRows: history.excluded, referenceMonths: Object.fromEntries(history.referenceMonths) } };
+    return {
+      events: history.events,
+      files: [file],
+      details: { excludedRows: history.excluded, referenceMonths: Object.fromEntries(history.referenceMonths) },
+    };
   },
 };
 
@@ -196,7 +217,12 @@ const pmmsPart: CalendarPart = {
   async load({ factsDir }) {
     const facts = factFile(factsDir, 'pmms-schedule.json', 'https://www.freddiemac.com/pmms/pmms_faqs');
     const schedule = PmmsScheduleSchema.parse(JSON.parse(facts.text));
-    return { events: pmmsEvents(schedule), files: [facts.file], asOf: schedule.asOf, details: { years: schedule.years.map((year) => year.year), rule: schedule.rule.sourceUrl } };
+    return {
+      events: pmmsEvents(schedule),
+      files: [facts.file],
+      asOf: schedule.asOf,
+      details: { years: schedule.years.map((year) => year.year), rule: schedule.rule.sourceUrl },
+    };
   },
 };
 

@@ -76,7 +76,13 @@ export function pmmsEvents(schedule: PmmsSchedule): CalendarEventRecord[] {
   if (new Set(years).size !== years.length) throw new ValidationError('pmms-schedule.json: a year is listed twice');
   return schedule.years.flatMap(({ year, sourceUrl }) =>
     pmmsReleaseDays(year).map((release) =>
-      seriesEvent('pmms', release.date, undefined, release.movedFor ? `${PMMS_DERIVED_NOTE} Moved from Thursday for ${release.movedFor}.` : PMMS_DERIVED_NOTE, sourceUrl),
+      seriesEvent(
+        'pmms',
+        release.date,
+        undefined,
+        release.movedFor ? `${PMMS_DERIVED_NOTE} Moved from Thursday for ${release.movedFor}.` : PMMS_DERIVED_NOTE,
+        sourceUrl,
+      ),
     ),
   );
 }

@@ -24,7 +24,8 @@ export const SERIES = {
     impact: 'high',
     category: 'fed',
     publisher: 'Federal Reserve',
-    description: 'Federal Open Market Committee policy statement (2:00 p.m. ET) and press conference (2:30 p.m. ET): sets the federal funds target range.',
+    description:
+      'Federal Open Market Committee policy statement (2:00 p.m. ET) and press conference (2:30 p.m. ET): sets the federal funds target range.',
     sourceUrl: 'https://www.federalreserve.gov/monetarypolicy/fomccalendars.htm',
   },
   cpi: {
@@ -171,7 +172,13 @@ export interface CalendarEventRecord {
 }
 
 /** Builds an event from its series rule; `period` ("October 2026") is appended to the name. */
-export function seriesEvent(series: SeriesId, date: string, period: string | undefined, extra?: string, sourceUrl?: string): CalendarEventRecord {
+export function seriesEvent(
+  series: SeriesId,
+  date: string,
+  period: string | undefined,
+  extra?: string,
+  sourceUrl?: string,
+): CalendarEventRecord {
   const rule: SeriesRule = SERIES[series];
   return {
     series,

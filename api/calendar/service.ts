@@ -156,7 +156,10 @@ export function createCalendarService({
     return { answer, json: preSerialize(answer), events };
   }
 
-  const pinnedSnapshots = new BoundedCache<{ data: Promise<CalendarSnapshot & { versions: DatasetVersion[] }>; answers: BoundedCache<Remembered> }>({
+  const pinnedSnapshots = new BoundedCache<{
+    data: Promise<CalendarSnapshot & { versions: DatasetVersion[] }>;
+    answers: BoundedCache<Remembered>;
+  }>({
     maxBytes: MAX_PINNED_SNAPSHOTS,
     sizeOf: () => 1,
   });

@@ -66,7 +66,10 @@ export async function readCalendarSnapshot(
 }
 
 /** The snapshot of event rows (read now or archived with a version). */
-export function calendarSnapshotOf(rows: readonly EventRow[], record: { version: string; asOf: string | null; loadedAt: string }): CalendarSnapshot {
+export function calendarSnapshotOf(
+  rows: readonly EventRow[],
+  record: { version: string; asOf: string | null; loadedAt: string },
+): CalendarSnapshot {
   const events = rows
     .map((row) => ({
       series: row.series,

@@ -61,10 +61,14 @@ function withoutPaths(message: string, context: SyncContext): string {
   return text;
 }
 
-export function createCalendarDataset({ factsDir = CALENDAR_FACTS_DIR, parts = CALENDAR_PARTS }: { factsDir?: string; parts?: readonly CalendarPart[] } = {}): DatasetDefinition {
+export function createCalendarDataset({
+  factsDir = CALENDAR_FACTS_DIR,
+  parts = CALENDAR_PARTS,
+}: { factsDir?: string; parts?: readonly CalendarPart[] } = {}): DatasetDefinition {
   return {
     name: CALENDAR_DATASET,
-    description: 'Economic calendar: FOMC decisions, BLS releases (CPI, jobs, PPI, JOLTS...), Census, NAR and FHFA housing releases, Freddie Mac\'s weekly rate survey',
+    description:
+      "Economic calendar: FOMC decisions, BLS releases (CPI, jobs, PPI, JOLTS...), Census, NAR and FHFA housing releases, Freddie Mac's weekly rate survey",
     syncByDefault: true,
     archive: archiveCalendar,
     async load(tx, context) {
@@ -94,7 +98,11 @@ export function createCalendarDataset({ factsDir = CALENDAR_FACTS_DIR, parts = C
         }
       }
       if (outcomes.size === 0) {
-        throw new ValidationError(`economic calendar: no part loaded (${Object.values(reports).map((report) => `${report.title}: ${report.reason ?? report.status}`).join('; ')})`);
+        throw new ValidationError(
+          `economic calendar: no part loaded (${Object.values(reports)
+            .map((report) => `${report.title}: ${report.reason ?? report.status}`)
+            .join('; ')})`,
+        );
       }
       const history = outcomes.get('bls-cpi-release-dates');
       const feed = outcomes.get('bls-release-calendar');
@@ -119,7 +127,16 @@ export function createCalendarDataset({ factsDir = CALENDAR_FACTS_DIR, parts = C
         }
       }
 
-      const rows = [...events.values()].map(({ event, origin }) => [event.series, event.date, event.name, event.impact, event.category, event.description, event.sourceUrl, origin]);
+      const rows = [...events.values()].map(({ event, origin }) => [
+        event.series,
+        event.date,
+        event.name,
+        event.impact,
+        event.category,
+        event.description,
+        event.sourceUrl,
+        origin,
+      ]);
       let changed = await upsertRows(tx, {
         table: 'calendar_events',
         key: ['series', 'date'],
@@ -150,10 +167,17 @@ export function createCalendarDataset({ factsDir = CALENDAR_FACTS_DIR, parts = C
       for (const { event } of events.values()) bySeries[event.series] = (bySeries[event.series] ?? 0) + 1;
       // The newest vintage of the parts that carry one (the BLS feed carries none). When none of
       // them loaded, the previous record's date stands; only a first load ever falls back to today.
-      const vintages = Object.values(reports).map((report) => report.asOf).filter((value): value is string => Boolean(value));
+      const vintages = Object.values(reports)
+        .map((report) => report.asOf)
+        .filter((value): value is string => Boolean(value));
       const previous = await tx.query<{ as_of: string | Date | null }>('SELECT as_of FROM datasets WHERE name = $1', [CALENDAR_DATASET]);
       const previousAsOf = previous.rows[0]?.as_of;
-      const fallback = previousAsOf instanceof Date ? previousAsOf.toISOString().slice(0, 10) : previousAsOf ? String(previousAsOf).slice(0, 10) : context.clock().toISOString().slice(0, 10);
+      const fallback =
+        previousAsOf instanceof Date
+          ? previousAsOf.toISOString().slice(0, 10)
+          : previousAsOf
+            ? String(previousAsOf).slice(0, 10)
+            : context.clock().toISOString().slice(0, 10);
       return {
         asOf: vintages.sort().at(-1) ?? fallback,
         sourceUrl: FED_CALENDAR_URL,

@@ -13,7 +13,9 @@ export const EscrowQuerySchema = z.object({
   ),
   closing_month: monthNumber()
     .optional()
-    .describe('The month the loan closes: 1-12 (a number or numeric text, e.g. 3 or "03") or a month name in any case (e.g. "March", "mar"). Default: the current month (UTC).'),
+    .describe(
+      'The month the loan closes: 1-12 (a number or numeric text, e.g. 3 or "03") or a month name in any case (e.g. "March", "mar"). Default: the current month (UTC).',
+    ),
   county: countyName()
     .optional()
     .describe(
@@ -22,7 +24,9 @@ export const EscrowQuerySchema = z.object({
     ),
   annual_tax: decimal({ min: 1, max: 10_000_000, hint: 'Give the yearly property tax in dollars, a number from 1 to 10000000, e.g. 4800.' })
     .optional()
-    .describe('Optional yearly property tax bill in dollars (a number or numeric text, e.g. 4800 or "4800.50"): the answer then gives the escrow at closing in dollars (`atClosing`).'),
+    .describe(
+      'Optional yearly property tax bill in dollars (a number or numeric text, e.g. 4800 or "4800.50"): the answer then gives the escrow at closing in dollars (`atClosing`).',
+    ),
 });
 /** A parsed request: what every face hands the service. */
 export type EscrowQuery = z.output<typeof EscrowQuerySchema>;
@@ -32,7 +36,7 @@ const MonthNameSchema = z.enum(MONTH_NAMES);
 export const EscrowProjectionMonthSchema = z.object({
   month: z.int().min(1).max(12),
   monthName: MonthNameSchema,
-  deposit: z.number().describe('Paid into escrow with this month\'s mortgage payment (1 unit: one month of tax).'),
+  deposit: z.number().describe("Paid into escrow with this month's mortgage payment (1 unit: one month of tax)."),
   disbursement: z.number().describe('Tax paid out of escrow this month, in months of tax.'),
   balance: z.number().describe('Running balance starting from 0'),
   balanceWithInitialDeposit: z.number().describe('Running balance including the escrow collected at closing: never below the cushion'),
@@ -64,12 +68,16 @@ export const EscrowAnswerSchema = z.object({
   escrowMonthsExact: z
     .number()
     .min(0)
-    .describe('The RESPA figure before rounding (cushion − lowest running balance), in months of tax: fractional where installments are not whole months (e.g. 4.6 for a 55%/45% split); escrowMonths is it rounded up.'),
+    .describe(
+      'The RESPA figure before rounding (cushion − lowest running balance), in months of tax: fractional where installments are not whole months (e.g. 4.6 for a 55%/45% split); escrowMonths is it rounded up.',
+    ),
   escrowMonthsRounding: z.string().describe('How escrowMonthsExact became escrowMonths, in words.'),
   taxSchedule: z.object({
     frequency: z.string().describe('annual, semi-annual or quarterly'),
     disbursementMonths: z.array(MonthNameSchema).describe('Months in which the servicer pays the tax'),
-    notes: z.string().describe('What the months represent, with the statute or collecting office, and for a county the tax year and the page checked'),
+    notes: z
+      .string()
+      .describe('What the months represent, with the statute or collecting office, and for a county the tax year and the page checked'),
   }),
   allMonths: z
     .object(Object.fromEntries(MONTH_NAMES.map((name) => [name, z.int()])) as Record<(typeof MONTH_NAMES)[number], z.ZodInt>)

@@ -13,8 +13,7 @@ export interface CountyRecord {
 }
 
 export type CountyMatch =
-  | { kind: 'override'; override: CountyOverride }
-  | { kind: 'no-override'; county: CountyRecord | undefined; query: string };
+  { kind: 'override'; override: CountyOverride } | { kind: 'no-override'; county: CountyRecord | undefined; query: string };
 
 /** Lowercase, no punctuation, without a trailing "county"/"parish"/"borough"; "city" is kept (VA). */
 export function normaliseCountyName(name: string): string {

@@ -30,7 +30,10 @@ export const CountyCheckSchema = z
   .superRefine((check, ctx) => {
     const unchecked = check.result === 'unchecked';
     if (unchecked !== (check.verification.status === 'unchecked')) {
-      ctx.addIssue({ code: 'custom', message: `result "${check.result}" needs verification status "${unchecked ? 'unchecked' : 'checked'}"` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `result "${check.result}" needs verification status "${unchecked ? 'unchecked' : 'checked'}"`,
+      });
     }
     if (!unchecked && !check.finding) ctx.addIssue({ code: 'custom', message: 'a checked county needs a finding' });
     for (const message of verificationIssues(check.verification)) ctx.addIssue({ code: 'custom', message });
@@ -67,7 +70,12 @@ export function loadCountyChecks(file: string = COUNTY_CHECKS_FILE): CountyCheck
 }
 
 /** The check for a county named by FIPS or by name (when no county list resolved it to a FIPS). */
-export function findCountyCheck(index: CountyCheckIndex, stateCode: string, fips: string | undefined, query: string): CountyCheck | undefined {
+export function findCountyCheck(
+  index: CountyCheckIndex,
+  stateCode: string,
+  fips: string | undefined,
+  query: string,
+): CountyCheck | undefined {
   if (fips) return index.byFips.get(fips);
   const trimmed = query.trim();
   if (/^\d{5}$/.test(trimmed)) return index.byFips.get(trimmed);

@@ -77,9 +77,7 @@ export function computeEscrow(
   let lowestBalance = 0;
   for (let offset = 0; offset < 12; offset += 1) {
     const month = addMonths(firstPaymentMonth, offset);
-    const disbursement = round(
-      installments.filter((installment) => installment.month === month).reduce((sum, i) => sum + i.units, 0),
-    );
+    const disbursement = round(installments.filter((installment) => installment.month === month).reduce((sum, i) => sum + i.units, 0));
     balance = round(balance + 1 - disbursement);
     lowestBalance = Math.min(lowestBalance, balance);
     rows.push({ month, monthName: monthName(month), deposit: 1, disbursement, balance });
@@ -98,10 +96,7 @@ export function computeEscrow(
 }
 
 /** escrowMonths for each of the 12 closing months, keyed by month name. */
-export function computeAllMonths(
-  installments: readonly Installment[],
-  cushionMonths: number = CUSHION_MONTHS,
-): Record<MonthName, number> {
+export function computeAllMonths(installments: readonly Installment[], cushionMonths: number = CUSHION_MONTHS): Record<MonthName, number> {
   return Object.fromEntries(
     MONTH_NAMES.map((name, index) => [name, computeEscrow(installments, index + 1, cushionMonths).escrowMonths]),
   ) as Record<MonthName, number>;
@@ -109,7 +104,8 @@ export function computeAllMonths(
 
 /** How the exact figure became a whole number of months, in words an answer can show. */
 export function roundingNote(exactMonths: number, escrowMonths: number): string {
-  if (Math.abs(exactMonths - escrowMonths) < 1e-6) return `Exact: the schedule pays whole months of tax, so ${escrowMonths} months needs no rounding.`;
+  if (Math.abs(exactMonths - escrowMonths) < 1e-6)
+    return `Exact: the schedule pays whole months of tax, so ${escrowMonths} months needs no rounding.`;
   return (
     `The RESPA computation gives ${formatMonths(exactMonths)} months, because the installments are not whole months of tax; ` +
     `it is rounded up to ${escrowMonths} so the cushion is always met.`

@@ -17,7 +17,7 @@ export function registerEscrowRoutes(registry: ApiRegistry, deps: AppDeps): void
     summary: 'Escrow months to collect at closing',
     description:
       'RESPA aggregate analysis (12 CFR 1024.17) in units of one month of property tax: the first payment is due in closing month + 2; ' +
-      'the 12 months from it each deposit 1 unit and then pay that month\'s installments; the cushion is 2 units; ' +
+      "the 12 months from it each deposit 1 unit and then pay that month's installments; the cushion is 2 units; " +
       'escrowMonths = cushion − lowest running balance (from 0), never below 0. Example: taxes paid once a year in January, closing in March → 5. ' +
       'Covers the 50 states + DC with county schedules where counties differ. Unknown parameters are refused (400).',
     tags: ['Escrow'],

@@ -58,13 +58,19 @@ const addIssues = (ctx: z.RefinementCtx, messages: string[]): void => {
 };
 
 export const StateScheduleSchema = z
-  .object({ code: z.enum(STATE_CODES), name: z.string().min(4), installments: z.array(InstallmentSchema).min(1).max(12), ...ScheduleFields })
+  .object({
+    code: z.enum(STATE_CODES),
+    name: z.string().min(4),
+    installments: z.array(InstallmentSchema).min(1).max(12),
+    ...ScheduleFields,
+  })
   .superRefine((value, ctx) => addIssues(ctx, scheduleIssues(value.frequency, value.installments)));
 
 /** Month (1-12) of a due date. */
 export const dueMonth = (due: string): number => Number(due.slice(5, 7));
 
-const isComplete = (year: z.infer<typeof TaxYearScheduleSchema>): boolean => year.installments.every((installment) => installment.due !== null);
+const isComplete = (year: z.infer<typeof TaxYearScheduleSchema>): boolean =>
+  year.installments.every((installment) => installment.due !== null);
 
 /**
  * A county whose collector differs from the state. Either `installments` (the same months every
@@ -96,13 +102,18 @@ export const CountyOverrideSchema = z
         if (Math.abs(units - 12) > 1e-6) addIssues(ctx, [`tax year ${year.taxYear}: installments total ${units} units, not 12`]);
         if (isComplete(year)) {
           const months = year.installments.map((installment) => ({ month: dueMonth(installment.due as string), units: installment.units }));
-          addIssues(ctx, scheduleIssues(value.frequency, months).map((issue) => `tax year ${year.taxYear}: ${issue}`));
+          addIssues(
+            ctx,
+            scheduleIssues(value.frequency, months).map((issue) => `tax year ${year.taxYear}: ${issue}`),
+          );
         }
       }
       const served = value.taxYears.filter(isComplete).at(-1);
       if (!served) addIssues(ctx, ['at least one tax year needs every due date published']);
       else if (value.verification.status === 'checked' && value.verification.taxYear !== served.taxYear) {
-        addIssues(ctx, [`verification checks tax year ${value.verification.taxYear}, but the months are served from tax year ${served.taxYear}`]);
+        addIssues(ctx, [
+          `verification checks tax year ${value.verification.taxYear}, but the months are served from tax year ${served.taxYear}`,
+        ]);
       }
     }
     addIssues(ctx, verificationIssues(value.verification));
@@ -151,7 +162,9 @@ export function formatDue(due: string): string {
 }
 
 const listDates = (installments: readonly { due: string | null }[]): string =>
-  installments.map((installment, index) => `installment ${index + 1} ${installment.due ? formatDue(installment.due) : 'not yet published'}`).join(', ');
+  installments
+    .map((installment, index) => `installment ${index + 1} ${installment.due ? formatDue(installment.due) : 'not yet published'}`)
+    .join(', ');
 
 /**
  * Dated counties answer from the latest tax year whose every due date is published, and project
@@ -186,10 +199,17 @@ export interface ScheduleIndex {
 
 /** zod issues with the county (or state) they belong to, so a bad entry names itself. */
 export function describeIssues(error: z.ZodError, file: unknown, fileName: string): string {
-  const entries = file as { states?: { code?: string }[]; countyOverrides?: { county?: string; fips?: string }[]; checks?: { county?: string; fips?: string }[] };
+  const entries = file as {
+    states?: { code?: string }[];
+    countyOverrides?: { county?: string; fips?: string }[];
+    checks?: { county?: string; fips?: string }[];
+  };
   const lines = error.issues.map((issue) => {
     const [list, index] = issue.path;
-    const entry = typeof index === 'number' ? (entries[list as 'states' | 'countyOverrides' | 'checks'] as Record<string, unknown>[] | undefined)?.[index] : undefined;
+    const entry =
+      typeof index === 'number'
+        ? (entries[list as 'states' | 'countyOverrides' | 'checks'] as Record<string, unknown>[] | undefined)?.[index]
+        : undefined;
     if (!entry) return `${issue.path.join('.') || '(file)'}: ${issue.message}`;
     const who = `${String(entry.county ?? entry.code)}${entry.fips ? ` (${String(entry.fips)})` : ''}`;
     const field = issue.path.slice(2).join('.');

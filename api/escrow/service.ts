@@ -43,7 +43,11 @@ const MAX_COUNTY_ANSWER_BYTES = 16 * 1024 * 1024;
 /** Distinct spellings of a request remembered (each points at a shared answer): a few thousand. */
 const MAX_ASKED_BYTES = 1024 * 1024;
 
-function basis(state: StateInfo, schedule: { frequency: string; installments: readonly Installment[] }, rest: Pick<Basis, 'notes' | 'isCountySpecific' | 'sources'>): Basis {
+function basis(
+  state: StateInfo,
+  schedule: { frequency: string; installments: readonly Installment[] },
+  rest: Pick<Basis, 'notes' | 'isCountySpecific' | 'sources'>,
+): Basis {
   const installments = [...schedule.installments].sort((a, b) => a.month - b.month);
   return { state, frequency: schedule.frequency, installments, ...rest, allMonths: computeAllMonths(installments, CUSHION_MONTHS) };
 }
@@ -93,7 +97,11 @@ export function createEscrowService({
 
   function stateBasis(state: StateInfo): Basis {
     const schedule = stateSchedule(state);
-    return basis(state, schedule, { notes: schedule.notes, isCountySpecific: false, sources: uniqueByUrl([sourceOf(schedule.source), RESPA_SOURCE]) });
+    return basis(state, schedule, {
+      notes: schedule.notes,
+      isCountySpecific: false,
+      sources: uniqueByUrl([sourceOf(schedule.source), RESPA_SOURCE]),
+    });
   }
 
   function overrideBasis(state: StateInfo, override: CountyOverride): Basis {
@@ -127,11 +135,15 @@ export function createEscrowService({
   };
   for (const state of STATES) {
     remember(state.code, stateBasis(state));
-    for (const override of schedules.overridesByState.get(state.code) ?? []) remember(`${state.code}|${override.fips}`, overrideBasis(state, override));
+    for (const override of schedules.overridesByState.get(state.code) ?? [])
+      remember(`${state.code}|${override.fips}`, overrideBasis(state, override));
   }
   const counties = answerCache<EscrowAnswer>({ maxBytes: MAX_COUNTY_ANSWER_BYTES });
   // Each entry only points at an answer held above: its own cost is the key and the slot.
-  const asked = new BoundedCache<RememberedAnswer<EscrowAnswer>>({ maxBytes: MAX_ASKED_BYTES, sizeOf: (_answer, key) => 2 * key.length + 64 });
+  const asked = new BoundedCache<RememberedAnswer<EscrowAnswer>>({
+    maxBytes: MAX_ASKED_BYTES,
+    sizeOf: (_answer, key) => 2 * key.length + 64,
+  });
 
   function resolve(query: EscrowQuery): RememberedAnswer<EscrowAnswer> {
     const closingMonth = query.closing_month ?? clock().getUTCMonth() + 1;
@@ -160,10 +172,13 @@ export function createEscrowService({
   return {
     stateCodes: () => [...STATE_CODES],
     countyOverrides: () =>
-      [...schedules.overridesByState.values()].flat().map((override) => ({ state: override.state, fips: override.fips, county: override.county })),
+      [...schedules.overridesByState.values()]
+        .flat()
+        .map((override) => ({ state: override.state, fips: override.fips, county: override.county })),
     answer: (query) => withDollars(resolve(query).answer, query.annual_tax),
     // The dollar figures depend on the reader's tax bill, so only the months are remembered.
-    answerJson: (query) => (query.annual_tax === undefined ? resolve(query).json : preSerialize(withDollars(resolve(query).answer, query.annual_tax))),
+    answerJson: (query) =>
+      query.annual_tax === undefined ? resolve(query).json : preSerialize(withDollars(resolve(query).answer, query.annual_tax)),
   };
 }
 

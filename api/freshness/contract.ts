@@ -8,7 +8,9 @@ export const FreshnessSchema = z.object({
   checked_on: z.string().describe('The day it is judged against: today, or the `date` asked for.'),
   age_days: z.int().describe('Days from `as_of` to `checked_on`.'),
   schedule: z.string().describe("The publisher's release schedule in words."),
-  stale: z.boolean().describe('True when at least one scheduled release since `as_of` was published before `checked_on` and is not loaded.'),
+  stale: z
+    .boolean()
+    .describe('True when at least one scheduled release since `as_of` was published before `checked_on` and is not loaded.'),
   missed_release_count: z.int().describe('Scheduled releases since `as_of` that are not loaded.'),
   missed_releases: z.array(z.string()).describe('Their figure dates (YYYY-MM-DD), the latest 10 at most.'),
 });

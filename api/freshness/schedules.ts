@@ -20,8 +20,10 @@ export interface ReleaseSchedule {
 }
 
 const DAY_MS = 86_400_000;
-export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 const yearOf = (date: string) => Number(date.slice(0, 4));
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
@@ -87,13 +89,19 @@ export const APOR_WEEKLY: ReleaseSchedule = {
     const releases: Release[] = [];
     let monday = addDays(after, 1);
     while (weekday(monday) !== 1) monday = addDays(monday, 1);
-    for (; addDays(monday, -4) <= through; monday = addDays(monday, 7)) releases.push({ figureDate: monday, publishedOn: addDays(monday, -4) });
+    for (; addDays(monday, -4) <= through; monday = addDays(monday, 7))
+      releases.push({ figureDate: monday, publishedOn: addDays(monday, -4) });
     return releases;
   },
 };
 
 /** A yearly release on a fixed month and day (loan limits for the next year, an annual file). */
-export function yearly(description: string, month: number, day: number, figureDateOf: (year: number) => string = (year) => `${year + 1}-01-01`): ReleaseSchedule {
+export function yearly(
+  description: string,
+  month: number,
+  day: number,
+  figureDateOf: (year: number) => string = (year) => `${year + 1}-01-01`,
+): ReleaseSchedule {
   const pad = (value: number) => String(value).padStart(2, '0');
   return {
     description,

@@ -16,8 +16,16 @@ export function matchKey(name: string): string {
 // Longest first, so "CITYANDBOROUGH" is removed before "BOROUGH". "CITY" stays: Baltimore city and
 // Baltimore County are different places.
 const SUFFIXES = [
-  'PLANNINGREGION', 'CITYANDBOROUGH', 'CENSUSAREA', 'MUNICIPALITY', 'MUNICIPIO', 'BOROUGH', 'COUNTY',
-  'PARISH', 'DISTRICT', 'ISLAND',
+  'PLANNINGREGION',
+  'CITYANDBOROUGH',
+  'CENSUSAREA',
+  'MUNICIPALITY',
+  'MUNICIPIO',
+  'BOROUGH',
+  'COUNTY',
+  'PARISH',
+  'DISTRICT',
+  'ISLAND',
 ];
 
 /** The match key without its kind suffix: `LOSANGELESCOUNTY` → `LOSANGELES`. */
@@ -38,7 +46,9 @@ export function titleCase(name: string): string {
     .replace(/\s+/g, ' ')
     .split(' ')
     .map((word, index) =>
-      index > 0 && SMALL_WORDS.has(word) ? word : word.replace(/(^|[-.'(])([a-z])/g, (_m, lead: string, letter: string) => lead + letter.toUpperCase()),
+      index > 0 && SMALL_WORDS.has(word)
+        ? word
+        : word.replace(/(^|[-.'(])([a-z])/g, (_m, lead: string, letter: string) => lead + letter.toUpperCase()),
     )
     .join(' ');
 }

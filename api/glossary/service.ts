@@ -24,7 +24,11 @@ export interface GlossaryService {
 
 /** Lower-case, no punctuation, single spaces: "Loan-to-Value (LTV)" → "loan to value ltv". */
 export function normaliseTerm(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 function levenshtein(a: string, b: string): number {
@@ -54,7 +58,11 @@ export function createGlossaryService({ baseUrl, contentDir }: { baseUrl: string
     faqs: data.faqs,
     related: data.related
       .filter((relatedSlug) => termBySlug.has(relatedSlug))
-      .map((relatedSlug) => ({ slug: relatedSlug, term: termBySlug.get(relatedSlug) ?? relatedSlug, url: `${baseUrl}/glossary/${relatedSlug}` })),
+      .map((relatedSlug) => ({
+        slug: relatedSlug,
+        term: termBySlug.get(relatedSlug) ?? relatedSlug,
+        url: `${baseUrl}/glossary/${relatedSlug}`,
+      })),
     links: data.links,
     url: `${baseUrl}/glossary/${slug}`,
     updated: data.updated.toISOString().slice(0, 10),
@@ -74,7 +82,7 @@ export function createGlossaryService({ baseUrl, contentDir }: { baseUrl: string
 
   function lookup(term: string): GlossaryLookup {
     const key = normaliseTerm(term);
-    if (!key) throw new BadRequestError("Give 'term' as a word or phrase, e.g. \"APR\" or \"escrow cushion\".");
+    if (!key) throw new BadRequestError('Give \'term\' as a word or phrase, e.g. "APR" or "escrow cushion".');
     const exact = byName.get(key) ?? byName.get(key.replace(/s$/, ''));
     if (exact) return { entry: exact, match: 'exact' };
     // "debt to income" → "Debt-to-income ratio (DTI)": every word of the query, fewest others.
@@ -95,7 +103,9 @@ export function createGlossaryService({ baseUrl, contentDir }: { baseUrl: string
     ].slice(0, 5);
     throw new NotFoundError(
       `No glossary term matches "${term.slice(0, 100)}".` +
-        (suggestions.length > 0 ? ` Did you mean: ${suggestions.join('; ')}?` : ' Try a full-text search (search_content, GET /search) for a broader question.'),
+        (suggestions.length > 0
+          ? ` Did you mean: ${suggestions.join('; ')}?`
+          : ' Try a full-text search (search_content, GET /search) for a broader question.'),
     );
   }
 

@@ -18,17 +18,22 @@ const DatasetHealthSchema = z.object({
       '`loaded`: served. `loading`: not loaded yet, a load runs now. `failed`: not loaded, its last load failed. `missing`: not loaded because ' +
         'its source has nothing to load here (e.g. a file the source folder lacks; `missing` says why): not a fault. `never_loaded`: no load was ever attempted.',
     ),
-  as_of: z.string().nullable().describe("The publisher's date of the data (file vintage, release date or latest observation), YYYY-MM-DD; null until loaded."),
+  as_of: z
+    .string()
+    .nullable()
+    .describe("The publisher's date of the data (file vintage, release date or latest observation), YYYY-MM-DD; null until loaded."),
   synced_at: z.string().nullable().describe('When this service published its current load (ISO 8601): the sync date, not the data date.'),
   rows: z.int(),
   version: z
     .string()
     .nullable()
-    .describe('Its current version id: the publisher\'s vintage and the content checksum\'s first 8 hex digits, e.g. "2026-01-01.3f9a2c1b"; null until loaded.'),
+    .describe(
+      'Its current version id: the publisher\'s vintage and the content checksum\'s first 8 hex digits, e.g. "2026-01-01.3f9a2c1b"; null until loaded.',
+    ),
   source: z.string().nullable().describe('The publisher URL cited for it.'),
   loading_since: z.string().optional().describe('A load of it runs now (a first load or a refresh), since this moment.'),
   last_failure: z
-    .object({ at: z.string(), reason: z.string().describe('Why, in one sentence about the publisher\'s file.') })
+    .object({ at: z.string(), reason: z.string().describe("Why, in one sentence about the publisher's file.") })
     .optional()
     .describe('Its latest load failed. A loaded dataset keeps serving its previous load meanwhile.'),
   hint: z.string().optional().describe('For the operator: how to load it.'),
@@ -56,13 +61,17 @@ export const HealthSchema = z.object({
   limits: z
     .object({
       store: z.enum(['memory', 'postgres', 'redis']),
-      state: z.enum(['ok', 'unavailable', 'off']).describe('`unavailable`: the store does not answer and requests pass unlimited; `off`: every limit is 0.'),
+      state: z
+        .enum(['ok', 'unavailable', 'off'])
+        .describe('`unavailable`: the store does not answer and requests pass unlimited; `off`: every limit is 0.'),
       since: z.string().optional().describe('When the store stopped answering.'),
       passed_unlimited: z.int().optional().describe('Requests let through uncounted since then.'),
     })
     .describe('The rate-limit store.'),
   datasets: z.record(z.string(), DatasetHealthSchema),
-  hmda_load: HmdaLoadStatusSchema.describe('The background load of HMDA loan records (latest year, every state): progress, failures and what happens next.'),
+  hmda_load: HmdaLoadStatusSchema.describe(
+    'The background load of HMDA loan records (latest year, every state): progress, failures and what happens next.',
+  ),
 });
 
 export type Health = z.infer<typeof HealthSchema>;
@@ -137,7 +146,7 @@ export function registerHealthRoutes(registry: ApiRegistry, deps: AppDeps): void
     description: 'Always 200 while the process serves. Also at `/healthz` on the main host.',
     tags: ['Service'],
     cache: 'none',
-    responses: { 200: { description: 'Health, each dataset\'s state and dates, and the rate-limit store', schema: HealthSchema } },
+    responses: { 200: { description: "Health, each dataset's state and dates, and the rate-limit store", schema: HealthSchema } },
     handler: () => readHealth(deps),
   });
 }

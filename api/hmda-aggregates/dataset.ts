@@ -47,15 +47,27 @@ async function readYear(context: SyncContext, year: number): Promise<YearLoad | 
   const stateTotal = sumCounts(stateCounts);
   const countyTotal = sumCounts(countyCounts);
   if (stateTotal !== countyTotal) {
-    throw new ValidationError(`${year}: state record counts sum to ${stateTotal} but county record counts to ${countyTotal} (${stateCountsFile.origin}, ${countyCountsFile.origin}).`);
+    throw new ValidationError(
+      `${year}: state record counts sum to ${stateTotal} but county record counts to ${countyTotal} (${stateCountsFile.origin}, ${countyCountsFile.origin}).`,
+    );
   }
   const anchor = ANCHOR_TOTALS[year];
   if (anchor !== undefined && stateTotal !== anchor) {
-    throw new ValidationError(`${stateCountsFile.origin}: ${year} record counts sum to ${stateTotal}; the published national total is ${anchor}.`);
+    throw new ValidationError(
+      `${stateCountsFile.origin}: ${year} record counts sum to ${stateTotal}; the published national total is ${anchor}.`,
+    );
   }
   return {
-    year, files: [stateFile, countyFile, stateCountsFile, countyCountsFile], states, counties, stateCounts, countyCounts,
-    unbroken: { ...stateCheck.unbrokenKeys, ...Object.fromEntries(Object.entries(countyCheck.unbrokenKeys).map(([key, value]) => [`county:${key}`, value])) },
+    year,
+    files: [stateFile, countyFile, stateCountsFile, countyCountsFile],
+    states,
+    counties,
+    stateCounts,
+    countyCounts,
+    unbroken: {
+      ...stateCheck.unbrokenKeys,
+      ...Object.fromEntries(Object.entries(countyCheck.unbrokenKeys).map(([key, value]) => [`county:${key}`, value])),
+    },
   };
 }
 
@@ -82,9 +94,12 @@ function longRows(load: YearLoad): LongRow[] {
 
 export const hmdaAggregatesDataset: DatasetDefinition = {
   name: HMDA_AGGREGATES_DATASET,
-  description: 'FFIEC HMDA Maps state and county aggregates with Data Browser record counts, 2018–2025 (counts by action, loan type, purpose, demographics)',
+  description:
+    'FFIEC HMDA Maps state and county aggregates with Data Browser record counts, 2018–2025 (counts by action, loan type, purpose, demographics)',
   async load(tx, context) {
-    const wanted = yearsOption(context.options)?.filter((year) => (AGGREGATE_YEARS as readonly number[]).includes(year)) ?? [...AGGREGATE_YEARS];
+    const wanted = yearsOption(context.options)?.filter((year) => (AGGREGATE_YEARS as readonly number[]).includes(year)) ?? [
+      ...AGGREGATE_YEARS,
+    ];
     const loads: YearLoad[] = [];
     for (const [index, year] of wanted.entries()) {
       context.progress(index, wanted.length + 1);
@@ -104,13 +119,43 @@ export const hmdaAggregatesDataset: DatasetDefinition = {
       ...Object.entries(load.countyCounts).map(([geo, records]) => [load.year, 'county', geo, records] as const),
     ]);
 
-    let changed = await upsertRows(tx, { table: 'hmda_aggregates', key: ['year', 'geo_level', 'geo_code', 'dimension', 'code'], columns: ['year', 'geo_level', 'geo_code', 'dimension', 'code', 'count'], rows: long });
-    changed += await upsertRows(tx, { table: 'hmda_county_aggregates', key: ['year', 'fips'], columns: ['year', 'fips', 'records', 'counts'], rows: county });
-    changed += await upsertRows(tx, { table: 'hmda_record_counts', key: ['year', 'geo_level', 'geo_code'], columns: ['year', 'geo_level', 'geo_code', 'records'], rows: recordCounts });
+    let changed = await upsertRows(tx, {
+      table: 'hmda_aggregates',
+      key: ['year', 'geo_level', 'geo_code', 'dimension', 'code'],
+      columns: ['year', 'geo_level', 'geo_code', 'dimension', 'code', 'count'],
+      rows: long,
+    });
+    changed += await upsertRows(tx, {
+      table: 'hmda_county_aggregates',
+      key: ['year', 'fips'],
+      columns: ['year', 'fips', 'records', 'counts'],
+      rows: county,
+    });
+    changed += await upsertRows(tx, {
+      table: 'hmda_record_counts',
+      key: ['year', 'geo_level', 'geo_code'],
+      columns: ['year', 'geo_level', 'geo_code', 'records'],
+      rows: recordCounts,
+    });
     const scope = { scope: 'year = ANY($1)', scopeParams: [years] };
-    changed += await deleteMissingRows(tx, { table: 'hmda_aggregates', key: ['year', 'geo_level', 'geo_code', 'dimension', 'code'], keep: long.map((row) => row.slice(0, 5)), ...scope });
-    changed += await deleteMissingRows(tx, { table: 'hmda_county_aggregates', key: ['year', 'fips'], keep: county.map((row) => row.slice(0, 2)), ...scope });
-    changed += await deleteMissingRows(tx, { table: 'hmda_record_counts', key: ['year', 'geo_level', 'geo_code'], keep: recordCounts.map((row) => row.slice(0, 3)), ...scope });
+    changed += await deleteMissingRows(tx, {
+      table: 'hmda_aggregates',
+      key: ['year', 'geo_level', 'geo_code', 'dimension', 'code'],
+      keep: long.map((row) => row.slice(0, 5)),
+      ...scope,
+    });
+    changed += await deleteMissingRows(tx, {
+      table: 'hmda_county_aggregates',
+      key: ['year', 'fips'],
+      keep: county.map((row) => row.slice(0, 2)),
+      ...scope,
+    });
+    changed += await deleteMissingRows(tx, {
+      table: 'hmda_record_counts',
+      key: ['year', 'geo_level', 'geo_code'],
+      keep: recordCounts.map((row) => row.slice(0, 3)),
+      ...scope,
+    });
     context.progress(wanted.length + 1, wanted.length + 1);
 
     // The stored national action-taken total must equal the official records of the state keys.
@@ -121,7 +166,9 @@ export const hmdaAggregatesDataset: DatasetDefinition = {
       );
       const expected = Object.keys(load.states).reduce((total, geo) => total + (load.stateCounts[geo] ?? 0), 0);
       if (Number(rows[0]?.total) !== expected) {
-        throw new ValidationError(`${load.year}: national action-taken total ${rows[0]?.total} differs from the state record counts (${expected}).`);
+        throw new ValidationError(
+          `${load.year}: national action-taken total ${rows[0]?.total} differs from the state record counts (${expected}).`,
+        );
       }
     }
     const { rows: total } = await tx.query<{ n: string }>(
@@ -136,7 +183,9 @@ export const hmdaAggregatesDataset: DatasetDefinition = {
       changed,
       details: {
         years,
-        files: loads.flatMap((load) => load.files.map((file) => file.entry.publisherUrl === DATA_BROWSER_URL ? file.entry.downloadUrl : file.entry.publisherUrl)),
+        files: loads.flatMap((load) =>
+          load.files.map((file) => (file.entry.publisherUrl === DATA_BROWSER_URL ? file.entry.downloadUrl : file.entry.publisherUrl)),
+        ),
         national_records: Object.fromEntries(loads.map((load) => [load.year, sumCounts(load.stateCounts)])),
         records_without_breakdown: Object.fromEntries(loads.map((load) => [load.year, load.unbroken])),
         nation_definition: 'sum of every state-level key: 50 states, DC, territories and NA (state not reported)',

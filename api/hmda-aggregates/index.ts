@@ -7,4 +7,10 @@ import { populationDataset } from './population.ts';
 import { hudIncomeDataset } from '../statistics/income.ts';
 import { statisticsDataset } from '../statistics/dataset.ts';
 
-export const hmdaAggregateDatasets: DatasetDefinition[] = [hmdaAggregatesDataset, hmdaLendersDataset, populationDataset, hudIncomeDataset, statisticsDataset];
+export const hmdaAggregateDatasets: DatasetDefinition[] = [
+  hmdaAggregatesDataset,
+  hmdaLendersDataset,
+  populationDataset,
+  hudIncomeDataset,
+  statisticsDataset,
+];

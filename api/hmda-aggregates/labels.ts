@@ -25,8 +25,10 @@ export function codeLabel(dimension: string, code: string): string {
 export const DEFINITIONS = {
   approval_rate:
     'Approval rate = (loans originated + applications approved but not accepted) / (originated + approved but not accepted + denied), action-taken codes 1, 2 and 3; withdrawn, incomplete, purchased loans and preapproval requests are excluded.',
-  denial_rate: 'Denial rate = applications denied / (originated + approved but not accepted + denied), the same denominator as the approval rate.',
-  shares: 'Shares are of all HMDA records (applications, originations and purchased loans) for the geography and year, as the HMDA Maps aggregates count them.',
+  denial_rate:
+    'Denial rate = applications denied / (originated + approved but not accepted + denied), the same denominator as the approval rate.',
+  shares:
+    'Shares are of all HMDA records (applications, originations and purchased loans) for the geography and year, as the HMDA Maps aggregates count them.',
   nation:
     'National figures are the sum of every state-level key of the official aggregates: the 50 states, DC, the territories (PR, GU, VI and, in some years, AS, MP, MH) and records whose property state was not reported (NA), so they equal the published national record count.',
 } as const;
@@ -41,7 +43,12 @@ export function decisionRates(actions: Record<string, number>): { approval: numb
 }
 
 export const TERRITORIES: Record<string, string> = {
-  PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands', MH: 'Marshall Islands',
+  PR: 'Puerto Rico',
+  GU: 'Guam',
+  VI: 'U.S. Virgin Islands',
+  AS: 'American Samoa',
+  MP: 'Northern Mariana Islands',
+  MH: 'Marshall Islands',
 };
 
 const PLACE_NAMES = new Map<string, string>([...STATES.map((state) => [state.code, state.name] as const), ...Object.entries(TERRITORIES)]);
@@ -62,5 +69,9 @@ export function placeCode(input: string): string | undefined {
 /** State FIPS → code, for naming a county's state. */
 export const STATE_BY_FIPS = new Map<string, string>([
   ...STATES.map((state) => [state.fips, state.code] as const),
-  ['72', 'PR'], ['66', 'GU'], ['78', 'VI'], ['60', 'AS'], ['69', 'MP'],
+  ['72', 'PR'],
+  ['66', 'GU'],
+  ['78', 'VI'],
+  ['60', 'AS'],
+  ['69', 'MP'],
 ]);

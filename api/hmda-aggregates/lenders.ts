@@ -45,7 +45,15 @@ export function parseTransmittalSheet(file: SourceFile, year: number): LenderRow
   if (!header) throw new SourceFormatError(file.origin, 1, 'empty file');
   const columns = columnIndexes(
     header,
-    { year: ['activity_year'], lei: ['lei'], agency: ['agency_code'], name: ['respondent_name'], state: ['respondent_state'], city: ['respondent_city'], lar: ['lar_count'] },
+    {
+      year: ['activity_year'],
+      lei: ['lei'],
+      agency: ['agency_code'],
+      name: ['respondent_name'],
+      state: ['respondent_state'],
+      city: ['respondent_city'],
+      lar: ['lar_count'],
+    },
     file.origin,
   );
   return records.map((record) => {
@@ -53,12 +61,24 @@ export function parseTransmittalSheet(file: SourceFile, year: number): LenderRow
     const lei = field('lei').toUpperCase();
     const larCount = Number(field('lar'));
     const agencyCode = Number(field('agency'));
-    if (Number(field('year')) !== year) throw new SourceFormatError(file.origin, record.line, `activity_year is ${field('year')}, expected ${year}`);
+    if (Number(field('year')) !== year)
+      throw new SourceFormatError(file.origin, record.line, `activity_year is ${field('year')}, expected ${year}`);
     if (!/^[A-Z0-9]{20}$/.test(lei)) throw new SourceFormatError(file.origin, record.line, `LEI "${lei}" is not 20 letters and digits`);
-    if (!Number.isSafeInteger(larCount) || larCount < 0) throw new SourceFormatError(file.origin, record.line, `lar_count "${field('lar')}" is not a whole number`);
-    if (!Number.isInteger(agencyCode)) throw new SourceFormatError(file.origin, record.line, `agency_code "${field('agency')}" is not a number`);
+    if (!Number.isSafeInteger(larCount) || larCount < 0)
+      throw new SourceFormatError(file.origin, record.line, `lar_count "${field('lar')}" is not a whole number`);
+    if (!Number.isInteger(agencyCode))
+      throw new SourceFormatError(file.origin, record.line, `agency_code "${field('agency')}" is not a number`);
     if (field('name') === '') throw new SourceFormatError(file.origin, record.line, 'respondent_name is empty');
-    return { line: record.line, year, lei, name: field('name'), agencyCode, state: field('state') || null, city: field('city') || null, larCount };
+    return {
+      line: record.line,
+      year,
+      lei,
+      name: field('name'),
+      agencyCode,
+      state: field('state') || null,
+      city: field('city') || null,
+      larCount,
+    };
   });
 }
 
@@ -78,7 +98,8 @@ export const hmdaLendersDataset: DatasetDefinition = {
       for (const row of parsed) {
         if (seen.has(row.lei)) throw new SourceFormatError(file.origin, row.line, `LEI ${row.lei} appears twice`);
         seen.add(row.lei);
-        if (!agencies.has(row.agencyCode)) throw new SourceFormatError(file.origin, row.line, `agency_code ${row.agencyCode} is not in ${agencyFile.origin}`);
+        if (!agencies.has(row.agencyCode))
+          throw new SourceFormatError(file.origin, row.line, `agency_code ${row.agencyCode} is not in ${agencyFile.origin}`);
       }
       const total = parsed.reduce((sum, row) => sum + row.larCount, 0);
       const anchor = ANCHOR_LAR_TOTALS[year];
@@ -87,7 +108,16 @@ export const hmdaLendersDataset: DatasetDefinition = {
       }
       rows.push(...parsed);
     }
-    const values = rows.map((row) => [row.year, row.lei, row.name, row.agencyCode, agencies.get(row.agencyCode) ?? '', row.state, row.city, row.larCount]);
+    const values = rows.map((row) => [
+      row.year,
+      row.lei,
+      row.name,
+      row.agencyCode,
+      agencies.get(row.agencyCode) ?? '',
+      row.state,
+      row.city,
+      row.larCount,
+    ]);
     let changed = await upsertRows(tx, {
       table: 'hmda_lenders',
       key: ['year', 'lei'],
@@ -95,7 +125,13 @@ export const hmdaLendersDataset: DatasetDefinition = {
       rows: values,
       onBatch: (done, total) => context.progress(done, total),
     });
-    changed += await deleteMissingRows(tx, { table: 'hmda_lenders', key: ['year', 'lei'], scope: 'year = ANY($1)', scopeParams: [[...LENDER_YEARS]], keep: values.map((row) => row.slice(0, 2)) });
+    changed += await deleteMissingRows(tx, {
+      table: 'hmda_lenders',
+      key: ['year', 'lei'],
+      scope: 'year = ANY($1)',
+      scopeParams: [[...LENDER_YEARS]],
+      keep: values.map((row) => row.slice(0, 2)),
+    });
     const latest = Math.max(...LENDER_YEARS);
     return {
       asOf: `${latest}-12-31`,
@@ -103,7 +139,12 @@ export const hmdaLendersDataset: DatasetDefinition = {
       checksum: combineChecksums(files),
       rows: rows.length,
       changed,
-      details: { years: [...LENDER_YEARS], lenders: rows.length, lar_total: rows.reduce((sum, row) => sum + row.larCount, 0), agencies: Object.fromEntries(agencies) },
+      details: {
+        years: [...LENDER_YEARS],
+        lenders: rows.length,
+        lar_total: rows.reduce((sum, row) => sum + row.larCount, 0),
+        agencies: Object.fromEntries(agencies),
+      },
     };
   },
 };

@@ -9,8 +9,18 @@ export type GeoAggregates = Record<string, DimensionCounts>;
 
 /** The dimensions every geography must carry (the twelve the HMDA Maps files publish). */
 export const DIMENSIONS = [
-  'actionTaken', 'loanType', 'loanPurpose', 'lienStatus', 'constructionMethod', 'totalUnits',
-  'loanProduct', 'dwellingCategory', 'race', 'ethnicity', 'sex', 'age',
+  'actionTaken',
+  'loanType',
+  'loanPurpose',
+  'lienStatus',
+  'constructionMethod',
+  'totalUnits',
+  'loanProduct',
+  'dwellingCategory',
+  'race',
+  'ethnicity',
+  'sex',
+  'age',
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
@@ -40,8 +50,7 @@ export function parseJson(text: string, file: string): unknown {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A count must be a non-negative integer; names the key path otherwise. */
 function count(value: unknown, file: string, where: string): number {

@@ -32,10 +32,12 @@ export function parsePopulation(file: SourceFile, level: 'state' | 'county'): Ma
   } catch {
     throw new SourceFormatError(file.origin, 1, 'not JSON');
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SourceFormatError(file.origin, 1, 'expected an object of {FIPS: population}');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new SourceFormatError(file.origin, 1, 'expected an object of {FIPS: population}');
   const rows = new Map<string, number>();
   for (const [fips, value] of Object.entries(parsed)) {
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new SourceFormatError(file.origin, 1, `population of ${fips} is not a whole number: ${JSON.stringify(value)}`);
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+      throw new SourceFormatError(file.origin, 1, `population of ${fips} is not a whole number: ${JSON.stringify(value)}`);
     if (level === 'county') {
       if (!/^\d{5}$/.test(fips)) throw new SourceFormatError(file.origin, 1, `"${fips}" is not a 5-digit county FIPS code`);
       rows.set(fips, value);
@@ -50,7 +52,8 @@ export function parsePopulation(file: SourceFile, level: 'state' | 'county'): Ma
 
 export const populationDataset: DatasetDefinition = {
   name: POPULATION_DATASET,
-  description: 'Residents by state and county as the FFIEC HMDA Data Browser uses them (Census Bureau figures, 2024), for per-resident figures',
+  description:
+    'Residents by state and county as the FFIEC HMDA Data Browser uses them (Census Bureau figures, 2024), for per-resident figures',
   async load(tx, context) {
     const files: SourceFile[] = [];
     const rows: (readonly [number, string, string, number])[] = [];
@@ -69,7 +72,10 @@ export const populationDataset: DatasetDefinition = {
         if (code) sums.set(code, (sums.get(code) ?? 0) + residents);
       }
       for (const code of STATE_CODES) {
-        if (sums.get(code) !== states.get(code)) throw new ValidationError(`${year}: the counties of ${code} add up to ${sums.get(code)} residents, the state file says ${states.get(code)}.`);
+        if (sums.get(code) !== states.get(code))
+          throw new ValidationError(
+            `${year}: the counties of ${code} add up to ${sums.get(code)} residents, the state file says ${states.get(code)}.`,
+          );
       }
       for (const [code, residents] of states) rows.push([year, 'state', code, residents]);
       for (const [fips, residents] of counties) rows.push([year, 'county', fips, residents]);
@@ -91,6 +97,8 @@ export interface PopulationRow {
 
 /** Every population row, for the series service. */
 export async function readPopulation(db: Queryable): Promise<PopulationRow[]> {
-  const { rows } = await db.query<{ year: number; geo_level: 'state' | 'county'; geo_code: string; residents: string }>('SELECT year, geo_level, geo_code, residents FROM population ORDER BY geo_code, year');
+  const { rows } = await db.query<{ year: number; geo_level: 'state' | 'county'; geo_code: string; residents: string }>(
+    'SELECT year, geo_level, geo_code, residents FROM population ORDER BY geo_code, year',
+  );
   return rows.map((row) => ({ year: Number(row.year), level: row.geo_level, code: row.geo_code, residents: Number(row.residents) }));
 }

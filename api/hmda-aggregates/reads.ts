@@ -25,7 +25,8 @@ export {
 export type Dimensions = Record<string, Record<string, number>>;
 
 /** Sum of a dimension's counts (0 for a dimension that is absent). */
-export const total = (counts: Record<string, number> | undefined): number => Object.values(counts ?? {}).reduce((sum, value) => sum + value, 0);
+export const total = (counts: Record<string, number> | undefined): number =>
+  Object.values(counts ?? {}).reduce((sum, value) => sum + value, 0);
 
 /** The years with national aggregates, oldest first (empty until the dataset is loaded). */
 export async function aggregateYears(db: Queryable): Promise<number[]> {
@@ -62,7 +63,10 @@ export async function aggregatesOf(db: Queryable, year: number, level: 'nation' 
 
 /** One county's dimensions for one year; undefined when the county had no records that year. */
 export async function countyAggregates(db: Queryable, year: number, fips: string): Promise<Dimensions | undefined> {
-  const { rows } = await db.query<{ counts: unknown }>('SELECT counts FROM hmda_county_aggregates WHERE year = $1 AND fips = $2', [year, fips]);
+  const { rows } = await db.query<{ counts: unknown }>('SELECT counts FROM hmda_county_aggregates WHERE year = $1 AND fips = $2', [
+    year,
+    fips,
+  ]);
   const counts = rows[0]?.counts;
   if (counts === undefined) return undefined;
   return (typeof counts === 'string' ? JSON.parse(counts) : counts) as Dimensions;
@@ -70,7 +74,9 @@ export async function countyAggregates(db: Queryable, year: number, fips: string
 
 /** Every county's dimensions for one year, by FIPS (the research pages rank counties within a state). */
 export async function countyAggregatesByYear(db: Queryable, year: number): Promise<Map<string, Dimensions>> {
-  const { rows } = await db.query<{ fips: string; counts: unknown }>('SELECT fips, counts FROM hmda_county_aggregates WHERE year = $1', [year]);
+  const { rows } = await db.query<{ fips: string; counts: unknown }>('SELECT fips, counts FROM hmda_county_aggregates WHERE year = $1', [
+    year,
+  ]);
   return new Map(rows.map((row) => [row.fips, (typeof row.counts === 'string' ? JSON.parse(row.counts) : row.counts) as Dimensions]));
 }
 
@@ -81,7 +87,9 @@ export async function countySeriesDimensions(db: Queryable, year: number): Promi
     [year],
   );
   const read = (value: unknown) => ((typeof value === 'string' ? JSON.parse(value) : value) ?? {}) as Record<string, number>;
-  return new Map(rows.map((row) => [row.fips, { actionTaken: read(row.action), loanType: read(row.type), loanPurpose: read(row.purpose) }]));
+  return new Map(
+    rows.map((row) => [row.fips, { actionTaken: read(row.action), loanType: read(row.type), loanPurpose: read(row.purpose) }]),
+  );
 }
 
 /** The years with a transmittal sheet, oldest first. */
@@ -104,7 +112,15 @@ export interface Filer {
 
 /** The filers of `year`, most records first (ties by LEI); the first `limit` when given. */
 export async function filers(db: Queryable, year: number, limit?: number): Promise<Filer[]> {
-  const { rows } = await db.query<{ lei: string; respondent_name: string; agency_code: number; agency_name: string; respondent_state: string | null; respondent_city: string | null; lar_count: number }>(
+  const { rows } = await db.query<{
+    lei: string;
+    respondent_name: string;
+    agency_code: number;
+    agency_name: string;
+    respondent_state: string | null;
+    respondent_city: string | null;
+    lar_count: number;
+  }>(
     `SELECT lei, respondent_name, agency_code, agency_name, respondent_state, respondent_city, lar_count FROM hmda_lenders
       WHERE year = $1 ORDER BY lar_count DESC, lei${limit === undefined ? '' : ' LIMIT $2'}`,
     limit === undefined ? [year] : [year, limit],
@@ -122,6 +138,9 @@ export async function filers(db: Queryable, year: number, limit?: number): Promi
 
 /** How many filers a year's sheet lists and the records they reported in all. */
 export async function filerTotals(db: Queryable, year: number): Promise<{ filers: number; records: number }> {
-  const { rows } = await db.query<{ total: string | null; n: string }>('SELECT sum(lar_count)::text AS total, count(*)::text AS n FROM hmda_lenders WHERE year = $1', [year]);
+  const { rows } = await db.query<{ total: string | null; n: string }>(
+    'SELECT sum(lar_count)::text AS total, count(*)::text AS n FROM hmda_lenders WHERE year = $1',
+    [year],
+  );
   return { filers: Number(rows[0]?.n ?? 0), records: Number(rows[0]?.total ?? 0) };
 }

@@ -3,9 +3,25 @@
 // Built on this capability's one reads surface (./reads.ts); it queries no table itself.
 import type { Queryable } from '../platform/db/database.ts';
 import { DEFINITIONS } from './labels.ts';
-import { DATA_BROWSER_URL, HMDA_AGGREGATES_DATASET, HMDA_MAPS_URL, aggregateYears, aggregatesByGeo, countySeriesDimensions, decisionRates, placeName } from './reads.ts';
+import {
+  DATA_BROWSER_URL,
+  HMDA_AGGREGATES_DATASET,
+  HMDA_MAPS_URL,
+  aggregateYears,
+  aggregatesByGeo,
+  countySeriesDimensions,
+  decisionRates,
+  placeName,
+} from './reads.ts';
 
-export { DEFINITIONS as HMDA_DEFINITIONS, DATA_BROWSER_URL, HMDA_AGGREGATES_DATASET, HMDA_MAPS_URL, decisionRates, placeName as hmdaPlaceName };
+export {
+  DEFINITIONS as HMDA_DEFINITIONS,
+  DATA_BROWSER_URL,
+  HMDA_AGGREGATES_DATASET,
+  HMDA_MAPS_URL,
+  decisionRates,
+  placeName as hmdaPlaceName,
+};
 
 export const HMDA_AGGREGATES_SOURCE = 'FFIEC HMDA aggregates (HMDA Maps state files), CFPB/FFIEC';
 

@@ -57,7 +57,16 @@ export interface TopLenders {
   note: string;
   total_records: number;
   lender_count: number;
-  lenders: { rank: number; lei: string; name: string; agency: string; state: string | null; city: string | null; records: number; share_percent: number }[];
+  lenders: {
+    rank: number;
+    lei: string;
+    name: string;
+    agency: string;
+    state: string | null;
+    city: string | null;
+    records: number;
+    share_percent: number;
+  }[];
   as_of: string;
   source: string;
   source_url: string;
@@ -83,14 +92,21 @@ function parseYear(value: unknown, now: number): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const text = String(value).trim();
   if (!/^\d{4}$/.test(text) || Number(text) < 1990 || Number(text) > now + 1) {
-    throw new BadRequestError(`Invalid value for 'year': ${JSON.stringify(String(value)).slice(0, 40)}. Give a four-digit year such as 2024.`);
+    throw new BadRequestError(
+      `Invalid value for 'year': ${JSON.stringify(String(value)).slice(0, 40)}. Give a four-digit year such as 2024.`,
+    );
   }
   return Number(text);
 }
 
 function ordered(dimension: string, counts: Record<string, number>, records: number): CodeCount[] {
   return Object.entries(counts)
-    .map(([code, count]) => ({ code, label: codeLabel(dimension, code), count, share_percent: records > 0 ? round2((count / records) * 100) : 0 }))
+    .map(([code, count]) => ({
+      code,
+      label: codeLabel(dimension, code),
+      count,
+      share_percent: records > 0 ? round2((count / records) * 100) : 0,
+    }))
     .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
 }
 
@@ -127,17 +143,26 @@ export function createHmdaAggregatesService({
     if (/^\d{5}$/.test(text)) {
       const countyState = STATE_BY_FIPS.get(text.slice(0, 2));
       if (!countyState) throw new BadRequestError(`Invalid value for 'county': "${text}" does not start with a state FIPS code.`);
-      if (state && countyState !== state) throw new BadRequestError(`County ${text} is in ${countyState}, not ${state}; drop 'state' or give a county of ${state}.`);
-      const { rows } = await db.query<{ name: string }>('SELECT name FROM counties WHERE fips = $1', [text]).catch(() => ({ rows: [] as { name: string }[] }));
+      if (state && countyState !== state)
+        throw new BadRequestError(`County ${text} is in ${countyState}, not ${state}; drop 'state' or give a county of ${state}.`);
+      const { rows } = await db
+        .query<{ name: string }>('SELECT name FROM counties WHERE fips = $1', [text])
+        .catch(() => ({ rows: [] as { name: string }[] }));
       return { fips: text, name: rows[0] ? `${rows[0].name}, ${countyState}` : `County ${text}, ${countyState}` };
     }
-    if (!state) throw new BadRequestError(`Invalid value for 'county': give a 5-digit FIPS code (e.g. 08031), or a county name together with 'state'.`);
+    if (!state)
+      throw new BadRequestError(
+        `Invalid value for 'county': give a 5-digit FIPS code (e.g. 08031), or a county name together with 'state'.`,
+      );
     const key = matchKey(text);
     const { rows } = await db
       .query<{ fips: string; name: string; match_key: string }>('SELECT fips, name, match_key FROM counties WHERE state = $1', [state])
       .catch(() => ({ rows: [] as { fips: string; name: string; match_key: string }[] }));
     const found = rows.find((row) => row.match_key === key || matchKey(row.name) === key || matchKey(row.name) === `${key}COUNTY`);
-    if (!found) throw new BadRequestError(`Unknown county "${text.slice(0, 60)}" in ${state}; give its 5-digit FIPS code or its name as the Census lists it.`);
+    if (!found)
+      throw new BadRequestError(
+        `Unknown county "${text.slice(0, 60)}" in ${state}; give its 5-digit FIPS code or its name as the Census lists it.`,
+      );
     return { fips: found.fips, name: `${found.name}, ${state}` };
   }
 
@@ -146,15 +171,24 @@ export function createHmdaAggregatesService({
       let state: string | undefined;
       if (params.state !== undefined && params.state !== null && params.state !== '') {
         state = placeCode(String(params.state));
-        if (!state) throw new BadRequestError(`Invalid value for 'state': ${JSON.stringify(String(params.state)).slice(0, 40)}. Valid values: ${PLACE_CODES.join(', ')}.`);
+        if (!state)
+          throw new BadRequestError(
+            `Invalid value for 'state': ${JSON.stringify(String(params.state)).slice(0, 40)}. Valid values: ${PLACE_CODES.join(', ')}.`,
+          );
       }
-      const county = params.county !== undefined && params.county !== null && params.county !== '' ? await resolveCounty(params.county, state) : undefined;
+      const county =
+        params.county !== undefined && params.county !== null && params.county !== ''
+          ? await resolveCounty(params.county, state)
+          : undefined;
       const { year, asOf } = await resolveYear(params.year);
       let dimensions: Dimensions;
       let geography: AggregateSummary['geography'];
       if (county) {
         const counts = await countyAggregates(db, year, county.fips);
-        if (!counts) throw new NotFoundError(`No HMDA aggregates for county ${county.fips} in ${year} (the county may not exist that year or had no records).`);
+        if (!counts)
+          throw new NotFoundError(
+            `No HMDA aggregates for county ${county.fips} in ${year} (the county may not exist that year or had no records).`,
+          );
         dimensions = counts;
         geography = { level: 'county', code: county.fips, name: county.name };
       } else {
@@ -198,10 +232,13 @@ export function createHmdaAggregatesService({
       const requested = parseYear(params.year, clock().getUTCFullYear());
       const year = requested ?? (years.at(-1) as number);
       if (!years.includes(year)) {
-        throw new NotFoundError(`No HMDA filer list for ${year}: only the ${years.join(', ')} transmittal sheet is loaded, and lender rankings are not estimated for other years.`);
+        throw new NotFoundError(
+          `No HMDA filer list for ${year}: only the ${years.join(', ')} transmittal sheet is loaded, and lender rankings are not estimated for other years.`,
+        );
       }
       const rawLimit = params.limit === undefined || params.limit === '' ? 10 : Number(params.limit);
-      if (!Number.isInteger(rawLimit) || rawLimit < 1 || rawLimit > 100) throw new BadRequestError(`Invalid value for 'limit': give a whole number from 1 to 100.`);
+      if (!Number.isInteger(rawLimit) || rawLimit < 1 || rawLimit > 100)
+        throw new BadRequestError(`Invalid value for 'limit': give a whole number from 1 to 100.`);
       const totals = await filerTotals(db, year);
       const top = await filers(db, year, rawLimit);
       return {

@@ -117,7 +117,9 @@ export async function answerQuery(deps: AnswerDeps, query: HmdaQuery, context: R
     throw new BadRequestError(`Give exactly one of 'preset' (${PRESET_NAMES.join(', ')}) or 'sql'.`);
   }
   if (sql !== undefined) {
-    const given = Object.entries(filters).filter(([, value]) => value !== undefined).map(([name]) => name);
+    const given = Object.entries(filters)
+      .filter(([, value]) => value !== undefined)
+      .map(([name]) => name);
     if (given.length > 0) {
       throw new BadRequestError(
         `The filters ${given.map((name) => `'${name}'`).join(', ')} apply to presets; with 'sql', write them into the query (e.g. WHERE year = 2024 AND state = 'CO').`,
@@ -131,9 +133,12 @@ export async function answerQuery(deps: AnswerDeps, query: HmdaQuery, context: R
     );
   }
   const name = preset as PresetName;
-  const misplaced = Object.entries(filters).filter(([option, value]) => value !== undefined && !PRESET_OPTIONS[name].includes(option as keyof HmdaFilters));
+  const misplaced = Object.entries(filters).filter(
+    ([option, value]) => value !== undefined && !PRESET_OPTIONS[name].includes(option as keyof HmdaFilters),
+  );
   if (misplaced.length > 0) {
-    const owners = (option: string) => PRESET_NAMES.filter((other) => PRESET_OPTIONS[other].includes(option as keyof HmdaFilters)).join(' and ');
+    const owners = (option: string) =>
+      PRESET_NAMES.filter((other) => PRESET_OPTIONS[other].includes(option as keyof HmdaFilters)).join(' and ');
     throw new BadRequestError(
       `${misplaced.map(([option]) => `'${option}' applies to ${owners(option)} only`).join('; ')}. The preset ${name} takes ${PRESET_OPTIONS[name].join(', ')}.`,
     );
@@ -141,7 +146,18 @@ export async function answerQuery(deps: AnswerDeps, query: HmdaQuery, context: R
   const meta = deps.current();
   const result = await deps.preset(name, filters);
   // The filters that applied, defaults included (limit 10), but not the options of other presets.
-  const applied = Object.fromEntries(Object.entries(result.filters).filter(([option]) => PRESET_OPTIONS[name].includes(option as keyof HmdaFilters)));
-  const fields = base(meta, { kind: 'preset', preset: name, filters: applied, columns: result.columns, sql: result.sql, params: result.params });
-  return fit(deps, context, fields, result.rows, true, { kind: 'preset', preset: name, filters: applied }, (files) => deps.exportPreset(name, filters, files));
+  const applied = Object.fromEntries(
+    Object.entries(result.filters).filter(([option]) => PRESET_OPTIONS[name].includes(option as keyof HmdaFilters)),
+  );
+  const fields = base(meta, {
+    kind: 'preset',
+    preset: name,
+    filters: applied,
+    columns: result.columns,
+    sql: result.sql,
+    params: result.params,
+  });
+  return fit(deps, context, fields, result.rows, true, { kind: 'preset', preset: name, filters: applied }, (files) =>
+    deps.exportPreset(name, filters, files),
+  );
 }

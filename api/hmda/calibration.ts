@@ -35,7 +35,9 @@ export function loadCalibration(sourceDir: string, year: number): Calibration {
 
 /** States (not the `NA` bucket) with records in the aggregates, sorted. */
 export function statesWithRecords(states: StateAggregates): string[] {
-  return Object.keys(states).filter((state) => /^[A-Z]{2}$/.test(state) && state !== 'NA').sort();
+  return Object.keys(states)
+    .filter((state) => /^[A-Z]{2}$/.test(state) && state !== 'NA')
+    .sort();
 }
 
 export function recordCount(states: StateAggregates, list: string[]): number {

@@ -38,7 +38,11 @@ type Issue = { path?: PropertyKey[] | undefined; input?: unknown };
 /** A 5-digit code (county FIPS, MSA/MD), trimmed; a number loses no leading zero (8031 → "08031"). */
 function fiveDigitCode(hint: string) {
   const normalise = (value: unknown) =>
-    typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 100_000 ? String(value).padStart(5, '0') : typeof value === 'string' ? value.trim() : value;
+    typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 100_000
+      ? String(value).padStart(5, '0')
+      : typeof value === 'string'
+        ? value.trim()
+        : value;
   const error = (issue: Issue) => valueMessage(issue, hint);
   const json = { anyOf: [textForms('\\d{5}'), { type: 'integer', minimum: 0, maximum: 99_999 }] };
   return lenient(normalise, z.string({ error }).regex(/^\d{5}$/, { error }), { json });
@@ -48,7 +52,8 @@ const LEI_HINT = 'Give a 20-character Legal Entity Identifier, e.g. "549300UL36A
 
 /** Trimmed, its ASCII letters in upper case (only those: "ß" must not become "SS"). */
 function legalEntityIdentifier() {
-  const normalise = (value: unknown) => (typeof value === 'string' ? value.trim().replace(/[a-z]+/g, (letters) => letters.toUpperCase()) : value);
+  const normalise = (value: unknown) =>
+    typeof value === 'string' ? value.trim().replace(/[a-z]+/g, (letters) => letters.toUpperCase()) : value;
   const error = (issue: Issue) => valueMessage(issue, LEI_HINT);
   return lenient(normalise, z.string({ error }).regex(/^[A-Z0-9]{20}$/, { error }), { json: textForms('[A-Za-z0-9]{20}') });
 }
@@ -75,24 +80,39 @@ export const HmdaFiltersSchema = z.object({
   msa: fiveDigitCode('Give a 5-digit MSA/MD code, e.g. "19740" (Denver-Aurora-Centennial, CO).')
     .optional()
     .describe('5-digit MSA/MD code (derived_msa_md), e.g. "19740".'),
-  loan_type: choice(LOAN_TYPES, { aliases: { ...byCode(LOAN_TYPE_CODES), conv: 'conventional', rhs: 'usda', fsa: 'usda', rhs_fsa: 'usda' }, numbers: true })
-    .optional()
-    .describe('conventional, fha, va or usda, any case (or the codes 1–4), e.g. "FHA".'),
-  loan_purpose: choice(LOAN_PURPOSES, {
-    aliases: { ...byCode(LOAN_PURPOSE_CODES), refi: 'refinance', refinancing: 'refinance', cash_out: 'cash_out_refinance', cash_out_refinancing: 'cash_out_refinance', home_purchase: 'purchase' },
+  loan_type: choice(LOAN_TYPES, {
+    aliases: { ...byCode(LOAN_TYPE_CODES), conv: 'conventional', rhs: 'usda', fsa: 'usda', rhs_fsa: 'usda' },
     numbers: true,
   })
     .optional()
-    .describe('purchase, home_improvement, refinance, cash_out_refinance, other or not_applicable, any case (or the codes 1, 2, 31, 32, 4, 5).'),
-  lien: choice(LIENS, { aliases: { ...byCode(LIEN_CODES), first_lien: 'first', second: 'subordinate', subordinate_lien: 'subordinate', junior: 'subordinate' }, numbers: true })
+    .describe('conventional, fha, va or usda, any case (or the codes 1–4), e.g. "FHA".'),
+  loan_purpose: choice(LOAN_PURPOSES, {
+    aliases: {
+      ...byCode(LOAN_PURPOSE_CODES),
+      refi: 'refinance',
+      refinancing: 'refinance',
+      cash_out: 'cash_out_refinance',
+      cash_out_refinancing: 'cash_out_refinance',
+      home_purchase: 'purchase',
+    },
+    numbers: true,
+  })
+    .optional()
+    .describe(
+      'purchase, home_improvement, refinance, cash_out_refinance, other or not_applicable, any case (or the codes 1, 2, 31, 32, 4, 5).',
+    ),
+  lien: choice(LIENS, {
+    aliases: { ...byCode(LIEN_CODES), first_lien: 'first', second: 'subordinate', subordinate_lien: 'subordinate', junior: 'subordinate' },
+    numbers: true,
+  })
     .optional()
     .describe('first or subordinate, any case (or the codes 1, 2).'),
-  lei: legalEntityIdentifier().optional().describe('One lender\'s 20-character Legal Entity Identifier, any case.'),
-  limit: integer({ min: 1, max: 100 })
-    .optional()
-    .describe('lender_rankings and denials: how many rows, 1–100 (default 10).'),
+  lei: legalEntityIdentifier().optional().describe("One lender's 20-character Legal Entity Identifier, any case."),
+  limit: integer({ min: 1, max: 100 }).optional().describe('lender_rankings and denials: how many rows, 1–100 (default 10).'),
   by: choice(DEMOGRAPHIC_DIMENSIONS).optional().describe('demographics only: group by race, ethnicity, sex, age or income (default race).'),
-  sort: choice(RANKING_SORTS).optional().describe('lender_rankings only: rank by originations (count) or volume (dollars); default originations.'),
+  sort: choice(RANKING_SORTS)
+    .optional()
+    .describe('lender_rankings only: rank by originations (count) or volume (dollars); default originations.'),
 });
 export type HmdaFilters = z.output<typeof HmdaFiltersSchema>;
 
@@ -127,18 +147,26 @@ export const HmdaExportSchema = z.object({
   csv_bytes: z.int(),
   parquet_bytes: z.int(),
   created_at: z.string().describe('When the files were written (ISO 8601).'),
-  expires_at: z.string().describe(`When the files are deleted (ISO 8601), ${HMDA_EXPORT_TTL_HOURS} hours after they were written; ask again for new ones.`),
+  expires_at: z
+    .string()
+    .describe(`When the files are deleted (ISO 8601), ${HMDA_EXPORT_TTL_HOURS} hours after they were written; ask again for new ones.`),
 });
 export type HmdaExport = z.infer<typeof HmdaExportSchema>;
 
 export const HmdaAnswerSchema = z.object({
   kind: z.enum(['preset', 'sql']),
   preset: z.enum(PRESET_NAMES).nullable(),
-  filters: z.record(z.string(), z.union([z.string(), z.number()])).describe('The preset filters applied (codes for coded fields); {} for sql.'),
+  filters: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .describe('The preset filters applied (codes for coded fields); {} for sql.'),
   columns: z.array(z.string()),
   rows: z.array(HmdaRowSchema).describe('Every row when `complete`; otherwise the first rows, and `export` has every row.'),
   row_count: z.int().describe('Rows in the whole result.'),
-  complete: z.boolean().describe(`True when \`rows\` holds the whole result; false when it was over ${HMDA_ANSWER_BUDGET_BYTES.toLocaleString('en-US')} bytes: then \`export\` links to files with every row.`),
+  complete: z
+    .boolean()
+    .describe(
+      `True when \`rows\` holds the whole result; false when it was over ${HMDA_ANSWER_BUDGET_BYTES.toLocaleString('en-US')} bytes: then \`export\` links to files with every row.`,
+    ),
   export: HmdaExportSchema.nullable(),
   sql: z.string().describe('The SQL that ran; preset filter values are bound parameters, listed in `params`.'),
   params: z.array(z.union([z.string(), z.number()])),

@@ -57,7 +57,9 @@ export async function downloadToFile(url: string, target: string, options: Downl
     try {
       await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), measure, fs.createWriteStream(target));
     } catch (error) {
-      throw new SourceUnavailableError(`${url}: download failed after ${bytes.toLocaleString('en-US')} bytes (${describe(error, controller.signal)}).`);
+      throw new SourceUnavailableError(
+        `${url}: download failed after ${bytes.toLocaleString('en-US')} bytes (${describe(error, controller.signal)}).`,
+      );
     }
     return { checksum: hash.digest('hex'), bytes, head };
   } finally {

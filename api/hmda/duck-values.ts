@@ -66,15 +66,32 @@ function temporalText(value: DuckDBValue, type: DuckDBType): string | undefined 
   switch (type.typeId) {
     case DuckDBTypeId.DATE: {
       const { days } = value as DuckDBDateValue;
-      return timestampText(BigInt(days), BigInt(DuckDBDateValue.PosInf.days), BigInt(DuckDBDateValue.NegInf.days), (count) => count * MS_PER_DAY);
+      return timestampText(
+        BigInt(days),
+        BigInt(DuckDBDateValue.PosInf.days),
+        BigInt(DuckDBDateValue.NegInf.days),
+        (count) => count * MS_PER_DAY,
+      );
     }
     case DuckDBTypeId.TIMESTAMP:
-      return timestampText((value as DuckDBTimestampValue).micros, DuckDBTimestampValue.PosInf.micros, DuckDBTimestampValue.NegInf.micros, (count) => floorDiv(count, 1000n));
+      return timestampText(
+        (value as DuckDBTimestampValue).micros,
+        DuckDBTimestampValue.PosInf.micros,
+        DuckDBTimestampValue.NegInf.micros,
+        (count) => floorDiv(count, 1000n),
+      );
     case DuckDBTypeId.TIMESTAMP_TZ:
-      return timestampText((value as DuckDBTimestampTZValue).micros, DuckDBTimestampTZValue.PosInf.micros, DuckDBTimestampTZValue.NegInf.micros, (count) => floorDiv(count, 1000n));
+      return timestampText(
+        (value as DuckDBTimestampTZValue).micros,
+        DuckDBTimestampTZValue.PosInf.micros,
+        DuckDBTimestampTZValue.NegInf.micros,
+        (count) => floorDiv(count, 1000n),
+      );
     case DuckDBTypeId.TIMESTAMP_NS: {
       const { PosInf, NegInf } = DuckDBTimestampNanosecondsValue;
-      return timestampText((value as DuckDBTimestampNanosecondsValue).nanos, PosInf.nanos, NegInf.nanos, (count) => floorDiv(count, 1_000_000n));
+      return timestampText((value as DuckDBTimestampNanosecondsValue).nanos, PosInf.nanos, NegInf.nanos, (count) =>
+        floorDiv(count, 1_000_000n),
+      );
     }
     case DuckDBTypeId.TIMESTAMP_MS: {
       const { PosInf, NegInf } = DuckDBTimestampMillisecondsValue;
@@ -90,7 +107,8 @@ function temporalText(value: DuckDBValue, type: DuckDBType): string | undefined 
 }
 
 /** DuckDB's JavaScript conversion, with dates and timestamps (inside lists and structs too) read as above. */
-const converter: DuckDBValueConverter<unknown> = (value, type, nested) => temporalText(value, type) ?? JSDuckDBValueConverter(value as never, type, nested as never);
+const converter: DuckDBValueConverter<unknown> = (value, type, nested) =>
+  temporalText(value, type) ?? JSDuckDBValueConverter(value as never, type, nested as never);
 
 /** The JSON form of one result value; never throws (a value no rule covers is given as DuckDB prints it). */
 export function jsonFromDuckDB(value: unknown, type: DuckDBType | undefined): JsonValue {

@@ -32,7 +32,7 @@ export class ExportOverBudgetError extends Error {
   }
 }
 
-const megabytes = (bytes: number) => `${Math.max(0.1, Math.round(bytes / 2 ** 20 * 10) / 10)} MB`;
+const megabytes = (bytes: number) => `${Math.max(0.1, Math.round((bytes / 2 ** 20) * 10) / 10)} MB`;
 /** An export found with less time than this left is written again, so a link handed out lives at least this long. */
 const MIN_REMAINING_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -137,7 +137,10 @@ export function createExportStore(options: ExportStoreOptions) {
     return used;
   }
 
-  const timer = setInterval(() => void sweep().catch((error: unknown) => logger.warn({ err: error }, 'HMDA exports could not be swept')), SWEEP_EVERY_MS);
+  const timer = setInterval(
+    () => void sweep().catch((error: unknown) => logger.warn({ err: error }, 'HMDA exports could not be swept')),
+    SWEEP_EVERY_MS,
+  );
   timer.unref();
 
   /** The live exports a key wrote: their bytes, and when the first of them expires. */
@@ -155,7 +158,8 @@ export function createExportStore(options: ExportStoreOptions) {
     return { bytes, firstExpiry };
   }
 
-  const reserved = (keyId?: string) => [...budgets.values()].filter((budget) => keyId === undefined || budget.keyId === keyId).reduce((sum, budget) => sum + budget.bytes, 0);
+  const reserved = (keyId?: string) =>
+    [...budgets.values()].filter((budget) => keyId === undefined || budget.keyId === keyId).reduce((sum, budget) => sum + budget.bytes, 0);
 
   /** The bytes a new write of `keyId` may take, or the refusal when there are none. */
   async function budgetFor(keyId: string): Promise<{ bytes: number; limitedBy: 'space' | 'key' }> {
@@ -163,7 +167,10 @@ export function createExportStore(options: ExportStoreOptions) {
     const key = await keyUsage(keyId);
     const keyLeft = keyMaxBytes - key.bytes - reserved(keyId);
     if (spaceLeft <= 0) {
-      throw new ServiceUnavailableError('Large HMDA results are written to files, and the space set aside for them is full right now; try again in an hour, or narrow the query.', 3600);
+      throw new ServiceUnavailableError(
+        'Large HMDA results are written to files, and the space set aside for them is full right now; try again in an hour, or narrow the query.',
+        3600,
+      );
     }
     if (keyLeft <= 0) {
       const waitSeconds = key.firstExpiry === undefined ? 60 : Math.max(1, Math.ceil((key.firstExpiry - clock().getTime()) / 1000));
@@ -178,10 +185,15 @@ export function createExportStore(options: ExportStoreOptions) {
   /** What the caller is told when a write reached its budget. */
   function overBudget(budget: { bytes: number; limitedBy: 'space' | 'key' }): Error {
     if (budget.limitedBy === 'space') {
-      return new ServiceUnavailableError('Large HMDA results are written to files, and the space set aside for them is full right now; try again in an hour, or narrow the query.', 3600);
+      return new ServiceUnavailableError(
+        'Large HMDA results are written to files, and the space set aside for them is full right now; try again in an hour, or narrow the query.',
+        3600,
+      );
     }
     if (budget.bytes >= keyMaxBytes) {
-      return new BadRequestError(`Every row of this result takes more than the ${megabytes(keyMaxBytes)} an export may use; narrow the query (WHERE year = … AND state = …) or aggregate with GROUP BY.`);
+      return new BadRequestError(
+        `Every row of this result takes more than the ${megabytes(keyMaxBytes)} an export may use; narrow the query (WHERE year = … AND state = …) or aggregate with GROUP BY.`,
+      );
     }
     return new TooManyRequestsError(
       `Every row of this result takes more than the ${megabytes(budget.bytes)} left of this key's ${megabytes(keyMaxBytes)} export space; narrow the query, or retry once earlier exports expire (${Math.round(ttlMs / 3_600_000)} hours after they were written).`,
@@ -194,7 +206,11 @@ export function createExportStore(options: ExportStoreOptions) {
     const budget = await budgetFor(keyId);
     // Unique names while writing; the finished files are renamed into place, then the record.
     const token = randomUUID();
-    const files = { parquetPath: path.join(dir, `${id}.${token}.parquet.tmp`), csvPath: path.join(dir, `${id}.${token}.csv.tmp`), maxBytes: budget.bytes };
+    const files = {
+      parquetPath: path.join(dir, `${id}.${token}.parquet.tmp`),
+      csvPath: path.join(dir, `${id}.${token}.csv.tmp`),
+      maxBytes: budget.bytes,
+    };
     budgets.set(token, { keyId, bytes: budget.bytes });
     try {
       const rows = await produce(files).catch((error: unknown) => {
@@ -235,7 +251,8 @@ export function createExportStore(options: ExportStoreOptions) {
      */
     ensure(id: string, produce: (files: ExportFiles) => Promise<number>, keyId = 'none'): Promise<ExportRecord> {
       const existing = readRecord(id);
-      if (live(existing, MIN_REMAINING_MS) && fs.existsSync(filePath(id, 'csv')) && fs.existsSync(filePath(id, 'parquet'))) return Promise.resolve(existing);
+      if (live(existing, MIN_REMAINING_MS) && fs.existsSync(filePath(id, 'csv')) && fs.existsSync(filePath(id, 'parquet')))
+        return Promise.resolve(existing);
       const pending = writing.get(id);
       if (pending) return pending;
       const started = write(id, produce, keyId).finally(() => writing.delete(id));

@@ -11,7 +11,9 @@ const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((candidate) => fs.exis
 export function limitFileSize(bytes: number | 'unlimited'): boolean {
   if (PRLIMIT === undefined) return false;
   try {
-    execFileSync(PRLIMIT, [`--pid=${process.pid}`, `--fsize=${bytes === 'unlimited' ? 'unlimited' : Math.max(0, Math.floor(bytes))}:`], { stdio: 'ignore' });
+    execFileSync(PRLIMIT, [`--pid=${process.pid}`, `--fsize=${bytes === 'unlimited' ? 'unlimited' : Math.max(0, Math.floor(bytes))}:`], {
+      stdio: 'ignore',
+    });
     return true;
   } catch {
     return false;

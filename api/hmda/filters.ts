@@ -2,21 +2,28 @@
 // translation into WHERE fragments with bound parameters: values never enter the SQL text.
 import { z } from 'zod';
 import { BadRequestError } from '../platform/errors.ts';
-import { DEMOGRAPHIC_DIMENSIONS, HMDA_STATES, HMDA_YEAR_SPAN, HMDA_YEARS, LIEN_CODES, LOAN_PURPOSE_CODES, LOAN_TYPE_CODES, RANKING_SORTS } from './codes.ts';
+import {
+  DEMOGRAPHIC_DIMENSIONS,
+  HMDA_STATES,
+  HMDA_YEAR_SPAN,
+  HMDA_YEARS,
+  LIEN_CODES,
+  LOAN_PURPOSE_CODES,
+  LOAN_TYPE_CODES,
+  RANKING_SORTS,
+} from './codes.ts';
 
 export { DEMOGRAPHIC_DIMENSIONS };
 
 function codeOrName<T extends Record<string, number>>(names: T) {
   const codes = Object.values(names).map(String);
-  return z
-    .union([z.string(), z.number()])
-    .transform((value, context) => {
-      const text = String(value).trim().toLowerCase();
-      if (text in names) return names[text as keyof T] as number;
-      if (codes.includes(text)) return Number(text);
-      context.addIssue({ code: 'custom', message: `must be one of ${Object.keys(names).join(', ')} (or the codes ${codes.join(', ')})` });
-      return z.NEVER;
-    });
+  return z.union([z.string(), z.number()]).transform((value, context) => {
+    const text = String(value).trim().toLowerCase();
+    if (text in names) return names[text as keyof T] as number;
+    if (codes.includes(text)) return Number(text);
+    context.addIssue({ code: 'custom', message: `must be one of ${Object.keys(names).join(', ')} (or the codes ${codes.join(', ')})` });
+    return z.NEVER;
+  });
 }
 
 export const presetFiltersSchema = z.object({
@@ -29,7 +36,9 @@ export const presetFiltersSchema = z.object({
   state: z
     .string()
     .transform((state) => state.trim().toUpperCase())
-    .refine((state) => (HMDA_STATES as readonly string[]).includes(state), { message: `must be a 2-letter code: ${HMDA_STATES.join(', ')}` })
+    .refine((state) => (HMDA_STATES as readonly string[]).includes(state), {
+      message: `must be a 2-letter code: ${HMDA_STATES.join(', ')}`,
+    })
     .optional()
     .describe('2-letter state code, e.g. CO.'),
   county: z
@@ -43,7 +52,9 @@ export const presetFiltersSchema = z.object({
     .optional()
     .describe('5-digit MSA/MD code (derived_msa_md).'),
   loan_type: codeOrName(LOAN_TYPE_CODES).optional().describe('conventional, fha, va or usda (or codes 1–4).'),
-  loan_purpose: codeOrName(LOAN_PURPOSE_CODES).optional().describe('purchase, home_improvement, refinance, cash_out_refinance, other, not_applicable.'),
+  loan_purpose: codeOrName(LOAN_PURPOSE_CODES)
+    .optional()
+    .describe('purchase, home_improvement, refinance, cash_out_refinance, other, not_applicable.'),
   lien: codeOrName(LIEN_CODES).optional().describe('first or subordinate (codes 1, 2).'),
   lei: z
     .string()

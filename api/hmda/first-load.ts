@@ -49,10 +49,13 @@ interface Plan {
 
 type Planned = { plan: Plan } | { status: Pick<HmdaLoadStatus, 'state' | 'message'> & { year?: number } };
 
-const records = (aggregates: StateAggregates, state: string) => Object.values(aggregates[state]?.actionTaken ?? {}).reduce((a, b) => a + b, 0);
+const records = (aggregates: StateAggregates, state: string) =>
+  Object.values(aggregates[state]?.actionTaken ?? {}).reduce((a, b) => a + b, 0);
 
 function statesOf(aggregates: StateAggregates, available: (state: string) => boolean): string[] {
-  return HMDA_STATES.filter((state) => records(aggregates, state) > 0 && available(state)).sort((a, b) => records(aggregates, a) - records(aggregates, b) || a.localeCompare(b));
+  return HMDA_STATES.filter((state) => records(aggregates, state) > 0 && available(state)).sort(
+    (a, b) => records(aggregates, a) - records(aggregates, b) || a.localeCompare(b),
+  );
 }
 
 /** A mirror file, plain or gzip, or undefined. */
@@ -63,7 +66,9 @@ function mirrorFile(sourceDir: string, mirrorPath: string): string | undefined {
 
 function planFromMirror(sourceDir: string): Planned {
   const larRoot = path.join(sourceDir, 'hmda', 'lar');
-  const years = [...HMDA_YEARS].reverse().filter((year) => HMDA_STATES.some((state) => mirrorFile(sourceDir, larEntry(year, state).mirrorPath)));
+  const years = [...HMDA_YEARS]
+    .reverse()
+    .filter((year) => HMDA_STATES.some((state) => mirrorFile(sourceDir, larEntry(year, state).mirrorPath)));
   const year = years[0];
   if (year === undefined) {
     return {
@@ -77,7 +82,13 @@ function planFromMirror(sourceDir: string): Planned {
   }
   const aggregatesPath = path.join(sourceDir, aggregatesEntry(year).mirrorPath);
   if (!fs.existsSync(aggregatesPath)) {
-    return { status: { state: 'skipped', year, message: `The mirror has ${year} HMDA loan files but not the official state aggregates (${aggregatesPath}) they are checked against; nothing is loaded.` } };
+    return {
+      status: {
+        state: 'skipped',
+        year,
+        message: `The mirror has ${year} HMDA loan files but not the official state aggregates (${aggregatesPath}) they are checked against; nothing is loaded.`,
+      },
+    };
   }
   const aggregates = parseStateAggregates(fs.readFileSync(aggregatesPath, 'utf8'), aggregatesPath);
   return {
@@ -111,16 +122,27 @@ async function planFromPublisher(stagingRoot: string, options: FirstLoadOptions)
         },
       };
     } catch (error) {
-      return { status: { state: 'waiting', message: `The FFIEC cannot be reached (${(error as Error).message.replace(/\.$/, '')}); the HMDA load is tried again every hour.` } };
+      return {
+        status: {
+          state: 'waiting',
+          message: `The FFIEC cannot be reached (${(error as Error).message.replace(/\.$/, '')}); the HMDA load is tried again every hour.`,
+        },
+      };
     } finally {
       await fsp.rm(target, { force: true });
     }
   }
-  return { status: { state: 'skipped', message: `The FFIEC publishes no state aggregates for ${HMDA_YEARS.join(', ')}; nothing to load.` } };
+  return {
+    status: { state: 'skipped', message: `The FFIEC publishes no state aggregates for ${HMDA_YEARS.join(', ')}; nothing to load.` },
+  };
 }
 
 /** A state's file on disk: the mirror copy read in place, or a download into staging (removed after). */
-async function fetchFile(source: { mirror?: string; url: string }, stagingRoot: string, options: FirstLoadOptions): Promise<{ path: string; temporary: boolean }> {
+async function fetchFile(
+  source: { mirror?: string; url: string },
+  stagingRoot: string,
+  options: FirstLoadOptions,
+): Promise<{ path: string; temporary: boolean }> {
   if (source.mirror) return { path: source.mirror, temporary: false };
   await fsp.mkdir(stagingRoot, { recursive: true });
   const target = path.join(stagingRoot, `download-${randomUUID()}.csv`);
@@ -160,7 +182,11 @@ export async function runHmdaFirstLoad(options: FirstLoadOptions): Promise<HmdaL
   const { plan } = planned;
   const lock = lockWarehouse(root);
   if (!lock.acquired) {
-    update({ state: 'waiting', year: plan.year, message: `Another process (pid ${lock.heldBy}) is writing the HMDA warehouse; the background load tries again in an hour.` });
+    update({
+      state: 'waiting',
+      year: plan.year,
+      message: `Another process (pid ${lock.heldBy}) is writing the HMDA warehouse; the background load tries again in an hour.`,
+    });
     log.info({ pid: lock.heldBy }, 'HMDA warehouse busy; background load postponed');
     return progress.get();
   }
@@ -170,7 +196,15 @@ export async function runHmdaFirstLoad(options: FirstLoadOptions): Promise<HmdaL
   const key = (state: string) => partitionKey(plan.year, state);
   const published = () => plan.states.filter((state) => readManifest(root)?.partitions[key(state)] !== undefined).length;
   const failed: HmdaLoadStatus['states_failed'] = [];
-  update({ state: 'loading', year: plan.year, states_total: plan.states.length, states_published: published(), states_failed: [], current: null, message: `Loading HMDA ${plan.year}, state by state.` });
+  update({
+    state: 'loading',
+    year: plan.year,
+    states_total: plan.states.length,
+    states_published: published(),
+    states_failed: [],
+    current: null,
+    message: `Loading HMDA ${plan.year}, state by state.`,
+  });
   log.info({ year: plan.year, states: plan.states.length, alreadyLoaded: published() }, 'HMDA background load started');
 
   const instance = await openInstance({ threads: config.HMDA_THREADS, memoryLimit: config.HMDA_MEMORY_LIMIT });
@@ -189,12 +223,29 @@ export async function runHmdaFirstLoad(options: FirstLoadOptions): Promise<HmdaL
         const result = await loadLar(connection, {
           root,
           synthetic: options.synthetic ?? false,
-          files: [{ csvPath: file.path, sourceUrl: plan.file(state).url, checksum: await checksumOf(file.path), expect: { year: plan.year, state } }],
+          files: [
+            {
+              csvPath: file.path,
+              sourceUrl: plan.file(state).url,
+              checksum: await checksumOf(file.path),
+              expect: { year: plan.year, state },
+            },
+          ],
           aggregatesFor: (year) => (year === plan.year ? plan.aggregates : undefined),
           clock,
         });
         update({ states_published: published() });
-        log.info({ year: plan.year, state, rows: result.rows, seconds: Math.round((performance.now() - started) / 100) / 10, loaded: published(), of: plan.states.length }, 'HMDA state-year published');
+        log.info(
+          {
+            year: plan.year,
+            state,
+            rows: result.rows,
+            seconds: Math.round((performance.now() - started) / 100) / 10,
+            loaded: published(),
+            of: plan.states.length,
+          },
+          'HMDA state-year published',
+        );
         options.onPublished?.(state);
       } catch (error) {
         if (options.signal?.aborted) break;
@@ -214,17 +265,34 @@ export async function runHmdaFirstLoad(options: FirstLoadOptions): Promise<HmdaL
 
   const count = published();
   if (options.signal?.aborted && count + failed.length < plan.states.length) {
-    update({ current: null, message: `Stopped with ${count} of ${plan.states.length} states of ${plan.year} loaded; the rest load at the next start.` });
+    update({
+      current: null,
+      message: `Stopped with ${count} of ${plan.states.length} states of ${plan.year} loaded; the rest load at the next start.`,
+    });
     return progress.get();
   }
-  const failures = failed.length > 0 ? ` ${failed.length} not published (${failed.map((f) => f.state).join(', ')}): they are tried again at the next start, or with \`npm run sync -- hmda --years ${plan.year} --states ${failed.map((f) => f.state).join(',')}\`.` : '';
-  update({ state: 'done', current: null, states_published: count, message: `HMDA ${plan.year}: ${count} of ${plan.states.length} states loaded.${failures} Add years with \`npm run sync -- hmda --years ${plan.year - 1}\`.` });
+  const failures =
+    failed.length > 0
+      ? ` ${failed.length} not published (${failed.map((f) => f.state).join(', ')}): they are tried again at the next start, or with \`npm run sync -- hmda --years ${plan.year} --states ${failed.map((f) => f.state).join(',')}\`.`
+      : '';
+  update({
+    state: 'done',
+    current: null,
+    states_published: count,
+    message: `HMDA ${plan.year}: ${count} of ${plan.states.length} states loaded.${failures} Add years with \`npm run sync -- hmda --years ${plan.year - 1}\`.`,
+  });
   log.info({ year: plan.year, loaded: count, failed: failed.map((f) => f.state) }, 'HMDA background load finished');
   return progress.get();
 }
 
 /** Lender names for the year, when its transmittal sheet is reachable and not loaded yet. */
-async function loadTransmittal(plan: Plan, options: FirstLoadOptions, connection: Awaited<ReturnType<Awaited<ReturnType<typeof openInstance>>['connect']>>, stagingRoot: string, log: Logger): Promise<void> {
+async function loadTransmittal(
+  plan: Plan,
+  options: FirstLoadOptions,
+  connection: Awaited<ReturnType<Awaited<ReturnType<typeof openInstance>>['connect']>>,
+  stagingRoot: string,
+  log: Logger,
+): Promise<void> {
   const root = options.config.hmdaDir;
   // Transmittal sheets hold real filers: never in a synthetic warehouse.
   if (options.synthetic || readManifest(root)?.lenders[String(plan.year)]) return;
@@ -232,9 +300,17 @@ async function loadTransmittal(plan: Plan, options: FirstLoadOptions, connection
   try {
     if (!plan.transmittal.mirror && options.config.sourceDir !== undefined) return; // not in the mirror: names come from other years
     file = await fetchFile(plan.transmittal, stagingRoot, options);
-    await loadLenders(connection, root, { csvPath: file.path, year: plan.year, sourceUrl: plan.transmittal.url, checksum: await checksumOf(file.path) }, options.clock);
+    await loadLenders(
+      connection,
+      root,
+      { csvPath: file.path, year: plan.year, sourceUrl: plan.transmittal.url, checksum: await checksumOf(file.path) },
+      options.clock,
+    );
   } catch (error) {
-    log.warn({ year: plan.year, reason: (error as Error).message }, 'HMDA transmittal sheet not loaded: lender names come from other years');
+    log.warn(
+      { year: plan.year, reason: (error as Error).message },
+      'HMDA transmittal sheet not loaded: lender names come from other years',
+    );
   } finally {
     if (file?.temporary) await fsp.rm(file.path, { force: true });
   }

@@ -34,7 +34,10 @@ export function startHmdaJobs(deps: HmdaJobDeps): () => void {
   later(START_DELAY_MS, () => void services.hmda.warmNationalPresets());
 
   if (!config.SYNC_ON_START) {
-    progress.update({ state: 'off', message: 'SYNC_ON_START is false: HMDA loan records load only with `npm run sync -- hmda --years YYYY`.' }, clock());
+    progress.update(
+      { state: 'off', message: 'SYNC_ON_START is false: HMDA loan records load only with `npm run sync -- hmda --years YYYY`.' },
+      clock(),
+    );
   } else {
     const load = () => {
       runHmdaFirstLoad({ config, logger, progress, clock, signal: controller.signal })
@@ -45,7 +48,10 @@ export function startHmdaJobs(deps: HmdaJobDeps): () => void {
         .catch((error: unknown) => {
           // A fault (not a data problem: those are reported per state) must not take the server down.
           logger.error({ err: error }, 'HMDA background load failed');
-          progress.update({ state: 'waiting', current: null, message: 'The HMDA background load failed (see the log); it is tried again in an hour.' }, clock());
+          progress.update(
+            { state: 'waiting', current: null, message: 'The HMDA background load failed (see the log); it is tried again in an hour.' },
+            clock(),
+          );
           if (!controller.signal.aborted) later(RETRY_MS, load);
         });
     };

@@ -9,11 +9,15 @@ import { z } from 'zod';
 export const HmdaLoadStatusSchema = z.object({
   state: z
     .enum(['not_started', 'off', 'waiting', 'loading', 'done', 'skipped'])
-    .describe('off: SYNC_ON_START is false; waiting: the publisher cannot be reached (retried); skipped: nothing to load from (no mirror files); done: every state-year tried.'),
+    .describe(
+      'off: SYNC_ON_START is false; waiting: the publisher cannot be reached (retried); skipped: nothing to load from (no mirror files); done: every state-year tried.',
+    ),
   year: z.int().nullable().describe('The activity year being loaded.'),
   states_total: z.int(),
   states_published: z.int().describe('State-years of that year in the warehouse (loaded now or before a restart).'),
-  states_failed: z.array(z.object({ state: z.string(), reason: z.string() })).describe('Not published this run, with why (e.g. counts that differ from the official aggregates).'),
+  states_failed: z
+    .array(z.object({ state: z.string(), reason: z.string() }))
+    .describe('Not published this run, with why (e.g. counts that differ from the official aggregates).'),
   current: z.string().nullable().describe('The state being loaded now.'),
   since: z.string().nullable().describe('When the first background load began (ISO 8601).'),
   updated_at: z.string().nullable(),
@@ -74,7 +78,8 @@ export class LoadProgress {
   /** For readers: whether more records are on their way, in a sentence (empty when nothing is under way). */
   publicNote(): string {
     const { state, year, states_published: published, states_total: total } = this.status;
-    if (state === 'loading' && year !== null) return `Loading ${year} for every state is under way (${published} of ${total} states loaded so far).`;
+    if (state === 'loading' && year !== null)
+      return `Loading ${year} for every state is under way (${published} of ${total} states loaded so far).`;
     if (state === 'waiting' && year !== null) return `Loading ${year} is waiting for the FFIEC to be reachable.`;
     return '';
   }

@@ -33,14 +33,17 @@ const pascal = (name: string) => name.replace(/(^|_)([a-z])/g, (_, __, letter: s
 /** The key's id, or a 401 saying how to get a key: HMDA records answer key holders only. */
 function requireKey(req: Request, deps: AppDeps): string {
   const identity = req.identity;
-  if (identity?.kind !== 'key') throw new UnauthorizedError(`HMDA loan records need an API key (X-API-Key header). ${howToGetAKey(deps.config)}`);
+  if (identity?.kind !== 'key')
+    throw new UnauthorizedError(`HMDA loan records need an API key (X-API-Key header). ${howToGetAKey(deps.config)}`);
   return identity.keyId;
 }
 
 const ExportFileSchema = z.object({
   file: z
     .string()
-    .regex(/^[0-9a-f]{64}\.(csv|parquet)$/, { error: "Give the export's file name as in its URL: 64 hex characters, then .csv or .parquet." })
+    .regex(/^[0-9a-f]{64}\.(csv|parquet)$/, {
+      error: "Give the export's file name as in its URL: 64 hex characters, then .csv or .parquet.",
+    })
     .describe('The file name from `export.csv_url` or `export.parquet_url`: the export id, then .csv or .parquet.'),
 });
 
@@ -50,11 +53,17 @@ export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
       method: 'get',
       path: `/hmda/presets/${preset}`,
       operationId: `getHmdaPreset${pascal(preset)}`,
-      example: { query: Object.fromEntries(Object.entries({ year: '2024', state: 'CO' }).filter(([name]) => (PRESET_OPTIONS[preset] as readonly string[]).includes(name))) },
+      example: {
+        query: Object.fromEntries(
+          Object.entries({ year: '2024', state: 'CO' }).filter(([name]) => (PRESET_OPTIONS[preset] as readonly string[]).includes(name)),
+        ),
+      },
       summary: PRESET_SUMMARIES[preset],
       description: `HMDA loan/application records (FFIEC public LAR) for key holders; the same answer as the MCP tool query_hmda with \`preset: ${preset}\`. ${BUDGET_NOTE}`,
       tags: ['HMDA'],
-      query: HmdaFiltersSchema.pick(Object.fromEntries(PRESET_OPTIONS[preset].map((name) => [name, true])) as Record<keyof typeof HmdaFiltersSchema.shape, true>),
+      query: HmdaFiltersSchema.pick(
+        Object.fromEntries(PRESET_OPTIONS[preset].map((name) => [name, true])) as Record<keyof typeof HmdaFiltersSchema.shape, true>,
+      ),
       cache: 'none',
       responses: {
         200: { description: 'The preset answer, with the SQL it ran, its as-of and source', schema: HmdaAnswerSchema },
@@ -95,8 +104,17 @@ export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
     params: ExportFileSchema,
     cache: 'none',
     responses: {
-      200: { description: 'The whole file', schema: z.string(), contentType: EXPORT_FORMATS.csv, otherContentTypes: [EXPORT_FORMATS.parquet] },
-      206: { description: 'The requested byte range (`Content-Range` says which)', contentType: EXPORT_FORMATS.csv, otherContentTypes: [EXPORT_FORMATS.parquet] },
+      200: {
+        description: 'The whole file',
+        schema: z.string(),
+        contentType: EXPORT_FORMATS.csv,
+        otherContentTypes: [EXPORT_FORMATS.parquet],
+      },
+      206: {
+        description: 'The requested byte range (`Content-Range` says which)',
+        contentType: EXPORT_FORMATS.csv,
+        otherContentTypes: [EXPORT_FORMATS.parquet],
+      },
       ...errorResponses({ 404: 'No such export is kept (never written, or expired and deleted): ask the question again for new files.' }),
       412: { description: 'If-Match named an ETag the file no longer has.', schema: ErrorBodySchema },
       416: { description: 'The range starts past the end of the file; `Content-Range` gives its size.', schema: ErrorBodySchema },
@@ -105,7 +123,9 @@ export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
       requireKey(req, deps);
       const found = deps.services.hmda.exports.find(params.file);
       if (!found) {
-        throw new NotFoundError(`No export ${params.file} is kept here: exports are deleted ${HMDA_EXPORT_TTL_HOURS} hours after they are written. Ask the same question again for new files.`);
+        throw new NotFoundError(
+          `No export ${params.file} is kept here: exports are deleted ${HMDA_EXPORT_TTL_HOURS} hours after they are written. Ask the same question again for new files.`,
+        );
       }
       const remaining = Math.max(0, Math.floor((Date.parse(found.record.expiresAt) - Date.now()) / 1000));
       res.setHeader('Cache-Control', `private, max-age=${remaining}`);
@@ -113,14 +133,26 @@ export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
       await new Promise<void>((resolve, reject) => {
         // Sent by name from the exports folder: a path given whole would be refused where a folder on
         // it starts with a dot, as the default DATA_DIR (./.data) does.
-        const options = { root: path.dirname(found.path), headers: { 'Content-Type': EXPORT_FORMATS[found.format] }, acceptRanges: true, etag: true, lastModified: true, cacheControl: false };
+        const options = {
+          root: path.dirname(found.path),
+          headers: { 'Content-Type': EXPORT_FORMATS[found.format] },
+          acceptRanges: true,
+          etag: true,
+          lastModified: true,
+          cacheControl: false,
+        };
         res.sendFile(path.basename(found.path), options, (error?: Error & { status?: number }) => {
           if (!error || res.headersSent) return resolve(); // done, or the client went away mid-transfer
           if (error.status === 416) {
             const size = found.format === 'csv' ? found.record.csvBytes : found.record.parquetBytes;
-            return reject(new HttpError(416, `The range ${String(req.headers.range)} starts past the end of the file (${size} bytes).`, { 'Content-Range': `bytes */${size}` }));
+            return reject(
+              new HttpError(416, `The range ${String(req.headers.range)} starts past the end of the file (${size} bytes).`, {
+                'Content-Range': `bytes */${size}`,
+              }),
+            );
           }
-          if (error.status === 412) return reject(new HttpError(412, 'The file changed since the ETag given in If-Match; download it again from the start.'));
+          if (error.status === 412)
+            return reject(new HttpError(412, 'The file changed since the ETag given in If-Match; download it again from the start.'));
           reject(error);
         });
       });

@@ -42,7 +42,10 @@ export class SandboxProcess {
 
   constructor(settings: WorkerSettings, limits: ProcessLimits) {
     const args = [`--max-old-space-size=${limits.heapMb}`, '--disable-warning=ExperimentalWarning', WORKER, JSON.stringify(settings)];
-    const options = { env: process.env.TZ ? { TZ: process.env.TZ } : {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] as ('ignore' | 'pipe' | 'ipc')[] };
+    const options = {
+      env: process.env.TZ ? { TZ: process.env.TZ } : {},
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'] as ('ignore' | 'pipe' | 'ipc')[],
+    };
     // The address-space limit turns an allocation burst between two memory readings into an
     // allocation failure inside the engine (an "out of memory" error) instead of a machine-wide OOM.
     // Where RLIMIT_AS is not supported the shell ignores it and the resident-memory watch remains.

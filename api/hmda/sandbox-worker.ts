@@ -61,7 +61,8 @@ async function start(settings: WorkerSettings): Promise<void> {
     if (extracted.count !== 1) throw new SqlRefusedError('several_statements', 'only one statement is allowed');
     const prepared = await extracted.prepare(0);
     if (prepared.statementType !== StatementType.SELECT) throw new SqlRefusedError('statement_type', 'only SELECT statements are allowed');
-    if (prepared.parameterCount > 0) throw new SqlRefusedError('parameter', 'parameters ($1, ?) are not supported; write the values into the query');
+    if (prepared.parameterCount > 0)
+      throw new SqlRefusedError('parameter', 'parameters ($1, ?) are not supported; write the values into the query');
     return { prepared };
   }
 
@@ -72,7 +73,10 @@ async function start(settings: WorkerSettings): Promise<void> {
    * after the semicolon), DuckDB's own rendering of the parse the guard checked is used instead.
    */
   async function copyStatement(sql: string, target: string) {
-    const rendered = async () => String((await connection.runAndReadAll('SELECT json_deserialize_sql(json_serialize_sql($1::VARCHAR))', [sql])).getRowsJS()[0]?.[0] ?? '');
+    const rendered = async () =>
+      String(
+        (await connection.runAndReadAll('SELECT json_deserialize_sql(json_serialize_sql($1::VARCHAR))', [sql])).getRowsJS()[0]?.[0] ?? '',
+      );
     for (const form of [async () => sql.replace(/[\s;]+$/, ''), rendered]) {
       try {
         const extracted = await connection.extractStatements(`COPY (\n${await form()}\n) TO ${literal(target)} (FORMAT parquet)`);
@@ -94,7 +98,8 @@ async function start(settings: WorkerSettings): Promise<void> {
     const { id, sql } = request;
     const timer = setTimeout(() => connection.interrupt(), request.timeoutMs);
     try {
-      if (!insideExports(request.parquetPath) || !insideExports(request.csvPath)) throw new Error('export paths must lie in the exports folder');
+      if (!insideExports(request.parquetPath) || !insideExports(request.csvPath))
+        throw new Error('export paths must lie in the exports folder');
       const { failed } = await checked(id, sql);
       if (failed) return failed;
       const copy = await copyStatement(sql, request.parquetPath);
@@ -105,7 +110,9 @@ async function start(settings: WorkerSettings): Promise<void> {
       if (parquetBytes >= request.maxBytes) return { type: 'over-budget', id, maxBytes: request.maxBytes };
       limitFileSize(request.maxBytes - parquetBytes);
       // The CSV is written from the Parquet file: the same rows in the same order, the query run once.
-      await connection.run(`COPY (SELECT * FROM read_parquet(${literal(request.parquetPath)})) TO ${literal(request.csvPath)} (FORMAT csv, HEADER true)`);
+      await connection.run(
+        `COPY (SELECT * FROM read_parquet(${literal(request.parquetPath)})) TO ${literal(request.csvPath)} (FORMAT csv, HEADER true)`,
+      );
       return { type: 'exported', id, rows: Number(written.rowsChanged) };
     } catch (error) {
       if (error instanceof SqlRefusedError) return { type: 'refused', id, reason: error.reason, detail: error.detail };

@@ -153,18 +153,21 @@ export function createSandbox(options: SandboxOptions) {
     return taken;
   }
 
-  const reaper = setInterval(() => {
-    for (const slot of slots) {
-      if (!slot.busy && slot.process && Date.now() - slot.process.lastUsed > idleMs) {
-        slot.process.kill();
-        slot.process = undefined;
+  const reaper = setInterval(
+    () => {
+      for (const slot of slots) {
+        if (!slot.busy && slot.process && Date.now() - slot.process.lastUsed > idleMs) {
+          slot.process.kill();
+          slot.process = undefined;
+        }
       }
-    }
-    if (spare && Date.now() - spare.lastUsed > idleMs) {
-      spare.kill();
-      spare = undefined;
-    }
-  }, Math.min(idleMs, 60_000));
+      if (spare && Date.now() - spare.lastUsed > idleMs) {
+        spare.kill();
+        spare = undefined;
+      }
+    },
+    Math.min(idleMs, 60_000),
+  );
   reaper.unref();
 
   const runningFor = (keyId: string) => slots.filter((slot) => slot.busy && slot.keyId === keyId).length;
@@ -201,7 +204,10 @@ export function createSandbox(options: SandboxOptions) {
     }
     if (waitingFor(keyId) >= perKeyQueue) {
       return Promise.reject(
-        new TooManyRequestsError(`This key already has ${perKeyQueue + runningFor(keyId)} custom HMDA queries running or waiting; send the next when one has answered.`, 2),
+        new TooManyRequestsError(
+          `This key already has ${perKeyQueue + runningFor(keyId)} custom HMDA queries running or waiting; send the next when one has answered.`,
+          2,
+        ),
       );
     }
     return new Promise((resolve, reject) => {
@@ -289,11 +295,18 @@ export function createSandbox(options: SandboxOptions) {
     } catch (error) {
       if (!(error instanceof ProcessExit)) throw error;
       replace(slot);
-      const outOfMemory = /out of memory|allocation failed/i.test(error.stderr) || error.signal === 'SIGABRT' || error.signal === 'SIGTRAP' || peakRss > 0.8 * rssLimit;
+      const outOfMemory =
+        /out of memory|allocation failed/i.test(error.stderr) ||
+        error.signal === 'SIGABRT' ||
+        error.signal === 'SIGTRAP' ||
+        peakRss > 0.8 * rssLimit;
       if (stopped === 'export-budget' && request.type === 'export') throw new ExportOverBudgetError(request.maxBytes);
       if (stopped === 'timeout') throw stop('timeout', peakRss, request.timeoutMs);
       if (stopped === 'memory' || outOfMemory) throw stop('memory', peakRss, request.timeoutMs);
-      logger.error({ code: error.code, signal: error.signal, stderr: error.stderr.slice(-1000) }, 'HMDA SQL sandbox process exited during a query');
+      logger.error(
+        { code: error.code, signal: error.signal, stderr: error.stderr.slice(-1000) },
+        'HMDA SQL sandbox process exited during a query',
+      );
       throw new Error('HMDA SQL sandbox process exited during a query', { cause: error });
     } finally {
       clearTimeout(deadline);
@@ -308,14 +321,29 @@ export function createSandbox(options: SandboxOptions) {
           `The query ran longer than the ${limitMs} ms limit and was stopped. Narrow it with WHERE year = … AND state = …, or aggregate with GROUP BY.`,
           peakRss,
         )
-      : new SqlStoppedError('memory', `The query needed more memory than the ${options.memoryLimit} limit and was stopped. Aggregate or filter more narrowly.`, peakRss);
+      : new SqlStoppedError(
+          'memory',
+          `The query needed more memory than the ${options.memoryLimit} limit and was stopped. Aggregate or filter more narrowly.`,
+          peakRss,
+        );
   }
 
   /** The process's answer as a result, or as the error the caller gets. */
-  function outcome(message: WorkerMessage, sql: string, peakRss: number, limitMs = timeoutMs): Omit<SandboxResult, 'elapsedMs'> | { exported: number } {
+  function outcome(
+    message: WorkerMessage,
+    sql: string,
+    peakRss: number,
+    limitMs = timeoutMs,
+  ): Omit<SandboxResult, 'elapsedMs'> | { exported: number } {
     switch (message.type) {
       case 'result':
-        return { columns: message.columns, rows: message.rows, truncated: message.truncated !== null, truncatedReason: message.truncated, bytes: message.bytes };
+        return {
+          columns: message.columns,
+          rows: message.rows,
+          truncated: message.truncated !== null,
+          truncatedReason: message.truncated,
+          bytes: message.bytes,
+        };
       case 'exported':
         return { exported: message.rows };
       case 'over-budget':
@@ -335,7 +363,11 @@ export function createSandbox(options: SandboxOptions) {
   }
 
   /** Runs `work` on a slot for the query's key; logs refusals, stops and failures with the key id. */
-  async function withSlot<T>(query: unknown, context: RunContext, work: (slot: Slot, sql: string, elapsed: () => number) => Promise<T>): Promise<T> {
+  async function withSlot<T>(
+    query: unknown,
+    context: RunContext,
+    work: (slot: Slot, sql: string, elapsed: () => number) => Promise<T>,
+  ): Promise<T> {
     const started = performance.now();
     const keyId = context.keyId ?? 'none';
     const elapsed = () => Math.round(performance.now() - started);
@@ -352,21 +384,41 @@ export function createSandbox(options: SandboxOptions) {
       const sql = typeof query === 'string' ? query.slice(0, 500) : undefined;
       const fields = { keyId, ms: elapsed(), sql };
       if (error instanceof SqlRefusedError) logger.warn({ ...fields, reason: error.reason }, 'HMDA custom SQL refused');
-      else if (error instanceof SqlStoppedError) logger.warn({ ...fields, reason: error.reason, peakRss: error.peakRss }, 'HMDA custom SQL stopped');
+      else if (error instanceof SqlStoppedError)
+        logger.warn({ ...fields, reason: error.reason, peakRss: error.peakRss }, 'HMDA custom SQL stopped');
       else if (error instanceof SqlFailedError) logger.info({ ...fields, reason: error.reason }, 'HMDA custom SQL failed');
-      else if (error instanceof ServiceUnavailableError || error instanceof TooManyRequestsError) logger.warn({ ...fields, reason: 'busy' }, 'HMDA custom SQL not run');
+      else if (error instanceof ServiceUnavailableError || error instanceof TooManyRequestsError)
+        logger.warn({ ...fields, reason: 'busy' }, 'HMDA custom SQL not run');
       throw error;
     }
   }
 
   async function run(query: unknown, context: RunContext = {}, caps: RunCaps = {}): Promise<SandboxResult> {
     return withSlot(query, context, async (slot, sql, elapsed) => {
-      const request = { type: 'run', id: (sequence += 1), sql, timeoutMs, rowCap: caps.rowCap ?? options.rowCap, byteCap: caps.byteCap ?? options.byteCap } as const;
+      const request = {
+        type: 'run',
+        id: (sequence += 1),
+        sql,
+        timeoutMs,
+        rowCap: caps.rowCap ?? options.rowCap,
+        byteCap: caps.byteCap ?? options.byteCap,
+      } as const;
       const { message, peakRss } = await execute(slot, request);
       const answered = outcome(message, sql, peakRss);
       if ('exported' in answered) throw new Error('unexpected export answer to a query');
       const result = { ...answered, elapsedMs: elapsed() };
-      if (result.truncated) logger.info({ keyId: context.keyId ?? 'none', reason: `truncated_${result.truncatedReason}`, ms: result.elapsedMs, rows: result.rows.length, bytes: result.bytes, peakRss }, 'HMDA custom SQL cut');
+      if (result.truncated)
+        logger.info(
+          {
+            keyId: context.keyId ?? 'none',
+            reason: `truncated_${result.truncatedReason}`,
+            ms: result.elapsedMs,
+            rows: result.rows.length,
+            bytes: result.bytes,
+            peakRss,
+          },
+          'HMDA custom SQL cut',
+        );
       return result;
     });
   }

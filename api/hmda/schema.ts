@@ -107,7 +107,12 @@ export const LAR_NULL_STRINGS = ['NA', 'Exempt', ''] as const;
 const HEADER_ALIASES: Readonly<Record<string, string>> = { loan_to_value_ratio: 'combined_loan_to_value_ratio' };
 
 export function normaliseHeader(header: string): string {
-  const name = header.replace(/^\uFEFF/, '').trim().replace(/^"|"$/g, '').toLowerCase().replace(/-/g, '_');
+  const name = header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/^"|"$/g, '')
+    .toLowerCase()
+    .replace(/-/g, '_');
   return HEADER_ALIASES[name] ?? name;
 }
 

@@ -118,8 +118,15 @@ export interface HmdaServiceOptions {
 function heldYears(partitions: { year: number; state: string }[]): string {
   const byYear = new Map<number, number>();
   for (const p of partitions) byYear.set(p.year, (byYear.get(p.year) ?? 0) + 1);
-  if (partitions.length <= 6) return partitions.map((p) => `${p.state} ${p.year}`).sort().join(', ');
-  return [...byYear.entries()].sort(([a], [b]) => a - b).map(([year, states]) => `${year} for ${states} state${states === 1 ? '' : 's'}`).join(', ');
+  if (partitions.length <= 6)
+    return partitions
+      .map((p) => `${p.state} ${p.year}`)
+      .sort()
+      .join(', ');
+  return [...byYear.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([year, states]) => `${year} for ${states} state${states === 1 ? '' : 's'}`)
+    .join(', ');
 }
 
 export function createHmdaService({ config, logger, ...options }: { config: Config; logger: Logger } & HmdaServiceOptions): HmdaService {
@@ -127,7 +134,12 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
   const root = config.hmdaDir;
   const startedAt = new Date();
   const progress = new LoadProgress(root);
-  const exports = createExportStore({ dir: path.join(root, 'exports'), logger, maxBytes: options.exportMaxBytes, keyMaxBytes: options.exportKeyMaxBytes });
+  const exports = createExportStore({
+    dir: path.join(root, 'exports'),
+    logger,
+    maxBytes: options.exportMaxBytes,
+    keyMaxBytes: options.exportKeyMaxBytes,
+  });
   const sandbox = createSandbox({
     root,
     threads: config.HMDA_THREADS,
@@ -201,7 +213,12 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
     return { manifest, version };
   }
 
-  async function runPreset(name: PresetName, filters: ReturnType<typeof parseFilters>, manifest: Manifest, timeoutMs: number): Promise<PresetResult> {
+  async function runPreset(
+    name: PresetName,
+    filters: ReturnType<typeof parseFilters>,
+    manifest: Manifest,
+    timeoutMs: number,
+  ): Promise<PresetResult> {
     const built = PRESETS[name](filters);
     const connected = await connection();
     const timer = setTimeout(() => connected.interrupt(), timeoutMs);
@@ -234,7 +251,9 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
     const timer = setTimeout(() => connected.interrupt(), exportTimeoutMs);
     try {
       const written = await connected.run(`COPY (\n${built.sql}\n) TO ${literal(files.parquetPath)} (FORMAT parquet)`, built.params);
-      await connected.run(`COPY (SELECT * FROM read_parquet(${literal(files.parquetPath)})) TO ${literal(files.csvPath)} (FORMAT csv, HEADER true)`);
+      await connected.run(
+        `COPY (SELECT * FROM read_parquet(${literal(files.parquetPath)})) TO ${literal(files.csvPath)} (FORMAT csv, HEADER true)`,
+      );
       return Number(written.rowsChanged);
     } finally {
       clearTimeout(timer);
@@ -256,7 +275,11 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
     const kept = keepAnswers ? answers.get(key) : undefined;
     if (kept) return kept;
     const partitions = Object.values(manifest.partitions);
-    if (!partitions.some((p) => (filters.year === undefined || p.year === filters.year) && (filters.state === undefined || p.state === filters.state))) {
+    if (
+      !partitions.some(
+        (p) => (filters.year === undefined || p.year === filters.year) && (filters.state === undefined || p.state === filters.state),
+      )
+    ) {
       const note = progress.publicNote();
       throw new NotFoundError(
         `No HMDA loan records for ${[filters.state, filters.year].filter(Boolean).join(' ')} are loaded on this server; it holds ${heldYears(partitions)}.${note ? ` ${note}` : ''}`,
@@ -322,11 +345,17 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
                   await presetAnswer(name, filters, warmTimeoutMs);
                 } catch (error) {
                   failed.push(`${name} ${'year' in filters ? filters.year : 'all years'}`);
-                  logger.warn({ err: error, preset: name, filters }, 'HMDA national preset could not be computed ahead; it runs on request');
+                  logger.warn(
+                    { err: error, preset: name, filters },
+                    'HMDA national preset could not be computed ahead; it runs on request',
+                  );
                 }
               }
             }
-            logger.info({ years, presets: PRESET_NAMES.length, allYears: true, failed, ms: Math.round(performance.now() - started) }, 'HMDA national presets computed');
+            logger.info(
+              { years, presets: PRESET_NAMES.length, allYears: true, failed, ms: Math.round(performance.now() - started) },
+              'HMDA national presets computed',
+            );
             // Not marked warm while one failed: the next call (a publish, the load's end) tries it again.
             if (failed.length > 0) return;
             warmedVersion = version;
@@ -375,7 +404,9 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
         years: [...new Set(partitions.map((p) => p.year))],
         states: [...new Set(partitions.map((p) => p.state))].sort(),
         partitions: partitions.map((p) => ({ year: p.year, state: p.state, rows: p.rows, source_url: p.sourceUrl, loaded_at: p.loadedAt })),
-        lender_years: Object.values(manifest?.lenders ?? {}).map((l) => l.year).sort(),
+        lender_years: Object.values(manifest?.lenders ?? {})
+          .map((l) => l.year)
+          .sort(),
         source: source.name,
         source_url: source.url,
       };

@@ -26,7 +26,9 @@ export async function lookUpCatalog(connection: DuckDBConnection): Promise<Guard
         `SELECT lower(view_name) FROM duckdb_views() WHERE schema_name IN ('main', 'pg_catalog')
          UNION SELECT lower(table_name) FROM duckdb_tables() WHERE schema_name IN ('main', 'pg_catalog')`,
       )
-    ).getRowsJS().map(([name]) => String(name)),
+    )
+      .getRowsJS()
+      .map(([name]) => String(name)),
   );
   const present = new Set<string>();
   const bodies = new Map<string, string[]>();

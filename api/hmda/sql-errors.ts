@@ -36,7 +36,8 @@ function parserSentence(detail: string, sql: string, position?: number): string 
 
 function binderSentence(detail: string, sql: string): string {
   let match: RegExpExecArray | null;
-  if ((match = /Referenced column "([^"]+)" not found/.exec(detail))) return `column ${quoted(echo(match[1], sql))} does not exist; ${COLUMNS_HINT}`;
+  if ((match = /Referenced column "([^"]+)" not found/.exec(detail)))
+    return `column ${quoted(echo(match[1], sql))} does not exist; ${COLUMNS_HINT}`;
   if ((match = /Table "([^"]+)" does not have a column named "([^"]+)"/.exec(detail))) {
     return `${quoted(echo(match[1], sql))} has no column named ${quoted(echo(match[2], sql))}; ${COLUMNS_HINT}`;
   }
@@ -96,15 +97,24 @@ export function describeEngineError(raw: string, sql: string, position?: number)
       };
     }
     case 'out of range':
-      return { kind: 'user', reason: 'out_of_range', message: 'Custom SQL failed: a number is out of range for its type; cast to BIGINT or DOUBLE first.' };
+      return {
+        kind: 'user',
+        reason: 'out_of_range',
+        message: 'Custom SQL failed: a number is out of range for its type; cast to BIGINT or DOUBLE first.',
+      };
     case 'invalid input':
       return {
         kind: 'user',
         reason: 'invalid_input',
-        message: 'Custom SQL failed: a function was given an input it cannot use (for example a malformed regular expression, date or format string).',
+        message:
+          'Custom SQL failed: a function was given an input it cannot use (for example a malformed regular expression, date or format string).',
       };
     case 'not implemented':
-      return { kind: 'user', reason: 'not_implemented', message: 'Custom SQL could not be run: it uses a feature DuckDB does not support in this form.' };
+      return {
+        kind: 'user',
+        reason: 'not_implemented',
+        message: 'Custom SQL could not be run: it uses a feature DuckDB does not support in this form.',
+      };
     default:
       return { kind: 'internal', reason: kind === '' ? 'engine' : kind.replace(/\s+/g, '_') };
   }

@@ -36,8 +36,23 @@ export class SqlRefusedError extends BadRequestError {
 const QUERY_NODES = new Set(['SELECT_NODE', 'SET_OPERATION_NODE', 'RECURSIVE_CTE_NODE', 'CTE_NODE']);
 const TABLE_REFS = new Set(['BASE_TABLE', 'JOIN', 'SUBQUERY', 'TABLE_FUNCTION', 'EMPTY', 'EXPRESSION_LIST', 'PIVOT']);
 const EXPRESSION_CLASSES = new Set([
-  'CONSTANT', 'COLUMN_REF', 'FUNCTION', 'AGGREGATE', 'WINDOW', 'CASE', 'CAST', 'COMPARISON', 'CONJUNCTION', 'OPERATOR',
-  'BETWEEN', 'SUBQUERY', 'STAR', 'LAMBDA', 'LAMBDA_REF', 'COLLATE', 'POSITIONAL_REFERENCE',
+  'CONSTANT',
+  'COLUMN_REF',
+  'FUNCTION',
+  'AGGREGATE',
+  'WINDOW',
+  'CASE',
+  'CAST',
+  'COMPARISON',
+  'CONJUNCTION',
+  'OPERATOR',
+  'BETWEEN',
+  'SUBQUERY',
+  'STAR',
+  'LAMBDA',
+  'LAMBDA_REF',
+  'COLLATE',
+  'POSITIONAL_REFERENCE',
 ]);
 const AGGREGATE_NAMES = new Set(AGGREGATES);
 
@@ -139,7 +154,8 @@ class ScopedWalk {
     }
     for (const [key, value] of Object.entries(node)) {
       if (key === 'cte_map') continue;
-      if (type === 'CTE_NODE' && key === 'query') this.any(value, scope); // the materialised body does not see its own name
+      if (type === 'CTE_NODE' && key === 'query')
+        this.any(value, scope); // the materialised body does not see its own name
       else this.any(value, inner);
     }
   }
@@ -160,7 +176,10 @@ class ScopedWalk {
   tableRef(node: Node, scope: ReadonlySet<string>): void {
     const type = text(node.type);
     if (!TABLE_REFS.has(type)) {
-      throw new SqlRefusedError('table_ref', type === 'SHOW_REF' ? 'DESCRIBE, SHOW and SUMMARIZE are not allowed' : `${type || 'this FROM item'} is not allowed`);
+      throw new SqlRefusedError(
+        'table_ref',
+        type === 'SHOW_REF' ? 'DESCRIBE, SHOW and SUMMARIZE are not allowed' : `${type || 'this FROM item'} is not allowed`,
+      );
     }
     if (type === 'BASE_TABLE') {
       const table = lower(node.table_name);
@@ -169,14 +188,20 @@ class ScopedWalk {
         throw new SqlRefusedError('qualified_table', `only the lar and lenders views can be queried, not ${qualified}`);
       }
       if (!scope.has(table) && !QUERYABLE_TABLES.includes(table)) {
-        throw new SqlRefusedError('table', `only the lar and lenders views (and WITH names, where they are visible) can be queried, not "${table}"`);
+        throw new SqlRefusedError(
+          'table',
+          `only the lar and lenders views (and WITH names, where they are visible) can be queried, not "${table}"`,
+        );
       }
     }
     if (type === 'TABLE_FUNCTION') {
       const call = isNode(node.function) ? node.function : {};
       const name = lower(call.function_name);
       if (!ALLOWED_TABLE_FUNCTIONS.has(name) || text(call.schema) !== '' || text(call.catalog) !== '') {
-        throw new SqlRefusedError('table_function', `the table function ${name || '(unnamed)'}() is not allowed; only range, generate_series and unnest are`);
+        throw new SqlRefusedError(
+          'table_function',
+          `the table function ${name || '(unnamed)'}() is not allowed; only range, generate_series and unnest are`,
+        );
       }
       this.any(call.children, scope);
     }
@@ -191,8 +216,10 @@ class ScopedWalk {
 
   expression(node: Node, scope: ReadonlySet<string>): void {
     const kind = text(node.class);
-    if (kind === 'PARAMETER') throw new SqlRefusedError('parameter', 'parameters ($1, ?) are not supported; write the values into the query');
-    if (!EXPRESSION_CLASSES.has(kind)) throw new SqlRefusedError('expression', `${kind.toLowerCase() || 'this'} expressions are not allowed`);
+    if (kind === 'PARAMETER')
+      throw new SqlRefusedError('parameter', 'parameters ($1, ?) are not supported; write the values into the query');
+    if (!EXPRESSION_CLASSES.has(kind))
+      throw new SqlRefusedError('expression', `${kind.toLowerCase() || 'this'} expressions are not allowed`);
     if (kind === 'FUNCTION' || kind === 'AGGREGATE' || kind === 'WINDOW') this.functionCall(node);
     for (const value of Object.values(node)) this.any(value, scope);
   }
@@ -202,7 +229,10 @@ class ScopedWalk {
     const schema = lower(node.schema);
     // The parser itself writes main.list_value for [1, 2] and main.struct_pack for {'a': 1}.
     if ((schema !== '' && schema !== 'main') || text(node.catalog) !== '') {
-      throw new SqlRefusedError('qualified_function', `qualified function names (${[text(node.catalog), schema, name].filter(Boolean).join('.')}) are not allowed`);
+      throw new SqlRefusedError(
+        'qualified_function',
+        `qualified function names (${[text(node.catalog), schema, name].filter(Boolean).join('.')}) are not allowed`,
+      );
     }
     if (!this.catalog.functions.has(name)) throw new SqlRefusedError('function', `the function ${name}() is not available in custom SQL`);
     if (AGGREGATE_BY_NAME.has(name)) {
@@ -241,7 +271,9 @@ export function checkSyntaxTree(serialised: string, catalog: GuardCatalog): { er
   const tree = parseTree(serialised);
   if (tree.error === true) {
     const position = Number(tree.position);
-    return { error: { type: text(tree.error_type), message: text(tree.error_message), ...(Number.isInteger(position) ? { position } : {}) } };
+    return {
+      error: { type: text(tree.error_type), message: text(tree.error_message), ...(Number.isInteger(position) ? { position } : {}) },
+    };
   }
   const statements = Array.isArray(tree.statements) ? (tree.statements as unknown[]) : [];
   if (statements.length !== 1) throw new SqlRefusedError('several_statements', 'only one statement is allowed');
@@ -260,15 +292,25 @@ export function checkSyntaxTree(serialised: string, catalog: GuardCatalog): { er
  * anything it may not do; returns a syntax error (the engine's text, for sql-errors.ts) when
  * DuckDB could not parse it; returns {} when the query may be prepared.
  */
-export function checkQuery(sql: string, serialised: string, catalog: GuardCatalog): { syntaxError?: { detail: string; position?: number } } {
+export function checkQuery(
+  sql: string,
+  serialised: string,
+  catalog: GuardCatalog,
+): { syntaxError?: { detail: string; position?: number } } {
   const { error } = checkSyntaxTree(serialised, catalog);
   if (!error) return {};
-  if (error.type === 'parser') return { syntaxError: { detail: `Parser Error: ${error.message}`, ...(error.position !== undefined ? { position: error.position } : {}) } };
+  if (error.type === 'parser')
+    return {
+      syntaxError: { detail: `Parser Error: ${error.message}`, ...(error.position !== undefined ? { position: error.position } : {}) },
+    };
   // DuckDB serialises SELECT statements only: anything else is refused, for the reason it is.
   if (hasSeveralStatements(sql)) throw new SqlRefusedError('several_statements', 'only one statement is allowed');
   if (/\bpivot\b/i.test(stripForScan(sql))) {
     // Without IN, DuckDB runs a second statement (CREATE TYPE) to find the values first.
-    throw new SqlRefusedError('pivot_without_in', 'PIVOT must list the values it turns into columns, e.g. PIVOT lar ON loan_type IN (1, 2, 3, 4) USING count(*)');
+    throw new SqlRefusedError(
+      'pivot_without_in',
+      'PIVOT must list the values it turns into columns, e.g. PIVOT lar ON loan_type IN (1, 2, 3, 4) USING count(*)',
+    );
   }
   throw new SqlRefusedError('statement_type', 'only SELECT statements are allowed');
 }
@@ -278,9 +320,13 @@ export function checkQuery(sql: string, serialised: string, catalog: GuardCatalo
  * expands macros after the names are checked, so a macro is allowed for what it runs, not its name.
  * `bodies` holds the serialised tree of `SELECT <body>` for every definition of each allowed macro.
  */
-export function allowedMacroBodies(allowed: ReadonlySet<string>, bodies: ReadonlyMap<string, string[]>, catalogNames: ReadonlySet<string>): Set<string> {
+export function allowedMacroBodies(
+  allowed: ReadonlySet<string>,
+  bodies: ReadonlyMap<string, string[]>,
+  catalogNames: ReadonlySet<string>,
+): Set<string> {
   const functions = new Set(allowed);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [name, trees] of bodies) {
       if (!functions.has(name)) continue;

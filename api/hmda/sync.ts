@@ -60,10 +60,13 @@ export function selection(options: Record<string, string | boolean>): HmdaSelect
   const all = options.all === true || options.years === 'all';
   const years = all ? [...HMDA_YEARS] : yearsOption(options);
   if (!years) {
-    throw new ValidationError(`Choose the HMDA years to load: \`npm run sync -- hmda --years 2023 [--states CO,TX]\`, or \`--all\` for ${HMDA_YEAR_SPAN}.`);
+    throw new ValidationError(
+      `Choose the HMDA years to load: \`npm run sync -- hmda --years 2023 [--states CO,TX]\`, or \`--all\` for ${HMDA_YEAR_SPAN}.`,
+    );
   }
   const unknownYear = years.find((year) => !(HMDA_YEARS as readonly number[]).includes(year));
-  if (unknownYear !== undefined) throw new ValidationError(`--years: ${unknownYear} is not an HMDA year this service loads (${HMDA_YEARS[0]}–${HMDA_YEARS.at(-1)}).`);
+  if (unknownYear !== undefined)
+    throw new ValidationError(`--years: ${unknownYear} is not an HMDA year this service loads (${HMDA_YEARS[0]}–${HMDA_YEARS.at(-1)}).`);
   const states = (listOption(options, 'states') ?? [...HMDA_STATES]).map((state) => state.toUpperCase());
   const unknownState = states.find((state) => !(HMDA_STATES as readonly string[]).includes(state));
   if (unknownState) throw new ValidationError(`--states: ${unknownState} is not one of ${HMDA_STATES.join(', ')}.`);
@@ -80,12 +83,17 @@ async function fileChecksum(file: string): Promise<string> {
  * A local path DuckDB can stream. Mirror files are read in place and downloads stream to a staging
  * file (a state-year can be gigabytes; readSource would hold it in memory).
  */
-async function acquire(entry: SourceEntry, context: SyncContext, stagingRoot: string): Promise<{ path: string; checksum: string; temporary: boolean }> {
+async function acquire(
+  entry: SourceEntry,
+  context: SyncContext,
+  stagingRoot: string,
+): Promise<{ path: string; checksum: string; temporary: boolean }> {
   if (context.config.sourceDir !== undefined) {
     const location = mirrorLocation(context.config.sourceDir, entry);
     if (fs.existsSync(location)) return { path: location, checksum: await fileChecksum(location), temporary: false };
     for (const suffix of ['.gz']) {
-      if (fs.existsSync(location + suffix)) return { path: location + suffix, checksum: await fileChecksum(location + suffix), temporary: false };
+      if (fs.existsSync(location + suffix))
+        return { path: location + suffix, checksum: await fileChecksum(location + suffix), temporary: false };
     }
   } else {
     await fsp.mkdir(stagingRoot, { recursive: true });
@@ -117,7 +125,10 @@ export const hmdaDataset: DatasetDefinition = {
     const root = context.config.hmdaDir;
     const { stagingRoot } = layout(root);
     const lock = lockWarehouse(root);
-    if (!lock.acquired) throw new ValidationError(`Another process (pid ${lock.heldBy}) is loading HMDA into ${root}; wait for it to finish and run the sync again.`);
+    if (!lock.acquired)
+      throw new ValidationError(
+        `Another process (pid ${lock.heldBy}) is loading HMDA into ${root}; wait for it to finish and run the sync again.`,
+      );
     const opened = await (async () => {
       const instance = await openInstance({ threads: context.config.HMDA_THREADS, memoryLimit: context.config.HMDA_MEMORY_LIMIT });
       const connection = await instance.connect();
@@ -145,7 +156,12 @@ export const hmdaDataset: DatasetDefinition = {
           await fsp.mkdir(stagingRoot, { recursive: true });
           await fsp.writeFile(csv, isZip(transmittal.bytes) ? firstZipEntry(transmittal.bytes, transmittal.origin) : transmittal.bytes);
           temporary.push(csv);
-          await loadLenders(connection, root, { csvPath: csv, year, sourceUrl: transmittal.entry.publisherUrl, checksum: transmittal.checksum }, context.clock);
+          await loadLenders(
+            connection,
+            root,
+            { csvPath: csv, year, sourceUrl: transmittal.entry.publisherUrl, checksum: transmittal.checksum },
+            context.clock,
+          );
           checksums.push({ entry: transmittal.entry, checksum: transmittal.checksum });
         } else {
           context.logger.warn({ year }, 'no HMDA transmittal sheet for this year: lender names come from other years');
@@ -162,7 +178,13 @@ export const hmdaDataset: DatasetDefinition = {
           files.push({ csvPath: source.path, sourceUrl: entry.publisherUrl, checksum: source.checksum, expect: { year, state } });
         }
         if (files.length > 0) {
-          const result = await loadLar(connection, { root, synthetic: false, files, aggregatesFor: (y) => (y === year ? aggregates : undefined), clock: context.clock });
+          const result = await loadLar(connection, {
+            root,
+            synthetic: false,
+            files,
+            aggregatesFor: (y) => (y === year ? aggregates : undefined),
+            clock: context.clock,
+          });
           changed += result.rows;
           context.logger.info({ year, partitions: result.published.length, rows: result.rows }, 'HMDA state-years published');
         }

@@ -95,7 +95,9 @@ const uniforms = Array.from({ length: UNIFORM_HASHES * 4 }, (_, index) => {
 const LOAN_TYPE_OF_PRODUCT: Record<string, string> = { Conventional: '1', FHA: '2', VA: '3', 'FSA/RHS': '4' };
 
 const mapCase = (value: string, map: Record<string, string>, otherwise: string) =>
-  `CASE ${value} ${Object.entries(map).map(([from, to]) => `WHEN ${literal(from)} THEN ${literal(to)}`).join(' ')} ELSE ${literal(otherwise)} END`;
+  `CASE ${value} ${Object.entries(map)
+    .map(([from, to]) => `WHEN ${literal(from)} THEN ${literal(to)}`)
+    .join(' ')} ELSE ${literal(otherwise)} END`;
 const text = (value: string | number) => literal(String(value));
 const blank = "''";
 

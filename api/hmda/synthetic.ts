@@ -64,11 +64,22 @@ export const SYNTHETIC_DIMENSIONS = ['actionTaken', 'loanType', 'loanPurpose', '
 
 /** HMDA's codes for the aggregates' category names (shared with the SQL generator). */
 export const RACE_CODE: Record<string, string> = {
-  White: '5', 'Black or African American': '3', Asian: '2', 'American Indian or Alaska Native': '1',
-  'Native Hawaiian or Other Pacific Islander': '4', 'Race Not Available': '6', Joint: '5', '2 or more minority races': '1', 'Free Form Text Only': '',
+  White: '5',
+  'Black or African American': '3',
+  Asian: '2',
+  'American Indian or Alaska Native': '1',
+  'Native Hawaiian or Other Pacific Islander': '4',
+  'Race Not Available': '6',
+  Joint: '5',
+  '2 or more minority races': '1',
+  'Free Form Text Only': '',
 };
 export const ETHNICITY_CODE: Record<string, string> = {
-  'Hispanic or Latino': '1', 'Not Hispanic or Latino': '2', 'Ethnicity Not Available': '3', Joint: '1', 'Free Form Text Only': '',
+  'Hispanic or Latino': '1',
+  'Not Hispanic or Latino': '2',
+  'Ethnicity Not Available': '3',
+  Joint: '1',
+  'Free Form Text Only': '',
 };
 export const SEX_CODE: Record<string, string> = { Male: '1', Female: '2', Joint: '1', 'Sex Not Available': '3' };
 const PRODUCT: Record<string, string> = { '1': 'Conventional', '2': 'FHA', '3': 'VA', '4': 'FSA/RHS' };
@@ -83,14 +94,23 @@ export const LAR_HEADER = LAR_COLUMNS.map((column) => column.header).join(',');
 
 const csvText = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-function stateRows(state: string, aggregate: StateAggregate, options: SyntheticOptions, next: () => number, lenderOf: () => number): { lines: Generator<string>; count: number } {
+function stateRows(
+  state: string,
+  aggregate: StateAggregate,
+  options: SyntheticOptions,
+  next: () => number,
+  lenderOf: () => number,
+): { lines: Generator<string>; count: number } {
   const total = Math.round(Object.values(aggregate.actionTaken).reduce((a, b) => a + b, 0) * options.scale);
-  const columns = Object.fromEntries(SYNTHETIC_DIMENSIONS.map((dimension) => [dimension, shuffledColumn(aggregate[dimension], total, next)]));
+  const columns = Object.fromEntries(
+    SYNTHETIC_DIMENSIONS.map((dimension) => [dimension, shuffledColumn(aggregate[dimension], total, next)]),
+  );
   const counties = options.counties?.[state];
   const county = counties && counties.length > 0 ? shuffledColumn(Object.fromEntries(counties), total, next) : undefined;
   const year = options.year;
   const baseRate = BASE_RATE[year] ?? 5;
-  const money = (median: number, spread: number) => Math.max(5000, Math.round((median * Math.exp(spread * (next() + next() + next() - 1.5))) / 10000) * 10000 + 5000);
+  const money = (median: number, spread: number) =>
+    Math.max(5000, Math.round((median * Math.exp(spread * (next() + next() + next() - 1.5))) / 10000) * 10000 + 5000);
   function* lines(): Generator<string> {
     for (let row = 0; row < total; row += 1) {
       const action = columns.actionTaken?.[row] ?? '1';
@@ -104,23 +124,114 @@ function stateRows(state: string, aggregate: StateAggregate, options: SyntheticO
       const originated = action === '1';
       const amount = money(lien === '1' ? 280000 : 60000, 1.1);
       const ltv = originated ? (60 + next() * 37).toFixed(2) : 'NA';
-      const rate = originated ? (baseRate + (loanType === '1' ? 0 : -0.25) + (lien === '2' ? 1.5 : 0) + (next() - 0.5) * 1.5).toFixed(3) : 'NA';
+      const rate = originated
+        ? (baseRate + (loanType === '1' ? 0 : -0.25) + (lien === '2' ? 1.5 : 0) + (next() - 0.5) * 1.5).toFixed(3)
+        : 'NA';
       const spread = originated ? ((next() - 0.3) * 1.2).toFixed(3) : 'NA';
       const costs = originated ? (2000 + next() * 8000).toFixed(2) : 'NA';
       const income = next() < 0.08 ? 'NA' : String(Math.round(100 * Math.exp(0.7 * (next() + next() - 1))));
       const denial = action === '3' ? String(1 + Math.floor(next() * 9)) : '10';
       const ageAbove62 = age === '8888' ? 'NA' : age === '>74' || age === '65-74' ? 'Yes' : 'No';
       const values = [
-        String(year), syntheticLei(lenderOf()), '99999', state, countyCode, countyCode === 'NA' ? 'NA' : `${countyCode}000100`, 'C',
-        `${PRODUCT[loanType] ?? 'Conventional'}:${lien === '1' ? 'First' : 'Subordinate'} Lien`, 'Single Family (1-4 Units):Site-Built',
-        ethnicity, race, sex, action, '0', '2', loanType, columns.loanPurpose?.[row] ?? '1', lien, '2', '2', '2',
-        String(amount), ltv, rate, spread, originated ? '2' : '3', costs, 'NA', costs, 'NA', 'NA', '360', 'NA', 'NA', '2', '2', '2', '2',
-        String(Math.round(amount / 0.8 / 10000) * 10000 + 5000), '1', '1', '3', '5', '1', 'NA', income,
-        DTI[Math.floor(next() * DTI.length)] ?? '36', '1', '10',
-        ETHNICITY_CODE[ethnicity] ?? '3', '', '', '', '', '5', '', '', '', '', '2', '4',
-        RACE_CODE[race] ?? '6', '', '', '', '', '8', '', '', '', '', '2', '4',
-        SEX_CODE[sex] ?? '3', '5', '2', '4', age, '9999', ageAbove62, 'NA', '1', '1', '1', '', '', '', '',
-        denial, '', '', '', '4500', '24.5', '97500', '105', '1200', '1500', '35',
+        String(year),
+        syntheticLei(lenderOf()),
+        '99999',
+        state,
+        countyCode,
+        countyCode === 'NA' ? 'NA' : `${countyCode}000100`,
+        'C',
+        `${PRODUCT[loanType] ?? 'Conventional'}:${lien === '1' ? 'First' : 'Subordinate'} Lien`,
+        'Single Family (1-4 Units):Site-Built',
+        ethnicity,
+        race,
+        sex,
+        action,
+        '0',
+        '2',
+        loanType,
+        columns.loanPurpose?.[row] ?? '1',
+        lien,
+        '2',
+        '2',
+        '2',
+        String(amount),
+        ltv,
+        rate,
+        spread,
+        originated ? '2' : '3',
+        costs,
+        'NA',
+        costs,
+        'NA',
+        'NA',
+        '360',
+        'NA',
+        'NA',
+        '2',
+        '2',
+        '2',
+        '2',
+        String(Math.round(amount / 0.8 / 10000) * 10000 + 5000),
+        '1',
+        '1',
+        '3',
+        '5',
+        '1',
+        'NA',
+        income,
+        DTI[Math.floor(next() * DTI.length)] ?? '36',
+        '1',
+        '10',
+        ETHNICITY_CODE[ethnicity] ?? '3',
+        '',
+        '',
+        '',
+        '',
+        '5',
+        '',
+        '',
+        '',
+        '',
+        '2',
+        '4',
+        RACE_CODE[race] ?? '6',
+        '',
+        '',
+        '',
+        '',
+        '8',
+        '',
+        '',
+        '',
+        '',
+        '2',
+        '4',
+        SEX_CODE[sex] ?? '3',
+        '5',
+        '2',
+        '4',
+        age,
+        '9999',
+        ageAbove62,
+        'NA',
+        '1',
+        '1',
+        '1',
+        '',
+        '',
+        '',
+        '',
+        denial,
+        '',
+        '',
+        '',
+        '4500',
+        '24.5',
+        '97500',
+        '105',
+        '1200',
+        '1500',
+        '35',
       ];
       yield `${values.map(csvText).join(',')}\n`;
     }

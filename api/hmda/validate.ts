@@ -72,7 +72,14 @@ export function findMismatches(partitions: PartitionCounts[], aggregatesFor: (ye
   for (const partition of partitions) {
     const official = aggregatesFor(partition.year)?.[partition.state];
     if (!official) {
-      mismatches.push({ year: partition.year, state: partition.state, field: 'state', code: partition.state, official: 0, loaded: sum(partition.actionTaken) });
+      mismatches.push({
+        year: partition.year,
+        state: partition.state,
+        field: 'state',
+        code: partition.state,
+        official: 0,
+        loaded: sum(partition.actionTaken),
+      });
       continue;
     }
     compare(mismatches, partition, 'action_taken', official.actionTaken, partition.actionTaken);

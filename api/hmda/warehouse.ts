@@ -169,10 +169,14 @@ async function checkSyntheticMarker(connection: DuckDBConnection, stagedGlob: st
   const marked = Number(markedRow?.[0] ?? 0);
   const total = Number(markedRow?.[1] ?? 0);
   if (!synthetic && marked > 0) {
-    throw new ValidationError(`${marked} of ${total} records carry the synthetic LEI prefix ${SYNTHETIC_LEI_PREFIX}: synthetic rows are never loaded into the real warehouse.`);
+    throw new ValidationError(
+      `${marked} of ${total} records carry the synthetic LEI prefix ${SYNTHETIC_LEI_PREFIX}: synthetic rows are never loaded into the real warehouse.`,
+    );
   }
   if (synthetic && marked !== total) {
-    throw new ValidationError(`Only synthetic rows (LEI prefix ${SYNTHETIC_LEI_PREFIX}) may be loaded into a synthetic warehouse; ${total - marked} are not.`);
+    throw new ValidationError(
+      `Only synthetic rows (LEI prefix ${SYNTHETIC_LEI_PREFIX}) may be loaded into a synthetic warehouse; ${total - marked} are not.`,
+    );
   }
 }
 
@@ -197,7 +201,12 @@ interface StagedPartition extends PartitionCounts {
 }
 
 /** Ingests one file into its own staging folder and checks it holds what it should. */
-async function stageFile(connection: DuckDBConnection, file: LarFile, stagedLar: string, options: LoadLarOptions): Promise<StagedPartition[]> {
+async function stageFile(
+  connection: DuckDBConnection,
+  file: LarFile,
+  stagedLar: string,
+  options: LoadLarOptions,
+): Promise<StagedPartition[]> {
   await ingestCsv(connection, {
     csvPath: file.csvPath,
     outDir: stagedLar,
@@ -213,7 +222,9 @@ async function stageFile(connection: DuckDBConnection, file: LarFile, stagedLar:
   const expect = file.expect;
   const stray = expect && partitions.find((p) => p.year !== expect.year || p.state !== expect.state);
   if (expect && stray) {
-    throw new ValidationError(`${file.sourceUrl} should hold ${expect.state} ${expect.year} records only, but has ${stray.state} ${stray.year} records.`);
+    throw new ValidationError(
+      `${file.sourceUrl} should hold ${expect.state} ${expect.year} records only, but has ${stray.state} ${stray.year} records.`,
+    );
   }
   return partitions.map((partition) => ({ ...partition, file, stagedLar }));
 }
@@ -224,7 +235,9 @@ async function stageFile(connection: DuckDBConnection, file: LarFile, stagedLar:
  */
 export async function loadLar(connection: DuckDBConnection, options: LoadLarOptions): Promise<LoadLarResult> {
   if (options.skipValidation && !options.synthetic) {
-    throw new ValidationError('The aggregate gate is skipped only for synthetic rows; load an extract of real records with `partial`, into a folder of its own.');
+    throw new ValidationError(
+      'The aggregate gate is skipped only for synthetic rows; load an extract of real records with `partial`, into a folder of its own.',
+    );
   }
   const manifest = await openWarehouse(options.root, options.synthetic, options.partial ?? false);
   const { stagingRoot } = layout(options.root);
@@ -237,7 +250,9 @@ export async function loadLar(connection: DuckDBConnection, options: LoadLarOpti
       for (const partition of await stageFile(connection, file, path.join(stagingDir, `file-${index}`), options)) {
         const twin = staged.find((p) => p.year === partition.year && p.state === partition.state);
         if (twin) {
-          throw new ValidationError(`${partition.state} ${partition.year} records appear in both ${twin.file.sourceUrl} and ${file.sourceUrl}; give each state-year once.`);
+          throw new ValidationError(
+            `${partition.state} ${partition.year} records appear in both ${twin.file.sourceUrl} and ${file.sourceUrl}; give each state-year once.`,
+          );
         }
         staged.push(partition);
       }
@@ -274,7 +289,12 @@ export interface LenderFile {
 }
 
 /** Loads a transmittal sheet (LEI → respondent name) for one year into `lenders/year=Y/data.parquet`. */
-export async function loadLenders(connection: DuckDBConnection, root: string, file: LenderFile, clock: () => Date = () => new Date()): Promise<LenderRecord> {
+export async function loadLenders(
+  connection: DuckDBConnection,
+  root: string,
+  file: LenderFile,
+  clock: () => Date = () => new Date(),
+): Promise<LenderRecord> {
   const existing = readManifest(root);
   const manifest = await openWarehouse(root, existing?.synthetic ?? false, existing?.partial ?? false);
   const { stagingRoot, lendersDir } = layout(root);
@@ -297,11 +317,18 @@ export async function loadLenders(connection: DuckDBConnection, root: string, fi
     if (Number(stats?.[1]) !== 1 || Number(stats?.[2]) !== file.year) {
       throw new ValidationError(`${file.sourceUrl}: expected filers for ${file.year} only, found activity year ${String(stats?.[2])}.`);
     }
-    if (Number(stats?.[3]) > 0) throw new ValidationError(`${file.sourceUrl}: ${String(stats?.[3])} rows have an LEI that is not 20 characters long.`);
+    if (Number(stats?.[3]) > 0)
+      throw new ValidationError(`${file.sourceUrl}: ${String(stats?.[3])} rows have an LEI that is not 20 characters long.`);
     const targetDir = path.join(lendersDir, `year=${file.year}`);
     await fsp.mkdir(targetDir, { recursive: true });
     await fsp.rename(staged, path.join(targetDir, 'data.parquet'));
-    const record: LenderRecord = { year: file.year, rows, sourceUrl: file.sourceUrl, sourceChecksum: file.checksum, loadedAt: clock().toISOString() };
+    const record: LenderRecord = {
+      year: file.year,
+      rows,
+      sourceUrl: file.sourceUrl,
+      sourceChecksum: file.checksum,
+      loadedAt: clock().toISOString(),
+    };
     manifest.lenders[String(file.year)] = record;
     await writeManifest(root, manifest);
     return record;

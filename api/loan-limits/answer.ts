@@ -22,7 +22,8 @@ export const VA_NOTE =
   'Borrowers with full entitlement have had no VA loan limit since 2020 (Blue Water Navy Vietnam Veterans Act of 2019).';
 export const USDA_NOTE =
   'USDA guaranteed loans (Section 502) have no loan limit: eligibility is set by household income limits and the property area, and the amount by repayment ability.';
-export const USDA_URL = 'https://www.rd.usda.gov/programs-services/single-family-housing-programs/single-family-housing-guaranteed-loan-program';
+export const USDA_URL =
+  'https://www.rd.usda.gov/programs-services/single-family-housing-programs/single-family-housing-guaranteed-loan-program';
 
 /** A request after its state and county were found in the county list. */
 export interface ResolvedRequest {
@@ -76,7 +77,12 @@ function notLoaded(requested: number, available: readonly number[], programs: re
  * `all` it must have conforming data), otherwise each program's latest published year up to the
  * current one (else its latest loaded).
  */
-function programYears(data: LoanLimitSnapshot, programs: readonly Program[], request: ResolvedRequest, currentYear: number): Partial<Record<Program, number>> {
+function programYears(
+  data: LoanLimitSnapshot,
+  programs: readonly Program[],
+  request: ResolvedRequest,
+  currentYear: number,
+): Partial<Record<Program, number>> {
   const yearOf: Partial<Record<Program, number>> = {};
   if (request.year !== undefined) {
     const deciding: Program[] = programs.includes('conforming') ? ['conforming'] : [...programs];
@@ -122,7 +128,15 @@ export async function composeAnswer(data: LoanLimitSnapshot, request: ResolvedRe
     for (const row of [...conformingRows.values(), ...fhaRows.values()]) {
       if (known.has(row.fips)) continue;
       known.add(row.fips);
-      places.push({ fips: row.fips, state, stateFips: row.fips.slice(0, 2), name: titleCase(row.sourceName), matchKey: '', kind: 'county', note: null });
+      places.push({
+        fips: row.fips,
+        state,
+        stateFips: row.fips.slice(0, 2),
+        name: titleCase(row.sourceName),
+        matchKey: '',
+        kind: 'county',
+        note: null,
+      });
     }
   }
 
@@ -147,7 +161,12 @@ export async function composeAnswer(data: LoanLimitSnapshot, request: ResolvedRe
           ? `The ${programYear} ${program} file does not list ${place.name}; Connecticut appears as ${place.kind === 'planning_region' ? 'its former counties' : 'planning regions'} there.`
           : `The ${programYear} ${program} file has no record for ${place.name}.`;
     const conformingLimit: ProgramLimit = conforming
-      ? { available: true, year: conformingYear, limits: pickUnits(conforming.limits, units), tier: conformingTier(conforming.limits[0], state, nationalConforming) }
+      ? {
+          available: true,
+          year: conformingYear,
+          limits: pickUnits(conforming.limits, units),
+          tier: conformingTier(conforming.limits[0], state, nationalConforming),
+        }
       : { available: false, year: conformingYear, limits: null, note: missing('conforming', conformingYear) };
     if (wanted.has('conforming')) entry.conforming = conformingLimit;
     if (wanted.has('fha')) {
@@ -155,7 +174,8 @@ export async function composeAnswer(data: LoanLimitSnapshot, request: ResolvedRe
         ? { available: true, year: fhaYear, limits: pickUnits(fha.limits, units), tier: fha.limitType === 'H' ? 'high_cost' : 'standard' }
         : { available: false, year: fhaYear, limits: null, note: missing('FHA', fhaYear) };
     }
-    if (wanted.has('va')) entry.va = { available: conformingLimit.available, year: conformingLimit.year, limits: conformingLimit.limits, note: VA_NOTE };
+    if (wanted.has('va'))
+      entry.va = { available: conformingLimit.available, year: conformingLimit.year, limits: conformingLimit.limits, note: VA_NOTE };
     if (wanted.has('usda')) entry.usda = { available: false, limits: null, note: USDA_NOTE };
     result.push(entry);
   }
@@ -172,7 +192,13 @@ export async function composeAnswer(data: LoanLimitSnapshot, request: ResolvedRe
   const sources: LoanLimitsSource[] = [];
   const conformingUrl = context.records.get('conforming')?.sourceUrl ?? FHFA_PAGE;
   if (wanted.has('conforming')) {
-    sources.push({ name: 'Federal Housing Finance Agency (FHFA)', url: conformingUrl, as_of: `${conformingYear}-01-01`, loan_type: 'conforming', dataset: DATASET.conforming });
+    sources.push({
+      name: 'Federal Housing Finance Agency (FHFA)',
+      url: conformingUrl,
+      as_of: `${conformingYear}-01-01`,
+      loan_type: 'conforming',
+      dataset: DATASET.conforming,
+    });
   }
   if (wanted.has('fha')) {
     sources.push({
@@ -184,9 +210,22 @@ export async function composeAnswer(data: LoanLimitSnapshot, request: ResolvedRe
     });
   }
   if (wanted.has('va')) {
-    sources.push({ name: 'FHFA conforming limits, as used by the Department of Veterans Affairs', url: conformingUrl, as_of: `${conformingYear}-01-01`, loan_type: 'va', dataset: DATASET.conforming });
+    sources.push({
+      name: 'FHFA conforming limits, as used by the Department of Veterans Affairs',
+      url: conformingUrl,
+      as_of: `${conformingYear}-01-01`,
+      loan_type: 'va',
+      dataset: DATASET.conforming,
+    });
   }
-  if (wanted.has('usda')) sources.push({ name: 'U.S. Department of Agriculture Rural Development', url: USDA_URL, as_of: null, loan_type: 'usda', dataset: null });
+  if (wanted.has('usda'))
+    sources.push({
+      name: 'U.S. Department of Agriculture Rural Development',
+      url: USDA_URL,
+      as_of: null,
+      loan_type: 'usda',
+      dataset: null,
+    });
 
   const distinctYears = new Set(programs.map((program) => yearOf[program]));
   const notes = [
@@ -213,6 +252,8 @@ export async function composeAnswer(data: LoanLimitSnapshot, request: ResolvedRe
     national,
     sources,
     notes,
-    dataset_versions: context.versions.filter((entry) => entry.dataset === 'counties' || programs.some((program) => DATASET[program] === entry.dataset)),
+    dataset_versions: context.versions.filter(
+      (entry) => entry.dataset === 'counties' || programs.some((program) => DATASET[program] === entry.dataset),
+    ),
   };
 }

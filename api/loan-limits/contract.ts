@@ -30,7 +30,7 @@ export const LoanLimitsQuerySchema = z.object({
   year: integer({ min: FIRST_HISTORY_YEAR, max: LAST_YEAR, hint: YEAR_HINT })
     .optional()
     .describe(
-      'Calendar year, e.g. 2026 (county files since 2018). Default: each program\'s latest, so FHA may lag conforming (`years` says so).',
+      "Calendar year, e.g. 2026 (county files since 2018). Default: each program's latest, so FHA may lag conforming (`years` says so).",
     ),
   loan_type: choice(LOAN_TYPES, { aliases: { conventional: 'conforming', any: 'all', every: 'all' } })
     .prefault('all')
@@ -48,7 +48,7 @@ export type UnitLimits = z.infer<typeof UnitLimitsSchema>;
 
 export const ProgramLimitSchema = z.object({
   available: z.boolean(),
-  year: z.int().optional().describe('Calendar year of these limits; without a requested year, the program\'s latest published year.'),
+  year: z.int().optional().describe("Calendar year of these limits; without a requested year, the program's latest published year."),
   limits: UnitLimitsSchema.nullable().describe('Null when the program has no limit (USDA) or no data for the county and year.'),
   tier: z.string().optional().describe('conforming: `baseline` or `high_cost`; FHA: `standard` (the floor) or `high_cost`.'),
   note: z.string().optional(),
@@ -59,7 +59,7 @@ export const CountyLimitsSchema = z.object({
   fips: z.string(),
   county: z.string(),
   state: z.string(),
-  kind: z.enum(['county', 'planning_region']).describe('`planning_region` for Connecticut\'s county-equivalents since 2022.'),
+  kind: z.enum(['county', 'planning_region']).describe("`planning_region` for Connecticut's county-equivalents since 2022."),
   cbsa: z.string().nullable(),
   conforming: ProgramLimitSchema.optional(),
   fha: ProgramLimitSchema.optional(),
@@ -88,7 +88,9 @@ export const LoanLimitsAnswerSchema = z.object({
   year: z.int().describe('The year of the first program answered (conforming unless loan_type=fha); see `years`.'),
   years: z
     .object({ conforming: z.int().optional(), fha: z.int().optional() })
-    .describe('The year each program\'s figures are for: without a requested year, each program\'s latest published year, so FHA may lag conforming (the notes say so).'),
+    .describe(
+      "The year each program's figures are for: without a requested year, each program's latest published year, so FHA may lag conforming (the notes say so).",
+    ),
   counties: z.array(CountyLimitsSchema),
   national: z.object({
     conforming: z.object({ baseline: UnitLimitsSchema, ceiling: UnitLimitsSchema }).nullable().optional(),
@@ -104,11 +106,21 @@ export const HISTORY_PROGRAMS = ['conforming', 'fha', 'all'] as const;
 export type HistoryProgram = (typeof HISTORY_PROGRAMS)[number];
 
 export const LoanLimitHistoryQuerySchema = z.object({
-  program: choice(HISTORY_PROGRAMS).prefault('all').describe('`conforming` (since 1972), `fha` (since 2008) or `all` (default), in any case.'),
-  from: integer({ min: FIRST_HISTORY_YEAR, max: LAST_YEAR, hint: `Give a 4-digit year from ${FIRST_HISTORY_YEAR} to ${LAST_YEAR}, e.g. 2008.` })
+  program: choice(HISTORY_PROGRAMS)
+    .prefault('all')
+    .describe('`conforming` (since 1972), `fha` (since 2008) or `all` (default), in any case.'),
+  from: integer({
+    min: FIRST_HISTORY_YEAR,
+    max: LAST_YEAR,
+    hint: `Give a 4-digit year from ${FIRST_HISTORY_YEAR} to ${LAST_YEAR}, e.g. 2008.`,
+  })
     .optional()
     .describe('First year, inclusive, e.g. 2008 (default: the first year held).'),
-  to: integer({ min: FIRST_HISTORY_YEAR, max: LAST_YEAR, hint: `Give a 4-digit year from ${FIRST_HISTORY_YEAR} to ${LAST_YEAR}, e.g. 2026.` })
+  to: integer({
+    min: FIRST_HISTORY_YEAR,
+    max: LAST_YEAR,
+    hint: `Give a 4-digit year from ${FIRST_HISTORY_YEAR} to ${LAST_YEAR}, e.g. 2026.`,
+  })
     .optional()
     .describe('Last year, inclusive, not before `from` (default: the last year held).'),
 });

@@ -43,20 +43,51 @@ interface PlanningRegions {
 export const COUNTY_CHANGES_PAGE = 'https://www.census.gov/programs-surveys/geography/technical-documentation/county-changes.html';
 const CHANGES_2000S = 'https://www.census.gov/programs-surveys/geography/technical-documentation/county-changes.2000.html';
 const CHANGES_2010S = 'https://www.census.gov/programs-surveys/geography/technical-documentation/county-changes.2010.html';
-const CONNECTICUT_NOTICE = 'https://www.federalregister.gov/documents/2022/06/06/2022-12063/change-to-county-equivalents-in-the-state-of-connecticut';
+const CONNECTICUT_NOTICE =
+  'https://www.federalregister.gov/documents/2022/06/06/2022-12063/change-to-county-equivalents-in-the-state-of-connecticut';
 const COUNTY_CODE_CHANGES: { fips: string; effective: string; change: string; source: string }[] = [
   { fips: '08014', effective: '2001-11-15', change: 'Broomfield County, CO created', source: CHANGES_2000S },
-  { fips: '46102', effective: '2015-05-01', change: 'Shannon County, SD renamed Oglala Lakota County (46113 → 46102)', source: CHANGES_2010S },
-  { fips: '02158', effective: '2015-07-01', change: 'Wade Hampton Census Area, AK renamed Kusilvak Census Area (02270 → 02158)', source: CHANGES_2010S },
-  { fips: '02063', effective: '2019-01-02', change: 'Chugach Census Area, AK created from Valdez-Cordova Census Area', source: CHANGES_2010S },
-  { fips: '02066', effective: '2019-01-02', change: 'Copper River Census Area, AK created from Valdez-Cordova Census Area', source: CHANGES_2010S },
-  { fips: '09110', effective: '2022-06-06', change: "Connecticut's planning regions adopted as county equivalents (09110–09190)", source: CONNECTICUT_NOTICE },
+  {
+    fips: '46102',
+    effective: '2015-05-01',
+    change: 'Shannon County, SD renamed Oglala Lakota County (46113 → 46102)',
+    source: CHANGES_2010S,
+  },
+  {
+    fips: '02158',
+    effective: '2015-07-01',
+    change: 'Wade Hampton Census Area, AK renamed Kusilvak Census Area (02270 → 02158)',
+    source: CHANGES_2010S,
+  },
+  {
+    fips: '02063',
+    effective: '2019-01-02',
+    change: 'Chugach Census Area, AK created from Valdez-Cordova Census Area',
+    source: CHANGES_2010S,
+  },
+  {
+    fips: '02066',
+    effective: '2019-01-02',
+    change: 'Copper River Census Area, AK created from Valdez-Cordova Census Area',
+    source: CHANGES_2010S,
+  },
+  {
+    fips: '09110',
+    effective: '2022-06-06',
+    change: "Connecticut's planning regions adopted as county equivalents (09110–09190)",
+    source: CONNECTICUT_NOTICE,
+  },
 ];
 
 /** The effective date of the newest county code in the list, and which change that was. */
-export function countyListVintage(counties: readonly Pick<CountyRow, 'fips'>[], file: string): { asOf: string; fips: string; change: string } {
+export function countyListVintage(
+  counties: readonly Pick<CountyRow, 'fips'>[],
+  file: string,
+): { asOf: string; fips: string; change: string } {
   const codes = new Set(counties.map((county) => county.fips));
-  const newest = COUNTY_CODE_CHANGES.filter((entry) => codes.has(entry.fips)).sort((a, b) => a.effective.localeCompare(b.effective)).at(-1);
+  const newest = COUNTY_CODE_CHANGES.filter((entry) => codes.has(entry.fips))
+    .sort((a, b) => a.effective.localeCompare(b.effective))
+    .at(-1);
   if (!newest) throw new ValidationError(`${file}: none of the county codes created since 2001 is in the list, so its vintage is unknown.`);
   return { asOf: newest.effective, fips: newest.fips, change: newest.change };
 }
@@ -103,11 +134,19 @@ export const countiesDataset: DatasetDefinition = {
     const regions = readPlanningRegions();
     const ctFips = counties.find((county) => county.state === 'CT')?.stateFips ?? '09';
     for (const county of counties) {
-      if (county.state === 'CT') county.note = 'Former Connecticut county (replaced by planning regions in 2022); FHFA and HUD still list it for some years.';
+      if (county.state === 'CT')
+        county.note = 'Former Connecticut county (replaced by planning regions in 2022); FHFA and HUD still list it for some years.';
     }
     for (const region of regions.regions) {
       if (counties.some((county) => county.fips === region.fips)) continue;
-      counties.push({ fips: region.fips, state: 'CT', stateFips: ctFips, name: region.name, kind: 'planning_region', note: `Census county-equivalent since 2022 (${regions.sourceUrl}).` });
+      counties.push({
+        fips: region.fips,
+        state: 'CT',
+        stateFips: ctFips,
+        name: region.name,
+        kind: 'planning_region',
+        note: `Census county-equivalent since 2022 (${regions.sourceUrl}).`,
+      });
     }
     // Validation gates: the whole country, unique codes, known anchors.
     const unique = new Set(counties.map((county) => county.fips));

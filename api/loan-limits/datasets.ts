@@ -11,7 +11,12 @@ import { parseConformingFile, type LimitRow } from './fhfa-parser.ts';
 import { parseFhaFile, type FhaRow } from './hud-parser.ts';
 import { CONFORMING_YEARS, FHA_YEARS, FHFA_PAGE, HUD_PAGE, LOOKAHEAD_YEARS, conformingSource, fhaSource } from './sources.ts';
 import {
-  CONFORMING_ANCHORS, FHA_ANCHORS, checkAgainstHistory, checkAnchors, checkCounties, nationalFigures,
+  CONFORMING_ANCHORS,
+  FHA_ANCHORS,
+  checkAgainstHistory,
+  checkAnchors,
+  checkCounties,
+  nationalFigures,
   type NationalFigures,
 } from './validate.ts';
 import { archiveProgram } from './snapshot.ts';
@@ -50,13 +55,36 @@ async function publishYears(tx: Queryable, program: Program, loads: YearLoad[], 
   const rows = loads.flatMap(({ year, rows: counties }) =>
     counties.map((row) => {
       const fha = 'limitType' in row ? row : undefined;
-      return [program, year, row.fips, row.state, row.sourceName, row.cbsa, ...row.limits, fha?.limitType ?? null, fha?.medianPrice ?? null];
+      return [
+        program,
+        year,
+        row.fips,
+        row.state,
+        row.sourceName,
+        row.cbsa,
+        ...row.limits,
+        fha?.limitType ?? null,
+        fha?.medianPrice ?? null,
+      ];
     }),
   );
   let changed = await upsertRows(tx, {
     table: 'loan_limits',
     key: ['program', 'year', 'fips'],
-    columns: ['program', 'year', 'fips', 'state', 'source_name', 'cbsa', 'limit_1', 'limit_2', 'limit_3', 'limit_4', 'limit_type', 'median_price'],
+    columns: [
+      'program',
+      'year',
+      'fips',
+      'state',
+      'source_name',
+      'cbsa',
+      'limit_1',
+      'limit_2',
+      'limit_3',
+      'limit_4',
+      'limit_type',
+      'median_price',
+    ],
     rows,
     onBatch: (done, total) => context.progress(total + done, 2 * total), // reading was the first half
   });
@@ -81,7 +109,14 @@ async function publishYears(tx: Queryable, program: Program, loads: YearLoad[], 
   return changed;
 }
 
-async function finish(tx: Queryable, program: Program, loads: YearLoad[], changed: number, sourceUrl: string, missing: number[]): Promise<DatasetLoadResult> {
+async function finish(
+  tx: Queryable,
+  program: Program,
+  loads: YearLoad[],
+  changed: number,
+  sourceUrl: string,
+  missing: number[],
+): Promise<DatasetLoadResult> {
   const { rows } = await tx.query<{ count: string | number }>('SELECT count(*) AS count FROM loan_limits WHERE program = $1', [program]);
   const latest = Math.max(...loads.map((load) => load.year));
   return {
@@ -93,7 +128,12 @@ async function finish(tx: Queryable, program: Program, loads: YearLoad[], change
     details: {
       years: loads.map((load) => load.year),
       missingYears: missing,
-      files: loads.map((load) => ({ year: load.year, url: load.file.entry.publisherUrl, checksum: load.file.checksum, counties: load.rows.length })),
+      files: loads.map((load) => ({
+        year: load.year,
+        url: load.file.entry.publisherUrl,
+        checksum: load.file.checksum,
+        counties: load.rows.length,
+      })),
       national: Object.fromEntries(loads.map((load) => [load.year, { floor: load.national.floor, ceiling: load.national.ceiling }])),
       notes: loads.flatMap((load) => load.notes.map((note) => `${load.year}: ${note}`)),
     },
@@ -104,7 +144,12 @@ function unknownCountyCheck(rows: readonly LimitRow[], known: ReadonlySet<string
   const unknown = rows.filter((row) => !known.has(row.fips));
   // A handful of renamed county-equivalents is normal; many means the file or the geography is wrong.
   if (unknown.length > 25) {
-    throw new ValidationError(`${file}: ${unknown.length} county codes are not in the county list (e.g. ${unknown.slice(0, 5).map((row) => `${row.fips} line ${row.line}`).join(', ')}).`);
+    throw new ValidationError(
+      `${file}: ${unknown.length} county codes are not in the county list (e.g. ${unknown
+        .slice(0, 5)
+        .map((row) => `${row.fips} line ${row.line}`)
+        .join(', ')}).`,
+    );
   }
 }
 
@@ -133,7 +178,8 @@ export const conformingDataset: DatasetDefinition = {
       checkAnchors(CONFORMING_ANCHORS, year, rows, national, file.origin);
       loads.push({ year, file, rows, national, notes: [] });
     }
-    if (loads.length === 0) throw new SourceUnavailableError(`No FHFA conforming loan-limit file found for ${plan.map((p) => p.year).join(', ')}.`);
+    if (loads.length === 0)
+      throw new SourceUnavailableError(`No FHFA conforming loan-limit file found for ${plan.map((p) => p.year).join(', ')}.`);
     const changed = await publishYears(tx, 'conforming', loads, context);
     return finish(tx, 'conforming', loads, changed, FHFA_PAGE, missing);
   },
@@ -165,14 +211,21 @@ export const fhaDataset: DatasetDefinition = {
       const notes: string[] = [];
       // HUD's national rows should restate the county floor and ceiling; trust the counties when a
       // national row disagrees slightly (2025's 203B row reads 524,255 for 524,225), fail when far off.
-      for (const [label, row, value] of [['203B floor', parsed.floor, national.floor[0]], ['ZZ203 ceiling', parsed.ceiling, national.ceiling[0]]] as const) {
+      for (const [label, row, value] of [
+        ['203B floor', parsed.floor, national.floor[0]],
+        ['ZZ203 ceiling', parsed.ceiling, national.ceiling[0]],
+      ] as const) {
         if (!row) {
           notes.push(`no national ${label} row; the county figure ${value} is used`);
         } else if (row.limits[0] !== value) {
           if (Math.abs(row.limits[0] - value) / value > 0.01) {
-            throw new ValidationError(`${file.origin}:${row.line}: national ${label} ${row.limits[0]} disagrees with the county records (${value}).`);
+            throw new ValidationError(
+              `${file.origin}:${row.line}: national ${label} ${row.limits[0]} disagrees with the county records (${value}).`,
+            );
           }
-          notes.push(`HUD's national ${label} row (line ${row.line}) reads ${row.limits[0]}; the county records give ${value}, which is used`);
+          notes.push(
+            `HUD's national ${label} row (line ${row.line}) reads ${row.limits[0]}; the county records give ${value}, which is used`,
+          );
         }
       }
       checkAgainstHistory('fha', year, national, file.origin);

@@ -63,7 +63,8 @@ function fromRecords(records: DelimitedRecord[], file: string): LimitRow[] {
     const stateFips = get(column.stateFips).padStart(2, '0');
     const countyFips = get(column.countyFips).padStart(3, '0');
     const fips = `${stateFips}${countyFips}`;
-    if (!/^\d{5}$/.test(fips)) throw new SourceFormatError(file, line, `FIPS "${get(column.stateFips)}|${get(column.countyFips)}" is not numeric`);
+    if (!/^\d{5}$/.test(fips))
+      throw new SourceFormatError(file, line, `FIPS "${get(column.stateFips)}|${get(column.countyFips)}" is not numeric`);
     const state = get(column.state).toUpperCase();
     if (!/^[A-Z]{2}$/.test(state)) throw new SourceFormatError(file, line, `state "${get(column.state)}" is not a 2-letter code`);
     const sourceName = get(column.name);

@@ -21,19 +21,27 @@ export function historyView(history: NationalHistory, query: LoanLimitHistoryQue
   const inRange = (year: number) => year >= from && year <= to;
   const result: LoanLimitHistory = { parameters: { program: query.program, from, to }, units: history.units, notes: [] };
   if (query.program !== 'fha') {
-    result.conforming = history.conforming.filter((entry) => inRange(entry.year)).map((entry) => ({
-      year: entry.year,
-      baseline: entry.baseline,
-      ceiling: entry.ceiling,
-      note: [entry.note, entry.ceiling_note].filter(Boolean).join(' ') || null,
-      source: source(entry.source),
-      ceiling_source: entry.ceiling_source ? source(entry.ceiling_source) : null,
-    }));
+    result.conforming = history.conforming
+      .filter((entry) => inRange(entry.year))
+      .map((entry) => ({
+        year: entry.year,
+        baseline: entry.baseline,
+        ceiling: entry.ceiling,
+        note: [entry.note, entry.ceiling_note].filter(Boolean).join(' ') || null,
+        source: source(entry.source),
+        ceiling_source: entry.ceiling_source ? source(entry.ceiling_source) : null,
+      }));
   }
   if (query.program !== 'conforming') {
-    result.fha = history.fha.filter((entry) => inRange(entry.year)).map((entry) => ({
-      year: entry.year, floor: entry.floor, ceiling: entry.ceiling, note: entry.note ?? null, source: source(entry.source),
-    }));
+    result.fha = history.fha
+      .filter((entry) => inRange(entry.year))
+      .map((entry) => ({
+        year: entry.year,
+        floor: entry.floor,
+        ceiling: entry.ceiling,
+        note: entry.note ?? null,
+        source: source(entry.source),
+      }));
   }
   if ((result.conforming?.length ?? 0) + (result.fha?.length ?? 0) === 0) {
     const first = { conforming: history.conforming[0]?.year, fha: history.fha[0]?.year };
@@ -43,7 +51,7 @@ export function historyView(history: NationalHistory, query: LoanLimitHistoryQue
     );
   }
   result.notes.push(
-    'One-unit figures. County limits (1–4 units, 2018 on) are at /api/v1/loan-limits; a county\'s conforming limit lies between the baseline and the ceiling, its FHA limit between the floor and the ceiling.',
+    "One-unit figures. County limits (1–4 units, 2018 on) are at /api/v1/loan-limits; a county's conforming limit lies between the baseline and the ceiling, its FHA limit between the floor and the ceiling.",
   );
   if (result.conforming?.some((entry) => entry.baseline === null)) {
     result.notes.push('Years whose baseline is null have no figure in the cited sources; none is guessed.');

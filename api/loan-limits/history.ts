@@ -36,7 +36,8 @@ let cached: NationalHistory | undefined;
 export function readNationalHistory(file = HISTORY_FILE): NationalHistory {
   if (cached && file === HISTORY_FILE) return cached;
   const parsed = HistorySchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`${file}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
   const history = parsed.data;
   for (const entry of [...history.conforming, ...history.fha]) {
     const cited = [entry.source, 'ceiling_source' in entry ? entry.ceiling_source : undefined];

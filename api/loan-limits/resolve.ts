@@ -23,7 +23,9 @@ export function stateName(code: string): string {
 /** `code` when some county of it is loaded, or a 400 listing the codes that are. */
 export function resolveState(loaded: readonly string[], code: string): string {
   if (loaded.includes(code)) return code;
-  throw new BadRequestError(`Invalid value for 'state': "${code}". Give a 2-letter code or a state name; valid codes: ${loaded.join(', ')}.`);
+  throw new BadRequestError(
+    `Invalid value for 'state': "${code}". Give a 2-letter code or a state name; valid codes: ${loaded.join(', ')}.`,
+  );
 }
 
 /** One county of `state` matching `input` (name or FIPS), or a 400 that says what would match. */
@@ -51,7 +53,9 @@ export function resolveCounty(counties: readonly CountyRecord[], state: string, 
   const loose = counties.filter((county) => baseKey(county.matchKey) === base);
   if (loose.length === 1 && loose[0]) return loose[0];
   if (loose.length > 1) {
-    throw new BadRequestError(`"${trimmed}" matches several places in ${state}: ${loose.map((c) => `${c.name} (${c.fips})`).join(', ')}. Give the full name or the FIPS code.`);
+    throw new BadRequestError(
+      `"${trimmed}" matches several places in ${state}: ${loose.map((c) => `${c.name} (${c.fips})`).join(', ')}. Give the full name or the FIPS code.`,
+    );
   }
   const suggestions = counties
     .map((county) => {
@@ -65,6 +69,8 @@ export function resolveCounty(counties: readonly CountyRecord[], state: string, 
     .map(({ county }) => `${county.name} (${county.fips})`);
   throw new BadRequestError(
     `Unknown county "${trimmed}" in ${state}.` +
-      (suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : ` ${state} has ${counties.length} counties; give a county name or a 5-digit FIPS code.`),
+      (suggestions.length > 0
+        ? ` Did you mean: ${suggestions.join(', ')}?`
+        : ` ${state} has ${counties.length} counties; give a county name or a 5-digit FIPS code.`),
   );
 }

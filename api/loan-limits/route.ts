@@ -20,10 +20,10 @@ export function registerLoanLimitsRoutes(registry: ApiRegistry, deps: AppDeps): 
       'but no REST path); it takes the same arguments as that tool. Conforming limits come from FHFA and FHA limits from HUD, ' +
       'for every county and every year loaded (2018 on); VA uses the conforming limit (for partial entitlement); USDA guaranteed ' +
       'loans have no loan limit, which the answer states. Without `year`, each program answers with its latest published ' +
-      'year up to the current one, labelled in `years`, in each program\'s `year` and in the notes. Each answer cites its ' +
+      "year up to the current one, labelled in `years`, in each program's `year` and in the notes. Each answer cites its " +
       'sources and as-of dates. The state is a code or a name, the county a name with or without "County" or "Parish", a ' +
       'New York City borough or a FIPS code. 400 for an unknown state (lists valid codes) or county (suggests close names); ' +
-      '404 for a year with no county data loaded (with that year\'s national figures when known); 503 while the first sync runs.' +
+      "404 for a year with no county data loaded (with that year's national figures when known); 503 while the first sync runs." +
       PINNED_VERSIONS_NOTE,
     tags: ['Loan limits'],
     query: LoanLimitsQuerySchema,

@@ -34,7 +34,18 @@ export interface CountyLimitSeries {
 
 /** Every county's limits by program, keyed `program|fips`, years ascending. */
 export async function readCountyLimitSeries(db: Queryable): Promise<Map<string, CountyLimitSeries>> {
-  const { rows } = await db.query<{ program: LimitProgram; year: number; fips: string; state: string; source_name: string; limit_1: number; limit_2: number; limit_3: number; limit_4: number; limit_type: string | null }>(
+  const { rows } = await db.query<{
+    program: LimitProgram;
+    year: number;
+    fips: string;
+    state: string;
+    source_name: string;
+    limit_1: number;
+    limit_2: number;
+    limit_3: number;
+    limit_4: number;
+    limit_type: string | null;
+  }>(
     'SELECT program, year, fips, state, source_name, limit_1, limit_2, limit_3, limit_4, limit_type FROM loan_limits ORDER BY program, fips, year',
   );
   const series = new Map<string, CountyLimitSeries>();
@@ -42,7 +53,15 @@ export async function readCountyLimitSeries(db: Queryable): Promise<Map<string, 
     const key = `${row.program}|${row.fips}`;
     let entry = series.get(key);
     if (!entry) {
-      entry = { program: row.program, fips: row.fips, state: row.state, sourceName: row.source_name, years: [], limits: [], limitTypes: [] };
+      entry = {
+        program: row.program,
+        fips: row.fips,
+        state: row.state,
+        sourceName: row.source_name,
+        years: [],
+        limits: [],
+        limitTypes: [],
+      };
       series.set(key, entry);
     }
     entry.years.push(Number(row.year));

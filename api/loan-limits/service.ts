@@ -27,7 +27,15 @@ import {
 import { readNationalHistory, type NationalHistory } from './history.ts';
 import { historyView } from './history-view.ts';
 import { resolveCounty, resolveState, type CountyRecord } from './resolve.ts';
-import { archiveCounties, archiveProgram, readSnapshot, snapshotFromArchives, type CountiesArchive, type LoanLimitSnapshot, type ProgramArchive } from './snapshot.ts';
+import {
+  archiveCounties,
+  archiveProgram,
+  readSnapshot,
+  snapshotFromArchives,
+  type CountiesArchive,
+  type LoanLimitSnapshot,
+  type ProgramArchive,
+} from './snapshot.ts';
 
 export { USDA_NOTE, VA_NOTE } from './answer.ts';
 
@@ -128,7 +136,8 @@ export function createLoanLimitsService({
   /** The request's state and county found in a snapshot, and the key its answer is remembered under. */
   function resolveIn(data: LoanLimitSnapshot, query: LoanLimitsQuery): { request: ResolvedRequest; key: string; currentYear: number } {
     const state = resolveState(data.states, query.state);
-    const county = query.county === undefined || query.county === '' ? undefined : resolveCounty(data.countiesOf(state), state, query.county);
+    const county =
+      query.county === undefined || query.county === '' ? undefined : resolveCounty(data.countiesOf(state), state, query.county);
     const currentYear = clock().getFullYear();
     // The default year depends on today's year, so it is part of what an answer is remembered for.
     const key = `${currentYear}|${state}|${county?.fips ?? ''}|${query.year ?? ''}|${query.loan_type}|${query.units ?? ''}`;

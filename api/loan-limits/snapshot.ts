@@ -113,10 +113,24 @@ function buildSnapshot(version: string, parts: SnapshotParts): LoanLimitSnapshot
   for (const row of parts.countyRows) {
     let list = counties.get(row.state);
     if (!list) counties.set(row.state, (list = []));
-    list.push({ fips: row.fips, state: row.state, stateFips: row.state_fips, name: row.name, matchKey: row.match_key, kind: row.kind, note: row.note });
+    list.push({
+      fips: row.fips,
+      state: row.state,
+      stateFips: row.state_fips,
+      name: row.name,
+      matchKey: row.match_key,
+      kind: row.kind,
+      note: row.note,
+    });
   }
   const years = Object.fromEntries(
-    PROGRAMS.map((program) => [program, parts.yearRows.filter((row) => row.program === program).map((row) => Number(row.year)).sort((a, b) => a - b)]),
+    PROGRAMS.map((program) => [
+      program,
+      parts.yearRows
+        .filter((row) => row.program === program)
+        .map((row) => Number(row.year))
+        .sort((a, b) => a - b),
+    ]),
   ) as Record<Program, number[]>;
   const national = new Map<string, NationalLimits>();
   for (const row of parts.nationalRows) {
@@ -150,8 +164,12 @@ const COUNTY_COLUMNS = 'fips, state, state_fips, name, match_key, kind, note';
 
 export async function readSnapshot(db: Queryable, version: string): Promise<LoanLimitSnapshot> {
   const { rows: countyRows } = await db.query<CountyDbRow>(`SELECT ${COUNTY_COLUMNS} FROM counties ORDER BY state, name`);
-  const { rows: yearRows } = await db.query<{ program: Program; year: number }>('SELECT DISTINCT program, year FROM loan_limits ORDER BY year');
-  const { rows: nationalRows } = await db.query<NationalDbRow>('SELECT program, year, kind, limit_1, limit_2, limit_3, limit_4 FROM loan_limit_national');
+  const { rows: yearRows } = await db.query<{ program: Program; year: number }>(
+    'SELECT DISTINCT program, year FROM loan_limits ORDER BY year',
+  );
+  const { rows: nationalRows } = await db.query<NationalDbRow>(
+    'SELECT program, year, kind, limit_1, limit_2, limit_3, limit_4 FROM loan_limit_national',
+  );
   return buildSnapshot(version, { countyRows, yearRows, nationalRows, readYear: (program, year) => readYear(db, program, year) });
 }
 
@@ -182,7 +200,11 @@ export async function archiveProgram(db: Queryable, program: Program): Promise<P
     [program],
   );
   const numeric = (row: LimitDbRow & { year: number }) => ({ ...row, year: Number(row.year), ...fourColumns(row) });
-  return { program, limits: limits.map(numeric), national: national.map((row) => ({ ...row, year: Number(row.year), ...fourColumns(row) })) };
+  return {
+    program,
+    limits: limits.map(numeric),
+    national: national.map((row) => ({ ...row, year: Number(row.year), ...fourColumns(row) })),
+  };
 }
 
 const fourColumns = (row: { limit_1: number; limit_2: number; limit_3: number; limit_4: number }) => ({
@@ -194,7 +216,9 @@ const fourColumns = (row: { limit_1: number; limit_2: number; limit_3: number; l
 
 /** The snapshot of archived loads (the county list and the programs pinned), for an `as_of` answer. */
 export function snapshotFromArchives(version: string, counties: CountiesArchive, programs: readonly ProgramArchive[]): LoanLimitSnapshot {
-  const yearRows = programs.flatMap((archive) => [...new Set(archive.limits.map((row) => row.year))].map((year) => ({ program: archive.program, year })));
+  const yearRows = programs.flatMap((archive) =>
+    [...new Set(archive.limits.map((row) => row.year))].map((year) => ({ program: archive.program, year })),
+  );
   return buildSnapshot(version, {
     countyRows: counties.counties,
     yearRows,

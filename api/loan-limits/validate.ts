@@ -50,10 +50,14 @@ export function checkAgainstHistory(program: 'conforming' | 'fha', year: number,
   if (!expected) return;
   const label = program === 'conforming' ? 'baseline' : 'floor';
   if (expected.floor !== null && figures.floor[0] !== expected.floor) {
-    throw new ValidationError(`${file}: ${year} ${program} ${label} is ${fmt(figures.floor[0])}; the national history says ${fmt(expected.floor)}.`);
+    throw new ValidationError(
+      `${file}: ${year} ${program} ${label} is ${fmt(figures.floor[0])}; the national history says ${fmt(expected.floor)}.`,
+    );
   }
   if (expected.ceiling !== null && figures.ceiling[0] !== expected.ceiling) {
-    throw new ValidationError(`${file}: ${year} ${program} ceiling is ${fmt(figures.ceiling[0])}; the national history says ${fmt(expected.ceiling)}.`);
+    throw new ValidationError(
+      `${file}: ${year} ${program} ceiling is ${fmt(figures.ceiling[0])}; the national history says ${fmt(expected.ceiling)}.`,
+    );
   }
 }
 
@@ -64,12 +68,20 @@ export interface Anchor {
   actual: (rows: readonly LimitRow[], figures: NationalFigures) => number | undefined;
 }
 
-export function checkAnchors(anchors: readonly Anchor[], year: number, rows: readonly LimitRow[], figures: NationalFigures, file: string): void {
+export function checkAnchors(
+  anchors: readonly Anchor[],
+  year: number,
+  rows: readonly LimitRow[],
+  figures: NationalFigures,
+  file: string,
+): void {
   for (const anchor of anchors) {
     if (anchor.year !== year) continue;
     const actual = anchor.actual(rows, figures);
     if (actual !== anchor.expected) {
-      throw new ValidationError(`${file}: ${anchor.what} for ${year} is ${actual === undefined ? 'missing' : fmt(actual)}; expected ${fmt(anchor.expected)}.`);
+      throw new ValidationError(
+        `${file}: ${anchor.what} for ${year} is ${actual === undefined ? 'missing' : fmt(actual)}; expected ${fmt(anchor.expected)}.`,
+      );
     }
   }
 }

@@ -30,7 +30,11 @@ interface Place {
 function places({ territories = false }: StateOptions): Place[] {
   const states: Place[] = STATES.map(({ code, name, fips }) => ({ code, name, fips }));
   if (!territories) return states;
-  const others = Object.entries(TERRITORIES).map(([code, name]) => ({ code, name, fips: TERRITORY_FIPS[code as keyof typeof TERRITORIES] }));
+  const others = Object.entries(TERRITORIES).map(([code, name]) => ({
+    code,
+    name,
+    fips: TERRITORY_FIPS[code as keyof typeof TERRITORIES],
+  }));
   return [...states, ...others].sort((a, b) => a.code.localeCompare(b.code));
 }
 
@@ -103,7 +107,11 @@ function createCountyDirectory(deps: UsesServices<'datasets' | 'loanLimits'>): C
     async counties(state, typed) {
       const trimmed = typed.trim();
       const all = await countiesOfState(state);
-      if (/^\d+$/.test(trimmed)) return all.map((county) => county.fips).filter((fips) => fips.startsWith(trimmed)).sort();
+      if (/^\d+$/.test(trimmed))
+        return all
+          .map((county) => county.fips)
+          .filter((fips) => fips.startsWith(trimmed))
+          .sort();
       const prefix = folded(trimmed);
       return all
         .filter((county) => {

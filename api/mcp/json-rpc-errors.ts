@@ -15,7 +15,11 @@ export const INVALID_PARAMS = -32602;
 
 type Id = string | number | null;
 
-export function jsonRpcError(code: number, message: string, id: Id = null): { jsonrpc: '2.0'; error: { code: number; message: string }; id: Id } {
+export function jsonRpcError(
+  code: number,
+  message: string,
+  id: Id = null,
+): { jsonrpc: '2.0'; error: { code: number; message: string }; id: Id } {
   return { jsonrpc: '2.0', error: { code, message }, id };
 }
 
@@ -27,7 +31,10 @@ export interface Refusal {
 
 /** The schema of each request method a client may send (the SDK's own, so they follow its version). */
 const requestSchemas = new Map<string, z.ZodType>(
-  (ClientRequestSchema as unknown as { options: (z.ZodType & { shape: { method: { value: string } } })[] }).options.map((schema) => [schema.shape.method.value, schema]),
+  (ClientRequestSchema as unknown as { options: (z.ZodType & { shape: { method: { value: string } } })[] }).options.map((schema) => [
+    schema.shape.method.value,
+    schema,
+  ]),
 );
 
 /** "params.name: expected string, received number" for the first few issues. */
@@ -45,18 +52,30 @@ function describeIssues(issues: readonly { path: readonly PropertyKey[]; message
  */
 export function refusal(body: unknown): Refusal | undefined {
   if (Array.isArray(body)) {
-    return { status: 400, body: jsonRpcError(INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18 removed them); send one message per request.') };
+    return {
+      status: 400,
+      body: jsonRpcError(
+        INVALID_REQUEST,
+        'Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18 removed them); send one message per request.',
+      ),
+    };
   }
   const message = JSONRPCMessageSchema.safeParse(body);
   if (!message.success) {
-    return { status: 400, body: jsonRpcError(INVALID_REQUEST, `Invalid Request: not a JSON-RPC 2.0 message (${describeIssues(message.error.issues)}).`) };
+    return {
+      status: 400,
+      body: jsonRpcError(INVALID_REQUEST, `Invalid Request: not a JSON-RPC 2.0 message (${describeIssues(message.error.issues)}).`),
+    };
   }
   const request = message.data as { id?: Id; method?: string };
   const schema = request.method === undefined ? undefined : requestSchemas.get(request.method);
   if (schema === undefined || request.id === undefined) return undefined;
   const checked = schema.safeParse(body);
   if (checked.success) return undefined;
-  return { status: 200, body: jsonRpcError(INVALID_PARAMS, `Invalid params for ${request.method}: ${describeIssues(checked.error.issues)}.`, request.id) };
+  return {
+    status: 200,
+    body: jsonRpcError(INVALID_PARAMS, `Invalid params for ${request.method}: ${describeIssues(checked.error.issues)}.`, request.id),
+  };
 }
 
 export function sendRefusal(res: Response, { status, body }: Refusal): void {
@@ -73,6 +92,9 @@ export const jsonRpcBody: RequestHandler = (req, res, next) => {
     }
     const { body } = toErrorResponse(error);
     const parseFailed = (error as { type?: unknown }).type === 'entity.parse.failed';
-    sendRefusal(res, { status: body.status, body: jsonRpcError(parseFailed ? PARSE_ERROR : INVALID_REQUEST, `${parseFailed ? 'Parse error' : 'Invalid Request'}: ${body.error}`) });
+    sendRefusal(res, {
+      status: body.status,
+      body: jsonRpcError(parseFailed ? PARSE_ERROR : INVALID_REQUEST, `${parseFailed ? 'Parse error' : 'Invalid Request'}: ${body.error}`),
+    });
   });
 };

@@ -38,7 +38,8 @@ export function readLocalServer(dataDir: string): LocalServerRecord | undefined 
   } catch {
     return undefined;
   }
-  if (typeof record.pid !== 'number' || typeof record.url !== 'string' || !/^http:\/\/(127\.0\.0\.1|\[::1\]):\d+$/.test(record.url)) return undefined;
+  if (typeof record.pid !== 'number' || typeof record.url !== 'string' || !/^http:\/\/(127\.0\.0\.1|\[::1\]):\d+$/.test(record.url))
+    return undefined;
   try {
     process.kill(record.pid, 0);
   } catch (error) {

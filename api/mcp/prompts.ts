@@ -31,12 +31,19 @@ export function registerPrompts(server: McpServer, deps: PromptDeps): void {
           completing(deps, (typed) => completeState(typed)),
         ),
         fico: z.string().optional().describe("The credit score (e.g. 745) or FICO tier 1-5: get_mortgage_rates' `fico`."),
-        down_payment: z.string().optional().describe("Down payment as a percent of the price, e.g. 10: get_mortgage_rates' `down_payment`."),
+        down_payment: z
+          .string()
+          .optional()
+          .describe("Down payment as a percent of the price, e.g. 10: get_mortgage_rates' `down_payment`."),
       },
     },
     ({ state, fico, down_payment }) => {
       // The arguments the tool takes, by their names, so the model calls it as written.
-      const args = [`state: "${state}"`, ...(fico ? [`fico: ${JSON.stringify(fico.trim())}`] : []), ...(down_payment ? [`down_payment: ${JSON.stringify(down_payment.trim())}`] : [])];
+      const args = [
+        `state: "${state}"`,
+        ...(fico ? [`fico: ${JSON.stringify(fico.trim())}`] : []),
+        ...(down_payment ? [`down_payment: ${JSON.stringify(down_payment.trim())}`] : []),
+      ];
       return userMessage(
         `Call get_mortgage_rates with {${args.join(', ')}} and compare today's 30-year fixed rate in ${state} with the national weekly survey and the market benchmark. ` +
           'Quote each figure with its as-of date and source; say whether the rate is a lender sheet, a state estimate (with its method and HMDA year) or a national figure (rate_kind), ' +
@@ -97,7 +104,9 @@ export function registerPrompts(server: McpServer, deps: PromptDeps): void {
       description: 'A plain-language explanation of one glossary term, with its FAQs and official sources.',
       argsSchema: {
         term: completable(
-          text({ max: GLOSSARY_TERM_MAX, example: 'APR' }).describe('The term or its abbreviation, e.g. "APR", "DTI" or "escrow cushion" (completes from the glossary).'),
+          text({ max: GLOSSARY_TERM_MAX, example: 'APR' }).describe(
+            'The term or its abbreviation, e.g. "APR", "DTI" or "escrow cushion" (completes from the glossary).',
+          ),
           completing(deps, (typed) => completeGlossaryTerm(deps, typed)),
         ),
       },
@@ -116,7 +125,9 @@ export function registerPrompts(server: McpServer, deps: PromptDeps): void {
       description: 'Where one tracked bill in Congress stands and what it would change for borrowers.',
       argsSchema: {
         bill_id: completable(
-          text({ max: 30, example: 'hr1532-117' }).describe('The bill: type, number and congress, e.g. "hr1532-117" (completes among the tracked bills).'),
+          text({ max: 30, example: 'hr1532-117' }).describe(
+            'The bill: type, number and congress, e.g. "hr1532-117" (completes among the tracked bills).',
+          ),
           completing(deps, (typed) => completeBillId(deps, typed)),
         ),
       },

@@ -63,13 +63,21 @@ function registerGlossary(server: McpServer, deps: ResourceDeps): ResourceList {
       list: async () => ({ resources: await list() }),
       complete: { slug: completing(deps, (typed) => completeGlossarySlug(deps, typed)) },
     }),
-    { title: 'Glossary term', description: 'A plain-language definition with FAQs and links, e.g. mds://glossary/escrow-cushion.', mimeType: 'text/markdown' },
+    {
+      title: 'Glossary term',
+      description: 'A plain-language definition with FAQs and links, e.g. mds://glossary/escrow-cushion.',
+      mimeType: 'text/markdown',
+    },
     async (uri, { slug }) => {
       const { entry } = glossary.lookup(single(slug));
       const faqs = entry.faqs.map((faq) => `**${faq.question}** ${faq.answer}`).join('\n\n');
       return {
         contents: [
-          { uri: uri.href, mimeType: 'text/markdown', text: `# ${entry.term}\n\n${entry.definition}\n\n${entry.explanation}\n\n${faqs}\n\nSource: ${entry.url}` },
+          {
+            uri: uri.href,
+            mimeType: 'text/markdown',
+            text: `# ${entry.term}\n\n${entry.definition}\n\n${entry.explanation}\n\n${faqs}\n\nSource: ${entry.url}`,
+          },
         ],
       };
     },
@@ -134,7 +142,10 @@ function registerCounties(server: McpServer, deps: ResourceDeps): void {
     async (uri, { fips }) => {
       const code = single(fips);
       const county = await counties.county(code);
-      if (!county) throw new NotFoundError(`No county has the FIPS code ${JSON.stringify(code.slice(0, 20))}; give 5 digits, e.g. 06037 (Los Angeles County, CA).`);
+      if (!county)
+        throw new NotFoundError(
+          `No county has the FIPS code ${JSON.stringify(code.slice(0, 20))}; give 5 digits, e.g. 06037 (Los Angeles County, CA).`,
+        );
       const record = (await deps.services.datasets.list()).find((entry) => entry.name === 'counties');
       const body = {
         fips: county.fips,
@@ -164,7 +175,8 @@ function registerCounties(server: McpServer, deps: ResourceDeps): void {
     }),
     {
       title: "A county's loan limits",
-      description: 'Conforming, FHA, VA and USDA limits for one county this year, e.g. mds://loan-limits/CA/06037 or mds://loan-limits/TX/Travis.',
+      description:
+        'Conforming, FHA, VA and USDA limits for one county this year, e.g. mds://loan-limits/CA/06037 or mds://loan-limits/TX/Travis.',
       mimeType: 'application/json',
     },
     async (uri, { state, county }) => {
@@ -182,7 +194,8 @@ function registerCounties(server: McpServer, deps: ResourceDeps): void {
 function registerArticles(server: McpServer, deps: ResourceDeps): ResourceList {
   let pages: ReturnType<typeof articleResources> | undefined;
   const allPages = () => (pages ??= articleResources(deps));
-  const list: ResourceList = async () => allPages().map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
+  const list: ResourceList = async () =>
+    allPages().map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType }));
   server.registerResource(
     'article',
     new ResourceTemplate('mds://{collection}/{slug}', {
@@ -192,7 +205,9 @@ function registerArticles(server: McpServer, deps: ResourceDeps): ResourceList {
     async (uri) => {
       const page = allPages().find((candidate) => candidate.uri === uri.href);
       if (!page) throw new NotFoundError(`No article at ${uri.href}; list resources to see them.`);
-      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `# ${page.title}\n\n_${page.date}_ · ${page.url}\n\n${page.body}` }] };
+      return {
+        contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `# ${page.title}\n\n_${page.date}_ · ${page.url}\n\n${page.body}` }],
+      };
     },
   );
   return list;
@@ -213,7 +228,10 @@ function offsetOf(cursor: string | undefined): number {
     offset = undefined;
   }
   if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) {
-    throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor: pass the nextCursor of the previous resources/list page, or none for the first page.');
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      'Invalid cursor: pass the nextCursor of the previous resources/list page, or none for the first page.',
+    );
   }
   return offset;
 }

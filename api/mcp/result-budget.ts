@@ -36,9 +36,13 @@ export function toolTextBytes(result: Pick<CallToolResult, 'content'>): number {
  */
 export function withinTextBudget(text: string, budget = TOOL_TEXT_BUDGET_BYTES): string {
   if (Buffer.byteLength(text) <= budget) return text;
-  const note = '\n… (the rest of this answer is cut to keep it short: ask for less, e.g. one item or a narrower filter; structured content has the whole answer.)';
+  const note =
+    '\n… (the rest of this answer is cut to keep it short: ask for less, e.g. one item or a narrower filter; structured content has the whole answer.)';
   const room = budget - Buffer.byteLength(note);
-  let cut = Buffer.from(text).subarray(0, room).toString('utf8').replace(/\uFFFD$/, '');
+  let cut = Buffer.from(text)
+    .subarray(0, room)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
   const lastLine = cut.lastIndexOf('\n');
   if (lastLine > room / 2) cut = cut.slice(0, lastLine);
   return `${cut}${note}`;
@@ -46,7 +50,10 @@ export function withinTextBudget(text: string, budget = TOOL_TEXT_BUDGET_BYTES):
 
 /** Whether a rendered answer fits one page: its text and its structured content each within their budget. */
 export function fitsPage(rendered: { structured: object; text: string }): boolean {
-  return Buffer.byteLength(rendered.text) <= TOOL_TEXT_BUDGET_BYTES && Buffer.byteLength(JSON.stringify(rendered.structured)) <= PAGE_STRUCTURED_BUDGET_BYTES;
+  return (
+    Buffer.byteLength(rendered.text) <= TOOL_TEXT_BUDGET_BYTES &&
+    Buffer.byteLength(JSON.stringify(rendered.structured)) <= PAGE_STRUCTURED_BUDGET_BYTES
+  );
 }
 
 /** Where a page of a list stands in the whole list, for a tool's structured content. */

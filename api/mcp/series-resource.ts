@@ -19,7 +19,11 @@ function split(id: string): { id: string; query: Record<string, string> } {
   return { id: decodeURIComponent(id.slice(0, mark)), query: Object.fromEntries(new URLSearchParams(id.slice(mark + 1))) };
 }
 
-async function withinBudget(deps: SeriesResourceDeps, id: string, query: Record<string, string>): Promise<{ answer: SeriesAnswer; note?: string }> {
+async function withinBudget(
+  deps: SeriesResourceDeps,
+  id: string,
+  query: Record<string, string>,
+): Promise<{ answer: SeriesAnswer; note?: string }> {
   const answer = await deps.services.series.answer(id, query);
   if (JSON.stringify(answer).length <= SERIES_RESOURCE_BUDGET || query.frequency !== undefined) return { answer };
   for (const frequency of ['monthly', 'annual'] as const) {

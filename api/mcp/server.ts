@@ -14,7 +14,7 @@ import { PINNED_VERSIONS_INSTRUCTIONS } from '../platform/contract/versions.ts';
 /** What a client puts before its model once: what every tool shares, said here instead of in each tool. */
 export const SERVER_INSTRUCTIONS =
   'Mortgage data from official publishers (Freddie Mac PMMS, Optimal Blue via FRED, FHFA, HUD, FFIEC HMDA, Federal Reserve, ' +
-  'BLS, congress.gov). Every result carries sources with as-of dates: cite them. A result\'s text starts with its summary and ' +
+  "BLS, congress.gov). Every result carries sources with as-of dates: cite them. A result's text starts with its summary and " +
   'states its caveats (stale figures, programs not loaded, estimates); a long list comes a page at a time, saying how to ask ' +
   'for the rest. query_hmda needs an API key (X-API-Key header); the other tools do not. Arguments are read as people write ' +
   'them: a state by code or name in any case, a value in any case with spaces, hyphens or underscores, a number as text ' +

@@ -37,7 +37,12 @@ export async function relayStdioToServer(baseUrl: string, apiKey: string | undef
     const id = isJSONRPCRequest(message) ? message.id : undefined;
     let response: Response;
     try {
-      response = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify(message), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      response = await fetch(endpoint, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(message),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
     } catch (error) {
       if (id !== undefined) await local.send(errorResponse(id, `The server at ${baseUrl} did not answer (${(error as Error).message}).`));
       return;

@@ -18,7 +18,8 @@ import { withinTextBudget } from './result-budget.ts';
 export type McpCaller = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string };
 
 /** The services the tools call (the MCP tools and /ask's own), and nothing else. */
-export type ToolServiceName = 'analysis' | 'bills' | 'calendar' | 'escrow' | 'glossary' | 'hmda' | 'loanLimits' | 'rates' | 'search' | 'series' | 'statistics';
+export type ToolServiceName =
+  'analysis' | 'bills' | 'calendar' | 'escrow' | 'glossary' | 'hmda' | 'loanLimits' | 'rates' | 'search' | 'series' | 'statistics';
 
 /** What a tool reads: configuration (links, key instructions), the logger for faults, and its services. */
 export type ToolDeps = Pick<CoreDeps, 'config' | 'logger'> & UsesServices<ToolServiceName>;
@@ -45,7 +46,10 @@ export const READ_ONLY_ANNOTATIONS = {
  * `destructiveHint` and `idempotentHint` mean nothing (MCP: "meaningful only when readOnlyHint ==
  * false"), so they are left out of the listing.
  */
-export const LISTED_ANNOTATIONS = { readOnlyHint: READ_ONLY_ANNOTATIONS.readOnlyHint, openWorldHint: READ_ONLY_ANNOTATIONS.openWorldHint } as const;
+export const LISTED_ANNOTATIONS = {
+  readOnlyHint: READ_ONLY_ANNOTATIONS.readOnlyHint,
+  openWorldHint: READ_ONLY_ANNOTATIONS.openWorldHint,
+} as const;
 
 /** Turns any thrown value into an `isError` result a model can act on. */
 export function toolError(error: unknown, context: ToolContext, toolName: string): CallToolResult {
@@ -56,7 +60,9 @@ export function toolError(error: unknown, context: ToolContext, toolName: string
 
 /** Formats sources as text lines for the human-readable block. */
 export function sourcesText(sources: Source[]): string {
-  return sources.map((source) => `Source: ${source.name ? `${source.name}, ` : ''}${source.url}${source.as_of ? ` (as of ${source.as_of})` : ''}`).join('\n');
+  return sources
+    .map((source) => `Source: ${source.name ? `${source.name}, ` : ''}${source.url}${source.as_of ? ` (as of ${source.as_of})` : ''}`)
+    .join('\n');
 }
 
 /** What a tool's run returns: the structured result (typed by the output schema) and its text. */
@@ -85,8 +91,10 @@ export interface ContractToolDefinition<InShape extends z.ZodRawShape, Output ex
   run(args: ToolArgs<InShape>, context: ToolContext): Promise<ToolAnswer<Output>>;
 }
 
-export interface ContractTool<InShape extends z.ZodRawShape = z.ZodRawShape, Output extends z.ZodObject = z.ZodObject>
-  extends ContractToolDefinition<InShape, Output> {
+export interface ContractTool<
+  InShape extends z.ZodRawShape = z.ZodRawShape,
+  Output extends z.ZodObject = z.ZodObject,
+> extends ContractToolDefinition<InShape, Output> {
   /** The input refusing unknown names: what the SDK validates arguments with and lists. */
   readonly strictInput: ReturnType<typeof strictArguments<InShape>>;
   /** Validates raw arguments as the SDK does, then runs: for /ask and for tests that call the handler. */
@@ -98,7 +106,10 @@ export interface ContractTool<InShape extends z.ZodRawShape = z.ZodRawShape, Out
 
 /** One answer as the MCP result: structuredContent plus the text block (within the text budget) and any resource links. */
 function toResult(answer: { structured: Record<string, unknown>; text: string; links?: ResourceLink[] }): CallToolResult {
-  return { structuredContent: answer.structured, content: [{ type: 'text', text: withinTextBudget(answer.text) }, ...(answer.links ?? [])] };
+  return {
+    structuredContent: answer.structured,
+    content: [{ type: 'text', text: withinTextBudget(answer.text) }, ...(answer.links ?? [])],
+  };
 }
 
 /**

@@ -8,4 +8,8 @@ export interface McpToolName {
   requiresKey: boolean;
 }
 
-export const MCP_TOOL_NAMES: readonly McpToolName[] = toolCatalog.map(({ name, description, requiresKey }) => ({ name, description, requiresKey }));
+export const MCP_TOOL_NAMES: readonly McpToolName[] = toolCatalog.map(({ name, description, requiresKey }) => ({
+  name,
+  description,
+  requiresKey,
+}));

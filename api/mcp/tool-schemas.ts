@@ -75,7 +75,9 @@ function outline(node: JsonSchema, depth: number): JsonSchema {
   const types = Array.isArray(node.type) ? node.type : [node.type];
   if (types.includes('object') && depth > 0) {
     if (isObject(node.properties)) {
-      out.properties = Object.fromEntries(Object.entries(node.properties).map(([name, field]) => [name, outline(field as JsonSchema, depth - 1)]));
+      out.properties = Object.fromEntries(
+        Object.entries(node.properties).map(([name, field]) => [name, outline(field as JsonSchema, depth - 1)]),
+      );
     }
     if (isObject(node.additionalProperties) && Object.keys(node.additionalProperties).length > 0) {
       out.additionalProperties = outline(node.additionalProperties, depth - 1);
@@ -128,12 +130,14 @@ function subschemas(root: JsonSchema): Site[] {
   const sites: Site[] = [];
   const visit = (node: JsonSchema, name: string, isRoot: boolean) => {
     if (!isRoot) sites.push({ node, name });
-    if (isObject(node.properties)) for (const [field, child] of Object.entries(node.properties)) if (isObject(child)) visit(child, field, false);
+    if (isObject(node.properties))
+      for (const [field, child] of Object.entries(node.properties)) if (isObject(child)) visit(child, field, false);
     if (isObject(node.$defs)) for (const [field, child] of Object.entries(node.$defs)) if (isObject(child)) visit(child, field, true);
     if (isObject(node.items)) visit(node.items, `${name}_item`, false);
     if (isObject(node.additionalProperties)) visit(node.additionalProperties, `${name}_value`, false);
     for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
-      if (Array.isArray(node[key])) (node[key] as JsonSchema[]).forEach((child, index) => isObject(child) && visit(child, `${name}_${index + 1}`, false));
+      if (Array.isArray(node[key]))
+        (node[key] as JsonSchema[]).forEach((child, index) => isObject(child) && visit(child, `${name}_${index + 1}`, false));
     }
   };
   visit(root, 'root', true);

@@ -12,7 +12,8 @@ export async function renderNewsFeed(news: NewsService, baseUrl: string): Promis
   const updates = await news.list({ limit: NEWS_FEED_ITEMS });
   return getRssString({
     title: 'Mortgage Data Service: market updates',
-    description: 'Weekly mortgage market updates generated from the data: Freddie Mac survey rates and the Optimal Blue benchmark, with their moves.',
+    description:
+      'Weekly mortgage market updates generated from the data: Freddie Mac survey rates and the Optimal Blue benchmark, with their moves.',
     site: baseUrl,
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom' },

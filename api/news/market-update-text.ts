@@ -32,7 +32,10 @@ interface Moves {
   benchmark30: SeriesMove | null;
 }
 
-export function describeUpdate(week: string, { survey30, survey15, benchmark30 }: Moves): { title: string; summary: string; paragraphs: string[] } {
+export function describeUpdate(
+  week: string,
+  { survey30, survey15, benchmark30 }: Moves,
+): { title: string; summary: string; paragraphs: string[] } {
   const direction = survey30.change === null || survey30.change === 0 ? 'holds at' : survey30.change > 0 ? 'rises to' : 'falls to';
   const title = `Week of ${formatDate(week)}: 30-year survey rate ${direction} ${pct(survey30.value)}`;
 

@@ -29,7 +29,8 @@ interface Observation {
 }
 
 const DAY_MS = 86_400_000;
-const shiftDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const shiftDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
 function move(current: { d: string; v: number } | undefined, previous: { d: string; v: number } | undefined): SeriesMove | null {
@@ -62,7 +63,10 @@ async function hasRateTable(db: Queryable): Promise<boolean> {
 }
 
 /** PMMS 30-year weeks, newest first: `limit` posts starting `offset` weeks back. */
-export async function listMarketUpdates(db: Queryable, { limit = 20, offset = 0 }: { limit?: number; offset?: number } = {}): Promise<MarketUpdate[]> {
+export async function listMarketUpdates(
+  db: Queryable,
+  { limit = 20, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<MarketUpdate[]> {
   if (!(await hasRateTable(db))) return [];
   const result = await db.query<Observation>(
     `SELECT series_id, observed_on::text AS d, value::float8 AS v FROM rate_series_observations
@@ -129,8 +133,21 @@ export async function countMarketUpdates(db: Queryable): Promise<number> {
 }
 
 function sourcesFor(moves: { survey15: SeriesMove | null; benchmark30: SeriesMove | null }): { name: string; url: string }[] {
-  const sources = [{ name: 'Freddie Mac Primary Mortgage Market Survey, 30-year fixed (FRED MORTGAGE30US)', url: 'https://fred.stlouisfed.org/series/MORTGAGE30US' }];
-  if (moves.survey15) sources.push({ name: 'Freddie Mac Primary Mortgage Market Survey, 15-year fixed (FRED MORTGAGE15US)', url: 'https://fred.stlouisfed.org/series/MORTGAGE15US' });
-  if (moves.benchmark30) sources.push({ name: 'Optimal Blue Mortgage Market Indices, 30-year conforming (FRED OBMMIC30YF)', url: 'https://fred.stlouisfed.org/series/OBMMIC30YF' });
+  const sources = [
+    {
+      name: 'Freddie Mac Primary Mortgage Market Survey, 30-year fixed (FRED MORTGAGE30US)',
+      url: 'https://fred.stlouisfed.org/series/MORTGAGE30US',
+    },
+  ];
+  if (moves.survey15)
+    sources.push({
+      name: 'Freddie Mac Primary Mortgage Market Survey, 15-year fixed (FRED MORTGAGE15US)',
+      url: 'https://fred.stlouisfed.org/series/MORTGAGE15US',
+    });
+  if (moves.benchmark30)
+    sources.push({
+      name: 'Optimal Blue Mortgage Market Indices, 30-year conforming (FRED OBMMIC30YF)',
+      url: 'https://fred.stlouisfed.org/series/OBMMIC30YF',
+    });
   return sources;
 }

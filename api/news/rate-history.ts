@@ -37,7 +37,11 @@ export async function rateHistory(db: Queryable, from: string): Promise<RateHist
     [SURVEY_30, SURVEY_15, BENCHMARK_30, from],
   );
   const series = [SURVEY_30, SURVEY_15, BENCHMARK_30]
-    .map((id) => ({ id, label: LABELS[id] ?? id, points: rows.filter((row) => row.series_id === id).map((row) => ({ date: row.d, value: row.v })) }))
+    .map((id) => ({
+      id,
+      label: LABELS[id] ?? id,
+      points: rows.filter((row) => row.series_id === id).map((row) => ({ date: row.d, value: row.v })),
+    }))
     .filter((entry) => entry.points.length > 0);
   const to = rows.reduce<string | null>((latest, row) => (latest === null || row.d > latest ? row.d : latest), null);
   return { from, to, series };

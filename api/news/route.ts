@@ -24,7 +24,8 @@ export function registerNewsRoutes(app: Express, deps: AppDeps): void {
     if (current?.version !== version) {
       const rendered = renderNewsFeed(deps.services.news, deps.config.baseUrl).then((xml) => {
         // A slower render of an older load must not replace a newer one.
-        if (current?.rendered === rendered) feed.put(PATH, xml, 'application/rss+xml; charset=utf-8', { cacheControl: 'public, max-age=900' });
+        if (current?.rendered === rendered)
+          feed.put(PATH, xml, 'application/rss+xml; charset=utf-8', { cacheControl: 'public, max-age=900' });
       });
       current = { version, rendered };
       // A failed render is not kept: the next request tries again.

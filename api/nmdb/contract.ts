@@ -7,12 +7,24 @@ import { stateCode } from '../platform/contract/places.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
 import { NMDB_MARKETS } from './series.ts';
 
-export const NMDB_MARKET_VALUES = ['all', 'enterprise', 'government', 'other_conventional'] as const satisfies readonly (keyof typeof NMDB_MARKETS)[];
+export const NMDB_MARKET_VALUES = [
+  'all',
+  'enterprise',
+  'government',
+  'other_conventional',
+] as const satisfies readonly (keyof typeof NMDB_MARKETS)[];
 
 export const NmdbStateRatesQuerySchema = z.object({
   state: stateCode().describe('The state (code or name, any case), e.g. "CA" or "California"; the 50 states and DC.'),
   market: choice(NMDB_MARKET_VALUES, {
-    aliases: { 'all mortgages': 'all', enterprises: 'enterprise', gse: 'enterprise', fha: 'government', 'other conventional': 'other_conventional', conventional_other: 'other_conventional' },
+    aliases: {
+      'all mortgages': 'all',
+      enterprises: 'enterprise',
+      gse: 'enterprise',
+      fha: 'government',
+      'other conventional': 'other_conventional',
+      conventional_other: 'other_conventional',
+    },
   })
     .default('all')
     .describe(
@@ -33,7 +45,10 @@ const BucketsSchema = z.object({
 export const NmdbQuarterSchema = z.object({
   period: z.string().describe('The quarter, e.g. "2025Q3".'),
   quarter_end: z.string().describe('YYYY-MM-DD: the loans are those outstanding on this day.'),
-  average_rate_percent: z.number().nullable().describe('Average contract rate, each loan counted once (FHFA VALUE1); null where FHFA suppressed it.'),
+  average_rate_percent: z
+    .number()
+    .nullable()
+    .describe('Average contract rate, each loan counted once (FHFA VALUE1); null where FHFA suppressed it.'),
   average_rate_dollar_weighted_percent: z.number().nullable().describe('Average contract rate weighted by balance (FHFA VALUE2).'),
   percent_of_loans: BucketsSchema.describe('Share of loans by contract rate, percent (FHFA VALUE1).'),
   percent_of_balance: BucketsSchema.describe('Share of the outstanding balance by contract rate, percent (FHFA VALUE2).'),
@@ -49,7 +64,7 @@ export const NmdbStateRatesAnswerSchema = z.object({
   quarters: z.array(NmdbQuarterSchema).describe('Oldest first.'),
   latest: NmdbQuarterSchema,
   definition: z.string(),
-  as_of: z.string().describe('YYYY-MM-DD: the end of the latest quarter the publisher\'s file covers.'),
+  as_of: z.string().describe("YYYY-MM-DD: the end of the latest quarter the publisher's file covers."),
   source_url: z.string(),
   sources: z.array(SourceSchema),
 });

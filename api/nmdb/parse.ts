@@ -31,7 +31,21 @@ export interface NmdbParse {
   unknownMarkets: Record<string, number>;
 }
 
-const COLUMNS = ['SOURCE', 'FREQUENCY', 'GEOLEVEL', 'GEOID', 'GEONAME', 'MARKET', 'PERIOD', 'YEAR', 'QUARTER', 'SUPPRESSED', 'SERIESID', 'VALUE1', 'VALUE2'] as const;
+const COLUMNS = [
+  'SOURCE',
+  'FREQUENCY',
+  'GEOLEVEL',
+  'GEOID',
+  'GEONAME',
+  'MARKET',
+  'PERIOD',
+  'YEAR',
+  'QUARTER',
+  'SUPPRESSED',
+  'SERIESID',
+  'VALUE1',
+  'VALUE2',
+] as const;
 type Column = (typeof COLUMNS)[number];
 const KEPT = new Set<string>(NMDB_RATE_SERIES);
 const NUMBER = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -53,7 +67,11 @@ function value(text: string | undefined, column: string, line: number, file: str
 function onlyCsvEntry(bytes: Buffer, file: string): ZipEntry {
   const csvs = zipEntries(bytes, file).filter((entry) => entry.name.toLowerCase().endsWith('.csv') && !entry.name.startsWith('__MACOSX/'));
   if (csvs.length !== 1) {
-    throw new SourceFormatError(file, undefined, `expected one CSV in the zip, found ${csvs.length === 0 ? 'none' : csvs.map((entry) => entry.name).join(', ')}`);
+    throw new SourceFormatError(
+      file,
+      undefined,
+      `expected one CSV in the zip, found ${csvs.length === 0 ? 'none' : csvs.map((entry) => entry.name).join(', ')}`,
+    );
   }
   return csvs[0] as ZipEntry;
 }
@@ -73,7 +91,8 @@ export async function parseNmdbStates(bytes: Buffer, file: string): Promise<Nmdb
     if (!index) {
       const header = fields.map((cell) => cell.trim().toUpperCase());
       const missing = COLUMNS.filter((column) => !header.includes(column));
-      if (missing.length > 0) throw new SourceFormatError(where, line, `the header lacks ${missing.join(', ')}; FHFA may have changed the layout`);
+      if (missing.length > 0)
+        throw new SourceFormatError(where, line, `the header lacks ${missing.join(', ')}; FHFA may have changed the layout`);
       index = Object.fromEntries(COLUMNS.map((column) => [column, header.indexOf(column)])) as Record<Column, number>;
       continue;
     }
@@ -83,11 +102,17 @@ export async function parseNmdbStates(bytes: Buffer, file: string): Promise<Nmdb
       skippedSeries += 1;
       continue;
     }
-    if (cell('GEOLEVEL') !== 'State') throw new SourceFormatError(where, line, `GEOLEVEL is ${JSON.stringify(cell('GEOLEVEL'))}; the state file holds only State rows`);
-    if (cell('FREQUENCY') !== 'Quarterly') throw new SourceFormatError(where, line, `FREQUENCY is ${JSON.stringify(cell('FREQUENCY'))}, not Quarterly`);
+    if (cell('GEOLEVEL') !== 'State')
+      throw new SourceFormatError(where, line, `GEOLEVEL is ${JSON.stringify(cell('GEOLEVEL'))}; the state file holds only State rows`);
+    if (cell('FREQUENCY') !== 'Quarterly')
+      throw new SourceFormatError(where, line, `FREQUENCY is ${JSON.stringify(cell('FREQUENCY'))}, not Quarterly`);
     const period = cell('PERIOD');
     if (!/^\d{4}Q[1-4]$/.test(period) || period !== `${cell('YEAR')}Q${cell('QUARTER')}`) {
-      throw new SourceFormatError(where, line, `PERIOD ${JSON.stringify(period)} does not match YEAR ${cell('YEAR')} and QUARTER ${cell('QUARTER')}`);
+      throw new SourceFormatError(
+        where,
+        line,
+        `PERIOD ${JSON.stringify(period)} does not match YEAR ${cell('YEAR')} and QUARTER ${cell('QUARTER')}`,
+      );
     }
     const state = cell('GEOID');
     if (!/^[A-Z]{2}$/.test(state)) throw new SourceFormatError(where, line, `GEOID ${JSON.stringify(state)} is not a 2-letter state code`);
@@ -98,13 +123,24 @@ export async function parseNmdbStates(bytes: Buffer, file: string): Promise<Nmdb
       continue;
     }
     const suppressed = cell('SUPPRESSED');
-    if (suppressed !== '0' && suppressed !== '1') throw new SourceFormatError(where, line, `SUPPRESSED is ${JSON.stringify(suppressed)}, not 0 or 1`);
+    if (suppressed !== '0' && suppressed !== '1')
+      throw new SourceFormatError(where, line, `SUPPRESSED is ${JSON.stringify(suppressed)}, not 0 or 1`);
     const valueLoan = value(fields[index.VALUE1], 'VALUE1', line, where);
     const valueDollar = value(fields[index.VALUE2], 'VALUE2', line, where);
     if (suppressed === '0' && (valueLoan === null || valueDollar === null)) {
       throw new SourceFormatError(where, line, `${series} has no value but is not marked suppressed`);
     }
-    rows.push({ state, stateName: cell('GEONAME'), market, period, series: series as NmdbRateSeries, valueLoan, valueDollar, suppressed: suppressed === '1', line });
+    rows.push({
+      state,
+      stateName: cell('GEONAME'),
+      market,
+      period,
+      series: series as NmdbRateSeries,
+      valueLoan,
+      valueDollar,
+      suppressed: suppressed === '1',
+      line,
+    });
   }
   if (!index) throw new SourceFormatError(where, undefined, 'the CSV is empty');
   return { rows, csvName: entry.name, linesRead, skippedSeries, unknownMarkets };

@@ -20,7 +20,14 @@ export const nmdbStatesSource: SourceEntry = {
 };
 
 /** FHFA's series ids kept: the average contract rate and the share of loans in each rate bucket. */
-export const NMDB_RATE_SERIES = ['AVE_INTRATE', 'PCT_INTRATE_LT_3', 'PCT_INTRATE_3_4', 'PCT_INTRATE_4_5', 'PCT_INTRATE_5_6', 'PCT_INTRATE_GE_6'] as const;
+export const NMDB_RATE_SERIES = [
+  'AVE_INTRATE',
+  'PCT_INTRATE_LT_3',
+  'PCT_INTRATE_3_4',
+  'PCT_INTRATE_4_5',
+  'PCT_INTRATE_5_6',
+  'PCT_INTRATE_GE_6',
+] as const;
 export type NmdbRateSeries = (typeof NMDB_RATE_SERIES)[number];
 export const NMDB_BUCKETS = NMDB_RATE_SERIES.filter((id) => id !== 'AVE_INTRATE');
 
@@ -34,8 +41,7 @@ export const NMDB_MARKETS = {
 export type NmdbMarket = keyof typeof NMDB_MARKETS;
 export const NMDB_MARKET_KEYS = Object.keys(NMDB_MARKETS) as NmdbMarket[];
 
-export const marketOfLabel = (label: string): NmdbMarket | undefined =>
-  NMDB_MARKET_KEYS.find((key) => NMDB_MARKETS[key] === label);
+export const marketOfLabel = (label: string): NmdbMarket | undefined => NMDB_MARKET_KEYS.find((key) => NMDB_MARKETS[key] === label);
 
 /** What each kept series measures, in words (VALUE1 is weighted by loans, VALUE2 by balance). */
 export const NMDB_SERIES_TITLES: Record<NmdbRateSeries, string> = {

@@ -62,7 +62,8 @@ export function createNmdbService(options: { db: Queryable; datasets: DatasetSta
       const query = parseOrThrow(NmdbStateRatesQuerySchema, input, 'query');
       const { groups, record } = await snapshot.get();
       const group = groups.get(groupKey(query.state, query.market));
-      if (!group || group.periods.length === 0) throw new NotFoundError(`FHFA's file holds no ${NMDB_MARKETS[query.market]} rates for ${query.state}.`);
+      if (!group || group.periods.length === 0)
+        throw new NotFoundError(`FHFA's file holds no ${NMDB_MARKETS[query.market]} rates for ${query.state}.`);
       const quarters = group.periods.map((_, at) => quarter(group, at));
       const asOf = record.asOf ?? (quarters.at(-1)?.quarter_end as string);
       return {

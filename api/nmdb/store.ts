@@ -41,7 +41,9 @@ export async function readNmdbGroups(db: Queryable): Promise<Map<string, NmdbGro
     const key = groupKey(state, row.market);
     let group = groups.get(key);
     if (!group) {
-      const values = Object.fromEntries(NMDB_RATE_SERIES.map((series) => [series, { loan: [], dollar: [] }])) as unknown as NmdbGroup['values'];
+      const values = Object.fromEntries(
+        NMDB_RATE_SERIES.map((series) => [series, { loan: [], dollar: [] }]),
+      ) as unknown as NmdbGroup['values'];
       group = { state, market: row.market, periods: [], quarterEnds: [], values, suppressed: [] };
       groups.set(key, group);
     }

@@ -20,9 +20,21 @@ export const nmdbDataset: DatasetDefinition = {
     const parsed = await parseNmdbStates(file.bytes, file.origin);
     const summary = validateNmdb(parsed.rows, file.origin, context.clock().toISOString().slice(0, 10));
     if (Object.keys(parsed.unknownMarkets).length > 0) {
-      context.logger.warn({ markets: parsed.unknownMarkets }, 'nmdb: the file has market segments this service does not know; they were not loaded');
+      context.logger.warn(
+        { markets: parsed.unknownMarkets },
+        'nmdb: the file has market segments this service does not know; they were not loaded',
+      );
     }
-    const rows = parsed.rows.map((row) => [row.state, row.market, row.series, row.period, quarterEnd(row.period), row.valueLoan, row.valueDollar, row.suppressed]);
+    const rows = parsed.rows.map((row) => [
+      row.state,
+      row.market,
+      row.series,
+      row.period,
+      quarterEnd(row.period),
+      row.valueLoan,
+      row.valueDollar,
+      row.suppressed,
+    ]);
     const changed = await upsertRows(tx, {
       table: TABLE,
       key: KEY,
@@ -30,7 +42,12 @@ export const nmdbDataset: DatasetDefinition = {
       rows,
       onBatch: (done, total) => context.progress(done, total),
     });
-    const deleted = await deleteMissingRows(tx, { table: TABLE, key: KEY, scope: 'true', keep: rows.map((row) => row.slice(0, KEY.length)) });
+    const deleted = await deleteMissingRows(tx, {
+      table: TABLE,
+      key: KEY,
+      scope: 'true',
+      keep: rows.map((row) => row.slice(0, KEY.length)),
+    });
     return {
       asOf: quarterEnd(summary.lastPeriod),
       sourceUrl: NMDB_PAGE,

@@ -31,14 +31,16 @@ export function validateNmdb(rows: readonly NmdbRow[], file: string, today: stri
   for (const row of rows) {
     const key = `${row.state}|${row.market}|${row.period}|${row.series}`;
     const earlier = seen.get(key);
-    if (earlier !== undefined) fail(`lines ${earlier} and ${row.line} both give ${row.series} for ${row.state}, ${row.market}, ${row.period}`);
+    if (earlier !== undefined)
+      fail(`lines ${earlier} and ${row.line} both give ${row.series} for ${row.state}, ${row.market}, ${row.period}`);
     seen.set(key, row.line);
     periods.add(row.period);
     states.add(row.state);
     if (row.suppressed) suppressed += 1;
     const [low, high] = row.series === 'AVE_INTRATE' ? RATE_RANGE : [0, 100];
     for (const value of [row.valueLoan, row.valueDollar]) {
-      if (value !== null && (value < low || value > high)) fail(`line ${row.line}: ${row.series} ${value} for ${row.state} ${row.period} is outside ${low}–${high}`);
+      if (value !== null && (value < low || value > high))
+        fail(`line ${row.line}: ${row.series} ${value} for ${row.state} ${row.period} is outside ${low}–${high}`);
     }
   }
   const unknown = [...states].filter((state) => !(STATE_CODES as readonly string[]).includes(state));
@@ -52,14 +54,21 @@ export function validateNmdb(rows: readonly NmdbRow[], file: string, today: stri
   for (let index = 1; index < sorted.length; index += 1) {
     if (sorted[index] !== nextQuarter(sorted[index - 1] as string)) fail(`the quarters jump from ${sorted[index - 1]} to ${sorted[index]}`);
   }
-  if (sorted.length < MIN_QUARTERS) fail(`only ${sorted.length} quarters (${firstPeriod}–${lastPeriod}); at least ${MIN_QUARTERS} are expected`);
+  if (sorted.length < MIN_QUARTERS)
+    fail(`only ${sorted.length} quarters (${firstPeriod}–${lastPeriod}); at least ${MIN_QUARTERS} are expected`);
   if (quarterEnd(lastPeriod) > today) fail(`the latest quarter ${lastPeriod} has not ended yet (${today})`);
 
   const expected = STATE_CODES.length * NMDB_MARKET_KEYS.length * NMDB_RATE_SERIES.length * sorted.length;
   if (rows.length !== expected) {
-    for (const state of STATE_CODES) for (const market of NMDB_MARKET_KEYS) for (const series of NMDB_RATE_SERIES) for (const period of sorted) {
-      if (!seen.has(`${state}|${market}|${period}|${series}`)) fail(`no ${series} for ${state}, ${market}, ${period}: every state, market and series must cover ${firstPeriod}–${lastPeriod}`);
-    }
+    for (const state of STATE_CODES)
+      for (const market of NMDB_MARKET_KEYS)
+        for (const series of NMDB_RATE_SERIES)
+          for (const period of sorted) {
+            if (!seen.has(`${state}|${market}|${period}|${series}`))
+              fail(
+                `no ${series} for ${state}, ${market}, ${period}: every state, market and series must cover ${firstPeriod}–${lastPeriod}`,
+              );
+          }
   }
 
   const buckets = new Map<string, { loan: number; dollar: number; complete: boolean; line: number }>();
@@ -75,7 +84,8 @@ export function validateNmdb(rows: readonly NmdbRow[], file: string, today: stri
   for (const [key, sum] of buckets) {
     if (!sum.complete) continue;
     for (const total of [sum.loan, sum.dollar]) {
-      if (Math.abs(total - 100) > BUCKET_SUM_TOLERANCE) fail(`the rate buckets of ${key.replaceAll('|', ', ')} add up to ${total.toFixed(1)}%, not 100% (near line ${sum.line})`);
+      if (Math.abs(total - 100) > BUCKET_SUM_TOLERANCE)
+        fail(`the rate buckets of ${key.replaceAll('|', ', ')} add up to ${total.toFixed(1)}%, not 100% (near line ${sum.line})`);
     }
   }
   return { firstPeriod, lastPeriod, quarters: sorted.length, states: states.size, suppressed };

@@ -2,7 +2,8 @@
 // (Mortgagee Letter 2023-05, for loans endorsed on or after March 20, 2023; the upfront
 // premium from Mortgagee Letter 2015-01). Rates are in basis points of the loan amount per year.
 export const FHA_PREMIUM_SOURCE = {
-  title: 'HUD Mortgagee Letter 2023-05, Reduction of FHA Annual Mortgage Insurance Premium Rates (upfront premium: Mortgagee Letter 2015-01)',
+  title:
+    'HUD Mortgagee Letter 2023-05, Reduction of FHA Annual Mortgage Insurance Premium Rates (upfront premium: Mortgagee Letter 2015-01)',
   url: 'https://www.hud.gov/sites/dfiles/OCHCO/documents/2023-05hsgml.pdf',
 } as const;
 

@@ -74,7 +74,12 @@ export function paymentBreakdown(input: PaymentInput): PaymentBreakdown {
     mortgageInsurance =
       input.pmiRatePercent === undefined
         ? { kind: 'pmi_not_given', annualRatePercent: null, monthly: null, upfrontPremium: null }
-        : { kind: 'pmi', annualRatePercent: input.pmiRatePercent, monthly: cents((baseLoan * input.pmiRatePercent) / 100 / 12), upfrontPremium: null };
+        : {
+            kind: 'pmi',
+            annualRatePercent: input.pmiRatePercent,
+            monthly: cents((baseLoan * input.pmiRatePercent) / 100 / 12),
+            upfrontPremium: null,
+          };
   }
   const pAndI = cents(principalAndInterest(loanAmount, input.ratePercent, input.termYears));
   const tax = input.annualTax === undefined ? null : cents(input.annualTax / 12);

@@ -36,7 +36,8 @@ export interface DatasetSnapshotOptions<T> {
 const DEFAULT_CHECK_INTERVAL_MS = 5_000;
 
 /** The loads a copy was read under: when any changes, the copy is stale. */
-const versionOf = (records: readonly DatasetRecord[]) => records.map((record) => `${record.name}@${record.loadedAt}#${record.checksum ?? ''}`).join(';');
+const versionOf = (records: readonly DatasetRecord[]) =>
+  records.map((record) => `${record.name}@${record.loadedAt}#${record.checksum ?? ''}`).join(';');
 
 export function datasetSnapshot<T>(options: DatasetSnapshotOptions<T>): DatasetSnapshot<T> {
   const interval = options.checkIntervalMs ?? DEFAULT_CHECK_INTERVAL_MS;

@@ -51,6 +51,14 @@ export function missingDatasetError(name: string, availability: MissingDataset):
  * The 404 for something the publisher does not publish (a year before its first file, a program
  * without such a figure). `available` says what there is instead, e.g. "years 2018–2026".
  */
-export function notPublishedError({ publisher, subject, available }: { publisher: string; subject: string; available?: string }): NotFoundError {
+export function notPublishedError({
+  publisher,
+  subject,
+  available,
+}: {
+  publisher: string;
+  subject: string;
+  available?: string;
+}): NotFoundError {
   return new NotFoundError(`${publisher} does not publish ${subject}${available ? `; available: ${available}` : ''}.`);
 }

@@ -107,7 +107,12 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
     return record ? `Only its current version, ${currentVersion(record).version}, is kept.` : `It is not loaded now.`;
   }
 
-  async function pinOne(dataset: string, day: string, record: DatasetRecord | undefined, required: boolean): Promise<PinnedVersion | undefined> {
+  async function pinOne(
+    dataset: string,
+    day: string,
+    record: DatasetRecord | undefined,
+    required: boolean,
+  ): Promise<PinnedVersion | undefined> {
     const endOfDay = `${dayAfter(day)}T00:00:00Z`;
     // The current load was published by the end of the day: the day's version is the current one.
     if (record && Date.parse(record.loadedAt) < Date.parse(endOfDay)) {
@@ -115,7 +120,13 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
         'SELECT id FROM dataset_versions WHERE dataset = $1 AND version = $2 ORDER BY published_at DESC, id DESC LIMIT 1',
         [dataset, currentVersion(record).version],
       );
-      return { ...currentVersion(record), current: true, sourceUrl: record.sourceUrl, publishedAt: record.loadedAt, ...(rows[0] ? { archiveId: Number(rows[0].id) } : {}) };
+      return {
+        ...currentVersion(record),
+        current: true,
+        sourceUrl: record.sourceUrl,
+        publishedAt: record.loadedAt,
+        ...(rows[0] ? { archiveId: Number(rows[0].id) } : {}),
+      };
     }
     const { rows } = await db.query<VersionRow>(
       `SELECT id, version, source_url, to_char(as_of, 'YYYY-MM-DD') AS as_of, published_at, snapshot IS NOT NULL AS kept FROM dataset_versions
@@ -137,10 +148,22 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
           `loads of each dataset are kept). ${await oldestKeptSentence(dataset, record)} Ask for a day on or after that.`,
       );
     }
-    return { dataset, version: row.version, as_of: row.as_of, current: isCurrent, sourceUrl: row.source_url, publishedAt: isoOf(row.published_at), archiveId: Number(row.id) };
+    return {
+      dataset,
+      version: row.version,
+      as_of: row.as_of,
+      current: isCurrent,
+      sourceUrl: row.source_url,
+      publishedAt: isoOf(row.published_at),
+      archiveId: Number(row.id),
+    };
   }
 
-  async function resolve({ required, optional = [] }: PinRequest, day: string, records: readonly DatasetRecord[]): Promise<PinnedVersion[]> {
+  async function resolve(
+    { required, optional = [] }: PinRequest,
+    day: string,
+    records: readonly DatasetRecord[],
+  ): Promise<PinnedVersion[]> {
     const recordOf = (name: string) => records.find((record) => record.name === name);
     for (const name of required) if (!recordOf(name)) await datasets.require(name); // the 503 saying why
     const settled = await Promise.allSettled([
@@ -166,7 +189,10 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
   return {
     async pin(request, day) {
       const today = clock().toISOString().slice(0, 10);
-      if (day > today) throw new BadRequestError(`as_of must not be after today (${today}); "${day}" is in the future. Give today or an earlier day, or leave it out for the current figures.`);
+      if (day > today)
+        throw new BadRequestError(
+          `as_of must not be after today (${today}); "${day}" is in the future. Give today or an earlier day, or leave it out for the current figures.`,
+        );
       const records = await datasets.list();
       if (resolvedFor !== records) {
         resolvedFor = records;
@@ -190,7 +216,8 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
         entry = (async () => {
           const { rows } = await db.query<{ snapshot: Uint8Array | null }>('SELECT snapshot FROM dataset_versions WHERE id = $1', [id]);
           const bytes = rows[0]?.snapshot;
-          if (!bytes) throw new GoneError(`Version ${version.version} of the ${version.dataset} dataset is no longer kept; ask for a later day.`);
+          if (!bytes)
+            throw new GoneError(`Version ${version.version} of the ${version.dataset} dataset is no longer kept; ask for a later day.`);
           return JSON.parse(gunzipSync(bytes).toString('utf8')) as unknown;
         })();
         entry.catch(() => unpacked.delete(String(id)));

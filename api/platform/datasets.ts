@@ -102,7 +102,11 @@ export function describeDataset(name: string, record: DatasetRecord | undefined,
   };
 }
 
-function missingState(loadingSince: string | undefined, lastFailure: DatasetOverview['lastFailure'], skipped: DatasetOverview['skipped']): MissingDataset {
+function missingState(
+  loadingSince: string | undefined,
+  lastFailure: DatasetOverview['lastFailure'],
+  skipped: DatasetOverview['skipped'],
+): MissingDataset {
   if (loadingSince !== undefined) return { state: 'loading', since: loadingSince };
   if (lastFailure) return { state: 'failed', ...lastFailure };
   if (skipped) return { state: 'missing', ...skipped };

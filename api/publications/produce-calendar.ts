@@ -38,7 +38,12 @@ export const calendarPublication: Publication = {
       for (const category of CATEGORIES) {
         const request = { ...range, category: [category] };
         files.push(
-          { path: `calendar/${year}/${category}.json`, body: await calendar.answerJson(request), contentType: JSON_TYPE, rest: `${rest}&category=${category}` },
+          {
+            path: `calendar/${year}/${category}.json`,
+            body: await calendar.answerJson(request),
+            contentType: JSON_TYPE,
+            rest: `${rest}&category=${category}`,
+          },
           {
             path: `calendar/${year}/${category}.ics`,
             body: await calendar.ics(request, host),

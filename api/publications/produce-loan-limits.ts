@@ -20,7 +20,13 @@ export const loanLimitsPublication: Publication = {
           if (error.status === 404) return undefined;
           throw error;
         });
-        if (body !== undefined) files.push({ path: `loan-limits/${year}/${state}.json`, body, contentType: JSON_TYPE, rest: `/loan-limits?state=${state}&year=${year}` });
+        if (body !== undefined)
+          files.push({
+            path: `loan-limits/${year}/${state}.json`,
+            body,
+            contentType: JSON_TYPE,
+            rest: `/loan-limits?state=${state}&year=${year}`,
+          });
       }
     }
     return files;

@@ -8,7 +8,12 @@ export const statisticsPublication: Publication = {
   datasets: [STATISTICS_DATASET],
   async produce(services) {
     const files: PublishedFile[] = [
-      { path: 'statistics/all.json', body: await services.statistics.answerJson({ all: true }), contentType: JSON_TYPE, rest: '/statistics?all=true' },
+      {
+        path: 'statistics/all.json',
+        body: await services.statistics.answerJson({ all: true }),
+        contentType: JSON_TYPE,
+        rest: '/statistics?all=true',
+      },
     ];
     const stats = await services.statistics.list();
     for (const category of CATEGORIES) {

@@ -100,7 +100,12 @@ export function renderPage(handler: SsrHandler, locals: PageLocals, pathname: st
 }
 
 /** Runs a synthetic GET of `url` through `handler` and keeps what it writes (undefined when it passed the request on). */
-export function captureGet(handler: (...args: Parameters<RequestHandler>) => unknown, deps: Pick<CoreDeps, 'config'>, url: string, accept: string): Promise<CapturedPage | undefined> {
+export function captureGet(
+  handler: (...args: Parameters<RequestHandler>) => unknown,
+  deps: Pick<CoreDeps, 'config'>,
+  url: string,
+  accept: string,
+): Promise<CapturedPage | undefined> {
   return new Promise((resolve, reject) => {
     const req = new http.IncomingMessage(new net.Socket());
     req.method = 'GET';

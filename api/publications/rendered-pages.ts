@@ -52,7 +52,10 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
   const pages = onDemandPages().filter((page) => !PER_REQUEST.has(page.route));
   const fixedPaths = pages.filter((page) => !page.hasParams).map((page) => page.route);
   let eager = false;
-  const rendered = new BoundedCache<Rendered>({ maxBytes: MAX_PAGE_BYTES, sizeOf: (entry, pathname) => entry.page.bytes.length + 2 * pathname.length + 512 });
+  const rendered = new BoundedCache<Rendered>({
+    maxBytes: MAX_PAGE_BYTES,
+    sizeOf: (entry, pathname) => entry.page.bytes.length + 2 * pathname.length + 512,
+  });
   const pending = new Map<string, Promise<Rendered | undefined>>();
   let seen: { records: readonly DatasetRecord[]; version: string } | undefined;
   /** The newest version seen: a slow render of an older one must not replace a page of it. */
@@ -91,7 +94,8 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
       if (rendered.get(pathname)?.version !== version) await render(pathname, version);
     }
   }
-  const renderAheadLogged = () => void renderAhead().catch((error: unknown) => deps.logger.warn({ err: error }, 'pages: could not render ahead'));
+  const renderAheadLogged = () =>
+    void renderAhead().catch((error: unknown) => deps.logger.warn({ err: error }, 'pages: could not render ahead'));
 
   let timer: NodeJS.Timeout | undefined;
   deps.services.datasets.onInvalidate(() => {

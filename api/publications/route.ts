@@ -35,7 +35,8 @@ export function publicationStore(deps: AppDeps): PublicationStore {
 export function startPublishing(deps: AppDeps): () => void {
   const store = new PublicationStore(deps, publications, { writeDir: path.join(deps.config.dataDir, 'generated') });
   stores.set(deps, store);
-  const refresh = () => void store.refresh().catch((error: unknown) => deps.logger.warn({ err: error }, 'publications: could not read the datasets'));
+  const refresh = () =>
+    void store.refresh().catch((error: unknown) => deps.logger.warn({ err: error }, 'publications: could not read the datasets'));
   const unsubscribe = deps.services.datasets.onInvalidate(refresh);
   const timer = setInterval(refresh, BACKGROUND_RECHECK_MS);
   timer.unref();
@@ -66,13 +67,15 @@ export function registerPublicationRoutes(app: Express, deps: AppDeps): void {
 async function serve(deps: AppDeps, req: Request, res: Response): Promise<void> {
   const store = publicationStore(deps);
   if (req.method !== 'GET' && req.method !== 'HEAD') throw new MethodNotAllowedError(req.method, ['GET', 'HEAD']);
-  if (store.ready) void store.refreshIfOlderThan(RECHECK_MS).catch((error: unknown) => deps.logger.warn({ err: error }, 'publications: refresh failed'));
+  if (store.ready)
+    void store.refreshIfOlderThan(RECHECK_MS).catch((error: unknown) => deps.logger.warn({ err: error }, 'publications: refresh failed'));
   else await store.refresh();
   const filePath = req.path.replace(/^\/+/, '') || INDEX_PATH;
   const found = store.lookup(filePath);
   res.setHeader('Access-Control-Allow-Origin', '*');
   if (found.kind === 'unavailable') throw new ServiceUnavailableError(found.message, 60);
-  if (found.kind === 'missing') throw new NotFoundError(`No data file at /data/${filePath.slice(0, 200)}. Every file is listed at /data/${INDEX_PATH}.`);
+  if (found.kind === 'missing')
+    throw new NotFoundError(`No data file at /data/${filePath.slice(0, 200)}. Every file is listed at /data/${INDEX_PATH}.`);
   const { file } = found;
   res.setHeader('Content-Type', file.contentType);
   res.setHeader('ETag', file.etag);

@@ -11,7 +11,9 @@ import { JSON_TYPE, type Publication, type PublishedFile, type PublishedServices
 import { contentEtag } from '../platform/http/content-etag.ts';
 
 /** What producing publications reads: the services they come from, dataset loads, the host and year, the logger. */
-type PublicationStoreDeps = Pick<CoreDeps, 'config' | 'clock' | 'logger'> & { services: PublishedServices & Pick<DomainServices, 'datasets'> };
+type PublicationStoreDeps = Pick<CoreDeps, 'config' | 'clock' | 'logger'> & {
+  services: PublishedServices & Pick<DomainServices, 'datasets'>;
+};
 
 export interface StoredFile {
   path: string;
@@ -114,7 +116,8 @@ export class PublicationStore {
       try {
         const started = Date.now();
         const produced = await publication.produce(services, { host: new URL(config.baseUrl).hostname, year });
-        for (const file of produced) if (!file.path.startsWith(`${publication.name}/`)) throw new Error(`${file.path} is outside ${publication.name}/`);
+        for (const file of produced)
+          if (!file.path.startsWith(`${publication.name}/`)) throw new Error(`${file.path} is outside ${publication.name}/`);
         const files = produced.map(stored);
         this.states.set(publication.name, { version, files });
         changed = true;

@@ -45,7 +45,8 @@ export const LENDER_MAX_AGE_DAYS = 30;
 const DAY_MS = 86_400_000;
 export const shiftDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /** Index of the latest date ≤ `date` in an ascending list, or -1. */
@@ -163,7 +164,12 @@ export function chooseBenchmark(request: RatesRequest, series: SeriesTable, asOf
 }
 
 /** The observation for a cell, or undefined when no source answers it. */
-export function chooseObservation(request: RatesRequest, series: SeriesTable, lender: readonly LenderObservation[], asOf: string): Chosen | undefined {
+export function chooseObservation(
+  request: RatesRequest,
+  series: SeriesTable,
+  lender: readonly LenderObservation[],
+  asOf: string,
+): Chosen | undefined {
   if (uncoveredAttribute(request)) return undefined;
   return chooseLender(request, lender, asOf) ?? chooseBenchmark(request, series, asOf);
 }

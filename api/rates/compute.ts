@@ -3,7 +3,16 @@
 // figure, estimate/apply.ts adds the state's HMDA adjustment to a national one, and every figure's
 // freshness is judged against the reference day (today, or `date`) by its publisher's schedule.
 import { chooseObservation, changeLine, notFound, seriesPoint, type Chosen, type LenderObservation, type SeriesTable } from './choose.ts';
-import { LOAN_TERMS, LTV_TIERS, PRODUCT_TYPES, type DetailedRateRecord, type RateKind, type RateRecord, type SimpleRateRecord, type SourceRef } from './contract.ts';
+import {
+  LOAN_TERMS,
+  LTV_TIERS,
+  PRODUCT_TYPES,
+  type DetailedRateRecord,
+  type RateKind,
+  type RateRecord,
+  type SimpleRateRecord,
+  type SourceRef,
+} from './contract.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import { ficoLabel, parameterLabels, type RatesRequest } from './params.ts';
 import { benchmarkInfo, type BenchmarkId } from './benchmarks.ts';
@@ -14,14 +23,7 @@ import { assessFreshness, staleSentences } from '../freshness/assess.ts';
 import type { Freshness } from '../freshness/contract.ts';
 import type { ReleaseSchedule } from '../freshness/schedules.ts';
 
-export {
-  changeLine,
-  indexOnOrBefore,
-  LENDER_MAX_AGE_DAYS,
-  weeklyChange,
-  type LenderObservation,
-  type SeriesData,
-} from './choose.ts';
+export { changeLine, indexOnOrBefore, LENDER_MAX_AGE_DAYS, weeklyChange, type LenderObservation, type SeriesData } from './choose.ts';
 
 export interface RatesData {
   series: SeriesTable;
@@ -51,7 +53,7 @@ export interface RatesResult {
 }
 
 /** A rate sheet has no publisher schedule: the operator imports it when they choose. */
-const IMPORTED: ReleaseSchedule = { description: 'imported by this service\'s operator (no publisher schedule)', releasesBetween: () => [] };
+const IMPORTED: ReleaseSchedule = { description: "imported by this service's operator (no publisher schedule)", releasesBetween: () => [] };
 
 /** The figure for the same cell at 30 years: the chosen one itself, another choice, or none. */
 function thirtyYear(request: RatesRequest, data: RatesData, asOf: string, chosen: Chosen): Chosen | undefined {
@@ -84,8 +86,17 @@ export function computeRates(request: RatesRequest, data: RatesData, urls: Recor
   if (!chosen) throw notFound(request, data.series, data.lender, asOf);
   const thirty = thirtyYear(request, data, asOf, chosen);
   const applied = withEstimate(request, chosen, data, urls.method);
-  const thirtyApplied = thirty ? (request.loanTerm === 30 ? applied : withEstimate({ ...request, loanTerm: 30 }, thirty, data, urls.method)) : undefined;
-  const kind: RateKind = chosen.series === undefined ? 'lender_sheet' : applied.estimate?.adjustment_points != null && applied.sentence ? 'state_estimate' : 'national';
+  const thirtyApplied = thirty
+    ? request.loanTerm === 30
+      ? applied
+      : withEstimate({ ...request, loanTerm: 30 }, thirty, data, urls.method)
+    : undefined;
+  const kind: RateKind =
+    chosen.series === undefined
+      ? 'lender_sheet'
+      : applied.estimate?.adjustment_points != null && applied.sentence
+        ? 'state_estimate'
+        : 'national';
 
   const survey = seriesPoint(data.series, 'MORTGAGE30US', asOf);
   const benchmark = seriesPoint(data.series, 'OBMMIC30YF', asOf);
@@ -95,17 +106,25 @@ export function computeRates(request: RatesRequest, data: RatesData, urls: Recor
   };
   cite(chosen.source, chosen.sourceUrl, chosen.date);
   if (thirty) cite(thirty.source, thirty.sourceUrl, thirty.date);
-  for (const [id, point] of [['MORTGAGE30US', survey], ['OBMMIC30YF', benchmark]] as const) {
+  for (const [id, point] of [
+    ['MORTGAGE30US', survey],
+    ['OBMMIC30YF', benchmark],
+  ] as const) {
     const info = benchmarkInfo(id);
     if (point && !sources.some((source) => source.url === info.pageUrl)) cite(info.sourceName, info.pageUrl, point.date);
   }
-  const estimate = applied.estimate ?? (thirtyApplied?.estimate ?? null);
-  const estimateName = estimate ? `${ESTIMATE_PUBLISHER}, ${estimate.hmda_year} state rate-spread estimate${estimate.synthetic ? ' (SYNTHETIC rows)' : ''}` : undefined;
+  const estimate = applied.estimate ?? thirtyApplied?.estimate ?? null;
+  const estimateName = estimate
+    ? `${ESTIMATE_PUBLISHER}, ${estimate.hmda_year} state rate-spread estimate${estimate.synthetic ? ' (SYNTHETIC rows)' : ''}`
+    : undefined;
   if (estimate && estimateName) cite(estimateName, urls.method, `${estimate.hmda_year}-12-31`);
   const source = kind === 'state_estimate' && estimateName ? `${chosen.source} + ${estimateName}` : chosen.source;
 
   const rateSchedule = scheduleOf(chosen);
-  const rateFreshness = assessFreshness({ field: 'rate', series: rateSchedule.series, as_of: chosen.date, schedule: rateSchedule.schedule }, referenceDay);
+  const rateFreshness = assessFreshness(
+    { field: 'rate', series: rateSchedule.series, as_of: chosen.date, schedule: rateSchedule.schedule },
+    referenceDay,
+  );
 
   if (request.format === 'simple') {
     const record: SimpleRateRecord = {
@@ -126,7 +145,12 @@ export function computeRates(request: RatesRequest, data: RatesData, urls: Recor
   const freshness: Freshness[] = [rateFreshness];
   if (thirty && request.loanTerm !== 30) {
     const thirtySchedule = scheduleOf(thirty);
-    freshness.push(assessFreshness({ field: 'rate_30yr', series: thirtySchedule.series, as_of: thirty.date, schedule: thirtySchedule.schedule }, referenceDay));
+    freshness.push(
+      assessFreshness(
+        { field: 'rate_30yr', series: thirtySchedule.series, as_of: thirty.date, schedule: thirtySchedule.schedule },
+        referenceDay,
+      ),
+    );
   } else if (thirty) {
     freshness.push({ ...rateFreshness, field: 'rate_30yr' });
   }
@@ -140,7 +164,9 @@ export function computeRates(request: RatesRequest, data: RatesData, urls: Recor
   const term = LOAN_TERMS[request.loanTerm];
   const missing: string[] = [];
   if (!chosen.tierSpecific) {
-    missing.push(`No benchmark specific to FICO ${ficoLabel(request.fico)} and LTV ${LTV_TIERS[request.ltv]} is loaded for ${PRODUCT_TYPES[request.productType]} ${term} loans; the rate is a broader national benchmark.`);
+    missing.push(
+      `No benchmark specific to FICO ${ficoLabel(request.fico)} and LTV ${LTV_TIERS[request.ltv]} is loaded for ${PRODUCT_TYPES[request.productType]} ${term} loans; the rate is a broader national benchmark.`,
+    );
   }
   if (applied.missing) missing.push(applied.missing);
   if (!thirty) missing.push('No source covers the 30-year rate of this cell, so rate_30yr is empty.');
@@ -170,9 +196,7 @@ export function computeRates(request: RatesRequest, data: RatesData, urls: Recor
     missing,
     freshness,
     stale,
-    disclaimer: [applied.sentence, chosen.disclaimer, ...missing, thirtyNote, staleSentences(freshness)]
-      .filter(Boolean)
-      .join(' '),
+    disclaimer: [applied.sentence, chosen.disclaimer, ...missing, thirtyNote, staleSentences(freshness)].filter(Boolean).join(' '),
     metadata: { api_version: 'v1', documentation: urls.documentation },
     source,
     sources,

@@ -4,7 +4,17 @@
 import { z } from 'zod';
 import { calendarDate, choice, lenient, textForms } from '../platform/contract/lenient.ts';
 import { stateCode } from '../platform/contract/places.ts';
-import { downPaymentLtvTier, ficoTierOrBelow, ltvTier, FICO_RANGES, FICO_TIERS, LOWEST_TIERED_SCORE, LTV_TIERS, type FicoTier, type LtvTier } from '../platform/contract/credit-tiers.ts';
+import {
+  downPaymentLtvTier,
+  ficoTierOrBelow,
+  ltvTier,
+  FICO_RANGES,
+  FICO_TIERS,
+  LOWEST_TIERED_SCORE,
+  LTV_TIERS,
+  type FicoTier,
+  type LtvTier,
+} from '../platform/contract/credit-tiers.ts';
 import { valueMessage } from '../platform/contract/messages.ts';
 import { datasetAsOf, DatasetVersionsSchema } from '../platform/contract/versions.ts';
 import { STATE_CODES, type StateCode } from '../geo/states.ts';
@@ -88,9 +98,7 @@ export const RatesQuerySchema = z.object({
   property_type: labelled(PROPERTY_TYPES, { condominium: 'condo', manufactured_home: 'manufactured' })
     .prefault('single_family')
     .describe('single_family, condo, townhouse, multi_family or manufactured; loaded sources cover single-unit homes.'),
-  loan_term: loanTerm()
-    .prefault(30)
-    .describe('Term in years: 30, 20, 15 or 10 (also "15" or "15-year"); `rate` is for this term.'),
+  loan_term: loanTerm().prefault(30).describe('Term in years: 30, 20, 15 or 10 (also "15" or "15-year"); `rate` is for this term.'),
   loan_purpose: labelled(LOAN_PURPOSES, { refi: 'refinance', cash_out: 'cash_out_refinance' })
     .prefault('purchase')
     .describe('purchase, refinance or cash_out_refinance ("cash-out refinance").'),
@@ -121,11 +129,14 @@ export const StateEstimateSchema = z
   .object({
     method: z.string().describe('How the adjustment is computed, in one sentence.'),
     method_url: z.string().describe('The page documenting the method, its inputs and limits.'),
-    hmda_year: z.int().describe('The HMDA activity year the loans come from (the estimate\'s as-of).'),
+    hmda_year: z.int().describe("The HMDA activity year the loans come from (the estimate's as-of)."),
     sample_size: z.int().describe("The state's loans in the cell (originated, first-lien, owner-occupied, 1-4 unit, fixed 30-year)."),
     national_sample_size: z.int(),
     minimum_sample_size: z.int().describe('Below this the state gets no adjustment.'),
-    adjustment_points: z.number().nullable().describe("State median rate spread minus the national median, percentage points; null when the sample is too small."),
+    adjustment_points: z
+      .number()
+      .nullable()
+      .describe('State median rate spread minus the national median, percentage points; null when the sample is too small.'),
     national_rate: z.number().describe('The national benchmark figure the adjustment is added to.'),
     synthetic: z.boolean().describe('True only when the warehouse holds SYNTHETIC benchmark rows, never real loans.'),
   })
@@ -151,17 +162,19 @@ export const DetailedRateRecordSchema = z.object({
     .number()
     .nullable()
     .describe(
-      'The 30-year rate of the requested state, FICO tier, LTV tier and product, percent (the specification\'s field). It ' +
+      "The 30-year rate of the requested state, FICO tier, LTV tier and product, percent (the specification's field). It " +
         'stays the 30-year figure when `loan_term` asks for another term (that figure is `rate`); null only then, when no ' +
         'source covers the 30-year cell.',
     ),
   rate_30yr_last_updated: z.string().nullable().describe('YYYY-MM-DD of the observation behind rate_30yr.'),
   rate: z.number().describe('The rate for the requested `loan_term`, percent (equals rate_30yr for 30-year requests).'),
-  loan_term: z.int().describe('Term of `rate`, in years (the request\'s loan_term).'),
+  loan_term: z.int().describe("Term of `rate`, in years (the request's loan_term)."),
   parameters: RateParametersSchema,
   parameter_notes: z
     .array(z.string())
-    .describe('How a score or a percent was read as a tier, e.g. "A FICO score of 760 is in tier 2 (740-779)."; empty when tiers were given.'),
+    .describe(
+      'How a score or a percent was read as a tier, e.g. "A FICO score of 760 is in tier 2 (740-779)."; empty when tiers were given.',
+    ),
   rate_change_weekly: z.number().nullable().describe('Change of `rate` against the same source about a week earlier, percentage points.'),
   rate_change_line: z.string().nullable().describe('e.g. "Down 0.08 points from last week".'),
   last_updated: z.string().describe('YYYY-MM-DD of the observation behind `rate`.'),
@@ -173,13 +186,26 @@ export const DetailedRateRecordSchema = z.object({
   survey_last_updated: z.string().nullable(),
   rate_kind: z
     .enum(RATE_KINDS)
-    .describe('`lender_sheet`: an imported rate sheet for this state; `state_estimate`: national benchmark + the state\'s HMDA adjustment (`estimate`); `national`: the same for every state.'),
-  tier_specific: z.boolean().describe('False when no benchmark of this FICO/LTV cell is loaded and a broader one answers (the disclaimer says which).'),
+    .describe(
+      "`lender_sheet`: an imported rate sheet for this state; `state_estimate`: national benchmark + the state's HMDA adjustment (`estimate`); `national`: the same for every state.",
+    ),
+  tier_specific: z
+    .boolean()
+    .describe('False when no benchmark of this FICO/LTV cell is loaded and a broader one answers (the disclaimer says which).'),
   estimate: StateEstimateSchema.nullable(),
-  missing: z.array(z.string()).describe('Parts of the answer that could not be given, one sentence each (e.g. the state adjustment without HMDA loans).'),
-  freshness: z.array(FreshnessSchema).describe("Each figure's age against today (or `date`) and whether a newer release should exist by its publisher's schedule."),
-  stale: z.array(FreshnessSchema).describe('The entries of `freshness` with `stale` true (empty when every figure is current); the disclaimer says the same.'),
-  disclaimer: z.string().nullable().describe('Where the rate comes from, whether it is an estimate, what it does not vary by, and which figures are not current.'),
+  missing: z
+    .array(z.string())
+    .describe('Parts of the answer that could not be given, one sentence each (e.g. the state adjustment without HMDA loans).'),
+  freshness: z
+    .array(FreshnessSchema)
+    .describe("Each figure's age against today (or `date`) and whether a newer release should exist by its publisher's schedule."),
+  stale: z
+    .array(FreshnessSchema)
+    .describe('The entries of `freshness` with `stale` true (empty when every figure is current); the disclaimer says the same.'),
+  disclaimer: z
+    .string()
+    .nullable()
+    .describe('Where the rate comes from, whether it is an estimate, what it does not vary by, and which figures are not current.'),
   metadata: z.object({ api_version: z.string(), documentation: z.string() }),
   source: z.string().describe('The publishers behind `rate` (both, for a state estimate).'),
   sources: z.array(SourceRefSchema).describe('Every source behind the record with its as-of date.'),

@@ -52,7 +52,12 @@ export const GRID_CELLS: { series: GridSeriesId; fico: FicoTier[]; ltv: LtvTier;
     ['B680A699', [5], 'FICO 680-699'],
   ] as const
 ).flatMap(([band, fico, ficoText]) =>
-  ([[1, 'LE80', 'LTV at most 80%'], [2, 'GT80', 'LTV above 80%']] as const).map(([ltv, side, ltvText]) => ({
+  (
+    [
+      [1, 'LE80', 'LTV at most 80%'],
+      [2, 'GT80', 'LTV above 80%'],
+    ] as const
+  ).map(([ltv, side, ltvText]) => ({
     series: `OBMMIC30YFLV${side}F${band}` as GridSeriesId,
     fico: [...fico],
     ltv,
@@ -60,7 +65,13 @@ export const GRID_CELLS: { series: GridSeriesId; fico: FicoTier[]; ltv: LtvTier;
   })),
 );
 
-const productWide = (series: BenchmarkId, productType: ProductType, label: string, loanTerm: LoanTerm = 30, everyScore = true): Coverage => ({
+const productWide = (
+  series: BenchmarkId,
+  productType: ProductType,
+  label: string,
+  loanTerm: LoanTerm = 30,
+  everyScore = true,
+): Coverage => ({
   series,
   productType,
   loanTerm,
@@ -101,19 +112,17 @@ const apor = (series: AporSeriesId, loanTerm: LoanTerm): Coverage => ({
  * prime offer rate for every fixed term from 1 to 50 years.
  */
 export const BENCHMARK_COVERAGE: Coverage[] = [
-  ...GRID_CELLS.map(
-    (cell): Coverage => ({
-      series: cell.series,
-      productType: 'conventional',
-      loanTerm: 30,
-      fico: cell.fico,
-      ltv: [cell.ltv],
-      everyScore: false,
-      population: cell.population,
-      specificity: 'cell',
-      loanPurposes: OPTIMAL_BLUE_PURPOSES,
-    }),
-  ),
+  ...GRID_CELLS.map((cell): Coverage => ({
+    series: cell.series,
+    productType: 'conventional',
+    loanTerm: 30,
+    fico: cell.fico,
+    ltv: [cell.ltv],
+    everyScore: false,
+    population: cell.population,
+    specificity: 'cell',
+    loanPurposes: OPTIMAL_BLUE_PURPOSES,
+  })),
   {
     series: 'OBMMIC30YF',
     productType: 'conventional',

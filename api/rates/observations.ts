@@ -24,7 +24,10 @@ export interface NationalObservations {
 }
 
 /** Every observation of the given series (default: all), ascending by date; series without any are absent. */
-export async function readNationalObservations(db: Queryable, ids: readonly SeriesId[] = Object.keys(SERIES) as SeriesId[]): Promise<Map<SeriesId, NationalObservations>> {
+export async function readNationalObservations(
+  db: Queryable,
+  ids: readonly SeriesId[] = Object.keys(SERIES) as SeriesId[],
+): Promise<Map<SeriesId, NationalObservations>> {
   const result = new Map<SeriesId, NationalObservations>();
   if (ids.length === 0) return result;
   const { rows } = await db.query<{ series_id: SeriesId; observed_on: string; value: number }>(

@@ -138,7 +138,10 @@ export const SERIES: Record<SeriesId, SeriesInfo> = {
   ]),
   OBMMIC15YF: optimalBlue('OBMMIC15YF', '15-year fixed conforming', fredDownload('OBMMIC15YF'), true),
   OBMMIUSDA30YF: optimalBlue('OBMMIUSDA30YF', '30-year fixed USDA', fredDownload('OBMMIUSDA30YF'), true),
-  ...(Object.fromEntries(GRID_SERIES.map((id) => [id, optimalBlue(id, gridTitle(id), fredDownload(id), true)])) as Record<GridSeriesId, SeriesInfo>),
+  ...(Object.fromEntries(GRID_SERIES.map((id) => [id, optimalBlue(id, gridTitle(id), fredDownload(id), true)])) as Record<
+    GridSeriesId,
+    SeriesInfo
+  >),
 };
 
 export const PMMS_SERIES: SeriesId[] = ['MORTGAGE30US', 'MORTGAGE15US', 'MORTGAGE5US'];

@@ -15,7 +15,14 @@ import { computeRates, type LenderObservation, type RatesResult } from './comput
 import { benchmarkInfo, type BenchmarkId } from './benchmarks.ts';
 import { APOR_DATASET } from './sync/apor.ts';
 import { METHOD_PATH, STATE_ESTIMATE_DATASET } from './estimate/method.ts';
-import { isDetailedRecord, RatesQuerySchema, type DetailedRateRecord, type RateRecord, type RatesQuery, type RatesQueryInput } from './contract.ts';
+import {
+  isDetailedRecord,
+  RatesQuerySchema,
+  type DetailedRateRecord,
+  type RateRecord,
+  type RatesQuery,
+  type RatesQueryInput,
+} from './contract.ts';
 import { requestKey, toRatesRequest, type RatesRequest } from './params.ts';
 import { cellKey, readLenderHistory, readSnapshot, snapshotFromArchives, type RatesArchive, type Snapshot } from './snapshot.ts';
 import { rateDatasets } from './sync/datasets.ts';
@@ -62,9 +69,14 @@ interface CurrentCopy {
 }
 
 /** Identifies the loads a snapshot was read under. */
-const signatureOf = (records: readonly DatasetRecord[]) => JSON.stringify(records.map((record) => [record.name, record.loadedAt, record.checksum]));
+const signatureOf = (records: readonly DatasetRecord[]) =>
+  JSON.stringify(records.map((record) => [record.name, record.loadedAt, record.checksum]));
 
-export function createRatesService({ datasets, versions, ...core }: CoreDeps & { datasets: DatasetStatus; versions: DatasetVersions }): RatesService {
+export function createRatesService({
+  datasets,
+  versions,
+  ...core
+}: CoreDeps & { datasets: DatasetStatus; versions: DatasetVersions }): RatesService {
   // The same URL app.ts gives the API docs page (metadata.documentation, contract "Rates").
   const urls = { documentation: `${core.config.baseUrl}/docs/api`, method: `${core.config.baseUrl}${METHOD_PATH}` };
   const today = () => core.clock().toISOString().slice(0, 10);
@@ -113,7 +125,15 @@ export function createRatesService({ datasets, versions, ...core }: CoreDeps & {
       const lender30yr = request.loanTerm === 30 ? lender : await lenderFor({ ...request, loanTerm: 30 }, data);
       const result = computeRates(
         request,
-        { series: data.series, lender, lender30yr, estimates: data.estimates, latestDate: data.latestDate, today: day, versions: data.versions },
+        {
+          series: data.series,
+          lender,
+          lender30yr,
+          estimates: data.estimates,
+          latestDate: data.latestDate,
+          today: day,
+          versions: data.versions,
+        },
         urls,
       );
       return { ok: true, result, json: preSerialize(result.record) };

@@ -112,7 +112,13 @@ async function readLenderWindow(db: Queryable, kind?: LenderRow['source_kind']):
      ORDER BY observed_on, source`,
     kind === undefined ? [windowStartOf(newestLender)] : [windowStartOf(newestLender), kind],
   );
-  return rows.map((row) => ({ ...row, fico_tier: Number(row.fico_tier), ltv_tier: Number(row.ltv_tier), loan_term: Number(row.loan_term), rate: Number(row.rate) }));
+  return rows.map((row) => ({
+    ...row,
+    fico_tier: Number(row.fico_tier),
+    ltv_tier: Number(row.ltv_tier),
+    loan_term: Number(row.loan_term),
+    rate: Number(row.rate),
+  }));
 }
 
 /** APOR rows as the archive keeps them: the terms the service reads. */
@@ -152,10 +158,14 @@ function heldEstimates(table: EstimateTable | null | undefined): HeldEstimates |
 export const archiveApor = async (db: Queryable): Promise<RatesArchive> => ({ apor: await readAporRows(db) });
 
 /** What a national dataset's load is archived as: its series. */
-export const archiveSeries = async (db: Queryable, ids: readonly string[]): Promise<RatesArchive> => ({ series: await readSeries(db, ids) });
+export const archiveSeries = async (db: Queryable, ids: readonly string[]): Promise<RatesArchive> => ({
+  series: await readSeries(db, ids),
+});
 
 /** What a lender dataset's load is archived as: its recent observations. */
-export const archiveLender = async (db: Queryable, kind: LenderRow['source_kind']): Promise<RatesArchive> => ({ lender: await readLenderWindow(db, kind) });
+export const archiveLender = async (db: Queryable, kind: LenderRow['source_kind']): Promise<RatesArchive> => ({
+  lender: await readLenderWindow(db, kind),
+});
 
 /** The snapshot of series and lender rows, whichever loads they come from. */
 function assemble(
@@ -210,7 +220,9 @@ export function snapshotFromArchives(archives: readonly RatesArchive[], version:
     estimates ??= heldEstimates(archive.estimates);
   }
   // Each archive's rows are in date order; merged, a stable sort keeps each day's order.
-  const lender = archives.flatMap((archive) => archive.lender ?? []).sort((a, b) => (a.observed_on < b.observed_on ? -1 : a.observed_on > b.observed_on ? 1 : 0));
+  const lender = archives
+    .flatMap((archive) => archive.lender ?? [])
+    .sort((a, b) => (a.observed_on < b.observed_on ? -1 : a.observed_on > b.observed_on ? 1 : 0));
   return assemble(series, lender, estimates, version, versions);
 }
 

@@ -35,7 +35,10 @@ export const HmdaPictureSchema = z.object({
   records: z.int().describe('HMDA records (applications and purchased loans).'),
   originations: z.int().describe('Loans originated (action taken 1).'),
   denial_rate_percent: z.number().nullable().describe('Denied / (originated + approved not accepted + denied).'),
-  compare_denial_rate_percent: z.number().nullable().describe('The same rate for the nation (state profile) or the state (county profile).'),
+  compare_denial_rate_percent: z
+    .number()
+    .nullable()
+    .describe('The same rate for the nation (state profile) or the state (county profile).'),
   rank_by_records: z.int().describe('1 = most records among the states (state profile) or the counties of the state (county profile).'),
   ranked_among: z.int(),
   first_year: z.int(),
@@ -75,10 +78,22 @@ export const CountyProfileSchema = z.object({
   path: z.string().describe('The page on this site.'),
   state_path: z.string(),
   limits: z.object({
-    conforming: z.object({ year: z.int(), limits: UnitLimitsSchema, tier: z.enum(['baseline', 'high_cost']), source: ResearchSourceSchema }),
-    fha: z.object({ year: z.int(), limits: UnitLimitsSchema, tier: z.enum(['standard', 'high_cost']), source: ResearchSourceSchema }).nullable(),
+    conforming: z.object({
+      year: z.int(),
+      limits: UnitLimitsSchema,
+      tier: z.enum(['baseline', 'high_cost']),
+      source: ResearchSourceSchema,
+    }),
+    fha: z
+      .object({ year: z.int(), limits: UnitLimitsSchema, tier: z.enum(['standard', 'high_cost']), source: ResearchSourceSchema })
+      .nullable(),
     va: z.object({ year: z.int(), limits: UnitLimitsSchema, note: z.string() }),
-    national: z.object({ conforming_baseline: z.int().nullable(), conforming_ceiling: z.int().nullable(), fha_floor: z.int().nullable(), fha_ceiling: z.int().nullable() }),
+    national: z.object({
+      conforming_baseline: z.int().nullable(),
+      conforming_ceiling: z.int().nullable(),
+      fha_floor: z.int().nullable(),
+      fha_ceiling: z.int().nullable(),
+    }),
     history: z.array(LimitHistoryEntrySchema).describe('One-unit limits by year since the first county file (2018).'),
   }),
   hmda: HmdaPictureSchema.nullable().describe('Null when the county had no HMDA records in the latest year.'),
@@ -129,9 +144,18 @@ export const StateProfileSchema = z.object({
     sources: z.array(z.object({ title: z.string(), url: z.string().nullable() })),
   }),
   bills: z
-    .array(z.object({ bill_id: z.string(), citation: z.string(), title: z.string(), url: z.string(), sponsor: z.string().nullable(), status: z.string() }))
+    .array(
+      z.object({
+        bill_id: z.string(),
+        citation: z.string(),
+        title: z.string(),
+        url: z.string(),
+        sponsor: z.string().nullable(),
+        status: z.string(),
+      }),
+    )
     .nullable()
-    .describe("Tracked bills whose sponsor represents the state; null while the bills are not loaded."),
+    .describe('Tracked bills whose sponsor represents the state; null while the bills are not loaded.'),
   analysis: AnalysisSchema,
   sources: z.array(ResearchSourceSchema),
 });

@@ -8,10 +8,21 @@ import { statePath } from './slugs.ts';
 import { conformingTier, oneUnitIn, type CountyFacts, type HmdaCounts, type ResearchWorld } from './world.ts';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-const unitsOf = (limits: readonly number[] | undefined) => ({ '1': limits?.[0] ?? 0, '2': limits?.[1] ?? 0, '3': limits?.[2] ?? 0, '4': limits?.[3] ?? 0 });
+const unitsOf = (limits: readonly number[] | undefined) => ({
+  '1': limits?.[0] ?? 0,
+  '2': limits?.[1] ?? 0,
+  '3': limits?.[2] ?? 0,
+  '4': limits?.[3] ?? 0,
+});
 
 /** Shares of a dimension's codes, largest first, beside the comparison place's. */
-function shares(labels: Record<number, string>, own: Record<string, number>, ownTotal: number, other: Record<string, number>, otherTotal: number) {
+function shares(
+  labels: Record<number, string>,
+  own: Record<string, number>,
+  ownTotal: number,
+  other: Record<string, number>,
+  otherTotal: number,
+) {
   return Object.entries(own)
     .filter(([code]) => labels[Number(code)] !== undefined)
     .map(([code, count]) => ({
@@ -25,7 +36,14 @@ function shares(labels: Record<number, string>, own: Record<string, number>, own
 /** 1-based rank of `value` among `values` (largest first). */
 const rankOf = (value: number, values: readonly number[]) => values.filter((candidate) => candidate > value).length + 1;
 
-function picture(world: ResearchWorld, own: HmdaCounts, compare: HmdaCounts | undefined, first: HmdaCounts | undefined, rank: number, among: number): HmdaPicture {
+function picture(
+  world: ResearchWorld,
+  own: HmdaCounts,
+  compare: HmdaCounts | undefined,
+  first: HmdaCounts | undefined,
+  rank: number,
+  among: number,
+): HmdaPicture {
   const other = compare ?? { records: 0, originations: 0, denialRate: null, loanTypes: {}, purposes: {} };
   return {
     year: world.hmdaYear,
@@ -76,11 +94,21 @@ export function countyFigures(world: ResearchWorld, county: CountyFacts): County
     path: county.path,
     state_path: statePath(county.state),
     limits: {
-      conforming: { year, limits: unitsOf(conforming), tier: conformingTier(world, county.state.code, year, conforming?.[0] ?? 0), source: world.sources.conforming(year) },
+      conforming: {
+        year,
+        limits: unitsOf(conforming),
+        tier: conformingTier(world, county.state.code, year, conforming?.[0] ?? 0),
+        source: world.sources.conforming(year),
+      },
       fha:
         fhaYear === null || !fhaLimits
           ? null
-          : { year: fhaYear, limits: unitsOf(fhaLimits), tier: county.fha?.limitTypes[fhaAt] === 'H' ? 'high_cost' : 'standard', source: world.sources.fha(fhaYear) },
+          : {
+              year: fhaYear,
+              limits: unitsOf(fhaLimits),
+              tier: county.fha?.limitTypes[fhaAt] === 'H' ? 'high_cost' : 'standard',
+              source: world.sources.fha(fhaYear),
+            },
       va: {
         year,
         limits: unitsOf(conforming),
@@ -92,9 +120,23 @@ export function countyFigures(world: ResearchWorld, county: CountyFacts): County
         fha_floor: fhaYear === null ? null : world.national.fhaFloor(fhaYear),
         fha_ceiling: fhaYear === null ? null : world.national.fhaCeiling(fhaYear),
       },
-      history: years.map((entry) => ({ year: entry, conforming_one_unit: oneUnitIn(county.conforming, entry), fha_one_unit: oneUnitIn(county.fha, entry), national_baseline: world.national.baseline(entry) })),
+      history: years.map((entry) => ({
+        year: entry,
+        conforming_one_unit: oneUnitIn(county.conforming, entry),
+        fha_one_unit: oneUnitIn(county.fha, entry),
+        national_baseline: world.national.baseline(entry),
+      })),
     },
-    hmda: county.hmda ? picture(world, county.hmda, world.stateHmda.get(county.state.code), county.hmdaFirstYear, rankOf(county.hmda.records, volumes), volumes.length) : null,
+    hmda: county.hmda
+      ? picture(
+          world,
+          county.hmda,
+          world.stateHmda.get(county.state.code),
+          county.hmdaFirstYear,
+          rankOf(county.hmda.records, volumes),
+          volumes.length,
+        )
+      : null,
   };
 }
 
@@ -117,8 +159,17 @@ export function stateFigures(world: ResearchWorld, state: StateInfo): StateFigur
   const volumes = [...world.stateHmda.values()].map((counts) => counts.records);
   const quarters = world.rates.get(state.code) ?? [];
   const latest = [...quarters].reverse().find((quarter) => quarter.nmdb !== null);
-  const latestRates = latest ? [...world.rates.values()].map((list) => list.find((quarter) => quarter.period === latest.period)?.nmdb ?? null).filter((value): value is number => value !== null) : [];
-  const point = (quarter: (typeof quarters)[number]) => ({ period: quarter.period, quarter_end: quarter.quarterEnd, state_outstanding_percent: quarter.nmdb, survey_percent: quarter.pmms });
+  const latestRates = latest
+    ? [...world.rates.values()]
+        .map((list) => list.find((quarter) => quarter.period === latest.period)?.nmdb ?? null)
+        .filter((value): value is number => value !== null)
+    : [];
+  const point = (quarter: (typeof quarters)[number]) => ({
+    period: quarter.period,
+    quarter_end: quarter.quarterEnd,
+    state_outstanding_percent: quarter.nmdb,
+    survey_percent: quarter.pmms,
+  });
   return {
     state: state.code,
     state_name: state.name,
@@ -128,13 +179,18 @@ export function stateFigures(world: ResearchWorld, state: StateInfo): StateFigur
       fha_year: world.fhaYear,
       counties: counties.length,
       high_cost_counties: links.filter((link) => link.conforming_tier === 'high_cost').length,
-      fha_high_cost_counties: world.fhaYear === null ? null : counties.filter((county) => county.fha?.limitTypes[county.fha.years.indexOf(world.fhaYear as number)] === 'H').length,
+      fha_high_cost_counties:
+        world.fhaYear === null
+          ? null
+          : counties.filter((county) => county.fha?.limitTypes[county.fha.years.indexOf(world.fhaYear as number)] === 'H').length,
       national_baseline: world.national.baseline(year),
       history,
       sources: [world.sources.conforming(year), ...(world.fhaYear === null ? [] : [world.sources.fha(world.fhaYear)])],
     },
     counties: links,
-    hmda: own ? picture(world, own, world.nationHmda, world.stateHmdaFirstYear.get(state.code), rankOf(own.records, volumes), volumes.length) : null,
+    hmda: own
+      ? picture(world, own, world.nationHmda, world.stateHmdaFirstYear.get(state.code), rankOf(own.records, volumes), volumes.length)
+      : null,
     rates: latest
       ? {
           latest: point(latest),

@@ -6,7 +6,11 @@ import { countyFigures } from './figures.ts';
 import { countyAnalysis } from './sentences.ts';
 import type { ResearchWorld } from './world.ts';
 
-export const latestDate = (sources: readonly ResearchSource[]) => sources.map((source) => source.as_of ?? '').sort().at(-1) ?? '';
+export const latestDate = (sources: readonly ResearchSource[]) =>
+  sources
+    .map((source) => source.as_of ?? '')
+    .sort()
+    .at(-1) ?? '';
 
 export function uniqueSources(sources: readonly ResearchSource[]): ResearchSource[] {
   const seen = new Set<string>();
@@ -19,18 +23,25 @@ export function uniqueSources(sources: readonly ResearchSource[]): ResearchSourc
 }
 
 export const stateTitle = (name: string, year: number) => `${name} mortgage data: loan limits, lending and rates (${year})`;
-export const countyTitle = (county: string, state: string, year: number) => `${county}, ${state}: loan limits and mortgage lending (${year})`;
+export const countyTitle = (county: string, state: string, year: number) =>
+  `${county}, ${state}: loan limits and mortgage lending (${year})`;
 
 /** The county profile (sentences included) from the world alone: the service and the search index share it. */
 export function buildCountyProfile(world: ResearchWorld, fips: string): CountyProfile {
   const county = world.countyByFips.get(fips);
-  if (!county) throw new NotFoundError(`No research page for county ${fips}: give the 5-digit FIPS code of a county in the 50 states or DC that FHFA's ${world.conformingYear} conforming file lists, e.g. 04013 (Maricopa County, AZ).`);
+  if (!county)
+    throw new NotFoundError(
+      `No research page for county ${fips}: give the 5-digit FIPS code of a county in the 50 states or DC that FHFA's ${world.conformingYear} conforming file lists, e.g. 04013 (Maricopa County, AZ).`,
+    );
   const figures = countyFigures(world, county);
   return {
     ...figures,
     title: countyTitle(county.name, county.state.code, world.conformingYear),
     analysis: countyAnalysis(figures),
-    sources: uniqueSources([figures.limits.conforming.source, ...(figures.limits.fha ? [figures.limits.fha.source] : []), ...(figures.hmda ? [figures.hmda.source] : [])]),
+    sources: uniqueSources([
+      figures.limits.conforming.source,
+      ...(figures.limits.fha ? [figures.limits.fha.source] : []),
+      ...(figures.hmda ? [figures.hmda.source] : []),
+    ]),
   };
 }
-

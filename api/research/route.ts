@@ -7,7 +7,8 @@ import { CountyProfileSchema, ResearchCountyPathSchema, ResearchStatePathSchema,
 import { z } from 'zod';
 
 const NO_QUERY = z.object({});
-const NOT_LOADED = 'A dataset the profile is drawn from (counties, loan limits, HMDA aggregates, NMDB, PMMS) is not loaded yet; see Retry-After.';
+const NOT_LOADED =
+  'A dataset the profile is drawn from (counties, loan limits, HMDA aggregates, NMDB, PMMS) is not loaded yet; see Retry-After.';
 
 export function registerResearchRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registry.route({
@@ -15,7 +16,8 @@ export function registerResearchRoutes(registry: ApiRegistry, deps: AppDeps): vo
     path: '/research/states/:state',
     operationId: 'getStateResearch',
     example: { params: { state: 'co' } },
-    summary: "A state's mortgage profile: county loan limits and their history, HMDA lending against the nation, NMDB rates beside the survey, escrow, bills",
+    summary:
+      "A state's mortgage profile: county loan limits and their history, HMDA lending against the nation, NMDB rates beside the survey, escrow, bills",
     description:
       'Every part carries its publisher and as-of date; `analysis` holds sentences written from the figures (comparisons, ranks, changes). ' +
       'The same profile is the page /research/{state name}.',
@@ -34,7 +36,8 @@ export function registerResearchRoutes(registry: ApiRegistry, deps: AppDeps): vo
     path: '/research/counties/:fips',
     operationId: 'getCountyResearch',
     example: { params: { fips: '08031' } },
-    summary: "A county's mortgage profile: conforming, FHA and VA limits this year and since 2018, high-cost or baseline, HMDA volume and denial rate",
+    summary:
+      "A county's mortgage profile: conforming, FHA and VA limits this year and since 2018, high-cost or baseline, HMDA volume and denial rate",
     description:
       'Counties of the 50 states and DC in the latest FHFA conforming file. Every part carries its publisher and as-of date; `analysis` holds ' +
       'sentences written from the figures. The same profile is the page /research/{state}/{county}.',
@@ -43,7 +46,11 @@ export function registerResearchRoutes(registry: ApiRegistry, deps: AppDeps): vo
     query: NO_QUERY,
     responses: {
       200: { description: "The county's profile", schema: CountyProfileSchema },
-      ...errorResponses({ 400: 'fips is not a 5-digit code.', 404: 'No county of the 50 states or DC has this FIPS code in the latest conforming file; the message gives an example.', 503: NOT_LOADED }),
+      ...errorResponses({
+        400: 'fips is not a 5-digit code.',
+        404: 'No county of the 50 states or DC has this FIPS code in the latest conforming file; the message gives an example.',
+        503: NOT_LOADED,
+      }),
     },
     handler: ({ params }) => deps.services.research.county(params.fips),
   });

@@ -14,7 +14,11 @@ import { RESEARCH_DATASETS, readResearchWorld, type ResearchWorld } from './worl
 
 export const RESEARCH_SEARCH_SOURCE = 'research';
 
-const newest = (dates: readonly (string | null)[]) => dates.filter((date): date is string => date !== null).sort().at(-1) ?? null;
+const newest = (dates: readonly (string | null)[]) =>
+  dates
+    .filter((date): date is string => date !== null)
+    .sort()
+    .at(-1) ?? null;
 
 export function researchDocuments(world: ResearchWorld): SearchDocumentInput[] {
   const documents: SearchDocumentInput[] = [];
@@ -31,7 +35,11 @@ export function researchDocuments(world: ResearchWorld): SearchDocumentInput[] {
       summary: sentences.slice(0, 2).join(' '),
       headings: ['What the data shows', 'Rates borrowers pay', 'Lending (HMDA)', 'Loan limits by county', 'Escrow at closing'],
       body: [...sentences, `Counties: ${figures.counties.map((county) => county.county).join(', ')}.`].join('\n\n'),
-      publishedOn: newest([world.sources.conforming(world.conformingYear).as_of, world.sources.hmda(world.hmdaYear).as_of, world.sources.nmdb.as_of]),
+      publishedOn: newest([
+        world.sources.conforming(world.conformingYear).as_of,
+        world.sources.hmda(world.hmdaYear).as_of,
+        world.sources.nmdb.as_of,
+      ]),
     });
   }
   for (const fips of world.countyByFips.keys()) {

@@ -14,7 +14,7 @@ const SMALL_NUMBERS = ['None', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Se
 
 export function ordinal(rank: number): string {
   const tens = rank % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[rank % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[rank % 10] ?? 'th');
   return `${rank}${suffix}`;
 }
 
@@ -31,7 +31,8 @@ function pick<T>(key: string, options: readonly T[]): T {
 const change = (from: number, to: number) => ((to - from) / from) * 100;
 
 /** The share in a list by label, or undefined. */
-const shareOf = (list: { label: string; percent: number; compare_percent: number | null }[], label: string) => list.find((entry) => entry.label === label);
+const shareOf = (list: { label: string; percent: number; compare_percent: number | null }[], label: string) =>
+  list.find((entry) => entry.label === label);
 
 /** The loan type or purpose furthest from the comparison place's share, as a sentence part. */
 function widestGap(list: { label: string; percent: number; compare_percent: number | null }[]) {
@@ -41,14 +42,18 @@ function widestGap(list: { label: string; percent: number; compare_percent: numb
     .sort((a, b) => Math.abs(b.gap) - Math.abs(a.gap))[0];
 }
 
-export function stateAnalysis(figures: StateFigures, extras: { escrow: { monthsAtClosing: Record<string, number>; frequency: string; disbursementMonths: string[] }; bills: number | null }): string[] {
+export function stateAnalysis(
+  figures: StateFigures,
+  extras: { escrow: { monthsAtClosing: Record<string, number>; frequency: string; disbursementMonths: string[] }; bills: number | null },
+): string[] {
   const { state_name: name, state: code, limits, hmda, rates } = figures;
   const sentences: string[] = [];
   const baseline = limits.national_baseline;
   const highest = [...figures.counties].sort((a, b) => (b.conforming_one_unit ?? 0) - (a.conforming_one_unit ?? 0))[0];
 
   const special = code === 'AK' || code === 'HI';
-  const baselineWords = (value: number) => (special ? `${name}'s baseline of ${money(value)} (150% of the national one)` : `the national baseline of ${money(value)}`);
+  const baselineWords = (value: number) =>
+    special ? `${name}'s baseline of ${money(value)} (150% of the national one)` : `the national baseline of ${money(value)}`;
   if (baseline !== null && highest?.conforming_one_unit != null) {
     if (figures.counties.length === 1) {
       // DC: one county-equivalent, nothing to rank within.
@@ -94,10 +99,10 @@ export function stateAnalysis(figures: StateFigures, extras: { escrow: { monthsA
       figures.counties.length === 1
         ? `HUD sets ${name}'s ${limits.fha_year} FHA limit ${limits.fha_high_cost_counties === 0 ? 'at the national floor' : 'above the national floor, as a high-cost area'}.`
         : limits.fha_high_cost_counties === 0
-        ? `HUD places every ${name} county at the FHA floor in ${limits.fha_year}.`
-        : limits.fha_high_cost_counties === figures.counties.length
-          ? `HUD lists every one of ${name}'s ${count(figures.counties.length)} counties as high-cost for FHA loans in ${limits.fha_year}: none is at the national floor.`
-          : `HUD lists ${count(limits.fha_high_cost_counties)} ${name} ${limits.fha_high_cost_counties === 1 ? 'county' : 'counties'} as high-cost for FHA loans in ${limits.fha_year}; the rest are at the national floor.`,
+          ? `HUD places every ${name} county at the FHA floor in ${limits.fha_year}.`
+          : limits.fha_high_cost_counties === figures.counties.length
+            ? `HUD lists every one of ${name}'s ${count(figures.counties.length)} counties as high-cost for FHA loans in ${limits.fha_year}: none is at the national floor.`
+            : `HUD lists ${count(limits.fha_high_cost_counties)} ${name} ${limits.fha_high_cost_counties === 1 ? 'county' : 'counties'} as high-cost for FHA loans in ${limits.fha_year}; the rest are at the national floor.`,
     );
   }
 
@@ -131,11 +136,15 @@ export function stateAnalysis(figures: StateFigures, extras: { escrow: { monthsA
     }
     if (hmda.records_first_year !== null && hmda.first_year !== hmda.year) {
       const moved = change(hmda.records_first_year, hmda.records);
-      sentences.push(`${name}'s HMDA record count is ${pct(Math.abs(moved))} ${moved >= 0 ? 'above' : 'below'} its ${hmda.first_year} level of ${count(hmda.records_first_year)}.`);
+      sentences.push(
+        `${name}'s HMDA record count is ${pct(Math.abs(moved))} ${moved >= 0 ? 'above' : 'below'} its ${hmda.first_year} level of ${count(hmda.records_first_year)}.`,
+      );
     }
     const biggest = [...figures.counties].sort((a, b) => (b.hmda_records ?? 0) - (a.hmda_records ?? 0))[0];
     if (biggest?.hmda_records && hmda.records > 0 && figures.counties.length > 1) {
-      sentences.push(`${biggest.county} alone accounts for ${pct((biggest.hmda_records / hmda.records) * 100)} of ${name}'s ${hmda.year} HMDA records, more than any other county in the state.`);
+      sentences.push(
+        `${biggest.county} alone accounts for ${pct((biggest.hmda_records / hmda.records) * 100)} of ${name}'s ${hmda.year} HMDA records, more than any other county in the state.`,
+      );
     }
   }
 
@@ -144,11 +153,17 @@ export function stateAnalysis(figures: StateFigures, extras: { escrow: { monthsA
     const survey = rates.latest.survey_percent;
     sentences.push(
       `Borrowers in ${name} held outstanding mortgages at an average rate of ${pct(own, 2)} at the end of ${rates.latest.period}, ${rankWords(rates.rank_highest, 'highest')} of ${rates.ranked_among}` +
-        (survey !== null ? `, while new 30-year loans averaged ${pct(survey, 2)} in Freddie Mac's survey that quarter, ${points(survey - own)} ${survey >= own ? 'higher' : 'lower'}.` : '.'),
+        (survey !== null
+          ? `, while new 30-year loans averaged ${pct(survey, 2)} in Freddie Mac's survey that quarter, ${points(survey - own)} ${survey >= own ? 'higher' : 'lower'}.`
+          : '.'),
     );
-    const low = rates.quarters.filter((quarter) => quarter.state_outstanding_percent !== null).sort((a, b) => (a.state_outstanding_percent as number) - (b.state_outstanding_percent as number))[0];
+    const low = rates.quarters
+      .filter((quarter) => quarter.state_outstanding_percent !== null)
+      .sort((a, b) => (a.state_outstanding_percent as number) - (b.state_outstanding_percent as number))[0];
     if (low && low.period !== rates.latest.period && low.state_outstanding_percent !== null && low.state_outstanding_percent < own) {
-      sentences.push(`The ${name} average has climbed from its low of ${pct(low.state_outstanding_percent, 2)} in ${low.period} as loans made at higher rates replaced older ones.`);
+      sentences.push(
+        `The ${name} average has climbed from its low of ${pct(low.state_outstanding_percent, 2)} in ${low.period} as loans made at higher rates replaced older ones.`,
+      );
     }
   }
 
@@ -192,7 +207,9 @@ export function countyAnalysis(figures: CountyFigures): string[] {
         ]),
       );
       if (limits.national.conforming_ceiling !== null && one >= limits.national.conforming_ceiling) {
-        sentences.push(`${place} is at the national ceiling of ${money(limits.national.conforming_ceiling)}, the most FHFA allows outside Alaska, Hawaii, Guam and the Virgin Islands.`);
+        sentences.push(
+          `${place} is at the national ceiling of ${money(limits.national.conforming_ceiling)}, the most FHFA allows outside Alaska, Hawaii, Guam and the Virgin Islands.`,
+        );
       }
     } else {
       sentences.push(
@@ -204,7 +221,10 @@ export function countyAnalysis(figures: CountyFigures): string[] {
     }
   }
   const four = limits.conforming.limits['4'];
-  if (four) sentences.push(`For a two- to four-unit property in ${place} the ${limits.conforming.year} conforming limits run from ${money(limits.conforming.limits['2'] ?? 0)} to ${money(four)}.`);
+  if (four)
+    sentences.push(
+      `For a two- to four-unit property in ${place} the ${limits.conforming.year} conforming limits run from ${money(limits.conforming.limits['2'] ?? 0)} to ${money(four)}.`,
+    );
   const history = limits.history.filter((entry) => entry.conforming_one_unit !== null);
   const first = history[0];
   const last = history.at(-1);
@@ -247,11 +267,15 @@ export function countyAnalysis(figures: CountyFigures): string[] {
     }
     const fhaShare = shareOf(hmda.loan_types, 'FHA');
     if (fhaShare && fhaShare.compare_percent !== null) {
-      sentences.push(`FHA loans were ${pct(fhaShare.percent)} of ${county}'s records, against ${pct(fhaShare.compare_percent)} across ${stateName}.`);
+      sentences.push(
+        `FHA loans were ${pct(fhaShare.percent)} of ${county}'s records, against ${pct(fhaShare.compare_percent)} across ${stateName}.`,
+      );
     }
     if (hmda.records_first_year !== null && hmda.first_year !== hmda.year && hmda.records_first_year > 0) {
       const moved = change(hmda.records_first_year, hmda.records);
-      sentences.push(`Mortgage activity in ${place} is ${pct(Math.abs(moved))} ${moved >= 0 ? 'above' : 'below'} ${hmda.first_year}, when ${count(hmda.records_first_year)} records were reported.`);
+      sentences.push(
+        `Mortgage activity in ${place} is ${pct(Math.abs(moved))} ${moved >= 0 ? 'above' : 'below'} ${hmda.first_year}, when ${count(hmda.records_first_year)} records were reported.`,
+      );
     }
   } else {
     sentences.push(`No HMDA records were reported for properties in ${place} in the latest year the aggregates cover.`);

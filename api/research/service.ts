@@ -37,7 +37,13 @@ export interface ResearchService {
   world(): Promise<ResearchWorld>;
 }
 
-export function createResearchService(options: { db: Queryable; datasets: DatasetStatus; logger: Logger; escrow: EscrowService; bills: BillsService }): ResearchService {
+export function createResearchService(options: {
+  db: Queryable;
+  datasets: DatasetStatus;
+  logger: Logger;
+  escrow: EscrowService;
+  bills: BillsService;
+}): ResearchService {
   const snapshot = datasetSnapshot<ResearchWorld>({
     datasets: options.datasets,
     names: RESEARCH_DATASETS,
@@ -58,7 +64,14 @@ export function createResearchService(options: { db: Queryable; datasets: Datase
       const bills = await options.bills.list();
       return bills
         .filter((bill) => bill.sponsor?.state === state.code)
-        .map((bill) => ({ bill_id: bill.bill_id, citation: bill.citation, title: bill.short_title || bill.title, url: `/bills/${bill.bill_id}`, sponsor: bill.sponsor?.name ?? null, status: bill.status_label }));
+        .map((bill) => ({
+          bill_id: bill.bill_id,
+          citation: bill.citation,
+          title: bill.short_title || bill.title,
+          url: `/bills/${bill.bill_id}`,
+          sponsor: bill.sponsor?.name ?? null,
+          status: bill.status_label,
+        }));
     } catch {
       return null; // not loaded yet: the page says so rather than claiming there are none
     }
@@ -81,16 +94,27 @@ export function createResearchService(options: { db: Queryable; datasets: Datase
       escrow: escrowPart,
       bills,
       analysis: stateAnalysis(figures, {
-        escrow: { monthsAtClosing: escrow.allMonths, frequency: escrow.taxSchedule.frequency, disbursementMonths: escrow.taxSchedule.disbursementMonths },
+        escrow: {
+          monthsAtClosing: escrow.allMonths,
+          frequency: escrow.taxSchedule.frequency,
+          disbursementMonths: escrow.taxSchedule.disbursementMonths,
+        },
         bills: bills === null ? null : bills.length,
       }),
-      sources: uniqueSources([...figures.limits.sources, ...(figures.hmda ? [figures.hmda.source] : []), ...(figures.rates?.sources ?? [])]),
+      sources: uniqueSources([
+        ...figures.limits.sources,
+        ...(figures.hmda ? [figures.hmda.source] : []),
+        ...(figures.rates?.sources ?? []),
+      ]),
     };
   }
 
   async function state(code: string): Promise<StateProfile> {
     const info = findState(code);
-    if (!info) throw new NotFoundError(`No research page for state "${code.slice(0, 40)}": give one of the 50 states or DC by code or name, e.g. OH or Ohio.`);
+    if (!info)
+      throw new NotFoundError(
+        `No research page for state "${code.slice(0, 40)}": give one of the 50 states or DC by code or name, e.g. OH or Ohio.`,
+      );
     const world = await snapshot.get();
     const states = memo(world).states;
     let profile = states.get(info.code);
@@ -115,16 +139,24 @@ export function createResearchService(options: { db: Queryable; datasets: Datase
     county,
     async stateBySlug(slug) {
       const info = stateOfSlug(slug);
-      if (!info) throw new NotFoundError(`There is no research page for "${slug.slice(0, 60)}". Each state and DC has one at /research/<state name>, e.g. /research/ohio or /research/new-york.`);
+      if (!info)
+        throw new NotFoundError(
+          `There is no research page for "${slug.slice(0, 60)}". Each state and DC has one at /research/<state name>, e.g. /research/ohio or /research/new-york.`,
+        );
       return state(info.code);
     },
     async countyBySlug(stateSlugText, countySlug) {
       const info = stateOfSlug(stateSlugText);
-      if (!info) throw new NotFoundError(`There is no research page for "${stateSlugText.slice(0, 60)}". Each state and DC has one at /research/<state name>, e.g. /research/arizona.`);
+      if (!info)
+        throw new NotFoundError(
+          `There is no research page for "${stateSlugText.slice(0, 60)}". Each state and DC has one at /research/<state name>, e.g. /research/arizona.`,
+        );
       const world = await snapshot.get();
       const found = (world.countiesByState.get(info.code) ?? []).find((candidate) => candidate.slug === countySlug.toLowerCase());
       if (!found) {
-        throw new NotFoundError(`${info.name} has no county page "${countySlug.slice(0, 60)}". Its counties are listed on ${statePath(info)}, e.g. ${(world.countiesByState.get(info.code) ?? [])[0]?.path ?? statePath(info)}.`);
+        throw new NotFoundError(
+          `${info.name} has no county page "${countySlug.slice(0, 60)}". Its counties are listed on ${statePath(info)}, e.g. ${(world.countiesByState.get(info.code) ?? [])[0]?.path ?? statePath(info)}.`,
+        );
       }
       return county(found.fips);
     },
@@ -138,10 +170,18 @@ export function createResearchService(options: { db: Queryable; datasets: Datase
           title: stateTitle(info.name, world.conformingYear),
           path: statePath(info),
           description: `${info.name}'s county loan limits and their history since ${world.firstLimitYear}, its HMDA lending against the nation${hmda ? ` (${hmda.records.toLocaleString('en-US')} records in ${world.hmdaYear})` : ''}, the rate its borrowers pay beside Freddie Mac's survey, and its escrow schedule.`,
-          date: latestDate([world.sources.conforming(world.conformingYear), world.sources.hmda(world.hmdaYear), world.sources.nmdb, world.sources.pmms]),
+          date: latestDate([
+            world.sources.conforming(world.conformingYear),
+            world.sources.hmda(world.hmdaYear),
+            world.sources.nmdb,
+            world.sources.pmms,
+          ]),
         });
       }
-      const largest = [...world.countyByFips.values()].filter((entry) => entry.hmda).sort((a, b) => (b.hmda?.records ?? 0) - (a.hmda?.records ?? 0) || a.fips.localeCompare(b.fips)).slice(0, LISTED_COUNTIES);
+      const largest = [...world.countyByFips.values()]
+        .filter((entry) => entry.hmda)
+        .sort((a, b) => (b.hmda?.records ?? 0) - (a.hmda?.records ?? 0) || a.fips.localeCompare(b.fips))
+        .slice(0, LISTED_COUNTIES);
       for (const entry of largest) {
         const profile = await county(entry.fips);
         listings.push({

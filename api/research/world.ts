@@ -5,7 +5,15 @@
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetRecord } from '../platform/datasets.ts';
 import { STATES, type StateInfo } from '../geo/states.ts';
-import { LIMIT_DATASETS, LIMIT_PUBLISHERS, SPECIAL_AREAS, nationalLimitHistory, readCountyLimitSeries, readCountyNames, type CountyLimitSeries } from '../loan-limits/series-reads.ts';
+import {
+  LIMIT_DATASETS,
+  LIMIT_PUBLISHERS,
+  SPECIAL_AREAS,
+  nationalLimitHistory,
+  readCountyLimitSeries,
+  readCountyNames,
+  type CountyLimitSeries,
+} from '../loan-limits/series-reads.ts';
 import { titleCase } from '../geo/county-names.ts';
 import {
   HMDA_AGGREGATES_DATASET,
@@ -24,7 +32,14 @@ import type { ResearchSource } from './contract.ts';
 import { countyPath, slugify } from './slugs.ts';
 
 /** The datasets a research page is drawn from: all must be loaded before a page answers. */
-export const RESEARCH_DATASETS = ['counties', LIMIT_DATASETS.conforming, LIMIT_DATASETS.fha, HMDA_AGGREGATES_DATASET, NMDB_DATASET, PMMS_DATASET] as const;
+export const RESEARCH_DATASETS = [
+  'counties',
+  LIMIT_DATASETS.conforming,
+  LIMIT_DATASETS.fha,
+  HMDA_AGGREGATES_DATASET,
+  NMDB_DATASET,
+  PMMS_DATASET,
+] as const;
 
 export interface HmdaCounts {
   records: number;
@@ -70,7 +85,12 @@ export interface ResearchWorld {
   countyByFips: Map<string, CountyFacts>;
   /** NMDB (all mortgages) beside the PMMS 30-year quarterly average, by state. */
   rates: Map<string, QuarterRate[]>;
-  national: { baseline(year: number): number | null; ceiling(year: number): number | null; fhaFloor(year: number): number | null; fhaCeiling(year: number): number | null };
+  national: {
+    baseline(year: number): number | null;
+    ceiling(year: number): number | null;
+    fhaFloor(year: number): number | null;
+    fhaCeiling(year: number): number | null;
+  };
   sources: {
     conforming(year: number): ResearchSource;
     fha(year: number): ResearchSource;
@@ -85,7 +105,13 @@ function hmdaCounts(dimensions: Dimensions | undefined): HmdaCounts | undefined 
   const actions = dimensions.actionTaken ?? {};
   const records = total(actions);
   if (records === 0) return undefined;
-  return { records, originations: actions['1'] ?? 0, denialRate: decisionRates(actions).denial, loanTypes: dimensions.loanType ?? {}, purposes: dimensions.loanPurpose ?? {} };
+  return {
+    records,
+    originations: actions['1'] ?? 0,
+    denialRate: decisionRates(actions).denial,
+    loanTypes: dimensions.loanType ?? {},
+    purposes: dimensions.loanPurpose ?? {},
+  };
 }
 
 /** YYYY-MM-DD → "YYYYQn". */
@@ -116,8 +142,12 @@ export async function readResearchWorld(db: Queryable, records: readonly Dataset
   const nmdbGroups = await readNmdbGroups(db);
   const pmms = await readNationalObservations(db, ['MORTGAGE30US']);
   const history = nationalLimitHistory();
-  const conformingYears = [...new Set([...limitSeries.values()].filter((entry) => entry.program === 'conforming').flatMap((entry) => entry.years))].sort((a, b) => a - b);
-  const fhaYears = [...new Set([...limitSeries.values()].filter((entry) => entry.program === 'fha').flatMap((entry) => entry.years))].sort((a, b) => a - b);
+  const conformingYears = [
+    ...new Set([...limitSeries.values()].filter((entry) => entry.program === 'conforming').flatMap((entry) => entry.years)),
+  ].sort((a, b) => a - b);
+  const fhaYears = [...new Set([...limitSeries.values()].filter((entry) => entry.program === 'fha').flatMap((entry) => entry.years))].sort(
+    (a, b) => a - b,
+  );
   const conformingYear = conformingYears.at(-1) ?? 0;
   const hmdaYear = hmdaYears.at(-1) ?? 0;
   const hmdaFirstYear = hmdaYears[0] ?? 0;
@@ -166,14 +196,22 @@ export async function readResearchWorld(db: Queryable, records: readonly Dataset
     if (!group) continue;
     rates.set(
       state.code,
-      group.periods.map((period, at) => ({ period, quarterEnd: group.quarterEnds[at] as string, nmdb: group.values.AVE_INTRATE.loan[at] ?? null, pmms: pmmsByQuarter.get(period) ?? null })),
+      group.periods.map((period, at) => ({
+        period,
+        quarterEnd: group.quarterEnds[at] as string,
+        nmdb: group.values.AVE_INTRATE.loan[at] ?? null,
+        pmms: pmmsByQuarter.get(period) ?? null,
+      })),
     );
   }
 
-  const stateCounts = (source: Map<string, Dimensions>) => new Map(STATES.flatMap((state) => {
-    const counts = hmdaCounts(source.get(state.code));
-    return counts ? [[state.code, counts] as const] : [];
-  }));
+  const stateCounts = (source: Map<string, Dimensions>) =>
+    new Map(
+      STATES.flatMap((state) => {
+        const counts = hmdaCounts(source.get(state.code));
+        return counts ? [[state.code, counts] as const] : [];
+      }),
+    );
   const conformingEntry = (year: number) => history.conforming.find((entry) => entry.year === year);
   const fhaEntry = (year: number) => history.fha.find((entry) => entry.year === year);
   const nmdbRecord = record(NMDB_DATASET);
@@ -198,11 +236,27 @@ export async function readResearchWorld(db: Queryable, records: readonly Dataset
       fhaCeiling: (year) => fhaEntry(year)?.ceiling ?? null,
     },
     sources: {
-      conforming: (year) => ({ name: `${LIMIT_PUBLISHERS.conforming.publisher}, conforming loan limits ${year}`, url: record(LIMIT_DATASETS.conforming)?.sourceUrl ?? LIMIT_PUBLISHERS.conforming.page, as_of: `${year}-01-01` }),
-      fha: (year) => ({ name: `${LIMIT_PUBLISHERS.fha.publisher}, FHA forward mortgage limits ${year}`, url: record(LIMIT_DATASETS.fha)?.sourceUrl ?? LIMIT_PUBLISHERS.fha.page, as_of: `${year}-01-01` }),
-      hmda: (year) => ({ name: `CFPB/FFIEC HMDA aggregates ${year} (HMDA Maps state and county files)`, url: HMDA_MAPS_URL, as_of: `${year}-12-31` }),
+      conforming: (year) => ({
+        name: `${LIMIT_PUBLISHERS.conforming.publisher}, conforming loan limits ${year}`,
+        url: record(LIMIT_DATASETS.conforming)?.sourceUrl ?? LIMIT_PUBLISHERS.conforming.page,
+        as_of: `${year}-01-01`,
+      }),
+      fha: (year) => ({
+        name: `${LIMIT_PUBLISHERS.fha.publisher}, FHA forward mortgage limits ${year}`,
+        url: record(LIMIT_DATASETS.fha)?.sourceUrl ?? LIMIT_PUBLISHERS.fha.page,
+        as_of: `${year}-01-01`,
+      }),
+      hmda: (year) => ({
+        name: `CFPB/FFIEC HMDA aggregates ${year} (HMDA Maps state and county files)`,
+        url: HMDA_MAPS_URL,
+        as_of: `${year}-12-31`,
+      }),
       nmdb: { name: NMDB_SOURCE_NAME, url: NMDB_STATES_URL, as_of: nmdbRecord?.asOf ?? null },
-      pmms: { name: 'Freddie Mac Primary Mortgage Market Survey, 30-year fixed (FRED MORTGAGE30US)', url: pmmsRecord?.sourceUrl ?? 'https://fred.stlouisfed.org/series/MORTGAGE30US', as_of: pmmsRecord?.asOf ?? null },
+      pmms: {
+        name: 'Freddie Mac Primary Mortgage Market Survey, 30-year fixed (FRED MORTGAGE30US)',
+        url: pmmsRecord?.sourceUrl ?? 'https://fred.stlouisfed.org/series/MORTGAGE30US',
+        as_of: pmmsRecord?.asOf ?? null,
+      },
     },
   };
 }
@@ -214,7 +268,10 @@ export function conformingTier(world: ResearchWorld, state: string, year: number
 }
 
 /** The one-unit limit of a county's series in a year, or null. */
-export function oneUnitIn(series: { years: number[]; limits: [number, number, number, number][] } | undefined, year: number): number | null {
+export function oneUnitIn(
+  series: { years: number[]; limits: [number, number, number, number][] } | undefined,
+  year: number,
+): number | null {
   if (!series) return null;
   const at = series.years.indexOf(year);
   return at < 0 ? null : (series.limits[at]?.[0] ?? null);

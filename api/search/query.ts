@@ -87,6 +87,8 @@ export async function searchDocuments(db: Pick<Database, 'transaction'>, { query
 
 /** Counts documents per type (for /healthz-style summaries and the dataset record). */
 export async function countDocuments(db: Queryable): Promise<Record<string, number>> {
-  const { rows } = await db.query<{ type: string; n: number | string }>('SELECT type, count(*) AS n FROM search_documents GROUP BY type ORDER BY type');
+  const { rows } = await db.query<{ type: string; n: number | string }>(
+    'SELECT type, count(*) AS n FROM search_documents GROUP BY type ORDER BY type',
+  );
   return Object.fromEntries(rows.map((row) => [row.type, Number(row.n)]));
 }

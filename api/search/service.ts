@@ -34,7 +34,11 @@ export interface SearchServiceOptions {
 /** Answers kept per (query, type, limit); repeated questions are what a busy instance sees most. */
 const MAX_KEPT_ANSWER_BYTES = 4 * 1024 * 1024;
 
-export function createSearchService({ answerTtlMs, clock, ...core }: Pick<CoreDeps, 'db' | 'config'> & SearchServiceOptions): SearchService {
+export function createSearchService({
+  answerTtlMs,
+  clock,
+  ...core
+}: Pick<CoreDeps, 'db' | 'config'> & SearchServiceOptions): SearchService {
   const answers = new BoundedCache<SearchAnswer>({ maxBytes: MAX_KEPT_ANSWER_BYTES, ttlMs: answerTtlMs ?? 0, clock });
   return {
     async search({ query, type, limit = SEARCH_LIMIT_DEFAULT }) {

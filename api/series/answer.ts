@@ -31,7 +31,9 @@ export function buildAnswer(series: HeldSeries, query: SeriesQuery, baseUrl: str
   const frequency = targetFrequency(series, query.frequency);
   const observations = observationsIn(series, range, frequency);
   const source = { url: series.sourceUrl, as_of: series.asOf, name: series.sourceName };
-  const others = (series.otherSources ?? []).filter((other) => other.url !== series.sourceUrl).map((other) => ({ url: other.url, as_of: series.asOf, name: other.name }));
+  const others = (series.otherSources ?? [])
+    .filter((other) => other.url !== series.sourceUrl)
+    .map((other) => ({ url: other.url, as_of: series.asOf, name: other.name }));
   const csv = new URLSearchParams();
   if (query.from !== undefined) csv.set('from', query.from);
   if (query.to !== undefined) csv.set('to', query.to);
@@ -46,7 +48,13 @@ export function buildAnswer(series: HeldSeries, query: SeriesQuery, baseUrl: str
     frequency,
     native_frequency: series.frequency,
     aggregation:
-      frequency === series.frequency ? null : { from_frequency: series.frequency, to_frequency: frequency, method: AVERAGE_METHOD[frequency as 'monthly' | 'quarterly' | 'annual'] },
+      frequency === series.frequency
+        ? null
+        : {
+            from_frequency: series.frequency,
+            to_frequency: frequency,
+            method: AVERAGE_METHOD[frequency as 'monthly' | 'quarterly' | 'annual'],
+          },
     range,
     count: observations.length,
     observations,

@@ -19,7 +19,11 @@ function matchesFamily(family: FamilyId, filter: CatalogueQuery['family']): bool
   return filter === 'loan-limits' ? LOAN_LIMIT_FAMILIES.includes(family) : family === filter;
 }
 
-export function buildCatalogue(states: readonly FamilyState[], query: CatalogueQuery, wordsOf: (info: SeriesInfo) => ReadonlySet<string>): CatalogueAnswer {
+export function buildCatalogue(
+  states: readonly FamilyState[],
+  query: CatalogueQuery,
+  wordsOf: (info: SeriesInfo) => ReadonlySet<string>,
+): CatalogueAnswer {
   const words = query.query === undefined ? [] : significantWords(query.query);
   const matching: SeriesInfo[] = [];
   for (const { family, series } of states) {
@@ -34,7 +38,8 @@ export function buildCatalogue(states: readonly FamilyState[], query: CatalogueQ
     }
   }
   const sources = new Map<string, { url: string; as_of: string | null; name: string }>();
-  for (const info of matching) if (!sources.has(info.source_url)) sources.set(info.source_url, { url: info.source_url, as_of: info.as_of, name: info.publisher });
+  for (const info of matching)
+    if (!sources.has(info.source_url)) sources.set(info.source_url, { url: info.source_url, as_of: info.as_of, name: info.publisher });
   return {
     families: states.map(({ family, series }) => ({
       id: family.id,

@@ -7,7 +7,17 @@ import { SourceSchema } from '../platform/contract/sources.ts';
 import { DatasetVersionsSchema } from '../platform/contract/versions.ts';
 import { valueMessage } from '../platform/contract/messages.ts';
 
-export const FAMILY_IDS = ['pmms', 'optimal-blue', 'nmdb', 'loan-limits-national', 'loan-limits-conforming', 'loan-limits-fha', 'hmda', 'hmda-county', 'population'] as const;
+export const FAMILY_IDS = [
+  'pmms',
+  'optimal-blue',
+  'nmdb',
+  'loan-limits-national',
+  'loan-limits-conforming',
+  'loan-limits-fha',
+  'hmda',
+  'hmda-county',
+  'population',
+] as const;
 export type FamilyId = (typeof FAMILY_IDS)[number];
 
 export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'annual'] as const;
@@ -20,7 +30,7 @@ export const ID_SYNTAX =
   'Series ids: `pmms/30-year`, `pmms/15-year`, `pmms/5-1-arm` (Freddie Mac, weekly; the FRED id, e.g. `MORTGAGE30US`, works too); ' +
   '`optimal-blue/<product>-<term>-year` for the Optimal Blue indices (`conforming-30-year`, `fha-30-year`, `va-30-year`, `jumbo-30-year`, ' +
   '`conforming-15-year`, `usda-30-year`) and `optimal-blue/conforming-30-year/ltv-le-80|ltv-gt-80/fico-ge-740|fico-720-739|fico-700-719|fico-680-699|fico-lt-680` ' +
-  'for its FICO × LTV grid (daily); `nmdb/<state>/<measure>` or `nmdb/<state>/<market>/<measure>` for FHFA\'s rates on outstanding mortgages ' +
+  "for its FICO × LTV grid (daily); `nmdb/<state>/<measure>` or `nmdb/<state>/<market>/<measure>` for FHFA's rates on outstanding mortgages " +
   '(quarterly; market `enterprise`, `government` or `other_conventional`, default all mortgages; measure `ave_intrate`, `pct_intrate_lt_3`, ' +
   '`pct_intrate_3_4`, `pct_intrate_4_5`, `pct_intrate_5_6`, `pct_intrate_ge_6`, each weighted by loans, or by balance with `_dollar` appended); ' +
   '`loan-limits/conforming/<county FIPS>` and `loan-limits/fha/<county FIPS>` (one-unit county limits since 2018, annual); ' +
@@ -44,11 +54,14 @@ function dateBound(name: 'from' | 'to') {
       .string({ error })
       .regex(/^(19|20|21)\d\d(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/, { error })
       // Runs even when the pattern failed (zod reports every check), so it must not throw on any text.
-      .refine((value) => {
-        if (value.length < 10) return true;
-        const time = Date.parse(`${value}T00:00:00Z`);
-        return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-      }, { error }),
+      .refine(
+        (value) => {
+          if (value.length < 10) return true;
+          const time = Date.parse(`${value}T00:00:00Z`);
+          return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+        },
+        { error },
+      ),
     { json: { anyOf: [textForms(DATE_BOUND_TEXT), { type: 'integer', minimum: 1900, maximum: 2199 }] }, text: DATE_BOUND_TEXT },
   );
 }
@@ -56,43 +69,67 @@ function dateBound(name: 'from' | 'to') {
 /** Leap years from 1900 to 2199 (1900 and 2100 are not). */
 const LEAP_YEAR = '(?:19(?:0[48]|[2468][048]|[13579][26])|20(?:[02468][048]|[13579][26])|21(?:0[48]|[2468][048]|[13579][26]))';
 /** What `dateBound` accepts as text: a year 1900-2199, a month of one, or a real day of one. */
-const DATE_BOUND_TEXT =
-  `(?:(?:19|20|21)\\d\\d(?:-(?:0[1-9]|1[0-2]))?|${LEAP_YEAR}-02-29|(?:19|20|21)\\d\\d-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8])))`;
+const DATE_BOUND_TEXT = `(?:(?:19|20|21)\\d\\d(?:-(?:0[1-9]|1[0-2]))?|${LEAP_YEAR}-02-29|(?:19|20|21)\\d\\d-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8])))`;
 
 export const SeriesIdSchema = text({ max: 120, example: 'pmms/30-year' }).describe(ID_SYNTAX);
 
 export const SeriesPathSchema = z.object({ id: SeriesIdSchema });
 
 export const SeriesQuerySchema = z.object({
-  from: dateBound('from').optional().describe('First date, inclusive: a year, month or day (e.g. 2016-10-08). Default: the first observation.'),
+  from: dateBound('from')
+    .optional()
+    .describe('First date, inclusive: a year, month or day (e.g. 2016-10-08). Default: the first observation.'),
   to: dateBound('to').optional().describe('Last date, inclusive: a year, month or day (e.g. 2026-10-08). Default: the latest observation.'),
-  frequency: choice(REQUESTED_FREQUENCIES, { aliases: { month: 'monthly', year: 'annual', yearly: 'annual', annually: 'annual', quarter: 'quarterly', week: 'weekly', day: 'daily', as_published: 'native' } })
+  frequency: choice(REQUESTED_FREQUENCIES, {
+    aliases: {
+      month: 'monthly',
+      year: 'annual',
+      yearly: 'annual',
+      annually: 'annual',
+      quarter: 'quarterly',
+      week: 'weekly',
+      day: 'daily',
+      as_published: 'native',
+    },
+  })
     .default('native')
     .describe(
       '`native` (default: as published) or a coarser frequency: weekly and daily series average to `monthly`, `quarterly` or `annual`, ' +
         'quarterly ones to `annual`. Each period is the mean of the observations dated in it (whole periods that overlap the range); ' +
         'a finer frequency than the series has is a 400.',
     ),
-  format: choice(FORMATS).default('json').describe('`json` (default) or `csv` (one row per observation, with the series id, source and as-of on every row).'),
+  format: choice(FORMATS)
+    .default('json')
+    .describe('`json` (default) or `csv` (one row per observation, with the series id, source and as-of on every row).'),
 });
 export type SeriesQuery = z.output<typeof SeriesQuerySchema>;
 export type SeriesQueryInput = z.input<typeof SeriesQuerySchema>;
 
 export const CatalogueQuerySchema = z.object({
-  family: choice([...FAMILY_IDS, 'loan-limits'] as const, { aliases: { optimal_blue: 'optimal-blue', ob: 'optimal-blue', freddie_mac: 'pmms', fhfa_nmdb: 'nmdb' } })
+  family: choice([...FAMILY_IDS, 'loan-limits'] as const, {
+    aliases: { optimal_blue: 'optimal-blue', ob: 'optimal-blue', freddie_mac: 'pmms', fhfa_nmdb: 'nmdb' },
+  })
     .optional()
     .describe(`Only one family: ${FAMILY_IDS.join(', ')}, or loan-limits for all three loan-limit families.`),
-  state: stateOrTerritoryCode().optional().describe('Only series of one state (code or name), e.g. "CA": NMDB, county loan limits and HMDA.'),
-  query: text({ max: 100, example: 'Los Angeles' }).optional().describe('Words that must all appear in the title or id, any case, e.g. "Los Angeles" or "denial rate".'),
+  state: stateOrTerritoryCode()
+    .optional()
+    .describe('Only series of one state (code or name), e.g. "CA": NMDB, county loan limits and HMDA.'),
+  query: text({ max: 100, example: 'Los Angeles' })
+    .optional()
+    .describe('Words that must all appear in the title or id, any case, e.g. "Los Angeles" or "denial rate".'),
   limit: integer({ min: 1, max: 1000 }).default(100).describe('Series per page, 1 to 1000; default 100.'),
   offset: integer({ min: 0, max: 1_000_000 }).default(0).describe('Series to skip (paging); default 0.'),
 });
 export type CatalogueQuery = z.output<typeof CatalogueQuerySchema>;
 
 export const ObservationSchema = z.object({
-  date: z.string().describe('YYYY-MM-DD: the publisher\'s date (a quarter\'s last day for NMDB, January 1 for annual series); for an average, the first day of its period.'),
+  date: z
+    .string()
+    .describe(
+      "YYYY-MM-DD: the publisher's date (a quarter's last day for NMDB, January 1 for annual series); for an average, the first day of its period.",
+    ),
   period: z.string().optional().describe('The period a value covers when it is not one day: "2025Q3", "2026", "2022-03".'),
-  value: z.number().nullable().describe('In the series\' units; null where the publisher suppressed the figure.'),
+  value: z.number().nullable().describe("In the series' units; null where the publisher suppressed the figure."),
   count: z.int().optional().describe('Averages only: how many observations were averaged.'),
 });
 export type Observation = z.infer<typeof ObservationSchema>;
@@ -108,7 +145,10 @@ export const SeriesInfoSchema = z.object({
   last_date: z.string().nullable(),
   observation_count: z.int().describe('Observations held.'),
   source_url: z.string().describe("The publisher's page or file the values come from."),
-  as_of: z.string().nullable().describe("YYYY-MM-DD: the publisher's date the series is current as of (its latest observation, or the vintage of its file)."),
+  as_of: z
+    .string()
+    .nullable()
+    .describe("YYYY-MM-DD: the publisher's date the series is current as of (its latest observation, or the vintage of its file)."),
   url: z.string().describe('This series on this API.'),
   aliases: z.array(z.string()).optional().describe('Other ids that name this series (e.g. its FRED id).'),
 });
@@ -124,7 +164,9 @@ export const SeriesAnswerSchema = SeriesInfoSchema.extend({
   frequency: z.enum(FREQUENCIES).describe('Of the observations returned.'),
   native_frequency: z.enum(FREQUENCIES).describe('As published.'),
   aggregation: AggregationSchema.nullable().describe('null when the observations are as published.'),
-  range: z.object({ from: z.string().nullable(), to: z.string().nullable() }).describe('The range asked for (YYYY-MM-DD), null where not given.'),
+  range: z
+    .object({ from: z.string().nullable(), to: z.string().nullable() })
+    .describe('The range asked for (YYYY-MM-DD), null where not given.'),
   count: z.int().describe('Observations returned.'),
   observations: z.array(ObservationSchema).describe('Oldest first.'),
   notes: z.array(z.string()),

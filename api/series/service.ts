@@ -9,7 +9,17 @@ import { parseOrThrow } from '../platform/validation.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
 import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import { significantWords } from '../platform/contract/words.ts';
-import { CatalogueQuerySchema, FAMILY_IDS, SeriesQuerySchema, type FamilyId, type CatalogueAnswer, type CatalogueQuery, type SeriesAnswer, type SeriesInfo, type SeriesQuery } from './contract.ts';
+import {
+  CatalogueQuerySchema,
+  FAMILY_IDS,
+  SeriesQuerySchema,
+  type FamilyId,
+  type CatalogueAnswer,
+  type CatalogueQuery,
+  type SeriesAnswer,
+  type SeriesInfo,
+  type SeriesQuery,
+} from './contract.ts';
 import { answerCsv, buildAnswer, csvFileName, seriesInfo } from './answer.ts';
 import { buildCatalogue, type FamilyState } from './catalogue.ts';
 import { datasetSnapshot, type DatasetSnapshot } from '../platform/dataset-snapshot.ts';
@@ -127,7 +137,12 @@ export function createSeriesService({
             byId: new Map(held.map((series) => [series.id, series])),
             infos,
             get words() {
-              words ??= new Map(infos.map((info) => [info.id, new Set(significantWords(`${info.title} ${info.id.replaceAll('/', ' ')} ${(info.aliases ?? []).join(' ')}`))]));
+              words ??= new Map(
+                infos.map((info) => [
+                  info.id,
+                  new Set(significantWords(`${info.title} ${info.id.replaceAll('/', ' ')} ${(info.aliases ?? []).join(' ')}`)),
+                ]),
+              );
               return words;
             },
             json: bodyCache<PreSerialized<SeriesAnswer>>(MAX_ANSWER_BYTES_PER_FAMILY, (body) => body),
@@ -140,11 +155,17 @@ export function createSeriesService({
   );
 
   /** Requested id → its family and canonical id; a bounded memo, since ids repeat. */
-  const resolved = new BoundedCache<{ family: SeriesFamily; id: string }>({ maxBytes: MAX_RESOLVED_BYTES, sizeOf: (found, key) => 2 * (key.length + found.id.length) + 64 });
+  const resolved = new BoundedCache<{ family: SeriesFamily; id: string }>({
+    maxBytes: MAX_RESOLVED_BYTES,
+    sizeOf: (found, key) => 2 * (key.length + found.id.length) + 64,
+  });
   function resolve(id: string): { family: SeriesFamily; id: string } {
     const hit = resolved.get(id);
     if (hit) return hit;
-    const lower = id.trim().replace(/^\/+|\/+$/g, '').toLowerCase();
+    const lower = id
+      .trim()
+      .replace(/^\/+|\/+$/g, '')
+      .toLowerCase();
     for (const family of families) {
       if (!family.claims(lower)) continue;
       const canonical = family.canonical(lower);
@@ -164,7 +185,8 @@ export function createSeriesService({
     return { copy, series };
   }
 
-  const answerKey = (series: HeldSeries, query: SeriesQuery) => `${series.id}\u0000${query.from ?? ''}\u0000${query.to ?? ''}\u0000${query.frequency}`;
+  const answerKey = (series: HeldSeries, query: SeriesQuery) =>
+    `${series.id}\u0000${query.from ?? ''}\u0000${query.to ?? ''}\u0000${query.frequency}`;
 
   let catalogueCache: { copies: (FamilyCopy | string)[]; pages: BoundedCache<PreSerialized<CatalogueAnswer>> } | undefined;
 
@@ -246,7 +268,8 @@ export function createSeriesService({
       for (const family of families) {
         if (found.length >= limit) break;
         // Only families the prefix could belong to are read (every one for a blank prefix).
-        if (lower !== '' && !family.id.startsWith(lower.split('/')[0] ?? '') && !lower.startsWith(family.example.split('/')[0] ?? '')) continue;
+        if (lower !== '' && !family.id.startsWith(lower.split('/')[0] ?? '') && !lower.startsWith(family.example.split('/')[0] ?? ''))
+          continue;
         let copy: FamilyCopy;
         try {
           copy = await (copies.get(family) as DatasetSnapshot<FamilyCopy>).get();
@@ -270,7 +293,10 @@ export function createSeriesService({
       return { series: copy.byId, versions: copy.versions };
     },
     familyOf(id) {
-      const lower = id.trim().replace(/^\/+|\/+$/g, '').toLowerCase();
+      const lower = id
+        .trim()
+        .replace(/^\/+|\/+$/g, '')
+        .toLowerCase();
       return families.find((family) => family.claims(lower))?.id;
     },
     invalidate() {

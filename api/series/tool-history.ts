@@ -23,10 +23,11 @@ export const RateRangeSchema = z.object({
   to: SeriesQuerySchema.shape.to.describe('Last date of that history, inclusive, e.g. "2026-10-08". Default: the latest.'),
 });
 
-const yearBound = (what: string) => integer({ min: 1972, max: 2100, hint: 'Give a 4-digit year from 1972 to 2100, e.g. 2018.' }).optional().describe(what);
+const yearBound = (what: string) =>
+  integer({ min: 1972, max: 2100, hint: 'Give a 4-digit year from 1972 to 2100, e.g. 2018.' }).optional().describe(what);
 
 export const LimitRangeSchema = z.object({
-  from_year: yearBound('Adds one-unit limits year by year from this year, e.g. 2018: the county\'s, else the national ones (since 1972).'),
+  from_year: yearBound("Adds one-unit limits year by year from this year, e.g. 2018: the county's, else the national ones (since 1972)."),
   to_year: yearBound('Last year of that history, inclusive, e.g. 2026. Default: the latest.'),
 });
 
@@ -53,7 +54,11 @@ export const HistorySchema = z
   .describe('Present when a range was asked for.');
 export type History = z.infer<typeof HistorySchema>;
 
-async function historyOf(deps: SeriesHistoryDeps, id: string, range: { from?: string; to?: string }): Promise<{ series?: HistorySeries; note?: string }> {
+async function historyOf(
+  deps: SeriesHistoryDeps,
+  id: string,
+  range: { from?: string; to?: string },
+): Promise<{ series?: HistorySeries; note?: string }> {
   try {
     let answer: SeriesAnswer = await deps.services.series.answer(id, range);
     for (const frequency of ['monthly', 'annual'] as const) {
@@ -65,7 +70,19 @@ async function historyOf(deps: SeriesHistoryDeps, id: string, range: { from?: st
     const { title, units, frequency, aggregation, observations, source, as_of, csv_url } = answer;
     const full = new URL(csv_url);
     full.searchParams.delete('frequency');
-    return { series: { id: answer.id, title, units, frequency, aggregation, observations, source_url: source.url, as_of, csv_url: full.toString() } };
+    return {
+      series: {
+        id: answer.id,
+        title,
+        units,
+        frequency,
+        aggregation,
+        observations,
+        source_url: source.url,
+        as_of,
+        csv_url: full.toString(),
+      },
+    };
   } catch (error) {
     // A series not loaded or without observations in the range is said, and the others still answer.
     if (error instanceof HttpError && error.status !== 400) return { note: `${id}: ${error.message}` };
@@ -77,18 +94,30 @@ async function historyFor(deps: SeriesHistoryDeps, ids: readonly string[], range
   const parts = await Promise.all(ids.map((id) => historyOf(deps, id, range)));
   const series = parts.flatMap((part) => (part.series ? [part.series] : []));
   const notes = parts.flatMap((part) => (part.note ? [part.note] : []));
-  for (const entry of series) if (entry.aggregation) notes.push(`${entry.id}: ${entry.aggregation.to_frequency} means (${entry.aggregation.method}) of the range's observations; every observation is at ${entry.csv_url}.`);
+  for (const entry of series)
+    if (entry.aggregation)
+      notes.push(
+        `${entry.id}: ${entry.aggregation.to_frequency} means (${entry.aggregation.method}) of the range's observations; every observation is at ${entry.csv_url}.`,
+      );
   return { from: range.from ?? null, to: range.to ?? null, series, notes };
 }
 
 /** The survey and the benchmark behind a rate record of this product and term. */
 export function rateHistoryIds(productType: string, loanTerm: number): string[] {
   const survey = loanTerm === 15 ? 'pmms/15-year' : 'pmms/30-year';
-  const benchmark = productType === 'conventional' ? (loanTerm === 15 ? 'optimal-blue/conforming-15-year' : 'optimal-blue/conforming-30-year') : `optimal-blue/${productType}-30-year`;
+  const benchmark =
+    productType === 'conventional'
+      ? loanTerm === 15
+        ? 'optimal-blue/conforming-15-year'
+        : 'optimal-blue/conforming-30-year'
+      : `optimal-blue/${productType}-30-year`;
   return [survey, benchmark];
 }
 
-export async function rateHistory(deps: SeriesHistoryDeps, args: { from?: string; to?: string; product_type: string; loan_term: number }): Promise<History | undefined> {
+export async function rateHistory(
+  deps: SeriesHistoryDeps,
+  args: { from?: string; to?: string; product_type: string; loan_term: number },
+): Promise<History | undefined> {
   if (args.from === undefined && args.to === undefined) return undefined;
   const range = { ...(args.from !== undefined ? { from: args.from } : {}), ...(args.to !== undefined ? { to: args.to } : {}) };
   // Checked here, before any series answers, so a backwards range is one 400 whatever is loaded.
@@ -106,17 +135,33 @@ export interface LimitHistoryRequest {
 
 /** The one-unit limit series a loan-limit answer's history follows. */
 export function limitHistoryIds(request: LimitHistoryRequest): string[] {
-  const programs = request.loan_type === 'fha' ? ['fha'] : request.loan_type === 'all' ? ['conforming', 'fha'] : request.loan_type === 'usda' ? [] : ['conforming'];
+  const programs =
+    request.loan_type === 'fha'
+      ? ['fha']
+      : request.loan_type === 'all'
+        ? ['conforming', 'fha']
+        : request.loan_type === 'usda'
+          ? []
+          : ['conforming'];
   if (request.fips) return programs.map((program) => `loan-limits/${program}/${request.fips}`);
-  return programs.flatMap((program) => (program === 'fha' ? ['loan-limits/fha/floor', 'loan-limits/fha/ceiling'] : ['loan-limits/conforming/baseline', 'loan-limits/conforming/ceiling']));
+  return programs.flatMap((program) =>
+    program === 'fha'
+      ? ['loan-limits/fha/floor', 'loan-limits/fha/ceiling']
+      : ['loan-limits/conforming/baseline', 'loan-limits/conforming/ceiling'],
+  );
 }
 
 export async function limitHistory(deps: SeriesHistoryDeps, request: LimitHistoryRequest): Promise<History | undefined> {
   if (request.from_year === undefined && request.to_year === undefined) return undefined;
   if (request.from_year !== undefined && request.to_year !== undefined && request.from_year > request.to_year) {
-    throw new BadRequestError(`Invalid range: 'from_year' (${request.from_year}) is after 'to_year' (${request.to_year}); give 'from_year' on or before 'to_year'.`);
+    throw new BadRequestError(
+      `Invalid range: 'from_year' (${request.from_year}) is after 'to_year' (${request.to_year}); give 'from_year' on or before 'to_year'.`,
+    );
   }
-  const range = { ...(request.from_year !== undefined ? { from: String(request.from_year) } : {}), ...(request.to_year !== undefined ? { to: String(request.to_year) } : {}) };
+  const range = {
+    ...(request.from_year !== undefined ? { from: String(request.from_year) } : {}),
+    ...(request.to_year !== undefined ? { to: String(request.to_year) } : {}),
+  };
   const history = await historyFor(deps, limitHistoryIds(request), range);
   if (request.loan_type === 'usda') history.notes.push('USDA guaranteed loans have no loan limit, so there is no history to give.');
   if (request.loan_type === 'va') history.notes.push('VA uses the conforming limit: the history is the conforming one.');
@@ -126,7 +171,9 @@ export async function limitHistory(deps: SeriesHistoryDeps, request: LimitHistor
 /** The history in a few lines: each series' first and last value of the range, low and high. */
 export function historyText(history: History, format: (value: number, units: string) => string): string {
   const lines = history.series.map((series) => {
-    const points = series.observations.filter((observation): observation is typeof observation & { value: number } => observation.value !== null);
+    const points = series.observations.filter(
+      (observation): observation is typeof observation & { value: number } => observation.value !== null,
+    );
     const first = points[0];
     const last = points.at(-1);
     if (!first || !last) return `${series.title}: no figure in the range.`;
@@ -139,5 +186,9 @@ export function historyText(history: History, format: (value: number, units: str
       `Source: ${series.source_url}, as of ${series.as_of}. Every observation: ${series.csv_url}`
     );
   });
-  return [`History${history.from ? ` from ${history.from}` : ''}${history.to ? ` to ${history.to}` : ''}:`, ...lines, ...history.notes].join('\n');
+  return [
+    `History${history.from ? ` from ${history.from}` : ''}${history.to ? ` to ${history.to}` : ''}:`,
+    ...lines,
+    ...history.notes,
+  ].join('\n');
 }

@@ -14,7 +14,13 @@ export interface DateRange {
 
 const RANK: Record<Frequency, number> = { daily: 0, weekly: 1, monthly: 2, quarterly: 3, annual: 4 };
 const AVERAGED_TO: readonly Frequency[] = ['monthly', 'quarterly', 'annual'];
-const ADVERB: Record<Frequency, string> = { daily: 'daily', weekly: 'weekly', monthly: 'monthly', quarterly: 'quarterly', annual: 'annually' };
+const ADVERB: Record<Frequency, string> = {
+  daily: 'daily',
+  weekly: 'weekly',
+  monthly: 'monthly',
+  quarterly: 'quarterly',
+  annual: 'annually',
+};
 
 const lastDayOfMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
@@ -50,7 +56,11 @@ export function periodOf(date: string, frequency: Frequency): Period {
     const quarter = Math.ceil(month / 3);
     const first = (quarter - 1) * 3 + 1;
     const last = quarter * 3;
-    return { key: `${year}Q${quarter}`, start: `${year}-${String(first).padStart(2, '0')}-01`, end: `${year}-${String(last).padStart(2, '0')}-${lastDayOfMonth(year, last)}` };
+    return {
+      key: `${year}Q${quarter}`,
+      start: `${year}-${String(first).padStart(2, '0')}-01`,
+      end: `${year}-${String(last).padStart(2, '0')}-${lastDayOfMonth(year, last)}`,
+    };
   }
   const prefix = date.slice(0, 7);
   return { key: prefix, start: `${prefix}-01`, end: `${prefix}-${String(lastDayOfMonth(year, month)).padStart(2, '0')}` };
@@ -63,16 +73,21 @@ export function targetFrequency(series: HeldSeries, requested: RequestedFrequenc
   if (!allowed.includes(requested)) {
     throw new BadRequestError(
       `Invalid value for 'frequency': ${series.id} is published ${ADVERB[series.frequency]}` +
-        (allowed.length > 0 ? `; it can be averaged to ${allowed.join(', ')}, or given as published (native).` : ' and cannot be averaged to another frequency; use native.'),
+        (allowed.length > 0
+          ? `; it can be averaged to ${allowed.join(', ')}, or given as published (native).`
+          : ' and cannot be averaged to another frequency; use native.'),
     );
   }
   return requested;
 }
 
 export const AVERAGE_METHOD: Record<'monthly' | 'quarterly' | 'annual', string> = {
-  monthly: 'Mean of the observations dated in the month (every observation of each month that overlaps the range), rounded to 3 decimals; count is how many were averaged.',
-  quarterly: 'Mean of the observations dated in the quarter (every observation of each quarter that overlaps the range), rounded to 3 decimals; count is how many were averaged.',
-  annual: 'Mean of the observations dated in the year (every observation of each year that overlaps the range), rounded to 3 decimals; count is how many were averaged.',
+  monthly:
+    'Mean of the observations dated in the month (every observation of each month that overlaps the range), rounded to 3 decimals; count is how many were averaged.',
+  quarterly:
+    'Mean of the observations dated in the quarter (every observation of each quarter that overlaps the range), rounded to 3 decimals; count is how many were averaged.',
+  annual:
+    'Mean of the observations dated in the year (every observation of each year that overlaps the range), rounded to 3 decimals; count is how many were averaged.',
 };
 
 /** Index of the first date >= `date` (dates ascending). */
@@ -87,14 +102,17 @@ function lowerBound(dates: readonly string[], date: string): number {
   return low;
 }
 
-
 function asPublished(series: HeldSeries, range: DateRange): Observation[] {
   const start = range.from === null ? 0 : lowerBound(series.dates, range.from);
   const end = range.to === null ? series.dates.length : lowerBound(series.dates, `${range.to}\uffff`);
   const observations: Observation[] = [];
   for (let index = start; index < end; index += 1) {
     const period = series.periods?.[index];
-    observations.push(period === undefined ? { date: series.dates[index] as string, value: series.values[index] ?? null } : { date: series.dates[index] as string, period, value: series.values[index] ?? null });
+    observations.push(
+      period === undefined
+        ? { date: series.dates[index] as string, value: series.values[index] ?? null }
+        : { date: series.dates[index] as string, period, value: series.values[index] ?? null },
+    );
   }
   return observations;
 }
@@ -104,7 +122,12 @@ function averaged(series: HeldSeries, range: DateRange, frequency: Frequency): O
   let current: { period: Period; values: number[]; count: number } | undefined;
   const close = () => {
     if (!current) return;
-    observations.push({ date: current.period.start, period: current.period.key, value: decimalMean(current.values, 3), count: current.count });
+    observations.push({
+      date: current.period.start,
+      period: current.period.key,
+      value: decimalMean(current.values, 3),
+      count: current.count,
+    });
   };
   for (let index = 0; index < series.dates.length; index += 1) {
     const date = series.dates[index] as string;

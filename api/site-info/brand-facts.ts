@@ -60,7 +60,6 @@ export function publisherOf(dataset: string, sourceUrl: string): string {
   return PUBLISHER_BY_HOST.find(([pattern]) => pattern.test(host))?.[1] ?? host;
 }
 
-
 export async function buildBrandFacts(deps: BrandFactsDeps): Promise<BrandFacts> {
   const catalog = serviceCatalog(deps.config);
   const served = new Set(toolCatalog.map((tool) => tool.name));

@@ -22,11 +22,18 @@ export function onDemandPages(pagesDir = PAGES_DIR): OnDemandPage[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (/\.(astro|ts)$/.test(entry.name) && /export const prerender\s*=\s*false/.test(fs.readFileSync(full, 'utf8'))) {
-        const relative = path.relative(pagesDir, full).split(path.sep).join('/').replace(/\.(astro|ts)$/, '').replace(/(^|\/)index$/, '');
+        const relative = path
+          .relative(pagesDir, full)
+          .split(path.sep)
+          .join('/')
+          .replace(/\.(astro|ts)$/, '')
+          .replace(/(^|\/)index$/, '');
         const route = `/${relative}`;
         const source = route
           .split('/')
-          .map((segment) => (/^\[\.\.\..+\]$/.test(segment) ? '.*' : /^\[.+\]$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|\\]/g, '\\$&')))
+          .map((segment) =>
+            /^\[\.\.\..+\]$/.test(segment) ? '.*' : /^\[.+\]$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|\\]/g, '\\$&'),
+          )
           .join('/');
         pages.push({ route, pattern: new RegExp(`^${source}/?$`), hasParams: route.includes('[') });
       }

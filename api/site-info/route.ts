@@ -24,7 +24,9 @@ export function registerSiteInfoRoutes(app: Express, deps: AppDeps): void {
   app.get('/sitemap.xml', async (_req, res) => {
     pages ??= [
       ...builtPagePaths(path.join(deps.config.distDir, 'client')),
-      ...onDemandPages().filter((page) => !page.hasParams && !UNLISTED.has(page.route)).map((page) => page.route),
+      ...onDemandPages()
+        .filter((page) => !page.hasParams && !UNLISTED.has(page.route))
+        .map((page) => page.route),
     ];
     const updates = await deps.services.news.list({ limit: INDEXED_NEWS_WEEKS });
     // Every state's and county's research page, once their data is loaded (none before).

@@ -25,7 +25,8 @@ const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(
 
 export function renderSitemap(baseUrl: string, entries: { path: string; lastmod?: string }[]): string {
   const urls = entries.map(
-    (entry) => `  <url><loc>${escapeXml(`${baseUrl}${entry.path === '/' ? '/' : entry.path}`)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`,
+    (entry) =>
+      `  <url><loc>${escapeXml(`${baseUrl}${entry.path === '/' ? '/' : entry.path}`)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -18,8 +18,10 @@ const STAT_COLUMNS = 'id, category, value, label, headline, data_year, populatio
 
 export async function readRows(db: Queryable): Promise<StatRow[]> {
   const { rows } = await db.query<StatRow>(`SELECT ${STAT_COLUMNS} FROM statistics ORDER BY category, id`);
-  return rows.map((row) => ({ ...row, as_of: row.as_of instanceof Date ? row.as_of.toISOString().slice(0, 10) : String(row.as_of).slice(0, 10) }));
+  return rows.map((row) => ({
+    ...row,
+    as_of: row.as_of instanceof Date ? row.as_of.toISOString().slice(0, 10) : String(row.as_of).slice(0, 10),
+  }));
 }
 
 export const archiveStatistics = async (db: Queryable): Promise<StatisticsArchive> => ({ rows: await readRows(db) });
-

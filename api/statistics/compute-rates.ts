@@ -7,7 +7,8 @@ import { percent, points, whole, type Statistic } from './types.ts';
 
 const fredPage = (id: string) => `https://fred.stlouisfed.org/series/${id}`;
 const yearOf = (date: string) => Number(date.slice(0, 4));
-const longDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const longDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 interface RateStat {
   id: string;
@@ -22,9 +23,16 @@ interface RateStat {
 }
 
 const toStatistic = (stat: RateStat): Statistic => ({
-  id: stat.id, category: 'rates', value: stat.value, label: stat.label, headline: stat.headline,
-  data_year: stat.dataYear, population: stat.population,
-  source_url: fredPage(stat.seriesId), numeric_value: stat.numeric, as_of: stat.asOf,
+  id: stat.id,
+  category: 'rates',
+  value: stat.value,
+  label: stat.label,
+  headline: stat.headline,
+  data_year: stat.dataYear,
+  population: stat.population,
+  source_url: fredPage(stat.seriesId),
+  numeric_value: stat.numeric,
+  as_of: stat.asOf,
 });
 
 export async function rateStatistics(db: Queryable): Promise<Statistic[]> {
@@ -37,7 +45,10 @@ export async function rateStatistics(db: Queryable): Promise<Statistic[]> {
     const asOf = latest30.date;
     const base = { dataYear: yearOf(asOf), seriesId: 'MORTGAGE30US', asOf };
     stats.push({
-      ...base, id: 'pmms_30yr_latest', numeric: latest30.value, value: percent(latest30.value, 2),
+      ...base,
+      id: 'pmms_30yr_latest',
+      numeric: latest30.value,
+      value: percent(latest30.value, 2),
       label: `Freddie Mac PMMS 30-year fixed rate, week of ${longDate(asOf)}`,
       headline: `The average 30-year fixed mortgage rate was ${percent(latest30.value, 2)} in Freddie Mac's survey of ${longDate(asOf)}.`,
       population: `One weekly national average of Freddie Mac's Primary Mortgage Market Survey: 30-year fixed-rate conventional conforming loans, week of ${longDate(asOf)}.`,
@@ -46,7 +57,10 @@ export async function rateStatistics(db: Queryable): Promise<Statistic[]> {
     if (yearAgo) {
       const change = latest30.value - yearAgo.value;
       stats.push({
-        ...base, id: 'pmms_30yr_change_52wk', numeric: change, value: points(change),
+        ...base,
+        id: 'pmms_30yr_change_52wk',
+        numeric: change,
+        value: points(change),
         label: `Change in the PMMS 30-year rate over 52 weeks to ${longDate(asOf)}`,
         headline: `The 30-year fixed rate is ${Math.abs(change).toFixed(2)} points ${change >= 0 ? 'higher' : 'lower'} than a year earlier (${percent(yearAgo.value, 2)} on ${longDate(yearAgo.date)}).`,
         population: `Two weekly PMMS 30-year averages: ${longDate(yearAgo.date)} (${percent(yearAgo.value, 2)}) and ${longDate(asOf)} (${percent(latest30.value, 2)}).`,
@@ -57,7 +71,11 @@ export async function rateStatistics(db: Queryable): Promise<Statistic[]> {
     if (average !== undefined) {
       const weeks = thirty.filter((observation) => yearOf(observation.date) === lastFullYear).length;
       stats.push({
-        ...base, dataYear: lastFullYear, id: `pmms_30yr_average_${lastFullYear}`, numeric: average, value: percent(average, 2),
+        ...base,
+        dataYear: lastFullYear,
+        id: `pmms_30yr_average_${lastFullYear}`,
+        numeric: average,
+        value: percent(average, 2),
         label: `Average PMMS 30-year fixed rate in ${lastFullYear}`,
         headline: `The 30-year fixed rate averaged ${percent(average, 2)} across Freddie Mac's weekly surveys of ${lastFullYear}.`,
         population: `The ${weeks} weekly PMMS 30-year averages dated in ${lastFullYear}, each weighted equally.`,
@@ -69,13 +87,21 @@ export async function rateStatistics(db: Queryable): Promise<Statistic[]> {
     const since = thirty[0]?.date ?? asOf;
     const history = `Every weekly PMMS 30-year average from ${longDate(since)} to ${longDate(asOf)} (${whole(thirty.length)} weeks; a tie goes to the earliest week).`;
     stats.push({
-      ...base, dataYear: yearOf(low.date), id: 'pmms_30yr_record_low', numeric: low.value, value: percent(low.value, 2),
+      ...base,
+      dataYear: yearOf(low.date),
+      id: 'pmms_30yr_record_low',
+      numeric: low.value,
+      value: percent(low.value, 2),
       label: `Lowest PMMS 30-year rate since ${since.slice(0, 4)}`,
       headline: `The lowest 30-year rate in Freddie Mac's survey since ${since.slice(0, 4)} was ${percent(low.value, 2)}, on ${longDate(low.date)}.`,
       population: history,
     });
     stats.push({
-      ...base, dataYear: yearOf(high.date), id: 'pmms_30yr_record_high', numeric: high.value, value: percent(high.value, 2),
+      ...base,
+      dataYear: yearOf(high.date),
+      id: 'pmms_30yr_record_high',
+      numeric: high.value,
+      value: percent(high.value, 2),
       label: `Highest PMMS 30-year rate since ${since.slice(0, 4)}`,
       headline: `The highest 30-year rate in Freddie Mac's survey since ${since.slice(0, 4)} was ${percent(high.value, 2)}, on ${longDate(high.date)}.`,
       population: history,
@@ -84,7 +110,10 @@ export async function rateStatistics(db: Queryable): Promise<Statistic[]> {
     if (latest15) {
       const base15 = { dataYear: yearOf(latest15.date), seriesId: 'MORTGAGE15US', asOf: latest15.date };
       stats.push({
-        ...base15, id: 'pmms_15yr_latest', numeric: latest15.value, value: percent(latest15.value, 2),
+        ...base15,
+        id: 'pmms_15yr_latest',
+        numeric: latest15.value,
+        value: percent(latest15.value, 2),
         label: `Freddie Mac PMMS 15-year fixed rate, week of ${longDate(latest15.date)}`,
         headline: `The average 15-year fixed mortgage rate was ${percent(latest15.value, 2)} in Freddie Mac's survey of ${longDate(latest15.date)}.`,
         population: `One weekly national average of Freddie Mac's Primary Mortgage Market Survey: 15-year fixed-rate conventional conforming loans, week of ${longDate(latest15.date)}.`,
@@ -93,7 +122,10 @@ export async function rateStatistics(db: Queryable): Promise<Statistic[]> {
       if (same30) {
         const spread = same30.value - latest15.value;
         stats.push({
-          ...base15, id: 'pmms_30_15_spread_latest', numeric: spread, value: `${spread.toFixed(2)} pts`,
+          ...base15,
+          id: 'pmms_30_15_spread_latest',
+          numeric: spread,
+          value: `${spread.toFixed(2)} pts`,
           label: `30-year minus 15-year PMMS rate, ${longDate(latest15.date)}`,
           headline: `A 30-year fixed loan cost ${spread.toFixed(2)} percentage points more than a 15-year loan in Freddie Mac's survey of ${longDate(latest15.date)}.`,
           population: `The PMMS 30-year (${percent(same30.value, 2)}) and 15-year (${percent(latest15.value, 2)}) averages of the week of ${longDate(latest15.date)}, the latest week both series hold.`,
@@ -109,17 +141,29 @@ export async function rateStatistics(db: Queryable): Promise<Statistic[]> {
     const date = latestConforming.date;
     const base = { dataYear: yearOf(date), asOf: date };
     stats.push({
-      ...base, seriesId: 'OBMMIC30YF', id: 'obmmi_conforming_latest', numeric: latestConforming.value, value: percent(latestConforming.value, 3),
+      ...base,
+      seriesId: 'OBMMIC30YF',
+      id: 'obmmi_conforming_latest',
+      numeric: latestConforming.value,
+      value: percent(latestConforming.value, 3),
       label: `Optimal Blue 30-year conforming rate index, ${longDate(date)}`,
       headline: `Locked 30-year conforming loans averaged ${percent(latestConforming.value, 3)} in Optimal Blue's index on ${longDate(date)}.`,
       population: `One daily reading of Optimal Blue's index of rate locks on 30-year fixed conforming loans, ${longDate(date)}.`,
     });
-    for (const [id, key, name] of [['OBMMIFHA30YF', 'fha', 'FHA'], ['OBMMIVA30YF', 'va', 'VA'], ['OBMMIJUMBO30YF', 'jumbo', 'jumbo']] as const) {
+    for (const [id, key, name] of [
+      ['OBMMIFHA30YF', 'fha', 'FHA'],
+      ['OBMMIVA30YF', 'va', 'VA'],
+      ['OBMMIJUMBO30YF', 'jumbo', 'jumbo'],
+    ] as const) {
       const other = (await series(db, id)).find((observation) => observation.date === date);
       if (!other) continue;
       const spread = other.value - latestConforming.value;
       stats.push({
-        ...base, seriesId: id, id: `obmmi_${key}_spread_latest`, numeric: spread, value: points(spread, 3),
+        ...base,
+        seriesId: id,
+        id: `obmmi_${key}_spread_latest`,
+        numeric: spread,
+        value: points(spread, 3),
         label: `Optimal Blue 30-year ${name} rate minus conforming, ${longDate(date)}`,
         headline: `30-year ${name} locks averaged ${percent(other.value, 3)}, ${Math.abs(spread).toFixed(3)} points ${spread >= 0 ? 'above' : 'below'} conforming loans, on ${longDate(date)} (Optimal Blue).`,
         population: `Two daily readings of Optimal Blue's rate-lock indices on ${longDate(date)}: 30-year fixed ${name} (${percent(other.value, 3)}) and conforming (${percent(latestConforming.value, 3)}).`,

@@ -12,8 +12,13 @@ import { CATEGORIES } from './types.ts';
 export const STATISTICS_DATASET = 'statistics';
 
 export const STATISTICS_INPUTS = [
-  HMDA_AGGREGATES_DATASET, HMDA_LENDERS_DATASET, HUD_INCOME_DATASET,
-  'loan_limits_conforming', 'loan_limits_fha', PMMS_DATASET, OPTIMAL_BLUE_DATASET,
+  HMDA_AGGREGATES_DATASET,
+  HMDA_LENDERS_DATASET,
+  HUD_INCOME_DATASET,
+  'loan_limits_conforming',
+  'loan_limits_fha',
+  PMMS_DATASET,
+  OPTIMAL_BLUE_DATASET,
 ];
 
 export const statisticsDataset: DatasetDefinition = {
@@ -25,7 +30,10 @@ export const statisticsDataset: DatasetDefinition = {
     context.progress(0, 1);
     const { stats, changed } = await precomputeStatistics(tx);
     context.progress(1, 1);
-    const asOf = stats.map((stat) => stat.as_of).sort().at(-1) as string;
+    const asOf = stats
+      .map((stat) => stat.as_of)
+      .sort()
+      .at(-1) as string;
     return {
       asOf,
       sourceUrl: DATA_BROWSER_URL,
@@ -34,7 +42,9 @@ export const statisticsDataset: DatasetDefinition = {
       changed,
       details: {
         inputs: STATISTICS_INPUTS,
-        per_category: Object.fromEntries(CATEGORIES.map((category) => [category, stats.filter((stat) => stat.category === category).length])),
+        per_category: Object.fromEntries(
+          CATEGORIES.map((category) => [category, stats.filter((stat) => stat.category === category).length]),
+        ),
       },
     };
   },

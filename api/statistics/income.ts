@@ -23,7 +23,13 @@ export function parseIncomeFile(file: SourceFile, fiscalYear: number): (string |
   if (!header) throw new SourceFormatError(file.origin, 1, 'empty file');
   const columns = columnIndexes(
     header,
-    { state: ['State_Alpha'], fips: ['fips2010'], median: [`median${fiscalYear}`], county: ['County_Name', 'county_town_name'], town: ['county_town_name', 'County_Name'] },
+    {
+      state: ['State_Alpha'],
+      fips: ['fips2010'],
+      median: [`median${fiscalYear}`],
+      county: ['County_Name', 'county_town_name'],
+      town: ['county_town_name', 'County_Name'],
+    },
     file.origin,
   );
   return records.map((record) => {
@@ -32,7 +38,11 @@ export function parseIncomeFile(file: SourceFile, fiscalYear: number): (string |
     const median = Number(cell('median'));
     if (!/^\d{10}$/.test(fips)) throw new SourceFormatError(file.origin, record.line, `fips2010 "${fips}" is not 10 digits`);
     if (!Number.isInteger(median) || median < 10_000 || median > 500_000) {
-      throw new SourceFormatError(file.origin, record.line, `median${fiscalYear} "${cell('median')}" is not a plausible median family income`);
+      throw new SourceFormatError(
+        file.origin,
+        record.line,
+        `median${fiscalYear} "${cell('median')}" is not a plausible median family income`,
+      );
     }
     return [fiscalYear, fips, cell('state'), fips.slice(0, 5), cell('town') || cell('county'), median];
   });
@@ -53,7 +63,9 @@ export const hudIncomeDataset: DatasetDefinition = {
       const states = new Set(parsed.map((row) => row[2]));
       const missing = STATE_CODES.filter((code) => !states.has(code));
       if (parsed.length < 3_000 || missing.length > 0) {
-        throw new ValidationError(`${file.origin}: ${parsed.length} areas${missing.length > 0 ? `, none for ${missing.join(', ')}` : ''}; expected every state and over 3,000 areas.`);
+        throw new ValidationError(
+          `${file.origin}: ${parsed.length} areas${missing.length > 0 ? `, none for ${missing.join(', ')}` : ''}; expected every state and over 3,000 areas.`,
+        );
       }
       rows.push(...parsed);
       years.push(year);
@@ -66,7 +78,13 @@ export const hudIncomeDataset: DatasetDefinition = {
       rows,
       onBatch: (done, total) => context.progress(done, total),
     });
-    changed += await deleteMissingRows(tx, { table: 'hud_median_family_income', key: ['fiscal_year', 'area_fips'], scope: 'fiscal_year = ANY($1)', scopeParams: [years], keep: rows.map((row) => row.slice(0, 2)) });
+    changed += await deleteMissingRows(tx, {
+      table: 'hud_median_family_income',
+      key: ['fiscal_year', 'area_fips'],
+      scope: 'fiscal_year = ANY($1)',
+      scopeParams: [years],
+      keep: rows.map((row) => row.slice(0, 2)),
+    });
     const latest = Math.max(...years);
     return {
       // The files carry no effective date: cite the start of the federal fiscal year (FY2022 → 2021-10-01).

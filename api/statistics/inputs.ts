@@ -44,10 +44,15 @@ export function yearAverage(observations: readonly Observation[], year: number):
   return values.length === 0 ? undefined : values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
-export const daysBefore = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+export const daysBefore = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 /** National loan-limit figure (conforming baseline = floor; FHA floor/ceiling) per year. */
-export async function nationalLimits(db: Queryable, program: 'conforming' | 'fha', kind: 'floor' | 'ceiling'): Promise<Map<number, number>> {
+export async function nationalLimits(
+  db: Queryable,
+  program: 'conforming' | 'fha',
+  kind: 'floor' | 'ceiling',
+): Promise<Map<number, number>> {
   const { rows } = await db.query<{ year: number; limit_1: number }>(
     'SELECT year, limit_1 FROM loan_limit_national WHERE program = $1 AND kind = $2 ORDER BY year',
     [program, kind],

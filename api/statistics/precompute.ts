@@ -17,7 +17,8 @@ export const MIN_TOTAL = 40;
 
 export async function computeCatalogue(db: Queryable): Promise<Statistic[]> {
   const stats: Statistic[] = [];
-  for (const compute of [hmdaStatistics, rateStatistics, limitStatistics, affordabilityStatistics, lenderStatistics]) stats.push(...(await compute(db)));
+  for (const compute of [hmdaStatistics, rateStatistics, limitStatistics, affordabilityStatistics, lenderStatistics])
+    stats.push(...(await compute(db)));
   return stats.sort((a, b) => a.category.localeCompare(b.category) || a.id.localeCompare(b.id));
 }
 
@@ -29,9 +30,11 @@ export function checkCatalogue(stats: readonly Statistic[]): void {
     ids.add(stat.id);
     if (!/^[a-z0-9_]+$/.test(stat.id)) problems.push(`${stat.id}: id must be lower-case letters, digits and underscores`);
     if (!Number.isFinite(stat.numeric_value)) problems.push(`${stat.id}: computed value is not a number`);
-    if (!stat.value || /NaN|Infinity|undefined/.test(`${stat.value} ${stat.label} ${stat.headline} ${stat.population}`)) problems.push(`${stat.id}: text holds an uncomputed value`);
+    if (!stat.value || /NaN|Infinity|undefined/.test(`${stat.value} ${stat.label} ${stat.headline} ${stat.population}`))
+      problems.push(`${stat.id}: text holds an uncomputed value`);
     // A figure whose source states no year does not belong in the catalogue (data_year is an integer).
-    if (!Number.isInteger(stat.data_year) || stat.data_year < STAT_YEAR_MIN || stat.data_year > STAT_YEAR_MAX) problems.push(`${stat.id}: data_year ${stat.data_year}`);
+    if (!Number.isInteger(stat.data_year) || stat.data_year < STAT_YEAR_MIN || stat.data_year > STAT_YEAR_MAX)
+      problems.push(`${stat.id}: data_year ${stat.data_year}`);
     if (!stat.population.trim()) problems.push(`${stat.id}: no population`);
     if (!/^https:\/\//.test(stat.source_url)) problems.push(`${stat.id}: source_url ${stat.source_url}`);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(stat.as_of)) problems.push(`${stat.id}: as_of ${stat.as_of}`);
@@ -44,7 +47,18 @@ export function checkCatalogue(stats: readonly Statistic[]): void {
   if (problems.length > 0) throw new ValidationError(`The statistics catalogue was not published: ${problems.join('; ')}.`);
 }
 
-const COLUMNS = ['id', 'category', 'value', 'label', 'headline', 'data_year', 'population', 'source_url', 'numeric_value', 'as_of'] as const;
+const COLUMNS = [
+  'id',
+  'category',
+  'value',
+  'label',
+  'headline',
+  'data_year',
+  'population',
+  'source_url',
+  'numeric_value',
+  'as_of',
+] as const;
 
 /** Computes, checks and stores the catalogue; resolves to the statistics and the rows changed. */
 export async function precomputeStatistics(tx: Queryable): Promise<{ stats: Statistic[]; changed: number }> {

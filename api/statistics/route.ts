@@ -24,7 +24,10 @@ export function registerStatisticsRoutes(registry: ApiRegistry, deps: AppDeps): 
     tags: ['Statistics'],
     query: StatisticsQuerySchema,
     responses: {
-      200: { description: 'One statistic record as `stat`, or with all=true every match as `stats`, with their sources', schema: StatisticsAnswerSchema },
+      200: {
+        description: 'One statistic record as `stat`, or with all=true every match as `stats`, with their sources',
+        schema: StatisticsAnswerSchema,
+      },
       ...errorResponses({
         400: 'Invalid or unknown parameter: the message names it and lists the valid values (the categories, a year from 1971 to 2100, true or false).',
         404: `Unknown id, an id outside the category or year asked, or no statistic for that year; the message says how to list them. ${PINNED_VERSION_ERRORS[404]}`,

@@ -51,7 +51,13 @@ function catalogueOf(version: string, versions: DatasetVersion[], rows: readonly
     // (from the retired HMDA loan sample); an `as_of` answer leaves them out, as today's does.
     .filter((row) => row.data_year !== null)
     .map((row) => toRecord({ ...row, data_year: Number(row.data_year), numeric_value: 0, as_of: String(row.as_of).slice(0, 10) }));
-  return { version, versions, stats, byId: new Map(stats.map((stat) => [stat.id, stat])), answers: answerCache<StatisticsAnswer>({ maxBytes: MAX_REMEMBERED_BYTES }) };
+  return {
+    version,
+    versions,
+    stats,
+    byId: new Map(stats.map((stat) => [stat.id, stat])),
+    answers: answerCache<StatisticsAnswer>({ maxBytes: MAX_REMEMBERED_BYTES }),
+  };
 }
 
 const LIST_HINT = 'List the ids with GET /statistics?all=true (add &category=... to narrow).';
@@ -77,9 +83,11 @@ export function createStatisticsService(deps: {
     const record = await deps.datasets.require(STATISTICS_DATASET); // 503 until the first precompute
     const version = `${record.loadedAt}|${record.checksum ?? ''}`;
     if (catalogue?.version === version) return catalogue;
-    loading ??= readRows(deps.db).then((rows) => catalogueOf(version, [currentVersion(record)], rows)).finally(() => {
-      loading = undefined;
-    });
+    loading ??= readRows(deps.db)
+      .then((rows) => catalogueOf(version, [currentVersion(record)], rows))
+      .finally(() => {
+        loading = undefined;
+      });
     const fresh = await loading;
     catalogue = fresh;
     return fresh;
@@ -96,7 +104,9 @@ export function createStatisticsService(deps: {
       const stat = byId.get(query.id);
       if (!stat) throw new NotFoundError(`No statistic with id "${query.id.slice(0, 100)}". ${LIST_HINT}`);
       if (query.category !== undefined && stat.category !== query.category) {
-        throw new NotFoundError(`Statistic "${stat.id}" is in category ${stat.category}, not ${query.category}; drop 'category' or ${LIST_HINT.toLowerCase()}`);
+        throw new NotFoundError(
+          `Statistic "${stat.id}" is in category ${stat.category}, not ${query.category}; drop 'category' or ${LIST_HINT.toLowerCase()}`,
+        );
       }
       if (query.year !== undefined && stat.data_year !== query.year) {
         throw new NotFoundError(`Statistic "${stat.id}" describes ${stat.data_year}, not ${query.year}; drop 'year' to get it.`);
@@ -107,7 +117,9 @@ export function createStatisticsService(deps: {
     const pool = query.year === undefined ? inCategory : inCategory.filter((stat) => stat.data_year === query.year);
     if (pool.length === 0) {
       const years = [...new Set(inCategory.map((stat) => stat.data_year))].sort((a, b) => a - b);
-      throw new NotFoundError(`No statistics${query.category ? ` in ${query.category}` : ''} describe ${query.year}. Years available: ${years.join(', ') || 'none'}.`);
+      throw new NotFoundError(
+        `No statistics${query.category ? ` in ${query.category}` : ''} describe ${query.year}. Years available: ${years.join(', ') || 'none'}.`,
+      );
     }
     if (query.all) return { stats: pool, sources: sourcesOf(pool) };
     const stat = featured(pool, day, query.category) as StatRecord;

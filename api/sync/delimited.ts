@@ -72,7 +72,8 @@ export function parseDelimited(text: string, delimiter: string, file: string): D
       },
     });
   } catch (error) {
-    if ((error as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED') throw new SourceFormatError(file, lines.next(), 'unterminated quoted field');
+    if ((error as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED')
+      throw new SourceFormatError(file, lines.next(), 'unterminated quoted field');
     throw new SourceFormatError(file, lines.next(), (error as Error).message);
   }
   return records;

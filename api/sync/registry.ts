@@ -9,4 +9,13 @@ import { searchIndexDataset } from '../search/dataset.ts';
 import { hmdaAggregateDatasets } from '../hmda-aggregates/index.ts';
 import { nmdbDatasets } from '../nmdb/index.ts';
 
-export const datasetDefinitions: DatasetDefinition[] = [...loanLimitDatasets, billsDataset, ...rateDatasets, ...nmdbDatasets, calendarDataset, hmdaDataset, searchIndexDataset, ...hmdaAggregateDatasets];
+export const datasetDefinitions: DatasetDefinition[] = [
+  ...loanLimitDatasets,
+  billsDataset,
+  ...rateDatasets,
+  ...nmdbDatasets,
+  calendarDataset,
+  hmdaDataset,
+  searchIndexDataset,
+  ...hmdaAggregateDatasets,
+];

@@ -69,14 +69,29 @@ export async function markStarted(db: Queryable, id: number, at: Date): Promise<
 /** Completes the attempt's row (or writes one, when queueing it failed). */
 export async function finishAttempt(
   db: Queryable,
-  { id, runId, startedAt, finishedAt, checksum }: { id: number | undefined; runId: string; startedAt: Date; finishedAt: Date; checksum: string | undefined },
+  {
+    id,
+    runId,
+    startedAt,
+    finishedAt,
+    checksum,
+  }: { id: number | undefined; runId: string; startedAt: Date; finishedAt: Date; checksum: string | undefined },
   result: FinishedAttempt,
 ): Promise<void> {
   // A dataset skipped because its inputs did not load has failed for readers; `skipped` is kept for a
   // source with nothing to load in this setup (shown as missing, not failed).
   const status = result.status === 'skipped' && result.blockedBy?.length ? 'failed' : result.status;
-  const values = [status, startedAt.toISOString(), finishedAt.toISOString(), result.asOf ?? null, result.rows ?? null,
-    result.changed ?? null, checksum ?? null, result.message || null, result.reason ?? null];
+  const values = [
+    status,
+    startedAt.toISOString(),
+    finishedAt.toISOString(),
+    result.asOf ?? null,
+    result.rows ?? null,
+    result.changed ?? null,
+    checksum ?? null,
+    result.message || null,
+    result.reason ?? null,
+  ];
   if (id !== undefined) {
     await db.query(
       `UPDATE sync_runs SET status = $2, started_at = $3, finished_at = $4, as_of = $5, row_count = $6, changed = $7,

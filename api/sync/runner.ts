@@ -133,8 +133,15 @@ async function publish(tx: Queryable, name: string, loaded: DatasetLoadResult, l
      ON CONFLICT (name) DO UPDATE SET as_of = EXCLUDED.as_of, source_url = EXCLUDED.source_url,
        checksum = EXCLUDED.checksum, row_count = EXCLUDED.row_count, loaded_at = EXCLUDED.loaded_at,
        details = EXCLUDED.details`,
-    [name, loaded.asOf, loaded.sourceUrl, loaded.checksum, loaded.rows, loadedAt.toISOString(),
-      JSON.stringify({ ...loaded.details, changed: loaded.changed })],
+    [
+      name,
+      loaded.asOf,
+      loaded.sourceUrl,
+      loaded.checksum,
+      loaded.rows,
+      loadedAt.toISOString(),
+      JSON.stringify({ ...loaded.details, changed: loaded.changed }),
+    ],
   );
 }
 
@@ -165,7 +172,10 @@ async function loadOne(
   if (missing.length > 0) {
     unavailable.add(name);
     const message = `needs ${missing.join(', ')}, which did not load`;
-    return { result: { name, status: 'skipped', ...none, seconds: 0, message, reason: dependencyReason(missing), blockedBy: missing }, checksum: undefined };
+    return {
+      result: { name, status: 'skipped', ...none, seconds: 0, message, reason: dependencyReason(missing), blockedBy: missing },
+      checksum: undefined,
+    };
   }
   const files: SourceFile[] = [];
   let unreadable: SourceEntry | undefined;
@@ -205,8 +215,15 @@ async function loadOne(
       return { ...value, version: recorded.version };
     });
     const result: DatasetSyncResult = {
-      name, status: 'ok', rows: loaded.rows, changed: loaded.changed, asOf: loaded.asOf, sourceUrl: loaded.sourceUrl, version: loaded.version,
-      seconds: seconds(), message: '',
+      name,
+      status: 'ok',
+      rows: loaded.rows,
+      changed: loaded.changed,
+      asOf: loaded.asOf,
+      sourceUrl: loaded.sourceUrl,
+      version: loaded.version,
+      seconds: seconds(),
+      message: '',
     };
     return { result, checksum: loaded.checksum };
   } catch (error) {
@@ -241,7 +258,12 @@ export async function runSync(db: Database, definitions: readonly DatasetDefinit
 
     // Whatever is still 'running' belongs to a sync that died: this one holds the lock.
     await closeInterrupted(db).catch(warn('could not close the attempts of an interrupted sync'));
-    const attemptIds = await queueAttempts(db, runId, plan.map((definition) => definition.name), clock()).catch((error: unknown) => {
+    const attemptIds = await queueAttempts(
+      db,
+      runId,
+      plan.map((definition) => definition.name),
+      clock(),
+    ).catch((error: unknown) => {
       warn('could not record the datasets this sync will load')(error);
       return new Map<string, number>();
     });
@@ -267,7 +289,10 @@ export async function runSync(db: Database, definitions: readonly DatasetDefinit
       }
     } finally {
       const unstarted = plan.filter((definition) => !started.has(definition.name)).map((definition) => attemptIds.get(definition.name));
-      await dropUnstarted(db, unstarted.filter((id): id is number => id !== undefined)).catch(warn('could not drop the attempts a stopped sync never started'));
+      await dropUnstarted(
+        db,
+        unstarted.filter((id): id is number => id !== undefined),
+      ).catch(warn('could not drop the attempts a stopped sync never started'));
     }
     return results;
   });
@@ -280,7 +305,10 @@ export async function runSync(db: Database, definitions: readonly DatasetDefinit
 export function listOption(options: Record<string, string | boolean>, name: string): string[] | undefined {
   const value = options[name];
   if (typeof value !== 'string') return undefined;
-  const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   return items.length > 0 ? items : undefined;
 }
 

@@ -20,7 +20,8 @@ export interface ZipEntry {
 const LOCAL_HEADER_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
 
 /** Whether the bytes start like a ZIP archive (a publisher may serve the same file zipped or not). */
-export const isZip = (bytes: Uint8Array): boolean => Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(4, bytes.length)).equals(LOCAL_HEADER_SIGNATURE);
+export const isZip = (bytes: Uint8Array): boolean =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(4, bytes.length)).equals(LOCAL_HEADER_SIGNATURE);
 
 /** fflate's errors carry a code; 13 is "invalid zip data" (no end-of-central-directory record, or a malformed directory). */
 function describe(error: unknown): string {
@@ -50,7 +51,11 @@ export function zipEntries(bytes: Uint8Array, file: string): ZipEntry[] {
 /** One entry's bytes, inflated and checked against the size the central directory gives. */
 export function zipEntryBytes(bytes: Uint8Array, entry: ZipEntry, file: string): Buffer {
   if (entry.method !== 0 && entry.method !== 8) {
-    throw new SourceFormatError(file, undefined, `${entry.name} uses zip compression method ${entry.method}; only stored and deflated entries are read`);
+    throw new SourceFormatError(
+      file,
+      undefined,
+      `${entry.name} uses zip compression method ${entry.method}; only stored and deflated entries are read`,
+    );
   }
   let data: Uint8Array | undefined;
   try {
@@ -60,7 +65,11 @@ export function zipEntryBytes(bytes: Uint8Array, entry: ZipEntry, file: string):
   }
   if (!data) throw new SourceFormatError(file, undefined, `${entry.name} is not in the zip`);
   if (data.length !== entry.size) {
-    throw new SourceFormatError(file, undefined, `${entry.name} is corrupt: it inflates to ${data.length} bytes, the zip says ${entry.size}`);
+    throw new SourceFormatError(
+      file,
+      undefined,
+      `${entry.name} is corrupt: it inflates to ${data.length} bytes, the zip says ${entry.size}`,
+    );
   }
   return Buffer.from(data.buffer, data.byteOffset, data.length);
 }

@@ -22,7 +22,8 @@ export const SEED_YEARS = [2018, 2019, 2020, 2021, 2022, 2023, 2024] as const;
 
 /** Custom questions a researcher asks of seven years, answered through the SQL sandbox; `latest` is the latest year loaded. */
 export const seedQueries = (latest: number): Record<string, string> => ({
-  'originations by year and state': 'SELECT year, state, count(*) AS originations FROM lar WHERE action_taken = 1 GROUP BY ALL ORDER BY ALL',
+  'originations by year and state':
+    'SELECT year, state, count(*) AS originations FROM lar WHERE action_taken = 1 GROUP BY ALL ORDER BY ALL',
   'median loan amount by year and loan type (purchases)':
     'SELECT year, loan_type, median(loan_amount) AS median_amount FROM lar WHERE loan_purpose = 1 AND action_taken = 1 GROUP BY ALL ORDER BY ALL',
   [`top 20 counties by originations, ${latest}`]: `SELECT county_code, count(*) AS originations FROM lar WHERE year = ${latest} AND action_taken = 1 GROUP BY 1 ORDER BY 2 DESC LIMIT 20`,
@@ -184,7 +185,12 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
         const calibration = loadCalibration(sourceDir, year);
         const generateStarted = performance.now();
         const generateCpu = process.cpuUsage();
-        const files = await writeSyntheticStateYears(connection, { calibration, states: statesWithRecords(calibration.states), scale, outDir: csvDir });
+        const files = await writeSyntheticStateYears(connection, {
+          calibration,
+          states: statesWithRecords(calibration.states),
+          scale,
+          outDir: csvDir,
+        });
         const generateSeconds = (performance.now() - generateStarted) / 1000;
         const generatedCpu = cpuSeconds(generateCpu);
         const csvBytes = files.reduce((total, file) => total + fs.statSync(file.csvPath).size, 0);
@@ -197,7 +203,12 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
           synthetic: true,
           skipValidation: !gated,
           aggregatesFor: (y) => (y === year ? calibration.states : undefined),
-          files: files.map((file) => ({ csvPath: file.csvPath, sourceUrl: `synthetic:${file.year}/${file.state}`, checksum: 'synthetic', expect: { year, state: file.state } })),
+          files: files.map((file) => ({
+            csvPath: file.csvPath,
+            sourceUrl: `synthetic:${file.year}/${file.state}`,
+            checksum: 'synthetic',
+            expect: { year, state: file.state },
+          })),
         });
         const loadSeconds = (performance.now() - loadStarted) / 1000;
         const loadedCpu = cpuSeconds(loadCpu);
@@ -265,7 +276,9 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
         ...extra,
       });
       save();
-      log(`${name}: ${timing.error ? `failed: ${timing.error}` : `first ${timing.firstMs} ms, p50 ${timing.p50} ms, p99 ${timing.p99} ms`}`);
+      log(
+        `${name}: ${timing.error ? `failed: ${timing.error}` : `first ${timing.firstMs} ms, p50 ${timing.p50} ms, p99 ${timing.p99} ms`}`,
+      );
     };
 
     const service = createHmdaService({ config, logger: pino({ level: 'silent' }), keepAnswers: false });
@@ -278,7 +291,11 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
     ];
     for (const preset of PRESET_NAMES) {
       for (const [scope, filters, timedRuns] of scopes) {
-        record(`preset ${preset} (${scope}), computed on request`, await timeRuns(timedRuns, () => service.preset(preset, filters)), timedRuns);
+        record(
+          `preset ${preset} (${scope}), computed on request`,
+          await timeRuns(timedRuns, () => service.preset(preset, filters)),
+          timedRuns,
+        );
       }
     }
     for (const [name, sql] of Object.entries(seedQueries(latest))) {
@@ -301,8 +318,15 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
     log(`warmNationalPresets: ${warmSeconds.toFixed(1)} s`);
     save();
     for (const preset of PRESET_NAMES) {
-      for (const [scope, filters] of [[`all ${allYears} years`, {}], [`national ${latest}`, { year: latest }]] as const) {
-        record(`preset ${preset} (${scope}), as served after the warm-up`, await timeRuns(runs, () => serving.preset(preset, filters)), runs);
+      for (const [scope, filters] of [
+        [`all ${allYears} years`, {}],
+        [`national ${latest}`, { year: latest }],
+      ] as const) {
+        record(
+          `preset ${preset} (${scope}), as served after the warm-up`,
+          await timeRuns(runs, () => serving.preset(preset, filters)),
+          runs,
+        );
       }
     }
     await serving.close();

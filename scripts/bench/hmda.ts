@@ -65,7 +65,14 @@ export async function runHmdaBench({ quick }: { quick: boolean }): Promise<Bench
     const scale = targetRows / recordCount(calibration.states, states);
     const out = fs.createWriteStream(csvPath);
     const generated = performance.now();
-    const counts = await writeSyntheticLar(out, { year: YEAR, states, aggregates: calibration.states, counties: calibration.counties, scale, seed: 7 });
+    const counts = await writeSyntheticLar(out, {
+      year: YEAR,
+      states,
+      aggregates: calibration.states,
+      counties: calibration.counties,
+      scale,
+      seed: 7,
+    });
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
     const generatedRows = Object.values(counts).reduce((a, b) => a + b, 0);
     const generationSeconds = (performance.now() - generated) / 1000;
@@ -107,7 +114,10 @@ export async function runHmdaBench({ quick }: { quick: boolean }): Promise<Bench
     const runs = quick ? 5 : 9;
     const computed = new Map<string, number>();
     for (const preset of PRESET_NAMES) {
-      for (const [scope, filters] of [['national', { year: YEAR }], ['CA', { year: YEAR, state: 'CA' }]] as const) {
+      for (const [scope, filters] of [
+        ['national', { year: YEAR }],
+        ['CA', { year: YEAR, state: 'CA' }],
+      ] as const) {
         const p50 = await timeRuns(runs, () => computing.preset(preset, filters));
         computed.set(`${preset} ${scope}`, p50);
         // A state's answer is computed on request, so its target applies here.
@@ -142,7 +152,11 @@ export async function runHmdaBench({ quick }: { quick: boolean }): Promise<Bench
     const directConnection = await direct.connect();
     const directSql = GROUP_BY.replace('FROM lar', `FROM read_parquet(${literal(larGlob(warehouse))}, hive_partitioning = true)`);
     // Alternated, so that a shared machine's load falls on both alike.
-    const [floor, sandboxed] = await timeAlternating(runs, () => directConnection.runAndReadAll(directSql), () => service.sql(GROUP_BY));
+    const [floor, sandboxed] = await timeAlternating(
+      runs,
+      () => directConnection.runAndReadAll(directSql),
+      () => service.sql(GROUP_BY),
+    );
     directConnection.closeSync();
     direct.closeSync();
     const exported = await measureExport(service, note);
@@ -185,7 +199,8 @@ async function measureExport(service: ReturnType<typeof createHmdaService>, note
   const repeated = await service.answer(question);
   const againMs = Number((performance.now() - again).toFixed(1));
   const exported = answer.export;
-  if (!exported || repeated.export?.id !== exported.id) throw new Error('the export benchmark expected a result over the budget, written once');
+  if (!exported || repeated.export?.id !== exported.id)
+    throw new Error('the export benchmark expected a result over the budget, written once');
   const rate = Math.round(exported.rows / seconds);
   const sizes = `CSV ${(exported.csv_bytes / 2 ** 20).toFixed(0)} MiB, Parquet ${(exported.parquet_bytes / 2 ** 20).toFixed(0)} MiB`;
   return [
@@ -197,7 +212,14 @@ async function measureExport(service: ReturnType<typeof createHmdaService>, note
       met: rate >= 50_000 && grownMb < 64,
       note: `${note}; ${seconds.toFixed(1)} s, ${sizes}; service RSS grew ${grownMb} MiB (the rows stream to disk in the sandbox process)`,
     },
-    { family: 'hmda', name: 'the same question again (files already written)', p50Ms: againMs, target: '< 300 ms', met: againMs < 300, note },
+    {
+      family: 'hmda',
+      name: 'the same question again (files already written)',
+      p50Ms: againMs,
+      target: '< 300 ms',
+      met: againMs < 300,
+      note,
+    },
   ];
 }
 

@@ -29,7 +29,14 @@ async function start(dataDir: string, syncOnStart: boolean): Promise<{ server: C
   const port = await freePort();
   const startedAt = performance.now();
   const server = await spawnServer(path.join(PROJECT_ROOT, 'api', 'main.ts'), {
-    env: { ...BENCH_SERVICE_ENV, SYNC_ON_START: String(syncOnStart), MDS_SOURCE_DIR: sourceDir(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: {
+      ...BENCH_SERVICE_ENV,
+      SYNC_ON_START: String(syncOnStart),
+      MDS_SOURCE_DIR: sourceDir(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    },
     logFile: path.join(dataDir, 'service.log'),
   });
   return { server, url: `http://127.0.0.1:${port}`, startedAt };
@@ -78,7 +85,13 @@ export const run: BenchModule = async (context) => {
       met: p99 < 50,
       note: `max ${Math.round(Math.max(...latencies))} ms`,
     });
-    rows.push({ family: 'lifecycle', name: 'RSS during the sync (sampled at each probe)', peakRssMb: peakRss, target: '≤ 512 MiB', met: peakRss <= 512 });
+    rows.push({
+      family: 'lifecycle',
+      name: 'RSS during the sync (sampled at each probe)',
+      peakRssMb: peakRss,
+      target: '≤ 512 MiB',
+      met: peakRss <= 512,
+    });
     await waitForQuiet(pid);
     // Idle is a steady state: the service gives memory back once it has been quiet for a few seconds
     // (api/platform/memory/idle-release.ts), so RSS is read after that has had time to happen.
@@ -90,7 +103,13 @@ export const run: BenchModule = async (context) => {
     // 2. A restart on the synced data: from spawning the process to its first answer.
     const second = await start(dataDir, false);
     const restartMs = await firstAnswerMs(second.url, second.startedAt);
-    rows.push({ family: 'lifecycle', name: 'restart with loaded data to first /healthz answer', p50Ms: restartMs, target: '< 3000 ms', met: restartMs < 3_000 });
+    rows.push({
+      family: 'lifecycle',
+      name: 'restart with loaded data to first /healthz answer',
+      p50Ms: restartMs,
+      target: '< 3000 ms',
+      met: restartMs < 3_000,
+    });
     await second.server.stop();
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

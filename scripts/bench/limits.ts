@@ -25,7 +25,10 @@ const log = (line: string) => process.stderr.write(`bench limits: ${line}\n`);
 
 type Variant = { label: string; env: Record<string, string> };
 
-const OFF: Variant = { label: 'limits off', env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' } };
+const OFF: Variant = {
+  label: 'limits off',
+  env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' },
+};
 const limited = (store: string): Variant => ({
   label: `${store} store`,
   env: { RATE_LIMIT_ANON_PER_MINUTE: HIGH, RATE_LIMIT_KEY_PER_MINUTE: HIGH, RATE_LIMIT_PER_HOUR: HIGH, RATE_LIMIT_STORE: store },
@@ -105,7 +108,14 @@ async function limiterWorkMicros(): Promise<number> {
   const { createLimiter } = await import('../../api/access/limiter.ts');
   const quiet = { warn: () => undefined } as unknown as Parameters<typeof createLimiter>[2];
   const limiter = await createLimiter(
-    { RATE_LIMIT_ANON_PER_MINUTE: 1e9, RATE_LIMIT_KEY_PER_MINUTE: 1e9, RATE_LIMIT_PER_HOUR: 1e9, RATE_LIMIT_STORE: 'memory', REDIS_URL: REDIS_URL, DATABASE_URL: undefined },
+    {
+      RATE_LIMIT_ANON_PER_MINUTE: 1e9,
+      RATE_LIMIT_KEY_PER_MINUTE: 1e9,
+      RATE_LIMIT_PER_HOUR: 1e9,
+      RATE_LIMIT_STORE: 'memory',
+      REDIS_URL: REDIS_URL,
+      DATABASE_URL: undefined,
+    },
     'pglite',
     quiet,
   );
@@ -180,7 +190,8 @@ export const run: BenchModule = async (context) => {
       p99Ms: median(runs.map((result) => result.p99Ms)),
       errors: runs.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
     });
-    const peakRss = (variant: Variant) => Math.max(...running.filter((entry) => entry.variant === variant).map((entry) => peakRssMb(entry.pid) ?? 0));
+    const peakRss = (variant: Variant) =>
+      Math.max(...running.filter((entry) => entry.variant === variant).map((entry) => peakRssMb(entry.pid) ?? 0));
     const rows: BenchRow[] = [
       {
         family: 'limits',

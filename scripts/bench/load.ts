@@ -53,7 +53,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
  * Two loads at the same time when their services run side by side (see pinSideBySide), else one
  * after the other; the results in the order given.
  */
-export async function runPair(sideBySide: boolean, first: () => Promise<LoadResult>, second: () => Promise<LoadResult>): Promise<[LoadResult, LoadResult]> {
+export async function runPair(
+  sideBySide: boolean,
+  first: () => Promise<LoadResult>,
+  second: () => Promise<LoadResult>,
+): Promise<[LoadResult, LoadResult]> {
   if (sideBySide) return Promise.all([first(), second()]);
   const firstResult = await first();
   return [firstResult, await second()];

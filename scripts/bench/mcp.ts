@@ -23,7 +23,8 @@ export const run: BenchModule = async (context) => {
   try {
     for (const call of CALLS) {
       const first = await client.callTool(call);
-      if (first.isError) throw new Error(`${call.name} answered an error: ${JSON.stringify(first.content).slice(0, 200)} (is its dataset synced?)`);
+      if (first.isError)
+        throw new Error(`${call.name} answered an error: ${JSON.stringify(first.content).slice(0, 200)} (is its dataset synced?)`);
       const latency = await sampleLatency(quick ? 150 : 600, async () => (await client.callTool(call)).isError !== true, 20);
       rows.push({
         family: 'mcp',

@@ -14,8 +14,11 @@ import { BODY_BASELINE } from './rest.ts';
 import { pinSideBySide, unpin } from '../lib/cpu-affinity.ts';
 
 const MIX = ['CO', 'TX', 'CA', 'NY', 'FL'].flatMap((state) =>
-  ['1', '2'].flatMap((fico) => ['conventional', 'fha'].flatMap((product) => ['detailed', 'simple'].map((format) =>
-    `/api/v1/rates?state=${state}&fico=${fico}&product_type=${product}&format=${format}`))),
+  ['1', '2'].flatMap((fico) =>
+    ['conventional', 'fha'].flatMap((product) =>
+      ['detailed', 'simple'].map((format) => `/api/v1/rates?state=${state}&fico=${fico}&product_type=${product}&format=${format}`),
+    ),
+  ),
 );
 
 export const run: BenchModule = async (context) => {

@@ -22,7 +22,9 @@ function generator(seed: number): () => number {
 }
 
 function generatedCorpus(): SearchDocumentInput[] {
-  const words = readGlossary().flatMap((entry) => `${entry.data.term} ${entry.data.definition} ${entry.body}`.toLowerCase().match(/[a-z]{3,}/g) ?? []);
+  const words = readGlossary().flatMap(
+    (entry) => `${entry.data.term} ${entry.data.definition} ${entry.body}`.toLowerCase().match(/[a-z]{3,}/g) ?? [],
+  );
   const random = generator(42);
   const pick = (count: number) => Array.from({ length: count }, () => words[Math.floor(random() * words.length)]).join(' ');
   return Array.from({ length: DOCUMENTS }, (_, index) => ({

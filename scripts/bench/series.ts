@@ -28,12 +28,19 @@ export const run: BenchModule = async (context) => {
   const weeks = ((await check.json()) as { count?: number }).count ?? 0;
 
   const mix = [
-    ...STATES.flatMap((state) => [`/api/v1/series/nmdb/${state}/ave_intrate`, `/api/v1/series/nmdb/${state}/pct_intrate_ge_6?frequency=annual`, `/api/v1/series/hmda/${state}/denial_rate`]),
-    ...COUNTIES.flatMap((fips) => [`/api/v1/series/loan-limits/conforming/${fips}`, `/api/v1/series/loan-limits/fha/${fips}?from=2020`]),
-    ...['pmms/15-year', 'optimal-blue/conforming-30-year', 'optimal-blue/fha-30-year', 'pmms/5-1-arm', 'optimal-blue/jumbo-30-year'].flatMap((id) => [
-      `/api/v1/series/${id}?from=2020`,
-      `/api/v1/series/${id}?from=2020&frequency=monthly`,
+    ...STATES.flatMap((state) => [
+      `/api/v1/series/nmdb/${state}/ave_intrate`,
+      `/api/v1/series/nmdb/${state}/pct_intrate_ge_6?frequency=annual`,
+      `/api/v1/series/hmda/${state}/denial_rate`,
     ]),
+    ...COUNTIES.flatMap((fips) => [`/api/v1/series/loan-limits/conforming/${fips}`, `/api/v1/series/loan-limits/fha/${fips}?from=2020`]),
+    ...[
+      'pmms/15-year',
+      'optimal-blue/conforming-30-year',
+      'optimal-blue/fha-30-year',
+      'pmms/5-1-arm',
+      'optimal-blue/jumbo-30-year',
+    ].flatMap((id) => [`/api/v1/series/${id}?from=2020`, `/api/v1/series/${id}?from=2020&frequency=monthly`]),
     '/api/v1/series/loan-limits/conforming/baseline',
     '/api/v1/series/loan-limits/fha/floor?from=2018',
   ];
@@ -42,14 +49,22 @@ export const run: BenchModule = async (context) => {
     { name: `GET ${tenYears} (${weeks} weekly observations, JSON)`, url: `${service.url}${tenYears}`, target: true },
     { name: `GET ${tenYears}&format=csv`, url: `${service.url}${tenYears}&format=csv` },
     { name: `GET ${tenYears}&frequency=monthly`, url: `${service.url}${tenYears}&frequency=monthly` },
-    { name: `GET /api/v1/series/… (mix of ${mix.length} series: NMDB, HMDA, county and national limits, PMMS, Optimal Blue)`, url: service.url, requests: mix.map((path) => ({ path })) },
+    {
+      name: `GET /api/v1/series/… (mix of ${mix.length} series: NMDB, HMDA, county and national limits, PMMS, Optimal Blue)`,
+      url: service.url,
+      requests: mix.map((path) => ({ path })),
+    },
     { name: 'GET /api/v1/series?family=nmdb&state=CA (catalogue page)', url: `${service.url}/api/v1/series?family=nmdb&state=CA` },
   ];
   const rows: BenchRow[] = [];
   for (const { name, url, requests, target } of measurements) {
     const result = await runLoad({ url, connections: 50, durationSeconds: seconds, ...(requests ? { requests } : {}) });
     const row = serviceRow('series', name, result, context);
-    rows.push(target ? { ...row, target: 'p50 < 5 ms (a 10-year weekly series)', met: result.p50Ms < 5 && result.non2xx === 0 && result.errors === 0 } : row);
+    rows.push(
+      target
+        ? { ...row, target: 'p50 < 5 ms (a 10-year weekly series)', met: result.p50Ms < 5 && result.non2xx === 0 && result.errors === 0 }
+        : row,
+    );
   }
   return rows;
 };

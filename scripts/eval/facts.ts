@@ -13,14 +13,21 @@ export type ResolvedFact =
   | { kind: 'date'; iso: string; label: string }
   | { kind: 'regex'; pattern: RegExp; label: string };
 
-const readLines = (file: string) => fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '');
+const readLines = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '');
 
 function seriesFile(source: string, series: string): string {
   const candidates: Record<string, string[]> = {
     MORTGAGE30US: ['rates/MORTGAGE30US_weekly_1971_2026.csv'],
     MORTGAGE15US: ['rates/MORTGAGE15US_weekly_1991_2025.csv'],
   };
-  const found = (candidates[series] ?? [`rates/recent_2020_2025/${series}.csv`]).map((file) => path.join(source, file)).find((file) => fs.existsSync(file));
+  const found = (candidates[series] ?? [`rates/recent_2020_2025/${series}.csv`])
+    .map((file) => path.join(source, file))
+    .find((file) => fs.existsSync(file));
   if (!found) throw new Error(`no mirror file for ${series}`);
   return found;
 }
@@ -81,8 +88,15 @@ function fhaRow(source: string, fips: string, year: number): number[] {
   throw new Error(`county ${fips} not in the HUD ${year} file`);
 }
 
-function stateAggregate(source: string, state: string, year: number): { actionTaken: Record<string, number>; loanType: Record<string, number> } {
-  const all = JSON.parse(fs.readFileSync(path.join(source, `hmda/aggregates/by_state_${year}.json`), 'utf8')) as Record<string, { actionTaken: Record<string, number>; loanType: Record<string, number> }>;
+function stateAggregate(
+  source: string,
+  state: string,
+  year: number,
+): { actionTaken: Record<string, number>; loanType: Record<string, number> } {
+  const all = JSON.parse(fs.readFileSync(path.join(source, `hmda/aggregates/by_state_${year}.json`), 'utf8')) as Record<
+    string,
+    { actionTaken: Record<string, number>; loanType: Record<string, number> }
+  >;
   const entry = all[state];
   if (!entry) throw new Error(`${state} not in HMDA aggregates ${year}`);
   return entry;
@@ -105,7 +119,8 @@ function escrowMonths(installments: { month: number; units: number }[], closingM
 }
 
 export function resolveFact(fact: Fact, source: string, today: Date): ResolvedFact | undefined {
-  if ('text' in fact) return { kind: 'regex', pattern: new RegExp(fact.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), label: fact.text };
+  if ('text' in fact)
+    return { kind: 'regex', pattern: new RegExp(fact.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), label: fact.text };
   if ('regex' in fact) return { kind: 'regex', pattern: new RegExp(fact.regex, 'i'), label: `/${fact.regex}/` };
   const args = fact.args ?? {};
   const str = (name: string) => String(args[name]);
@@ -138,7 +153,10 @@ export function resolveFact(fact: Fact, source: string, today: Date): ResolvedFa
       const file = path.join(source, 'loan_limits/national_limits_summary_2018_2026_DERIVED.csv');
       const lines = readLines(file);
       const header = (lines[0] ?? '').split(',');
-      const row = lines.slice(1).map((line) => line.split(',')).find((cells) => Number(cells[0]) === num('year'));
+      const row = lines
+        .slice(1)
+        .map((line) => line.split(','))
+        .find((cells) => Number(cells[0]) === num('year'));
       const value = Number(row?.[header.indexOf('gse_baseline_1unit')]);
       return { kind: 'number', value, tolerance: 0.5, label: `baseline ${num('year')} = ${value}` };
     }
@@ -158,7 +176,9 @@ export function resolveFact(fact: Fact, source: string, today: Date): ResolvedFa
       return next ? { kind: 'date', iso: next, label: `next FOMC decision ${next}` } : undefined;
     }
     case 'hmdaStateTotal': {
-      const counts = JSON.parse(fs.readFileSync(path.join(source, `hmda/aggregates/record_counts/stateCounts${num('year')}.json`), 'utf8')) as Record<string, number>;
+      const counts = JSON.parse(
+        fs.readFileSync(path.join(source, `hmda/aggregates/record_counts/stateCounts${num('year')}.json`), 'utf8'),
+      ) as Record<string, number>;
       const value = counts[str('state')] ?? NaN;
       return { kind: 'number', value, tolerance: 0.5, label: `HMDA records ${str('state')} ${num('year')} = ${value}` };
     }
@@ -177,7 +197,12 @@ export function resolveFact(fact: Fact, source: string, today: Date): ResolvedFa
     case 'hmdaLoanTypeShare': {
       const loanTypes = stateAggregate(source, str('state'), num('year')).loanType;
       const value = Math.round(((loanTypes[str('loanType')] ?? 0) / sum(loanTypes)) * 1000) / 10;
-      return { kind: 'number', value, tolerance: 0.051, label: `loan type ${str('loanType')} share ${str('state')} ${num('year')} = ${value}%` };
+      return {
+        kind: 'number',
+        value,
+        tolerance: 0.051,
+        label: `loan type ${str('loanType')} share ${str('state')} ${num('year')} = ${value}%`,
+      };
     }
     case 'topLender': {
       const lines = readLines(path.join(source, 'hmda/institutions/2020_ts_csv.csv'));
@@ -187,14 +212,31 @@ export function resolveFact(fact: Fact, source: string, today: Date): ResolvedFa
         const count = Number(line.split(',').at(-1));
         if (count > best.count) best = { name, count };
       }
-      return { kind: 'regex', pattern: new RegExp(best.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), label: `top lender ${best.name}` };
+      return {
+        kind: 'regex',
+        pattern: new RegExp(best.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'),
+        label: `top lender ${best.name}`,
+      };
     }
     default:
       throw new Error(`unknown fact computation ${fact.compute}`);
   }
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** Whether `answer` contains `fact`: numbers compared numerically (commas, $ and % ignored). */
 export function answerContains(answer: string, fact: ResolvedFact): boolean {
@@ -204,6 +246,11 @@ export function answerContains(answer: string, fact: ResolvedFact): boolean {
     const long = `${MONTH_NAMES[(month ?? 1) - 1]} ${day}, ${year}`;
     return answer.includes(fact.iso) || answer.includes(long) || answer.includes(`${MONTH_NAMES[(month ?? 1) - 1]} ${day}`);
   }
-  const numbers = [...answer.replace(/(\d),(\d{3})/g, '$1$2').replace(/(\d),(\d{3})/g, '$1$2').matchAll(/-?\d+(?:\.\d+)?/g)].map((match) => Number(match[0]));
+  const numbers = [
+    ...answer
+      .replace(/(\d),(\d{3})/g, '$1$2')
+      .replace(/(\d),(\d{3})/g, '$1$2')
+      .matchAll(/-?\d+(?:\.\d+)?/g),
+  ].map((match) => Number(match[0]));
   return numbers.some((value) => Math.abs(value - fact.value) <= fact.tolerance);
 }

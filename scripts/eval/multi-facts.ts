@@ -13,7 +13,12 @@ interface Point {
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const lines = (file: string) => fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '');
+const lines = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const memo = new Map<string, unknown>();
 function once<T>(key: string, read: () => T): T {
@@ -51,10 +56,23 @@ function dateForms(iso: string): string[] {
   const [year, month, day] = iso.split('-').map(Number);
   return [iso, `${MONTHS[(month ?? 1) - 1]} ${day}, ${year}`];
 }
-const anyDate = (isos: string[], label: string): ResolvedFact => ({ kind: 'regex', pattern: new RegExp(isos.flatMap(dateForms).map(escape).join('|')), label });
+const anyDate = (isos: string[], label: string): ResolvedFact => ({
+  kind: 'regex',
+  pattern: new RegExp(isos.flatMap(dateForms).map(escape).join('|')),
+  label,
+});
 /** Every one of `names` must appear. */
-const allNames = (names: string[], label: string): ResolvedFact => ({ kind: 'regex', pattern: new RegExp(`^${names.map((name) => `(?=[\\s\\S]*${escape(name)})`).join('')}`, 'i'), label });
-const num = (value: number, tolerance: number, label: string): ResolvedFact => ({ kind: 'number', value, tolerance, label: `${label} = ${Math.round(value * 1000) / 1000}` });
+const allNames = (names: string[], label: string): ResolvedFact => ({
+  kind: 'regex',
+  pattern: new RegExp(`^${names.map((name) => `(?=[\\s\\S]*${escape(name)})`).join('')}`, 'i'),
+  label,
+});
+const num = (value: number, tolerance: number, label: string): ResolvedFact => ({
+  kind: 'number',
+  value,
+  tolerance,
+  label: `${label} = ${Math.round(value * 1000) / 1000}`,
+});
 
 function extreme(points: Point[], which: string): { value: number; dates: string[] } {
   const value = which === 'max' ? Math.max(...points.map((point) => point.value)) : Math.min(...points.map((point) => point.value));
@@ -66,7 +84,9 @@ function conformingRows(source: string, year: number): Map<string, number[]> {
   return once(`fhfa:${year}`, () => {
     const rows = new Map<string, number[]>();
     if (year === 2026) {
-      for (const line of lines(path.join(source, 'loan_limits/fhfa_conforming/FullCountyLoanLimitList2026_converted_from_xlsx.csv')).slice(1)) {
+      for (const line of lines(path.join(source, 'loan_limits/fhfa_conforming/FullCountyLoanLimitList2026_converted_from_xlsx.csv')).slice(
+        1,
+      )) {
         const cells = line.split(',');
         rows.set(`${cells[0]}${cells[1]}`, cells.slice(-4).map(Number));
       }
@@ -120,7 +140,10 @@ function fhaRows(source: string, year: number): Map<string, number[]> {
       const state = cells[at('state')];
       if (!state) continue; // the national floor and ceiling rows
       const fips = `${byState.get(state) ?? '??'}${cells[at('county-fips')]}`;
-      rows.set(fips, ['limit-1-unit', 'limit-2-units', 'limit-3-units', 'limit-4-units'].map((name) => Number(cells[at(name)])));
+      rows.set(
+        fips,
+        ['limit-1-unit', 'limit-2-units', 'limit-3-units', 'limit-4-units'].map((name) => Number(cells[at(name)])),
+      );
     }
     return rows;
   });
@@ -129,7 +152,10 @@ function fhaRows(source: string, year: number): Map<string, number[]> {
 function national(source: string, year: number, column: string): number {
   const all = lines(path.join(source, 'loan_limits/national_limits_summary_2018_2026_DERIVED.csv'));
   const header = (all[0] as string).split(',');
-  const row = all.slice(1).map((line) => line.split(',')).find((cells) => Number(cells[0]) === year);
+  const row = all
+    .slice(1)
+    .map((line) => line.split(','))
+    .find((cells) => Number(cells[0]) === year);
   return Number(row?.[header.indexOf(column)]);
 }
 
@@ -145,12 +171,16 @@ function stateCountyLimits(source: string, program: 'conforming' | 'fha', state:
   return [...rows].filter(([fips]) => census.get(fips)?.state === state).map(([fips, values]) => ({ fips, value: values[0] as number }));
 }
 
-const countyName = (source: string, fips: string) => (counties(source).get(fips)?.name ?? fips).replace(/ (County|Parish|Borough|city|City and Borough|Census Area|Municipality)$/i, '');
+const countyName = (source: string, fips: string) =>
+  (counties(source).get(fips)?.name ?? fips).replace(/ (County|Parish|Borough|city|City and Borough|Census Area|Municipality)$/i, '');
 
 // HMDA aggregates (HMDA Maps state and county files).
 type Geo = { actionTaken: Record<string, number>; loanType: Record<string, number> };
 const hmda = (source: string, level: 'state' | 'county', year: number) =>
-  once(`hmda:${level}:${year}`, () => JSON.parse(fs.readFileSync(path.join(source, `hmda/aggregates/by_${level}_${year}.json`), 'utf8')) as Record<string, Geo>);
+  once(
+    `hmda:${level}:${year}`,
+    () => JSON.parse(fs.readFileSync(path.join(source, `hmda/aggregates/by_${level}_${year}.json`), 'utf8')) as Record<string, Geo>,
+  );
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((total, value) => total + value, 0);
 
 function measure(geo: Geo, name: string): number {
@@ -167,14 +197,25 @@ function stateNames(source: string): Map<string, string> {
   return once('stateNames', () => new Map(nmdbRows(source).map((row) => [row.state, row.name])));
 }
 
-function stateRanking(source: string, year: number, name: string, value: (code: string, geo: Geo) => number): { code: string; name: string; value: number }[] {
+function stateRanking(
+  source: string,
+  year: number,
+  name: string,
+  value: (code: string, geo: Geo) => number,
+): { code: string; name: string; value: number }[] {
   const all = hmda(source, 'state', year);
   return [...stateNames(source)].map(([code, stateName]) => ({ code, name: stateName, value: value(code, all[code] as Geo) }));
 }
 
 function population(source: string, place: string): number {
-  const byCounty = once('popCounty', () => JSON.parse(fs.readFileSync(path.join(source, 'geo/hmda_county_population_2024.json'), 'utf8')) as Record<string, number>);
-  const byState = once('popState', () => JSON.parse(fs.readFileSync(path.join(source, 'geo/hmda_state_population_2024.json'), 'utf8')) as Record<string, number>);
+  const byCounty = once(
+    'popCounty',
+    () => JSON.parse(fs.readFileSync(path.join(source, 'geo/hmda_county_population_2024.json'), 'utf8')) as Record<string, number>,
+  );
+  const byState = once(
+    'popState',
+    () => JSON.parse(fs.readFileSync(path.join(source, 'geo/hmda_state_population_2024.json'), 'utf8')) as Record<string, number>,
+  );
   if (/^\d{5}$/.test(place)) return byCounty[place] as number;
   const fips = [...counties(source).values()].find((county) => county.state === place)?.stateFips;
   return byState[fips as string] as number;
@@ -191,13 +232,17 @@ function nmdbRows(source: string): { state: string; name: string; period: string
   );
 }
 const nmdbLatestPeriod = (source: string) => nmdbRows(source).reduce((latest, row) => (row.period > latest ? row.period : latest), '');
-const nmdb = (source: string, state: string, period: string) => nmdbRows(source).find((row) => row.state === state && row.period === period)?.rate as number;
+const nmdb = (source: string, state: string, period: string) =>
+  nmdbRows(source).find((row) => row.state === state && row.period === period)?.rate as number;
 
 // Calendars: the Fed's meeting list and BLS's own iCalendar feed.
 function fomcDecisions(source: string): string[] {
-  return lines(path.join(source, 'calendar/fomc_meetings_2021_2025.csv')).slice(1).map((line) => line.split(',')[2] as string);
+  return lines(path.join(source, 'calendar/fomc_meetings_2021_2025.csv'))
+    .slice(1)
+    .map((line) => line.split(',')[2] as string);
 }
-const fomcIn = (source: string, year: number, month: number) => fomcDecisions(source).find((date) => date.startsWith(`${year}-${String(month).padStart(2, '0')}`)) as string;
+const fomcIn = (source: string, year: number, month: number) =>
+  fomcDecisions(source).find((date) => date.startsWith(`${year}-${String(month).padStart(2, '0')}`)) as string;
 
 /** The PMMS observation dated in the Monday-to-Sunday week that holds `date`. */
 function weekValue(points: Point[], date: string): number {
@@ -212,10 +257,13 @@ function weekValue(points: Point[], date: string): number {
 function blsEvents(source: string): { date: string; summary: string }[] {
   return once('bls', () => {
     const text = fs.readFileSync(path.join(source, 'calendar/bls.ics'), 'utf8').replace(/\r?\n[ \t]/g, '');
-    return text.split('BEGIN:VEVENT').slice(1).map((block) => {
-      const start = /DTSTART[^:]*:(\d{4})(\d{2})(\d{2})/.exec(block);
-      return { date: start ? `${start[1]}-${start[2]}-${start[3]}` : '', summary: /SUMMARY:(.*)/.exec(block)?.[1]?.trim() ?? '' };
-    });
+    return text
+      .split('BEGIN:VEVENT')
+      .slice(1)
+      .map((block) => {
+        const start = /DTSTART[^:]*:(\d{4})(\d{2})(\d{2})/.exec(block);
+        return { date: start ? `${start[1]}-${start[2]}-${start[3]}` : '', summary: /SUMMARY:(.*)/.exec(block)?.[1]?.trim() ?? '' };
+      });
   });
 }
 
@@ -231,18 +279,26 @@ export function resolveMultiFact(compute: string, args: Args, source: string): R
   const n = (name: string) => Number(args[name]);
   switch (compute) {
     case 'countWeeks': {
-      const count = between(rates(source, s('series')), s('from'), s('to')).filter((point) => compare(point.value, s('op'), n('threshold'))).length;
+      const count = between(rates(source, s('series')), s('from'), s('to')).filter((point) =>
+        compare(point.value, s('op'), n('threshold')),
+      ).length;
       return num(count, 0, `${s('series')} weeks ${s('op')} ${n('threshold')} ${s('from')}..${s('to')}`);
     }
     case 'lastWhere':
     case 'lastWhereValue': {
-      const last = rates(source, s('series')).filter((point) => compare(point.value, s('op'), n('threshold'))).at(-1) as Point;
-      return compute === 'lastWhere' ? anyDate([last.date], `last ${s('op')} ${n('threshold')}: ${last.date}`) : num(last.value, 0.006, `value then`);
+      const last = rates(source, s('series'))
+        .filter((point) => compare(point.value, s('op'), n('threshold')))
+        .at(-1) as Point;
+      return compute === 'lastWhere'
+        ? anyDate([last.date], `last ${s('op')} ${n('threshold')}: ${last.date}`)
+        : num(last.value, 0.006, `value then`);
     }
     case 'extremeValue':
     case 'extremeDate': {
       const found = extreme(between(rates(source, s('series')), s('from'), s('to')), s('which'));
-      return compute === 'extremeValue' ? num(found.value, 0.006, `${s('which')} ${s('series')}`) : anyDate(found.dates, `${s('which')} date ${found.dates.join('/')}`);
+      return compute === 'extremeValue'
+        ? num(found.value, 0.006, `${s('which')} ${s('series')}`)
+        : anyDate(found.dates, `${s('which')} date ${found.dates.join('/')}`);
     }
     case 'mean':
       return num(mean(between(rates(source, s('series')), s('from'), s('to'))), 0.006, `mean ${s('series')} ${s('from')}..${s('to')}`);
@@ -254,7 +310,11 @@ export function resolveMultiFact(compute: string, args: Args, source: string): R
     case 'valueOn':
       return num(valueOn(rates(source, s('series')), s('date')), 0.006, `${s('series')} on ${s('date')}`);
     case 'spreadOn':
-      return num(Math.abs(valueOn(rates(source, s('a')), s('date')) - valueOn(rates(source, s('b')), s('date'))), 0.006, `spread ${s('a')}−${s('b')} ${s('date')}`);
+      return num(
+        Math.abs(valueOn(rates(source, s('a')), s('date')) - valueOn(rates(source, s('b')), s('date'))),
+        0.006,
+        `spread ${s('a')}−${s('b')} ${s('date')}`,
+      );
     case 'meanSpread': {
       const yearMean = (series: string) => mean(between(rates(source, series), `${n('year')}-01-01`, `${n('year')}-12-31`));
       return num(Math.abs(yearMean(s('a')) - yearMean(s('b'))), 0.006, `mean spread ${n('year')}`);
@@ -276,18 +336,34 @@ export function resolveMultiFact(compute: string, args: Args, source: string): R
     case 'fomcDecision':
       return anyDate([fomcIn(source, n('year'), n('month'))], `FOMC decision ${n('year')}-${n('month')}`);
     case 'weekOfFomc':
-      return num(weekValue(rates(source, s('series')), fomcIn(source, n('year'), n('month'))), 0.006, `week of FOMC ${n('year')}-${n('month')}`);
+      return num(
+        weekValue(rates(source, s('series')), fomcIn(source, n('year'), n('month'))),
+        0.006,
+        `week of FOMC ${n('year')}-${n('month')}`,
+      );
     case 'fomcWeekChange': {
       const points = rates(source, s('series'));
-      return num(Math.abs(weekValue(points, fomcIn(source, n('year'), n('b'))) - weekValue(points, fomcIn(source, n('year'), n('a')))), 0.006, 'change between FOMC weeks');
+      return num(
+        Math.abs(weekValue(points, fomcIn(source, n('year'), n('b'))) - weekValue(points, fomcIn(source, n('year'), n('a')))),
+        0.006,
+        'change between FOMC weeks',
+      );
     }
     case 'countCountiesAboveBaseline': {
       const baseline = national(source, n('year'), 'gse_baseline_1unit');
-      return num(stateCountyLimits(source, 'conforming', s('state'), n('year')).filter((row) => row.value > baseline).length, 0, `${s('state')} counties above ${baseline}`);
+      return num(
+        stateCountyLimits(source, 'conforming', s('state'), n('year')).filter((row) => row.value > baseline).length,
+        0,
+        `${s('state')} counties above ${baseline}`,
+      );
     }
     case 'countFhaAboveFloor': {
       const floor = national(source, n('year'), 'fha_floor_1unit');
-      return num(stateCountyLimits(source, 'fha', s('state'), n('year')).filter((row) => row.value > floor).length, 0, `${s('state')} counties above FHA floor ${floor}`);
+      return num(
+        stateCountyLimits(source, 'fha', s('state'), n('year')).filter((row) => row.value > floor).length,
+        0,
+        `${s('state')} counties above FHA floor ${floor}`,
+      );
     }
     case 'topFhaValue':
     case 'topFhaCount':
@@ -315,33 +391,67 @@ export function resolveMultiFact(compute: string, args: Args, source: string): R
       return s('as') === 'year' ? num(best.year, 0, 'year of the biggest jump') : num(best.jump, 0.5, 'biggest jump');
     }
     case 'conformingLimit':
-      return num(limit(source, 'conforming', s('fips'), n('year'), args.units === undefined ? 1 : n('units')), 0.5, `conforming ${s('fips')} ${n('year')}`);
+      return num(
+        limit(source, 'conforming', s('fips'), n('year'), args.units === undefined ? 1 : n('units')),
+        0.5,
+        `conforming ${s('fips')} ${n('year')}`,
+      );
     case 'fhaLimit':
       return num(limit(source, 'fha', s('fips'), n('year')), 0.5, `FHA ${s('fips')} ${n('year')}`);
     case 'fhaShareOfConforming':
-      return num((limit(source, 'fha', s('fips'), n('year')) / limit(source, 'conforming', s('fips'), n('year'))) * 100, 0.051, 'FHA as % of conforming');
+      return num(
+        (limit(source, 'fha', s('fips'), n('year')) / limit(source, 'conforming', s('fips'), n('year'))) * 100,
+        0.051,
+        'FHA as % of conforming',
+      );
     case 'conformingDifference':
-      return num(Math.abs(limit(source, 'conforming', s('a'), n('year')) - limit(source, 'conforming', s('b'), n('year'))), 0.5, 'difference');
+      return num(
+        Math.abs(limit(source, 'conforming', s('a'), n('year')) - limit(source, 'conforming', s('b'), n('year'))),
+        0.5,
+        'difference',
+      );
     case 'conformingChange':
-      return num(Math.abs(limit(source, 'conforming', s('fips'), n('to')) - limit(source, 'conforming', s('fips'), n('from'))), 0.5, 'change');
+      return num(
+        Math.abs(limit(source, 'conforming', s('fips'), n('to')) - limit(source, 'conforming', s('fips'), n('from'))),
+        0.5,
+        'change',
+      );
     case 'fhaChange':
       return num(Math.abs(limit(source, 'fha', s('fips'), n('to')) - limit(source, 'fha', s('fips'), n('from'))), 0.5, 'FHA change');
     case 'unitDifference':
-      return num(limit(source, 'conforming', s('fips'), n('year'), n('a')) - limit(source, 'conforming', s('fips'), n('year'), n('b')), 0.5, 'unit difference');
+      return num(
+        limit(source, 'conforming', s('fips'), n('year'), n('a')) - limit(source, 'conforming', s('fips'), n('year'), n('b')),
+        0.5,
+        'unit difference',
+      );
     case 'aboveBaseline':
-      return num(limit(source, 'conforming', s('fips'), n('year')) - national(source, n('year'), 'gse_baseline_1unit'), 0.5, 'above baseline');
+      return num(
+        limit(source, 'conforming', s('fips'), n('year')) - national(source, n('year'), 'gse_baseline_1unit'),
+        0.5,
+        'above baseline',
+      );
     case 'topStateName':
     case 'topStateValue':
     case 'bottomStateName': {
-      const ranked = stateRanking(source, n('year'), s('measure'), (_code, geo) => measure(geo, s('measure'))).sort((a, b) => (compute === 'bottomStateName' ? a.value - b.value : b.value - a.value));
+      const ranked = stateRanking(source, n('year'), s('measure'), (_code, geo) => measure(geo, s('measure'))).sort((a, b) =>
+        compute === 'bottomStateName' ? a.value - b.value : b.value - a.value,
+      );
       const entry = ranked[n('rank') - 1] as { name: string; value: number };
       if (compute === 'topStateValue') return num(entry.value, s('measure').endsWith('rate') ? 0.051 : 0.5, `rank ${n('rank')} value`);
       return { kind: 'regex', pattern: new RegExp(escape(entry.name), 'i'), label: `rank ${n('rank')} ${entry.name}` };
     }
     case 'countyMeasure':
-      return num(measure(hmda(source, 'county', n('year'))[s('fips')] as Geo, s('measure')), s('measure').endsWith('rate') ? 0.051 : 0.5, `${s('measure')} ${s('fips')} ${n('year')}`);
+      return num(
+        measure(hmda(source, 'county', n('year'))[s('fips')] as Geo, s('measure')),
+        s('measure').endsWith('rate') ? 0.051 : 0.5,
+        `${s('measure')} ${s('fips')} ${n('year')}`,
+      );
     case 'stateMeasure':
-      return num(measure(hmda(source, 'state', n('year'))[s('state')] as Geo, s('measure')), s('measure').endsWith('rate') ? 0.051 : 0.5, `${s('measure')} ${s('state')} ${n('year')}`);
+      return num(
+        measure(hmda(source, 'state', n('year'))[s('state')] as Geo, s('measure')),
+        s('measure').endsWith('rate') ? 0.051 : 0.5,
+        `${s('measure')} ${s('state')} ${n('year')}`,
+      );
     case 'countyLoanTypeShare': {
       const types = (hmda(source, 'county', n('year'))[s('fips')] as Geo).loanType;
       return num(((types[s('loanType')] ?? 0) / sum(types)) * 100, 0.051, `loan type ${s('loanType')} share ${s('fips')}`);
@@ -370,7 +480,12 @@ export function resolveMultiFact(compute: string, args: Args, source: string): R
       return s('as') === 'year' ? num(best.year, 0, 'peak year') : num(best.value, 0.5, 'peak value');
     }
     case 'topPerResidentName': {
-      const ranked = stateRanking(source, n('year'), s('measure'), (code, geo) => measure(geo, s('measure')) / population(source, code)).sort((a, b) => b.value - a.value);
+      const ranked = stateRanking(
+        source,
+        n('year'),
+        s('measure'),
+        (code, geo) => measure(geo, s('measure')) / population(source, code),
+      ).sort((a, b) => b.value - a.value);
       const top = ranked[0] as { name: string };
       return { kind: 'regex', pattern: new RegExp(escape(top.name), 'i'), label: `top per resident ${top.name}` };
     }
@@ -379,7 +494,11 @@ export function resolveMultiFact(compute: string, args: Args, source: string): R
     case 'nmdbAt':
       return num(nmdb(source, s('state'), s('period')), 0.051, `NMDB ${s('state')} ${s('period')}`);
     case 'nmdbChangeSince':
-      return num(Math.abs(nmdb(source, s('state'), nmdbLatestPeriod(source)) - nmdb(source, s('state'), s('period'))), 0.051, 'NMDB change');
+      return num(
+        Math.abs(nmdb(source, s('state'), nmdbLatestPeriod(source)) - nmdb(source, s('state'), s('period'))),
+        0.051,
+        'NMDB change',
+      );
     case 'nmdbTopName':
     case 'nmdbTopValue': {
       const rows = nmdbRows(source).filter((row) => row.period === nmdbLatestPeriod(source));
@@ -389,7 +508,11 @@ export function resolveMultiFact(compute: string, args: Args, source: string): R
       return allNames(names, `NMDB top ${names.join(', ')}`);
     }
     case 'nmdbVsLatest':
-      return num(Math.abs((rates(source, s('series')).at(-1) as Point).value - nmdb(source, s('state'), nmdbLatestPeriod(source))), 0.051, 'new vs outstanding');
+      return num(
+        Math.abs((rates(source, s('series')).at(-1) as Point).value - nmdb(source, s('state'), nmdbLatestPeriod(source))),
+        0.051,
+        'new vs outstanding',
+      );
     case 'blsRelease': {
       const event = blsEvents(source).find((candidate) => candidate.date.startsWith(s('month')) && candidate.summary === s('summary'));
       return event ? anyDate([event.date], `${s('summary')} ${event.date}`) : undefined;

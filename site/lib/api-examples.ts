@@ -23,7 +23,8 @@ export function exampleRequest(path: string, method: string, operation: Operatio
   if (method === 'post' && body === undefined) return undefined;
   if (parameters.some((parameter) => parameter.required && parameter.example === undefined)) return undefined;
   // An operation whose parameters have no example at all (a file download) has none either.
-  if (parameters.some((parameter) => parameter.in === 'path') && parameters.every((parameter) => parameter.example === undefined)) return undefined;
+  if (parameters.some((parameter) => parameter.in === 'path') && parameters.every((parameter) => parameter.example === undefined))
+    return undefined;
   let url = path;
   const query = new URLSearchParams();
   for (const parameter of parameters) {
@@ -52,7 +53,8 @@ export function shorten(value: unknown): unknown {
     return value.length > SHOWN_ITEMS ? [...shown, `… ${value.length - SHOWN_ITEMS} more`] : shown;
   }
   if (typeof value === 'string') return value.length > LONGEST_TEXT ? `${value.slice(0, LONGEST_TEXT)}…` : value;
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shorten(inner)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shorten(inner)]));
   return value;
 }
 

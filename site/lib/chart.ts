@@ -35,7 +35,9 @@ export async function readRateHistory(series: SeriesService, from: string): Prom
   for (const line of RATE_CHART_SERIES) {
     try {
       const answer = await series.answer(line.id, { from });
-      const points = answer.observations.flatMap((observation) => (observation.value === null ? [] : [{ date: observation.date, value: observation.value }]));
+      const points = answer.observations.flatMap((observation) =>
+        observation.value === null ? [] : [{ date: observation.date, value: observation.value }],
+      );
       // A path on this site, whatever address the page was reached by.
       const csv = new URL(answer.csv_url);
       lines.push({ id: answer.id, label: line.label, points, csvUrl: `${csv.pathname}${csv.search}` });
@@ -81,13 +83,22 @@ function dollarScale(min: number, max: number): { min: number; max: number; step
 /** The chart's two drawings: wide for screens from 40rem, narrow for phones (its 12-unit labels stay about 11 px there). */
 export const CHART_SIZES = { wide: { width: 760, height: 320, yearTicks: 10 }, narrow: { width: 360, height: 260, yearTicks: 5 } } as const;
 
-export function chartGeometry(series: ChartSeries[], width = 760, height = 320, unit: ChartUnit = 'percent', yearTicks = 10): ChartGeometry {
+export function chartGeometry(
+  series: ChartSeries[],
+  width = 760,
+  height = 320,
+  unit: ChartUnit = 'percent',
+  yearTicks = 10,
+): ChartGeometry {
   const plot = { left: unit === 'dollars' ? 64 : 48, right: width - 16, top: 12, bottom: height - 32 };
   const all = series.flatMap((entry) => entry.points);
   if (all.length === 0) return { width, height, plot, lines: [], yTicks: [], xTicks: [] };
   const minT = Math.min(...all.map((point) => time(point.date)));
   const maxT = Math.max(...all.map((point) => time(point.date)));
-  const dollars = unit === 'dollars' ? dollarScale(Math.min(...all.map((point) => point.value)), Math.max(...all.map((point) => point.value))) : undefined;
+  const dollars =
+    unit === 'dollars'
+      ? dollarScale(Math.min(...all.map((point) => point.value)), Math.max(...all.map((point) => point.value)))
+      : undefined;
   const minV = dollars ? dollars.min : Math.floor(Math.min(...all.map((point) => point.value)) * 2) / 2;
   const maxV = dollars ? dollars.max : Math.ceil(Math.max(...all.map((point) => point.value)) * 2) / 2;
   const x = (date: string): number => plot.left + ((time(date) - minT) / Math.max(1, maxT - minT)) * (plot.right - plot.left);
@@ -105,7 +116,10 @@ export function chartGeometry(series: ChartSeries[], width = 760, height = 320, 
 
   const span = maxV - minV;
   const step = dollars ? dollars.step : span > 6 ? 2 : span > 3 ? 1 : 0.5;
-  const tickLabel = (value: number): string => (dollars ? `$${value >= 1_000_000 ? `${(value / 1_000_000).toFixed(value % 1_000_000 === 0 ? 0 : 2)}M` : `${Math.round(value / 1000)}k`}` : `${value.toFixed(step < 1 ? 1 : 0)}%`);
+  const tickLabel = (value: number): string =>
+    dollars
+      ? `$${value >= 1_000_000 ? `${(value / 1_000_000).toFixed(value % 1_000_000 === 0 ? 0 : 2)}M` : `${Math.round(value / 1000)}k`}`
+      : `${value.toFixed(step < 1 ? 1 : 0)}%`;
   const yTicks: ChartGeometry['yTicks'] = [];
   for (let value = minV; value <= maxV + 1e-9; value += step) yTicks.push({ y: round(y(value)), label: tickLabel(value) });
 

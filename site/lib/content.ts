@@ -6,7 +6,9 @@ import type { ArticleFrontMatter, GlossaryFrontMatter } from '../../api/content/
 // Entries are Astro's CollectionEntry (id, collection, body, rendered). Their `data` is pinned to the
 // shared schemas' types: Astro infers it from site/content.config.ts, and that inference comes out
 // as `any` here because the collections use the schemas shared with the server (api/content/schemas.ts).
-export type ArticleEntry<C extends 'articles' | 'learn' = 'articles' | 'learn'> = Omit<CollectionEntry<C>, 'data'> & { data: ArticleFrontMatter };
+export type ArticleEntry<C extends 'articles' | 'learn' = 'articles' | 'learn'> = Omit<CollectionEntry<C>, 'data'> & {
+  data: ArticleFrontMatter;
+};
 export type GlossaryEntry = Omit<CollectionEntry<'glossary'>, 'data'> & {
   data: Omit<GlossaryFrontMatter, 'related'> & { related: { id: string; collection: 'glossary' }[] };
 };

@@ -42,7 +42,12 @@ export function conformingBands(baseline: number, ceiling: number): Band[] {
     { id: 'lower', label: `${money(baseline + 1)} to ${money(middle - 1)}`, color: '#9ecae1', holds: (value) => value < middle },
     { id: 'upper', label: `${money(middle)} to ${money(ceiling - 1)}`, color: '#4292c6', holds: (value) => value < ceiling },
     { id: 'ceiling', label: `Ceiling, ${money(ceiling)}`, color: '#08519c', holds: (value) => value === ceiling },
-    { id: 'above', label: `Above ${money(ceiling)} (only Alaska, Hawaii, Guam and the Virgin Islands go higher)`, color: '#54278f', holds: () => true },
+    {
+      id: 'above',
+      label: `Above ${money(ceiling)} (only Alaska, Hawaii, Guam and the Virgin Islands go higher)`,
+      color: '#54278f',
+      holds: () => true,
+    },
   ];
 }
 
@@ -64,7 +69,12 @@ export interface MapRequest {
 
 function frameOf(shapes: readonly CountyShape[]): string {
   const [x0, y0, x1, y1] = shapes.reduce(
-    ([a, b, c, d], shape) => [Math.min(a, shape.bounds[0][0]), Math.min(b, shape.bounds[0][1]), Math.max(c, shape.bounds[1][0]), Math.max(d, shape.bounds[1][1])],
+    ([a, b, c, d], shape) => [
+      Math.min(a, shape.bounds[0][0]),
+      Math.min(b, shape.bounds[0][1]),
+      Math.max(c, shape.bounds[1][0]),
+      Math.max(d, shape.bounds[1][1]),
+    ],
     [Infinity, Infinity, -Infinity, -Infinity],
   );
   const pad = Math.max(x1 - x0, y1 - y0) * 0.02;
@@ -74,7 +84,9 @@ function frameOf(shapes: readonly CountyShape[]): string {
 
 export function countyMap(request: MapRequest): CountyMapView {
   const all = countyShapes();
-  const shapes = request.stateFips ? [...all.counties.values()].filter((shape) => shape.fips.startsWith(request.stateFips!)) : all.nationCounties;
+  const shapes = request.stateFips
+    ? [...all.counties.values()].filter((shape) => shape.fips.startsWith(request.stateFips!))
+    : all.nationCounties;
   const format = request.format ?? money;
   const counties = shapes.map((shape): MapCounty => {
     const figure = request.values.get(shape.fips);

@@ -7,10 +7,22 @@ export interface DocSection {
 }
 
 export const DOC_SECTIONS: readonly DocSection[] = [
-  { id: 'api', label: 'Using the API', intro: 'What every operation shares, the MCP server, natural-language answers, keys and rate limits.' },
-  { id: 'data', label: 'Data sources and methods', intro: 'Where each figure comes from, how it is checked, and what the service decided where a publisher leaves a choice open.' },
+  {
+    id: 'api',
+    label: 'Using the API',
+    intro: 'What every operation shares, the MCP server, natural-language answers, keys and rate limits.',
+  },
+  {
+    id: 'data',
+    label: 'Data sources and methods',
+    intro: 'Where each figure comes from, how it is checked, and what the service decided where a publisher leaves a choice open.',
+  },
   { id: 'operations', label: 'Running the service', intro: 'Configuration, health, several instances, security, tests and benchmarks.' },
-  { id: 'project', label: 'Inside the project', intro: "The project's own words, how capabilities are declared, how the site is built, and how the benchmark figures were reached." },
+  {
+    id: 'project',
+    label: 'Inside the project',
+    intro: "The project's own words, how capabilities are declared, how the site is built, and how the benchmark figures were reached.",
+  },
 ];
 
 /** Front matter of a file of docs/. */

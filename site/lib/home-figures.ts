@@ -69,7 +69,10 @@ async function readRates(deps: HomeFiguresDeps, today: string) {
     }
   }
   if (held.length === 0) throw firstError ?? Object.assign(new Error('No rate has been published yet.'), { status: 404 });
-  const to = held.map((line) => line.info.last_date as string).sort().at(-1) as string;
+  const to = held
+    .map((line) => line.info.last_date as string)
+    .sort()
+    .at(-1) as string;
   const from = shift(to, -CHART_YEARS);
   const readings: RateReading[] = [];
   const chart: ChartSeries[] = [];

@@ -29,7 +29,12 @@ export interface ConformingMapData {
 
 /** A state answer's one-unit conforming limit per county, labelled "County, ST". */
 export function conformingValues(answer: LoanLimitsAnswer): Map<string, { value: number | null; label: string }> {
-  return new Map(answer.counties.map((county) => [county.fips, { value: county.conforming?.limits?.['1'] ?? null, label: `${county.county}, ${county.state}` }]));
+  return new Map(
+    answer.counties.map((county) => [
+      county.fips,
+      { value: county.conforming?.limits?.['1'] ?? null, label: `${county.county}, ${county.state}` },
+    ]),
+  );
 }
 
 /** The national baseline and ceiling (one unit) an answer carries, as bands. */
@@ -59,15 +64,29 @@ export async function readConformingMap(deps: LimitMapDeps): Promise<ConformingM
     }
   }
   aboveBaseline.sort((a, b) => a.state.localeCompare(b.state) || a.county.localeCompare(b.county));
-  return { year: first.years.conforming ?? first.year, ...national, values, aboveBaseline, counties: values.size, source: { url: source.url, as_of: source.as_of } };
+  return {
+    year: first.years.conforming ?? first.year,
+    ...national,
+    values,
+    aboveBaseline,
+    counties: values.size,
+    source: { url: source.url, as_of: source.as_of },
+  };
 }
 
 /** One state's map of one-unit conforming limits for `year`, a county outlined if given; undefined when not loaded. */
-export async function stateConformingMap(deps: LimitMapDeps | undefined, state: string, year: number, highlight?: string): Promise<CountyMapView | undefined> {
+export async function stateConformingMap(
+  deps: LimitMapDeps | undefined,
+  state: string,
+  year: number,
+  highlight?: string,
+): Promise<CountyMapView | undefined> {
   const info = findState(state);
   if (!deps || !info) return undefined;
   try {
-    const answer = await deps.services.loanLimits.answer(LoanLimitsQuerySchema.parse({ state: info.code, year, loan_type: 'conforming', units: 1 }));
+    const answer = await deps.services.loanLimits.answer(
+      LoanLimitsQuerySchema.parse({ state: info.code, year, loan_type: 'conforming', units: 1 }),
+    );
     const national = bandsOf(answer);
     return national ? countyMap({ values: conformingValues(answer), bands: national.bands, stateFips: info.fips, highlight }) : undefined;
   } catch (error) {

@@ -5,7 +5,10 @@ import { inWords } from './freshness.ts';
 
 export type Live<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
-export async function live<Deps extends Pick<CoreDeps, 'logger'>, T>(deps: Deps | undefined, work: (deps: Deps) => Promise<T> | T): Promise<Live<T>> {
+export async function live<Deps extends Pick<CoreDeps, 'logger'>, T>(
+  deps: Deps | undefined,
+  work: (deps: Deps) => Promise<T> | T,
+): Promise<Live<T>> {
   if (!deps) return { ok: false, status: 503, message: 'This page needs the running service; it is not available right now.' };
   try {
     return { ok: true, value: await work(deps) };
@@ -14,7 +17,8 @@ export async function live<Deps extends Pick<CoreDeps, 'logger'>, T>(deps: Deps 
     // the services' errors: recognise them by their HTTP status instead.
     const status = (error as { status?: unknown }).status;
     // Pages name the publisher's series, never our dataset ids ("the pmms dataset").
-    if (typeof status === 'number' && status >= 400 && status < 500) return { ok: false, status, message: inWords((error as Error).message) };
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return { ok: false, status, message: inWords((error as Error).message) };
     if (status === 503) return { ok: false, status, message: inWords((error as Error).message) };
     deps.logger.error({ err: error }, 'on-demand page failed');
     return { ok: false, status: 500, message: 'Something went wrong on our side; please try again.' };

@@ -25,7 +25,9 @@ export async function latestSurveyRate(deps: SurveyRateDeps, term: string): Prom
     if (info.last_date === null) return undefined;
     const answer = await deps.services.series.answer(survey.id, { from: info.last_date });
     const last = answer.observations.filter((observation) => observation.value !== null).at(-1);
-    return last && last.value !== null ? { value: last.value, date: last.date, label: survey.label, source_url: info.source_url } : undefined;
+    return last && last.value !== null
+      ? { value: last.value, date: last.date, label: survey.label, source_url: info.source_url }
+      : undefined;
   } catch (error) {
     if ((error as { status?: number }).status !== undefined) return undefined;
     throw error;

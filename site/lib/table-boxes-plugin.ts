@@ -10,7 +10,8 @@ import { defineHastPlugin } from 'satteri';
 /** Tables with at least this many columns become cards on a narrow screen. */
 export const CARD_COLUMNS = 3;
 
-const isElement = (node: ElementContent | undefined, ...tagNames: string[]): node is Element => node?.type === 'element' && tagNames.includes(node.tagName);
+const isElement = (node: ElementContent | undefined, ...tagNames: string[]): node is Element =>
+  node?.type === 'element' && tagNames.includes(node.tagName);
 
 /** Text of a hast node, spaces folded (what a screen reader would read). */
 export function textOf(node: ElementContent): string {
@@ -34,7 +35,10 @@ export function headingBefore(parent: Readonly<Parents>, index: number): string 
  */
 export function boxTable(table: Readonly<Element>, heading: string | undefined, number: number): Element {
   const sections = table.children as ElementContent[];
-  const headRow = sections.filter((child) => isElement(child, 'thead')).flatMap((head) => (head as Element).children).find((row) => isElement(row, 'tr'));
+  const headRow = sections
+    .filter((child) => isElement(child, 'thead'))
+    .flatMap((head) => (head as Element).children)
+    .find((row) => isElement(row, 'tr'));
   const headers = headRow && isElement(headRow, 'tr') ? headRow.children.filter((cell) => isElement(cell, 'th', 'td')).map(textOf) : [];
   let name: Element['properties'] = { ariaLabel: heading ?? `Table ${number}` };
   const children = sections.map((section): ElementContent => {
@@ -60,7 +64,10 @@ export function boxTable(table: Readonly<Element>, heading: string | undefined, 
       }),
     };
   });
-  const className = [...((table.properties['className'] as string[] | undefined) ?? []), ...(headers.length >= CARD_COLUMNS ? ['cards'] : [])];
+  const className = [
+    ...((table.properties['className'] as string[] | undefined) ?? []),
+    ...(headers.length >= CARD_COLUMNS ? ['cards'] : []),
+  ];
   return {
     type: 'element',
     tagName: 'div',

@@ -43,7 +43,8 @@ export async function GET(context: APIContext): Promise<Response> {
   const items = [...written, ...generated].sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime() || a.title.localeCompare(b.title));
   const response = await rss({
     title: 'Mortgage Data Service: articles, learn pages and research',
-    description: 'Articles and explainers on buying, refinancing, loan types, costs, credit, escrow, rates and HMDA research, and research pages by state and county.',
+    description:
+      'Articles and explainers on buying, refinancing, loan types, costs, credit, escrow, rates and HMDA research, and research pages by state and county.',
     site,
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/' },

@@ -5,6 +5,8 @@ import { BUILD_ORIGIN } from '../../api/platform/static/build-origin.ts';
 export function GET(context: APIContext): Response {
   // The build's placeholder origin; the server writes its running one in its place.
   const site = context.site ?? new URL(BUILD_ORIGIN);
-  const body = ['User-agent: *', 'Allow: /', 'Disallow: /account', '', `Sitemap: ${new URL('/sitemap.xml', site).toString()}`, ''].join('\n');
+  const body = ['User-agent: *', 'Allow: /', 'Disallow: /account', '', `Sitemap: ${new URL('/sitemap.xml', site).toString()}`, ''].join(
+    '\n',
+  );
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }

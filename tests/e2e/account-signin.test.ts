@@ -17,7 +17,15 @@ import { rawRequest } from '../support/http.ts';
 import { z } from 'zod';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 async function listenOn(server: http.Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -133,9 +141,14 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('signing in and managing keys on /acco
     expect(await page.content()).not.toContain(keys[0]!.slice(13));
 
     await page.fill('#key-name', 'one too many');
-    const [response] = await Promise.all([page.waitForResponse(`${appUrl}/account/keys`), page.getByRole('button', { name: 'Create key' }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse(`${appUrl}/account/keys`),
+      page.getByRole('button', { name: 'Create key' }).click(),
+    ]);
     expect(response.status()).toBe(409);
-    expect(await page.getByRole('alert').textContent()).toContain('already has 3 active keys, the most allowed. Revoke one to create another.');
+    expect(await page.getByRole('alert').textContent()).toContain(
+      'already has 3 active keys, the most allowed. Revoke one to create another.',
+    );
     expect(await page.locator('#new-key').count()).toBe(0);
 
     for (const key of keys) {

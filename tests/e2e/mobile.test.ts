@@ -69,7 +69,10 @@ function readLayout(page: Page): Promise<Layout> {
       const label = box.getAttribute('aria-label');
       if (label !== null) return label.trim();
       const ids = (box.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter((id) => id !== '');
-      return ids.map((id: string) => doc.getElementById(id)?.textContent ?? '').join(' ').trim();
+      return ids
+        .map((id: string) => doc.getElementById(id)?.textContent ?? '')
+        .join(' ')
+        .trim();
     };
     return {
       scrollWidth: doc.documentElement.scrollWidth,
@@ -107,7 +110,10 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     // the state a reader then sees (its 503 page) rather than failing every other page with it.
     const calendar = await syncInto(database.db, ['economic_calendar']);
     calendarLoaded = calendar.results.every((result) => result.status === 'ok');
-    if (!calendarLoaded) console.warn(`[tests] economic_calendar did not sync; /calendar is checked without events: ${calendar.results.map((result) => result.message).join('; ')}`);
+    if (!calendarLoaded)
+      console.warn(
+        `[tests] economic_calendar did not sync; /calendar is checked without events: ${calendar.results.map((result) => result.message).join('; ')}`,
+      );
     const ssrHandler = await loadSsrHandler(testConfig());
     testApp = await buildTestApp(database.db, { options: ssrHandler ? { ssrHandler } : {} });
     await testApp.deps.services.search.rebuild();
@@ -154,8 +160,13 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     expect(await seriousViolations(page), sitePath).toEqual([]);
     await desktop.goto(`${server.url}${sitePath}`);
     await desktop.screenshot({ path: path.join(ARTIFACTS, `desktop-${name}.png`), fullPage: true });
-    const desktopHeight = await desktop.evaluate(() => (globalThis as unknown as { document: DomDocument }).document.documentElement.scrollHeight);
-    expect(layout.scrollHeight, `${sitePath} is ${layout.scrollHeight} px tall on a phone, ${desktopHeight} px at 1280 px`).toBeLessThanOrEqual(2 * Math.max(desktopHeight, DESKTOP.height));
+    const desktopHeight = await desktop.evaluate(
+      () => (globalThis as unknown as { document: DomDocument }).document.documentElement.scrollHeight,
+    );
+    expect(
+      layout.scrollHeight,
+      `${sitePath} is ${layout.scrollHeight} px tall on a phone, ${desktopHeight} px at 1280 px`,
+    ).toBeLessThanOrEqual(2 * Math.max(desktopHeight, DESKTOP.height));
     return layout;
   }
 
@@ -182,7 +193,10 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     const escrow = await checkPage('/escrow?state=CO&closing_month=3&annual_tax=3600', 'escrow-answer');
     expect(escrow.boxes.length).toBeGreaterThan(0);
     await checkPage('/calculator', 'calculator');
-    await checkPage('/calculator?price=400000&down_percent=10&rate=6.5&annual_tax=4800&annual_insurance=1500&pmi_rate=0.5', 'calculator-answer');
+    await checkPage(
+      '/calculator?price=400000&down_percent=10&rate=6.5&annual_tax=4800&annual_insurance=1500&pmi_rate=0.5',
+      'calculator-answer',
+    );
     const calendar = await checkPage('/calendar?from=2026-01-01&to=2026-12-31', 'calendar', calendarLoaded ? 200 : 503);
     if (calendarLoaded) expect(calendar.boxes.length).toBeGreaterThan(0);
   }, 300_000);
@@ -210,7 +224,9 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     // Each operation shows an example request, and a GET this server's own answer to it (here from the synced data).
     expect(await page.locator('main .example').count()).toBeGreaterThan(15);
     expect(await page.locator('main .example pre[data-status="200"]').count()).toBeGreaterThanOrEqual(5);
-    expect(await page.locator('main .example[data-example="get /escrow"] pre[data-status="200"]').textContent()).toContain('"escrowMonthsExact": 7.6');
+    expect(await page.locator('main .example[data-example="get /escrow"] pre[data-status="200"]').textContent()).toContain(
+      '"escrowMonthsExact": 7.6',
+    );
     await checkPage('/ai-info-page', 'ai-info-page');
     expect(await words()).toMatch(/and \d+ learn pages/);
     // The limits are the running server's (the tests run with the per-minute limit off), not the build's.
@@ -230,7 +246,9 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
 
   it('fits the method page of the state rate estimate, its filter table shown as cards', async () => {
     await checkPage('/methods/state-rate-estimate', 'state-rate-estimate');
-    expect(((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ')).toContain('fewer than 300 loans in the group gets no adjustment');
+    expect(((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ')).toContain(
+      'fewer than 300 loans in the group gets no adjustment',
+    );
   }, 120_000);
 
   it('shows /account in the site frame, saying what a reader can do without sign-in or a contact', async () => {
@@ -242,19 +260,25 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     expect(await page.locator('footer a[href="/account"][aria-current="page"]').count()).toBe(1);
   }, 300_000);
 
-  it('draws the county map of conforming limits from FHFA\'s file, without script', async () => {
+  it("draws the county map of conforming limits from FHFA's file, without script", async () => {
     const fhfa = await fhfa2026();
     const mapped = [...fhfa].filter(([, row]) => !NOT_ON_THE_MAP.includes(row.state));
     const contiguous = mapped.filter(([, row]) => !['AK', 'HI'].includes(row.state)).map(([, row]) => row.oneUnit);
     const baseline = Math.min(...contiguous);
     const ceiling = Math.max(...contiguous);
     const middle = Math.round((baseline + ceiling) / 2);
-    const bandOf = (limit: number) => (limit <= baseline ? 'baseline' : limit < middle ? 'lower' : limit < ceiling ? 'upper' : limit === ceiling ? 'ceiling' : 'above');
+    const bandOf = (limit: number) =>
+      limit <= baseline ? 'baseline' : limit < middle ? 'lower' : limit < ceiling ? 'upper' : limit === ceiling ? 'ceiling' : 'above';
     await noScript.goto(`${server.url}/loan-limits`);
     const drawn = await noScript.locator('figure[data-map="nation"] path[data-fips]').evaluateAll((paths) =>
       paths.map((node) => {
         const element = node as unknown as { getAttribute(name: string): string | null };
-        return { fips: element.getAttribute('data-fips') ?? '', band: element.getAttribute('data-band') ?? '', value: element.getAttribute('data-value'), fill: element.getAttribute('fill') };
+        return {
+          fips: element.getAttribute('data-fips') ?? '',
+          band: element.getAttribute('data-band') ?? '',
+          value: element.getAttribute('data-value'),
+          fill: element.getAttribute('fill'),
+        };
       }),
     );
     // Every county of the 50 states and DC in FHFA's file has its shape, and no shape lacks a figure.
@@ -280,10 +304,14 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     const r = 6.5 / 1200;
     const growth = (1 + r) ** 360;
     const parts = [Math.round(((loan * r * growth) / (growth - 1)) * 100) / 100, 400, 125, 150];
-    await noScript.goto(`${server.url}/calculator?price=400000&down_percent=10&rate=6.5&term=30&annual_tax=4800&annual_insurance=1500&pmi_rate=0.5`);
+    await noScript.goto(
+      `${server.url}/calculator?price=400000&down_percent=10&rate=6.5&term=30&annual_tax=4800&annual_insurance=1500&pmi_rate=0.5`,
+    );
     const amounts = await noScript.locator('[data-part] [data-amount]').allTextContents();
     expect(amounts.map((text) => Number(text.replace(/[$,]/g, '')))).toEqual(parts);
-    expect(await noScript.locator('[data-total]').getAttribute('data-total')).toBe((Math.round(parts.reduce((a, b) => a + b) * 100) / 100).toFixed(2));
+    expect(await noScript.locator('[data-total]').getAttribute('data-total')).toBe(
+      (Math.round(parts.reduce((a, b) => a + b) * 100) / 100).toFixed(2),
+    );
 
     // Cook County, closing in January: the first payment is in March, when 55% of the year's tax
     // (6.6 months) is paid: 1 − 6.6 = −5.6, so 2 + 5.6 = 7.6 months, collected as 8 whole months of $500.
@@ -293,7 +321,12 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     expect(await noScript.locator('main').textContent()).toContain('rounded up to 8');
 
     // The survey's last two weeks and the week 52 weeks before, read from Freddie Mac's file.
-    const rows = fs.readFileSync(sourceFile('rates', 'MORTGAGE30US_weekly_1971_2026.csv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
+    const rows = fs
+      .readFileSync(sourceFile('rates', 'MORTGAGE30US_weekly_1971_2026.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','));
     const [lastDate, last] = rows.at(-1)!;
     const previous = Number(rows.at(-2)![1]);
     const yearBefore = new Date(Date.parse(`${lastDate}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
@@ -301,7 +334,9 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     await noScript.goto(`${server.url}/`);
     const headline = noScript.locator('.headline[data-series="pmms/30-year"]');
     expect(await headline.locator('[data-value]').textContent()).toBe(`${Number(last).toFixed(2)}%`);
-    expect(await headline.locator('[data-change]').getAttribute('data-change')).toBe(((Math.round(Number(last) * 100) - Math.round(previous * 100)) / 100).toFixed(2));
+    expect(await headline.locator('[data-change]').getAttribute('data-change')).toBe(
+      ((Math.round(Number(last) * 100) - Math.round(previous * 100)) / 100).toFixed(2),
+    );
     expect(await headline.locator('[data-year-ago]').getAttribute('data-year-ago')).toBe(Number(yearAgo[1]).toFixed(2));
   });
 });

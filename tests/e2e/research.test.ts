@@ -27,7 +27,15 @@ describe.skipIf(!hasChromium || !hasSourceData)('research pages in a browser', (
 
   beforeAll(async () => {
     await ensureSiteBuiltForTests();
-    database = await syncedTestDatabase('pglite', ['counties', 'loan_limits_conforming', 'loan_limits_fha', 'hmda_aggregates', 'nmdb', 'pmms', 'bills']);
+    database = await syncedTestDatabase('pglite', [
+      'counties',
+      'loan_limits_conforming',
+      'loan_limits_fha',
+      'hmda_aggregates',
+      'nmdb',
+      'pmms',
+      'bills',
+    ]);
     const ssrHandler = await loadSsrHandler(testConfig());
     testApp = await buildTestApp(database.db, { options: ssrHandler ? { ssrHandler } : {} });
     server = await listen(testApp.app);
@@ -45,13 +53,22 @@ describe.skipIf(!hasChromium || !hasSourceData)('research pages in a browser', (
   /** The drawn chart (the drawing the screen shows: wide, or narrow on a phone): lines with points, and its accessible title. */
   async function chartOf(page: Page): Promise<{ lines: number; points: number; title: string }> {
     const lines = page.locator('main figure.chart svg[role="img"]:visible polyline');
-    const points = await lines.evaluateAll((elements) => elements.map((element) => (element.getAttribute('points') ?? '').trim().split(/\s+/).filter(Boolean).length));
-    return { lines: points.filter((count) => count >= 2).length, points: points.reduce((a, b) => a + b, 0), title: (await page.locator('main figure.chart svg[role="img"]:visible title').textContent()) ?? '' };
+    const points = await lines.evaluateAll((elements) =>
+      elements.map((element) => (element.getAttribute('points') ?? '').trim().split(/\s+/).filter(Boolean).length),
+    );
+    return {
+      lines: points.filter((count) => count >= 2).length,
+      points: points.reduce((a, b) => a + b, 0),
+      title: (await page.locator('main figure.chart svg[role="img"]:visible title').textContent()) ?? '',
+    };
   }
 
   for (const { path: sitePath, name, heading } of PAGES) {
     it(`renders ${sitePath} with its chart on a desktop and a phone`, async () => {
-      for (const viewport of [{ width: 1280, height: 900, label: 'desktop' }, { width: 375, height: 812, label: 'phone' }]) {
+      for (const viewport of [
+        { width: 1280, height: 900, label: 'desktop' },
+        { width: 375, height: 812, label: 'phone' },
+      ]) {
         const context = await browser.newContext({ viewport, bypassCSP: true });
         const page = await context.newPage();
         // The first page of a run also draws the county outlines once: slow on a busy machine.

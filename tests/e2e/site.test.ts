@@ -23,7 +23,14 @@ describe.skipIf(!hasChromium || !hasSourceData)('the site in a browser', () => {
 
   beforeAll(async () => {
     await ensureSiteBuiltForTests();
-    database = await syncedTestDatabase('pglite', ['pmms', 'optimal_blue', 'bills', 'loan_limits_conforming', 'loan_limits_fha', 'economic_calendar']);
+    database = await syncedTestDatabase('pglite', [
+      'pmms',
+      'optimal_blue',
+      'bills',
+      'loan_limits_conforming',
+      'loan_limits_fha',
+      'economic_calendar',
+    ]);
     const ssrHandler = await loadSsrHandler(testConfig());
     testApp = await buildTestApp(database.db, { options: ssrHandler ? { ssrHandler } : {} });
     await testApp.deps.services.search.rebuild();
@@ -56,7 +63,12 @@ describe.skipIf(!hasChromium || !hasSourceData)('the site in a browser', () => {
     expect(await page.locator('section[aria-labelledby="latest"] li').count()).toBeGreaterThan(0);
     // Keyboard users reach the skip link first and it moves focus to the content.
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent)).toBe('Skip to content');
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent,
+      ),
+    ).toBe('Skip to content');
   });
 
   it('shows a glossary term with its definition, FAQs, related terms and sources', async () => {

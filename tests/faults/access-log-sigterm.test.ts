@@ -76,7 +76,10 @@ describe('access log under SIGTERM', () => {
     await Promise.all(loops);
     expect(await server.exited).toBe(0);
 
-    const lines = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as AccessLine);
+    const lines = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as AccessLine);
     const logged = new Map(lines.filter((line) => line.msg === 'request').map((line) => [line.requestId, line]));
     expect(beforeTerm).toBeGreaterThanOrEqual(600);
     const missing = [...received.keys()].filter((id) => !logged.has(id));

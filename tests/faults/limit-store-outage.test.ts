@@ -112,7 +112,8 @@ describe.each(['redis', 'postgres'] as const)('the %s limit store goes away and 
   });
 
   const ping = () => rawRequest(`${server.url}/api/v1/test-ping`);
-  const health = async () => JSON.parse((await rawRequest(`${server.url}/healthz`)).body) as { status: string; limits: Record<string, unknown> };
+  const health = async () =>
+    JSON.parse((await rawRequest(`${server.url}/healthz`)).body) as { status: string; limits: Record<string, unknown> };
 
   it('serves unlimited while it is away, says so once, and once again when it is back', async () => {
     const counted = await ping();

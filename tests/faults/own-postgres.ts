@@ -57,7 +57,18 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     fs.chmodSync(dir, 0o755);
     execFileSync('chown', ['postgres:postgres', dir]);
   }
-  const initdb = asClusterUser(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const initdb = asClusterUser(path.join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ]);
   if (initdb.status !== 0) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${initdb.output}`);

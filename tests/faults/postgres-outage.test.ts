@@ -61,7 +61,9 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL stopped and restarted und
     const report = await syncInto(db, ['pmms', 'optimal_blue']);
     expect(report.results.every((result) => result.status === 'ok')).toBe(true);
     // A signed-in account: a session row and its signed cookie, as /auth/callback would leave them.
-    const { rows } = await db.query<{ id: string }>("INSERT INTO accounts (email, oidc_issuer, oidc_subject) VALUES ('ada@example.org', 'http://127.0.0.1:9/issuer', 'ada') RETURNING id::text AS id");
+    const { rows } = await db.query<{ id: string }>(
+      "INSERT INTO accounts (email, oidc_issuer, oidc_subject) VALUES ('ada@example.org', 'http://127.0.0.1:9/issuer', 'ada') RETURNING id::text AS id",
+    );
     const sessionId = randomBytes(32).toString('base64url');
     csrf = randomBytes(24).toString('base64url');
     await db.query("INSERT INTO sessions (id_hash, account_id, csrf_token, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')", [

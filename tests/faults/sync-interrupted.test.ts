@@ -41,7 +41,12 @@ describe.skipIf(!hasSourceData)('a sync killed mid-load', () => {
     database = await syncedTestDatabase('postgres', [DATASET]);
     observer = new pg.Client({ connectionString: database.url });
     await observer.connect();
-    server = await startServerProcess({ DATABASE_URL: database.url!, DATA_DIR: dataDir, RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' });
+    server = await startServerProcess({
+      DATABASE_URL: database.url!,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_ANON_PER_MINUTE: '0',
+      RATE_LIMIT_PER_HOUR: '0',
+    });
   });
   afterAll(async () => {
     await server?.stop('SIGKILL');

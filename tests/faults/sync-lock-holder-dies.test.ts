@@ -36,16 +36,19 @@ describe.skipIf(!hasSourceData)('an instance whose sync holder dies', () => {
   const start = (name: string) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mds-lock-${name}-`));
     dataDirs.push(dataDir);
-    return startServerProcess({
-      DATABASE_URL: scratch.url,
-      DATA_DIR: dataDir,
-      MDS_SOURCE_DIR: SOURCE_DIR,
-      SYNC_ON_START: 'true',
-      RATE_LIMIT_ANON_PER_MINUTE: '0',
-      RATE_LIMIT_PER_HOUR: '0',
-      // Looks again after 0.5 s, 1 s, 2 s… instead of 5 s, 10 s, 20 s…: the same catch-up, less waiting.
-      SYNC_CATCH_UP_DELAY_MS: '500',
-    }, 120_000);
+    return startServerProcess(
+      {
+        DATABASE_URL: scratch.url,
+        DATA_DIR: dataDir,
+        MDS_SOURCE_DIR: SOURCE_DIR,
+        SYNC_ON_START: 'true',
+        RATE_LIMIT_ANON_PER_MINUTE: '0',
+        RATE_LIMIT_PER_HOUR: '0',
+        // Looks again after 0.5 s, 1 s, 2 s… instead of 5 s, 10 s, 20 s…: the same catch-up, less waiting.
+        SYNC_CATCH_UP_DELAY_MS: '500',
+      },
+      120_000,
+    );
   };
 
   beforeAll(async () => {
@@ -100,7 +103,11 @@ describe.skipIf(!hasSourceData)('an instance whose sync holder dies', () => {
 
     const second = await start('second');
     servers.push(second);
-    await until('the second instance to find the lock taken', async () => (/another instance is syncing/.test(second.output()) ? true : undefined), 60_000);
+    await until(
+      'the second instance to find the lock taken',
+      async () => (/another instance is syncing/.test(second.output()) ? true : undefined),
+      60_000,
+    );
     // Meanwhile it tells readers the truth: the frozen sync holds the lock, so the datasets are loading.
     const waiting = (await (await fetch(`${second.url}/healthz`)).json()) as Health;
     for (const name of missing) expect(waiting.datasets[name], name).toMatchObject({ state: 'loading', loading_since: expect.any(String) });
@@ -123,7 +130,9 @@ describe.skipIf(!hasSourceData)('an instance whose sync holder dies', () => {
         const attempts = await latestAttempts();
         // Settled: loaded, failed, or missing (a source with nothing to load here, e.g. the FFIEC's APOR table).
         const settled = DEFAULTS.every((name) => ['loaded', 'failed', 'missing'].includes(body.datasets[name]?.state ?? ''));
-        const retried = missing.every((name) => attempts.some((row) => row.dataset === name && row.run_id !== frozenRun && row.status !== 'running'));
+        const retried = missing.every((name) =>
+          attempts.some((row) => row.dataset === name && row.run_id !== frozenRun && row.status !== 'running'),
+        );
         return settled && retried ? { health: body, latest: attempts } : undefined;
       },
       180_000,
@@ -132,7 +141,10 @@ describe.skipIf(!hasSourceData)('an instance whose sync holder dies', () => {
     // Every dataset the first left behind was attempted by the second, in a run of its own.
     for (const name of missing) {
       const attempt = latest.find((row) => row.dataset === name);
-      expect(attempt?.run_id, `${name}: ${JSON.stringify({ attempt, state: health.datasets[name], loadedByFirst: loadedByFirst.map((row) => row.name) })}`).not.toBe(frozenRun);
+      expect(
+        attempt?.run_id,
+        `${name}: ${JSON.stringify({ attempt, state: health.datasets[name], loadedByFirst: loadedByFirst.map((row) => row.name) })}`,
+      ).not.toBe(frozenRun);
       // A dataset may fail or be skipped on its own (a publisher's file this code refuses, an online-only
       // source under MDS_SOURCE_DIR), never by the first's death.
       if (attempt?.status !== 'ok') {
@@ -152,6 +164,10 @@ describe.skipIf(!hasSourceData)('an instance whose sync holder dies', () => {
     );
     expect(Number(interrupted[0]?.n)).toBeGreaterThan(0);
     // And it stops looking: it checks once more after its own sync, then says it has caught up.
-    await until('the second instance to stop looking', async () => (/start-up sync caught up/.test(second.output()) ? true : undefined), 90_000);
+    await until(
+      'the second instance to stop looking',
+      async () => (/start-up sync caught up/.test(second.output()) ? true : undefined),
+      90_000,
+    );
   }, 360_000);
 });

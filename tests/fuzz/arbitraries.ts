@@ -35,7 +35,9 @@ export function inlineRefs(schema: JsonSchema, defs: Record<string, JsonSchema> 
     const { $ref, $defs: _defs, ...rest } = node as JsonSchema;
     const target = typeof $ref === 'string' && $ref.startsWith('#/$defs/') ? defs[$ref.slice('#/$defs/'.length)] : undefined;
     const merged: Record<string, unknown> = target ? { ...(resolve(target) as object), ...rest } : rest;
-    return Object.fromEntries(Object.entries(merged).map(([key, value]) => [key, key === 'enum' || key === 'const' || key === 'default' ? value : resolve(value)]));
+    return Object.fromEntries(
+      Object.entries(merged).map(([key, value]) => [key, key === 'enum' || key === 'const' || key === 'default' ? value : resolve(value)]),
+    );
   };
   return resolve(schema) as JsonSchema;
 }
@@ -43,7 +45,7 @@ export function inlineRefs(schema: JsonSchema, defs: Record<string, JsonSchema> 
 /** Strings that have broken services before: injection, traversal, encodings, sizes, prototypes. */
 export const ATTACK_STRINGS = [
   "' OR '1'='1",
-  "1; DROP TABLE api_keys; --",
+  '1; DROP TABLE api_keys; --',
   "' UNION SELECT key_hash FROM api_keys --",
   '"; SELECT pg_sleep(10); --',
   '../../../../etc/passwd',
@@ -108,14 +110,25 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
 export const NAME_HINTS: Record<string, fc.Arbitrary<string>> = {
   state: fc.constantFrom('CA', 'TX', 'co', 'New York', 'FL', 'DC', 'PR', 'ZZ'),
   county: fc.constantFrom('Los Angeles', 'Harris County', 'Denver', 'Kings', '06037', 'Nowhere'),
-  from: fc.date({ min: new Date('2020-01-01'), max: new Date('2027-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
-  to: fc.date({ min: new Date('2020-01-01'), max: new Date('2027-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
-  date: fc.date({ min: new Date('2015-01-01'), max: new Date('2027-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+  from: fc
+    .date({ min: new Date('2020-01-01'), max: new Date('2027-12-31'), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 10)),
+  to: fc
+    .date({ min: new Date('2020-01-01'), max: new Date('2027-12-31'), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 10)),
+  date: fc
+    .date({ min: new Date('2015-01-01'), max: new Date('2027-12-31'), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 10)),
   // Mostly today (the test's datasets were loaded today, so that version answers), sometimes any
   // day, most of which come before the first load or in the future and are refused.
   as_of: fc.oneof(
     { weight: 3, arbitrary: fc.constant(new Date().toISOString().slice(0, 10)) },
-    { weight: 1, arbitrary: fc.date({ min: new Date('2015-01-01'), max: new Date('2027-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .date({ min: new Date('2015-01-01'), max: new Date('2027-12-31'), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10)),
+    },
   ),
   closing_month: fc.integer({ min: 0, max: 13 }).map(String),
   year: fc.integer({ min: 2015, max: 2027 }).map(String),
@@ -171,7 +184,10 @@ export function validValue(schema: JsonSchema, depth = 0, name?: string): fc.Arb
     case 'array': {
       if (depth > 3) return fc.constant([]);
       // The items of a list are the values of its field: its hint applies to them too.
-      return fc.array(validValue(schema.items ?? {}, depth + 1, name), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) });
+      return fc.array(validValue(schema.items ?? {}, depth + 1, name), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 3, 3),
+      });
     }
     case 'object': {
       if (depth > 3) return fc.constant({});
@@ -208,7 +224,9 @@ export function objectArguments(schema: JsonSchema): fc.Arbitrary<Record<string,
   return fc
     .tuple(
       fc.record(record, { requiredKeys: [] }),
-      fc.option(fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'extra', 'toString', '$where'), hostileJson, { maxKeys: 2 }), { nil: undefined }),
+      fc.option(fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'extra', 'toString', '$where'), hostileJson, { maxKeys: 2 }), {
+        nil: undefined,
+      }),
     )
     .map(([values, extra]) => ({ ...(extra ?? {}), ...values }));
 }
@@ -241,7 +259,8 @@ export function leaks(text: string, sent: readonly string[] = [], patterns: read
   let scrubbed = text;
   for (const value of [...sent].sort((a, b) => b.length - a.length)) {
     if (value.length < 3) continue;
-    for (const form of [value, JSON.stringify(value).slice(1, -1), JSON.stringify(JSON.stringify(value)).slice(1, -1)]) scrubbed = scrubbed.split(form).join('');
+    for (const form of [value, JSON.stringify(value).slice(1, -1), JSON.stringify(JSON.stringify(value)).slice(1, -1)])
+      scrubbed = scrubbed.split(form).join('');
   }
   return patterns.find((pattern) => pattern.test(scrubbed));
 }

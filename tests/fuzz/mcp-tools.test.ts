@@ -16,9 +16,27 @@ import { connectMcp, resultText } from '../support/mcp-client.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { extractWarehouse, tempDir } from '../integration/hmda-fixtures.ts';
-import { LEAK_PATTERNS, STACK_PATTERNS, inlineRefs, leaks, objectArguments, stringsIn, validValue, type JsonSchema } from './arbitraries.ts';
+import {
+  LEAK_PATTERNS,
+  STACK_PATTERNS,
+  inlineRefs,
+  leaks,
+  objectArguments,
+  stringsIn,
+  validValue,
+  type JsonSchema,
+} from './arbitraries.ts';
 
-const DATASETS = ['loan_limits_conforming', 'loan_limits_fha', 'pmms', 'optimal_blue', 'economic_calendar', 'bills', 'search_index', 'statistics'];
+const DATASETS = [
+  'loan_limits_conforming',
+  'loan_limits_fha',
+  'pmms',
+  'optimal_blue',
+  'economic_calendar',
+  'bills',
+  'search_index',
+  'statistics',
+];
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 
 /** The attack list of tests/unit/hmda-sql-guard.test.ts, with its `\n` and `\u{…}` escapes decoded. */
@@ -27,7 +45,9 @@ function attackList(): string[] {
     .readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'hmda-sql-attacks.txt'), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '' && !line.startsWith('#'))
-    .map((line) => line.replace(/\\n/g, '\n').replace(/\\u\{([0-9a-fA-F]+)\}/g, (_match, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16))));
+    .map((line) =>
+      line.replace(/\\n/g, '\n').replace(/\\u\{([0-9a-fA-F]+)\}/g, (_match, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16))),
+    );
 }
 
 describe.skipIf(!hasSourceData)('fuzzing every MCP tool argument from tools/list', () => {

@@ -22,11 +22,16 @@ interface Operation {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: Operation['parameters']; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: Operation['parameters']; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+  >;
 }
 
 const asQueryValue = (value: unknown): string[] =>
-  Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))) : [typeof value === 'string' ? value : JSON.stringify(value) ?? ''];
+  Array.isArray(value)
+    ? value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)))
+    : [typeof value === 'string' ? value : (JSON.stringify(value) ?? '')];
 
 const safeParse = (text: string): unknown => {
   try {
@@ -111,12 +116,19 @@ describe.skipIf(!hasSourceData)('fuzzing every REST parameter and body from the 
       await fc.assert(
         fc.asyncProperty(
           values,
-          fc.option(fc.dictionary(fc.constantFrom('unknown', '__proto__', 'callback', 'constructor'), hostileString, { maxKeys: 2 }), { nil: undefined, freq: 4 }),
+          fc.option(fc.dictionary(fc.constantFrom('unknown', '__proto__', 'callback', 'constructor'), hostileString, { maxKeys: 2 }), {
+            nil: undefined,
+            freq: 4,
+          }),
           async (picked, strays) => {
             const search = new URLSearchParams();
-            for (const [name, value] of Object.entries({ ...strays, ...picked })) for (const item of asQueryValue(value)) search.append(name, item);
+            for (const [name, value] of Object.entries({ ...strays, ...picked }))
+              for (const item of asQueryValue(value)) search.append(name, item);
             const url = `${server.url}/api/v1${operation.path}?${search.toString()}`;
-            await check(await fetch(url, { method: operation.method }), `${operation.method} ${url.slice(0, 300)}`, [...search.keys(), ...search.values()]);
+            await check(await fetch(url, { method: operation.method }), `${operation.method} ${url.slice(0, 300)}`, [
+              ...search.keys(),
+              ...search.values(),
+            ]);
           },
         ),
         { numRuns: RUNS },
@@ -133,11 +145,19 @@ describe.skipIf(!hasSourceData)('fuzzing every REST parameter and body from the 
         { weight: 1, arbitrary: hostileJson.map((value) => JSON.stringify(value) ?? 'null') },
         { weight: 1, arbitrary: hostileString },
       );
-      const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded');
+      const contentType = fc.constantFrom(
+        'application/json',
+        'application/json; charset=utf-8',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+      );
       await fc.assert(
         fc.asyncProperty(body, contentType, async (text, type) => {
           const response = await fetch(url, { method: operation.method, headers: { 'Content-Type': type }, body: text });
-          await check(response, `${operation.method} ${operation.path} ${type} ${text.slice(0, 200)}`, [text, ...stringsIn(safeParse(text))]);
+          await check(response, `${operation.method} ${operation.path} ${type} ${text.slice(0, 200)}`, [
+            text,
+            ...stringsIn(safeParse(text)),
+          ]);
         }),
         { numRuns: Math.ceil(RUNS / 2) },
       );
@@ -145,7 +165,22 @@ describe.skipIf(!hasSourceData)('fuzzing every REST parameter and body from the 
   }, 240_000);
 
   it('answers malformed percent-encoding and odd paths under /api/v1 without a 5xx or a leak', async () => {
-    const raw = ['/rates?state=%', '/rates?state=%E0%A4%A', '/rates?%=%', '/loan-limits?county=%00', '/calendar?from=%ff%fe', '/%', '/%2e%2e/%2e%2e/etc/passwd', '/rates/..%2f..%2fhealthz', '/rates;jsessionid=1', '/RATES', '/rates/', '/search?query=a%00b', '/loan-limits?state=C%00A', '/calendar?category=fed%00'];
+    const raw = [
+      '/rates?state=%',
+      '/rates?state=%E0%A4%A',
+      '/rates?%=%',
+      '/loan-limits?county=%00',
+      '/calendar?from=%ff%fe',
+      '/%',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/rates/..%2f..%2fhealthz',
+      '/rates;jsessionid=1',
+      '/RATES',
+      '/rates/',
+      '/search?query=a%00b',
+      '/loan-limits?state=C%00A',
+      '/calendar?category=fed%00',
+    ];
     for (const path of raw) {
       await check(await fetch(`${server.url}/api/v1${path}`), path);
     }

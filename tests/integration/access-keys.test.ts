@@ -128,7 +128,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     expect((await keys.listKeys(other.id)).map((record) => record.status)).toEqual(['revoked', 'active', 'active', 'active']);
   });
 
-  it('does not let one account revoke another account\'s key', async () => {
+  it("does not let one account revoke another account's key", async () => {
     const keys = testApp.deps.services.access.keys;
     const stranger = await keys.findOrCreateAccountByEmail('mallory@example.org');
     await expect(keys.revokeKey(key.slice(0, 12), stranger.id)).rejects.toBeInstanceOf(NotFoundError);
@@ -164,7 +164,10 @@ describe('REQUIRE_API_KEY=true', () => {
   });
 
   it('answers 401 without a key on both addresses, saying how to get one', async () => {
-    const variants: Array<[string, Record<string, string>]> = [['/api/v1/test-whoami', {}], ['/test-whoami', { Host: 'api.localhost' }]];
+    const variants: Array<[string, Record<string, string>]> = [
+      ['/api/v1/test-whoami', {}],
+      ['/test-whoami', { Host: 'api.localhost' }],
+    ];
     for (const [path, headers] of variants) {
       const response = await rawRequest(`${server.url}${path}`, { headers });
       expect(response.status).toBe(401);

@@ -106,31 +106,35 @@ describe.concurrent.each(stores)('limits that forgive refusals (%s store)', (sto
     }
   });
 
-  it('answers 20 of a 1,000-request burst, serves the client again after its minute, and counts only served requests in its hour', { timeout: 120_000, concurrent: false }, async () => {
-    const window = SHORT_WINDOW[1_000][store];
-    const limiter = await open({ anon: 20, hour: 50 }, { minuteSeconds: window, hourSeconds: 3_600 });
-    const identity = client();
-    const first = await burst(limiter, identity, 1_000);
-    expect(served(first)).toBe(20);
-    // Every refusal names the minute: the hour was not touched by them.
-    const refusals = first.filter((decision) => !decision.allowed);
-    expect(refusals.every((decision) => decision.headers['RateLimit-Limit'] === '20' && decision.retryAfterSeconds <= window)).toBe(true);
+  it(
+    'answers 20 of a 1,000-request burst, serves the client again after its minute, and counts only served requests in its hour',
+    { timeout: 120_000, concurrent: false },
+    async () => {
+      const window = SHORT_WINDOW[1_000][store];
+      const limiter = await open({ anon: 20, hour: 50 }, { minuteSeconds: window, hourSeconds: 3_600 });
+      const identity = client();
+      const first = await burst(limiter, identity, 1_000);
+      expect(served(first)).toBe(20);
+      // Every refusal names the minute: the hour was not touched by them.
+      const refusals = first.filter((decision) => !decision.allowed);
+      expect(refusals.every((decision) => decision.headers['RateLimit-Limit'] === '20' && decision.retryAfterSeconds <= window)).toBe(true);
 
-    // The minute ends: one request served, then 19 of the next burst.
-    await untilServed(limiter, identity, first, window);
-    const second = await burst(limiter, identity, 1_000);
-    expect(1 + served(second)).toBe(20);
+      // The minute ends: one request served, then 19 of the next burst.
+      await untilServed(limiter, identity, first, window);
+      const second = await burst(limiter, identity, 1_000);
+      expect(1 + served(second)).toBe(20);
 
-    await untilServed(limiter, identity, second, window);
-    // 41 served so far: the hour (50) has 9 left, and now binds.
-    const third = await burst(limiter, identity, 1_000);
-    expect(1 + served(third)).toBe(10);
-    // (Requests in flight may meet the minute first; once they settle, the hour is what refuses.)
-    const [last] = await burst(limiter, identity, 1);
-    expect(last!.allowed).toBe(false);
-    expect(last!.headers['RateLimit-Limit']).toBe('50');
-    expect(last!.retryAfterSeconds).toBeGreaterThan(3_000);
-  });
+      await untilServed(limiter, identity, second, window);
+      // 41 served so far: the hour (50) has 9 left, and now binds.
+      const third = await burst(limiter, identity, 1_000);
+      expect(1 + served(third)).toBe(10);
+      // (Requests in flight may meet the minute first; once they settle, the hour is what refuses.)
+      const [last] = await burst(limiter, identity, 1);
+      expect(last!.allowed).toBe(false);
+      expect(last!.headers['RateLimit-Limit']).toBe('50');
+      expect(last!.retryAfterSeconds).toBeGreaterThan(3_000);
+    },
+  );
 
   it('does not spend the minute on requests the hour refuses', { timeout: 120_000, concurrent: false }, async () => {
     // A short "hour" and a long "minute": the mirror image of the case above.

@@ -99,7 +99,9 @@ describe('rate limits (memory store)', () => {
       expect(statuses.filter((status) => status === 200)).toHaveLength(20);
       expect(refusals).toHaveLength(980);
       // Every refusal is the minute's, never "retry in 3536 s".
-      expect(refusals.every((response) => response.headers['ratelimit-limit'] === '20' && Number(response.headers['retry-after']) <= 60)).toBe(true);
+      expect(
+        refusals.every((response) => response.headers['ratelimit-limit'] === '20' && Number(response.headers['retry-after']) <= 60),
+      ).toBe(true);
 
       vi.setSystemTime(Date.now() + 61_000);
       const after = await burst(20, () => rawRequest(`${url}/api/v1/test-ping`));
@@ -144,13 +146,16 @@ describe('rate limits (memory store)', () => {
     expect(responses[0]!.headers['ratelimit-limit']).toBeUndefined();
   });
 
-  it('leaves /healthz, /openapi.json and the site\'s files unlimited', async () => {
+  it("leaves /healthz, /openapi.json and the site's files unlimited", async () => {
     const { url } = await start({ RATE_LIMIT_ANON_PER_MINUTE: '2' });
     // brand-facts.json is one of the site's files the server makes itself, so this holds without a
     // site build (pages from dist/ go through the same unlimited path: site-build tests serve them).
     for (const path of ['/api/v1/healthz', '/healthz', '/api/v1/openapi.json', '/.well-known/brand-facts.json']) {
       const responses = await burst(5, () => rawRequest(`${url}${path}`));
-      expect(responses.every((response) => response.status === 200), path).toBe(true);
+      expect(
+        responses.every((response) => response.status === 200),
+        path,
+      ).toBe(true);
       expect(responses[0]!.headers['ratelimit-limit'], path).toBeUndefined();
     }
   });

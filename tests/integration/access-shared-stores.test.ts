@@ -19,7 +19,12 @@ async function limitedPath(url: string): Promise<string> {
   return `/api/v1${chosen}`;
 }
 
-async function countAdmitted(servers: ServerProcess[], path: string, total: number, clientIp: string): Promise<{ admitted: number; refused: number }> {
+async function countAdmitted(
+  servers: ServerProcess[],
+  path: string,
+  total: number,
+  clientIp: string,
+): Promise<{ admitted: number; refused: number }> {
   // Fired concurrently at both processes: the store's atomic counters must still add up exactly.
   const responses = await Promise.all(
     Array.from({ length: total }, (_, index) =>

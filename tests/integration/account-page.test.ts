@@ -29,7 +29,10 @@ describe('the /account page', () => {
 
   async function accountPage(env: Record<string, string> = {}): Promise<{ status: number; csp: string | null; html: string }> {
     const ssrHandler = await loadSsrHandler(testConfig());
-    const app = await buildTestApp(database.db, { env: { RATE_LIMIT_ANON_PER_MINUTE: '20', RATE_LIMIT_KEY_PER_MINUTE: '100', RATE_LIMIT_PER_HOUR: '0', ...env }, options: ssrHandler ? { ssrHandler } : {} });
+    const app = await buildTestApp(database.db, {
+      env: { RATE_LIMIT_ANON_PER_MINUTE: '20', RATE_LIMIT_KEY_PER_MINUTE: '100', RATE_LIMIT_PER_HOUR: '0', ...env },
+      options: ssrHandler ? { ssrHandler } : {},
+    });
     const server = await listen(app.app);
     apps.push({ app, server });
     const response = await fetch(`${server.url}/account`);
@@ -50,8 +53,12 @@ describe('the /account page', () => {
   });
 
   it('names the support contact as a link when there is one, and escapes it otherwise', async () => {
-    expect((await accountPage({ SUPPORT_CONTACT: 'keys@mds.example' })).html).toContain('<a href="mailto:keys@mds.example">keys@mds.example</a>');
-    expect((await accountPage({ SUPPORT_CONTACT: 'https://mds.example/help' })).html).toContain('<a href="https://mds.example/help">https://mds.example/help</a>');
+    expect((await accountPage({ SUPPORT_CONTACT: 'keys@mds.example' })).html).toContain(
+      '<a href="mailto:keys@mds.example">keys@mds.example</a>',
+    );
+    expect((await accountPage({ SUPPORT_CONTACT: 'https://mds.example/help' })).html).toContain(
+      '<a href="https://mds.example/help">https://mds.example/help</a>',
+    );
     const odd = (await accountPage({ SUPPORT_CONTACT: 'the front desk <b>' })).html;
     expect(odd).toContain('the front desk &lt;b&gt;');
     expect(odd).not.toContain('<b>');
@@ -59,10 +66,12 @@ describe('the /account page', () => {
 
   it('states the running rate limits, and "no limit" where one is off', async () => {
     const { html } = await accountPage();
-    expect(html).toContain('Without a key: 20 requests per minute per IP. With a key: 100 requests per minute per key. Either way: no limit per hour per key or IP.');
+    expect(html).toContain(
+      'Without a key: 20 requests per minute per IP. With a key: 100 requests per minute per key. Either way: no limit per hour per key or IP.',
+    );
   });
 
-  it('allows only the site\'s own stylesheet in its Content-Security-Policy, and needs nothing inline', async () => {
+  it("allows only the site's own stylesheet in its Content-Security-Policy, and needs nothing inline", async () => {
     const { csp, html } = await accountPage();
     expect(csp).toBe(ACCOUNT_CSP);
     expect(html).not.toMatch(/<style[\s>]|<script[\s>]|\sstyle="/);

@@ -23,10 +23,15 @@ function official(compute: string, args: Record<string, string | number>): numbe
 }
 
 function pmms15(): { date: string; value: number }[] {
-  return fs.readFileSync(sourceFile('rates/MORTGAGE15US_weekly_1991_2025.csv'), 'utf8').trim().split('\n').slice(1).map((line) => {
-    const [date, value] = line.split(',');
-    return { date: date!, value: Number(value) };
-  });
+  return fs
+    .readFileSync(sourceFile('rates/MORTGAGE15US_weekly_1991_2025.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [date, value] = line.split(',');
+      return { date: date!, value: Number(value) };
+    });
 }
 
 describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind) => {
@@ -43,7 +48,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind)
 
   beforeAll(async () => {
     database = await syncedTestDatabase(kind, DATASETS);
-    testApp = await buildTestApp(database.db, { env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' }, clock: () => new Date('2026-11-27T12:00:00Z') });
+    testApp = await buildTestApp(database.db, {
+      env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' },
+      clock: () => new Date('2026-11-27T12:00:00Z'),
+    });
     server = await listen(testApp.app);
   }, 900_000);
   afterAll(async () => {
@@ -57,7 +65,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind)
     expect(year.status).toBe(200);
     expect(year.body.result.point.value).toBeCloseTo(official('mean', { series: 'MORTGAGE30US', from: '2023-01-01', to: '2023-12-31' }), 4);
     expect(year.body.result.point).toMatchObject({ how: 'mean', count: 52, period: '2023' });
-    expect(year.body.inputs[0]).toMatchObject({ id: 'pmms/30-year', source: { url: 'https://fred.stlouisfed.org/series/MORTGAGE30US', as_of: '2026-10-08' } });
+    expect(year.body.inputs[0]).toMatchObject({
+      id: 'pmms/30-year',
+      source: { url: 'https://fred.stlouisfed.org/series/MORTGAGE30US', as_of: '2026-10-08' },
+    });
     expect(year.body.method).toMatch(/mean/);
     const week = await get('value', { series: 'pmms/30-year', from: '2024-12-16', to: '2024-12-22' });
     expect(week.body.result.point.value).toBeCloseTo(official('weekOfFomc', { series: 'MORTGAGE30US', year: 2024, month: 12 }), 6);
@@ -102,19 +113,31 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind)
 
   it('count: weeks above 7% in 2023, and Colorado counties above the 2026 baseline', async () => {
     const weeks = await get('count', { series: 'pmms/30-year', from: '2023', to: '2023', above: '7' });
-    expect(weeks.body.result.count).toBe(official('countWeeks', { series: 'MORTGAGE30US', from: '2023-01-01', to: '2023-12-31', op: 'gt', threshold: 7 }));
+    expect(weeks.body.result.count).toBe(
+      official('countWeeks', { series: 'MORTGAGE30US', from: '2023-01-01', to: '2023-12-31', op: 'gt', threshold: 7 }),
+    );
     expect(weeks.body.result.out_of).toBe(52);
-    const counties = await get('count', { series: 'loan-limits/conforming/*', state: 'CO', at: '2026', above: 'loan-limits/conforming/baseline' });
+    const counties = await get('count', {
+      series: 'loan-limits/conforming/*',
+      state: 'CO',
+      at: '2026',
+      above: 'loan-limits/conforming/baseline',
+    });
     expect(counties.body.result.count).toBe(official('countCountiesAboveBaseline', { state: 'CO', year: 2026 }));
     expect(counties.body.result.out_of).toBe(64);
   });
 
   it('crossing and extremes: the last week below 6%, and the 2022 high with both of its dates', async () => {
     const crossing = await get('crossing', { series: 'pmms/30-year', below: '6' });
-    expect(crossing.body.result.found).toMatchObject({ date: '2026-02-26', value: official('lastWhereValue', { series: 'MORTGAGE30US', op: 'lt', threshold: 6 }) });
+    expect(crossing.body.result.found).toMatchObject({
+      date: '2026-02-26',
+      value: official('lastWhereValue', { series: 'MORTGAGE30US', op: 'lt', threshold: 6 }),
+    });
     expect(crossing.body.result.meets_now).toBe(false);
     const extremes = await get('extremes', { series: 'pmms/30-year', from: '2022', to: '2022' });
-    expect(extremes.body.result.high).toBe(official('extremeValue', { series: 'MORTGAGE30US', from: '2022-01-01', to: '2022-12-31', which: 'max' }));
+    expect(extremes.body.result.high).toBe(
+      official('extremeValue', { series: 'MORTGAGE30US', from: '2022-01-01', to: '2022-12-31', which: 'max' }),
+    );
     expect(extremes.body.result.high_dates).toEqual(['2022-10-27', '2022-11-10']);
   });
 
@@ -130,7 +153,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind)
     const given = await get('payment', { amount: '550000', rate: '6.5', term_years: '30' });
     expect(given.body.result.monthly_payment).toBeCloseTo(official('payment', { amount: 550000, rate: 6.5, years: 30 }), 2);
     const latest = await get('payment', { amount: '400000', series: 'pmms/30-year' });
-    expect(latest.body.result.monthly_payment).toBeCloseTo(official('paymentAtLatest', { series: 'MORTGAGE30US', amount: 400000, years: 30 }), 2);
+    expect(latest.body.result.monthly_payment).toBeCloseTo(
+      official('paymentAtLatest', { series: 'MORTGAGE30US', amount: 400000, years: 30 }),
+      2,
+    );
     expect(latest.body.result.rate).toMatchObject({ date: '2026-10-08', how: 'observation' });
   });
 
@@ -155,32 +181,50 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind)
   // The substitutions /ask must never make in silence, through POST /ask and the built-in answerer.
   const ask = async (message: string) => readAskStream(await postAsk(server.url, { message }));
 
-  it.runIf(kind === 'pglite')('answers a county question for the county, never for its state', async () => {
-    const maricopa = await ask('What was the mortgage denial rate in Maricopa County, Arizona in 2024?');
-    expect(maricopa.answer).toContain('Maricopa County, AZ');
-    expect(maricopa.answer).toContain(String(Math.round(official('countyMeasure', { fips: '04013', year: 2024, measure: 'denial_rate' }) * 100) / 100));
-    const cook = await ask('How many home loans were originated in Cook County, Illinois in 2023?');
-    expect(cook.answer).toContain(official('countyMeasure', { fips: '17031', year: 2023, measure: 'originations' }).toLocaleString('en-US'));
-    expect(cook.sources.some((url) => url.includes('/api/v1/analysis/value'))).toBe(true);
-  }, 120_000);
+  it.runIf(kind === 'pglite')(
+    'answers a county question for the county, never for its state',
+    async () => {
+      const maricopa = await ask('What was the mortgage denial rate in Maricopa County, Arizona in 2024?');
+      expect(maricopa.answer).toContain('Maricopa County, AZ');
+      expect(maricopa.answer).toContain(
+        String(Math.round(official('countyMeasure', { fips: '04013', year: 2024, measure: 'denial_rate' }) * 100) / 100),
+      );
+      const cook = await ask('How many home loans were originated in Cook County, Illinois in 2023?');
+      expect(cook.answer).toContain(
+        official('countyMeasure', { fips: '17031', year: 2023, measure: 'originations' }).toLocaleString('en-US'),
+      );
+      expect(cook.sources.some((url) => url.includes('/api/v1/analysis/value'))).toBe(true);
+    },
+    120_000,
+  );
 
-  it.runIf(kind === 'pglite')('answers a state existing-mortgage rate from FHFA, and says first that a county rate cannot be given', async () => {
-    const texas = await ask('What is the average interest rate on existing mortgages in Texas?');
-    expect(texas.answer).toMatch(/FHFA NMDB, Texas/);
-    expect(texas.answer).not.toMatch(/\bCO\b|Colorado/);
-    const county = await ask('What is the average 30-year mortgage rate in Maricopa County?');
-    expect(county.answer.split(/[.!?]/)[0]).toMatch(/can't give a mortgage rate for Maricopa County, AZ/);
-  }, 120_000);
+  it.runIf(kind === 'pglite')(
+    'answers a state existing-mortgage rate from FHFA, and says first that a county rate cannot be given',
+    async () => {
+      const texas = await ask('What is the average interest rate on existing mortgages in Texas?');
+      expect(texas.answer).toMatch(/FHFA NMDB, Texas/);
+      expect(texas.answer).not.toMatch(/\bCO\b|Colorado/);
+      const county = await ask('What is the average 30-year mortgage rate in Maricopa County?');
+      expect(county.answer.split(/[.!?]/)[0]).toMatch(/can't give a mortgage rate for Maricopa County, AZ/);
+    },
+    120_000,
+  );
 
-  it.runIf(kind === 'pglite')('answers a month for that month, not the next event from today', async () => {
-    const may = await ask('What economic data releases are scheduled in May 2026?');
-    expect(may.answer).toMatch(/May 1, 2026 to May 31, 2026/);
-    expect(may.answer).toContain('2026-05-12');
-    expect(may.answer).not.toMatch(/2026-1[12]-/);
-  }, 120_000);
+  it.runIf(kind === 'pglite')(
+    'answers a month for that month, not the next event from today',
+    async () => {
+      const may = await ask('What economic data releases are scheduled in May 2026?');
+      expect(may.answer).toMatch(/May 1, 2026 to May 31, 2026/);
+      expect(may.answer).toContain('2026-05-12');
+      expect(may.answer).not.toMatch(/2026-1[12]-/);
+    },
+    120_000,
+  );
 
   it('documents every operation in OpenAPI with its errors', async () => {
-    const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, { get: { responses: Record<string, unknown> } }> };
+    const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+    };
     for (const operation of OPERATIONS) {
       const responses = document.paths[`/analysis/${operation}`]?.get.responses ?? {};
       expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '400', '404', '503']));

@@ -7,14 +7,28 @@ import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { postAsk, readAskStream } from '../support/sse.ts';
 
-const DATASETS = ['loan_limits_conforming', 'loan_limits_fha', 'pmms', 'optimal_blue', 'economic_calendar', 'bills', 'search_index', 'hmda_aggregates', 'hmda_lenders'];
+const DATASETS = [
+  'loan_limits_conforming',
+  'loan_limits_fha',
+  'pmms',
+  'optimal_blue',
+  'economic_calendar',
+  'bills',
+  'search_index',
+  'hmda_aggregates',
+  'hmda_lenders',
+];
 
 const KINDS: Array<[kind: string, question: string, expected: RegExp]> = [
   ['rates for a state and score', 'What mortgage rate can I get in Texas with a 760 credit score and 20% down?', /\d\.\d+%/],
   ['the weekly survey', 'What is the latest Freddie Mac 30-year fixed rate?', /7\.40%/],
   ['a county conforming limit', 'What is the 2026 conforming loan limit in Los Angeles County, California?', /\$1,249,125/],
   ['an FHA limit', 'What is the FHA loan limit in Cook County, Illinois for 2025?', /\$524,225/],
-  ['an FHA limit without a year: the latest published, labelled', 'What is the FHA loan limit in Los Angeles County, California?', /2025 FHA loan limit .* \*\*\$1,209,750\*\*[\s\S]*HUD's 2026 FHA limits are not loaded yet; the FHA figures are its 2025 limits, the latest published/],
+  [
+    'an FHA limit without a year: the latest published, labelled',
+    'What is the FHA loan limit in Los Angeles County, California?',
+    /2025 FHA loan limit .* \*\*\$1,209,750\*\*[\s\S]*HUD's 2026 FHA limits are not loaded yet; the FHA figures are its 2025 limits, the latest published/,
+  ],
   ['the national FHA floor', 'What is the national FHA loan limit floor for 2025?', /floor of \*\*\$524,225\*\*/],
   ['the USDA limit', 'What is the USDA loan limit?', /no loan limit/i],
   ['escrow months at closing', 'How many months of escrow at closing in Texas if I close in March?', /\*\*\d+ months\*\*/],
@@ -58,7 +72,9 @@ describe.skipIf(!hasSourceData)('POST /ask answers from synced data', () => {
   });
 
   it('answers a rate cell without its tier benchmark from a broader one, saying so, what it is and how old, never with operator commands', async () => {
-    const { answer } = await readAskStream(await postAsk(server.url, { message: 'What mortgage rate can I get in Texas with a 705 credit score and 5% down?' }));
+    const { answer } = await readAskStream(
+      await postAsk(server.url, { message: 'What mortgage rate can I get in Texas with a 705 credit score and 5% down?' }),
+    );
     expect(answer).toMatch(/credit tier 700-719, 95% loan-to-value: \*\*\d\.\d+%\*\*.*It is a national figure, the same in every state\./);
     expect(answer).toMatch(/not specific to the FICO or LTV tier asked for/);
     expect(answer).toMatch(/Freshness: .*stale \(\d+ scheduled releases since not loaded\)/);
@@ -66,7 +82,9 @@ describe.skipIf(!hasSourceData)('POST /ask answers from synced data', () => {
   });
 
   it('gives the 15-year rate as the rate and keeps the 30-year figure beside it, flagging the older figures', async () => {
-    const { answer } = await readAskStream(await postAsk(server.url, { message: "What is today's 15-year fixed mortgage rate in Colorado?" }));
+    const { answer } = await readAskStream(
+      await postAsk(server.url, { message: "What is today's 15-year fixed mortgage rate in Colorado?" }),
+    );
     expect(answer).toMatch(/For a 15-year Conventional loan in Colorado.*\*\*\d\.\d+%\*\* as of September 25, 2025/);
     expect(answer).toMatch(/The 30-year rate for the same profile is \*\*7\.40%\*\* as of October 8, 2026/);
     expect(answer).toMatch(/Not current: Freddie Mac Primary Mortgage Market Survey \(15-year fixed rate\) is from 2025-09-25/);

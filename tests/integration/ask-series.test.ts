@@ -24,8 +24,12 @@ function pmmsWeeks(): { date: string; value: number }[] {
 function losAngeles(): { y2018: number; y2026: number } {
   const pipe = fs.readFileSync(sourceFile('loan_limits/fhfa_conforming/FullCountyLoanLimitList2018.txt'), 'utf8').split(/\r?\n/);
   const header = pipe[0]!.replace(/^\uFEFF/, '').split('|');
-  const row = pipe.map((line) => line.split('|')).find((cells) => cells[header.indexOf('FIPS State Code')] === '06' && cells[header.indexOf('FIPS County Code')] === '037')!;
-  const csv = fs.readFileSync(sourceFile('loan_limits/fhfa_conforming/FullCountyLoanLimitList2026_converted_from_xlsx.csv'), 'utf8').split(/\r?\n/);
+  const row = pipe
+    .map((line) => line.split('|'))
+    .find((cells) => cells[header.indexOf('FIPS State Code')] === '06' && cells[header.indexOf('FIPS County Code')] === '037')!;
+  const csv = fs
+    .readFileSync(sourceFile('loan_limits/fhfa_conforming/FullCountyLoanLimitList2026_converted_from_xlsx.csv'), 'utf8')
+    .split(/\r?\n/);
   const csvHeader = csv[0]!.split(',');
   const csvRow = csv.map((line) => line.split(',')).find((cells) => cells[0] === '06' && cells[1] === '037')!;
   return { y2018: Number(row[header.indexOf('One-Unit Limit')]), y2026: Number(csvRow[csvHeader.indexOf('One-Unit Limit')]) };
@@ -60,11 +64,13 @@ describe.skipIf(!hasSourceData)('/ask answers questions about series over time',
     const { answer, sources } = await ask('What was the 30-year rate in March 2022?');
     expect(answer).toContain(`averaged **${mean.toFixed(2)}%** in March 2022: the mean of its ${march.length} weekly observations`);
     for (const week of march) expect(answer).toContain(`${week.value.toFixed(2)}%`);
-    expect(sources).toEqual(expect.arrayContaining([
-      'https://fred.stlouisfed.org/series/MORTGAGE30US',
-      'http://localhost:3000/api/v1/series/pmms/30-year?from=2022-03-01&to=2022-03-31',
-      'http://localhost:3000/api/v1/series/pmms/30-year?from=2022-03-01&to=2022-03-31&frequency=monthly',
-    ]));
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        'https://fred.stlouisfed.org/series/MORTGAGE30US',
+        'http://localhost:3000/api/v1/series/pmms/30-year?from=2022-03-01&to=2022-03-31',
+        'http://localhost:3000/api/v1/series/pmms/30-year?from=2022-03-01&to=2022-03-31&frequency=monthly',
+      ]),
+    );
   });
 
   it('says how rates moved since a year: first and latest survey, the change, the low and the high', async () => {
@@ -74,31 +80,47 @@ describe.skipIf(!hasSourceData)('/ask answers questions about series over time',
     const low = weeks.reduce((best, week) => (week.value < best.value ? week : best));
     const high = weeks.reduce((best, week) => (week.value > best.value ? week : best));
     const { answer, sources } = await ask('How have mortgage rates moved since 2020?');
-    expect(answer).toContain(`was **${first.value.toFixed(2)}%** on January 2, 2020 and **${last.value.toFixed(2)}%** on October 8, 2026: up **${(last.value - first.value).toFixed(2)} percentage points**`);
+    expect(answer).toContain(
+      `was **${first.value.toFixed(2)}%** on January 2, 2020 and **${last.value.toFixed(2)}%** on October 8, 2026: up **${(last.value - first.value).toFixed(2)} percentage points**`,
+    );
     expect(answer).toContain(`ranged from ${low.value.toFixed(2)}% (`);
     expect(answer).toContain(`to ${high.value.toFixed(2)}% (`);
     expect(answer).toMatch(/as of October 8, 2026/);
     expect(sources).toContain('http://localhost:3000/api/v1/series/pmms/30-year?from=2020-01-01');
   });
 
-  it('says how much a county\'s and the national conforming limit changed since 2018', async () => {
+  it("says how much a county's and the national conforming limit changed since 2018", async () => {
     const county = losAngeles();
-    const { answer: countyAnswer } = await ask('How much did the conforming loan limit in Los Angeles County, California change since 2018?');
+    const { answer: countyAnswer } = await ask(
+      'How much did the conforming loan limit in Los Angeles County, California change since 2018?',
+    );
     const change = county.y2026 - county.y2018;
-    expect(countyAnswer).toContain(`in Los Angeles County, CA was **${money(county.y2018)}** in 2018 and **${money(county.y2026)}** in 2026: up **${money(change)}** (+${((change / county.y2018) * 100).toFixed(1)}%)`);
+    expect(countyAnswer).toContain(
+      `in Los Angeles County, CA was **${money(county.y2018)}** in 2018 and **${money(county.y2026)}** in 2026: up **${money(change)}** (+${((change / county.y2018) * 100).toFixed(1)}%)`,
+    );
     expect(countyAnswer).toMatch(/Year by year: 2018 \$679,650; 2019 /);
 
     const summary = fs.readFileSync(sourceFile('loan_limits/national_limits_summary_2018_2026_DERIVED.csv'), 'utf8').split(/\r?\n/);
     const header = summary[0]!.split(',');
-    const baseline = (year: number) => Number(summary.find((line) => line.startsWith(`${year},`))!.split(',')[header.findIndex((name) => /baseline/i.test(name) && /1/.test(name))]);
+    const baseline = (year: number) =>
+      Number(
+        summary.find((line) => line.startsWith(`${year},`))!.split(',')[
+          header.findIndex((name) => /baseline/i.test(name) && /1/.test(name))
+        ],
+      );
     const { answer, sources } = await ask('How much did the conforming limit change since 2018?');
-    expect(answer).toContain(`The baseline conforming loan limit (one unit) was **${money(baseline(2018))}** in 2018 and **${money(baseline(2026))}** in 2026`);
+    expect(answer).toContain(
+      `The baseline conforming loan limit (one unit) was **${money(baseline(2018))}** in 2018 and **${money(baseline(2026))}** in 2026`,
+    );
     expect(sources).toContain('http://localhost:3000/api/v1/series/loan-limits/conforming/baseline?from=2018-01-01');
   });
 
   it('follows the rate borrowers in a state pay on outstanding mortgages, from FHFA', async () => {
     const pivot = fs.readFileSync(sourceFile('rates/state_nmdb/nmdb_states_quarterly_interest_rate_DERIVED.csv'), 'utf8').split(/\r?\n/);
-    const value = (period: string) => Number(pivot.find((line) => line.startsWith('CA,') && line.includes(',All Mortgages,') && line.includes(`,${period},`))!.split(',')[4]);
+    const value = (period: string) =>
+      Number(
+        pivot.find((line) => line.startsWith('CA,') && line.includes(',All Mortgages,') && line.includes(`,${period},`))!.split(',')[4],
+      );
     const { answer, sources } = await ask('How has the rate on outstanding mortgages in California changed since 2020?');
     expect(answer).toContain(`was **${value('2020Q1').toFixed(2)}%** in Q1 2020 and **${value('2025Q3').toFixed(2)}%** in Q3 2025`);
     expect(sources).toContain('https://www.fhfa.gov/document/d/nmdb/nmdb-outstanding-mortgage-statistics-states-quarterly.zip');

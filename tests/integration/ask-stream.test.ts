@@ -85,7 +85,14 @@ describe('POST /ask with a model endpoint', () => {
     database = await createTestDatabase('pglite');
     fake = await startFakeOpenAi({ toolCall: { name: 'lookup_glossary_term', arguments: { term: 'escrow' } } });
     testApp = await buildTestApp(database.db, {
-      env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key', ASK_MODEL: 'test-model', ASK_TIMEOUT_MS: '3000', RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' },
+      env: {
+        OPENAI_BASE_URL: fake.url,
+        OPENAI_API_KEY: 'test-key',
+        ASK_MODEL: 'test-model',
+        ASK_TIMEOUT_MS: '3000',
+        RATE_LIMIT_ANON_PER_MINUTE: '0',
+        RATE_LIMIT_PER_HOUR: '0',
+      },
     });
     server = await listen(testApp.app);
   });

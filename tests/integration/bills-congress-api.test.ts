@@ -174,10 +174,18 @@ describe.skipIf(!hasSourceData)('congress.gov API v3 client', () => {
     const asked: string[] = [];
     const pages: Record<string, unknown> = {
       '/v3/committee/house/hsba00/bills': {
-        'committee-bills': { bills: [{ billNumber: '6774', congress: 119, type: 'HR' }, { billNumber: '1532', congress: 117, type: 'HR' }] },
+        'committee-bills': {
+          bills: [
+            { billNumber: '6774', congress: 119, type: 'HR' },
+            { billNumber: '1532', congress: 117, type: 'HR' },
+          ],
+        },
         pagination: {},
       },
-      '/v3/committee/senate/ssbk00/bills': { 'committee-bills': { bills: [{ billNumber: '2651', congress: 119, type: 'S' }] }, pagination: {} },
+      '/v3/committee/senate/ssbk00/bills': {
+        'committee-bills': { bills: [{ billNumber: '2651', congress: 119, type: 'S' }] },
+        pagination: {},
+      },
       '/v3/law/117': { bills: [{ number: '7735', congress: 117, type: 'HR' }], pagination: {} },
     };
     const fetchImpl = (async (input: string | URL) => {

@@ -56,7 +56,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('bills dataset and service o
     const { rows } = await test.db.query<{ bill_id: string }>('SELECT bill_id FROM bills ORDER BY bill_id');
     expect(rows.map((row) => row.bill_id)).toEqual(TRACKED);
 
-    const before = await test.db.query<{ bill_id: string; synced_at: unknown }>('SELECT bill_id, synced_at::text FROM bills ORDER BY bill_id');
+    const before = await test.db.query<{ bill_id: string; synced_at: unknown }>(
+      'SELECT bill_id, synced_at::text FROM bills ORDER BY bill_id',
+    );
     const second = await syncInto(test.db, ['bills'], { clock });
     expect(second.results.find((entry) => entry.name === 'bills')).toMatchObject({ status: 'ok', changed: 0 });
     const after = await test.db.query('SELECT bill_id, synced_at::text FROM bills ORDER BY bill_id');
@@ -115,7 +117,11 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('bills dataset and service o
     expect(law.actions[0]?.date).toBe('2022-12-27');
 
     const supply = await service.get('s2651-119');
-    expect(supply).toMatchObject({ status: 'reported', status_label: 'Reported by committee', policy_area: 'Housing and Community Development' });
+    expect(supply).toMatchObject({
+      status: 'reported',
+      status_label: 'Reported by committee',
+      policy_area: 'Housing and Community Development',
+    });
     expect(supply.sponsor).toMatchObject({ party: 'R', state: 'SC' });
 
     // A law the rule tracks that we have not written about: the record's title, and the rule's reason.

@@ -136,7 +136,11 @@ describe.skipIf(!hasSourceData)('the calendar contract on every face', () => {
     const viaRest = await rest('category=fed&country=US');
     expect(viaRest).toEqual({
       status: 400,
-      body: { error: "Unknown parameter 'country'. Known parameters: from, to, impact, category, limit, as_of, format (and api_key or secret for an API key).", status: 400 },
+      body: {
+        error:
+          "Unknown parameter 'country'. Known parameters: from, to, impact, category, limit, as_of, format (and api_key or secret for an API key).",
+        status: 400,
+      },
     });
     const viaMcp = await mcp({ category: 'fed', country: 'US' });
     expect(viaMcp.isError).toBe(true);
@@ -144,9 +148,21 @@ describe.skipIf(!hasSourceData)('the calendar contract on every face', () => {
   });
 
   it.each([
-    ['from=2026-02-30', { from: '2026-02-30' }, `Invalid value for 'from': "2026-02-30". Give a real calendar day written YYYY-MM-DD, e.g. "2026-03-18".`],
-    ['from=2026-12-31&to=2026-12-01', { from: '2026-12-31', to: '2026-12-01' }, "'from' must not be after 'to' (2026-12-31 is after 2026-12-01); give a 'from' on or before 'to'."],
-    ['impact=urgent', { impact: 'urgent' }, `Invalid value for 'impact': "urgent". Give one or more values (high, medium, low): one value, an array, or a comma-separated list (at most 3).`],
+    [
+      'from=2026-02-30',
+      { from: '2026-02-30' },
+      `Invalid value for 'from': "2026-02-30". Give a real calendar day written YYYY-MM-DD, e.g. "2026-03-18".`,
+    ],
+    [
+      'from=2026-12-31&to=2026-12-01',
+      { from: '2026-12-31', to: '2026-12-01' },
+      "'from' must not be after 'to' (2026-12-31 is after 2026-12-01); give a 'from' on or before 'to'.",
+    ],
+    [
+      'impact=urgent',
+      { impact: 'urgent' },
+      `Invalid value for 'impact': "urgent". Give one or more values (high, medium, low): one value, an array, or a comma-separated list (at most 3).`,
+    ],
     ['limit=0', { limit: '0' }, "Invalid value for 'limit': 0. Give a whole number from 1 to 500."],
   ])('says the same about %s on both faces', async (query, args, message) => {
     expect(await rest(query)).toEqual({ status: 400, body: { error: message, status: 400 } });
@@ -158,7 +174,14 @@ describe.skipIf(!hasSourceData)('the calendar contract on every face', () => {
 
   it('reads the events once per load, not per request', async () => {
     const before = eventReads();
-    for (const query of ['', 'category=fed', 'impact=high&limit=3', 'from=2026-03-01&to=2026-03-31', 'format=ics', 'from=2025-01-01&to=2027-12-31&limit=500']) {
+    for (const query of [
+      '',
+      'category=fed',
+      'impact=high&limit=3',
+      'from=2026-03-01&to=2026-03-31',
+      'format=ics',
+      'from=2025-01-01&to=2027-12-31&limit=500',
+    ]) {
       expect((await fetch(`${faces.url}/api/v1/calendar?${query}`)).status, query).toBe(200);
     }
     await mcp({ category: 'housing' });

@@ -26,7 +26,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
 
   beforeAll(async () => {
     database = await syncedTestDatabase(kind, ['economic_calendar']);
-    app = await buildTestApp(database.db, { clock, env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0', MDS_SOURCE_DIR: SOURCE_DIR } });
+    app = await buildTestApp(database.db, {
+      clock,
+      env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0', MDS_SOURCE_DIR: SOURCE_DIR },
+    });
     server = await listen(app.app);
   }, 120_000);
 
@@ -60,18 +63,24 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
   it("shows today's window across fed, inflation, employment and housing, with BLS's December jobs and CPI dates", async () => {
     const body = CalendarAnswerSchema.parse(JSON.parse((await get('/api/v1/calendar')).body));
     expect(new Set(body.events.map((event) => event.category))).toEqual(new Set(['fed', 'inflation', 'employment', 'housing']));
-    expect(body.events).toContainEqual(expect.objectContaining({ date: '2026-12-04', name: 'Employment Situation', category: 'employment', impact: 'high' }));
-    expect(body.events).toContainEqual(expect.objectContaining({ date: '2026-12-10', name: 'Consumer Price Index', category: 'inflation', impact: 'high' }));
+    expect(body.events).toContainEqual(
+      expect.objectContaining({ date: '2026-12-04', name: 'Employment Situation', category: 'employment', impact: 'high' }),
+    );
+    expect(body.events).toContainEqual(
+      expect.objectContaining({ date: '2026-12-10', name: 'Consumer Price Index', category: 'inflation', impact: 'high' }),
+    );
     expect(body.events).toContainEqual(expect.objectContaining({ date: '2026-12-09', name: 'FOMC rate decision', category: 'fed' }));
     // Housing from three publishers: Census (Nov 25 new home sales), FHFA (Nov 24 HPI), Freddie Mac (Nov 25, moved for Thanksgiving).
     const housing = body.events.filter((event) => event.category === 'housing').map((event) => `${event.date} ${event.name}`);
-    expect(housing).toEqual(expect.arrayContaining([
-      '2026-11-24 FHFA House Price Index (September 2026)',
-      '2026-11-25 New Residential Sales (new home sales) (October 2026)',
-      '2026-11-25 Freddie Mac mortgage rate survey (PMMS)',
-      '2026-12-09 Existing-Home Sales (November 2026)',
-      '2026-12-17 New Residential Construction (housing starts and permits) (November 2026)',
-    ]));
+    expect(housing).toEqual(
+      expect.arrayContaining([
+        '2026-11-24 FHFA House Price Index (September 2026)',
+        '2026-11-25 New Residential Sales (new home sales) (October 2026)',
+        '2026-11-25 Freddie Mac mortgage rate survey (PMMS)',
+        '2026-12-09 Existing-Home Sales (November 2026)',
+        '2026-12-17 New Residential Construction (housing starts and permits) (November 2026)',
+      ]),
+    );
     const ics = await get('/api/v1/calendar?format=ics');
     expect(ics.status).toBe(200);
     const vevents = new ICAL.Component(ICAL.parse(ics.body)).getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
@@ -84,23 +93,39 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
   it("serves every 2026 Employment Situation and CPI day of BLS's feed (read here with a line scan)", async () => {
     const feed = fs.readFileSync(path.join(SOURCE_DIR, 'calendar', 'bls.ics'), 'utf8').split(/\r?\n/);
     const daysOf = (name: string) =>
-      feed.flatMap((line, index) => {
-        if (line !== `SUMMARY:${name}`) return [];
-        const start = feed.slice(Math.max(0, index - 6), index).reverse().find((previous) => previous.startsWith('DTSTART')) ?? '';
-        const digits = start.slice(start.indexOf(':') + 1);
-        return [`${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`];
-      }).filter((day) => day.startsWith('2026'));
+      feed
+        .flatMap((line, index) => {
+          if (line !== `SUMMARY:${name}`) return [];
+          const start =
+            feed
+              .slice(Math.max(0, index - 6), index)
+              .reverse()
+              .find((previous) => previous.startsWith('DTSTART')) ?? '';
+          const digits = start.slice(start.indexOf(':') + 1);
+          return [`${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`];
+        })
+        .filter((day) => day.startsWith('2026'));
     const served = async (category: string) =>
-      (JSON.parse((await get(`/api/v1/calendar?from=2026-01-01&to=2026-12-31&category=${category}&limit=500`)).body) as { events: { date: string; name: string }[] }).events;
+      (
+        JSON.parse((await get(`/api/v1/calendar?from=2026-01-01&to=2026-12-31&category=${category}&limit=500`)).body) as {
+          events: { date: string; name: string }[];
+        }
+      ).events;
     const employment = await served('employment');
     const inflation = await served('inflation');
     expect(daysOf('Employment Situation')).toHaveLength(12);
-    expect(employment.filter((event) => event.name === 'Employment Situation').map((event) => event.date)).toEqual(daysOf('Employment Situation'));
-    expect(inflation.filter((event) => event.name.startsWith('Consumer Price Index')).map((event) => event.date)).toEqual(daysOf('Consumer Price Index'));
+    expect(employment.filter((event) => event.name === 'Employment Situation').map((event) => event.date)).toEqual(
+      daysOf('Employment Situation'),
+    );
+    expect(inflation.filter((event) => event.name.startsWith('Consumer Price Index')).map((event) => event.date)).toEqual(
+      daysOf('Consumer Price Index'),
+    );
   });
 
   it('keeps the feed ahead of the CPI history where the 2025 shutdown moved releases', async () => {
-    const body = JSON.parse((await get('/api/v1/calendar?from=2025-10-01&to=2025-12-31&category=inflation&impact=high')).body) as { events: { date: string; name: string }[] };
+    const body = JSON.parse((await get('/api/v1/calendar?from=2025-10-01&to=2025-12-31&category=inflation&impact=high')).body) as {
+      events: { date: string; name: string }[];
+    };
     expect(body.events.map((event) => `${event.date} ${event.name}`)).toEqual([
       '2025-10-24 Consumer Price Index (September 2025)',
       '2025-12-18 Consumer Price Index',
@@ -110,7 +135,12 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
   it('reports every part loaded in /healthz and never tells readers to run a command', async () => {
     const health = JSON.parse((await get('/healthz')).body);
     expect(health.datasets.economic_calendar.missing).toBeUndefined();
-    for (const url of ['/api/v1/calendar', '/api/v1/calendar?format=ics', '/api/v1/calendar?from=2020-01-01&to=2027-12-31&limit=500', '/api/v1/calendar?from=nope']) {
+    for (const url of [
+      '/api/v1/calendar',
+      '/api/v1/calendar?format=ics',
+      '/api/v1/calendar?from=2020-01-01&to=2027-12-31&limit=500',
+      '/api/v1/calendar?from=nope',
+    ]) {
       expect((await get(url)).body, url).not.toMatch(/npm run/);
     }
   });
@@ -118,12 +148,21 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
   it('serves FOMC decisions from the Fed schedule, including April 29, 2026 and not May 6', async () => {
     const body = JSON.parse((await get('/api/v1/calendar?from=2026-01-01&to=2026-12-31&category=fed')).body);
     expect(body.events.map((event: { date: string }) => event.date)).toEqual([
-      '2026-01-28', '2026-03-18', '2026-04-29', '2026-06-17', '2026-07-29', '2026-09-16', '2026-10-28', '2026-12-09',
+      '2026-01-28',
+      '2026-03-18',
+      '2026-04-29',
+      '2026-06-17',
+      '2026-07-29',
+      '2026-09-16',
+      '2026-10-28',
+      '2026-12-09',
     ]);
   });
 
   it('filters by impact and category lists and honours limit', async () => {
-    const body = JSON.parse((await get('/api/v1/calendar?from=2024-01-01&to=2024-12-31&impact=high,medium&category=inflation,housing&limit=500')).body);
+    const body = JSON.parse(
+      (await get('/api/v1/calendar?from=2024-01-01&to=2024-12-31&impact=high,medium&category=inflation,housing&limit=500')).body,
+    );
     expect(body.events.length).toBeGreaterThan(20);
     for (const event of body.events) {
       expect(['high', 'medium']).toContain(event.impact);
@@ -177,7 +216,16 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
     expect(response.status).toBe(200);
     const body = EscrowResultSchema.strict().parse(JSON.parse(response.body));
     // Texas pays once a year in January: the contract's worked example → 5.
-    expect(body).toMatchObject({ state: 'Texas', stateCode: 'TX', closingMonth: 3, closingMonthName: 'March', escrowMonths: 5, isCountySpecific: false, cushionMonths: 2, firstPaymentMonth: 'May' });
+    expect(body).toMatchObject({
+      state: 'Texas',
+      stateCode: 'TX',
+      closingMonth: 3,
+      closingMonthName: 'March',
+      escrowMonths: 5,
+      isCountySpecific: false,
+      cushionMonths: 2,
+      firstPaymentMonth: 'May',
+    });
     expect(body.taxSchedule.disbursementMonths).toEqual(['January']);
     expect(body.allMonths.March).toBe(5);
     expect(body.projection).toHaveLength(12);
@@ -210,7 +258,12 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
   });
 
   it('serves identical bodies on the API host', async () => {
-    for (const path of ['/calendar?from=2026-01-01&to=2026-12-31', '/calendar?format=ics&from=2026-01-01&to=2026-06-30', '/escrow?state=CA&closing_month=4&county=Los%20Angeles', '/escrow?state=ZZ']) {
+    for (const path of [
+      '/calendar?from=2026-01-01&to=2026-12-31',
+      '/calendar?format=ics&from=2026-01-01&to=2026-06-30',
+      '/escrow?state=CA&closing_month=4&county=Los%20Angeles',
+      '/escrow?state=ZZ',
+    ]) {
       const main = await get(`/api/v1${path}`);
       const apiHost = await get(path, { Host: 'api.localhost' });
       expect(apiHost.status, path).toBe(main.status);
@@ -222,15 +275,35 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
     const keys = fc.constantFrom('from', 'to', 'impact', 'category', 'limit', 'format', 'state', 'closing_month', 'county', 'x');
     const values = fc.oneof(
       fc.string(),
-      fc.constantFrom('2026-13-01', '2026-02-29', '0', '-1', '500', '13', 'CA', 'ny', 'high,low', ',', '%', '%E0%A4%A', 'null', '17031', 'dec'),
+      fc.constantFrom(
+        '2026-13-01',
+        '2026-02-29',
+        '0',
+        '-1',
+        '500',
+        '13',
+        'CA',
+        'ny',
+        'high,low',
+        ',',
+        '%',
+        '%E0%A4%A',
+        'null',
+        '17031',
+        'dec',
+      ),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/api/v1/calendar', '/api/v1/escrow'), fc.array(fc.tuple(keys, values), { maxLength: 5 }), async (path, pairs) => {
-        const query = pairs.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
-        const response = await get(`${path}?${query}`);
-        expect(response.status, `${path}?${query}`).toBeLessThan(500);
-        expect(() => JSON.parse(response.body.startsWith('BEGIN:VCALENDAR') ? '{}' : response.body)).not.toThrow();
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('/api/v1/calendar', '/api/v1/escrow'),
+        fc.array(fc.tuple(keys, values), { maxLength: 5 }),
+        async (path, pairs) => {
+          const query = pairs.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
+          const response = await get(`${path}?${query}`);
+          expect(response.status, `${path}?${query}`).toBeLessThan(500);
+          expect(() => JSON.parse(response.body.startsWith('BEGIN:VCALENDAR') ? '{}' : response.body)).not.toThrow();
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -34,7 +34,9 @@ async function serve(database: TestDatabase) {
   };
 }
 
-async function detailsOf(database: TestDatabase): Promise<{ parts: Record<string, { status: string; reason?: string; events?: number }>; missing: string[] }> {
+async function detailsOf(
+  database: TestDatabase,
+): Promise<{ parts: Record<string, { status: string; reason?: string; events?: number }>; missing: string[] }> {
   const { rows } = await database.db.query<{ details: unknown }>("SELECT details FROM datasets WHERE name = 'economic_calendar'");
   const details = rows[0]?.details;
   return (typeof details === 'string' ? JSON.parse(details) : details) as never;
@@ -59,7 +61,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('a broken calendar publisher
     fs.writeFileSync(path.join(brokenMirror, 'calendar', 'bls.ics'), feed.slice(0, Math.floor(feed.length / 2)));
     // A copy of the fact files with Census's file no longer JSON.
     fs.cpSync(CALENDAR_FACTS_DIR, brokenFacts, { recursive: true });
-    fs.writeFileSync(path.join(brokenFacts, 'housing', 'census.json'), fs.readFileSync(path.join(brokenFacts, 'housing', 'census.json'), 'utf8').slice(0, 500));
+    fs.writeFileSync(
+      path.join(brokenFacts, 'housing', 'census.json'),
+      fs.readFileSync(path.join(brokenFacts, 'housing', 'census.json'), 'utf8').slice(0, 500),
+    );
   });
 
   afterAll(async () => {
@@ -74,7 +79,14 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('a broken calendar publisher
     const details = await detailsOf(database);
     expect(details.parts['bls-release-calendar']).toMatchObject({ status: 'failed' });
     expect(details.parts['bls-release-calendar']?.reason).toMatch(/^calendar\/bls\.ics: not a readable iCalendar file/);
-    for (const id of ['fomc', 'bls-cpi-release-dates', 'census-release-schedule', 'nar-release-schedule', 'fhfa-release-schedule', 'freddie-mac-pmms']) {
+    for (const id of [
+      'fomc',
+      'bls-cpi-release-dates',
+      'census-release-schedule',
+      'nar-release-schedule',
+      'fhfa-release-schedule',
+      'freddie-mac-pmms',
+    ]) {
       expect(details.parts[id]?.status, id).toBe('loaded');
     }
     expect(details.missing).toEqual([
@@ -129,7 +141,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('a broken calendar publisher
       const details = await detailsOf(fresh);
       expect(details.parts['census-release-schedule']).toMatchObject({ status: 'failed' });
       expect(details.missing).toHaveLength(1);
-      expect(details.missing[0]).toMatch(/^U\.S\. Census Bureau release schedule \(data\/calendar\/housing\/census\.json\) did not load: .+; its earlier events stay served\.$/);
+      expect(details.missing[0]).toMatch(
+        /^U\.S\. Census Bureau release schedule \(data\/calendar\/housing\/census\.json\) did not load: .+; its earlier events stay served\.$/,
+      );
       const app = await serve(fresh);
       try {
         const window = await app.calendar('');
@@ -153,9 +167,14 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('a broken calendar publisher
     fs.mkdirSync(emptyFacts, { recursive: true });
     fs.mkdirSync(path.join(emptyMirror, 'calendar'), { recursive: true });
     const before = await detailsOf(database);
-    const report = await syncInto(database.db, ['economic_calendar'], { sourceDir: emptyMirror, definitions: [createCalendarDataset({ factsDir: emptyFacts })] });
+    const report = await syncInto(database.db, ['economic_calendar'], {
+      sourceDir: emptyMirror,
+      definitions: [createCalendarDataset({ factsDir: emptyFacts })],
+    });
     expect(report.results[0]?.status).toBe('failed');
-    expect(report.results[0]?.message).toMatch(/^economic calendar: no part loaded \(FOMC meetings .*: data\/calendar\/fomc-meetings\.json: file not found; /);
+    expect(report.results[0]?.message).toMatch(
+      /^economic calendar: no part loaded \(FOMC meetings .*: data\/calendar\/fomc-meetings\.json: file not found; /,
+    );
     expect(await detailsOf(database)).toEqual(before);
   });
 });

@@ -32,7 +32,19 @@ interface Face {
   echoes?: string[];
 }
 
-const RATE_ARGUMENTS = ['state', 'fico', 'ltv', 'down_payment', 'product_type', 'occupancy', 'property_type', 'loan_term', 'loan_purpose', 'date', 'as_of'];
+const RATE_ARGUMENTS = [
+  'state',
+  'fico',
+  'ltv',
+  'down_payment',
+  'product_type',
+  'occupancy',
+  'property_type',
+  'loan_term',
+  'loan_purpose',
+  'date',
+  'as_of',
+];
 const LIMIT_ARGUMENTS = ['state', 'county', 'year', 'loan_type', 'units', 'as_of'];
 // The tools add the history range arguments of the series capability to the REST parameters.
 const RATE_TOOL_ARGUMENTS = [...RATE_ARGUMENTS, 'from', 'to'];
@@ -112,7 +124,8 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
 
   const rest = (path: string, args: Args | string) => faces.rest(path, args);
   const mcp = (tool: string, args: Args) => faces.mcp(tool, args);
-  const without = (body: Record<string, unknown>, echoes: string[] = []) => Object.fromEntries(Object.entries(body).filter(([key]) => !echoes.includes(key)));
+  const without = (body: Record<string, unknown>, echoes: string[] = []) =>
+    Object.fromEntries(Object.entries(body).filter(([key]) => !echoes.includes(key)));
 
   beforeAll(async () => {
     database = await syncedTestDatabase('pglite', ['pmms', 'optimal_blue', 'loan_limits_conforming', 'loan_limits_fha']);
@@ -153,16 +166,34 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
     expect(ok('/rates')).toEqual(outputJsonSchema(RateRecordSchema));
     expect(ok('/loan-limits')).toEqual(outputJsonSchema(LoanLimitsAnswerSchema));
     expect(ok('/loan-limits/history')).toEqual(outputJsonSchema(LoanLimitHistoryResponseSchema));
-    expect(faces.listed.find((tool) => tool.name === 'get_mortgage_rates')?.outputSchema).toEqual(toolOutputJsonSchema(DetailedRateRecordSchema.extend({ history: HistorySchema.optional() })));
+    expect(faces.listed.find((tool) => tool.name === 'get_mortgage_rates')?.outputSchema).toEqual(
+      toolOutputJsonSchema(DetailedRateRecordSchema.extend({ history: HistorySchema.optional() })),
+    );
     expect(faces.listed.find((tool) => tool.name === 'get_loan_limits')?.outputSchema).toEqual(
       toolOutputJsonSchema(LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional(), page: PageSchema.optional() })),
     );
     // The parameters the route documents are the arguments the tool lists (the route adds `format`).
-    expect(faces.openapi.paths['/rates']?.get?.parameters.map((parameter) => parameter.name)).toEqual([...RATE_ARGUMENTS.slice(0, -2), 'format', 'date', 'as_of']);
-    expect(Object.keys(faces.listed.find((tool) => tool.name === 'get_mortgage_rates')?.inputSchema.properties ?? {})).toEqual(RATE_TOOL_ARGUMENTS);
-    expect(Object.keys(faces.listed.find((tool) => tool.name === 'get_loan_limits')?.inputSchema.properties ?? {})).toEqual(LIMIT_TOOL_ARGUMENTS);
-    for (const [path, status] of [['/rates', '404'], ['/rates', '503'], ['/loan-limits', '404'], ['/loan-limits/history', '404']] as const) {
-      expect(faces.openapi.paths[path]?.get?.responses[status]?.content?.['application/json']?.schema, `${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(faces.openapi.paths['/rates']?.get?.parameters.map((parameter) => parameter.name)).toEqual([
+      ...RATE_ARGUMENTS.slice(0, -2),
+      'format',
+      'date',
+      'as_of',
+    ]);
+    expect(Object.keys(faces.listed.find((tool) => tool.name === 'get_mortgage_rates')?.inputSchema.properties ?? {})).toEqual(
+      RATE_TOOL_ARGUMENTS,
+    );
+    expect(Object.keys(faces.listed.find((tool) => tool.name === 'get_loan_limits')?.inputSchema.properties ?? {})).toEqual(
+      LIMIT_TOOL_ARGUMENTS,
+    );
+    for (const [path, status] of [
+      ['/rates', '404'],
+      ['/rates', '503'],
+      ['/loan-limits', '404'],
+      ['/loan-limits/history', '404'],
+    ] as const) {
+      expect(faces.openapi.paths[path]?.get?.responses[status]?.content?.['application/json']?.schema, `${path} ${status}`).toEqual({
+        $ref: '#/components/schemas/Error',
+      });
     }
   });
 
@@ -184,9 +215,12 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
     expect(answer).toContain(`credit tier 740-779, 75% loan-to-value: **${Number(body.rate).toFixed(2)}%**`);
   });
 
-  it('reads the pages\' URLs with the same contracts', async () => {
+  it("reads the pages' URLs with the same contracts", async () => {
     await ensureSiteBuiltForTests();
-    const pages = await buildTestApp(database.db, { clock: () => new Date('2026-11-22T12:00:00Z'), options: { ssrHandler: await loadSsrHandler(testConfig()) } });
+    const pages = await buildTestApp(database.db, {
+      clock: () => new Date('2026-11-22T12:00:00Z'),
+      options: { ssrHandler: await loadSsrHandler(testConfig()) },
+    });
     const site = await listen(pages.app);
     try {
       const rates = await fetch(`${site.url}/rates?years=1&state=texas&fico=760&down_payment=20`);
@@ -236,7 +270,9 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
     expect(resultText(viaMcp)).toContain(`Unknown argument 'credit_score'. Known arguments: ${RATE_TOOL_ARGUMENTS.join(', ')}.`);
 
     const limits = await rest('/loan-limits', { state: 'CA', county: 'Los Angeles', zip: '90001' });
-    expect(limits.body.error).toBe(`Unknown parameter 'zip'. Known parameters: ${LIMIT_ARGUMENTS.join(', ')} (and api_key or secret for an API key).`);
+    expect(limits.body.error).toBe(
+      `Unknown parameter 'zip'. Known parameters: ${LIMIT_ARGUMENTS.join(', ')} (and api_key or secret for an API key).`,
+    );
     const limitsMcp = await mcp('get_loan_limits', { state: 'CA', zip: '90001' });
     expect(resultText(limitsMcp)).toContain(`Unknown argument 'zip'. Known arguments: ${LIMIT_TOOL_ARGUMENTS.join(', ')}.`);
     expect((await rest('/loan-limits/history', { program: 'fha', since: 2000 })).body.error).toBe(
@@ -245,11 +281,20 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
   });
 
   it('says a repeated parameter, a day that is not one and conflicting tiers once each', async () => {
-    expect(await rest('/rates', 'state=CO&state=TX')).toEqual({ status: 400, body: { error: "Parameter 'state' was given more than once; give it once.", status: 400 } });
-    expect(await rest('/loan-limits', 'state=CA&year=2025&year=2026')).toEqual({ status: 400, body: { error: "Parameter 'year' was given more than once; give it once.", status: 400 } });
+    expect(await rest('/rates', 'state=CO&state=TX')).toEqual({
+      status: 400,
+      body: { error: "Parameter 'state' was given more than once; give it once.", status: 400 },
+    });
+    expect(await rest('/loan-limits', 'state=CA&year=2025&year=2026')).toEqual({
+      status: 400,
+      body: { error: "Parameter 'year' was given more than once; give it once.", status: 400 },
+    });
     expect(await rest('/rates', 'date=yesterday')).toEqual({
       status: 400,
-      body: { error: 'Invalid value for \'date\': "yesterday". Give a real calendar day written YYYY-MM-DD, e.g. "2026-03-18".', status: 400 },
+      body: {
+        error: 'Invalid value for \'date\': "yesterday". Give a real calendar day written YYYY-MM-DD, e.g. "2026-03-18".',
+        status: 400,
+      },
     });
     expect((await rest('/rates', 'date=2025-02-29')).body.error).toBe(
       'Invalid value for \'date\': "2025-02-29". Give a real calendar day written YYYY-MM-DD, e.g. "2026-03-18".',
@@ -262,6 +307,10 @@ describe.skipIf(!hasSourceData)('rates and loan limits on every face', () => {
       body: { error: "Invalid value for 'from': 2021 is after 'to' (2020); 'from' must not be after 'to'.", status: 400 },
     });
     const history = await rest('/loan-limits/history', 'program=FHA&from=2020&to=2021');
-    expect(LoanLimitHistoryResponseSchema.strict().parse(history.body).fha?.map((entry) => entry.year)).toEqual([2020, 2021]);
+    expect(
+      LoanLimitHistoryResponseSchema.strict()
+        .parse(history.body)
+        .fha?.map((entry) => entry.year),
+    ).toEqual([2020, 2021]);
   });
 });

@@ -47,7 +47,10 @@ const FACES: Face[] = [
     tool: 'search_content',
     schema: SearchAnswerSchema,
     canonical: { query: 'escrow cushion', type: 'glossary', limit: 3 },
-    variants: [{ query: ' escrow cushion ', type: 'GLOSSARY', limit: '3' }, { query: 'escrow cushion', type: 'Glossary', limit: ' 3 ' }],
+    variants: [
+      { query: ' escrow cushion ', type: 'GLOSSARY', limit: '3' },
+      { query: 'escrow cushion', type: 'Glossary', limit: ' 3 ' },
+    ],
     known: ['query', 'type', 'limit'],
   },
   {
@@ -56,7 +59,10 @@ const FACES: Face[] = [
     tool: 'get_congress_bills',
     schema: BillsAnswerSchema,
     canonical: { status: 'passed_house', limit: 5 },
-    variants: [{ status: 'Passed House', limit: '5' }, { status: 'PASSED-HOUSE', limit: 5 }],
+    variants: [
+      { status: 'Passed House', limit: '5' },
+      { status: 'PASSED-HOUSE', limit: 5 },
+    ],
     known: ['query', 'bill_id', 'status', 'limit'],
     toolOnly: ['keyword'],
   },
@@ -114,7 +120,8 @@ describe.skipIf(!hasSourceData)('each contract on every face', () => {
         const viaMcp = await mcp(face.tool, variant);
         expect(viaMcp.isError, `${JSON.stringify(variant)}: ${resultText(viaMcp)}`).toBeFalsy();
         // Apart from fields echoing how it was asked (the glossary's query and match), the canonical answer.
-        const answer = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([key]) => !face.echoes?.includes(key)));
+        const answer = (body: Record<string, unknown>) =>
+          Object.fromEntries(Object.entries(body).filter(([key]) => !face.echoes?.includes(key)));
         expect(answer(viaRest.body), JSON.stringify(variant)).toEqual(answer(canonical));
         expect(answer(viaMcp.structuredContent as Record<string, unknown>), JSON.stringify(variant)).toEqual(answer(canonical));
       }
@@ -129,7 +136,9 @@ describe.skipIf(!hasSourceData)('each contract on every face', () => {
       );
       const viaMcp = await mcp(face.tool, asked);
       expect(viaMcp.isError).toBe(true);
-      expect(resultText(viaMcp)).toContain(`Unknown argument 'credit_score'. Known arguments: ${[...face.known, ...(face.toolOnly ?? [])].join(', ')}.`);
+      expect(resultText(viaMcp)).toContain(
+        `Unknown argument 'credit_score'. Known arguments: ${[...face.known, ...(face.toolOnly ?? [])].join(', ')}.`,
+      );
     });
   });
 
@@ -150,11 +159,15 @@ describe.skipIf(!hasSourceData)('each contract on every face', () => {
         }
         for (const [status, response] of Object.entries(operation.responses)) {
           if (Number(status) >= 400 && !response.content?.['text/plain']) {
-            expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+            expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({
+              $ref: '#/components/schemas/Error',
+            });
           }
         }
       }
     }
-    expect(faces.openapi.paths['/glossary']?.get?.responses['404']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(faces.openapi.paths['/glossary']?.get?.responses['404']?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
   });
 });

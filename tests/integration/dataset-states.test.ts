@@ -33,7 +33,12 @@ const moment = (value: Date | string) => {
 };
 
 const decodeHtml = (html: string) =>
-  html.replace(/&#39;|&#x27;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  html
+    .replace(/&#39;|&#x27;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 /** A copy of the mirror's county list with one FIPS code broken, next to the real loan-limit files. */
 function corruptedMirror(): string {
@@ -110,7 +115,12 @@ describe.skipIf(!hasSourceData)('the words for a missing dataset, on every face'
     fresh();
     await everyFaceSays('The counties dataset is not loaded yet: this service has never loaded it.', 503);
     const health = (await (await fetch(`${server.url}/healthz`)).json()) as { datasets: Record<string, Record<string, unknown>> };
-    expect(health.datasets.counties).toMatchObject({ state: 'never_loaded', as_of: null, synced_at: null, hint: expect.stringContaining('npm run sync -- counties') });
+    expect(health.datasets.counties).toMatchObject({
+      state: 'never_loaded',
+      as_of: null,
+      synced_at: null,
+      hint: expect.stringContaining('npm run sync -- counties'),
+    });
   }, 120_000);
 
   it('says it is loading now, since when, while a sync loads it', async () => {
@@ -119,16 +129,21 @@ describe.skipIf(!hasSourceData)('the words for a missing dataset, on every face'
     let loading!: () => void;
     const started = new Promise<void>((resolve) => (loading = resolve));
     // The real county load, held until the test has looked.
-    const held = { ...countiesDataset, load: async (...args: Parameters<typeof countiesDataset.load>) => {
-      loading();
-      await released;
-      return countiesDataset.load(...args);
-    } };
+    const held = {
+      ...countiesDataset,
+      load: async (...args: Parameters<typeof countiesDataset.load>) => {
+        loading();
+        await released;
+        return countiesDataset.load(...args);
+      },
+    };
     const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', MDS_SOURCE_DIR: SOURCE_DIR });
     const sync = runSync(database.db, [held], { names: ['counties'], logger: createLogger('silent'), config });
     try {
       await started;
-      const { rows } = await database.db.query<{ started_at: Date }>("SELECT started_at FROM sync_runs WHERE dataset = 'counties' AND status = 'running'");
+      const { rows } = await database.db.query<{ started_at: Date }>(
+        "SELECT started_at FROM sync_runs WHERE dataset = 'counties' AND status = 'running'",
+      );
       expect(rows).toHaveLength(1);
       fresh();
       const sentence = `The counties dataset is not loaded yet: it is loading now (since ${moment(rows[0]!.started_at)}); retry in a minute.`;
@@ -161,7 +176,9 @@ describe.skipIf(!hasSourceData)('the words for a missing dataset, on every face'
     ]);
     // The operator's detail names the file and line; the reader's sentence names the publisher's page.
     expect(report.results[0]!.message).toMatch(/county_FIPS\.csv:201: county FIPS/);
-    const { rows } = await database.db.query<{ finished_at: Date }>("SELECT finished_at FROM sync_runs WHERE dataset = 'counties' AND status = 'failed'");
+    const { rows } = await database.db.query<{ finished_at: Date }>(
+      "SELECT finished_at FROM sync_runs WHERE dataset = 'counties' AND status = 'failed'",
+    );
     expect(rows).toHaveLength(1);
     const when = rows[0]!.finished_at;
     const reason = `The publisher's file (${CENSUS_PAGE}) is not in the format this service reads; the publisher may have changed it.`;
@@ -191,10 +208,20 @@ describe.skipIf(!hasSourceData)('the words for a missing dataset, on every face'
     fresh();
     const health = (await (await fetch(`${server.url}/healthz`)).json()) as { datasets: Record<string, Record<string, unknown>> };
     // The Census list's vintage, not the day of the sync; the sync's own date is a field of its own.
-    expect(health.datasets.counties).toMatchObject({ state: 'loaded', as_of: '2019-01-02', synced_at: expect.any(String), source: CENSUS_PAGE });
+    expect(health.datasets.counties).toMatchObject({
+      state: 'loaded',
+      as_of: '2019-01-02',
+      synced_at: expect.any(String),
+      source: CENSUS_PAGE,
+    });
     expect(health.datasets.counties).not.toHaveProperty('last_failure');
     const rest = await fetch(`${server.url}${LIMITS_PATH}`);
     // Counties are back; the conforming limits were never loaded, and that is what is said now.
-    expect(await rest.json()).toEqual({ error: expect.stringMatching(/^The loan_limits_conforming dataset is not available: its last load failed on .* It needs the counties dataset, which did not load\.$/), status: 503 });
+    expect(await rest.json()).toEqual({
+      error: expect.stringMatching(
+        /^The loan_limits_conforming dataset is not available: its last load failed on .* It needs the counties dataset, which did not load\.$/,
+      ),
+      status: 503,
+    });
   }, 120_000);
 });

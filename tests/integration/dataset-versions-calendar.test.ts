@@ -46,7 +46,10 @@ describe.skipIf(!hasSourceData)('pinned calendar', () => {
     const response = await fetch(`${server.url}/api/v1/calendar?from=2027-01-01&to=2027-01-31&category=housing${query}`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as CalendarBody;
-    return { days: body.events.filter((event) => event.name.startsWith('Freddie Mac')).map((event) => event.date), versions: body.dataset_versions };
+    return {
+      days: body.events.filter((event) => event.name.startsWith('Freddie Mac')).map((event) => event.date),
+      versions: body.dataset_versions,
+    };
   };
 
   beforeAll(async () => {
@@ -86,7 +89,9 @@ describe.skipIf(!hasSourceData)('pinned calendar', () => {
   });
 
   it('pins the iCalendar feed too', async () => {
-    const pinned = await (await fetch(`${server.url}/api/v1/calendar?from=2027-01-01&to=2027-01-31&category=housing&format=ics&as_of=2026-11-21`)).text();
+    const pinned = await (
+      await fetch(`${server.url}/api/v1/calendar?from=2027-01-01&to=2027-01-31&category=housing&format=ics&as_of=2026-11-21`)
+    ).text();
     const current = await (await fetch(`${server.url}/api/v1/calendar?from=2027-01-01&to=2027-01-31&category=housing&format=ics`)).text();
     expect(pinned).not.toContain('Freddie Mac');
     expect(current).toContain('Freddie Mac');

@@ -27,7 +27,10 @@ function fhfaLimits(year: number, stateFips: string, countyFips: string): number
 
 /** The national one-unit ceiling of a year, from the mirror's summary of FHFA's announcements. */
 function ceiling(year: number): number {
-  const lines = fs.readFileSync(path.join(SOURCE_DIR, 'loan_limits', 'national_limits_summary_2018_2026_DERIVED.csv'), 'utf8').trim().split(/\r?\n/);
+  const lines = fs
+    .readFileSync(path.join(SOURCE_DIR, 'loan_limits', 'national_limits_summary_2018_2026_DERIVED.csv'), 'utf8')
+    .trim()
+    .split(/\r?\n/);
   const columns = (lines[0] ?? '').split(',');
   const row = lines.find((line) => line.startsWith(`${year},`))?.split(',') ?? [];
   return Number(row[columns.indexOf('gse_ceiling_1unit')]);
@@ -122,7 +125,10 @@ describe.skipIf(!hasSourceData)('pinned loan limits', () => {
     expect(missing.body.error).toContain('2025');
     const client = await connectMcp(server.url);
     try {
-      const result = await client.callTool({ name: 'get_loan_limits', arguments: { state: 'CA', county: 'Los Angeles', loan_type: 'conforming', as_of: '2026-01-05' } });
+      const result = await client.callTool({
+        name: 'get_loan_limits',
+        arguments: { state: 'CA', county: 'Los Angeles', loan_type: 'conforming', as_of: '2026-01-05' },
+      });
       expect(result.isError).toBeFalsy();
       const answer = result.structuredContent as unknown as LimitsBody;
       expect(answer.years.conforming).toBe(2025);

@@ -28,12 +28,19 @@ const UNDATED_ID = 'sample_share_20pct_down';
 
 /** Makes the first archived catalogue look like one written while undated statistics were kept. */
 async function addUndatedRowToArchive(database: TestDatabase): Promise<void> {
-  const { rows } = await database.db.query<{ id: string; snapshot: Uint8Array | null }>("SELECT id, snapshot FROM dataset_versions WHERE dataset = 'statistics'");
+  const { rows } = await database.db.query<{ id: string; snapshot: Uint8Array | null }>(
+    "SELECT id, snapshot FROM dataset_versions WHERE dataset = 'statistics'",
+  );
   const archived = rows[0];
   expect(archived?.snapshot).toBeTruthy();
   const archive = JSON.parse(gunzipSync(archived?.snapshot as Uint8Array).toString('utf8')) as { rows: Record<string, unknown>[] };
   const dated = archive.rows.find((row) => row.category === 'down_payment') as Record<string, unknown>;
-  archive.rows.push({ ...dated, id: UNDATED_ID, data_year: null, data_year_note: 'The publisher states neither the year nor the state of its records.' });
+  archive.rows.push({
+    ...dated,
+    id: UNDATED_ID,
+    data_year: null,
+    data_year_note: 'The publisher states neither the year nor the state of its records.',
+  });
   await database.db.query('UPDATE dataset_versions SET snapshot = $1 WHERE id = $2', [gzipSync(JSON.stringify(archive)), archived?.id]);
 }
 
@@ -45,7 +52,8 @@ describe.skipIf(!hasSourceData)('pinned statistics', () => {
   let first: string | undefined;
   let revised: string | undefined;
   const firstDay = new Date().toISOString().slice(0, 10);
-  const later = (days: number, time = '10:00:00') => `${new Date(Date.parse(`${firstDay}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)}T${time}Z`;
+  const later = (days: number, time = '10:00:00') =>
+    `${new Date(Date.parse(`${firstDay}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)}T${time}Z`;
   const official = hasSourceData ? officialWeek(NEWEST_WEEK) : 0;
   const changed = Math.round((official - 0.3) * 100) / 100;
 
@@ -58,7 +66,8 @@ describe.skipIf(!hasSourceData)('pinned statistics', () => {
   beforeAll(async () => {
     // The catalogue as first computed (today, from the mirror), then the survey revised two days later.
     database = await syncedTestDatabase('pglite', ['statistics']);
-    first = (await database.db.query<{ version: string }>("SELECT version FROM dataset_versions WHERE dataset = 'statistics'")).rows[0]?.version;
+    first = (await database.db.query<{ version: string }>("SELECT version FROM dataset_versions WHERE dataset = 'statistics'")).rows[0]
+      ?.version;
     await addUndatedRowToArchive(database);
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-statistics-versions-'));
     copyRates(folder);
@@ -112,7 +121,10 @@ describe.skipIf(!hasSourceData)('pinned statistics', () => {
     try {
       const result = await client.callTool({ name: 'get_statistics', arguments: { id: 'pmms_30yr_latest', as_of: firstDay } });
       expect(result.isError).toBeFalsy();
-      const answer = result.structuredContent as unknown as { stats: { value: string }[]; dataset_versions: StatisticsBody['dataset_versions'] };
+      const answer = result.structuredContent as unknown as {
+        stats: { value: string }[];
+        dataset_versions: StatisticsBody['dataset_versions'];
+      };
       expect(answer.stats[0]?.value).toBe(`${official.toFixed(2)}%`);
       expect(answer.dataset_versions).toEqual([expect.objectContaining({ dataset: 'statistics', version: first })]);
     } finally {

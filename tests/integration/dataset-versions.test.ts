@@ -123,10 +123,16 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('pinned dataset versions (%s
   });
 
   it('cites the versions behind an /ask answer beside its sources', async () => {
-    const { messages, answer } = await readAskStream(await postAsk(server.url, { message: 'What is the latest Freddie Mac 30-year fixed rate?' }));
+    const { messages, answer } = await readAskStream(
+      await postAsk(server.url, { message: 'What is the latest Freddie Mac 30-year fixed rate?' }),
+    );
     expect(answer).toContain(`${changed.toFixed(2)}%`);
     const sources = messages.find((message) => message.type === 'sources');
-    expect(sources?.type === 'sources' ? sources.dataset_versions : undefined).toContainEqual({ dataset: 'pmms', version: second, as_of: NEWEST_WEEK });
+    expect(sources?.type === 'sources' ? sources.dataset_versions : undefined).toContainEqual({
+      dataset: 'pmms',
+      version: second,
+      as_of: NEWEST_WEEK,
+    });
   });
 
   it('refuses a future or malformed day and a day before the first load, saying why', async () => {
@@ -140,7 +146,8 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('pinned dataset versions (%s
   });
 
   it('records no new version when a load changes nothing', async () => {
-    const count = async () => Number((await database.db.query<{ n: number }>("SELECT count(*)::int AS n FROM dataset_versions WHERE dataset = 'pmms'")).rows[0]?.n);
+    const count = async () =>
+      Number((await database.db.query<{ n: number }>("SELECT count(*)::int AS n FROM dataset_versions WHERE dataset = 'pmms'")).rows[0]?.n);
     const before = await count();
     const again = await syncAt(database.db, ['pmms'], folder, '2026-11-05T08:00:00Z');
     expect(again[0]?.version).toBe(second);

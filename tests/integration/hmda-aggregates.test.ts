@@ -22,7 +22,11 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('HMDA aggregates on %s', (ki
 
   beforeAll(async () => {
     database = await syncedTestDatabase(kind, ['hmda_aggregates', 'hmda_lenders']);
-    service = createHmdaAggregatesService({ db: database.db, datasets: createDatasetStatus({ db: database.db }), clock: () => new Date('2026-11-22T12:00:00Z') });
+    service = createHmdaAggregatesService({
+      db: database.db,
+      datasets: createDatasetStatus({ db: database.db }),
+      clock: () => new Date('2026-11-22T12:00:00Z'),
+    });
   });
 
   afterAll(async () => {
@@ -37,7 +41,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('HMDA aggregates on %s', (ki
     expect(summary.records).toBe(12_259_199);
     const originated = Object.values(states2024).reduce((total, state) => total + (state.actionTaken?.['1'] ?? 0), 0);
     expect(summary.action_taken.find((entry) => entry.code === '1')?.count).toBe(originated);
-    const { rows } = await database.db.query<{ n: string }>(`SELECT count(DISTINCT year)::text AS n FROM hmda_aggregates WHERE geo_level = 'nation'`);
+    const { rows } = await database.db.query<{ n: string }>(
+      `SELECT count(DISTINCT year)::text AS n FROM hmda_aggregates WHERE geo_level = 'nation'`,
+    );
     expect(Number(rows[0]?.n)).toBe(8);
   });
 
@@ -64,11 +70,19 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('HMDA aggregates on %s', (ki
   });
 
   it('answers 400 for a bad state or year and 404 for a year without data', async () => {
-    await expect(service.summary({ state: 'ZZ' })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/Valid values: .*CO.*WY/) });
+    await expect(service.summary({ state: 'ZZ' })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/Valid values: .*CO.*WY/),
+    });
     await expect(service.summary({ year: 'abcd' })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/'year'/) });
-    await expect(service.summary({ year: 2017 })).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/Years available: 2018, .*2025/) });
+    await expect(service.summary({ year: 2017 })).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringMatching(/Years available: 2018, .*2025/),
+    });
     await expect(service.summary({ county: '08031', state: 'TX' })).rejects.toMatchObject({ status: 400 });
-    await expect(service.summary({ county: "Denver'; DROP TABLE hmda_aggregates; --", state: 'CO' })).rejects.toMatchObject({ status: 400 });
+    await expect(service.summary({ county: "Denver'; DROP TABLE hmda_aggregates; --", state: 'CO' })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('ranks the 2020 filers by lar_count and refuses to extrapolate to other years', async () => {
@@ -79,7 +93,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('HMDA aggregates on %s', (ki
     expect(top.lenders[0]).toMatchObject({ rank: 1, name: 'Quicken Loans', records: 1_503_505 });
     expect(top.lenders).toHaveLength(3);
     expect(top.note).toMatch(/Only the 2020 sheet/);
-    await expect(service.topLenders({ year: 2024 })).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/only the 2020/) });
+    await expect(service.topLenders({ year: 2024 })).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringMatching(/only the 2020/),
+    });
     await expect(service.topLenders({ limit: 0 })).rejects.toMatchObject({ status: 400 });
     expect(await service.years()).toMatchObject({ aggregates: [2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025], lenders: [2020] });
   });
@@ -92,7 +109,12 @@ describe.skipIf(!hasSourceData)('HMDA aggregates validation', () => {
   /** A source folder whose 2024 files are links to the mirror, except the given replacements. */
   function doctoredMirror(replacements: Record<string, string>): string {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-hmda-agg-'));
-    for (const relative of ['by_state_2024.json', 'by_county_2024.json', 'record_counts/stateCounts2024.json', 'record_counts/countyCounts2024.json']) {
+    for (const relative of [
+      'by_state_2024.json',
+      'by_county_2024.json',
+      'record_counts/stateCounts2024.json',
+      'record_counts/countyCounts2024.json',
+    ]) {
       const target = path.join(root, 'hmda', 'aggregates', relative);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       const replacement = replacements[relative];
@@ -147,8 +169,13 @@ describe.skipIf(!hasSourceData)('HMDA aggregates validation', () => {
       (error: unknown) => error as { status: number; message: string; headers: Record<string, string> },
     );
     expect(failed).toMatchObject({ status: 503, headers: { 'Retry-After': expect.any(String) } });
-    expect(failed?.message).toMatch(/^The hmda_aggregates dataset is not available: its last load failed on \d{4}-\d{2}-\d{2} at \d{2}:\d{2} UTC\. .*https:\/\/ffiec\.cfpb\.gov\/2024\/state\.json/);
-    await expect(service.topLenders()).rejects.toMatchObject({ status: 503, message: 'The hmda_lenders dataset is not loaded yet: this service has never loaded it.' });
+    expect(failed?.message).toMatch(
+      /^The hmda_aggregates dataset is not available: its last load failed on \d{4}-\d{2}-\d{2} at \d{2}:\d{2} UTC\. .*https:\/\/ffiec\.cfpb\.gov\/2024\/state\.json/,
+    );
+    await expect(service.topLenders()).rejects.toMatchObject({
+      status: 503,
+      message: 'The hmda_lenders dataset is not loaded yet: this service has never loaded it.',
+    });
     for (const attempt of [service.summary(), service.topLenders(), service.years()]) {
       await expect(attempt).rejects.toSatisfy((error: Error) => !/npm|sync /.test(error.message));
     }

@@ -31,7 +31,8 @@ describe.skipIf(!hasSourceData)('the export space quota', () => {
 
   const folderBytes = () => {
     let total = 0;
-    for (const name of fs.existsSync(exportsDir) ? fs.readdirSync(exportsDir) : []) total += fs.statSync(path.join(exportsDir, name), { throwIfNoEntry: false })?.size ?? 0;
+    for (const name of fs.existsSync(exportsDir) ? fs.readdirSync(exportsDir) : [])
+      total += fs.statSync(path.join(exportsDir, name), { throwIfNoEntry: false })?.size ?? 0;
     return total;
   };
 
@@ -39,7 +40,13 @@ describe.skipIf(!hasSourceData)('the export space quota', () => {
     root = tempDir('hmda-export-quota');
     await sliceWarehouse(root);
     exportsDir = path.join(root, 'exports');
-    service = createHmdaService({ config: hmdaConfig(root), logger: silentLogger, answerBudgetBytes: 2_000, exportKeyMaxBytes: KEY_MAX_BYTES, exportMaxBytes: FOLDER_MAX_BYTES });
+    service = createHmdaService({
+      config: hmdaConfig(root),
+      logger: silentLogger,
+      answerBudgetBytes: 2_000,
+      exportKeyMaxBytes: KEY_MAX_BYTES,
+      exportMaxBytes: FOLDER_MAX_BYTES,
+    });
     // Samples the folder while the exports are written: the cap must hold during writes too.
     sampler = setInterval(() => (largestSeen = Math.max(largestSeen, folderBytes())), 2);
   }, 120_000);

@@ -11,7 +11,13 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { literal } from '../../api/hmda/duck.ts';
 import { z } from 'zod';
 import { PRESET_NAMES } from '../../api/hmda/codes.ts';
-import { HMDA_ANSWER_BUDGET_BYTES, HMDA_EXPORT_TTL_HOURS, HmdaAnswerSchema, HmdaQuerySchema, type HmdaAnswer } from '../../api/hmda/contract.ts';
+import {
+  HMDA_ANSWER_BUDGET_BYTES,
+  HMDA_EXPORT_TTL_HOURS,
+  HmdaAnswerSchema,
+  HmdaQuerySchema,
+  type HmdaAnswer,
+} from '../../api/hmda/contract.ts';
 import { larColumn } from '../../api/hmda/schema.ts';
 import { createHmdaService } from '../../api/hmda/service.ts';
 import { SQL_ROW_CAP } from '../../api/hmda/service.ts';
@@ -29,7 +35,8 @@ function normalised(name: string, cell: string): string | number | null {
   return larColumn(name)?.type === 'VARCHAR' ? cell : Number(cell);
 }
 
-const countBy = (values: string[]) => values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
+const countBy = (values: string[]) =>
+  values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
 
 describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => {
   let root: string;
@@ -40,7 +47,9 @@ describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => 
   let key: string;
   const source = hasSourceData ? parseCsv(fs.readFileSync(SLICE_99_CSV, 'utf8')) : { header: [], rows: [] };
   // The Data Browser export heads the combined LTV column `loan_to_value_ratio`; the warehouse keeps the dictionary's name.
-  const names = source.header.map((name) => name.toLowerCase().replace(/-/g, '_')).map((name) => (name === 'loan_to_value_ratio' ? 'combined_loan_to_value_ratio' : name));
+  const names = source.header
+    .map((name) => name.toLowerCase().replace(/-/g, '_'))
+    .map((name) => (name === 'loan_to_value_ratio' ? 'combined_loan_to_value_ratio' : name));
 
   /** An export URL on this test server (answers name BASE_URL's host). */
   const local = (url: string) => `${server.url}${new URL(url).pathname}`;
@@ -116,7 +125,9 @@ describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => 
 
   it('exports every row beyond the 10,000-row inline cap, the same rows in CSV and Parquet', async () => {
     const copies = 6;
-    const { answer } = await callHmda({ sql: `SELECT l.lei, l.action_taken, l.loan_amount, r.range AS copy FROM lar l, range(${copies}) r ORDER BY copy, l.lei, l.loan_amount` });
+    const { answer } = await callHmda({
+      sql: `SELECT l.lei, l.action_taken, l.loan_amount, r.range AS copy FROM lar l, range(${copies}) r ORDER BY copy, l.lei, l.loan_amount`,
+    });
     const total = source.rows.length * copies;
     expect(total).toBeGreaterThan(SQL_ROW_CAP);
     expect(answer).toMatchObject({ complete: false, row_count: total });
@@ -124,13 +135,17 @@ describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => 
     const csv = parseCsv(await (await download(answer.export!.csv_url)).text());
     expect(csv.rows).toHaveLength(total);
     const action = source.header.indexOf('action_taken');
-    const expected = Object.fromEntries(Object.entries(countBy(source.rows.map((row) => row[action] ?? ''))).map(([code, n]) => [code, n * copies]));
+    const expected = Object.fromEntries(
+      Object.entries(countBy(source.rows.map((row) => row[action] ?? ''))).map(([code, n]) => [code, n * copies]),
+    );
     expect(countBy(csv.rows.map((row) => row[1] ?? ''))).toEqual(expected);
 
     const parquet = path.join(root, 'downloaded.parquet');
     fs.writeFileSync(parquet, Buffer.from(await (await download(answer.export!.parquet_url)).arrayBuffer()));
     const fromParquet = await withConnection(async (connection) => {
-      const reader = await connection.runAndReadAll(`SELECT CAST(action_taken AS VARCHAR), count(*) FROM read_parquet(${literal(parquet)}) GROUP BY 1`);
+      const reader = await connection.runAndReadAll(
+        `SELECT CAST(action_taken AS VARCHAR), count(*) FROM read_parquet(${literal(parquet)}) GROUP BY 1`,
+      );
       return Object.fromEntries(reader.getRowsJS().map(([code, n]) => [String(code), Number(n)]));
     });
     expect(fromParquet).toEqual(expected);
@@ -219,26 +234,41 @@ describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => 
 
   it('answers the same contract on REST, with the key', async () => {
     const post = (body: unknown, headers: Record<string, string> = { 'X-API-Key': key }) =>
-      fetch(`${server.url}/api/v1/hmda/sql`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      fetch(`${server.url}/api/v1/hmda/sql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
     const big = await post({ sql: 'SELECT * FROM lar' });
     expect(big.status).toBe(200);
     const answer = HmdaAnswerSchema.parse(await big.json());
     expect(answer).toMatchObject({ complete: false, row_count: source.rows.length });
     expect(answer.export?.csv_url).toMatch(/\/api\/v1\/hmda\/exports\/[0-9a-f]{64}\.csv$/);
 
-    const small = HmdaAnswerSchema.parse(await (await post({ sql: 'SELECT action_taken, count(*) AS n FROM lar GROUP BY 1 ORDER BY 1' })).json());
+    const small = HmdaAnswerSchema.parse(
+      await (await post({ sql: 'SELECT action_taken, count(*) AS n FROM lar GROUP BY 1 ORDER BY 1' })).json(),
+    );
     const action = source.header.indexOf('action_taken');
     expect(small).toMatchObject({ complete: true, export: null });
-    expect(Object.fromEntries(small.rows.map((row) => [String(row.action_taken), row.n]))).toEqual(countBy(source.rows.map((row) => row[action] ?? '')));
+    expect(Object.fromEntries(small.rows.map((row) => [String(row.action_taken), row.n]))).toEqual(
+      countBy(source.rows.map((row) => row[action] ?? '')),
+    );
 
     expect((await post({ sql: 'SELECT 1' }, {})).status).toBe(401);
     const unknownField = await post({ sql: 'SELECT 1', year: 2020 });
     expect(unknownField.status).toBe(400);
     expect(((await unknownField.json()) as { error: string }).error).toContain("Unknown parameter 'year'");
 
-    const preset = await fetch(`${server.url}/api/v1/hmda/presets/approvals?year=2020&state=california&loan_type=FHA`, { headers: { 'X-API-Key': key } });
+    const preset = await fetch(`${server.url}/api/v1/hmda/presets/approvals?year=2020&state=california&loan_type=FHA`, {
+      headers: { 'X-API-Key': key },
+    });
     expect(preset.status).toBe(200);
-    expect(await preset.json()).toMatchObject({ kind: 'preset', preset: 'approvals', complete: true, filters: { year: 2020, state: 'CA', loan_type: 2 } });
+    expect(await preset.json()).toMatchObject({
+      kind: 'preset',
+      preset: 'approvals',
+      complete: true,
+      filters: { year: 2020, state: 'CA', loan_type: 2 },
+    });
     const misplaced = await fetch(`${server.url}/api/v1/hmda/presets/rates?by=race`, { headers: { 'X-API-Key': key } });
     expect(misplaced.status).toBe(400);
     expect((await fetch(`${server.url}/api/v1/hmda/presets/rates?year=2020`)).status).toBe(401);
@@ -249,13 +279,23 @@ describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => 
       const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
       return rest;
     };
-    type Operation = { parameters?: { name: string; in: string; required: boolean }[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
-    const openapi = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    type Operation = {
+      parameters?: { name: string; in: string; required: boolean }[];
+      responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+    };
+    const openapi = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     const expected = withoutDialect(z.toJSONSchema(HmdaAnswerSchema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }));
-    for (const preset of PRESET_NAMES) expect(openapi.paths[`/hmda/presets/${preset}`]?.get?.responses['200']?.content?.['application/json']?.schema).toEqual(expected);
+    for (const preset of PRESET_NAMES)
+      expect(openapi.paths[`/hmda/presets/${preset}`]?.get?.responses['200']?.content?.['application/json']?.schema).toEqual(expected);
     expect(openapi.paths['/hmda/sql']?.post?.responses['200']?.content?.['application/json']?.schema).toEqual(expected);
-    expect(openapi.paths['/hmda/exports/{file}']?.get?.parameters).toEqual([expect.objectContaining({ name: 'file', in: 'path', required: true })]);
-    expect(Object.keys(openapi.paths['/hmda/exports/{file}']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '206', '404', '416']));
+    expect(openapi.paths['/hmda/exports/{file}']?.get?.parameters).toEqual([
+      expect.objectContaining({ name: 'file', in: 'path', required: true }),
+    ]);
+    expect(Object.keys(openapi.paths['/hmda/exports/{file}']?.get?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '206', '404', '416']),
+    );
     const tool = (await keyed.listTools()).tools.find((candidate) => candidate.name === 'query_hmda');
     expect(tool?.outputSchema).toEqual(publishedOutputSchema(HmdaAnswerSchema));
 
@@ -269,7 +309,9 @@ describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => 
       expect(viaMcp.result.isError, viaMcp.text).toBeFalsy();
       expect(viaMcp.answer).toEqual(canonical);
     }
-    const viaRest = await fetch(`${server.url}/api/v1/hmda/presets/approvals?year=2020&state=California&loan_type=FHA`, { headers: { 'X-API-Key': key } });
+    const viaRest = await fetch(`${server.url}/api/v1/hmda/presets/approvals?year=2020&state=California&loan_type=FHA`, {
+      headers: { 'X-API-Key': key },
+    });
     expect(await viaRest.json()).toEqual(canonical);
 
     const unknown = await callHmda({ preset: 'rates', credit_score: 700 });

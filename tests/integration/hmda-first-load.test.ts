@@ -41,7 +41,8 @@ function capturedLogger() {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -67,7 +68,9 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
       expect((await readHealth(app.deps)).hmda_load).toMatchObject({ state: 'skipped', message: status.message });
       // Readers are told what is missing and since when; the operator hint stays in the log and /healthz.
       const error = (await app.deps.services.hmda.answer({ preset: 'rates' }).catch((caught: unknown) => caught)) as Error;
-      expect(error.message).toMatch(/^HMDA loan records are not loaded on this server yet: none has been available since \d{4}-\d{2}-\d{2}\.$/);
+      expect(error.message).toMatch(
+        /^HMDA loan records are not loaded on this server yet: none has been available since \d{4}-\d{2}-\d{2}\.$/,
+      );
     } finally {
       await app.close();
       await database.drop();
@@ -84,14 +87,24 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
       mirror = scratch('hmda-first-mirror');
       root = path.join(scratch('hmda-first-warehouse'), 'hmda');
       fs.mkdirSync(path.join(mirror, 'hmda', 'aggregates'), { recursive: true });
-      fs.copyFileSync(path.join(SOURCE_DIR, 'hmda', 'aggregates', `by_state_${YEAR}.json`), path.join(mirror, 'hmda', 'aggregates', `by_state_${YEAR}.json`));
+      fs.copyFileSync(
+        path.join(SOURCE_DIR, 'hmda', 'aggregates', `by_state_${YEAR}.json`),
+        path.join(mirror, 'hmda', 'aggregates', `by_state_${YEAR}.json`),
+      );
       const larDir = path.join(mirror, 'hmda', 'lar', String(YEAR));
       fs.mkdirSync(larDir, { recursive: true });
       const calibration = loadCalibration(SOURCE_DIR, YEAR);
       for (const state of [...good, bad]) {
         const file = path.join(larDir, `${YEAR}_public_lar_${state}.csv`);
         const out = fs.createWriteStream(file);
-        await writeSyntheticLar(out, { year: YEAR, states: [state], aggregates: calibration.states, counties: calibration.counties, scale: 1, seed: 11 });
+        await writeSyntheticLar(out, {
+          year: YEAR,
+          states: [state],
+          aggregates: calibration.states,
+          counties: calibration.counties,
+          scale: 1,
+          seed: 11,
+        });
         await new Promise<void>((resolve) => out.end(resolve));
         if (state === bad) {
           // One denied application fewer than the official count: the gate must refuse the state.
@@ -109,7 +122,14 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
       const { logger, lines } = capturedLogger();
       const config = { ...hmdaConfig(root), sourceDir: mirror };
       // Stopped (as at shutdown) as soon as the first state-year is published.
-      const status = await runHmdaFirstLoad({ config, logger, progress, signal: controller.signal, synthetic: true, onPublished: () => controller.abort() });
+      const status = await runHmdaFirstLoad({
+        config,
+        logger,
+        progress,
+        signal: controller.signal,
+        synthetic: true,
+        onPublished: () => controller.abort(),
+      });
       expect(status).toMatchObject({ state: 'loading', year: YEAR, states_total: 3, states_published: 1 });
       expect(status.message).toMatch(/the rest load at the next start/);
       expect(Object.keys(readManifest(root)?.partitions ?? {})).toEqual([`${YEAR}/GU`]);
@@ -120,7 +140,9 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
       try {
         service.progress.update(progress.get(), new Date());
         const error = (await service.preset('rates', { year: YEAR, state: 'VI' }).catch((caught: unknown) => caught)) as Error;
-        expect(error.message).toBe(`No HMDA loan records for VI ${YEAR} are loaded on this server; it holds GU ${YEAR}. Loading ${YEAR} for every state is under way (1 of 3 states loaded so far).`);
+        expect(error.message).toBe(
+          `No HMDA loan records for VI ${YEAR} are loaded on this server; it holds GU ${YEAR}. Loading ${YEAR} for every state is under way (1 of 3 states loaded so far).`,
+        );
       } finally {
         await service.close();
       }
@@ -133,14 +155,18 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
       const status = await runHmdaFirstLoad({ config: { ...hmdaConfig(root), sourceDir: mirror }, logger, progress, synthetic: true });
       expect(status).toMatchObject({ state: 'done', year: YEAR, states_total: 3, states_published: 2 });
       expect(status.states_failed.map((failure) => failure.state)).toEqual([bad]);
-      expect(status.states_failed[0]?.reason).toMatch(new RegExp(`${YEAR} ${bad} action_taken 3: official aggregates say [\\d,]+ records, the loaded file has [\\d,]+`));
+      expect(status.states_failed[0]?.reason).toMatch(
+        new RegExp(`${YEAR} ${bad} action_taken 3: official aggregates say [\\d,]+ records, the loaded file has [\\d,]+`),
+      );
       expect(status.message).toContain(`npm run sync -- hmda --years ${YEAR} --states ${bad}`);
       const manifest = readManifest(root);
       expect(Object.keys(manifest?.partitions ?? {}).sort()).toEqual(good.map((state) => `${YEAR}/${state}`));
       // GU was not loaded again.
       expect(manifest?.partitions[`${YEAR}/GU`]).toEqual(before);
       expect(lines.filter((line) => line.msg === 'HMDA state-year published').map((line) => line.state)).toEqual(['VI']);
-      expect(lines.some((line) => line.msg === 'HMDA state-year not published' && line.state === bad && Number(line.level) === 40)).toBe(true);
+      expect(lines.some((line) => line.msg === 'HMDA state-year not published' && line.state === bad && Number(line.level) === 40)).toBe(
+        true,
+      );
       // "Since" is the first load's, kept across the restart.
       expect(progress.get().since).toBe(new LoadProgress(root).get().since);
 
@@ -150,7 +176,9 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
         const counts = await service.sql('SELECT state, action_taken, count(*) AS n FROM lar GROUP BY ALL ORDER BY ALL');
         for (const state of good) {
           const official = calibration.states[state]?.actionTaken ?? {};
-          const loaded = Object.fromEntries(counts.rows.filter((row) => row.state === state).map((row) => [String(row.action_taken), row.n]));
+          const loaded = Object.fromEntries(
+            counts.rows.filter((row) => row.state === state).map((row) => [String(row.action_taken), row.n]),
+          );
           expect(loaded).toEqual(Object.fromEntries(Object.entries(official).filter(([, n]) => n > 0)));
         }
       } finally {
@@ -169,7 +197,14 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
       publisherDir = scratch('hmda-first-publisher');
       const calibration = loadCalibration(SOURCE_DIR, YEAR);
       const out = fs.createWriteStream(path.join(publisherDir, 'VI.csv'));
-      await writeSyntheticLar(out, { year: YEAR, states: ['VI'], aggregates: calibration.states, counties: calibration.counties, scale: 1, seed: 5 });
+      await writeSyntheticLar(out, {
+        year: YEAR,
+        states: ['VI'],
+        aggregates: calibration.states,
+        counties: calibration.counties,
+        scale: 1,
+        seed: 5,
+      });
       await new Promise<void>((resolve) => out.end(resolve));
       // Aggregates of a publisher that has only VI's records, so the load's plan is one state.
       fs.writeFileSync(path.join(publisherDir, 'state.json'), JSON.stringify({ VI: calibration.states.VI }));
@@ -178,7 +213,8 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
         requests.push(req.url ?? '');
         const url = new URL(req.url ?? '/', 'http://publisher');
         if (url.pathname === `/${YEAR}/state.json`) return void fs.createReadStream(path.join(publisherDir, 'state.json')).pipe(res);
-        if (url.pathname === '/v2/data-browser-api/view/csv' && url.searchParams.get('states') === 'VI') return void fs.createReadStream(path.join(publisherDir, 'VI.csv')).pipe(res);
+        if (url.pathname === '/v2/data-browser-api/view/csv' && url.searchParams.get('states') === 'VI')
+          return void fs.createReadStream(path.join(publisherDir, 'VI.csv')).pipe(res);
         res.statusCode = 404;
         res.end();
       });
@@ -188,25 +224,42 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
     /** fetch with the publishers' hosts answered by the local server. */
-    const localFetch: typeof fetch = (input, init) => fetch(String(input).replace(/^https:\/\/(ffiec\.cfpb\.gov|s3\.amazonaws\.com)/, base), init);
+    const localFetch: typeof fetch = (input, init) =>
+      fetch(String(input).replace(/^https:\/\/(ffiec\.cfpb\.gov|s3\.amazonaws\.com)/, base), init);
 
     it('streams each state file to disk, checks it and publishes it', async () => {
       const root = path.join(scratch('hmda-first-http'), 'hmda');
       const progress = new LoadProgress(root);
-      const status = await runHmdaFirstLoad({ config: { ...hmdaConfig(root), sourceDir: undefined }, logger: silentLogger, progress, fetch: localFetch, synthetic: true });
+      const status = await runHmdaFirstLoad({
+        config: { ...hmdaConfig(root), sourceDir: undefined },
+        logger: silentLogger,
+        progress,
+        fetch: localFetch,
+        synthetic: true,
+      });
       expect(status).toMatchObject({ state: 'done', year: YEAR, states_total: 1, states_published: 1, states_failed: [] });
       expect(requests).toContain(`/${YEAR}/state.json`);
       expect(requests).toContain(`/v2/data-browser-api/view/csv?states=VI&years=${YEAR}`);
-      expect(readManifest(root)?.partitions[`${YEAR}/VI`]?.sourceUrl).toBe(`https://ffiec.cfpb.gov/v2/data-browser-api/view/csv?states=VI&years=${YEAR}`);
+      expect(readManifest(root)?.partitions[`${YEAR}/VI`]?.sourceUrl).toBe(
+        `https://ffiec.cfpb.gov/v2/data-browser-api/view/csv?states=VI&years=${YEAR}`,
+      );
       expect(fs.readdirSync(path.join(root, '.staging'))).toEqual([]);
     });
 
     it('waits, without an error, when the publisher cannot be reached', async () => {
       const root = path.join(scratch('hmda-first-offline'), 'hmda');
       const unreachable: typeof fetch = () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ENOTFOUND' } }));
-      const status = await runHmdaFirstLoad({ config: { ...hmdaConfig(root), sourceDir: undefined }, logger: silentLogger, progress: new LoadProgress(root), fetch: unreachable, synthetic: true });
+      const status = await runHmdaFirstLoad({
+        config: { ...hmdaConfig(root), sourceDir: undefined },
+        logger: silentLogger,
+        progress: new LoadProgress(root),
+        fetch: unreachable,
+        synthetic: true,
+      });
       expect(status.state).toBe('waiting');
-      expect(status.message).toMatch(/^The FFIEC cannot be reached \(https:\/\/ffiec\.cfpb\.gov\/\d{4}\/state\.json: download failed \(ENOTFOUND\)\); the HMDA load is tried again every hour\.$/);
+      expect(status.message).toMatch(
+        /^The FFIEC cannot be reached \(https:\/\/ffiec\.cfpb\.gov\/\d{4}\/state\.json: download failed \(ENOTFOUND\)\); the HMDA load is tried again every hour\.$/,
+      );
       expect(readManifest(root)).toBeUndefined();
     });
   });

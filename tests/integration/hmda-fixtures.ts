@@ -24,7 +24,9 @@ export function hmdaConfig(root: string, env: Record<string, string> = {}): Conf
   return loadConfig({ HMDA_DIR: root, LOG_LEVEL: 'silent', ...env });
 }
 
-export async function withConnection<T>(task: (connection: Awaited<ReturnType<Awaited<ReturnType<typeof openInstance>>['connect']>>) => Promise<T>): Promise<T> {
+export async function withConnection<T>(
+  task: (connection: Awaited<ReturnType<Awaited<ReturnType<typeof openInstance>>['connect']>>) => Promise<T>,
+): Promise<T> {
   const instance = await openInstance({ threads: 2, memoryLimit: '512MB' });
   const connection = await instance.connect();
   try {
@@ -69,12 +71,17 @@ export function attackQueries(): string[] {
     .readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'hmda-sql-attacks.txt'), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '' && !line.startsWith('#'))
-    .map((line) => line.replace(/\\n/g, '\n').replace(/\\u\{([0-9A-Fa-f]+)\}/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16))));
+    .map((line) =>
+      line.replace(/\\n/g, '\n').replace(/\\u\{([0-9A-Fa-f]+)\}/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16))),
+    );
 }
 
 /** Parses a simple CSV (quoted fields, no embedded newlines) into header and rows. */
 export function parseCsv(text: string): { header: string[]; rows: string[][] } {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line !== '');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line !== '');
   const split = (line: string) => {
     const cells: string[] = [];
     let cell = '';

@@ -29,7 +29,11 @@ describe.skipIf(!hasSourceData)('the custom SQL sandbox under abuse', () => {
   const keys: string[] = [];
 
   const sql = (key: string, query: string) =>
-    fetch(`${server.url}/api/v1/hmda/sql`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: JSON.stringify({ sql: query }) });
+    fetch(`${server.url}/api/v1/hmda/sql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
+      body: JSON.stringify({ sql: query }),
+    });
 
   beforeAll(async () => {
     root = tempDir('hmda-sandbox-abuse');
@@ -89,12 +93,26 @@ describe.skipIf(!hasSourceData)('the custom SQL sandbox under abuse', () => {
   describe('fair shares', () => {
     let sandbox: Sandbox;
     beforeAll(() => {
-      sandbox = createSandbox({ root, threads: 1, memoryLimit: '256MB', timeoutMs: 2000, rowCap: SQL_ROW_CAP, byteCap: SQL_BYTE_CAP, logger: silentLogger, concurrency: 2, queueLimit: 4 });
+      sandbox = createSandbox({
+        root,
+        threads: 1,
+        memoryLimit: '256MB',
+        timeoutMs: 2000,
+        rowCap: SQL_ROW_CAP,
+        byteCap: SQL_BYTE_CAP,
+        logger: silentLogger,
+        concurrency: 2,
+        queueLimit: 4,
+      });
     });
     afterAll(() => sandbox?.close());
 
     it('keeps a process for other keys while one key floods, and refuses its queries past its share of the line', async () => {
-      const settled = (promise: Promise<unknown>) => promise.then(() => 'answered', (error: unknown) => error);
+      const settled = (promise: Promise<unknown>) =>
+        promise.then(
+          () => 'answered',
+          (error: unknown) => error,
+        );
       let firstDone = false;
       const first = settled(sandbox.run(LONG_SCALAR, { keyId: 'flood' })).finally(() => (firstDone = true));
       const second = settled(sandbox.run(LONG_SCALAR, { keyId: 'flood' }));

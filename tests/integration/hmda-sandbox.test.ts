@@ -41,12 +41,16 @@ describe.skipIf(!hasSourceData)('the custom SQL sandbox on a loaded warehouse', 
     await sliceWarehouse(root);
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') logLines.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString('utf8').split('\n'))
+          if (line.trim() !== '') logLines.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
     const logger = pino({ level: 'info' }, sink);
-    service = createHmdaService({ config: hmdaConfig(root, { HMDA_QUERY_TIMEOUT_MS: String(TIMEOUT_MS), HMDA_MEMORY_LIMIT: '512MB' }), logger });
+    service = createHmdaService({
+      config: hmdaConfig(root, { HMDA_QUERY_TIMEOUT_MS: String(TIMEOUT_MS), HMDA_MEMORY_LIMIT: '512MB' }),
+      logger,
+    });
   });
   afterAll(async () => {
     await service?.close();
@@ -66,7 +70,11 @@ describe.skipIf(!hasSourceData)('the custom SQL sandbox on a loaded warehouse', 
       cells[row[column('loan_type')]!] = (cells[row[column('loan_type')]!] ?? 0) + 1;
       expected.set(row[column('action_taken')]!, cells);
     }
-    expect(pivot.rows).toEqual([...expected.entries()].sort(([a], [b]) => Number(a) - Number(b)).map(([action, cells]) => ({ action_taken: Number(action), ...cells })));
+    expect(pivot.rows).toEqual(
+      [...expected.entries()]
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([action, cells]) => ({ action_taken: Number(action), ...cells })),
+    );
     const refused = await failure(sql('PIVOT lar ON loan_type USING count(*)'));
     expect(refused).toBeInstanceOf(SqlRefusedError);
     expect((refused as SqlRefusedError).reason).toBe('pivot_without_in');
@@ -101,7 +109,16 @@ describe.skipIf(!hasSourceData)('the custom SQL sandbox on a loaded warehouse', 
   });
 
   it('stops a runaway by killing the process that ran it, and serves the next query from a fresh one', async () => {
-    const sandbox = createSandbox({ root, threads: 1, memoryLimit: '256MB', timeoutMs: 1000, rowCap: 10, byteCap: 2 ** 20, logger: pino({ level: 'silent' }), concurrency: 1 });
+    const sandbox = createSandbox({
+      root,
+      threads: 1,
+      memoryLimit: '256MB',
+      timeoutMs: 1000,
+      rowCap: 10,
+      byteCap: 2 ** 20,
+      logger: pino({ level: 'silent' }),
+      concurrency: 1,
+    });
     const alive = (pid: number) => {
       try {
         process.kill(pid, 0);
@@ -169,7 +186,7 @@ describe.skipIf(!hasSourceData)('the custom SQL sandbox on a loaded warehouse', 
       ['SELECT nosuch_column FROM lar', /^Custom SQL could not be run: column "nosuch_column" does not exist/],
       ['SELECT CAST(lei AS INTEGER) FROM lar', /^Custom SQL failed: a value could not be converted to INT32; use TRY_CAST/],
       ['SELECT loan_type, count(*) FROM lar', /must be in GROUP BY or inside an aggregate/],
-      ["SELECT *\nFROM lar\nWHERE loan_type = = 1", /^Custom SQL could not be parsed: syntax error at or near "=" \(line 3\)/],
+      ['SELECT *\nFROM lar\nWHERE loan_type = = 1', /^Custom SQL could not be parsed: syntax error at or near "=" \(line 3\)/],
     ];
     for (const [query, expected] of cases) {
       const error = await failure(sql(query));
@@ -197,7 +214,9 @@ describe.skipIf(!hasSourceData)('the custom SQL sandbox on a loaded warehouse', 
     const before = logLines.length;
     const outcome = await sql("SELECT range AS i, repeat('x', 60000) AS filler FROM range(10000)").catch((error: unknown) => error);
     if (outcome instanceof SqlStoppedError) {
-      await vi.waitFor(() => expect(logLines.slice(before).some((line) => line.msg === 'HMDA custom SQL stopped' && line.reason === outcome.reason)).toBe(true));
+      await vi.waitFor(() =>
+        expect(logLines.slice(before).some((line) => line.msg === 'HMDA custom SQL stopped' && line.reason === outcome.reason)).toBe(true),
+      );
     } else {
       const result = outcome as Awaited<ReturnType<typeof sql>>;
       expect(result).toMatchObject({ truncated: true, truncated_reason: 'bytes' });

@@ -17,7 +17,9 @@ describe('HMDA service before any data is loaded', () => {
       for (const call of [() => service.preset('rates', {}), () => service.sql('SELECT 1')]) {
         const error = await call().catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(ServiceUnavailableError);
-        expect((error as HttpError).message).toMatch(/^HMDA loan records are not loaded on this server yet: none has been available since \d{4}-\d{2}-\d{2}\./);
+        expect((error as HttpError).message).toMatch(
+          /^HMDA loan records are not loaded on this server yet: none has been available since \d{4}-\d{2}-\d{2}\./,
+        );
         expect((error as HttpError).message).not.toMatch(/npm|sync|MDS_SOURCE_DIR|HMDA_DIR/);
         expect((error as HttpError).headers['Retry-After']).toBeDefined();
       }
@@ -39,7 +41,10 @@ describe.skipIf(!hasSourceData)('HMDA service over the real extract', () => {
   beforeAll(async () => {
     root = tempDir('hmda-service');
     await extractWarehouse(root);
-    service = createHmdaService({ config: hmdaConfig(root, { HMDA_QUERY_TIMEOUT_MS: '1500', HMDA_MEMORY_LIMIT: '256MB' }), logger: silentLogger });
+    service = createHmdaService({
+      config: hmdaConfig(root, { HMDA_QUERY_TIMEOUT_MS: '1500', HMDA_MEMORY_LIMIT: '256MB' }),
+      logger: silentLogger,
+    });
   });
   afterAll(async () => {
     await service?.close();
@@ -48,13 +53,21 @@ describe.skipIf(!hasSourceData)('HMDA service over the real extract', () => {
 
   it('rates: median and mean interest rate of originated loans, with SQL, as-of and source', async () => {
     const result = await service.preset('rates', { year: '2022', state: 'co' });
-    const rates = csv.rows.filter((row) => row[column('action_taken')] === '1' && !['NA', 'Exempt', ''].includes(row[column('interest_rate')] ?? '')).map((row) => Number(row[column('interest_rate')]));
+    const rates = csv.rows
+      .filter((row) => row[column('action_taken')] === '1' && !['NA', 'Exempt', ''].includes(row[column('interest_rate')] ?? ''))
+      .map((row) => Number(row[column('interest_rate')]));
     const mean = rates.reduce((a, b) => a + b, 0) / rates.length;
     const all = result.rows.find((row) => row.loan_type_label === 'All loan types');
     expect(all?.originations).toBe(csv.rows.filter((row) => row[column('action_taken')] === '1').length);
     expect(all?.with_interest_rate).toBe(rates.length);
     expect(all?.mean_interest_rate).toBeCloseTo(mean, 3);
-    expect(result).toMatchObject({ preset: 'rates', as_of: '2022-12-31', synthetic: false, filters: { year: 2022, state: 'CO' }, params: [2022, 'CO'] });
+    expect(result).toMatchObject({
+      preset: 'rates',
+      as_of: '2022-12-31',
+      synthetic: false,
+      filters: { year: 2022, state: 'CO' },
+      params: [2022, 'CO'],
+    });
     expect(result.source).toMatch(/FFIEC HMDA/);
     expect(result.sql).toContain('year = $1 AND state = $2');
     expect(result.sql).not.toContain("'CO'");
@@ -79,7 +92,9 @@ describe.skipIf(!hasSourceData)('HMDA service over the real extract', () => {
 
   it('refuses bad filters with a 400 naming the parameter, and answers 404 for data not loaded', async () => {
     await expect(service.preset('rates', { state: "CO' OR 1=1 --" })).rejects.toThrow(/Invalid HMDA filter state: must be a 2-letter code/);
-    await expect(service.preset('rates', { loan_type: 'balloon' })).rejects.toThrow(/loan_type: must be one of conventional, fha, va, usda/);
+    await expect(service.preset('rates', { loan_type: 'balloon' })).rejects.toThrow(
+      /loan_type: must be one of conventional, fha, va, usda/,
+    );
     await expect(service.preset('rates', { year: 1999 })).rejects.toThrow(/year: must be one of 2018/);
     await expect(service.preset('everything', {})).rejects.toBeInstanceOf(BadRequestError);
     await expect(service.preset('rates', { year: 2019 })).rejects.toBeInstanceOf(NotFoundError);
@@ -178,7 +193,14 @@ describe.skipIf(!hasSourceData)('HMDA service over the real extract', () => {
   });
 
   it('summarises what is loaded', () => {
-    expect(service.summary()).toMatchObject({ loaded: true, synthetic: false, rows: 26_144, years: [2022], states: ['CO'], lender_years: [2020] });
+    expect(service.summary()).toMatchObject({
+      loaded: true,
+      synthetic: false,
+      rows: 26_144,
+      years: [2022],
+      states: ['CO'],
+      lender_years: [2020],
+    });
     expect(service.asOf()).toBe('2022-12-31');
   });
 });

@@ -15,7 +15,10 @@ import { hmdaConfig, silentLogger, SLICE_99_CSV, sliceWarehouse, tempDir, withCo
 
 /** The slice as the file has it: LF lines, no quoting (SOURCES.md), so a split on commas is exact. */
 function readSlice(): { header: string[]; rows: string[][] } {
-  const [head = '', ...lines] = fs.readFileSync(SLICE_99_CSV, 'utf8').split('\n').filter((line) => line !== '');
+  const [head = '', ...lines] = fs
+    .readFileSync(SLICE_99_CSV, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
   return { header: head.split(','), rows: lines.map((line) => line.split(',')) };
 }
 
@@ -37,7 +40,10 @@ describe.skipIf(!hasSourceData)('the real 99-column Data Browser slice', () => {
     expect(slice.header).toHaveLength(99);
     expect(slice.rows).toHaveLength(1985);
     expect(slice.rows.every((row) => row.length === 99)).toBe(true);
-    const byLender = slice.rows.reduce<Record<string, number>>((counts, row) => ({ ...counts, [row[column('lei')]!]: (counts[row[column('lei')]!] ?? 0) + 1 }), {});
+    const byLender = slice.rows.reduce<Record<string, number>>(
+      (counts, row) => ({ ...counts, [row[column('lei')]!]: (counts[row[column('lei')]!] ?? 0) + 1 }),
+      {},
+    );
     expect(byLender).toEqual({ '549300UL36AJZ0WZ4U93': 1825, '549300QSUEE20YO86W39': 160 });
   });
 
@@ -55,7 +61,14 @@ describe.skipIf(!hasSourceData)('the real 99-column Data Browser slice', () => {
         root,
         synthetic: false,
         aggregatesFor: (year) => (year === 2020 ? aggregates : undefined),
-        files: [{ csvPath: SLICE_99_CSV, sourceUrl: 'hmda_lar_99cols_2020_CA_two_lenders.csv', checksum: 'slice', expect: { year: 2020, state: 'CA' } }],
+        files: [
+          {
+            csvPath: SLICE_99_CSV,
+            sourceUrl: 'hmda_lar_99cols_2020_CA_two_lenders.csv',
+            checksum: 'slice',
+            expect: { year: 2020, state: 'CA' },
+          },
+        ],
       }),
     ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ValidationError);
@@ -67,13 +80,27 @@ describe.skipIf(!hasSourceData)('the real 99-column Data Browser slice', () => {
 
     // Nor can the gate be skipped for real rows, nor an extract put beside checked state-years.
     const skipped = await withConnection((connection) =>
-      loadLar(connection, { root, synthetic: false, skipValidation: true, aggregatesFor: () => undefined, files: [{ csvPath: SLICE_99_CSV, sourceUrl: 'slice', checksum: 'slice' }] }),
+      loadLar(connection, {
+        root,
+        synthetic: false,
+        skipValidation: true,
+        aggregatesFor: () => undefined,
+        files: [{ csvPath: SLICE_99_CSV, sourceUrl: 'slice', checksum: 'slice' }],
+      }),
     ).catch((error: unknown) => error);
     expect((skipped as Error).message).toMatch(/skipped only for synthetic rows/);
     const mixed = await withConnection((connection) =>
-      loadLar(connection, { root, synthetic: false, partial: true, aggregatesFor: () => undefined, files: [{ csvPath: SLICE_99_CSV, sourceUrl: 'slice', checksum: 'slice' }] }),
+      loadLar(connection, {
+        root,
+        synthetic: false,
+        partial: true,
+        aggregatesFor: () => undefined,
+        files: [{ csvPath: SLICE_99_CSV, sourceUrl: 'slice', checksum: 'slice' }],
+      }),
     ).catch((error: unknown) => error);
-    expect((mixed as Error).message).toMatch(/holds whole state-years checked against the official aggregates; load extracts into a separate folder/);
+    expect((mixed as Error).message).toMatch(
+      /holds whole state-years checked against the official aggregates; load extracts into a separate folder/,
+    );
   });
 
   describe('loaded into a warehouse flagged partial', () => {
@@ -97,7 +124,9 @@ describe.skipIf(!hasSourceData)('the real 99-column Data Browser slice', () => {
     });
 
     it('holds the counts by action taken that the file has', async () => {
-      const answer = await service.answer({ sql: 'SELECT action_taken, count(*) AS n FROM lar GROUP BY action_taken ORDER BY action_taken' });
+      const answer = await service.answer({
+        sql: 'SELECT action_taken, count(*) AS n FROM lar GROUP BY action_taken ORDER BY action_taken',
+      });
       const fromFile: Record<string, number> = {};
       for (const row of slice.rows) fromFile[row[column('action_taken')]!] = (fromFile[row[column('action_taken')]!] ?? 0) + 1;
       expect(Object.fromEntries(answer.rows.map((row) => [String(row.action_taken), row.n]))).toEqual(fromFile);
@@ -105,7 +134,13 @@ describe.skipIf(!hasSourceData)('the real 99-column Data Browser slice', () => {
       // The approvals preset counts the same file.
       const approvals = await service.answer({ preset: 'approvals', year: 2020 });
       const all = approvals.rows.find((row) => row.loan_type_label === 'All loan types');
-      expect(all).toMatchObject({ originated: fromFile['1'], approved_not_accepted: fromFile['2'], denied: fromFile['3'], withdrawn: fromFile['4'], incomplete: fromFile['5'] });
+      expect(all).toMatchObject({
+        originated: fromFile['1'],
+        approved_not_accepted: fromFile['2'],
+        denied: fromFile['3'],
+        withdrawn: fromFile['4'],
+        incomplete: fromFile['5'],
+      });
     });
 
     it('keeps NA and Exempt as missing values and 1111/8888/9999 as published, in every column', async () => {
@@ -141,9 +176,12 @@ describe.skipIf(!hasSourceData)('the real 99-column Data Browser slice', () => {
       ]);
       // Rankings count originations: the second lender's 160 records are all purchased loans (action 6).
       const rankings = await service.answer({ preset: 'lender_rankings', year: 2020 });
-      const originatedBy = (lei: string) => slice.rows.filter((row) => row[column('lei')] === lei && row[column('action_taken')] === '1').length;
+      const originatedBy = (lei: string) =>
+        slice.rows.filter((row) => row[column('lei')] === lei && row[column('action_taken')] === '1').length;
       expect(originatedBy('549300QSUEE20YO86W39')).toBe(0);
-      expect(rankings.rows).toEqual([expect.objectContaining({ rank: 1, lei: '549300UL36AJZ0WZ4U93', originations: originatedBy('549300UL36AJZ0WZ4U93') })]);
+      expect(rankings.rows).toEqual([
+        expect.objectContaining({ rank: 1, lei: '549300UL36AJZ0WZ4U93', originations: originatedBy('549300UL36AJZ0WZ4U93') }),
+      ]);
       expect(String(rankings.rows[0]?.lender)).not.toMatch(/^Name not in/);
       expect(path.basename(SLICE_99_CSV)).toBe('hmda_lar_99cols_2020_CA_two_lenders.csv');
     });

@@ -52,7 +52,9 @@ describe('hmda sync dataset', () => {
   it.skipIf(!hasSourceData)('fails naming the missing file when the source folder lacks the state-year', async () => {
     const root = tempDir('hmda-sync-missing');
     folders.push(root);
-    const failure = await hmdaDataset.load({ query: async () => ({ rows: [], rowCount: 0 }) } as never, context(root, SOURCE_DIR, { years: '2022', states: 'CO' })).catch((e: unknown) => e);
+    const failure = await hmdaDataset
+      .load({ query: async () => ({ rows: [], rowCount: 0 }) } as never, context(root, SOURCE_DIR, { years: '2022', states: 'CO' }))
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(SourceUnavailableError);
     expect((failure as Error).message).toContain('hmda/lar/2022/2022_public_lar_CO.csv');
     expect(fs.existsSync(path.join(root, 'lar'))).toBe(false);
@@ -63,14 +65,19 @@ describe('hmda sync dataset', () => {
     folders.push(root);
     const mirror = path.join(root, 'mirror');
     fs.mkdirSync(path.join(mirror, 'hmda', 'aggregates'), { recursive: true });
-    fs.copyFileSync(path.join(SOURCE_DIR, 'hmda', 'aggregates', 'by_state_2022.json'), path.join(mirror, 'hmda', 'aggregates', 'by_state_2022.json'));
+    fs.copyFileSync(
+      path.join(SOURCE_DIR, 'hmda', 'aggregates', 'by_state_2022.json'),
+      path.join(mirror, 'hmda', 'aggregates', 'by_state_2022.json'),
+    );
     const file = path.join(mirror, larEntry(2022, 'WY').mirrorPath);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const out = fs.createWriteStream(file);
     await writeSyntheticLar(out, { year: 2022, states: ['WY'], aggregates: loadCalibration(SOURCE_DIR, 2022).states, scale: 1 });
     await new Promise<void>((resolve) => out.end(resolve));
     const warehouse = path.join(root, 'warehouse');
-    const failure = await hmdaDataset.load({} as never, context(warehouse, mirror, { years: '2022', states: 'WY' })).catch((e: unknown) => e);
+    const failure = await hmdaDataset
+      .load({} as never, context(warehouse, mirror, { years: '2022', states: 'WY' }))
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ValidationError);
     expect((failure as Error).message).toMatch(/synthetic rows are never loaded into the real warehouse/);
     expect(fs.existsSync(path.join(warehouse, 'lar'))).toBe(false);

@@ -33,7 +33,14 @@ function expected(name: string, cell: string): string | number | null {
 async function writeSynthetic(file: string, state: string, year: number, scale = 1): Promise<number> {
   const calibration = loadCalibration(SOURCE_DIR, year);
   const out = fs.createWriteStream(file);
-  const counts = await writeSyntheticLar(out, { year, states: [state], aggregates: calibration.states, counties: calibration.counties, scale, seed: 3 });
+  const counts = await writeSyntheticLar(out, {
+    year,
+    states: [state],
+    aggregates: calibration.states,
+    counties: calibration.counties,
+    scale,
+    seed: 3,
+  });
   await new Promise<void>((resolve) => out.end(resolve));
   return counts[state] ?? 0;
 }
@@ -47,8 +54,13 @@ describe.skipIf(!hasSourceData)('HMDA warehouse', () => {
     const names = header.map((cell) => cell.toLowerCase().replace(/-/g, '_'));
     const fromCsv = rows.map((row) => JSON.stringify(names.map((name, index) => expected(name, row[index] ?? '')))).sort();
     const fromParquet = await withConnection(async (connection) => {
-      const reader = await connection.runAndReadAll(`SELECT ${names.map((n) => `"${n}"`).join(', ')} FROM read_parquet(${literal(larGlob(root))})`);
-      return reader.getRowsJS().map((row) => JSON.stringify(row.map((value) => (typeof value === 'bigint' ? Number(value) : value)))).sort();
+      const reader = await connection.runAndReadAll(
+        `SELECT ${names.map((n) => `"${n}"`).join(', ')} FROM read_parquet(${literal(larGlob(root))})`,
+      );
+      return reader
+        .getRowsJS()
+        .map((row) => JSON.stringify(row.map((value) => (typeof value === 'bigint' ? Number(value) : value))))
+        .sort();
     });
     expect(fromParquet).toHaveLength(fromCsv.length);
     expect(fromParquet).toEqual(fromCsv);
@@ -96,7 +108,12 @@ describe.skipIf(!hasSourceData)('HMDA warehouse', () => {
     const good = path.join(root, 'good.csv');
     await writeSynthetic(good, 'WY', 2022);
     const options = { root: warehouse, synthetic: true, aggregatesFor: (year: number) => (year === 2022 ? calibration.states : undefined) };
-    await withConnection((connection) => loadLar(connection, { ...options, files: [{ csvPath: good, sourceUrl: 'good', checksum: 'good', expect: { year: 2022, state: 'WY' } }] }));
+    await withConnection((connection) =>
+      loadLar(connection, {
+        ...options,
+        files: [{ csvPath: good, sourceUrl: 'good', checksum: 'good', expect: { year: 2022, state: 'WY' } }],
+      }),
+    );
     const published = path.join(layout(warehouse).larDir, 'year=2022', 'state=WY', 'data.parquet');
     const before = fs.readFileSync(published);
 
@@ -109,11 +126,16 @@ describe.skipIf(!hasSourceData)('HMDA warehouse', () => {
     expect(official).toBeGreaterThan(0);
 
     const failure = await withConnection((connection) =>
-      loadLar(connection, { ...options, files: [{ csvPath: bad, sourceUrl: 'bad', checksum: 'bad', expect: { year: 2022, state: 'WY' } }] }),
+      loadLar(connection, {
+        ...options,
+        files: [{ csvPath: bad, sourceUrl: 'bad', checksum: 'bad', expect: { year: 2022, state: 'WY' } }],
+      }),
     ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ValidationError);
     const message = (failure as Error).message;
-    expect(message).toContain(`2022 WY action_taken 3: official aggregates say ${official.toLocaleString('en-US')} records, the loaded file has 0`);
+    expect(message).toContain(
+      `2022 WY action_taken 3: official aggregates say ${official.toLocaleString('en-US')} records, the loaded file has 0`,
+    );
     expect(message).toMatch(/loan_type \d: official aggregates say [\d,]+ records, the loaded file has [\d,]+/);
     expect(fs.readFileSync(published).equals(before)).toBe(true);
     expect(readManifest(warehouse)?.partitions['2022/WY']?.sourceChecksum).toBe('good');
@@ -125,7 +147,13 @@ describe.skipIf(!hasSourceData)('HMDA warehouse', () => {
     const csv = path.join(root, 'wy.csv');
     await writeSynthetic(csv, 'WY', 2022, 0.05);
     const failure = await withConnection((connection) =>
-      loadLar(connection, { root: path.join(root, 'warehouse'), synthetic: false, partial: true, aggregatesFor: () => undefined, files: [{ csvPath: csv, sourceUrl: 'x', checksum: 'x' }] }),
+      loadLar(connection, {
+        root: path.join(root, 'warehouse'),
+        synthetic: false,
+        partial: true,
+        aggregatesFor: () => undefined,
+        files: [{ csvPath: csv, sourceUrl: 'x', checksum: 'x' }],
+      }),
     ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ValidationError);
     expect((failure as Error).message).toMatch(/synthetic rows are never loaded into the real warehouse/);
@@ -142,7 +170,13 @@ describe.skipIf(!hasSourceData)('HMDA warehouse', () => {
     const csv = path.join(root, 'broken.csv');
     fs.writeFileSync(csv, [header.join(','), ...broken.map((row) => row.join(','))].join('\n'));
     const failure = await withConnection((connection) =>
-      loadLar(connection, { root: path.join(root, 'warehouse'), synthetic: false, partial: true, aggregatesFor: () => undefined, files: [{ csvPath: csv, sourceUrl: 'broken.csv', checksum: 'x', year: 2022, state: 'CO' }] }),
+      loadLar(connection, {
+        root: path.join(root, 'warehouse'),
+        synthetic: false,
+        partial: true,
+        aggregatesFor: () => undefined,
+        files: [{ csvPath: csv, sourceUrl: 'broken.csv', checksum: 'x', year: 2022, state: 'CO' }],
+      }),
     ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SourceFormatError);
     expect((failure as Error).message).toMatch(/^broken\.csv:11: /);
@@ -151,7 +185,12 @@ describe.skipIf(!hasSourceData)('HMDA warehouse', () => {
   it('refuses an official file that lacks public LAR columns', async () => {
     const root = scratch('hmda-partial');
     const failure = await withConnection((connection) =>
-      loadLar(connection, { root, synthetic: false, aggregatesFor: () => undefined, files: [{ csvPath: EXTRACT_CSV, sourceUrl: 'extract.csv', checksum: 'x', year: 2022, state: 'CO' }] }),
+      loadLar(connection, {
+        root,
+        synthetic: false,
+        aggregatesFor: () => undefined,
+        files: [{ csvPath: EXTRACT_CSV, sourceUrl: 'extract.csv', checksum: 'x', year: 2022, state: 'CO' }],
+      }),
     ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SourceFormatError);
     expect((failure as Error).message).toMatch(/extract\.csv:1: the header lacks 75 public LAR column\(s\): activity_year, lei/);
@@ -184,7 +223,13 @@ describe.skipIf(!hasSourceData)('HMDA presets against the plain SQL they replace
     await writeSynthetic(csv, 'WY', 2022);
     const warehouse = path.join(root, 'warehouse');
     await withConnection((connection) =>
-      loadLar(connection, { root: warehouse, synthetic: true, skipValidation: true, aggregatesFor: () => undefined, files: [{ csvPath: csv, sourceUrl: 'synthetic', checksum: 'a' }] }),
+      loadLar(connection, {
+        root: warehouse,
+        synthetic: true,
+        skipValidation: true,
+        aggregatesFor: () => undefined,
+        files: [{ csvPath: csv, sourceUrl: 'synthetic', checksum: 'a' }],
+      }),
     );
     service = createHmdaService({ config: hmdaConfig(warehouse), logger: silentLogger, keepAnswers: false });
   });
@@ -214,7 +259,9 @@ FROM lar WHERE action_taken = 1${where} GROUP BY GROUPING SETS ((loan_type), ())
     for (const [filters, where] of filterSets) {
       const preset = (await service.preset('rates', filters)).rows;
       const expected = (await service.sql(direct(where))).rows;
-      expect(preset.map((row) => [row.loan_type, row.originations, row.with_interest_rate, row.median_interest_rate, row.median_rate_spread])).toEqual(
+      expect(
+        preset.map((row) => [row.loan_type, row.originations, row.with_interest_rate, row.median_interest_rate, row.median_rate_spread]),
+      ).toEqual(
         expected.map((row) => [row.loan_type, row.originations, row.with_interest_rate, row.median_interest_rate, row.median_rate_spread]),
       );
       preset.forEach((row, index) => {

@@ -19,14 +19,23 @@ const TODAY = new Date('2026-10-09T12:00:00Z');
 
 /** The last row with a value of a FRED download (`date,value`, a header first). */
 function lastFredRow(...parts: string[]): { date: string; value: number } {
-  const rows = fs.readFileSync(sourceFile(...parts), 'utf8').trim().split(/\r?\n/).slice(1).map((line) => line.split(','));
+  const rows = fs
+    .readFileSync(sourceFile(...parts), 'utf8')
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((line) => line.split(','));
   const last = rows.filter(([, value]) => value !== undefined && value !== '' && value !== '.').at(-1)!;
   return { date: last[0]!, value: Number(last[1]) };
 }
 
 /** FHFA's county file: the baseline is the lowest one-unit limit, the ceiling the highest in the contiguous states. */
 function fhfaBaselineAndCeiling(file: string): { baseline: number; ceiling: number } {
-  const [header, ...rows] = fs.readFileSync(sourceFile('loan_limits', 'fhfa_conforming', file), 'utf8').trim().split(/\r?\n/).map((line) => line.split(','));
+  const [header, ...rows] = fs
+    .readFileSync(sourceFile('loan_limits', 'fhfa_conforming', file), 'utf8')
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(','));
   const state = header!.indexOf('State');
   const oneUnit = header!.indexOf('One-Unit Limit');
   const outside = new Set(['AK', 'HI', 'GU', 'VI', 'PR', 'AS', 'MP']);
@@ -37,7 +46,11 @@ function fhfaBaselineAndCeiling(file: string): { baseline: number; ceiling: numb
   };
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The Astro handler, counting the pages it renders. */
 async function countingHandler(): Promise<{ handler: RequestHandler; renders: string[] }> {
@@ -101,12 +114,17 @@ describe.skipIf(!hasSourceData)('the home page with the synced data', () => {
   });
 
   it('shows a banner when the headline figure is not current: on 2026-11-27 the survey of 2026-10-08 has missed seven releases', async () => {
-    const later = await buildTestApp(database.db, { clock: () => new Date('2026-11-27T12:00:00Z'), options: { ssrHandler: (await countingHandler()).handler } });
+    const later = await buildTestApp(database.db, {
+      clock: () => new Date('2026-11-27T12:00:00Z'),
+      options: { ssrHandler: (await countingHandler()).handler },
+    });
     const site = await listen(later.app);
     try {
       const page = await (await fetch(`${site.url}/`)).text();
       expect(page).toMatch(/class="stale-banner"[^>]*data-stale="pmms\/30-year"/);
-      expect(text(page)).toMatch(/Not current\. Freddie Mac PMMS 30-year fixed \(weekly survey\) is from 2026-10-08, 50 days before 2026-11-27; 7 scheduled releases/);
+      expect(text(page)).toMatch(
+        /Not current\. Freddie Mac PMMS 30-year fixed \(weekly survey\) is from 2026-10-08, 50 days before 2026-11-27; 7 scheduled releases/,
+      );
     } finally {
       await site.close();
       await later.close();
@@ -122,8 +140,13 @@ describe.skipIf(!hasSourceData)('the home page with the synced data', () => {
   });
 
   it('lists the next calendar events, as the calendar API answers from today', async () => {
-    const answer = (await (await fetch(`${server.url}/api/v1/calendar?from=2026-10-09&limit=5`)).json()) as { events: { date: string; name: string }[] };
-    const listed = [...html.matchAll(/<li data-event="([\d-]+)">.*?<a href="[^"]+">([^<]+)<\/a>/g)].map((match) => ({ date: match[1], name: text(match[2]!) }));
+    const answer = (await (await fetch(`${server.url}/api/v1/calendar?from=2026-10-09&limit=5`)).json()) as {
+      events: { date: string; name: string }[];
+    };
+    const listed = [...html.matchAll(/<li data-event="([\d-]+)">.*?<a href="[^"]+">([^<]+)<\/a>/g)].map((match) => ({
+      date: match[1],
+      name: text(match[2]!),
+    }));
     expect(answer.events.length).toBeGreaterThan(0);
     expect(listed).toEqual(answer.events.map((event) => ({ date: event.date, name: event.name })));
   });

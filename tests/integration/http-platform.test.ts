@@ -139,7 +139,10 @@ describe('HTTP platform', () => {
   });
 
   it('publishes a valid OpenAPI 3.1 document', async () => {
-    const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
+    const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
     expect(document.openapi).toBe('3.1.0');
     const validator = new Validator();
     const result = await validator.validate(document as unknown as Parameters<typeof validator.validate>[0]);

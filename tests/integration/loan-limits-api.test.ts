@@ -39,8 +39,13 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
   });
 
   it('lists the datasets on /healthz with as-of, rows and source', async () => {
-    const body = (await (await fetch(`${server.url}/healthz`)).json()) as { datasets: Record<string, { as_of: string; rows: number; source: string }> };
-    expect(body.datasets.loan_limits_conforming).toMatchObject({ as_of: '2026-01-01', source: 'https://www.fhfa.gov/data/conforming-loan-limit' });
+    const body = (await (await fetch(`${server.url}/healthz`)).json()) as {
+      datasets: Record<string, { as_of: string; rows: number; source: string }>;
+    };
+    expect(body.datasets.loan_limits_conforming).toMatchObject({
+      as_of: '2026-01-01',
+      source: 'https://www.fhfa.gov/data/conforming-loan-limit',
+    });
     expect(body.datasets.loan_limits_conforming?.rows).toBeGreaterThan(9 * 3_200);
     expect(body.datasets.loan_limits_fha).toMatchObject({ as_of: '2025-01-01' });
     expect(body.datasets.counties?.rows).toBeGreaterThanOrEqual(3_200);
@@ -61,7 +66,11 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
     expect(body.national.conforming.baseline['1']).toBe(832_750);
     expect(body.sources.map((source: { loan_type: string }) => source.loan_type)).toEqual(['conforming', 'fha', 'va', 'usda']);
     expect(body.sources[0]).toEqual({
-      name: 'Federal Housing Finance Agency (FHFA)', url: 'https://www.fhfa.gov/data/conforming-loan-limit', as_of: '2026-01-01', loan_type: 'conforming', dataset: 'loan_limits_conforming',
+      name: 'Federal Housing Finance Agency (FHFA)',
+      url: 'https://www.fhfa.gov/data/conforming-loan-limit',
+      as_of: '2026-01-01',
+      loan_type: 'conforming',
+      dataset: 'loan_limits_conforming',
     });
   });
 
@@ -74,7 +83,11 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
 
   it('resolves both Connecticut planning regions and former counties', async () => {
     const region = await get('state=CT&county=09110&year=2025&loan_type=conforming');
-    expect(region.body.counties[0]).toMatchObject({ county: 'Capitol Planning Region', kind: 'planning_region', conforming: { limits: { '1': 806_500 } } });
+    expect(region.body.counties[0]).toMatchObject({
+      county: 'Capitol Planning Region',
+      kind: 'planning_region',
+      conforming: { limits: { '1': 806_500 } },
+    });
     const old = await get('state=Connecticut&county=fairfield&year=2024&loan_type=conforming');
     expect(old.body.counties[0]).toMatchObject({ fips: '09001', county: 'Fairfield County', conforming: { limits: { '1': 766_550 } } });
   });
@@ -100,11 +113,13 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
     const old = await get('state=CO&year=2017');
     expect(old.status).toBe(404);
     expect(old.body.error).toMatch(/Years available: 2018, .*2026/);
-    expect(old.body.error).toMatch(/National one-unit limits back to 1972 are at \/api\/v1\/loan-limits\/history; for 2017 the national conforming baseline was \$424,100 and the high-cost ceiling \$636,150\./);
+    expect(old.body.error).toMatch(
+      /National one-unit limits back to 1972 are at \/api\/v1\/loan-limits\/history; for 2017 the national conforming baseline was \$424,100 and the high-cost ceiling \$636,150\./,
+    );
     expect((await get('state=CO&year=2020&loan_type=fha')).status).toBe(404);
   });
 
-  it('answers without a year with each program\'s latest published year, labelled, on REST and MCP alike', async () => {
+  it("answers without a year with each program's latest published year, labelled, on REST and MCP alike", async () => {
     const { status, body } = await get('state=CA&county=06037');
     expect(status).toBe(200);
     expect(body.years).toEqual({ conforming: 2026, fha: 2025 });
@@ -115,7 +130,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
     expect(county.va).toMatchObject({ year: 2026, limits: { '1': 1_249_125 } });
     const latest = "HUD's 2026 FHA limits are not loaded yet; the FHA figures are its 2025 limits, the latest published.";
     expect(body.notes).toContain(latest);
-    expect(body.notes[0]).toBe('Limits apply to loans acquired or endorsed in the calendar year shown for each program (effective January 1): conforming 2026, FHA 2025.');
+    expect(body.notes[0]).toBe(
+      'Limits apply to loans acquired or endorsed in the calendar year shown for each program (effective January 1): conforming 2026, FHA 2025.',
+    );
     expect(body.sources.find((source: { loan_type: string }) => source.loan_type === 'fha')).toMatchObject({ as_of: '2025-01-01' });
     // FHA alone answers the same way.
     const fha = await get('state=CA&county=06037&loan_type=fha');
@@ -129,7 +146,11 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
     const mcp = await connectMcp(server.url);
     try {
       const tool = await mcp.callTool({ name: 'get_loan_limits', arguments: { state: 'CA', county: '06037' } });
-      const structured = tool.structuredContent as { years: unknown; notes: string[]; counties: { fha: { year: number; limits: Record<string, number> } }[] };
+      const structured = tool.structuredContent as {
+        years: unknown;
+        notes: string[];
+        counties: { fha: { year: number; limits: Record<string, number> } }[];
+      };
       expect(structured.years).toEqual({ conforming: 2026, fha: 2025 });
       expect(structured.counties[0]?.fha).toMatchObject({ year: 2025, limits: { '1': 1_209_750 } });
       expect(structured.notes).toContain(latest);
@@ -154,13 +175,18 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
     expect(body.conforming?.map((entry) => [entry.year, entry.baseline, entry.ceiling, entry.source.url])).toEqual(
       file.conforming.map((entry) => [entry.year, entry.baseline, entry.ceiling, file.sources[entry.source]?.url]),
     );
-    expect(body.fha?.map((entry) => [entry.year, entry.floor, entry.ceiling])).toEqual(file.fha.map((entry) => [entry.year, entry.floor, entry.ceiling]));
+    expect(body.fha?.map((entry) => [entry.year, entry.floor, entry.ceiling])).toEqual(
+      file.fha.map((entry) => [entry.year, entry.floor, entry.ceiling]),
+    );
     expect(body.conforming?.[0]).toMatchObject({ year: 1972, baseline: 33_000, ceiling: null });
     expect(body.conforming?.find((entry) => entry.year === 2026)).toMatchObject({ baseline: 832_750, ceiling: 1_249_125 });
     expect(body.conforming?.find((entry) => entry.year === 1973)?.baseline).toBeNull();
     expect(body.fha?.find((entry) => entry.year === 2025)).toMatchObject({ floor: 524_225 });
 
-    const fhaOnly = (await (await fetch(`${server.url}/api/v1/loan-limits/history?program=fha&from=2020&to=2021`)).json()) as { conforming?: unknown; fha: { year: number }[] };
+    const fhaOnly = (await (await fetch(`${server.url}/api/v1/loan-limits/history?program=fha&from=2020&to=2021`)).json()) as {
+      conforming?: unknown;
+      fha: { year: number }[];
+    };
     expect(fhaOnly.conforming).toBeUndefined();
     expect(fhaOnly.fha.map((entry) => entry.year)).toEqual([2020, 2021]);
     const reversed = await fetch(`${server.url}/api/v1/loan-limits/history?from=2021&to=2020`);
@@ -169,11 +195,15 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
     const future = await fetch(`${server.url}/api/v1/loan-limits/history?from=2090`);
     expect(future.status).toBe(404);
     expect(((await future.json()) as { error: string }).error).toMatch(/conforming history runs 1972–2026, the FHA history 2008–2026/);
-    const alias = await rawRequest(`${server.url}/loan-limits/history?program=conforming&from=1972&to=1980`, { headers: { Host: 'api.localhost' } });
+    const alias = await rawRequest(`${server.url}/loan-limits/history?program=conforming&from=1972&to=1980`, {
+      headers: { Host: 'api.localhost' },
+    });
     expect(alias.status).toBe(200);
 
     // The OpenAPI document carries the route with its response schemas.
-    const openapi = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, { get: { responses: Record<string, { content?: unknown }> } }> };
+    const openapi = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, { get: { responses: Record<string, { content?: unknown }> } }>;
+    };
     const operation = openapi.paths['/loan-limits/history']?.get;
     expect(operation?.responses['200']?.content).toBeTruthy();
     expect(operation?.responses['404']?.content).toBeTruthy();
@@ -187,14 +217,14 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
     const pages = await buildTestApp(database.db, { clock: () => new Date('2026-11-22T12:00:00Z'), options: { ssrHandler } });
     const site = await listen(pages.app);
     try {
-    const html = (await (await fetch(`${site.url}/loan-limits?state=CA&county=06037`)).text()).replaceAll('&#39;', "'");
-    expect(html).toMatch(/California, conforming 2026, FHA 2025: Los Angeles County/);
-    expect(html).toContain('FHA (2025)');
-    expect(html).toContain('$1,209,750');
-    expect(html).toContain("HUD's 2026 FHA limits are not loaded yet; the FHA figures are its 2025 limits, the latest published.");
-    const old = await fetch(`${site.url}/loan-limits?state=CO&year=2017`);
-    expect(old.status).toBe(404);
-    expect(await old.text()).not.toMatch(/npm run/);
+      const html = (await (await fetch(`${site.url}/loan-limits?state=CA&county=06037`)).text()).replaceAll('&#39;', "'");
+      expect(html).toMatch(/California, conforming 2026, FHA 2025: Los Angeles County/);
+      expect(html).toContain('FHA (2025)');
+      expect(html).toContain('$1,209,750');
+      expect(html).toContain("HUD's 2026 FHA limits are not loaded yet; the FHA figures are its 2025 limits, the latest published.");
+      const old = await fetch(`${site.url}/loan-limits?state=CO&year=2017`);
+      expect(old.status).toBe(404);
+      expect(await old.text()).not.toMatch(/npm run/);
     } finally {
       await site.close();
       await pages.close();

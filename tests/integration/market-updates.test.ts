@@ -92,7 +92,9 @@ describe.skipIf(!hasSourceData)('feeds and machine-readable files over HTTP', ()
     const response = await fetch(`${server.url}/news-feed.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
-    const feed = parser.parse(await response.text()) as { rss: { '@_version': string; channel: { title: string; item: { title: string; link: string; pubDate: string; guid: unknown }[] } } };
+    const feed = parser.parse(await response.text()) as {
+      rss: { '@_version': string; channel: { title: string; item: { title: string; link: string; pubDate: string; guid: unknown }[] } };
+    };
     expect(feed.rss['@_version']).toBe('2.0');
     const items = feed.rss.channel.item;
     expect(items.length).toBeGreaterThanOrEqual(100);
@@ -120,7 +122,9 @@ describe.skipIf(!hasSourceData)('feeds and machine-readable files over HTTP', ()
       dataSources: { dataset: string; publisher: string; asOf: string; sourceUrl: string }[];
     };
     expect(facts.name).toBe('Mortgage Data Service');
-    expect(facts.endpoints).toContainEqual(expect.objectContaining({ method: 'GET', path: '/search', url: 'http://localhost:3000/api/v1/search' }));
+    expect(facts.endpoints).toContainEqual(
+      expect.objectContaining({ method: 'GET', path: '/search', url: 'http://localhost:3000/api/v1/search' }),
+    );
     expect(facts.mcp.tools.map((tool) => tool.name)).toEqual(MCP_TOOL_NAMES.map((tool) => tool.name));
     const pmms = facts.dataSources.find((source) => source.dataset === 'pmms');
     expect(pmms?.publisher).toMatch(/^Freddie Mac/);

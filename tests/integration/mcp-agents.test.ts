@@ -27,7 +27,16 @@ import { VOCABULARY, callOf, refusesArguments, type Args } from '../support/mcp-
 import { tempDir } from './hmda-fixtures.ts';
 
 const run = promisify(execFile);
-const DATASETS = ['loan_limits_conforming', 'loan_limits_fha', 'pmms', 'optimal_blue', 'economic_calendar', 'bills', 'search_index', 'statistics'];
+const DATASETS = [
+  'loan_limits_conforming',
+  'loan_limits_fha',
+  'pmms',
+  'optimal_blue',
+  'economic_calendar',
+  'bills',
+  'search_index',
+  'statistics',
+];
 
 /** Natural first calls, with no paging or detail asked for. */
 const DEFAULT_CALLS: [string, Args][] = [
@@ -68,7 +77,8 @@ describe.skipIf(!hasSourceData)('what an agent meets over MCP', () => {
     const result = await client.callTool({ name, arguments: args });
     return { result, structured: result.structuredContent as Record<string, unknown>, text: resultText(result) };
   };
-  const rest = async (pathAndQuery: string) => (await (await fetch(`${server.url}/api/v1${pathAndQuery}`)).json()) as Record<string, unknown>;
+  const rest = async (pathAndQuery: string) =>
+    (await (await fetch(`${server.url}/api/v1${pathAndQuery}`)).json()) as Record<string, unknown>;
 
   beforeAll(async () => {
     database = await syncedTestDatabase('pglite', DATASETS);
@@ -80,7 +90,11 @@ describe.skipIf(!hasSourceData)('what an agent meets over MCP', () => {
         done();
       },
     });
-    testApp = await buildTestApp(database.db, { env: { HMDA_DIR: hmdaDir }, clock: () => new Date('2026-11-22T12:00:00Z'), logger: createLogger('info', sink) });
+    testApp = await buildTestApp(database.db, {
+      env: { HMDA_DIR: hmdaDir },
+      clock: () => new Date('2026-11-22T12:00:00Z'),
+      logger: createLogger('info', sink),
+    });
     server = await listen(testApp.app);
     const account = await testApp.deps.services.access.keys.findOrCreateAccountByEmail('mcp-agents@example.org');
     const { key } = await testApp.deps.services.access.keys.createKey(account.id, 'mcp agents');
@@ -208,7 +222,11 @@ describe.skipIf(!hasSourceData)('what an agent meets over MCP', () => {
 
   it('reads "CPI" as inflation, as "FOMC" is fed and "jobs" employment, and `keyword` as the bills query', async () => {
     const year = { from: '2026-01-01', to: '2026-12-31' };
-    for (const [alias, category] of [['CPI', 'inflation'], ['FOMC', 'fed'], ['jobs', 'employment']] as const) {
+    for (const [alias, category] of [
+      ['CPI', 'inflation'],
+      ['FOMC', 'fed'],
+      ['jobs', 'employment'],
+    ] as const) {
       const viaAlias = await call(anonymous, 'get_economic_calendar', { ...year, category: alias });
       expect(viaAlias.result.isError, viaAlias.text).toBeFalsy();
       expect(viaAlias.structured).toEqual((await call(anonymous, 'get_economic_calendar', { ...year, category })).structured);
@@ -232,16 +250,22 @@ describe.skipIf(!hasSourceData)('what an agent meets over MCP', () => {
     await anonymous.listTools();
     await call(anonymous, 'lookup_glossary_term', { term: 'APR' });
     const lines = logged.filter((line) => line.msg === 'request' && line.url === '/api/mcp');
-    expect(lines).toEqual(expect.arrayContaining([
-      expect.objectContaining({ mcpMethod: 'tools/list', status: 200 }),
-      expect.objectContaining({ mcpMethod: 'tools/call', mcpTool: 'lookup_glossary_term', status: 200 }),
-    ]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ mcpMethod: 'tools/list', status: 200 }),
+        expect.objectContaining({ mcpMethod: 'tools/call', mcpTool: 'lookup_glossary_term', status: 200 }),
+      ]),
+    );
     expect(lines.find((line) => line.mcpMethod === 'tools/list')).not.toHaveProperty('mcpTool');
   });
 
   it('passes the Inspector CLI schema portability check with nothing to report', async () => {
     const inspector = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'mcp-inspector');
-    const { stdout, stderr } = await run(inspector, ['--cli', `${server.url}/api/mcp`, '--transport', 'http', '--method', 'tools/list', '--strict'], { timeout: 60_000 });
+    const { stdout, stderr } = await run(
+      inspector,
+      ['--cli', `${server.url}/api/mcp`, '--transport', 'http', '--method', 'tools/list', '--strict'],
+      { timeout: 60_000 },
+    );
     expect(JSON.parse(stdout).tools).toHaveLength(8);
     expect(stderr).not.toMatch(/portability|Warning|Error/i);
   }, 90_000);

@@ -22,27 +22,36 @@ interface County {
 
 /** Census's county list (and Connecticut's planning regions), read with a plain line split. */
 function censusCounties(): County[] {
-  const [, ...lines] = fs.readFileSync(path.join(SOURCE_DIR, 'geo', 'county_FIPS.csv'), 'utf8').trim().split(/\r?\n/);
+  const [, ...lines] = fs
+    .readFileSync(path.join(SOURCE_DIR, 'geo', 'county_FIPS.csv'), 'utf8')
+    .trim()
+    .split(/\r?\n/);
   const counties = lines.map((line) => {
     const [state = '', , , name = '', , fips = ''] = line.split(',');
     return { state, name, fips: fips.padStart(5, '0') };
   });
-  const regions = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'data', 'loan-limits', 'connecticut-planning-regions.json'), 'utf8')) as {
+  const regions = JSON.parse(
+    fs.readFileSync(path.join(PROJECT_ROOT, 'data', 'loan-limits', 'connecticut-planning-regions.json'), 'utf8'),
+  ) as {
     regions: { fips: string; name: string }[];
   };
-  for (const region of regions.regions) if (!counties.some((county) => county.fips === region.fips)) counties.push({ state: 'CT', name: region.name, fips: region.fips });
+  for (const region of regions.regions)
+    if (!counties.some((county) => county.fips === region.fips)) counties.push({ state: 'CT', name: region.name, fips: region.fips });
   return counties;
 }
 
 /** Glossary terms and aliases as the content files write them in their front matter. */
 function glossaryFiles(): { slug: string; term: string; aliases: string[] }[] {
   const folder = path.join(PROJECT_ROOT, 'content', 'glossary');
-  return fs.readdirSync(folder).filter((file) => file.endsWith('.md')).map((file) => {
-    const text = fs.readFileSync(path.join(folder, file), 'utf8');
-    const term = JSON.parse(/^term: (".*")$/m.exec(text)?.[1] ?? '""') as string;
-    const aliases = JSON.parse(/^aliases: (\[.*\])$/m.exec(text)?.[1] ?? '[]') as string[];
-    return { slug: file.replace(/\.md$/, ''), term, aliases };
-  });
+  return fs
+    .readdirSync(folder)
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => {
+      const text = fs.readFileSync(path.join(folder, file), 'utf8');
+      const term = JSON.parse(/^term: (".*")$/m.exec(text)?.[1] ?? '""') as string;
+      const aliases = JSON.parse(/^aliases: (\[.*\])$/m.exec(text)?.[1] ?? '[]') as string[];
+      return { slug: file.replace(/\.md$/, ''), term, aliases };
+    });
 }
 
 const sorted = (values: string[]) => [...values].sort();
@@ -55,9 +64,11 @@ describe.skipIf(!hasSourceData)('MCP argument completion', () => {
   const counties = hasSourceData ? censusCounties() : [];
 
   const prompt = async (name: string, argument: string, value: string, context: Record<string, string> = {}) =>
-    (await client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: argument, value }, context: { arguments: context } })).completion;
+    (await client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: argument, value }, context: { arguments: context } }))
+      .completion;
   const template = async (uri: string, argument: string, value: string, context: Record<string, string> = {}) =>
-    (await client.complete({ ref: { type: 'ref/resource', uri }, argument: { name: argument, value }, context: { arguments: context } })).completion;
+    (await client.complete({ ref: { type: 'ref/resource', uri }, argument: { name: argument, value }, context: { arguments: context } }))
+      .completion;
 
   beforeAll(async () => {
     database = await syncedTestDatabase('pglite', ['counties', 'bills', 'loan_limits_conforming', 'loan_limits_fha']);
@@ -88,17 +99,23 @@ describe.skipIf(!hasSourceData)('MCP argument completion', () => {
     expect((await prompt('compare_rates_for_my_state', 'state', 'zz')).values).toEqual([]);
   });
 
-  it("completes the counties of the state given, by name in any case or by FIPS code, as Census names them", async () => {
+  it('completes the counties of the state given, by name in any case or by FIPS code, as Census names them', async () => {
     const ofState = (state: string) => counties.filter((county) => county.state === state);
-    const expectedSan = ofState('CA').filter((county) => county.name.toLowerCase().startsWith('san')).map((county) => county.name);
+    const expectedSan = ofState('CA')
+      .filter((county) => county.name.toLowerCase().startsWith('san'))
+      .map((county) => county.name);
     expect(expectedSan.length).toBeGreaterThan(5);
     expect(sorted((await prompt('loan_limits_for_my_county', 'county', 'san', { state: 'CA' })).values)).toEqual(sorted(expectedSan));
-    expect(sorted((await prompt('loan_limits_for_my_county', 'county', 'SAN ', { state: 'california' })).values)).toEqual(sorted(expectedSan));
+    expect(sorted((await prompt('loan_limits_for_my_county', 'county', 'SAN ', { state: 'california' })).values)).toEqual(
+      sorted(expectedSan),
+    );
     expect((await prompt('loan_limits_for_my_county', 'county', 'los', { state: 'ca' })).values).toEqual(['Los Angeles County']);
     expect((await template('mds://loan-limits/{state}/{county}', 'county', 'Trav', { state: 'TX' })).values).toEqual(['Travis County']);
     // Louisiana's parishes, typed without "Parish".
     expect((await prompt('loan_limits_for_my_county', 'county', 'orleans', { state: 'LA' })).values).toEqual(['Orleans Parish']);
-    const expectedFips = ofState('CA').filter((county) => county.fips.startsWith('0603')).map((county) => county.fips);
+    const expectedFips = ofState('CA')
+      .filter((county) => county.fips.startsWith('0603'))
+      .map((county) => county.fips);
     expect((await prompt('loan_limits_for_my_county', 'county', '0603', { state: 'CA' })).values).toEqual(sorted(expectedFips));
     // Without a state, only a FIPS code names one county.
     expect((await prompt('loan_limits_for_my_county', 'county', '48453')).values).toEqual(['48453']);
@@ -123,7 +140,13 @@ describe.skipIf(!hasSourceData)('MCP argument completion', () => {
   it('reads a county by FIPS code, pointing to its loan limits', async () => {
     const read = await client.readResource({ uri: 'mds://counties/06037' });
     const county = JSON.parse(String((read.contents[0] as { text: string }).text)) as Record<string, unknown>;
-    expect(county).toMatchObject({ fips: '06037', name: 'Los Angeles County', state: 'CA', state_name: 'California', loan_limits: 'mds://loan-limits/CA/06037' });
+    expect(county).toMatchObject({
+      fips: '06037',
+      name: 'Los Angeles County',
+      state: 'CA',
+      state_name: 'California',
+      loan_limits: 'mds://loan-limits/CA/06037',
+    });
     const limits = await client.readResource({ uri: String(county.loan_limits) });
     expect(JSON.stringify(limits.contents)).toContain('Los Angeles');
     await expect(client.readResource({ uri: 'mds://counties/99999' })).rejects.toThrow(/No county has the FIPS code "99999"/);
@@ -138,7 +161,9 @@ describe.skipIf(!hasSourceData)('MCP argument completion', () => {
     expect(escrow.values.length).toBeGreaterThanOrEqual(5);
     expect((await prompt('explain_a_term', 'term', 'dti')).values).toContain('Debt-to-income ratio (DTI)');
     expect((await template('mds://glossary/{slug}', 'slug', 'escrow-c')).values).toEqual(['escrow-cushion']);
-    expect(sorted((await template('mds://glossary/{slug}', 'slug', 'Escrow')).values)).toEqual(sorted(startsWith('escrow').map((file) => file.slug)));
+    expect(sorted((await template('mds://glossary/{slug}', 'slug', 'Escrow')).values)).toEqual(
+      sorted(startsWith('escrow').map((file) => file.slug)),
+    );
     const everything = await template('mds://glossary/{slug}', 'slug', '');
     expect(everything.values).toHaveLength(100);
     expect(everything).toMatchObject({ total: files.length, hasMore: true });
@@ -156,18 +181,23 @@ describe.skipIf(!hasSourceData)('MCP argument completion', () => {
     expect(answer.bills[0]?.bill_id).toBe('hr7735-117');
     expect(answer.bills[0]?.actions.length).toBeGreaterThan(0);
     const { resources } = await listAllResources(client);
-    expect(resources.filter((resource) => resource.uri.startsWith('mds://bills/')).map((resource) => resource.name).sort()).toEqual(
-      (await database.db.query<{ bill_id: string }>('SELECT bill_id FROM bills ORDER BY bill_id')).rows.map((row) => row.bill_id),
-    );
+    expect(
+      resources
+        .filter((resource) => resource.uri.startsWith('mds://bills/'))
+        .map((resource) => resource.name)
+        .sort(),
+    ).toEqual((await database.db.query<{ bill_id: string }>('SELECT bill_id FROM bills ORDER BY bill_id')).rows.map((row) => row.bill_id));
   });
 
   it('reads prompt arguments as people write them', async () => {
     const county = await client.getPrompt({ name: 'loan_limits_for_my_county', arguments: { state: 'new york', county: 'Brooklyn' } });
     expect(JSON.stringify(county.messages)).toContain('for Kings County, NY');
     const rates = await client.getPrompt({ name: 'compare_rates_for_my_state', arguments: { state: 'texas' } });
-    expect(JSON.stringify(rates.messages)).toContain("rate in TX");
+    expect(JSON.stringify(rates.messages)).toContain('rate in TX');
     const term = await client.getPrompt({ name: 'explain_a_term', arguments: { term: ' DTI ' } });
     expect(JSON.stringify(term.messages)).toContain('explain \\"DTI\\"');
-    await expect(client.getPrompt({ name: 'compare_rates_for_my_state', arguments: { state: 'Narnia' } })).rejects.toThrow(/Invalid value for 'state': "Narnia"/);
+    await expect(client.getPrompt({ name: 'compare_rates_for_my_state', arguments: { state: 'Narnia' } })).rejects.toThrow(
+      /Invalid value for 'state': "Narnia"/,
+    );
   });
 });

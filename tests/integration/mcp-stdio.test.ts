@@ -25,7 +25,13 @@ function stdioEnv(env: Record<string, string>): Record<string, string> {
 
 /** A real MCP client that launches the stdio server as a desktop client does; stderr is kept. */
 async function connectStdio(env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [STDIO_SCRIPT], cwd: PROJECT_ROOT, env: stdioEnv(env), stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [STDIO_SCRIPT],
+    cwd: PROJECT_ROOT,
+    env: stdioEnv(env),
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'mds-stdio-tests', version: '1.0.0' });
@@ -35,8 +41,11 @@ async function connectStdio(env: Record<string, string>): Promise<{ client: Clie
 
 function runStdio(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [STDIO_SCRIPT], { cwd: PROJECT_ROOT, env: stdioEnv(env), timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      [STDIO_SCRIPT],
+      { cwd: PROJECT_ROOT, env: stdioEnv(env), timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
     child.stdin?.end();
   });

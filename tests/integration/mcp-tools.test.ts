@@ -29,7 +29,16 @@ const SPEC_TOOLS = [
   'search_content',
 ];
 
-const DATASETS = ['loan_limits_conforming', 'loan_limits_fha', 'pmms', 'optimal_blue', 'economic_calendar', 'bills', 'search_index', 'statistics'];
+const DATASETS = [
+  'loan_limits_conforming',
+  'loan_limits_fha',
+  'pmms',
+  'optimal_blue',
+  'economic_calendar',
+  'bills',
+  'search_index',
+  'statistics',
+];
 
 type Structured = Record<string, unknown> & { sources?: { url: string; as_of: string | null }[] };
 
@@ -98,17 +107,32 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     expect(structured.sources?.length).toBeGreaterThan(0);
     expect(text).toMatch(/Source:/);
     // The 30-year rate of this cell is the survey; on 2026-11-22 it has missed six weekly releases, and says so.
-    expect(structured).toMatchObject({ rate: structured.survey_rate, loan_term: 30, rate_30yr: structured.survey_rate, rate_kind: 'national' });
-    expect((structured.stale as { field: string }[]).find((entry) => entry.field === 'survey_rate')).toMatchObject({ as_of: '2026-10-08', age_days: 45, missed_release_count: 6 });
+    expect(structured).toMatchObject({
+      rate: structured.survey_rate,
+      loan_term: 30,
+      rate_30yr: structured.survey_rate,
+      rate_kind: 'national',
+    });
+    expect((structured.stale as { field: string }[]).find((entry) => entry.field === 'survey_rate')).toMatchObject({
+      as_of: '2026-10-08',
+      age_days: 45,
+      missed_release_count: 6,
+    });
     expect(text).toMatch(/This is a national figure, the same in every state\./);
-    expect(text).toMatch(/Freshness: Freddie Mac Primary Mortgage Market Survey \(30-year fixed rate\): 45 days old on 2026-11-22, stale \(6 scheduled releases since not loaded\)/);
+    expect(text).toMatch(
+      /Freshness: Freddie Mac Primary Mortgage Market Survey \(30-year fixed rate\): 45 days old on 2026-11-22, stale \(6 scheduled releases since not loaded\)/,
+    );
     expect(text).toMatch(/Not current: Freddie Mac Primary Mortgage Market Survey/);
   });
 
   it('get_mortgage_rates answers Texas, a 745 score and 10% down, saying it is not specific to that tier', async () => {
     const { result, structured, text } = await call(anonymous, 'get_mortgage_rates', { state: 'Texas', fico: 745, down_payment: 10 });
     expect(result.isError).toBeFalsy();
-    expect(structured).toMatchObject({ tier_specific: false, rate_kind: 'national', parameters: { state: 'TX', fico_tier: '740-779', ltv_tier: '95%' } });
+    expect(structured).toMatchObject({
+      tier_specific: false,
+      rate_kind: 'national',
+      parameters: { state: 'TX', fico_tier: '740-779', ltv_tier: '95%' },
+    });
     expect(text).toMatch(/not specific to this FICO\/LTV tier/);
     expect(text).not.toMatch(/npm|MDS_SOURCE_DIR/);
   });
@@ -121,7 +145,13 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
   });
 
   it('get_loan_limits gives Los Angeles County its 2026 conforming limit of $1,249,125', async () => {
-    const { result, structured } = await call(anonymous, 'get_loan_limits', { state: 'CA', county: 'Los Angeles', year: 2026, loan_type: 'conforming', units: 1 });
+    const { result, structured } = await call(anonymous, 'get_loan_limits', {
+      state: 'CA',
+      county: 'Los Angeles',
+      year: 2026,
+      loan_type: 'conforming',
+      units: 1,
+    });
     expect(result.isError).toBeFalsy();
     const [county] = structured.counties as { fips: string; conforming: { limits: Record<string, number> } }[];
     expect(county?.fips).toBe('06037');
@@ -136,14 +166,18 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     expect(counties.length).toBeGreaterThan(5);
     expect(counties.length).toBeLessThan(254);
     expect(structured.page).toEqual({ offset: 0, count: counties.length, total: 254, next_offset: counties.length });
-    expect((structured.notes as string[]).join(' ')).toContain(`254 counties match; counties 1–${counties.length} are here (the next with offset ${counties.length})`);
+    expect((structured.notes as string[]).join(' ')).toContain(
+      `254 counties match; counties 1–${counties.length} are here (the next with offset ${counties.length})`,
+    );
     expect(text.split('\n')[0]).toMatch(/^Loan limits .* for Texas, 1-unit shown: 254 counties; conforming \$[\d,]+(; | to)/);
     const next = await call(anonymous, 'get_loan_limits', { state: 'TX', offset: counties.length });
     expect((next.structured.counties as { fips: string }[])[0]?.fips).not.toBe(counties[0]?.fips);
     const link = (result.content as { type: string; uri?: string }[]).find((block) => block.type === 'resource_link');
     expect(link?.uri).toMatch(/\/api\/v1\/loan-limits\?state=TX(&|$)/);
     const linked = new URL(link!.uri!);
-    const everyCounty = (await (await fetch(new URL(linked.pathname + linked.search, server.url))).json()) as { counties: { fips: string }[] };
+    const everyCounty = (await (await fetch(new URL(linked.pathname + linked.search, server.url))).json()) as {
+      counties: { fips: string }[];
+    };
     expect(everyCounty.counties).toHaveLength(254);
     expect(everyCounty.counties.slice(0, counties.length).map((county) => county.fips)).toEqual(counties.map((county) => county.fips));
   });
@@ -230,18 +264,32 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     expect(JSON.stringify(term.contents)).toMatch(/cushion/i);
     const { resourceTemplates } = await anonymous.listResourceTemplates();
     expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(
-      expect.arrayContaining(['mds://glossary/{slug}', 'mds://bills/{bill_id}', 'mds://counties/{fips}', 'mds://loan-limits/{state}/{county}']),
+      expect.arrayContaining([
+        'mds://glossary/{slug}',
+        'mds://bills/{bill_id}',
+        'mds://counties/{fips}',
+        'mds://loan-limits/{state}/{county}',
+      ]),
     );
     const county = await anonymous.readResource({ uri: 'mds://loan-limits/CA/06037' });
     expect(JSON.stringify(county.contents)).toContain('Los Angeles');
     const { prompts } = await anonymous.listPrompts();
-    expect(prompts.map((prompt) => prompt.name).sort()).toEqual(['compare_rates_for_my_state', 'explain_a_term', 'explain_my_loan_estimate', 'follow_a_bill', 'loan_limits_for_my_county']);
+    expect(prompts.map((prompt) => prompt.name).sort()).toEqual([
+      'compare_rates_for_my_state',
+      'explain_a_term',
+      'explain_my_loan_estimate',
+      'follow_a_bill',
+      'loan_limits_for_my_county',
+    ]);
     const prompt = await anonymous.getPrompt({ name: 'compare_rates_for_my_state', arguments: { state: 'TX' } });
     expect(JSON.stringify(prompt.messages)).toContain('get_mortgage_rates');
     // The prompt names the tool's own arguments; called as written, the tool answers.
     const listed = (await anonymous.listPrompts()).prompts.find((entry) => entry.name === 'compare_rates_for_my_state');
     expect(listed?.arguments?.map((argument) => argument.name)).toEqual(['state', 'fico', 'down_payment']);
-    const asked = await anonymous.getPrompt({ name: 'compare_rates_for_my_state', arguments: { state: 'Texas', fico: '745', down_payment: '10' } });
+    const asked = await anonymous.getPrompt({
+      name: 'compare_rates_for_my_state',
+      arguments: { state: 'Texas', fico: '745', down_payment: '10' },
+    });
     const message = (asked.messages[0]?.content as { text: string }).text;
     const written = /get_mortgage_rates with (\{.*?\})/.exec(message)?.[1] ?? '';
     const args = JSON.parse(written.replace(/(\w+):/g, '"$1":')) as Record<string, unknown>;
@@ -254,10 +302,29 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     const inspector = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'mcp-inspector');
     const url = `${server.url}/api/mcp`;
     const listed = await run(inspector, ['--cli', url, '--transport', 'http', '--method', 'tools/list'], { timeout: 60_000 });
-    expect(JSON.parse(listed.stdout).tools.map((tool: { name: string }) => tool.name).sort()).toEqual(SPEC_TOOLS);
+    expect(
+      JSON.parse(listed.stdout)
+        .tools.map((tool: { name: string }) => tool.name)
+        .sort(),
+    ).toEqual(SPEC_TOOLS);
     const called = await run(
       inspector,
-      ['--cli', url, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'get_loan_limits', '--tool-arg', 'state=CA', '--tool-arg', 'county=06037', '--tool-arg', 'year=2026'],
+      [
+        '--cli',
+        url,
+        '--transport',
+        'http',
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'get_loan_limits',
+        '--tool-arg',
+        'state=CA',
+        '--tool-arg',
+        'county=06037',
+        '--tool-arg',
+        'year=2026',
+      ],
       { timeout: 60_000 },
     );
     expect(called.stdout).toContain('1249125');

@@ -101,7 +101,9 @@ describe('MCP rate limits', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
-    testApp = await buildTestApp(database.db, { env: { RATE_LIMIT_ANON_PER_MINUTE: '3', RATE_LIMIT_KEY_PER_MINUTE: '5', RATE_LIMIT_PER_HOUR: '0' } });
+    testApp = await buildTestApp(database.db, {
+      env: { RATE_LIMIT_ANON_PER_MINUTE: '3', RATE_LIMIT_KEY_PER_MINUTE: '5', RATE_LIMIT_PER_HOUR: '0' },
+    });
     server = await listen(testApp.app);
   });
   afterAll(async () => {

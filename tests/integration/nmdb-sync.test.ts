@@ -31,8 +31,13 @@ interface DerivedRow {
 
 /** The mirror's DERIVED pivot: one row per state × market × quarter, the rate figures as published. */
 function readDerived(): DerivedRow[] {
-  const [header, ...lines] = fs.readFileSync(sourceFile('rates/state_nmdb/nmdb_states_quarterly_interest_rate_DERIVED.csv'), 'utf8').trim().split(/\r?\n/);
-  expect(header).toBe('state,state_name,market,period,ave_intrate_loan_weighted,ave_intrate_dollar_weighted,pct_intrate_lt_3,pct_intrate_3_4,pct_intrate_4_5,pct_intrate_5_6,pct_intrate_ge_6,any_suppressed');
+  const [header, ...lines] = fs
+    .readFileSync(sourceFile('rates/state_nmdb/nmdb_states_quarterly_interest_rate_DERIVED.csv'), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  expect(header).toBe(
+    'state,state_name,market,period,ave_intrate_loan_weighted,ave_intrate_dollar_weighted,pct_intrate_lt_3,pct_intrate_3_4,pct_intrate_4_5,pct_intrate_5_6,pct_intrate_ge_6,any_suppressed',
+  );
   return lines.map((line) => {
     const cells = line.split(',');
     return { state: cells[0]!, market: MARKETS[cells[2]!]!, period: cells[3]!, values: cells.slice(4, 11).map(Number) };
@@ -92,7 +97,7 @@ function mirrorWith(zip: Buffer): string {
   return dir;
 }
 
-describe.skipIf(!hasSourceData)('nmdb sync on the publisher\'s zip', () => {
+describe.skipIf(!hasSourceData)("nmdb sync on the publisher's zip", () => {
   let database: TestDatabase;
   const mirrors: string[] = [];
 
@@ -106,9 +111,15 @@ describe.skipIf(!hasSourceData)('nmdb sync on the publisher\'s zip', () => {
 
   it('loads every rate figure, dated by the latest quarter, equal to the DERIVED pivot of the file', async () => {
     const report = await syncInto(database.db, ['nmdb']);
-    expect(report.results.map((result) => [result.name, result.status, result.rows, result.asOf])).toEqual([['nmdb', 'ok', 51 * 4 * 51 * 6, '2025-09-30']]);
+    expect(report.results.map((result) => [result.name, result.status, result.rows, result.asOf])).toEqual([
+      ['nmdb', 'ok', 51 * 4 * 51 * 6, '2025-09-30'],
+    ]);
 
-    const service = createNmdbService({ db: database.db, datasets: createDatasetStatus({ db: database.db }), logger: createLogger('silent') });
+    const service = createNmdbService({
+      db: database.db,
+      datasets: createDatasetStatus({ db: database.db }),
+      logger: createLogger('silent'),
+    });
     const derived = readDerived();
     expect(derived).toHaveLength(10_404);
     const answers = new Map<string, Awaited<ReturnType<typeof service.stateRates>>>();
@@ -133,9 +144,16 @@ describe.skipIf(!hasSourceData)('nmdb sync on the publisher\'s zip', () => {
     expect(compared).toBe(10_404);
 
     const california = await service.stateRates({ state: 'california' });
-    expect(california).toMatchObject({ state: 'CA', market: 'all', as_of: '2025-09-30', latest: { period: '2025Q3', quarter_end: '2025-09-30', average_rate_percent: 4 } });
+    expect(california).toMatchObject({
+      state: 'CA',
+      market: 'all',
+      as_of: '2025-09-30',
+      latest: { period: '2025Q3', quarter_end: '2025-09-30', average_rate_percent: 4 },
+    });
     expect(california.quarters).toHaveLength(51);
-    expect(california.sources[0]?.url).toBe('https://www.fhfa.gov/document/d/nmdb/nmdb-outstanding-mortgage-statistics-states-quarterly.zip');
+    expect(california.sources[0]?.url).toBe(
+      'https://www.fhfa.gov/document/d/nmdb/nmdb-outstanding-mortgage-statistics-states-quarterly.zip',
+    );
     await expect(service.stateRates({ state: 'ZZ' })).rejects.toMatchObject({ status: 400 });
 
     const second = await syncInto(database.db, ['nmdb']);
@@ -144,7 +162,10 @@ describe.skipIf(!hasSourceData)('nmdb sync on the publisher\'s zip', () => {
 
   it('fails a zip without a state or cut short, keeping the earlier load', async () => {
     const original = unzipOnly(fs.readFileSync(path.join(SOURCE_DIR, ZIP)));
-    const withoutWyoming = original.text.split('\n').filter((line) => !line.includes(',State,WY,')).join('\n');
+    const withoutWyoming = original.text
+      .split('\n')
+      .filter((line) => !line.includes(',State,WY,'))
+      .join('\n');
     const noState = mirrorWith(zipOf(original.name, withoutWyoming));
     const truncated = mirrorWith(fs.readFileSync(path.join(SOURCE_DIR, ZIP)).subarray(0, 1_000_000));
     mirrors.push(noState, truncated);
@@ -159,7 +180,9 @@ describe.skipIf(!hasSourceData)('nmdb sync on the publisher\'s zip', () => {
 
     const { rows } = await database.db.query<{ n: string | number }>("SELECT count(*) AS n FROM nmdb_state_rates WHERE state = 'WY'");
     expect(Number(rows[0]?.n)).toBe(4 * 51 * 6);
-    const { rows: record } = await database.db.query<{ as_of: unknown; row_count: number }>("SELECT as_of, row_count FROM datasets WHERE name = 'nmdb'");
+    const { rows: record } = await database.db.query<{ as_of: unknown; row_count: number }>(
+      "SELECT as_of, row_count FROM datasets WHERE name = 'nmdb'",
+    );
     expect(Number(record[0]?.row_count)).toBe(62_424);
   }, 240_000);
 });

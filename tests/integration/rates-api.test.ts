@@ -7,7 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DetailedRateRecordSchema, FICO_TIERS, LTV_TIERS, RatesQuerySchema, SimpleRateRecordSchema, STATE_CODES } from '../../api/rates/contract.ts';
+import {
+  DetailedRateRecordSchema,
+  FICO_TIERS,
+  LTV_TIERS,
+  RatesQuerySchema,
+  SimpleRateRecordSchema,
+  STATE_CODES,
+} from '../../api/rates/contract.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
@@ -91,19 +98,43 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
     expect(body.rate_change_weekly).toBeCloseTo((survey?.value ?? 0) - (previousWeek?.value ?? 0), 6);
     expect(body.rate_change_line).toBe('Up 0.12 points from last week');
     expect(body.parameters).toEqual({
-      state: 'CO', fico_tier: '780+', ltv_tier: '75%', product_type: 'Conventional', occupancy: 'Primary residence',
-      property_type: 'Single family', loan_term: '30-year', loan_purpose: 'Purchase',
+      state: 'CO',
+      fico_tier: '780+',
+      ltv_tier: '75%',
+      product_type: 'Conventional',
+      occupancy: 'Primary residence',
+      property_type: 'Single family',
+      loan_term: '30-year',
+      loan_purpose: 'Purchase',
     });
     expect(body.metadata).toEqual({ api_version: 'v1', documentation: 'http://localhost:3000/docs/api' });
     expect(body).toMatchObject({ rate_kind: 'national', tier_specific: true, estimate: null });
-    expect(body.missing).toEqual(['No state adjustment: HMDA loan records are not loaded on this server, so this rate is national, the same in every state.']);
+    expect(body.missing).toEqual([
+      'No state adjustment: HMDA loan records are not loaded on this server, so this rate is national, the same in every state.',
+    ]);
     expect(body.sources.map((source) => source.url)).toContain('https://fred.stlouisfed.org/series/MORTGAGE30US');
     // On 2026-11-27 the survey figure of 2026-10-08 is stale, with the seven releases it missed.
     const surveyFreshness = body.freshness.find((entry) => entry.field === 'survey_rate');
-    expect(surveyFreshness).toMatchObject({ as_of: '2026-10-08', checked_on: '2026-11-27', age_days: 50, stale: true, missed_release_count: 7 });
-    expect(surveyFreshness?.missed_releases).toEqual(['2026-10-15', '2026-10-22', '2026-10-29', '2026-11-05', '2026-11-12', '2026-11-19', '2026-11-25']);
+    expect(surveyFreshness).toMatchObject({
+      as_of: '2026-10-08',
+      checked_on: '2026-11-27',
+      age_days: 50,
+      stale: true,
+      missed_release_count: 7,
+    });
+    expect(surveyFreshness?.missed_releases).toEqual([
+      '2026-10-15',
+      '2026-10-22',
+      '2026-10-29',
+      '2026-11-05',
+      '2026-11-12',
+      '2026-11-19',
+      '2026-11-25',
+    ]);
     expect(body.stale.map((entry) => entry.field)).toEqual(['rate', 'rate_30yr', 'survey_rate', 'national_average_rate', 'index_a_rate']);
-    expect(body.disclaimer).toMatch(/Not current: Freddie Mac Primary Mortgage Market Survey \(30-year fixed rate\) is from 2026-10-08, 50 days before 2026-11-27; 7 scheduled releases/);
+    expect(body.disclaimer).toMatch(
+      /Not current: Freddie Mac Primary Mortgage Market Survey \(30-year fixed rate\) is from 2026-10-08, 50 days before 2026-11-27; 7 scheduled releases/,
+    );
   });
 
   it('answers every one of the 510 cells of the default product, each labelled for what it is', async () => {
@@ -136,9 +167,22 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
   it('serves the simple record', async () => {
     const body = SimpleRateRecordSchema.strict().parse(await (await get('?format=simple&state=tx&fico=2')).json());
     expect(body).toEqual({
-      rate: 7.4, date: '2026-10-08', state: 'TX', fico_tier: '740-779', ltv_tier: '75%', loan_term: 30, source: expect.stringMatching(/Freddie Mac/),
+      rate: 7.4,
+      date: '2026-10-08',
+      state: 'TX',
+      fico_tier: '740-779',
+      ltv_tier: '75%',
+      loan_term: 30,
+      source: expect.stringMatching(/Freddie Mac/),
       rate_kind: 'national',
-      freshness: expect.objectContaining({ field: 'rate', as_of: '2026-10-08', checked_on: '2026-11-27', age_days: 50, stale: true, missed_release_count: 7 }),
+      freshness: expect.objectContaining({
+        field: 'rate',
+        as_of: '2026-10-08',
+        checked_on: '2026-11-27',
+        age_days: 50,
+        stale: true,
+        missed_release_count: 7,
+      }),
       dataset_versions: [
         { dataset: 'pmms', version: expect.stringMatching(/^2026-10-08\.[0-9a-f]{8}$/), as_of: '2026-10-08' },
         { dataset: 'optimal_blue', version: expect.stringMatching(/^2025-09-25\.[0-9a-f]{8}$/), as_of: '2025-09-25' },
@@ -160,12 +204,29 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
     expect(state.status).toBe(400);
     expect(state.error).toContain("'state'");
     for (const code of STATE_CODES) expect(state.error).toContain(code);
-    expect(await (await get('?fico=6')).json()).toEqual({ error: expect.stringMatching(/'fico': 6\. Give a FICO tier 1-5 \(1 = 780\+, .*5 = 680-699\) or a score 300-850/), status: 400 });
-    expect(await (await get('?fico=640')).json()).toEqual({ error: expect.stringMatching(/'fico': 640\. A FICO score of 640 is below 680.*product_type=fha, va or usda/), status: 400 });
+    expect(await (await get('?fico=6')).json()).toEqual({
+      error: expect.stringMatching(/'fico': 6\. Give a FICO tier 1-5 \(1 = 780\+, .*5 = 680-699\) or a score 300-850/),
+      status: 400,
+    });
+    expect(await (await get('?fico=640')).json()).toEqual({
+      error: expect.stringMatching(/'fico': 640\. A FICO score of 640 is below 680.*product_type=fha, va or usda/),
+      status: 400,
+    });
     expect((await get('?fico=640&product_type=fha')).status).toBe(200);
-    expect(await (await get('?ltv=20')).json()).toEqual({ error: expect.stringMatching(/'ltv': 20\. An LTV of 20% is ambiguous: it reads like a down payment\. For 20% down give down_payment=20/), status: 400 });
-    expect(await (await get('?date=2026-11-28')).json()).toEqual({ error: expect.stringMatching(/^'date' must not be after today \(2026-11-27\)/), status: 400 });
-    expect(await (await get('?ltv=0')).json()).toEqual({ error: expect.stringMatching(/'ltv': 0\. Give an LTV tier \(1 = 75%.*2 = 95%/), status: 400 });
+    expect(await (await get('?ltv=20')).json()).toEqual({
+      error: expect.stringMatching(
+        /'ltv': 20\. An LTV of 20% is ambiguous: it reads like a down payment\. For 20% down give down_payment=20/,
+      ),
+      status: 400,
+    });
+    expect(await (await get('?date=2026-11-28')).json()).toEqual({
+      error: expect.stringMatching(/^'date' must not be after today \(2026-11-27\)/),
+      status: 400,
+    });
+    expect(await (await get('?ltv=0')).json()).toEqual({
+      error: expect.stringMatching(/'ltv': 0\. Give an LTV tier \(1 = 75%.*2 = 95%/),
+      status: 400,
+    });
     expect(await (await get('?date=2026-13-01')).json()).toEqual({ error: expect.stringMatching(/'date'.*YYYY-MM-DD/), status: 400 });
     expect((await get('?product_type=heloc')).status).toBe(400);
     expect((await get('?state=CO&state=TX')).status).toBe(400);
@@ -174,12 +235,22 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
   it('answers a valid query with no covering data 404, saying what is missing and since when, to a reader', async () => {
     // The official mirror has no copy of the FFIEC's APOR table: 10- and 20-year terms have no source.
     const body = (await (await get('?loan_term=20')).json()) as { error: string };
-    expect(body).toEqual({ error: expect.stringMatching(/no lender rate sheet is loaded for CO, FICO 780\+, LTV 75%, Conventional 20-year/), status: 404 });
+    expect(body).toEqual({
+      error: expect.stringMatching(/no lender rate sheet is loaded for CO, FICO 780\+, LTV 75%, Conventional 20-year/),
+      status: 404,
+    });
     expect(body.error).toMatch(/the FFIEC Average Prime Offer Rate \(20-year fixed\) is not loaded/);
     const early = (await (await get('?date=1960-01-01')).json()) as { error: string };
     expect(early.error).toMatch(/on or before 1960-01-01: .*30-year fixed rate\) starts on 1971-04-02/);
     expect((await get('?occupancy=investment')).status).toBe(404);
-    for (const query of ['?loan_term=20', '?product_type=usda', '?loan_term=10', '?date=1960-01-01', '?occupancy=investment', '?loan_purpose=cash_out_refinance']) {
+    for (const query of [
+      '?loan_term=20',
+      '?product_type=usda',
+      '?loan_term=10',
+      '?date=1960-01-01',
+      '?occupancy=investment',
+      '?loan_purpose=cash_out_refinance',
+    ]) {
       const response = await rawRequest(`${server.url}/api/v1/rates${query}`);
       expect(response.status, query).toBe(404);
       expect(response.body, query).not.toMatch(/npm run|npm |sync --|MDS_SOURCE_DIR/);
@@ -190,9 +261,17 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
     const body = DetailedRateRecordSchema.strict().parse(await (await get('?loan_term=15&fico=2')).json());
     const fifteen = await latest('MORTGAGE15US');
     const thirty = await latest('MORTGAGE30US');
-    expect(body).toMatchObject({ rate: fifteen?.value, last_updated: fifteen?.observed_on, loan_term: 15, rate_30yr: thirty?.value, rate_30yr_last_updated: thirty?.observed_on });
+    expect(body).toMatchObject({
+      rate: fifteen?.value,
+      last_updated: fifteen?.observed_on,
+      loan_term: 15,
+      rate_30yr: thirty?.value,
+      rate_30yr_last_updated: thirty?.observed_on,
+    });
     expect(body.freshness.find((entry) => entry.field === 'rate')).toMatchObject({ as_of: '2025-09-25', stale: true });
-    expect(body.missing).toContain('No state adjustment: the state estimate covers 30-year loans only, so this rate is national, the same in every state.');
+    expect(body.missing).toContain(
+      'No state adjustment: the state estimate covers 30-year loans only, so this rate is national, the same in every state.',
+    );
   });
 
   it('answers as of a past day from the latest observations on or before it', async () => {
@@ -202,33 +281,89 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
     expect(body.index_a_last_updated).toBe('2024-01-05');
     expect(body.last_updated <= '2024-01-06').toBe(true);
     // Judged against that day: the survey of 2024-01-04 was the latest due.
-    expect(body.freshness.find((entry) => entry.field === 'survey_rate')).toMatchObject({ checked_on: '2024-01-06', stale: false, age_days: 2 });
+    expect(body.freshness.find((entry) => entry.field === 'survey_rate')).toMatchObject({
+      checked_on: '2024-01-06',
+      stale: false,
+      age_days: 2,
+    });
   });
 
   it('serves an imported lender rate sheet for its cell ahead of the benchmark, once the service reloads', async () => {
     const file = path.join(tmp, 'sheet.csv');
-    fs.writeFileSync(file, 'state,fico_tier,ltv_tier,product_type,loan_term,rate,date,source\nCO,3,1,conventional,30,6.875,2026-10-07,"Front Range Bank, N.A."\n');
+    fs.writeFileSync(
+      file,
+      'state,fico_tier,ltv_tier,product_type,loan_term,rate,date,source\nCO,3,1,conventional,30,6.875,2026-10-07,"Front Range Bank, N.A."\n',
+    );
     const report = await syncInto(database.db, ['rate_sheet'], { options: { file, url: 'https://frontrange.example/rates' } });
     expect(report.results[0]).toMatchObject({ status: 'ok', rows: 1, changed: 1 });
     testApp.deps.services.rates.invalidate();
     const body = DetailedRateRecordSchema.parse(await (await get('?fico=3')).json());
-    expect(body).toMatchObject({ rate_30yr: 6.875, last_updated: '2026-10-07', source: 'Front Range Bank, N.A.', survey_rate: 7.4, rate_kind: 'lender_sheet', estimate: null });
+    expect(body).toMatchObject({
+      rate_30yr: 6.875,
+      last_updated: '2026-10-07',
+      source: 'Front Range Bank, N.A.',
+      survey_rate: 7.4,
+      rate_kind: 'lender_sheet',
+      estimate: null,
+    });
     expect(body.sources[0]).toEqual({ name: 'Front Range Bank, N.A.', url: 'https://frontrange.example/rates', as_of: '2026-10-07' });
     const result = await testApp.deps.services.rates.getRates({ fico: '3', format: 'simple' });
     expect(result.record).toEqual({
-      rate: 6.875, date: '2026-10-07', state: 'CO', fico_tier: '720-739', ltv_tier: '75%', loan_term: 30, source: 'Front Range Bank, N.A.',
-      rate_kind: 'lender_sheet', freshness: expect.objectContaining({ field: 'rate', stale: false }),
+      rate: 6.875,
+      date: '2026-10-07',
+      state: 'CO',
+      fico_tier: '720-739',
+      ltv_tier: '75%',
+      loan_term: 30,
+      source: 'Front Range Bank, N.A.',
+      rate_kind: 'lender_sheet',
+      freshness: expect.objectContaining({ field: 'rate', stale: false }),
       dataset_versions: body.dataset_versions,
     });
     expect(body.dataset_versions.map((entry) => entry.dataset)).toEqual(['pmms', 'optimal_blue', 'rate_sheet']);
   });
 
   it('never answers 5xx to random query strings', async () => {
-    const keys = fc.constantFrom('state', 'fico', 'ltv', 'product_type', 'occupancy', 'property_type', 'loan_term', 'loan_purpose', 'format', 'date', 'x', 'state[]', '__proto__');
+    const keys = fc.constantFrom(
+      'state',
+      'fico',
+      'ltv',
+      'product_type',
+      'occupancy',
+      'property_type',
+      'loan_term',
+      'loan_purpose',
+      'format',
+      'date',
+      'x',
+      'state[]',
+      '__proto__',
+    );
     const values = fc.oneof(
       fc.string(),
-      fc.constantFrom('co', 'TX', '1', '5', '2', '0', 'fha', 'jumbo', 'va', '15', '20', 'simple', 'refinance', '2024-02-29', '2023-02-29', '1971-04-02', '9999-12-31', ''),
-      fc.date({ noInvalidDate: true, min: new Date('1900-01-01'), max: new Date('2100-12-31') }).map((date) => date.toISOString().slice(0, 10)),
+      fc.constantFrom(
+        'co',
+        'TX',
+        '1',
+        '5',
+        '2',
+        '0',
+        'fha',
+        'jumbo',
+        'va',
+        '15',
+        '20',
+        'simple',
+        'refinance',
+        '2024-02-29',
+        '2023-02-29',
+        '1971-04-02',
+        '9999-12-31',
+        '',
+      ),
+      fc
+        .date({ noInvalidDate: true, min: new Date('1900-01-01'), max: new Date('2100-12-31') })
+        .map((date) => date.toISOString().slice(0, 10)),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(keys, values), { maxLength: 6 }), async (pairs) => {

@@ -50,19 +50,26 @@ describe.skipIf(!hasSourceData)('APOR terms and a fresh install without failed d
     expect(Object.entries(health.datasets).filter(([, entry]) => entry.state === 'failed')).toEqual([]);
     const response = await fetch(`${server.url}/api/v1/rates?loan_term=20`);
     expect(response.status).toBe(404);
-    expect(((await response.json()) as { error: string }).error).toMatch(/the FFIEC Average Prime Offer Rate \(20-year fixed\) is not loaded/);
+    expect(((await response.json()) as { error: string }).error).toMatch(
+      /the FFIEC Average Prime Offer Rate \(20-year fixed\) is not loaded/,
+    );
   });
 
   it('answers 10- and 20-year terms from a loaded table, labelled as the APOR and not tier-specific', async () => {
     const mirror = tempDir('apor-mirror');
     folders.push(mirror);
-    fs.cpSync(process.env.MDS_SOURCE_DIR ?? '', mirror, { recursive: true, filter: (source) => !source.includes('hmda') && !source.includes('state_nmdb') && !source.includes('congress') });
+    fs.cpSync(process.env.MDS_SOURCE_DIR ?? '', mirror, {
+      recursive: true,
+      filter: (source) => !source.includes('hmda') && !source.includes('state_nmdb') && !source.includes('congress'),
+    });
     writeAporMirror(mirror, LAST_MONDAY, WEEKS);
     const report = await syncInto(database.db, ['apor'], { sourceDir: mirror });
     expect(report.results[0]).toMatchObject({ status: 'ok', asOf: LAST_MONDAY, rows: WEEKS * 50 });
     testApp.deps.services.rates.invalidate();
     for (const term of [20, 10] as const) {
-      const body = DetailedRateRecordSchema.strict().parse(await (await fetch(`${server.url}/api/v1/rates?state=TX&fico=4&ltv=2&loan_term=${term}`)).json());
+      const body = DetailedRateRecordSchema.strict().parse(
+        await (await fetch(`${server.url}/api/v1/rates?state=TX&fico=4&ltv=2&loan_term=${term}`)).json(),
+      );
       // The newest week on or before the latest national figure (2026-10-08): the table's dates run ahead.
       expect(body.loan_term).toBe(term);
       expect(body.source).toBe(`FFIEC Average Prime Offer Rate (${term}-year fixed), national`);
@@ -70,7 +77,10 @@ describe.skipIf(!hasSourceData)('APOR terms and a fresh install without failed d
       expect(body.last_updated).toBe('2026-10-05');
       const week = WEEKS - 1 - 7; // 2026-10-05 is seven Mondays before 2026-11-23
       expect(body.rate).toBe(syntheticApor(week, term));
-      expect(body.freshness[0]).toMatchObject({ field: 'rate', schedule: expect.stringMatching(/^weekly, for the week starting each Monday/) });
+      expect(body.freshness[0]).toMatchObject({
+        field: 'rate',
+        schedule: expect.stringMatching(/^weekly, for the week starting each Monday/),
+      });
       expect(body.disclaimer).toMatch(/not specific to the FICO or LTV tier asked for/);
     }
   }, 300_000);

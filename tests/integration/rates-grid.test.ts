@@ -28,9 +28,15 @@ const TODAY = () => new Date('2026-11-27T15:00:00Z');
 
 /** The contract's cells and the grid series each must be answered from (the documented mapping). */
 const CELLS: [fico: number, ltv: number, series: string][] = [
-  [1, 1, 'OBMMIC30YFLVLE80FGE740'], [2, 1, 'OBMMIC30YFLVLE80FGE740'], [3, 1, 'OBMMIC30YFLVLE80FB720A739'],
-  [4, 1, 'OBMMIC30YFLVLE80FB700A719'], [5, 1, 'OBMMIC30YFLVLE80FB680A699'], [1, 2, 'OBMMIC30YFLVGT80FGE740'],
-  [2, 2, 'OBMMIC30YFLVGT80FGE740'], [3, 2, 'OBMMIC30YFLVGT80FB720A739'], [4, 2, 'OBMMIC30YFLVGT80FB700A719'],
+  [1, 1, 'OBMMIC30YFLVLE80FGE740'],
+  [2, 1, 'OBMMIC30YFLVLE80FGE740'],
+  [3, 1, 'OBMMIC30YFLVLE80FB720A739'],
+  [4, 1, 'OBMMIC30YFLVLE80FB700A719'],
+  [5, 1, 'OBMMIC30YFLVLE80FB680A699'],
+  [1, 2, 'OBMMIC30YFLVGT80FGE740'],
+  [2, 2, 'OBMMIC30YFLVGT80FGE740'],
+  [3, 2, 'OBMMIC30YFLVGT80FB720A739'],
+  [4, 2, 'OBMMIC30YFLVGT80FB700A719'],
   [5, 2, 'OBMMIC30YFLVGT80FB680A699'],
 ];
 
@@ -50,7 +56,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
     mirror = createGridMirror();
     database = await createTestDatabase(kind);
     const report = await syncInto(database.db, ['pmms', 'optimal_blue'], { sourceDir: mirror.dir });
-    expect(report.results.map((result) => [result.name, result.status, result.message])).toEqual([['pmms', 'ok', ''], ['optimal_blue', 'ok', '']]);
+    expect(report.results.map((result) => [result.name, result.status, result.message])).toEqual([
+      ['pmms', 'ok', ''],
+      ['optimal_blue', 'ok', ''],
+    ]);
     testApp = await buildTestApp(database.db, { clock: TODAY });
     server = await listen(testApp.app);
     mcp = await connectMcp(server.url);
@@ -72,10 +81,16 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
     expect(rows).toHaveLength(FIXTURE_SERIES.length);
     for (const row of rows) {
       const text = fixtureCsv(row.series_id);
-      const published = text.trim().split('\n').slice(1).filter((line) => !line.endsWith(',')).length;
+      const published = text
+        .trim()
+        .split('\n')
+        .slice(1)
+        .filter((line) => !line.endsWith(',')).length;
       expect(row).toEqual({ series_id: row.series_id, n: published, last: '2025-09-25' });
     }
-    const details = await database.db.query<{ details: { missing?: string[] } | string }>("SELECT details FROM datasets WHERE name = 'optimal_blue'");
+    const details = await database.db.query<{ details: { missing?: string[] } | string }>(
+      "SELECT details FROM datasets WHERE name = 'optimal_blue'",
+    );
     const recorded = details.rows[0]?.details;
     expect((typeof recorded === 'string' ? JSON.parse(recorded) : recorded)?.missing).toBeUndefined();
     const again = await syncInto(database.db, ['optimal_blue'], { sourceDir: mirror.dir });
@@ -89,9 +104,15 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
         const { status, body } = await get(`state=${state}&fico=${fico}&ltv=${ltv}`);
         expect(status, `${state} fico=${fico} ltv=${ltv}`).toBe(200);
         const record = DetailedRateRecordSchema.strict().parse(body);
-        expect({ rate: record.rate, rate_30yr: record.rate_30yr, on: record.last_updated }).toEqual({ rate: want.value, rate_30yr: want.value, on: want.date });
+        expect({ rate: record.rate, rate_30yr: record.rate_30yr, on: record.last_updated }).toEqual({
+          rate: want.value,
+          rate_30yr: want.value,
+          on: want.date,
+        });
         expect(record.sources[0]?.url).toBe(`https://fred.stlouisfed.org/series/${series}`);
-        expect(record.source).toMatch(/^Optimal Blue Mortgage Market Indices \(30-year fixed conforming, LTV .* 80, FICO .*\), national, via FRED$/);
+        expect(record.source).toMatch(
+          /^Optimal Blue Mortgage Market Indices \(30-year fixed conforming, LTV .* 80, FICO .*\), national, via FRED$/,
+        );
         expect(record).toMatchObject({ rate_kind: 'national', tier_specific: true });
         expect(record.disclaimer).toMatch(/the same in every state/);
       }
@@ -102,10 +123,16 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
     const record = DetailedRateRecordSchema.parse((await get('state=TX&fico=3&ltv=2')).body);
     expect(record.survey_last_updated).toBe('2026-10-08');
     expect(record.stale.map((entry) => [entry.field, entry.as_of, entry.age_days])).toEqual([
-      ['rate', '2025-09-25', 428], ['rate_30yr', '2025-09-25', 428], ['survey_rate', '2026-10-08', 50], ['national_average_rate', '2026-10-08', 50], ['index_a_rate', '2025-09-25', 428],
+      ['rate', '2025-09-25', 428],
+      ['rate_30yr', '2025-09-25', 428],
+      ['survey_rate', '2026-10-08', 50],
+      ['national_average_rate', '2026-10-08', 50],
+      ['index_a_rate', '2025-09-25', 428],
     ]);
     expect(record.stale[0]?.missed_release_count).toBeGreaterThan(280);
-    expect(record.disclaimer).toMatch(/Not current: Optimal Blue Mortgage Market Indices \(30-year fixed conforming, LTV > 80, FICO 720–739\) is from 2025-09-25, 428 days before 2026-11-27/);
+    expect(record.disclaimer).toMatch(
+      /Not current: Optimal Blue Mortgage Market Indices \(30-year fixed conforming, LTV > 80, FICO 720–739\) is from 2025-09-25, 428 days before 2026-11-27/,
+    );
     // As of the grid's last day every figure due by then is loaded.
     const then = DetailedRateRecordSchema.parse((await get('state=TX&fico=3&ltv=2&date=2025-09-25')).body);
     expect(then.stale).toEqual([]);
@@ -115,12 +142,24 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
     const grid = expected('OBMMIC30YFLVLE80FB720A739');
     const fifteen = expected('OBMMIC15YF');
     const rest = DetailedRateRecordSchema.parse((await get('state=CO&fico=3&loan_term=15')).body);
-    expect(rest).toMatchObject({ rate: fifteen.value, loan_term: 15, last_updated: fifteen.date, rate_30yr: grid.value, rate_30yr_last_updated: grid.date });
+    expect(rest).toMatchObject({
+      rate: fifteen.value,
+      loan_term: 15,
+      last_updated: fifteen.date,
+      rate_30yr: grid.value,
+      rate_30yr_last_updated: grid.date,
+    });
     expect(rest.parameters.loan_term).toBe('15-year');
     expect(rest.source).toMatch(/15-year fixed conforming/);
     const tool = await mcp.callTool({ name: 'get_mortgage_rates', arguments: { state: 'CO', fico: 3, loan_term: 15 } });
     expect(tool.isError).toBeFalsy();
-    expect(tool.structuredContent).toMatchObject({ rate: fifteen.value, loan_term: 15, rate_30yr: grid.value, rate_30yr_last_updated: grid.date, stale: rest.stale });
+    expect(tool.structuredContent).toMatchObject({
+      rate: fifteen.value,
+      loan_term: 15,
+      rate_30yr: grid.value,
+      rate_30yr_last_updated: grid.date,
+      stale: rest.stale,
+    });
     const text = (tool.content as { text: string }[])[0]?.text ?? '';
     expect(text).toContain(`15-year Conventional rate, CO, FICO 720-739, LTV 75%: ${fifteen.value}%`);
     expect(text).toContain(`30-year rate of the same cell: ${grid.value}%`);
@@ -136,22 +175,24 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
     const pages = await buildTestApp(database.db, { options: { ssrHandler }, clock: TODAY });
     const site = await listen(pages.app);
     try {
-    const page = await fetch(`${site.url}/rates?state=CO&fico=3&ltv=1&product_type=conventional&loan_term=15`);
-    expect(page.status).toBe(200);
-    const html = (await page.text()).replace(/<!--.*?-->/g, '');
-    const fifteen = expected('OBMMIC15YF');
-    const grid = expected('OBMMIC30YFLVLE80FB720A739');
-    expect(html).toContain(`${fifteen.value.toFixed(3)}%`);
-    expect(html).toMatch(/15-year rate, as of September 25, 2025, 428 days old, \d+ newer releases not loaded/);
-    expect(html).toContain(`30-year rate for the same profile: ${grid.value.toFixed(3)}% (2025-09-25), 428 days old`);
-    expect(html).toMatch(/class="stale-banner"[^>]*>\s*<p><strong>Not current\.<\/strong> Optimal Blue Mortgage Market Indices \(15-year fixed conforming\) is from 2025-09-25/);
-    expect(html).toContain('data-rate-kind="national"');
-    expect(html).toContain('National: the same figure in every state.');
-    const missing = await fetch(`${site.url}/rates?state=CO&fico=3&ltv=1&loan_term=10`);
-    expect(missing.status).toBe(404);
-    const missingHtml = await missing.text();
-    expect(missingHtml).toMatch(/No rate for CO, FICO 720-739, LTV 75%, Conventional 10-year/);
-    for (const body of [html, missingHtml]) expect(body).not.toMatch(/npm run|MDS_SOURCE_DIR/);
+      const page = await fetch(`${site.url}/rates?state=CO&fico=3&ltv=1&product_type=conventional&loan_term=15`);
+      expect(page.status).toBe(200);
+      const html = (await page.text()).replace(/<!--.*?-->/g, '');
+      const fifteen = expected('OBMMIC15YF');
+      const grid = expected('OBMMIC30YFLVLE80FB720A739');
+      expect(html).toContain(`${fifteen.value.toFixed(3)}%`);
+      expect(html).toMatch(/15-year rate, as of September 25, 2025, 428 days old, \d+ newer releases not loaded/);
+      expect(html).toContain(`30-year rate for the same profile: ${grid.value.toFixed(3)}% (2025-09-25), 428 days old`);
+      expect(html).toMatch(
+        /class="stale-banner"[^>]*>\s*<p><strong>Not current\.<\/strong> Optimal Blue Mortgage Market Indices \(15-year fixed conforming\) is from 2025-09-25/,
+      );
+      expect(html).toContain('data-rate-kind="national"');
+      expect(html).toContain('National: the same figure in every state.');
+      const missing = await fetch(`${site.url}/rates?state=CO&fico=3&ltv=1&loan_term=10`);
+      expect(missing.status).toBe(404);
+      const missingHtml = await missing.text();
+      expect(missingHtml).toMatch(/No rate for CO, FICO 720-739, LTV 75%, Conventional 10-year/);
+      for (const body of [html, missingHtml]) expect(body).not.toMatch(/npm run|MDS_SOURCE_DIR/);
     } finally {
       await site.close();
       await pages.close();
@@ -174,10 +215,20 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
     const scratch = await createTestDatabase(kind);
     try {
       const report = await runSync(scratch.db, createNationalDatasets(), {
-        names: ['optimal_blue'], logger: createLogger('silent'), config: loadConfig({ LOG_LEVEL: 'silent' }), sourceReader: reader,
+        names: ['optimal_blue'],
+        logger: createLogger('silent'),
+        config: loadConfig({ LOG_LEVEL: 'silent' }),
+        sourceReader: reader,
       });
       expect(report.results[0]).toMatchObject({ status: 'ok', asOf: '2025-09-25' });
-      expect(asked).toEqual(['OBMMIC30YF', 'OBMMIFHA30YF', 'OBMMIVA30YF', 'OBMMIJUMBO30YF', ...FIXTURE_SERIES.slice(-2), ...FIXTURE_SERIES.slice(0, -2)]);
+      expect(asked).toEqual([
+        'OBMMIC30YF',
+        'OBMMIFHA30YF',
+        'OBMMIVA30YF',
+        'OBMMIJUMBO30YF',
+        ...FIXTURE_SERIES.slice(-2),
+        ...FIXTURE_SERIES.slice(0, -2),
+      ]);
       const { rows } = await scratch.db.query<{ n: number }>('SELECT count(DISTINCT series_id)::int AS n FROM rate_series_observations');
       expect(rows[0]?.n).toBe(16);
     } finally {

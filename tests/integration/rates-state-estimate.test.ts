@@ -35,10 +35,25 @@ const SMALL_CELL = 40;
 
 const HEADER = LAR_COLUMNS.map((column) => column.header);
 const BASE: Record<string, string> = {
-  activity_year: String(YEAR), conforming_loan_limit: 'C', action_taken: '1', loan_type: '1', loan_purpose: '1', lien_status: '1',
-  reverse_mortgage: '2', 'open-end_line_of_credit': '2', business_or_commercial_purpose: '2', loan_term: '360', intro_rate_period: 'NA',
-  negative_amortization: '2', interest_only_payment: '2', balloon_payment: '2', other_nonamortizing_features: '2', construction_method: '1',
-  occupancy_type: '1', total_units: '1', combined_loan_to_value_ratio: '75',
+  activity_year: String(YEAR),
+  conforming_loan_limit: 'C',
+  action_taken: '1',
+  loan_type: '1',
+  loan_purpose: '1',
+  lien_status: '1',
+  reverse_mortgage: '2',
+  'open-end_line_of_credit': '2',
+  business_or_commercial_purpose: '2',
+  loan_term: '360',
+  intro_rate_period: 'NA',
+  negative_amortization: '2',
+  interest_only_payment: '2',
+  balloon_payment: '2',
+  other_nonamortizing_features: '2',
+  construction_method: '1',
+  occupancy_type: '1',
+  total_units: '1',
+  combined_loan_to_value_ratio: '75',
 };
 
 function line(values: Record<string, string>, lei: string): string {
@@ -59,13 +74,24 @@ function syntheticLar(): { csv: string; cellSpreads: number[] } {
       cellSpreads.push(spread);
       lines.push(line({ state_code: state, rate_spread: spread.toFixed(3) }, lei()));
     }
-    for (let k = 0; k < SMALL_CELL; k += 1) lines.push(line({ state_code: state, rate_spread: '0.9', combined_loan_to_value_ratio: '95' }, lei()));
+    for (let k = 0; k < SMALL_CELL; k += 1)
+      lines.push(line({ state_code: state, rate_spread: '0.9', combined_loan_to_value_ratio: '95' }, lei()));
     // Loans the method leaves out, with spreads far away: any leak moves the medians.
     const excluded: Record<string, string>[] = [
-      { loan_term: '180' }, { action_taken: '3' }, { loan_purpose: '32' }, { lien_status: '2' }, { occupancy_type: '3' }, { construction_method: '2' },
-      { total_units: '5-24' }, { intro_rate_period: '60' }, { balloon_payment: '1' }, { business_or_commercial_purpose: '1' }, { rate_spread: 'NA' },
+      { loan_term: '180' },
+      { action_taken: '3' },
+      { loan_purpose: '32' },
+      { lien_status: '2' },
+      { occupancy_type: '3' },
+      { construction_method: '2' },
+      { total_units: '5-24' },
+      { intro_rate_period: '60' },
+      { balloon_payment: '1' },
+      { business_or_commercial_purpose: '1' },
+      { rate_spread: 'NA' },
     ];
-    for (const change of excluded) for (let k = 0; k < 30; k += 1) lines.push(line({ state_code: state, rate_spread: '4.5', ...change }, lei()));
+    for (const change of excluded)
+      for (let k = 0; k < 30; k += 1) lines.push(line({ state_code: state, rate_spread: '4.5', ...change }, lei()));
   });
   return { csv: `${lines.join('\n')}\n`, cellSpreads };
 }
@@ -94,12 +120,22 @@ describe.skipIf(!hasSourceData)('the state estimate on a warehouse with planted 
     const file = path.join(root, 'synthetic-lar.csv');
     fs.writeFileSync(file, csv);
     await withConnection((connection) =>
-      loadLar(connection, { root, synthetic: true, skipValidation: true, aggregatesFor: () => undefined, files: [{ csvPath: file, sourceUrl: 'synthetic', checksum: 'synthetic' }] }),
+      loadLar(connection, {
+        root,
+        synthetic: true,
+        skipValidation: true,
+        aggregatesFor: () => undefined,
+        files: [{ csvPath: file, sourceUrl: 'synthetic', checksum: 'synthetic' }],
+      }),
     );
     fs.rmSync(file);
     database = await syncedTestDatabase('pglite', ['pmms', 'optimal_blue']);
     const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', HMDA_DIR: root });
-    const report = await runSync(database.db, [stateEstimateDataset], { names: ['state_rate_estimates'], logger: createLogger('silent'), config });
+    const report = await runSync(database.db, [stateEstimateDataset], {
+      names: ['state_rate_estimates'],
+      logger: createLogger('silent'),
+      config,
+    });
     expect(report.results[0]).toMatchObject({ status: 'ok', asOf: `${YEAR}-12-31` });
   }, 120_000);
 
@@ -108,7 +144,13 @@ describe.skipIf(!hasSourceData)('the state estimate on a warehouse with planted 
   });
 
   it("recovers every state's planted median spread within 0.01 points, and the adjustment against the national median", async () => {
-    const { rows } = await database.db.query<{ state: string; median_spread: number; adjustment: number; sample_size: number; national_median: number }>(
+    const { rows } = await database.db.query<{
+      state: string;
+      median_spread: number;
+      adjustment: number;
+      sample_size: number;
+      national_median: number;
+    }>(
       `SELECT state, median_spread::float8 AS median_spread, adjustment::float8 AS adjustment, sample_size, national_median::float8 AS national_median
        FROM rate_state_estimates WHERE product_type = 'conventional' AND loan_purpose = 'purchase' AND ltv_band = 1 ORDER BY state`,
     );
@@ -131,10 +173,17 @@ describe.skipIf(!hasSourceData)('the state estimate on a warehouse with planted 
       const tx = await get('state=TX');
       const wy = await get('state=WY');
       expect(tx.rate_kind).toBe('state_estimate');
-      expect(tx.estimate).toMatchObject({ hmda_year: YEAR, sample_size: CELL_LOANS, minimum_sample_size: MINIMUM_SAMPLE, synthetic: true, method_url: 'http://localhost:3000/methods/state-rate-estimate' });
+      expect(tx.estimate).toMatchObject({
+        hmda_year: YEAR,
+        sample_size: CELL_LOANS,
+        minimum_sample_size: MINIMUM_SAMPLE,
+        synthetic: true,
+        method_url: 'http://localhost:3000/methods/state-rate-estimate',
+      });
       const national = tx.estimate.national_rate;
       expect(wy.estimate.national_rate).toBe(national);
-      const expected = (state: (typeof STATE_CODES)[number]) => Math.round((national + planted(STATE_CODES.indexOf(state)) - nationalMedian) * 1000) / 1000;
+      const expected = (state: (typeof STATE_CODES)[number]) =>
+        Math.round((national + planted(STATE_CODES.indexOf(state)) - nationalMedian) * 1000) / 1000;
       expect(Math.abs(tx.rate - expected('TX'))).toBeLessThan(0.01);
       expect(Math.abs(wy.rate - expected('WY'))).toBeLessThan(0.01);
       expect(Math.abs(wy.rate - tx.rate - (wy.estimate.adjustment_points - tx.estimate.adjustment_points))).toBeLessThan(0.0005);
@@ -161,7 +210,9 @@ describe.skipIf(!hasSourceData)('the state estimate on a warehouse with planted 
     const app = await buildTestApp(database.db, { env: { HMDA_DIR: root } });
     const refresher = stateEstimateRefresher(app.deps);
     try {
-      const checksum = async () => (await database.db.query<{ checksum: string }>("SELECT checksum FROM datasets WHERE name = 'state_rate_estimates'")).rows[0]?.checksum;
+      const checksum = async () =>
+        (await database.db.query<{ checksum: string }>("SELECT checksum FROM datasets WHERE name = 'state_rate_estimates'")).rows[0]
+          ?.checksum;
       const before = await checksum();
       expect(await refresher.check()).toBe(false); // the load already matches the warehouse
       // A state-year published again (as a reload of its file does): the manifest's version changes.
@@ -189,19 +240,44 @@ describe.skipIf(!hasSourceData)('the real 99-column slice through the estimate c
       return computeStateSpreads(connection, 2020);
     });
     // The same filters applied to the CSV as published (LF lines, no quoting: a split on commas is exact).
-    const [head = '', ...lines] = fs.readFileSync(SLICE_99_CSV, 'utf8').split('\n').filter((text) => text !== '');
+    const [head = '', ...lines] = fs
+      .readFileSync(SLICE_99_CSV, 'utf8')
+      .split('\n')
+      .filter((text) => text !== '');
     const header = head.split(',');
     const at = (name: string) => header.indexOf(name);
     const cells = new Map<string, number[]>();
     for (const fields of lines.map((text) => text.split(','))) {
       const get = (name: string) => fields[at(name)] ?? '';
-      const product = { '1': get('conforming_loan_limit') === 'C' ? 'conventional' : get('conforming_loan_limit') === 'NC' ? 'jumbo' : '', '2': 'fha', '3': 'va', '4': 'usda' }[get('loan_type')] ?? '';
+      const product =
+        {
+          '1': get('conforming_loan_limit') === 'C' ? 'conventional' : get('conforming_loan_limit') === 'NC' ? 'jumbo' : '',
+          '2': 'fha',
+          '3': 'va',
+          '4': 'usda',
+        }[get('loan_type')] ?? '';
       const purpose = { '1': 'purchase', '31': 'refinance' }[get('loan_purpose')] ?? '';
       const kept =
-        get('action_taken') === '1' && get('lien_status') === '1' && get('occupancy_type') === '1' && get('construction_method') === '1' &&
-        ['1', '2', '3', '4'].includes(get('total_units')) && get('loan_term') === '360' && ['NA', 'Exempt', ''].includes(get('intro_rate_period')) &&
-        ['balloon_payment', 'interest_only_payment', 'negative_amortization', 'other_nonamortizing_features', 'reverse_mortgage', 'open-end_line_of_credit', 'business_or_commercial_purpose'].every((name) => get(name) === '2') &&
-        !['NA', 'Exempt', ''].includes(get('rate_spread')) && !['NA', 'Exempt', ''].includes(get('loan_to_value_ratio')) && product !== '' && purpose !== '';
+        get('action_taken') === '1' &&
+        get('lien_status') === '1' &&
+        get('occupancy_type') === '1' &&
+        get('construction_method') === '1' &&
+        ['1', '2', '3', '4'].includes(get('total_units')) &&
+        get('loan_term') === '360' &&
+        ['NA', 'Exempt', ''].includes(get('intro_rate_period')) &&
+        [
+          'balloon_payment',
+          'interest_only_payment',
+          'negative_amortization',
+          'other_nonamortizing_features',
+          'reverse_mortgage',
+          'open-end_line_of_credit',
+          'business_or_commercial_purpose',
+        ].every((name) => get(name) === '2') &&
+        !['NA', 'Exempt', ''].includes(get('rate_spread')) &&
+        !['NA', 'Exempt', ''].includes(get('loan_to_value_ratio')) &&
+        product !== '' &&
+        purpose !== '';
       if (!kept) continue;
       const band = Number(get('loan_to_value_ratio')) <= 80 ? 1 : 2;
       const key = `${product}|${purpose}|${band}`;
@@ -223,7 +299,11 @@ describe.skipIf(!hasSourceData)('the real 99-column slice through the estimate c
     const database = await syncedTestDatabase('pglite', ['pmms']);
     try {
       const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', HMDA_DIR: root });
-      const report = await runSync(database.db, [stateEstimateDataset], { names: ['state_rate_estimates'], logger: createLogger('silent'), config });
+      const report = await runSync(database.db, [stateEstimateDataset], {
+        names: ['state_rate_estimates'],
+        logger: createLogger('silent'),
+        config,
+      });
       expect(report.results[0]).toMatchObject({ status: 'skipped' });
       expect(report.results[0]?.message).toMatch(/extracts of state-years, not whole ones/);
       const app = await buildTestApp(database.db, { env: { HMDA_DIR: root } });

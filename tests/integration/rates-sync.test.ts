@@ -44,7 +44,9 @@ const seriesCount = async (db: Database, id: string) =>
 
 /** The real published values of a series as FRED's JSON observations (CSV '' and '.' become '.'). */
 function fredJsonObservations(file: string): { date: string; value: string }[] {
-  return fs.readFileSync(path.join(SOURCE_DIR, file), 'utf8').split(/\r?\n/)
+  return fs
+    .readFileSync(path.join(SOURCE_DIR, file), 'utf8')
+    .split(/\r?\n/)
     .filter((line) => /^\d{4}-/.test(line))
     .map((line) => {
       const [date = '', value = ''] = line.split(',');
@@ -61,7 +63,11 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('rates datasets (%s)', (kind
     database = await createTestDatabase(kind);
     // A private copy of the rates mirror, so a test can break a file.
     mirror = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-rates-mirror-'));
-    fs.cpSync(path.join(SOURCE_DIR, 'rates'), path.join(mirror, 'rates'), { recursive: true, dereference: true, filter: (source) => !source.includes('state_nmdb') });
+    fs.cpSync(path.join(SOURCE_DIR, 'rates'), path.join(mirror, 'rates'), {
+      recursive: true,
+      dereference: true,
+      filter: (source) => !source.includes('state_nmdb'),
+    });
     fs.chmodSync(mirror, 0o755);
     for (const file of fs.readdirSync(mirror, { recursive: true, withFileTypes: true })) {
       fs.chmodSync(path.join(file.parentPath, file.name), file.isDirectory() ? 0o755 : 0o644);
@@ -80,9 +86,13 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('rates datasets (%s)', (kind
     ]);
     // The mirror has no copy of the optional Optimal Blue series: recorded as missing, never a failure.
     const { rows: recorded } = await database.db.query<{ details: unknown }>("SELECT details FROM datasets WHERE name = 'optimal_blue'");
-    const details = (typeof recorded[0]?.details === 'string' ? JSON.parse(recorded[0].details) : recorded[0]?.details) as { missing: string[] };
+    const details = (typeof recorded[0]?.details === 'string' ? JSON.parse(recorded[0].details) : recorded[0]?.details) as {
+      missing: string[];
+    };
     expect(details.missing).toHaveLength(12);
-    expect(details.missing).toEqual(expect.arrayContaining(['OBMMIC15YF', 'OBMMIUSDA30YF', 'OBMMIC30YFLVLE80FGE740', 'OBMMIC30YFLVGT80FLT680']));
+    expect(details.missing).toEqual(
+      expect.arrayContaining(['OBMMIC15YF', 'OBMMIUSDA30YF', 'OBMMIC30YFLVLE80FGE740', 'OBMMIC30YFLVGT80FLT680']),
+    );
     expect(await seriesCount(database.db, 'MORTGAGE30US')).toBeGreaterThanOrEqual(2_800);
     expect(await seriesCount(database.db, 'MORTGAGE5US')).toBe(929);
     expect(await seriesCount(database.db, 'OBMMIJUMBO30YF')).toBeGreaterThan(2_000); // history_to_2024 + recent merged
@@ -102,14 +112,18 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('rates datasets (%s)', (kind
       fs.writeFileSync(file, original.replace('2026-10-08,7.40', '2026-10-08,7.4O'));
       const report = await sync(database.db, definitions, ['pmms'], { MDS_SOURCE_DIR: mirror });
       expect(report.ok).toBe(false);
-      expect(report.results[0]?.message).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2899: value "7.4O" is not a number`));
+      expect(report.results[0]?.message).toMatch(
+        new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2899: value "7.4O" is not a number`),
+      );
 
       fs.writeFileSync(file, original);
       const recent = path.join(mirror, 'rates', 'recent_2020_2025', 'MORTGAGE30US.csv');
       const recentOriginal = fs.readFileSync(recent, 'utf8');
       fs.writeFileSync(recent, recentOriginal.replace('2025-09-25,6.30', '2025-09-25,6.35'));
       const disagreeing = await sync(database.db, definitions, ['pmms'], { MDS_SOURCE_DIR: mirror });
-      expect(disagreeing.results[0]?.message).toMatch(/MORTGAGE30US 2025-09-25: .* says 6\.3 but .*recent_2020_2025\/MORTGAGE30US\.csv says 6\.35/);
+      expect(disagreeing.results[0]?.message).toMatch(
+        /MORTGAGE30US 2025-09-25: .* says 6\.3 but .*recent_2020_2025\/MORTGAGE30US\.csv says 6\.35/,
+      );
       fs.writeFileSync(recent, recentOriginal);
     } finally {
       fs.writeFileSync(file, original);
@@ -131,21 +145,38 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('rates datasets (%s)', (kind
       const all = SERIES[id].mirrorPaths.flatMap((file) => fredJsonObservations(file));
       const unique = [...new Map(all.map((item) => [item.date, item])).values()].sort((a, b) => a.date.localeCompare(b.date));
       const offset = Number(url.searchParams.get('offset') ?? 0);
-      const observations = unique.slice(offset, offset + pages).map((item) => ({ realtime_start: '2026-10-09', realtime_end: '2026-10-09', ...item }));
-      return { status: 200, body: JSON.stringify({ units: 'lin', file_type: 'json', count: unique.length, offset, limit: pages, observations }) };
+      const observations = unique
+        .slice(offset, offset + pages)
+        .map((item) => ({ realtime_start: '2026-10-09', realtime_end: '2026-10-09', ...item }));
+      return {
+        status: 200,
+        body: JSON.stringify({ units: 'lin', file_type: 'json', count: unique.length, offset, limit: pages, observations }),
+      };
     });
     try {
       const api = createNationalDatasets({ fredApiBaseUrl: server.url });
       const scratch = await createTestDatabase(kind);
       try {
         const report = await sync(scratch.db, api, ['pmms'], { FRED_API_KEY: 'test-key' });
-        expect(report.results[0]).toMatchObject({ status: 'ok', asOf: '2026-10-08', sourceUrl: 'https://fred.stlouisfed.org/series/MORTGAGE30US' });
+        expect(report.results[0]).toMatchObject({
+          status: 'ok',
+          asOf: '2026-10-08',
+          sourceUrl: 'https://fred.stlouisfed.org/series/MORTGAGE30US',
+        });
         expect(await seriesCount(scratch.db, 'MORTGAGE30US')).toBe(await seriesCount(database.db, 'MORTGAGE30US'));
-        expect(server.requests.filter((url) => url.searchParams.get('series_id') === 'MORTGAGE30US').map((url) => url.searchParams.get('offset'))).toEqual(['0', '1000', '2000']);
-        expect(server.requests.every((url) => url.pathname === '/series/observations' && url.searchParams.get('file_type') === 'json')).toBe(true);
+        expect(
+          server.requests
+            .filter((url) => url.searchParams.get('series_id') === 'MORTGAGE30US')
+            .map((url) => url.searchParams.get('offset')),
+        ).toEqual(['0', '1000', '2000']);
+        expect(
+          server.requests.every((url) => url.pathname === '/series/observations' && url.searchParams.get('file_type') === 'json'),
+        ).toBe(true);
 
         const refused = await sync(scratch.db, api, ['pmms'], { FRED_API_KEY: 'wrong-key' });
-        expect(refused.results[0]?.message).toMatch(/FRED API answered 400: Bad Request\. {2}The value for variable api_key is not registered/);
+        expect(refused.results[0]?.message).toMatch(
+          /FRED API answered 400: Bad Request\. {2}The value for variable api_key is not registered/,
+        );
         expect(refused.results[0]?.message).not.toContain('wrong-key');
       } finally {
         await scratch.drop();
@@ -168,7 +199,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('rates datasets (%s)', (kind
     const scratch = await createTestDatabase(kind);
     try {
       const report = await runSync(scratch.db, definitions, {
-        names: ['pmms'], logger: createLogger('silent'), config: loadConfig({ LOG_LEVEL: 'silent' }), sourceReader: reader,
+        names: ['pmms'],
+        logger: createLogger('silent'),
+        config: loadConfig({ LOG_LEVEL: 'silent' }),
+        sourceReader: reader,
       });
       expect(report.results[0]).toMatchObject({ status: 'ok', asOf: '2026-10-08' });
       expect(downloads).toEqual(['MORTGAGE30US', 'MORTGAGE15US', 'MORTGAGE5US']);

@@ -12,14 +12,28 @@ import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { postAsk, readAskStream } from '../support/sse.ts';
 import { CountyProfileSchema, StateProfileSchema } from '../../api/research/contract.ts';
-import { denialRate, fhfa2026, fhfaPipe, hmda, hudForward, money, nmdbStates, series, thousands, total, type CountyLimit } from '../support/content-figure-readers.ts';
+import {
+  denialRate,
+  fhfa2026,
+  fhfaPipe,
+  hmda,
+  hudForward,
+  money,
+  nmdbStates,
+  series,
+  thousands,
+  total,
+  type CountyLimit,
+} from '../support/content-figure-readers.ts';
 
 const RESEARCH_DATASETS = ['counties', 'loan_limits_conforming', 'loan_limits_fha', 'hmda_aggregates', 'nmdb', 'pmms', 'bills'];
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The 2026 national baseline as FHFA's own file gives it: the lowest one-unit limit in the contiguous states. */
 function baselineOf(limits: Map<string, CountyLimit>): number {
-  return Math.min(...[...limits.values()].filter((row) => !['AK', 'HI', 'GU', 'VI', 'PR', 'AS', 'MP'].includes(row.state)).map((row) => row.oneUnit));
+  return Math.min(
+    ...[...limits.values()].filter((row) => !['AK', 'HI', 'GU', 'VI', 'PR', 'AS', 'MP'].includes(row.state)).map((row) => row.oneUnit),
+  );
 }
 
 /**
@@ -30,16 +44,28 @@ function sentencesOf(html: string): string[] {
   const end = html.indexOf('<section aria-labelledby="sources"');
   const main = html.slice(html.indexOf('<main'), end > 0 ? end : html.indexOf('</main>')).replace(/<figure\b[\s\S]*?<\/figure>/g, '');
   const blocks = [...main.matchAll(/<(p|li)\b[^>]*>([\s\S]*?)<\/\1>/g)].map((match) =>
-    (match[2] ?? '').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#39;|&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim(),
+    (match[2] ?? '')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&amp;/g, '&')
+      .replace(/&#39;|&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/\s+/g, ' ')
+      .trim(),
   );
-  return blocks.flatMap((block) => block.split(/(?<=[.!?])\s+(?=[A-Z$0-9])/)).map((sentence) => sentence.trim()).filter((sentence) => sentence.length > 20);
+  return blocks
+    .flatMap((block) => block.split(/(?<=[.!?])\s+(?=[A-Z$0-9])/))
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length > 20);
 }
 
 /** Sentences printed on more than one page but not on every page of the sample: what must not exist. */
 function sharedBeyondBoilerplate(pages: Map<string, string[]>): string[] {
   const where = new Map<string, Set<string>>();
-  for (const [page, sentences] of pages) for (const sentence of sentences) (where.get(sentence) ?? where.set(sentence, new Set()).get(sentence))?.add(page);
-  return [...where].filter(([, seen]) => seen.size > 1 && seen.size < pages.size).map(([sentence, seen]) => `${sentence} (${[...seen].slice(0, 3).join(', ')})`);
+  for (const [page, sentences] of pages)
+    for (const sentence of sentences) (where.get(sentence) ?? where.set(sentence, new Set()).get(sentence))?.add(page);
+  return [...where]
+    .filter(([, seen]) => seen.size > 1 && seen.size < pages.size)
+    .map(([sentence, seen]) => `${sentence} (${[...seen].slice(0, 3).join(', ')})`);
 }
 
 describe.skipIf(!hasSourceData)('research pages per state and county', () => {
@@ -72,7 +98,8 @@ describe.skipIf(!hasSourceData)('research pages per state and county', () => {
     const baseline = baselineOf(limits2026);
     const states2025 = hmda('state', 2025);
     const nationActions: Record<string, number> = {};
-    for (const geo of Object.values(states2025)) for (const [code, value] of Object.entries(geo.actionTaken ?? {})) nationActions[code] = (nationActions[code] ?? 0) + value;
+    for (const geo of Object.values(states2025))
+      for (const [code, value] of Object.entries(geo.actionTaken ?? {})) nationActions[code] = (nationActions[code] ?? 0) + value;
     const nmdb = nmdbStates(new Set(['AVE_INTRATE']));
     const pmms = series('rates', 'MORTGAGE30US_weekly_1971_2026.csv');
     for (const code of ['OH', 'AZ', 'CA', 'TX', 'DC', 'AK']) {
@@ -96,9 +123,14 @@ describe.skipIf(!hasSourceData)('research pages per state and county', () => {
       const period = profile.rates.latest.period;
       expect(profile.rates.latest.state_outstanding_percent, code).toBe(nmdb.get(`${code}|All Mortgages|${period}|AVE_INTRATE`)?.[0]);
       const quarter = Number(period.slice(5));
-      const weeks = pmms.filter(([date]) => date.startsWith(period.slice(0, 4)) && Math.ceil(Number(date.slice(5, 7)) / 3) === quarter).map(([, value]) => value);
+      const weeks = pmms
+        .filter(([date]) => date.startsWith(period.slice(0, 4)) && Math.ceil(Number(date.slice(5, 7)) / 3) === quarter)
+        .map(([, value]) => value);
       expect(profile.rates.latest.survey_percent, code).toBe(round2(weeks.reduce((a, b) => a + b, 0) / weeks.length));
-      expect(profile.sources.every((source) => source.as_of !== null), code).toBe(true);
+      expect(
+        profile.sources.every((source) => source.as_of !== null),
+        code,
+      ).toBe(true);
       expect(StateProfileSchema.safeParse(profile).error, code).toBeUndefined();
     }
   });
@@ -112,7 +144,11 @@ describe.skipIf(!hasSourceData)('research pages per state and county', () => {
     for (const fips of ['04013', '06037', '39049', '48301', '17031', '36047', '02020']) {
       const profile = await json<{
         state: string;
-        limits: { conforming: { year: number; limits: Record<string, number>; tier: string }; fha: { year: number; limits: Record<string, number>; tier: string } | null; history: { year: number; conforming_one_unit: number | null }[] };
+        limits: {
+          conforming: { year: number; limits: Record<string, number>; tier: string };
+          fha: { year: number; limits: Record<string, number>; tier: string } | null;
+          history: { year: number; conforming_one_unit: number | null }[];
+        };
         hmda: { records: number; denial_rate_percent: number } | null;
       }>(`/api/v1/research/counties/${fips}`);
       expect(CountyProfileSchema.safeParse(profile).error, fips).toBeUndefined();
@@ -171,7 +207,59 @@ describe.skipIf(!hasSourceData)('research pages per state and county', () => {
     const research = testApp.deps.services.research;
     const world = await research.world();
     const analysis = new Map<string, string[]>();
-    for (const code of ['AK', 'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DC', 'DE', 'FL', 'GA', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA', 'MA', 'MD', 'ME', 'MI', 'MN', 'MO', 'MS', 'MT', 'NC', 'ND', 'NE', 'NH', 'NJ', 'NM', 'NV', 'NY', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VA', 'VT', 'WA', 'WI', 'WV', 'WY']) {
+    for (const code of [
+      'AK',
+      'AL',
+      'AR',
+      'AZ',
+      'CA',
+      'CO',
+      'CT',
+      'DC',
+      'DE',
+      'FL',
+      'GA',
+      'HI',
+      'IA',
+      'ID',
+      'IL',
+      'IN',
+      'KS',
+      'KY',
+      'LA',
+      'MA',
+      'MD',
+      'ME',
+      'MI',
+      'MN',
+      'MO',
+      'MS',
+      'MT',
+      'NC',
+      'ND',
+      'NE',
+      'NH',
+      'NJ',
+      'NM',
+      'NV',
+      'NY',
+      'OH',
+      'OK',
+      'OR',
+      'PA',
+      'RI',
+      'SC',
+      'SD',
+      'TN',
+      'TX',
+      'UT',
+      'VA',
+      'VT',
+      'WA',
+      'WI',
+      'WV',
+      'WY',
+    ]) {
       analysis.set(code, (await research.state(code)).analysis);
     }
     for (const fips of world.countyByFips.keys()) analysis.set(fips, (await research.county(fips)).analysis);
@@ -189,7 +277,8 @@ describe.skipIf(!hasSourceData)('research pages per state and county', () => {
 
     // The rendered pages: every state page, and every 25th county page.
     const states = new Map<string, string[]>();
-    for (const path of (await research.paths()).filter((path) => path.split('/').length === 3)) states.set(path, sentencesOf((await get(path)).text));
+    for (const path of (await research.paths()).filter((path) => path.split('/').length === 3))
+      states.set(path, sentencesOf((await get(path)).text));
     const counties = new Map<string, string[]>();
     const countyPaths = (await research.paths()).filter((path) => path.split('/').length === 4).filter((_, index) => index % 25 === 0);
     for (const path of countyPaths) counties.set(path, sentencesOf((await get(path)).text));
@@ -200,14 +289,17 @@ describe.skipIf(!hasSourceData)('research pages per state and county', () => {
   }, 300_000);
 
   it("ranks the county's or state's own page first in search", async () => {
-    const search = async (query: string) => (await json<{ results: { path: string; type: string }[] }>(`/api/v1/search?query=${encodeURIComponent(query)}`)).results;
+    const search = async (query: string) =>
+      (await json<{ results: { path: string; type: string }[] }>(`/api/v1/search?query=${encodeURIComponent(query)}`)).results;
     expect((await search('loan limits Maricopa'))[0]).toMatchObject({ path: '/research/arizona/maricopa-county', type: 'research' });
     expect((await search('mortgage data Ohio'))[0]).toMatchObject({ path: '/research/ohio', type: 'research' });
     expect((await search('FHA loan limit Cook County Illinois'))[0]?.path).toBe('/research/illinois/cook-county');
   });
 
   it('cites the research page in /ask answers about a county or a state', async () => {
-    const county = await readAskStream(await postAsk(server.url, { message: 'What is the conforming loan limit in Maricopa County, Arizona?' }));
+    const county = await readAskStream(
+      await postAsk(server.url, { message: 'What is the conforming loan limit in Maricopa County, Arizona?' }),
+    );
     expect(county.sources).toContain('http://localhost:3000/research/arizona/maricopa-county');
     expect(county.answer).toContain('http://localhost:3000/research/arizona/maricopa-county');
     const state = await readAskStream(await postAsk(server.url, { message: 'What was the mortgage denial rate in Ohio in 2025?' }));
@@ -229,13 +321,19 @@ describe.skipIf(!hasSourceData)('research pages per state and county', () => {
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.text).toContain('/research/arizona/maricopa-county</loc>');
     expect(sitemap.text).toContain('/research/wyoming</loc>');
-    expect((sitemap.text.match(/\/research\/[a-z-]+\/[a-z0-9-]+<\/loc>/g) ?? []).length).toBe((await testApp.deps.services.research.paths()).length - 51);
+    expect((sitemap.text.match(/\/research\/[a-z-]+\/[a-z0-9-]+<\/loc>/g) ?? []).length).toBe(
+      (await testApp.deps.services.research.paths()).length - 51,
+    );
   });
 
   it("draws each state's county map from FHFA's limits, without script, and outlines a county on its own page", async () => {
     const limits2026 = await fhfa2026();
     const baseline = baselineOf(limits2026);
-    const ceiling = Math.max(...[...limits2026.values()].filter((row) => !['AK', 'HI', 'GU', 'VI', 'PR', 'AS', 'MP'].includes(row.state)).map((row) => row.oneUnit));
+    const ceiling = Math.max(
+      ...[...limits2026.values()]
+        .filter((row) => !['AK', 'HI', 'GU', 'VI', 'PR', 'AS', 'MP'].includes(row.state))
+        .map((row) => row.oneUnit),
+    );
     const { status, text } = await get('/research/california');
     expect(status).toBe(200);
     expect(text).not.toMatch(/<script\b(?![^>]*application\/ld\+json)/);
@@ -248,7 +346,8 @@ describe.skipIf(!hasSourceData)('research pages per state and county', () => {
       expect(Number(value), fips).toBe(limit);
       // The bands as the map's legend names them: the baseline, two halves of the way to the ceiling, the ceiling.
       const middle = Math.round((baseline + ceiling) / 2);
-      const expected = limit <= baseline ? 'baseline' : limit < middle ? 'lower' : limit < ceiling ? 'upper' : limit === ceiling ? 'ceiling' : 'above';
+      const expected =
+        limit <= baseline ? 'baseline' : limit < middle ? 'lower' : limit < ceiling ? 'upper' : limit === ceiling ? 'ceiling' : 'above';
       expect(band, fips).toBe(expected);
     }
     expect(map).toContain(`Ceiling, ${money(ceiling)}`);

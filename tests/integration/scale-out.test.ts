@@ -23,7 +23,10 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DEFAULTS = datasetDefinitions.filter((definition) => definition.syncByDefault !== false).map((definition) => definition.name);
 const LIMITS_PATH = '/api/v1/loan-limits?state=CA&county=Los%20Angeles&year=2026';
 
-type Health = { limits: Record<string, unknown>; datasets: Record<string, { state: string; as_of: string | null; synced_at: string | null }> };
+type Health = {
+  limits: Record<string, unknown>;
+  datasets: Record<string, { state: string; as_of: string | null; synced_at: string | null }>;
+};
 
 const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 

@@ -86,7 +86,13 @@ describe.each(databaseKinds)('search on %s', (kind) => {
 
   it('escapes markup from indexed text so an excerpt can only contain <mark>', async () => {
     await indexDocuments(test.db, 'test', [
-      { id: 'test:xss', type: 'bill', title: 'Zyzzyva act', path: '/bills/zyzzyva', body: 'The zyzzyva <script>alert(1)</script> provision & more.' },
+      {
+        id: 'test:xss',
+        type: 'bill',
+        title: 'Zyzzyva act',
+        path: '/bills/zyzzyva',
+        body: 'The zyzzyva <script>alert(1)</script> provision & more.',
+      },
     ]);
     const { results } = await search.search({ query: 'zyzzyva' });
     // ts_headline drops tags; whatever remains is escaped, so only our <mark> tags are markup.
@@ -96,8 +102,10 @@ describe.each(databaseKinds)('search on %s', (kind) => {
     await replaceDocuments(test.db, 'test', []);
   });
 
-  it('keeps other sources\' documents when our content is rebuilt, and asks registered sources for theirs', async () => {
-    await indexDocuments(test.db, 'other', [{ id: 'other:1', type: 'bill', title: 'Quokka housing bill', path: '/bills/quokka', body: 'quokka' }]);
+  it("keeps other sources' documents when our content is rebuilt, and asks registered sources for theirs", async () => {
+    await indexDocuments(test.db, 'other', [
+      { id: 'other:1', type: 'bill', title: 'Quokka housing bill', path: '/bills/quokka', body: 'quokka' },
+    ]);
     registerSearchSource({
       source: 'registered-test',
       documents: async () => [{ id: 'reg:1', type: 'bill', title: 'Wombat mortgage bill', path: '/bills/wombat', body: 'wombat' }],
@@ -114,7 +122,10 @@ describe.each(databaseKinds)('search on %s', (kind) => {
   it('knows when the index holds exactly what the sources give, so a restart writes nothing', async () => {
     await test.db.transaction((tx) => rebuildSearchIndex(tx));
     expect(await searchIndexIsCurrent(test.db)).toBe(true);
-    registerSearchSource({ source: 'fingerprint-test', documents: async () => [{ id: 'fp:1', type: 'bill', title: 'Numbat bill', path: '/bills/numbat', body: 'numbat' }] });
+    registerSearchSource({
+      source: 'fingerprint-test',
+      documents: async () => [{ id: 'fp:1', type: 'bill', title: 'Numbat bill', path: '/bills/numbat', body: 'numbat' }],
+    });
     try {
       expect(await searchIndexIsCurrent(test.db)).toBe(false);
       await test.db.transaction((tx) => rebuildSearchIndex(tx));
@@ -126,8 +137,12 @@ describe.each(databaseKinds)('search on %s', (kind) => {
   });
 
   it('refuses documents with a relative path or an unknown type', async () => {
-    await expect(indexDocuments(test.db, 'x', [{ id: 'x', type: 'bill', title: 'T', path: 'bills/x', body: '' }])).rejects.toThrow(/path must start/);
-    await expect(indexDocuments(test.db, 'x', [{ id: 'x', type: 'blog' as never, title: 'T', path: '/x', body: '' }])).rejects.toThrow(/type must be one of/);
+    await expect(indexDocuments(test.db, 'x', [{ id: 'x', type: 'bill', title: 'T', path: 'bills/x', body: '' }])).rejects.toThrow(
+      /path must start/,
+    );
+    await expect(indexDocuments(test.db, 'x', [{ id: 'x', type: 'blog' as never, title: 'T', path: '/x', body: '' }])).rejects.toThrow(
+      /type must be one of/,
+    );
   });
 });
 
@@ -162,7 +177,8 @@ describe('the start-up refresh of the search index', () => {
       const flaky = {
         ...test.db,
         withAdvisoryLock: ((key, work) => {
-          if (failures-- > 0) return Promise.reject(new ServiceUnavailableError('The database is temporarily unavailable; please retry shortly.', 5));
+          if (failures-- > 0)
+            return Promise.reject(new ServiceUnavailableError('The database is temporarily unavailable; please retry shortly.', 5));
           return test.db.withAdvisoryLock(key, work);
         }) as typeof test.db.withAdvisoryLock,
       };

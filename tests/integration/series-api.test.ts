@@ -15,14 +15,31 @@ import { hasSourceData, sourceFile } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 
 const SERIES_DATASETS = ['pmms', 'optimal_blue', 'nmdb', 'loan_limits_conforming', 'loan_limits_fha', 'hmda_aggregates', 'population'];
-const HMDA_MEASURES = ['records', 'applications', 'originations', 'denials', 'denial_rate', 'approval_rate', 'conventional_records', 'fha_records', 'va_records', 'usda_records', 'purchase_records', 'refinance_records', 'cash_out_refinance_records'];
+const HMDA_MEASURES = [
+  'records',
+  'applications',
+  'originations',
+  'denials',
+  'denial_rate',
+  'approval_rate',
+  'conventional_records',
+  'fha_records',
+  'va_records',
+  'usda_records',
+  'purchase_records',
+  'refinance_records',
+  'cash_out_refinance_records',
+];
 /** Means are served rounded to 3 decimals (plus floating-point slack). */
 const HALF_OF_LAST_DIGIT = 0.0005 + 1e-9;
 const PMMS_FILE = 'rates/pmms_2026/MORTGAGE30US_weekly_1971_to_2026-10-08_CRLF.csv';
 
 /** Freddie Mac's weekly 30-year file as published here: CRLF, `date,value`, trailing zeros dropped. */
 function readPmmsFile(): { date: string; value: number }[] {
-  const [header, ...lines] = fs.readFileSync(sourceFile(PMMS_FILE), 'utf8').split('\r\n').filter((line) => line !== '');
+  const [header, ...lines] = fs
+    .readFileSync(sourceFile(PMMS_FILE), 'utf8')
+    .split('\r\n')
+    .filter((line) => line !== '');
   expect(header).toBe('date,value');
   return lines.map((line) => {
     const [date, value] = line.split(',');
@@ -51,7 +68,11 @@ function monthlyMeans(rows: { date: string; value: number }[], from: string, to:
     if (key < from.slice(0, length) || key > to.slice(0, length)) continue;
     groups.set(key, [...(groups.get(key) ?? []), row.value]);
   }
-  return [...groups].map(([period, values]) => ({ period, mean: values.reduce((sum, value) => sum + value, 0) / values.length, count: values.length }));
+  return [...groups].map(([period, values]) => ({
+    period,
+    mean: values.reduce((sum, value) => sum + value, 0) / values.length,
+    count: values.length,
+  }));
 }
 
 describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) => {
@@ -96,7 +117,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
 
     // The whole series, by its FRED id, is the whole file.
     const all = await json('/series/MORTGAGE30US');
-    expect(all.body.observations.map((row: { date: string; value: number }) => ({ date: row.date, value: row.value }))).toEqual(readPmmsFile());
+    expect(all.body.observations.map((row: { date: string; value: number }) => ({ date: row.date, value: row.value }))).toEqual(
+      readPmmsFile(),
+    );
   });
 
   it('answers the same range as CSV with every row of the official file, each with source and as-of', async () => {
@@ -108,11 +131,19 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
     const rows = readCsv(await response.text());
     expect(rows.map((row) => ({ date: row.date, value: Number(row.value) }))).toEqual(official);
     for (const row of rows) {
-      expect(row).toMatchObject({ series_id: 'pmms/30-year', source_url: 'https://fred.stlouisfed.org/series/MORTGAGE30US', as_of: '2026-10-08', period: row.date, count: '' });
+      expect(row).toMatchObject({
+        series_id: 'pmms/30-year',
+        source_url: 'https://fred.stlouisfed.org/series/MORTGAGE30US',
+        as_of: '2026-10-08',
+        period: row.date,
+        count: '',
+      });
     }
     const etag = response.headers.get('etag');
     expect(etag).toMatch(/^"[0-9a-f]+-/);
-    const again = await rawRequest(`${server.url}/api/v1/series/pmms/30-year?from=2016-10-08&to=2026-10-08&format=csv`, { headers: { 'If-None-Match': etag ?? '' } });
+    const again = await rawRequest(`${server.url}/api/v1/series/pmms/30-year?from=2016-10-08&to=2026-10-08&format=csv`, {
+      headers: { 'If-None-Match': etag ?? '' },
+    });
     expect(again.status).toBe(304);
   });
 
@@ -120,7 +151,11 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
     const file = readPmmsFile();
     const { body } = await json('/series/pmms/30-year?from=2016-10-08&to=2026-10-08&frequency=monthly');
     const expected = monthlyMeans(file, '2016-10-08', '2026-10-08', 7);
-    expect(body.aggregation).toEqual({ from_frequency: 'weekly', to_frequency: 'monthly', method: expect.stringMatching(/^Mean of the observations dated in the month/) });
+    expect(body.aggregation).toEqual({
+      from_frequency: 'weekly',
+      to_frequency: 'monthly',
+      method: expect.stringMatching(/^Mean of the observations dated in the month/),
+    });
     expect(body.observations).toHaveLength(expected.length);
     body.observations.forEach((row: { date: string; period: string; value: number; count: number }, index: number) => {
       const want = expected[index]!;
@@ -134,8 +169,12 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
 
     const years = await json('/series/pmms/30-year?from=2022&to=2023&frequency=annual');
     const annual = monthlyMeans(file, '2022', '2023', 4);
-    expect(years.body.observations.map((row: { period: string; count: number }) => [row.period, row.count])).toEqual(annual.map((row) => [row.period, row.count]));
-    years.body.observations.forEach((row: { value: number }, index: number) => expect(Math.abs(row.value - annual[index]!.mean)).toBeLessThanOrEqual(HALF_OF_LAST_DIGIT));
+    expect(years.body.observations.map((row: { period: string; count: number }) => [row.period, row.count])).toEqual(
+      annual.map((row) => [row.period, row.count]),
+    );
+    years.body.observations.forEach((row: { value: number }, index: number) =>
+      expect(Math.abs(row.value - annual[index]!.mean)).toBeLessThanOrEqual(HALF_OF_LAST_DIGIT),
+    );
 
     const csv = readCsv(await (await api('/series/pmms/30-year?from=2022-03&to=2022-03&frequency=monthly&format=csv')).text());
     const march = monthlyMeans(file, '2022-03', '2022-03', 7)[0]!;
@@ -160,20 +199,37 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
 
     // What the tables hold, named the documented way.
     const fred: Record<string, string> = {
-      MORTGAGE30US: 'pmms/30-year', MORTGAGE15US: 'pmms/15-year', MORTGAGE5US: 'pmms/5-1-arm', OBMMIC30YF: 'optimal-blue/conforming-30-year',
-      OBMMIFHA30YF: 'optimal-blue/fha-30-year', OBMMIVA30YF: 'optimal-blue/va-30-year', OBMMIJUMBO30YF: 'optimal-blue/jumbo-30-year',
+      MORTGAGE30US: 'pmms/30-year',
+      MORTGAGE15US: 'pmms/15-year',
+      MORTGAGE5US: 'pmms/5-1-arm',
+      OBMMIC30YF: 'optimal-blue/conforming-30-year',
+      OBMMIFHA30YF: 'optimal-blue/fha-30-year',
+      OBMMIVA30YF: 'optimal-blue/va-30-year',
+      OBMMIJUMBO30YF: 'optimal-blue/jumbo-30-year',
     };
     const expected = new Set<string>();
     const rates = await database.db.query<{ series_id: string }>('SELECT DISTINCT series_id FROM rate_series_observations');
     for (const row of rates.rows) expected.add(fred[row.series_id] ?? `unexpected ${row.series_id}`);
-    const measures = ['ave_intrate', 'pct_intrate_lt_3', 'pct_intrate_3_4', 'pct_intrate_4_5', 'pct_intrate_5_6', 'pct_intrate_ge_6'].flatMap((measure) => [measure, `${measure}_dollar`]);
+    const measures = [
+      'ave_intrate',
+      'pct_intrate_lt_3',
+      'pct_intrate_3_4',
+      'pct_intrate_4_5',
+      'pct_intrate_5_6',
+      'pct_intrate_ge_6',
+    ].flatMap((measure) => [measure, `${measure}_dollar`]);
     const nmdb = await database.db.query<{ state: string; market: string }>('SELECT DISTINCT state, market FROM nmdb_state_rates');
     expect(nmdb.rows).toHaveLength(51 * 4);
-    for (const row of nmdb.rows) for (const measure of measures) expected.add(row.market === 'all' ? `nmdb/${row.state.trim()}/${measure}` : `nmdb/${row.state.trim()}/${row.market}/${measure}`);
+    for (const row of nmdb.rows)
+      for (const measure of measures)
+        expected.add(row.market === 'all' ? `nmdb/${row.state.trim()}/${measure}` : `nmdb/${row.state.trim()}/${row.market}/${measure}`);
     const limits = await database.db.query<{ program: string; fips: string }>('SELECT DISTINCT program, fips FROM loan_limits');
     for (const row of limits.rows) expected.add(`loan-limits/${row.program}/${row.fips}`);
-    for (const national of ['conforming/baseline', 'conforming/ceiling', 'fha/floor', 'fha/ceiling']) expected.add(`loan-limits/${national}`);
-    const places = await database.db.query<{ geo_code: string }>("SELECT DISTINCT geo_code FROM hmda_aggregates WHERE geo_level = 'state' AND geo_code <> 'NA'");
+    for (const national of ['conforming/baseline', 'conforming/ceiling', 'fha/floor', 'fha/ceiling'])
+      expected.add(`loan-limits/${national}`);
+    const places = await database.db.query<{ geo_code: string }>(
+      "SELECT DISTINCT geo_code FROM hmda_aggregates WHERE geo_level = 'state' AND geo_code <> 'NA'",
+    );
     for (const geo of ['US', ...places.rows.map((row) => row.geo_code)]) {
       for (const measure of HMDA_MEASURES) expected.add(`hmda/${geo}/${measure}`);
     }
@@ -190,19 +246,30 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
       expect((await api(`/series/${family.example}`)).status, family.example).toBe(200);
     }
     const losAngeles = await json('/series?query=los%20angeles&family=loan-limits');
-    expect(losAngeles.body.series.map((series: { id: string }) => series.id)).toEqual(['loan-limits/conforming/06037', 'loan-limits/fha/06037']);
+    expect(losAngeles.body.series.map((series: { id: string }) => series.id)).toEqual([
+      'loan-limits/conforming/06037',
+      'loan-limits/fha/06037',
+    ]);
     const texas = await json('/series?state=texas&family=hmda');
     expect(texas.body.total).toBe(HMDA_MEASURES.length);
   }, 180_000); // every county's HMDA series are read the first time the catalogue is asked
 
   it('serves FHFA state rates, county and national limits and HMDA aggregates over time', async () => {
     const california = await json('/series/NMDB/ca/AVE_INTRATE?from=2025');
-    expect(california.body).toMatchObject({ id: 'nmdb/CA/ave_intrate', frequency: 'quarterly', as_of: '2025-09-30', observations: [{ period: '2025Q1' }, { period: '2025Q2' }, { date: '2025-09-30', period: '2025Q3', value: 4 }] });
+    expect(california.body).toMatchObject({
+      id: 'nmdb/CA/ave_intrate',
+      frequency: 'quarterly',
+      as_of: '2025-09-30',
+      observations: [{ period: '2025Q1' }, { period: '2025Q2' }, { date: '2025-09-30', period: '2025Q3', value: 4 }],
+    });
     const annual = await json('/series/nmdb/CA/ave_intrate?from=2024&to=2024&frequency=annual');
     expect(annual.body.observations).toEqual([expect.objectContaining({ period: '2024', count: 4 })]);
 
     const county = await json('/series/loan-limits/conforming/06037?from=2025');
-    expect(county.body.observations).toEqual([{ date: '2025-01-01', period: '2025', value: 1_209_750 }, { date: '2026-01-01', period: '2026', value: 1_249_125 }]);
+    expect(county.body.observations).toEqual([
+      { date: '2025-01-01', period: '2025', value: 1_209_750 },
+      { date: '2026-01-01', period: '2026', value: 1_249_125 },
+    ]);
     const baseline = await json('/series/loan-limits/conforming/baseline?from=2018&to=2026');
     expect(baseline.body.observations.at(-1)).toEqual({ date: '2026-01-01', period: '2026', value: 832_750 });
     expect(baseline.body.observations.find((row: { period: string }) => row.period === '2018').value).toBe(453_100);
@@ -218,17 +285,26 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
   it('refuses unknown ids, bad ranges, frequencies and formats with messages that say what to do', async () => {
     const unknown = await json('/series/pmms/40-year');
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toMatch(/No series "pmms\/40-year"\. The catalogue at http:\/\/localhost:3000\/api\/v1\/series lists every series/);
+    expect(unknown.body.error).toMatch(
+      /No series "pmms\/40-year"\. The catalogue at http:\/\/localhost:3000\/api\/v1\/series lists every series/,
+    );
     expect((await json('/series/loan-limits/conforming/99999')).status).toBe(404);
 
     const backwards = await json('/series/pmms/30-year?from=2024&to=2020');
-    expect(backwards).toMatchObject({ status: 400, body: { error: expect.stringMatching(/'from' \(2024-01-01\) is after 'to' \(2020-12-31\)/) } });
+    expect(backwards).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/'from' \(2024-01-01\) is after 'to' \(2020-12-31\)/) },
+    });
     expect((await json('/series/pmms/30-year?from=2022-02-30')).status).toBe(400);
     expect((await json('/series/pmms/30-year?to=yesterday')).body.error).toMatch(/Invalid value for 'to'/);
-    expect((await json('/series/pmms/30-year?frequency=daily')).body.error).toMatch(/published weekly; it can be averaged to monthly, quarterly, annual/);
+    expect((await json('/series/pmms/30-year?frequency=daily')).body.error).toMatch(
+      /published weekly; it can be averaged to monthly, quarterly, annual/,
+    );
     expect((await json('/series/hmda/US/records?frequency=monthly')).status).toBe(400);
     expect((await json('/series/pmms/30-year?format=xml')).body.error).toMatch(/Invalid value for 'format'.*json, csv/);
-    expect((await json('/series/pmms/30-year?start=2020')).body.error).toMatch(/Unknown parameter 'start'. Known parameters: from, to, frequency, format/);
+    expect((await json('/series/pmms/30-year?start=2020')).body.error).toMatch(
+      /Unknown parameter 'start'. Known parameters: from, to, frequency, format/,
+    );
     expect((await json('/series/pmms/30-year?from=2020&from=2021')).body.error).toMatch(/given more than once/);
     const empty = await json('/series/pmms/5-1-arm?from=2024');
     expect(empty).toMatchObject({ status: 404, body: { error: expect.stringMatching(/runs from 2005-01-06 to 2022-10-20/) } });
@@ -238,8 +314,18 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
   it('documents the id as a path parameter, with JSON and CSV answers and every error', async () => {
     const { body } = await json('/openapi.json');
     const operation = body.paths['/series/{id}'].get;
-    expect(operation.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true, description: expect.stringMatching(/nmdb\/<state>\/<measure>/) });
-    expect(operation.parameters.slice(1).map((parameter: { name: string }) => parameter.name)).toEqual(['from', 'to', 'frequency', 'format']);
+    expect(operation.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: expect.stringMatching(/nmdb\/<state>\/<measure>/),
+    });
+    expect(operation.parameters.slice(1).map((parameter: { name: string }) => parameter.name)).toEqual([
+      'from',
+      'to',
+      'frequency',
+      'format',
+    ]);
     expect(Object.keys(operation.responses['200'].content)).toEqual(['application/json', 'text/csv']);
     expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404', '405', '429', '431', '500', '503']);
     expect(body.paths['/series'].get.operationId).toBe('listSeries');
@@ -255,16 +341,23 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
       const rest = (await (await api('/series/pmms/30-year?from=2016-10-08&to=2026-10-08')).json()) as SeriesAnswer;
       const [body, summary] = range.contents as { mimeType: string; text: string }[];
       expect(JSON.parse(body!.text)).toEqual(rest);
-      expect(summary!.text).toMatch(/^Freddie Mac PMMS: 30-year fixed rate: \d+ weekly observations from 2016-10-13 to 2026-10-08, percent\. Source: .*as of 2026-10-08\.$/);
+      expect(summary!.text).toMatch(
+        /^Freddie Mac PMMS: 30-year fixed rate: \d+ weekly observations from 2016-10-13 to 2026-10-08, percent\. Source: .*as of 2026-10-08\.$/,
+      );
 
       // 55 years of weekly surveys exceed one resource: monthly means, said so, with the full download.
       const whole = await client.readResource({ uri: 'mds://series/pmms/30-year' });
       const [wholeBody, wholeSummary] = whole.contents as { text: string }[];
       expect(wholeBody!.text.length).toBeLessThanOrEqual(SERIES_RESOURCE_BUDGET);
       expect(JSON.parse(wholeBody!.text)).toMatchObject({ frequency: 'monthly', native_frequency: 'weekly' });
-      expect(wholeSummary!.text).toMatch(/2898 weekly observations are more than one resource holds, so these are monthly means .*format=csv/);
+      expect(wholeSummary!.text).toMatch(
+        /2898 weekly observations are more than one resource holds, so these are monthly means .*format=csv/,
+      );
 
-      const completion = await client.complete({ ref: { type: 'ref/resource', uri: 'mds://series/{+id}' }, argument: { name: 'id', value: 'PMMS/' } });
+      const completion = await client.complete({
+        ref: { type: 'ref/resource', uri: 'mds://series/{+id}' },
+        argument: { name: 'id', value: 'PMMS/' },
+      });
       expect(completion.completion.values).toEqual(['pmms/30-year', 'pmms/15-year', 'pmms/5-1-arm']);
       await expect(client.readResource({ uri: 'mds://series/pmms/40-year' })).rejects.toThrow(/No series "pmms\/40-year"/);
     } finally {
@@ -274,10 +367,20 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
 
   it('answers a date range on get_mortgage_rates and a year range on get_loan_limits from the series', async () => {
     const client = await connectMcp(server.url);
-    type Structured = { history?: { series: { id: string; frequency: string; aggregation: unknown; observations: { date: string; period?: string; value: number | null; count?: number }[] }[]; notes: string[] } };
+    type Structured = {
+      history?: {
+        series: {
+          id: string;
+          frequency: string;
+          aggregation: unknown;
+          observations: { date: string; period?: string; value: number | null; count?: number }[];
+        }[];
+        notes: string[];
+      };
+    };
     const call = async (name: string, args: Record<string, unknown>) => {
       const result = await client.callTool({ name, arguments: args });
-      return { result, structured: result.structuredContent as Structured, text: ((result.content as { text: string }[])[0]?.text ?? '') };
+      return { result, structured: result.structuredContent as Structured, text: (result.content as { text: string }[])[0]?.text ?? '' };
     };
     try {
       // Ten years of weekly surveys exceed 260 observations: monthly means, checked against the file.
@@ -287,7 +390,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
       expect(survey).toMatchObject({ id: 'pmms/30-year', frequency: 'monthly' });
       const expected = monthlyMeans(readPmmsFile(), '2016-10-08', '2026-10-08', 7);
       expect(survey!.observations.map((row) => [row.period, row.count])).toEqual(expected.map((row) => [row.period, row.count]));
-      survey!.observations.forEach((row, index) => expect(Math.abs(row.value! - expected[index]!.mean)).toBeLessThanOrEqual(HALF_OF_LAST_DIGIT));
+      survey!.observations.forEach((row, index) =>
+        expect(Math.abs(row.value! - expected[index]!.mean)).toBeLessThanOrEqual(HALF_OF_LAST_DIGIT),
+      );
       expect(benchmark).toMatchObject({ id: 'optimal-blue/conforming-30-year', frequency: 'monthly' });
       expect(ten.text).toMatch(/History from 2016-10-08 to 2026-10-08:\nFreddie Mac PMMS: 30-year fixed rate \(monthly means\): /);
 
@@ -304,7 +409,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
       expect((await call('get_mortgage_rates', { since: '2020' })).text).toMatch(/Unknown argument 'since'/);
 
       const county = await call('get_loan_limits', { state: 'CA', county: 'Los Angeles', from_year: 2018 });
-      expect(county.structured.history!.series.map((series) => series.id)).toEqual(['loan-limits/conforming/06037', 'loan-limits/fha/06037']);
+      expect(county.structured.history!.series.map((series) => series.id)).toEqual([
+        'loan-limits/conforming/06037',
+        'loan-limits/fha/06037',
+      ]);
       expect(county.structured.history!.series[0]!.observations[0]).toEqual({ date: '2018-01-01', period: '2018', value: 679_650 });
       expect(county.structured.history!.series[0]!.observations.at(-1)).toEqual({ date: '2026-01-01', period: '2026', value: 1_249_125 });
 
@@ -312,7 +420,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
       expect(national.structured.history!.series.map((series) => series.id)).toEqual(['loan-limits/conforming/baseline']);
       expect(national.structured.history!.series[0]!.observations[0]).toEqual({ date: '1972-01-01', period: '1972', value: 33_000 });
       expect(national.structured.history!.notes.join(' ')).toMatch(/ceiling.*runs from 2008.*No county was asked for/);
-      expect((await call('get_loan_limits', { state: 'CA', from_year: 2026, to_year: 2018 })).text).toMatch(/'from_year' \(2026\) is after 'to_year' \(2018\)/);
+      expect((await call('get_loan_limits', { state: 'CA', from_year: 2026, to_year: 2018 })).text).toMatch(
+        /'from_year' \(2026\) is after 'to_year' \(2018\)/,
+      );
       // Without a range the answers are as before: no history.
       expect((await call('get_loan_limits', { state: 'CA', county: '06037' })).structured.history).toBeUndefined();
     } finally {

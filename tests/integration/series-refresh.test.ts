@@ -25,7 +25,11 @@ describe.skipIf(!hasSourceData)('series before and after a sync', () => {
     testApp = await buildTestApp(database.db);
     server = await listen(testApp.app);
     mirror = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-series-mirror-'));
-    fs.cpSync(path.join(SOURCE_DIR, 'rates'), path.join(mirror, 'rates'), { recursive: true, dereference: true, filter: (source) => !source.includes('state_nmdb') });
+    fs.cpSync(path.join(SOURCE_DIR, 'rates'), path.join(mirror, 'rates'), {
+      recursive: true,
+      dereference: true,
+      filter: (source) => !source.includes('state_nmdb'),
+    });
     for (const file of fs.readdirSync(mirror, { recursive: true, withFileTypes: true })) {
       fs.chmodSync(path.join(file.parentPath, file.name), file.isDirectory() ? 0o755 : 0o644);
     }
@@ -41,13 +45,26 @@ describe.skipIf(!hasSourceData)('series before and after a sync', () => {
     const response = await fetch(`${server.url}/api/v1/series/pmms/30-year`);
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('300');
-    expect(((await response.json()) as { error: string }).error).toBe('The pmms dataset is not loaded yet: this service has never loaded it.');
+    expect(((await response.json()) as { error: string }).error).toBe(
+      'The pmms dataset is not loaded yet: this service has never loaded it.',
+    );
 
-    const catalogue = (await (await fetch(`${server.url}/api/v1/series`)).json()) as { families: { id: string; available: boolean; message?: string }[]; series: { id: string }[] };
-    expect(catalogue.families.find((family) => family.id === 'pmms')).toMatchObject({ available: false, message: 'The pmms dataset is not loaded yet: this service has never loaded it.' });
+    const catalogue = (await (await fetch(`${server.url}/api/v1/series`)).json()) as {
+      families: { id: string; available: boolean; message?: string }[];
+      series: { id: string }[];
+    };
+    expect(catalogue.families.find((family) => family.id === 'pmms')).toMatchObject({
+      available: false,
+      message: 'The pmms dataset is not loaded yet: this service has never loaded it.',
+    });
     // The national loan-limit history ships with the service: it answers without any dataset.
     expect(catalogue.families.find((family) => family.id === 'loan-limits-national')).toMatchObject({ available: true });
-    expect(catalogue.series.map((series) => series.id)).toEqual(['loan-limits/conforming/baseline', 'loan-limits/conforming/ceiling', 'loan-limits/fha/floor', 'loan-limits/fha/ceiling']);
+    expect(catalogue.series.map((series) => series.id)).toEqual([
+      'loan-limits/conforming/baseline',
+      'loan-limits/conforming/ceiling',
+      'loan-limits/fha/floor',
+      'loan-limits/fha/ceiling',
+    ]);
     expect((await fetch(`${server.url}/api/v1/series/loan-limits/fha/floor?from=2008&to=2008`)).status).toBe(200);
   });
 
@@ -56,7 +73,13 @@ describe.skipIf(!hasSourceData)('series before and after a sync', () => {
     expect(first.results[0]?.status).toBe('ok');
     // A service that checks the datasets on every request, so the test need not wait five seconds.
     const config = testConfig();
-    const service: SeriesService = createSeriesService({ config, db: database.db, logger: createLogger('silent'), datasets: createDatasetStatus({ db: database.db, cacheMs: 0 }), checkIntervalMs: 0 });
+    const service: SeriesService = createSeriesService({
+      config,
+      db: database.db,
+      logger: createLogger('silent'),
+      datasets: createDatasetStatus({ db: database.db, cacheMs: 0 }),
+      checkIntervalMs: 0,
+    });
     const before = await service.answer('pmms/30-year', { from: '2026-10' });
     expect(before.observations.map((row) => row.date)).toEqual(['2026-10-01', '2026-10-08']);
 

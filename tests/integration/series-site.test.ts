@@ -40,7 +40,9 @@ describe.skipIf(!hasSourceData)('the rates chart reads the series', () => {
     // The chart is drawn twice, wide and narrow (for phones): each drawing has the three lines.
     expect(lines).toHaveLength(6);
     for (const [index, link] of links.entries()) {
-      const answer = (await (await fetch(`${server.url}${link.replace('&format=csv', '')}`)).json()) as { observations: { date: string; value: number }[] };
+      const answer = (await (await fetch(`${server.url}${link.replace('&format=csv', '')}`)).json()) as {
+        observations: { date: string; value: number }[];
+      };
       expect(lines[index], link).toHaveLength(answer.observations.length);
       expect(lines[index + 3], link).toHaveLength(answer.observations.length);
     }

@@ -13,7 +13,8 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { prefillDataDir } from '../support/pglite-templates.ts';
 
 function builtFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
     .map((entry) => `/${path.relative(DIST_CLIENT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
     .sort();

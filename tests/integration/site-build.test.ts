@@ -19,7 +19,16 @@ import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { DIST_CLIENT, ensureSiteBuiltForTests } from '../support/site-build.ts';
 
 /** Routes served by Express outside the built pages (feeds and files that need live data, sign-in, MCP). */
-const EXPRESS_ROUTES = [/^\/api\/v1\/openapi\.json$/, /^\/news-feed\.xml$/, /^\/sitemap\.xml$/, /^\/\.well-known\/brand-facts\.json$/, /^\/account$/, /^\/auth\/[a-z]+$/, /^\/api\/mcp$/, /^\/healthz$/];
+const EXPRESS_ROUTES = [
+  /^\/api\/v1\/openapi\.json$/,
+  /^\/news-feed\.xml$/,
+  /^\/sitemap\.xml$/,
+  /^\/\.well-known\/brand-facts\.json$/,
+  /^\/account$/,
+  /^\/auth\/[a-z]+$/,
+  /^\/api\/mcp$/,
+  /^\/healthz$/,
+];
 
 function* htmlFiles(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -84,7 +93,10 @@ describe('the built site', () => {
     const response = await fetch(`${server?.url}/feed.xml`);
     expect(response.status).toBe(200);
     const feed = new XMLParser({ ignoreAttributes: false }).parse(await response.text()) as {
-      rss: { '@_version': string; channel: { title: string; link: string; item: { title: string; link: string; pubDate: string; description: string }[] } };
+      rss: {
+        '@_version': string;
+        channel: { title: string; link: string; item: { title: string; link: string; pubDate: string; description: string }[] };
+      };
     };
     expect(feed.rss['@_version']).toBe('2.0');
     const items = feed.rss.channel.item;
@@ -105,9 +117,14 @@ describe('the built site', () => {
     expect(glossary.length).toBe(131);
     for (const entry of glossary) {
       const html = read(`glossary/${entry.slug}/index.html`);
-      const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1] ?? '{}') as { '@type': string; mainEntity?: { name: string }[] });
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+        (match) => JSON.parse(match[1] ?? '{}') as { '@type': string; mainEntity?: { name: string }[] },
+      );
       const faq = blocks.find((block) => block['@type'] === 'FAQPage');
-      expect(faq?.mainEntity?.map((question) => question.name), entry.slug).toEqual(entry.data.faqs.map((item) => item.question));
+      expect(
+        faq?.mainEntity?.map((question) => question.name),
+        entry.slug,
+      ).toEqual(entry.data.faqs.map((item) => item.question));
     }
   });
 
@@ -127,7 +144,10 @@ describe('the built site', () => {
   });
 
   it('renders every document of docs/ at /docs/<name>, listed on the /docs index beside the API reference', () => {
-    const names = fs.readdirSync(path.join(PROJECT_ROOT, 'docs')).filter((file) => file.endsWith('.md')).map((file) => file.slice(0, -3));
+    const names = fs
+      .readdirSync(path.join(PROJECT_ROOT, 'docs'))
+      .filter((file) => file.endsWith('.md'))
+      .map((file) => file.slice(0, -3));
     expect(names.length).toBeGreaterThan(10);
     const index = read('docs/index.html');
     expect(index).toContain('href="/docs/api"');
@@ -168,7 +188,12 @@ describe('broken content fails the build', () => {
       const result = spawnSync(process.execPath, [astro, 'build'], {
         cwd: PROJECT_ROOT,
         encoding: 'utf8',
-        env: { ...buildEnv(), MDS_CONTENT_DIR: content, MDS_SITE_OUT_DIR: path.join(root, 'dist'), MDS_SITE_CACHE_DIR: path.join(root, 'cache') },
+        env: {
+          ...buildEnv(),
+          MDS_CONTENT_DIR: content,
+          MDS_SITE_OUT_DIR: path.join(root, 'dist'),
+          MDS_SITE_CACHE_DIR: path.join(root, 'cache'),
+        },
       });
       return { status: result.status, output: `${result.stdout}${result.stderr}` };
     } finally {

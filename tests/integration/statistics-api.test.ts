@@ -67,17 +67,25 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
   it('computes the HMDA statistics to the values of the official JSON files', () => {
     const states = readJson<Record<string, Record<string, Record<string, number>>>>('hmda', 'aggregates', 'by_state_2025.json');
     const counts = readJson<Record<string, number>>('hmda', 'aggregates', 'record_counts', 'stateCounts2025.json');
-    const nation = (dimension: string, code: string) => Object.values(states).reduce((total, state) => total + (state[dimension]?.[code] ?? 0), 0);
+    const nation = (dimension: string, code: string) =>
+      Object.values(states).reduce((total, state) => total + (state[dimension]?.[code] ?? 0), 0);
     const records = Object.values(counts).reduce((total, value) => total + value, 0);
     expect(stat('hmda_records_2025').value).toBe(`${(records / 1e6).toFixed(1)} million`);
     expect(stat('fha_share_2025').value).toBe(`${((nation('loanType', '2') / records) * 100).toFixed(1)}%`);
     const decided = nation('actionTaken', '1') + nation('actionTaken', '2') + nation('actionTaken', '3');
     expect(stat('denial_rate_2025').value).toBe(`${((nation('actionTaken', '3') / decided) * 100).toFixed(1)}%`);
-    expect(stat('approval_rate_2025').numeric_value).toBeCloseTo(((nation('actionTaken', '1') + nation('actionTaken', '2')) / decided) * 100, 6);
+    expect(stat('approval_rate_2025').numeric_value).toBeCloseTo(
+      ((nation('actionTaken', '1') + nation('actionTaken', '2')) / decided) * 100,
+      6,
+    );
   });
 
   it('computes the lender statistics to the values of the 2020 transmittal sheet', () => {
-    const lines = fs.readFileSync(sourceFile('hmda', 'institutions', '2020_ts_csv.csv'), 'utf8').trim().split('\n').slice(1);
+    const lines = fs
+      .readFileSync(sourceFile('hmda', 'institutions', '2020_ts_csv.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1);
     const larCounts = lines.map((line) => Number(line.split(',').at(-1))).sort((a, b) => b - a);
     const total = larCounts.reduce((sum, value) => sum + value, 0);
     expect(stat('hmda_filers_2020').value).toBe(larCounts.length.toLocaleString('en-US'));
@@ -116,7 +124,12 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
     const datasets = createDatasetStatus({ db: database.db });
     const pick = async (day: string) => {
       const clock = () => new Date(`${day}T08:00:00Z`);
-      const service = createStatisticsService({ db: database.db, datasets, versions: createDatasetVersions({ db: database.db, datasets, clock }), clock });
+      const service = createStatisticsService({
+        db: database.db,
+        datasets,
+        versions: createDatasetVersions({ db: database.db, datasets, clock }),
+        clock,
+      });
       return (await service.answer({ category: 'lenders' })).stat?.id;
     };
     const days = Array.from({ length: 30 }, (_, index) => new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10));
@@ -127,7 +140,12 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
 
   it('returns a statistic by id and every match with all=true', async () => {
     const one = await get('id=fha_share_2025');
-    expect(StatisticsAnswerSchema.parse(one.body).stat).toMatchObject({ id: 'fha_share_2025', category: 'loan_types', data_year: 2025, value: stat('fha_share_2025').value });
+    expect(StatisticsAnswerSchema.parse(one.body).stat).toMatchObject({
+      id: 'fha_share_2025',
+      category: 'loan_types',
+      data_year: 2025,
+      value: stat('fha_share_2025').value,
+    });
     const all = await get('all=true');
     expect(StatisticsAnswerSchema.parse(all.body).stats).toHaveLength(stats.size);
     const lenders = await get('category=lenders&all=true');
@@ -146,8 +164,12 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
   });
 
   it('serves the ids its descriptions give as examples', async () => {
-    const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, { get?: { parameters?: { name: string; description?: string }[] } }> };
-    const idParameter = Object.entries(doc.paths).find(([route]) => route.endsWith('/statistics'))?.[1].get?.parameters?.find((parameter) => parameter.name === 'id');
+    const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, { get?: { parameters?: { name: string; description?: string }[] } }>;
+    };
+    const idParameter = Object.entries(doc.paths)
+      .find(([route]) => route.endsWith('/statistics'))?.[1]
+      .get?.parameters?.find((parameter) => parameter.name === 'id');
     const examples = [
       ...(idParameter?.description ?? '').matchAll(/`([a-z0-9_]+)`/g),
       ...`${getStatisticsTool.description} ${getStatisticsTool.inputSchema.shape.id.description}`.matchAll(/"([a-z0-9_]+)"/g),
@@ -160,7 +182,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
     for (const row of stats.values()) expect(Number.isInteger(row.data_year), row.id).toBe(true);
     const filtered = await get('id=fha_min_down_payment_at_floor_2025&year=2018');
     expect(filtered.status).toBe(404);
-    expect(filtered.body.error).toBe("Statistic \"fha_min_down_payment_at_floor_2025\" describes 2025, not 2018; drop 'year' to get it.");
+    expect(filtered.body.error).toBe('Statistic "fha_min_down_payment_at_floor_2025" describes 2025, not 2018; drop \'year\' to get it.');
     const none = await get('category=down_payment&year=2018');
     expect(none.status).toBe(404);
     expect(none.body.error).toBe('No statistics in down_payment describe 2018. Years available: 2025, 2026.');
@@ -183,7 +205,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
   it('answers 400 for an unknown category and 404 for an unknown id or year', async () => {
     const category = await get('category=foo');
     expect(category.status).toBe(400);
-    expect(category.body.error).toMatch(/'category'.*market_overview, rates, loan_types, down_payment, borrower_profile, lenders, affordability/);
+    expect(category.body.error).toMatch(
+      /'category'.*market_overview, rates, loan_types, down_payment, borrower_profile, lenders, affordability/,
+    );
     const id = await get('id=no_such_stat');
     expect(id.status).toBe(404);
     expect(id.body.error).toMatch(/all=true/);
@@ -194,8 +218,12 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
   });
 
   it('documents the parameters in the OpenAPI document', async () => {
-    const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, { get?: { parameters?: { name: string }[] } }> };
-    const names = Object.entries(doc.paths).find(([route]) => route.endsWith('/statistics'))?.[1].get?.parameters?.map((parameter) => parameter.name);
+    const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, { get?: { parameters?: { name: string }[] } }>;
+    };
+    const names = Object.entries(doc.paths)
+      .find(([route]) => route.endsWith('/statistics'))?.[1]
+      .get?.parameters?.map((parameter) => parameter.name);
     expect(names).toEqual(expect.arrayContaining(['category', 'id', 'year', 'all']));
     const json = JSON.stringify(doc);
     expect(json).toContain('"data_year":{"type":"integer"');
@@ -214,7 +242,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('statistics on %s', (kind) =
 
   it('never answers 5xx to random query strings', async () => {
     const key = fc.constantFrom('category', 'id', 'year', 'all', 'other', 'category[]');
-    const value = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(...CATEGORIES, 'true', '2025', '-1', '%', '%00', "'; DROP TABLE statistics; --"));
+    const value = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(...CATEGORIES, 'true', '2025', '-1', '%', '%00', "'; DROP TABLE statistics; --"),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(key, value), { maxLength: 4 }), async (pairs) => {
         const query = pairs.map(([name, text]) => `${encodeURIComponent(name)}=${encodeURIComponent(text)}`).join('&');

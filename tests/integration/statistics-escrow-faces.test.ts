@@ -25,17 +25,55 @@ interface Row {
 }
 
 const STATISTICS_REST: Row[] = [
-  { canonical: { category: 'loan_types', year: 2025, all: true }, variants: [{ category: 'Loan Types', year: ' 2025 ', all: 'TRUE' }, { category: 'LOAN-TYPES', year: '2025', all: 'yes' }, { category: ' loan_types ', year: 2025, all: 1 }] },
-  { canonical: { id: 'pmms_30yr_latest' }, variants: [{ id: 'PMMS_30YR_LATEST' }, { id: ' pmms 30yr latest ' }, { id: 'pmms-30yr-latest', all: 'false' }] },
-  { canonical: { category: 'rates' }, variants: [{ category: 'RATES' }, { category: ' Rates ', all: 'no' }, { category: 'rates', all: 0 }] },
-  { canonical: { category: 'down_payment', all: true }, variants: [{ category: 'Down Payment', all: 'True' }, { category: 'down-payment', all: '1' }] },
+  {
+    canonical: { category: 'loan_types', year: 2025, all: true },
+    variants: [
+      { category: 'Loan Types', year: ' 2025 ', all: 'TRUE' },
+      { category: 'LOAN-TYPES', year: '2025', all: 'yes' },
+      { category: ' loan_types ', year: 2025, all: 1 },
+    ],
+  },
+  {
+    canonical: { id: 'pmms_30yr_latest' },
+    variants: [{ id: 'PMMS_30YR_LATEST' }, { id: ' pmms 30yr latest ' }, { id: 'pmms-30yr-latest', all: 'false' }],
+  },
+  {
+    canonical: { category: 'rates' },
+    variants: [{ category: 'RATES' }, { category: ' Rates ', all: 'no' }, { category: 'rates', all: 0 }],
+  },
+  {
+    canonical: { category: 'down_payment', all: true },
+    variants: [
+      { category: 'Down Payment', all: 'True' },
+      { category: 'down-payment', all: '1' },
+    ],
+  },
 ];
 
 /** On MCP `all` defaults to true: a category or year lists every match. */
 const STATISTICS_MCP: Row[] = [
-  { canonical: { category: 'loan_types', year: 2025, all: true }, variants: [{ category: 'Loan Types', year: '2025' }, { category: 'LOAN-TYPES', year: ' 2025 ', all: 'true' }, { category: 'loan_types', year: 2025 }] },
-  { canonical: { id: 'pmms_30yr_latest', all: false }, variants: [{ id: 'PMMS_30YR_LATEST', all: 'false' }, { id: ' pmms 30yr latest ', all: 'no' }] },
-  { canonical: { category: 'rates', all: false }, variants: [{ category: 'Rates', all: 'FALSE' }, { category: 'RATES', all: 0 }] },
+  {
+    canonical: { category: 'loan_types', year: 2025, all: true },
+    variants: [
+      { category: 'Loan Types', year: '2025' },
+      { category: 'LOAN-TYPES', year: ' 2025 ', all: 'true' },
+      { category: 'loan_types', year: 2025 },
+    ],
+  },
+  {
+    canonical: { id: 'pmms_30yr_latest', all: false },
+    variants: [
+      { id: 'PMMS_30YR_LATEST', all: 'false' },
+      { id: ' pmms 30yr latest ', all: 'no' },
+    ],
+  },
+  {
+    canonical: { category: 'rates', all: false },
+    variants: [
+      { category: 'Rates', all: 'FALSE' },
+      { category: 'RATES', all: 0 },
+    ],
+  },
 ];
 
 const ESCROW_REST: Row[] = [
@@ -47,8 +85,21 @@ const ESCROW_REST: Row[] = [
       { state: ' NEW YORK ', closing_month: '06', county: '36047' },
     ],
   },
-  { canonical: { state: 'IL', closing_month: 3, county: 'Cook County' }, variants: [{ state: 'illinois', closing_month: 'March', county: 'cook' }, { state: 'Illinois', closing_month: 'MAR', county: '17031' }] },
-  { canonical: { state: 'TX', closing_month: 3 }, variants: [{ state: 'Texas', closing_month: 'march' }, { state: 'tx', closing_month: '03' }, { state: 'TEXAS', closing_month: ' 3 ' }] },
+  {
+    canonical: { state: 'IL', closing_month: 3, county: 'Cook County' },
+    variants: [
+      { state: 'illinois', closing_month: 'March', county: 'cook' },
+      { state: 'Illinois', closing_month: 'MAR', county: '17031' },
+    ],
+  },
+  {
+    canonical: { state: 'TX', closing_month: 3 },
+    variants: [
+      { state: 'Texas', closing_month: 'march' },
+      { state: 'tx', closing_month: '03' },
+      { state: 'TEXAS', closing_month: ' 3 ' },
+    ],
+  },
 ];
 
 describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
@@ -71,7 +122,10 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
 
   describe('statistics', () => {
     it('answers REST and MCP with one body the contract takes exactly', async () => {
-      for (const args of [{ category: 'down_payment', all: true }, { id: 'pmms_30yr_latest', all: false }]) {
+      for (const args of [
+        { category: 'down_payment', all: true },
+        { id: 'pmms_30yr_latest', all: false },
+      ]) {
         const { status, body } = await rest('/statistics', args);
         expect(status, JSON.stringify(body)).toBe(200);
         expect(StatisticsAnswerSchema.parse(body)).toEqual(body);
@@ -85,7 +139,9 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
     it('documents that body in OpenAPI and in the tool listing from the same schema', () => {
       const expected = outputJsonSchema(StatisticsAnswerSchema);
       expect(faces.openapi.paths['/statistics']?.get?.responses['200']?.content?.['application/json']?.schema).toEqual(expected);
-      expect(faces.listed.find((tool) => tool.name === 'get_statistics')?.outputSchema).toEqual(toolOutputJsonSchema(StatisticsAnswerSchema.extend({ page: PageSchema.optional() })));
+      expect(faces.listed.find((tool) => tool.name === 'get_statistics')?.outputSchema).toEqual(
+        toolOutputJsonSchema(StatisticsAnswerSchema.extend({ page: PageSchema.optional() })),
+      );
     });
 
     it.each(STATISTICS_REST)('gives REST variants of $canonical the canonical answer', async ({ canonical, variants }) => {
@@ -111,7 +167,10 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
       const viaRest = await rest('/statistics', { category: 'rates', state: 'TX' });
       expect(viaRest).toEqual({
         status: 400,
-        body: { status: 400, error: "Unknown parameter 'state'. Known parameters: category, id, year, all, as_of (and api_key or secret for an API key)." },
+        body: {
+          status: 400,
+          error: "Unknown parameter 'state'. Known parameters: category, id, year, all, as_of (and api_key or secret for an API key).",
+        },
       });
       const viaMcp = await mcp('get_statistics', { category: 'rates', state: 'TX' });
       expect(viaMcp.isError).toBe(true);
@@ -133,7 +192,9 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
       const { status, body } = await rest('/escrow', { state: 'IL', closing_month: 3, county: 'Cook County' });
       expect(status, JSON.stringify(body)).toBe(200);
       expect(EscrowAnswerSchema.parse(body)).toEqual(body);
-      expect(faces.openapi.paths['/escrow']?.get?.responses['200']?.content?.['application/json']?.schema).toEqual(outputJsonSchema(EscrowAnswerSchema));
+      expect(faces.openapi.paths['/escrow']?.get?.responses['200']?.content?.['application/json']?.schema).toEqual(
+        outputJsonSchema(EscrowAnswerSchema),
+      );
     });
 
     it.each(ESCROW_REST)('gives REST variants of $canonical the canonical answer', async ({ canonical, variants }) => {
@@ -149,7 +210,11 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
     it('refuses an unknown name listing the known ones, and a bad month saying what a month is', async () => {
       expect(await rest('/escrow', { state: 'TX', closing_month: 3, loan_amount: 300000 })).toEqual({
         status: 400,
-        body: { status: 400, error: "Unknown parameter 'loan_amount'. Known parameters: state, closing_month, county, annual_tax (and api_key or secret for an API key)." },
+        body: {
+          status: 400,
+          error:
+            "Unknown parameter 'loan_amount'. Known parameters: state, closing_month, county, annual_tax (and api_key or secret for an API key).",
+        },
       });
       expect((await rest('/escrow', { state: 'TX', closing_month: 'Marchember' })).body.error).toBe(
         'Invalid value for \'closing_month\': "Marchember". Give a month number 1-12 or a month name, e.g. 3, "03", "March" or "mar".',
@@ -167,7 +232,13 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
       const fake: FakeOpenAi = await startFakeOpenAi({ toolCall });
       const app = await buildTestApp(database.db, {
         clock,
-        env: { MDS_SOURCE_DIR: SOURCE_DIR, OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key', ASK_MODEL: 'test-model', ASK_TIMEOUT_MS: '5000' },
+        env: {
+          MDS_SOURCE_DIR: SOURCE_DIR,
+          OPENAI_BASE_URL: fake.url,
+          OPENAI_API_KEY: 'test-key',
+          ASK_MODEL: 'test-model',
+          ASK_TIMEOUT_MS: '5000',
+        },
       });
       const askServer = await listen(app.app);
       try {
@@ -189,7 +260,9 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
       const first = expected.stats?.[0];
       expect(answer).toBe(`According to the data: - ${first?.headline} [${first?.id}, 2025]`);
       expect(sources).toEqual(expect.arrayContaining(expected.sources.map((source) => source.url)));
-      expect(requests[0]?.tools?.map((tool) => tool.function.name)).toEqual(expect.arrayContaining(['get_statistics', 'get_escrow_months']));
+      expect(requests[0]?.tools?.map((tool) => tool.function.name)).toEqual(
+        expect.arrayContaining(['get_statistics', 'get_escrow_months']),
+      );
     }, 60_000);
 
     it('answers escrow from get_escrow_months called with a state name, a month name and a county in lower case', async () => {

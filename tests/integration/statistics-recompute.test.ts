@@ -123,18 +123,63 @@ const signed = (value: number, text: string) => `${value >= 0 ? '+' : MINUS}${te
 const dollars = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
 const n = (value: number) => Math.round(value).toLocaleString('en-US');
 const millions = (value: number) => (value >= 1_000_000 ? `${(value / 1_000_000).toFixed(1)} million` : n(value));
-const longDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const longDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const daysBefore = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 const yearOf = (date: string) => Number(date.slice(0, 4));
 
 const STATE_NAMES: Record<string, string> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut', DE: 'Delaware',
-  DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa',
-  KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota',
-  MS: 'Mississippi', MO: 'Missouri', MT: 'Montana', NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey',
-  NM: 'New Mexico', NY: 'New York', NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon',
-  PA: 'Pennsylvania', RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
-  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
 };
 /** Where FHFA's conforming ceiling does not apply (statutory higher limits). */
 const HIGH_LIMIT_AREAS = new Set(['AK', 'HI', 'GU', 'VI']);
@@ -159,13 +204,17 @@ function hmdaExpectations(expected: Map<string, Expected>): void {
   const years = [...files.keys()].sort();
   const year = years.at(-1) as number;
   const load = (y: number) => readJson<Record<string, Dimensions>>(files.get(y) as string);
-  const nationOf = (states: Record<string, Dimensions>) => (dimension: string, code: string) => sum(Object.values(states).map((state) => state[dimension]?.[code] ?? 0));
-  const totalOf = (states: Record<string, Dimensions>) => sum(Object.values(states).flatMap((state) => Object.values(state.actionTaken ?? {})));
+  const nationOf = (states: Record<string, Dimensions>) => (dimension: string, code: string) =>
+    sum(Object.values(states).map((state) => state[dimension]?.[code] ?? 0));
+  const totalOf = (states: Record<string, Dimensions>) =>
+    sum(Object.values(states).flatMap((state) => Object.values(state.actionTaken ?? {})));
   const states = load(year);
   const nation = nationOf(states);
   const records = totalOf(states);
   // The national total is the Data Browser's record count (every key, territories and NA included).
-  expect(records).toBe(sum(Object.values(readJson<Record<string, number>>(sourceFile('hmda', 'aggregates', 'record_counts', `stateCounts${year}.json`)))));
+  expect(records).toBe(
+    sum(Object.values(readJson<Record<string, number>>(sourceFile('hmda', 'aggregates', 'record_counts', `stateCounts${year}.json`)))),
+  );
   const put = (id: string, value: string, extra: Omit<Expected, 'value' | 'year'> = {}) => expected.set(id, { value, year, ...extra });
   const all = { population: [n(records)] };
 
@@ -177,26 +226,47 @@ function hmdaExpectations(expected: Map<string, Expected>): void {
   const change = ((originated - before) / before) * 100;
   put(`originations_change_${year}`, signed(change, pct(Math.abs(change))), { population: [n(before), n(originated)] });
   const decided = nation('actionTaken', '1') + nation('actionTaken', '2') + nation('actionTaken', '3');
-  put(`approval_rate_${year}`, pct(((nation('actionTaken', '1') + nation('actionTaken', '2')) / decided) * 100), { population: [n(decided)] });
+  put(`approval_rate_${year}`, pct(((nation('actionTaken', '1') + nation('actionTaken', '2')) / decided) * 100), {
+    population: [n(decided)],
+  });
   put(`denial_rate_${year}`, pct((nation('actionTaken', '3') / decided) * 100), { population: [n(decided)] });
   const stateTotal = (code: string) => sum(Object.values(states[code]?.actionTaken ?? {}));
-  const ranked = (score: (code: string) => number) => Object.keys(STATE_NAMES).sort((a, b) => score(b) - score(a) || a.localeCompare(b))[0] as string;
+  const ranked = (score: (code: string) => number) =>
+    Object.keys(STATE_NAMES).sort((a, b) => score(b) - score(a) || a.localeCompare(b))[0] as string;
   const largest = ranked(stateTotal);
-  put(`largest_state_market_${year}`, STATE_NAMES[largest] as string, { shows: [millions(stateTotal(largest)), pct((stateTotal(largest) / records) * 100)], population: [n(records)] });
+  put(`largest_state_market_${year}`, STATE_NAMES[largest] as string, {
+    shows: [millions(stateTotal(largest)), pct((stateTotal(largest) / records) * 100)],
+    population: [n(records)],
+  });
   put(`home_purchase_share_${year}`, pct((nation('loanPurpose', '1') / records) * 100), all);
   put(`refinance_share_${year}`, pct(((nation('loanPurpose', '31') + nation('loanPurpose', '32')) / records) * 100), all);
   const totals = new Map(years.map((y) => [y, totalOf(load(y))]));
   const peak = [...totals].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0] as [number, number];
   expected.set('hmda_records_peak_year', { value: String(peak[0]), year: peak[0], shows: [millions(peak[1])] });
 
-  const loanTypeShare = (lookup: (dimension: string, code: string) => number, total: number, code: string) => (lookup('loanType', code) / total) * 100;
-  for (const [code, key] of [['1', 'conventional'], ['2', 'fha'], ['3', 'va'], ['4', 'usda']] as const) put(`${key}_share_${year}`, pct(loanTypeShare(nation, records, code)), all);
+  const loanTypeShare = (lookup: (dimension: string, code: string) => number, total: number, code: string) =>
+    (lookup('loanType', code) / total) * 100;
+  for (const [code, key] of [
+    ['1', 'conventional'],
+    ['2', 'fha'],
+    ['3', 'va'],
+    ['4', 'usda'],
+  ] as const)
+    put(`${key}_share_${year}`, pct(loanTypeShare(nation, records, code)), all);
   const fhaChange = loanTypeShare(nation, records, '2') - loanTypeShare(nationOf(prior), totalOf(prior), '2');
-  put(`fha_share_change_${year}`, signed(fhaChange, `${Math.abs(fhaChange).toFixed(1)} pts`), { population: [n(totalOf(prior)), n(records)] });
-  for (const [code, key] of [['2', 'fha'], ['3', 'va']] as const) {
+  put(`fha_share_change_${year}`, signed(fhaChange, `${Math.abs(fhaChange).toFixed(1)} pts`), {
+    population: [n(totalOf(prior)), n(records)],
+  });
+  for (const [code, key] of [
+    ['2', 'fha'],
+    ['3', 'va'],
+  ] as const) {
     const stateShare = (state: string) => ((states[state]?.loanType?.[code] ?? 0) / stateTotal(state)) * 100;
     const top = ranked(stateShare);
-    put(`highest_${key}_share_state_${year}`, STATE_NAMES[top] as string, { shows: [pct(stateShare(top))], population: [n(stateTotal(top))] });
+    put(`highest_${key}_share_state_${year}`, STATE_NAMES[top] as string, {
+      shows: [pct(stateShare(top))],
+      population: [n(stateTotal(top))],
+    });
   }
 
   const profile: [string, string, string[], string][] = [
@@ -210,7 +280,9 @@ function hmdaExpectations(expected: Map<string, Expected>): void {
   ];
   for (const [key, dimension, codes, notReported] of profile) {
     const reported = records - nation(dimension, notReported);
-    put(`${key}_${year}`, pct((sum(codes.map((code) => nation(dimension, code))) / reported) * 100), { population: [n(reported), n(records - reported), notReported] });
+    put(`${key}_${year}`, pct((sum(codes.map((code) => nation(dimension, code))) / reported) * 100), {
+      population: [n(reported), n(records - reported), notReported],
+    });
   }
 }
 
@@ -226,14 +298,23 @@ function lenderExpectations(expected: Map<string, Expected>): void {
   const filers = { population: [n(rows.length)] };
   const put = (id: string, value: string, extra: Omit<Expected, 'value' | 'year'>) => expected.set(id, { value, year, ...extra });
   put(`hmda_filers_${year}`, n(rows.length), { shows: [millions(records)], ...filers });
-  put(`top_lender_share_${year}`, pct((Number(top.lar_count) / records) * 100), { shows: [top.respondent_name as string, millions(Number(top.lar_count))], population: [n(records)] });
-  put(`top10_lender_share_${year}`, pct((sum(ranked.slice(0, 10).map((row) => Number(row.lar_count))) / records) * 100), { population: [n(records)] });
+  put(`top_lender_share_${year}`, pct((Number(top.lar_count) / records) * 100), {
+    shows: [top.respondent_name as string, millions(Number(top.lar_count))],
+    population: [n(records)],
+  });
+  put(`top10_lender_share_${year}`, pct((sum(ranked.slice(0, 10).map((row) => Number(row.lar_count))) / records) * 100), {
+    population: [n(records)],
+  });
   put(`median_filer_records_${year}`, n(median(lar)), filers);
   const small = lar.filter((count) => count < 100).length;
   put(`filers_under_100_records_${year}`, pct((small / rows.length) * 100), { shows: [`(${n(small)})`], ...filers });
   const creditUnions = rows.filter((row) => row.agency_code === '5').length;
   put(`credit_union_filer_share_${year}`, pct((creditUnions / rows.length) * 100), { shows: [n(creditUnions)], ...filers });
-  put(`hud_agency_record_share_${year}`, pct((sum(rows.filter((row) => row.agency_code === '7').map((row) => Number(row.lar_count))) / records) * 100), { population: [n(records)] });
+  put(
+    `hud_agency_record_share_${year}`,
+    pct((sum(rows.filter((row) => row.agency_code === '7').map((row) => Number(row.lar_count))) / records) * 100),
+    { population: [n(records)] },
+  );
   const byState = new Map<string, number>();
   for (const row of rows) if (row.respondent_state) byState.set(row.respondent_state, (byState.get(row.respondent_state) ?? 0) + 1);
   const [state, count] = [...byState].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0] as [string, number];
@@ -254,7 +335,9 @@ function conformingFiles(): Map<number, LimitFile> {
   const result = new Map<number, LimitFile>();
   const folder = path.join('loan_limits', 'fhfa_conforming');
   for (const [year, file] of yearFiles(folder, /^FullCountyLoanLimitList(\d{4})\.txt$/)) {
-    result.set(year, { counties: readTable(file, '|').map((row) => ({ state: row.State as string, limit: Number(row['One-UnitLimit']) })) });
+    result.set(year, {
+      counties: readTable(file, '|').map((row) => ({ state: row.State as string, limit: Number(row['One-UnitLimit']) })),
+    });
   }
   for (const [year, file] of yearFiles(folder, /^FullCountyLoanLimitList(\d{4})_converted_from_xlsx\.csv$/)) {
     result.set(year, { counties: readTable(file).map((row) => ({ state: row.State as string, limit: Number(row['One-Unit Limit']) })) });
@@ -283,31 +366,60 @@ function limitExpectations(expected: Map<string, Expected>, conforming: Map<numb
   expected.set(`conforming_baseline_limit_${year}`, { value: dollars(baseline), year, population: [n(file.counties.length)] });
   expected.set(`conforming_ceiling_limit_${year}`, { value: dollars(ceiling), year, population: [n(contiguous.length)] });
   const above = file.counties.filter((county) => county.limit > baseline).length;
-  expected.set(`high_cost_counties_${year}`, { value: n(above), year, shows: [n(file.counties.length), dollars(baseline)], population: [n(file.counties.length)] });
+  expected.set(`high_cost_counties_${year}`, {
+    value: n(above),
+    year,
+    shows: [n(file.counties.length), dollars(baseline)],
+    population: [n(file.counties.length)],
+  });
   for (const down of [20, 10, 5]) {
-    expected.set(`jumbo_threshold_${down}pct_down_${year}`, { value: dollars(baseline / ((100 - down) / 100)), year, shows: [dollars(baseline)] });
+    expected.set(`jumbo_threshold_${down}pct_down_${year}`, {
+      value: dollars(baseline / ((100 - down) / 100)),
+      year,
+      shows: [dollars(baseline)],
+    });
   }
   expected.set(`jumbo_threshold_20pct_down_high_cost_${year}`, { value: dollars(ceiling / 0.8), year, shows: [dollars(ceiling)] });
   const fhaYear = Math.max(...fha.keys());
   const floor = lowest(fha.get(fhaYear) as LimitFile);
-  expected.set(`fha_floor_limit_${fhaYear}`, { value: dollars(floor), year: fhaYear, population: [n((fha.get(fhaYear) as LimitFile).counties.length)] });
+  expected.set(`fha_floor_limit_${fhaYear}`, {
+    value: dollars(floor),
+    year: fhaYear,
+    population: [n((fha.get(fhaYear) as LimitFile).counties.length)],
+  });
   const price = floor / 0.965;
-  expected.set(`fha_min_down_payment_at_floor_${fhaYear}`, { value: dollars(price * 0.035), year: fhaYear, shows: [dollars(price), dollars(floor)] });
-  const fhaCeiling = Math.max(...(fha.get(fhaYear) as LimitFile).counties.filter((county) => !HIGH_LIMIT_AREAS.has(county.state)).map((county) => county.limit));
+  expected.set(`fha_min_down_payment_at_floor_${fhaYear}`, {
+    value: dollars(price * 0.035),
+    year: fhaYear,
+    shows: [dollars(price), dollars(floor)],
+  });
+  const fhaCeiling = Math.max(
+    ...(fha.get(fhaYear) as LimitFile).counties.filter((county) => !HIGH_LIMIT_AREAS.has(county.state)).map((county) => county.limit),
+  );
   const ceilingPrice = fhaCeiling / 0.965;
-  expected.set(`fha_min_down_payment_at_ceiling_${fhaYear}`, { value: dollars(ceilingPrice * 0.035), year: fhaYear, shows: [dollars(ceilingPrice), dollars(fhaCeiling)] });
+  expected.set(`fha_min_down_payment_at_ceiling_${fhaYear}`, {
+    value: dollars(ceilingPrice * 0.035),
+    year: fhaYear,
+    shows: [dollars(ceilingPrice), dollars(fhaCeiling)],
+  });
 }
 
 function rateExpectations(expected: Map<string, Expected>, thirty: Observation[]): void {
   const latest = thirty.at(-1) as Observation;
-  const put = (id: string, value: string, year: number, extra: Omit<Expected, 'value' | 'year'>) => expected.set(id, { value, year, ...extra });
+  const put = (id: string, value: string, year: number, extra: Omit<Expected, 'value' | 'year'>) =>
+    expected.set(id, { value, year, ...extra });
   put('pmms_30yr_latest', pct(latest.value, 2), yearOf(latest.date), { shows: [longDate(latest.date)], as_of: latest.date });
   const ago = thirty.filter((observation) => observation.date <= daysBefore(latest.date, 364)).at(-1) as Observation;
   const change = latest.value - ago.value;
-  put('pmms_30yr_change_52wk', signed(change, `${Math.abs(change).toFixed(2)} pts`), yearOf(latest.date), { shows: [pct(ago.value, 2), longDate(ago.date)], as_of: latest.date });
+  put('pmms_30yr_change_52wk', signed(change, `${Math.abs(change).toFixed(2)} pts`), yearOf(latest.date), {
+    shows: [pct(ago.value, 2), longDate(ago.date)],
+    as_of: latest.date,
+  });
   const lastYear = yearOf(latest.date) - 1;
   const weeks = thirty.filter((observation) => yearOf(observation.date) === lastYear);
-  put(`pmms_30yr_average_${lastYear}`, pct(sum(weeks.map((week) => week.value)) / weeks.length, 2), lastYear, { population: [`${weeks.length} weekly`] });
+  put(`pmms_30yr_average_${lastYear}`, pct(sum(weeks.map((week) => week.value)) / weeks.length, 2), lastYear, {
+    population: [`${weeks.length} weekly`],
+  });
   const low = thirty.reduce((best, item) => (item.value < best.value ? item : best));
   const high = thirty.reduce((best, item) => (item.value > best.value ? item : best));
   const history = [longDate(thirty[0]?.date as string), `${n(thirty.length)} weeks`];
@@ -317,33 +429,52 @@ function rateExpectations(expected: Map<string, Expected>, thirty: Observation[]
   const latest15 = fifteen.at(-1) as Observation;
   put('pmms_15yr_latest', pct(latest15.value, 2), yearOf(latest15.date), { shows: [longDate(latest15.date)], as_of: latest15.date });
   const same = thirty.find((observation) => observation.date === latest15.date) as Observation;
-  put('pmms_30_15_spread_latest', `${(same.value - latest15.value).toFixed(2)} pts`, yearOf(latest15.date), { population: [pct(same.value, 2), pct(latest15.value, 2)], as_of: latest15.date });
+  put('pmms_30_15_spread_latest', `${(same.value - latest15.value).toFixed(2)} pts`, yearOf(latest15.date), {
+    population: [pct(same.value, 2), pct(latest15.value, 2)],
+    as_of: latest15.date,
+  });
 
   const conforming = readSeries('OBMMIC30YF');
   const lastConforming = conforming.at(-1) as Observation;
   const date = lastConforming.date;
   put('obmmi_conforming_latest', pct(lastConforming.value, 3), yearOf(date), { shows: [longDate(date)], as_of: date });
-  for (const [id, key] of [['OBMMIFHA30YF', 'fha'], ['OBMMIVA30YF', 'va'], ['OBMMIJUMBO30YF', 'jumbo']] as const) {
+  for (const [id, key] of [
+    ['OBMMIFHA30YF', 'fha'],
+    ['OBMMIVA30YF', 'va'],
+    ['OBMMIJUMBO30YF', 'jumbo'],
+  ] as const) {
     const other = readSeries(id).find((observation) => observation.date === date) as Observation;
     const spread = other.value - lastConforming.value;
-    put(`obmmi_${key}_spread_latest`, signed(spread, `${Math.abs(spread).toFixed(3)} pts`), yearOf(date), { shows: [pct(other.value, 3)], as_of: date });
+    put(`obmmi_${key}_spread_latest`, signed(spread, `${Math.abs(spread).toFixed(3)} pts`), yearOf(date), {
+      shows: [pct(other.value, 3)],
+      as_of: date,
+    });
   }
 }
 
-function affordabilityExpectations(expected: Map<string, Expected>, thirty: Observation[], conforming: Map<number, LimitFile>, fha: Map<number, LimitFile>): void {
+function affordabilityExpectations(
+  expected: Map<string, Expected>,
+  thirty: Observation[],
+  conforming: Map<number, LimitFile>,
+  fha: Map<number, LimitFile>,
+): void {
   const latest = thirty.at(-1) as Observation;
   const year = yearOf(latest.date);
   const limitYear = Math.max(...[...conforming.keys()].filter((candidate) => candidate <= year));
   const limit = lowest(conforming.get(limitYear) as LimitFile);
   const rate = pct(latest.value, 2);
-  const put = (id: string, value: string, y: number, extra: Omit<Expected, 'value' | 'year'>) => expected.set(id, { value, year: y, ...extra });
+  const put = (id: string, value: string, y: number, extra: Omit<Expected, 'value' | 'year'>) =>
+    expected.set(id, { value, year: y, ...extra });
   put('pi_per_100k_latest', dollars(payment(100_000, latest.value)), year, { shows: [rate], as_of: latest.date });
   const monthly = payment(limit, latest.value);
   put('pi_payment_baseline_latest', dollars(monthly), year, { shows: [dollars(limit), rate], as_of: latest.date });
   put('income_needed_baseline_latest', dollars((monthly * 12) / 0.28), year, { shows: [dollars(limit), rate], as_of: latest.date });
   const ago = thirty.filter((observation) => observation.date <= daysBefore(latest.date, 364)).at(-1) as Observation;
   const change = monthly - payment(limit, ago.value);
-  put('pi_payment_baseline_change_52wk', signed(change, dollars(Math.abs(change))), year, { shows: [dollars(limit), rate, pct(ago.value, 2)], as_of: latest.date });
+  put('pi_payment_baseline_change_52wk', signed(change, dollars(Math.abs(change))), year, {
+    shows: [dollars(limit), rate, pct(ago.value, 2)],
+    as_of: latest.date,
+  });
 
   const incomeFiles = yearFiles(path.join('income_limits', 'hud_section8'), /^Section8-FY(\d{2})\.csv$/);
   const fy = Math.max(...incomeFiles.keys());
@@ -356,15 +487,24 @@ function affordabilityExpectations(expected: Map<string, Expected>, thirty: Obse
   const fyRate = pct(shown, 2);
   const hud = { population: [n(areas.length)] };
   put(`median_family_income_${fy}`, dollars(typical), fy, hud);
-  put(`max_loan_median_income_${fy}`, dollars(loanFor(((typical / 12) * 28) / 100, shown)), fy, { shows: [fyRate, dollars(typical)], population: [n(areas.length), `${weeks.length} weekly`] });
+  put(`max_loan_median_income_${fy}`, dollars(loanFor(((typical / 12) * 28) / 100, shown)), fy, {
+    shows: [fyRate, dollars(typical)],
+    population: [n(areas.length), `${weeks.length} weekly`],
+  });
   const fyBaseline = lowest(conforming.get(fy) as LimitFile);
-  put(`pi_to_income_baseline_${fy}`, pct(((payment(fyBaseline, shown) * 12) / typical) * 100), fy, { shows: [fyRate, dollars(fyBaseline), dollars(typical)], ...hud });
+  put(`pi_to_income_baseline_${fy}`, pct(((payment(fyBaseline, shown) * 12) / typical) * 100), fy, {
+    shows: [fyRate, dollars(fyBaseline), dollars(typical)],
+    ...hud,
+  });
   const fhaFloor = lowest(fha.get(fy) as LimitFile);
   const fhaPayment = payment(fhaFloor, shown);
   const over = areas.filter((income) => fhaPayment > (income * 0.28) / 12).length;
   // A reader comparing with the whole-dollar payment the headline shows gets the same share.
   expect(areas.filter((income) => Math.round(fhaPayment) > (income * 0.28) / 12).length).toBe(over);
-  put(`areas_fha_floor_over_28pct_${fy}`, pct((over / areas.length) * 100), fy, { shows: [fyRate, dollars(fhaFloor), dollars(fhaPayment)], ...hud });
+  put(`areas_fha_floor_over_28pct_${fy}`, pct((over / areas.length) * 100), fy, {
+    shows: [fyRate, dollars(fhaFloor), dollars(fhaPayment)],
+    ...hud,
+  });
 }
 
 // ---------- the comparison ----------

@@ -28,7 +28,9 @@ describe.each(databaseKinds)('deleteMissingRows on %s', (kind) => {
       }),
     );
     expect(deleted).toBe(1);
-    const { rows } = await test.db.query<{ series: string; day: string }>('SELECT series, day::text AS day FROM dated ORDER BY series, day');
+    const { rows } = await test.db.query<{ series: string; day: string }>(
+      'SELECT series, day::text AS day FROM dated ORDER BY series, day',
+    );
     expect(rows).toEqual([
       { series: 'A', day: '2026-01-01' },
       { series: 'A', day: '2026-01-15' },

@@ -54,20 +54,28 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan-limit sync on %s', (ki
   it('loads every county for every year, then a second sync reports zero changes', async () => {
     const first = await syncInto(database.db, LOAN_LIMITS);
     expect(first.results.map((result) => [result.name, result.status])).toEqual([
-      ['counties', 'ok'], ['loan_limits_conforming', 'ok'], ['loan_limits_fha', 'ok'],
+      ['counties', 'ok'],
+      ['loan_limits_conforming', 'ok'],
+      ['loan_limits_fha', 'ok'],
     ]);
     expect(first.results.every((result) => (result.changed ?? 0) > 3_000)).toBe(true);
 
     const { rows: perYear } = await database.db.query<{ program: string; year: number; n: string | number }>(
       'SELECT program, year, count(*) AS n FROM loan_limits GROUP BY program, year ORDER BY program, year',
     );
-    expect(perYear.filter((row) => row.program === 'conforming').map((row) => Number(row.year))).toEqual([2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026]);
-    expect(perYear.filter((row) => row.program === 'fha').map((row) => Number(row.year))).toEqual([2018, 2019, 2021, 2022, 2023, 2024, 2025]);
+    expect(perYear.filter((row) => row.program === 'conforming').map((row) => Number(row.year))).toEqual([
+      2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026,
+    ]);
+    expect(perYear.filter((row) => row.program === 'fha').map((row) => Number(row.year))).toEqual([
+      2018, 2019, 2021, 2022, 2023, 2024, 2025,
+    ]);
     expect(perYear.every((row) => Number(row.n) >= 3_200)).toBe(true);
 
     const second = await syncInto(database.db, ['counties', ...LOAN_LIMITS]);
     expect(second.results.map((result) => [result.name, result.status, result.changed])).toEqual([
-      ['counties', 'ok', 0], ['loan_limits_conforming', 'ok', 0], ['loan_limits_fha', 'ok', 0],
+      ['counties', 'ok', 0],
+      ['loan_limits_conforming', 'ok', 0],
+      ['loan_limits_fha', 'ok', 0],
     ]);
     const { rows: runs } = await database.db.query<{ n: string | number }>("SELECT count(*) AS n FROM sync_runs WHERE status = 'ok'");
     expect(Number(runs[0]?.n)).toBe(6);
@@ -101,15 +109,19 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan-limit sync on %s', (ki
     expect(outcome).toEqual({ acquired: true, value: 'held' });
   });
 
-  it.runIf(kind === 'postgres')('exits non-zero from the CLI with the file and line in the summary', () => {
-    const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts/sync.ts'), 'loan_limits_conforming'], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, DATABASE_URL: database.url, MDS_SOURCE_DIR: mirror, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/loan_limits_conforming\s+failed\s+[\d.]+\s+\S*FullCountyLoanLimitList2025\.txt:42:/);
-    expect(result.stderr).toMatch(/loan_limits_conforming: FAILED/);
-  }, 150_000);
+  it.runIf(kind === 'postgres')(
+    'exits non-zero from the CLI with the file and line in the summary',
+    () => {
+      const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts/sync.ts'), 'loan_limits_conforming'], {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, DATABASE_URL: database.url, MDS_SOURCE_DIR: mirror, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stdout).toMatch(/loan_limits_conforming\s+failed\s+[\d.]+\s+\S*FullCountyLoanLimitList2025\.txt:42:/);
+      expect(result.stderr).toMatch(/loan_limits_conforming: FAILED/);
+    },
+    150_000,
+  );
 });

@@ -39,7 +39,14 @@ function rawHttp(url: string, request: string | Buffer, timeoutMs = 15_000): Pro
 const get = (url: string, target: string) => rawHttp(url, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
 
 // Markers of files that must never be served: system files, the project's own files and secrets.
-const FORBIDDEN = [/root:x:0:0/, /"name":\s*"mortgage-data-service"/, /\[core\]/, /DATABASE_URL=/, /BEGIN (RSA |OPENSSH )?PRIVATE KEY/, /\bexport function createApp\b/];
+const FORBIDDEN = [
+  /root:x:0:0/,
+  /"name":\s*"mortgage-data-service"/,
+  /\[core\]/,
+  /DATABASE_URL=/,
+  /BEGIN (RSA |OPENSSH )?PRIVATE KEY/,
+  /\bexport function createApp\b/,
+];
 
 describe('hostile requests to the server process', () => {
   let server: ServerProcess;
@@ -65,7 +72,11 @@ describe('hostile requests to the server process', () => {
 
   it.each([
     ['/api/v1/ask', 'application/json', JSON.stringify({ message: 'x'.repeat(200_000) })],
-    ['/api/mcp', 'application/json', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(2_000_000) } })],
+    [
+      '/api/mcp',
+      'application/json',
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(2_000_000) } }),
+    ],
     ['/account/keys', 'application/x-www-form-urlencoded', `name=${'x'.repeat(100_000)}`],
   ])('refuses an oversized body on %s with 413', async (target, type, body) => {
     const response = await rawHttp(
@@ -89,7 +100,10 @@ describe('hostile requests to the server process', () => {
   });
 
   it('refuses oversized headers and an oversized URL with 431', async () => {
-    const headers = await rawHttp(server.url, `GET /api/v1/rates HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: ${'x'.repeat(40_000)}\r\nConnection: close\r\n\r\n`);
+    const headers = await rawHttp(
+      server.url,
+      `GET /api/v1/rates HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: ${'x'.repeat(40_000)}\r\nConnection: close\r\n\r\n`,
+    );
     expect(headers.status).toBe(431);
     const many = Array.from({ length: 2_000 }, (_, i) => `X-H${i}: ${'y'.repeat(20)}`).join('\r\n');
     const manyHeaders = await rawHttp(server.url, `GET /api/v1/rates HTTP/1.1\r\nHost: 127.0.0.1\r\n${many}\r\nConnection: close\r\n\r\n`);

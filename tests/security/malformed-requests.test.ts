@@ -50,10 +50,16 @@ describe('malformed requests to the server process', () => {
 
   const post = (target: string, body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
     fetch(`${server.url}${target}`, { method: 'POST', headers, body });
-  const errorBody = async (response: Response) => ({ status: response.status, body: (await response.json()) as { error: string; status: number } });
+  const errorBody = async (response: Response) => ({
+    status: response.status,
+    body: (await response.json()) as { error: string; status: number },
+  });
 
   it('answers 431 with an error body saying what to fix', async () => {
-    const answer = await rawHttp(server.url, `GET /api/v1/rates HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: ${'x'.repeat(40_000)}\r\nConnection: close\r\n\r\n`);
+    const answer = await rawHttp(
+      server.url,
+      `GET /api/v1/rates HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: ${'x'.repeat(40_000)}\r\nConnection: close\r\n\r\n`,
+    );
     expect(answer.status).toBe(431);
     expect(answer.head).toMatch(/content-type: application\/json/i);
     expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/headers or URL are too large/) as unknown, status: 431 });
@@ -70,33 +76,63 @@ describe('malformed requests to the server process', () => {
 
   it('refuses deep nesting with a 400 before walking it, on REST and MCP', async () => {
     const rest = await errorBody(await post('/api/v1/ask', DEEP));
-    expect(rest).toEqual({ status: 400, body: { error: expect.stringMatching(/nests arrays and objects too deeply/) as unknown, status: 400 } });
-    const asField = await errorBody(await post('/api/v1/ask', JSON.stringify({ message: JSON.parse(`${'['.repeat(1_000)}${']'.repeat(1_000)}`) as unknown })));
+    expect(rest).toEqual({
+      status: 400,
+      body: { error: expect.stringMatching(/nests arrays and objects too deeply/) as unknown, status: 400 },
+    });
+    const asField = await errorBody(
+      await post('/api/v1/ask', JSON.stringify({ message: JSON.parse(`${'['.repeat(1_000)}${']'.repeat(1_000)}`) as unknown })),
+    );
     expect(asField.status).toBe(400);
-    const mcp = await post('/api/mcp', `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"a":${DEEP}}}}`, MCP_HEADERS);
+    const mcp = await post(
+      '/api/mcp',
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"a":${DEEP}}}}`,
+      MCP_HEADERS,
+    );
     expect(mcp.status).toBe(400);
-    expect(await mcp.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/too deeply/) as unknown } });
+    expect(await mcp.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: expect.stringMatching(/too deeply/) as unknown },
+    });
   });
 
   it('answers JSON-RPC errors on MCP: -32700 for bad JSON, -32600 for a non-message, a batch or a non-JSON body, -32602 for wrong params', async () => {
     const parse = await post('/api/mcp', '{"jsonrpc": ', MCP_HEADERS);
     expect(parse.status).toBe(400);
-    expect(await parse.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error/) as unknown } });
+    expect(await parse.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: expect.stringMatching(/^Parse error/) as unknown },
+    });
 
     const notMessage = await post('/api/mcp', JSON.stringify({ hello: 'world' }), MCP_HEADERS);
     expect(notMessage.status).toBe(400);
     expect(((await notMessage.json()) as { error: { code: number } }).error.code).toBe(-32600);
 
-    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_glossary_term', arguments: { term: 'escrow' } } });
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'get_glossary_term', arguments: { term: 'escrow' } },
+    });
     const batch = await post('/api/mcp', JSON.stringify(Array.from({ length: 99 }, (_, index) => call(index + 1))), MCP_HEADERS);
     expect(batch.status).toBe(400);
-    expect(await batch.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/batches are not supported/) as unknown } });
+    expect(await batch.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: expect.stringMatching(/batches are not supported/) as unknown },
+    });
 
     const plain = await post('/api/mcp', 'tools/list', { ...MCP_HEADERS, 'Content-Type': 'text/plain' });
     expect(plain.status).toBe(415);
     expect(((await plain.json()) as { error: { code: number } }).error.code).toBe(-32600);
 
-    const wrongParams = await post('/api/mcp', JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 5 } }), MCP_HEADERS);
+    const wrongParams = await post(
+      '/api/mcp',
+      JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 5 } }),
+      MCP_HEADERS,
+    );
     const answer = (await wrongParams.json()) as { id: number; error: { code: number; message: string } };
     expect(answer.id).toBe(7);
     expect(answer.error.code).toBe(-32602);
@@ -117,7 +153,10 @@ describe('malformed requests to the server process', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await refused.json()).toEqual({ error: expect.stringMatching(/Too many invalid API keys/) as unknown, status: 429 });
     // MCP refuses the same address's keys too.
-    const mcp = await post('/api/mcp', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { ...MCP_HEADERS, 'X-API-Key': 'mds_third_guess' });
+    const mcp = await post('/api/mcp', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
+      ...MCP_HEADERS,
+      'X-API-Key': 'mds_third_guess',
+    });
     expect(mcp.status).toBe(429);
     // Without a key the address is still served.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);

@@ -12,7 +12,18 @@ import { CORS_HEADERS } from '../../api/platform/http/cors.ts';
 import { ACCOUNT_CSP } from '../../api/access/account-view.ts';
 
 // Headers that must never reach an API response (they would break or restrict cross-origin use).
-const SITE_ONLY = ['content-security-policy', 'cross-origin-resource-policy', 'cross-origin-opener-policy', 'cross-origin-embedder-policy', 'origin-agent-cluster', 'x-frame-options', 'strict-transport-security', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies'];
+const SITE_ONLY = [
+  'content-security-policy',
+  'cross-origin-resource-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-embedder-policy',
+  'origin-agent-cluster',
+  'x-frame-options',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+];
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(
@@ -25,7 +36,10 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 function htmlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => path.join(entry.parentPath, entry.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 describe('security headers', () => {
@@ -117,7 +131,10 @@ describe('security headers', () => {
     await grab('openapi', `${server.url}/api/v1/openapi.json`);
     await grab('rates', `${server.url}/api/v1/rates`);
     await grab('unknown API path', `${server.url}/api/v1/no-such-thing`);
-    await grab('preflight', `${server.url}/api/v1/rates`, { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' } });
+    await grab('preflight', `${server.url}/api/v1/rates`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET' },
+    });
     await grab('API host', `${server.url}/healthz`, { headers: { Host: 'api.localhost' } });
     await grab('API host data', `${server.url}/rates`, { headers: { Host: 'api.localhost', Origin: 'https://elsewhere.example' } });
     for (const { label, headers } of checks) {

@@ -32,7 +32,12 @@ export interface TestApp {
 
 export async function buildTestApp(
   db: Database,
-  { env = {}, clock, options = {}, logger }: { env?: Record<string, string>; clock?: () => Date; options?: AppOptions; logger?: Logger } = {},
+  {
+    env = {},
+    clock,
+    options = {},
+    logger,
+  }: { env?: Record<string, string>; clock?: () => Date; options?: AppOptions; logger?: Logger } = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   const core = { config, db, logger: logger ?? createLogger(config.LOG_LEVEL), clock: clock ?? (() => new Date()) };

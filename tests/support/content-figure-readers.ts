@@ -22,10 +22,16 @@ export function csvFields(line: string): string[] {
   for (let i = 0; i < line.length; i += 1) {
     const ch = line[i];
     if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') { field += '"'; i += 1; } else if (ch === '"') quoted = false;
+      if (ch === '"' && line[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { fields.push(field); field = ''; } else field += ch;
+    else if (ch === ',') {
+      fields.push(field);
+      field = '';
+    } else field += ch;
   }
   fields.push(field);
   return fields;
@@ -38,7 +44,11 @@ export function csvRecords(...parts: string[]): Record<string, string>[] {
   return rows.map((row) => Object.fromEntries(csvFields(row).map((value, i) => [names[i] ?? `col${i}`, value.trim()])));
 }
 
-export interface CountyLimit { state: string; cbsa: string; oneUnit: number }
+export interface CountyLimit {
+  state: string;
+  cbsa: string;
+  oneUnit: number;
+}
 
 /** FHFA's pipe-delimited county list (2018–2025): fixed column order, header with or without spaces. */
 export function fhfaPipe(year: number): Map<string, CountyLimit> {
@@ -58,7 +68,9 @@ export function fhfaPipe(year: number): Map<string, CountyLimit> {
 
 /** FHFA's own 2026 workbook ("GSE Limits" sheet: a title row, then the header). */
 export async function fhfa2026(): Promise<Map<string, CountyLimit>> {
-  const sheets = (await readXlsxFile(fs.readFileSync(sourceFile('loan_limits', 'fhfa_conforming', 'fullcountyloanlimitlist2026_hera-based_final_flat.xlsx')))) as unknown as { sheet: string; data: unknown[][] }[];
+  const sheets = (await readXlsxFile(
+    fs.readFileSync(sourceFile('loan_limits', 'fhfa_conforming', 'fullcountyloanlimitlist2026_hera-based_final_flat.xlsx')),
+  )) as unknown as { sheet: string; data: unknown[][] }[];
   const sheet = sheets.find((s) => /gse/i.test(s.sheet)) ?? sheets[0];
   const rows = (sheet?.data ?? []).map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell).trim())));
   const headerAt = rows.findIndex((row) => row[0] === 'FIPS State Code');
@@ -76,7 +88,14 @@ export async function fhfa2026(): Promise<Map<string, CountyLimit>> {
   return out;
 }
 
-export interface FhaCounty { state: string; county: string; type: string; oneUnit: number; median: number; metro: string }
+export interface FhaCounty {
+  state: string;
+  county: string;
+  type: string;
+  oneUnit: number;
+  median: number;
+  metro: string;
+}
 
 /** HUD's forward-mortgage county limits (CHUMS layout as CSV); national rows have no state. */
 export function hudForward(year: number): FhaCounty[] {
@@ -94,7 +113,8 @@ export function hudForward(year: number): FhaCounty[] {
 
 /** `date,value` lines; blank and "." values (holidays) are skipped. */
 function dated(rows: string[]): [string, number][] {
-  return rows.map((line) => line.split(','))
+  return rows
+    .map((line) => line.split(','))
     .filter(([, value]) => value !== undefined && value.trim() !== '' && value.trim() !== '.')
     .map(([date, value]) => [String(date).trim(), Number(value)]);
 }
@@ -106,7 +126,10 @@ export const series = (...parts: string[]): [string, number][] => dated(lines(..
 export const headerlessSeries = (...parts: string[]): [string, number][] => dated(lines(...parts));
 
 /** The first column of a headed CSV (the FOMC decision calendar has only a date column). */
-export const firstColumn = (...parts: string[]): string[] => lines(...parts).slice(1).map((line) => (line.split(',')[0] ?? '').trim());
+export const firstColumn = (...parts: string[]): string[] =>
+  lines(...parts)
+    .slice(1)
+    .map((line) => (line.split(',')[0] ?? '').trim());
 
 /** The single CSV inside a zip archive, read through the central directory (no dependency). */
 export function unzipOnlyFile(...parts: string[]): string {
@@ -136,7 +159,10 @@ export function nmdbStates(wanted: ReadonlySet<string>): Map<NmdbKey, [number, n
   for (const row of rows) {
     const f = row.trim().split(',');
     if (!wanted.has(f[id as number] ?? '')) continue;
-    out.set(`${f[geo as number]}|${f[market as number]}|${f[period as number]}|${f[id as number]}`, [Number(f[v1 as number]), Number(f[v2 as number])]);
+    out.set(`${f[geo as number]}|${f[market as number]}|${f[period as number]}|${f[id as number]}`, [
+      Number(f[v1 as number]),
+      Number(f[v2 as number]),
+    ]);
   }
   return out;
 }
@@ -159,16 +185,66 @@ export function denialRate(actions: Counts | undefined): number {
 }
 
 /** The 50 states and DC (territories and the "NA" bucket are never ranked). */
-export const STATES = ['AK', 'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DC', 'DE', 'FL', 'GA', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY',
-  'LA', 'MA', 'MD', 'ME', 'MI', 'MN', 'MO', 'MS', 'MT', 'NC', 'ND', 'NE', 'NH', 'NJ', 'NM', 'NV', 'NY', 'OH', 'OK', 'OR', 'PA',
-  'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VA', 'VT', 'WA', 'WI', 'WV', 'WY'] as const;
+export const STATES = [
+  'AK',
+  'AL',
+  'AR',
+  'AZ',
+  'CA',
+  'CO',
+  'CT',
+  'DC',
+  'DE',
+  'FL',
+  'GA',
+  'HI',
+  'IA',
+  'ID',
+  'IL',
+  'IN',
+  'KS',
+  'KY',
+  'LA',
+  'MA',
+  'MD',
+  'ME',
+  'MI',
+  'MN',
+  'MO',
+  'MS',
+  'MT',
+  'NC',
+  'ND',
+  'NE',
+  'NH',
+  'NJ',
+  'NM',
+  'NV',
+  'NY',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VA',
+  'VT',
+  'WA',
+  'WI',
+  'WV',
+  'WY',
+] as const;
 
 export function population(): Record<string, number> {
   return JSON.parse(fs.readFileSync(sourceFile('geo', 'hmda_county_population_2024.json'), 'utf8')) as Record<string, number>;
 }
 
 /** Rounds half away from zero at one decimal, the way the articles print shares. */
-export const round1 = (x: number): number => Math.sign(x) * Math.round(Math.abs(x) * 10 + 1e-9) / 10;
+export const round1 = (x: number): number => (Math.sign(x) * Math.round(Math.abs(x) * 10 + 1e-9)) / 10;
 export const pct1 = (x: number): string => `${round1(x).toFixed(1)}%`;
 export const money = (n: number): string => `$${n.toLocaleString('en-US')}`;
 export const thousands = (n: number): string => n.toLocaleString('en-US');

@@ -20,13 +20,15 @@ export function withoutDialect(schema: unknown): unknown {
 }
 
 /** A contract schema's output side as OpenAPI publishes it. */
-export const outputJsonSchema = (schema: z.ZodType) => withoutDialect(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }));
+export const outputJsonSchema = (schema: z.ZodType) =>
+  withoutDialect(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }));
 
 /** The same schema's output side as the tool listing publishes it: its fields and their types, kept short (api/mcp/tool-schemas.ts). */
 export const toolOutputJsonSchema = (schema: z.ZodType) => publishedOutputSchema(schema);
 
 /** A query string: a list as comma-separated values, the way people write them in a URL. */
-export const queryString = (args: Args) => new URLSearchParams(Object.entries(args).map(([key, value]): [string, string] => [key, String(value)])).toString();
+export const queryString = (args: Args) =>
+  new URLSearchParams(Object.entries(args).map(([key, value]): [string, string] => [key, String(value)])).toString();
 
 export interface Faces {
   testApp: TestApp;

@@ -71,13 +71,19 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       }
       const toolResult = body.messages.find((message) => message.role === 'tool');
       if (!toolResult && options.toolCall) {
-        res.write(chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: options.toolCall.name, arguments: '' } }] }));
+        res.write(
+          chunk({
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: options.toolCall.name, arguments: '' } }],
+          }),
+        );
         res.write(chunk({ tool_calls: [{ index: 0, function: { arguments: JSON.stringify(options.toolCall.arguments) } }] }));
         res.write(chunk({}, 'tool_calls'));
         res.end('data: [DONE]\n\n');
         return;
       }
-      const quoted = typeof toolResult?.content === 'string' ? toolResult.content.split('\n')[0] ?? '' : 'no tool result';
+      const quoted = typeof toolResult?.content === 'string' ? (toolResult.content.split('\n')[0] ?? '') : 'no tool result';
       const words = `According to the data: ${quoted}`.split(/(?<= )/);
       res.write(chunk({ role: 'assistant', content: '' }));
       for (const word of words) res.write(chunk({ content: word }));

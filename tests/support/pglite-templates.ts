@@ -49,7 +49,15 @@ export function rawPgliteDatabase(raw: PGlite): Database {
 }
 
 function pgliteVersion(): string {
-  const manifest = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules', '@electric-sql', 'pglite', 'package.json');
+  const manifest = path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '..',
+    '..',
+    'node_modules',
+    '@electric-sql',
+    'pglite',
+    'package.json',
+  );
   return fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version : 'unknown';
 }
 
@@ -115,7 +123,7 @@ export async function pgliteStartingPoint({ migrated }: { migrated: boolean }): 
  */
 function extractDataDir(tarball: Buffer, folder: string): void {
   const root = path.resolve(folder);
-  for (let offset = 0; offset + 512 <= tarball.length; ) {
+  for (let offset = 0; offset + 512 <= tarball.length;) {
     const header = tarball.subarray(offset, offset + 512);
     if (header.every((byte) => byte === 0)) break; // the end-of-archive blocks
     const field = (start: number, length: number) => header.toString('latin1', start, start + length).replace(/\0.*$/s, '');

@@ -33,7 +33,11 @@ export function fixtureCsv(id: string): string {
  */
 export function createGridMirror(): { dir: string; remove: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-rate-grid-'));
-  fs.cpSync(path.join(SOURCE_DIR, 'rates'), path.join(dir, 'rates'), { recursive: true, dereference: true, filter: (source) => !source.includes('state_nmdb') });
+  fs.cpSync(path.join(SOURCE_DIR, 'rates'), path.join(dir, 'rates'), {
+    recursive: true,
+    dereference: true,
+    filter: (source) => !source.includes('state_nmdb'),
+  });
   fs.mkdirSync(path.join(dir, 'rates', 'fred'), { recursive: true });
   for (const id of FIXTURE_SERIES) fs.writeFileSync(path.join(dir, 'rates', 'fred', `${id}.csv`), fixtureCsv(id));
   for (const file of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
@@ -48,7 +52,11 @@ export function createGridMirror(): { dir: string; remove: () => void } {
  * holidays blank), independent of the service's parser.
  */
 export function lastValueIn(text: string): { date: string; value: number } {
-  const rows = text.trim().split(/\r?\n/).slice(1).map((line) => line.split(','));
+  const rows = text
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((line) => line.split(','));
   const last = rows.filter(([, value]) => value !== undefined && value.trim() !== '').at(-1) ?? [];
   return { date: String(last[0]), value: Number(last[1]) };
 }

@@ -8,7 +8,15 @@ export type ServerProcess = ChildServer;
 
 export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   return spawnServer(path.join(PROJECT_ROOT, 'api', 'main.ts'), {
-    env: { PORT: '0', HOST: '127.0.0.1', BASE_URL: 'http://localhost:3000', LOG_LEVEL: 'info', SYNC_ON_START: 'false', SYNC_DAILY: 'false', ...env },
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      BASE_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'info',
+      SYNC_ON_START: 'false',
+      SYNC_DAILY: 'false',
+      ...env,
+    },
     ready: SERVICE_READY,
     timeoutMs,
   });

@@ -22,7 +22,8 @@ export async function ensureSiteBuiltForTests(): Promise<void> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > STALE_LOCK_MS) fs.rmSync(LOCK, { recursive: true, force: true }); // left by a killed run
+      if (age > STALE_LOCK_MS)
+        fs.rmSync(LOCK, { recursive: true, force: true }); // left by a killed run
       else await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }

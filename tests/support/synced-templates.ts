@@ -79,7 +79,9 @@ export async function dropSyncedTemplates(runId: string, currentFingerprint?: st
       if (datname.startsWith(REUSABLE_PREFIX)) {
         // A half-built one (`_b`) being built right now has a connection open.
         const building = datname.endsWith('_b');
-        const stale = building ? (numbackends ?? 0) === 0 && reusableIsStale(datname.slice(0, -2), currentFingerprint) : reusableIsStale(datname, currentFingerprint);
+        const stale = building
+          ? (numbackends ?? 0) === 0 && reusableIsStale(datname.slice(0, -2), currentFingerprint)
+          : reusableIsStale(datname, currentFingerprint);
         if (stale) {
           await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
           if (!building) fs.rmSync(stampFile(datname), { force: true });
@@ -98,9 +100,12 @@ export async function dropSyncedTemplates(runId: string, currentFingerprint?: st
       // Left by a run that never reached its teardown (killed): run ids start with r<minutes base 36>.
       const fileRun = /^(?:mds_tpl_)?(r[0-9a-z]{7})/.exec(file)?.[1];
       const abandoned = fileRun !== undefined && Number.parseInt(fileRun.slice(1, 8), 36) < Math.floor(Date.now() / 60_000) - 24 * 60;
-      const staleReusable = file.startsWith(REUSABLE_PREFIX) && file.endsWith('.tar') && reusableIsStale(file.slice(0, -'.tar'.length), currentFingerprint);
+      const staleReusable =
+        file.startsWith(REUSABLE_PREFIX) && file.endsWith('.tar') && reusableIsStale(file.slice(0, -'.tar'.length), currentFingerprint);
       // PGlite starting points (tests/support/pglite-templates.ts): the file's own time is its last use.
-      const staleStart = file.startsWith('mds_start_') && Date.now() - (fs.statSync(path.join(PGLITE_CACHE_DIR, file), { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > UNUSED_MS;
+      const staleStart =
+        file.startsWith('mds_start_') &&
+        Date.now() - (fs.statSync(path.join(PGLITE_CACHE_DIR, file), { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > UNUSED_MS;
       if (runOwn || abandoned || staleReusable || staleStart) fs.rmSync(path.join(PGLITE_CACHE_DIR, file), { force: true });
       if (staleReusable) fs.rmSync(stampFile(file.slice(0, -'.tar'.length)), { force: true });
     }
@@ -109,5 +114,7 @@ export async function dropSyncedTemplates(runId: string, currentFingerprint?: st
 
 /** A new run id: `r` + minutes since the epoch (base 36, 7 chars) + random, so stale ones are recognisable. */
 export function newTestRunId(): string {
-  return `r${Math.floor(Date.now() / 60_000).toString(36).padStart(7, '0')}${randomBytes(3).toString('hex')}`;
+  return `r${Math.floor(Date.now() / 60_000)
+    .toString(36)
+    .padStart(7, '0')}${randomBytes(3).toString('hex')}`;
 }

@@ -144,12 +144,12 @@ async function pgliteTemplate(names: readonly string[], options: SyncedOptions):
       const meanwhile = readIfPresent(file); // built by another worker while this one waited
       if (meanwhile) return meanwhile;
       const built = await buildPgliteTemplate(names, options);
-        fs.mkdirSync(PGLITE_CACHE_DIR, { recursive: true });
-        const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
-        fs.writeFileSync(partial, built);
-        fs.renameSync(partial, file); // atomic: parallel workers never read half a file
-        return built;
-      }));
+      fs.mkdirSync(PGLITE_CACHE_DIR, { recursive: true });
+      const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
+      fs.writeFileSync(partial, built);
+      fs.renameSync(partial, file); // atomic: parallel workers never read half a file
+      return built;
+    }));
   if (wanted.reusable) markTemplateUsed(wanted.name);
   return new Blob([bytes]);
 }
@@ -204,11 +204,7 @@ async function cloneTemplate(template: string, clone: string): Promise<boolean> 
 }
 
 /** A migrated scratch database holding `names` (and their dependencies), synced from the mirror. */
-export async function syncedTestDatabase(
-  kind: DatabaseKind,
-  names: readonly string[],
-  options: SyncedOptions = {},
-): Promise<TestDatabase> {
+export async function syncedTestDatabase(kind: DatabaseKind, names: readonly string[], options: SyncedOptions = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const db = await createPgliteDatabase(undefined, { loadDataDir: await pgliteTemplate(names, options) });
     return { db, url: undefined, drop: () => db.close() };

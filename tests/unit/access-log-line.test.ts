@@ -10,7 +10,11 @@ import { requestTracker } from '../../api/platform/http/request-context.ts';
 function sink() {
   const written: string[] = [];
   const batched: string[] = [];
-  return { written, batched, stream: { write: (line: string) => void written.push(line), writeBatched: (line: string) => void batched.push(line) } };
+  return {
+    written,
+    batched,
+    stream: { write: (line: string) => void written.push(line), writeBatched: (line: string) => void batched.push(line) },
+  };
 }
 
 /** Tracks one request through `logger` and finishes it with `status`. */
@@ -39,7 +43,13 @@ describe('access-log line', () => {
     const line = batched[0]!;
     expect(line.endsWith('}\n')).toBe(true);
     const fields = withoutTime(line);
-    expect(fields).toMatchObject({ url: '/api/v1/rates?api_key=[REDACTED]&x="q"', status: 200, requestId: 'req-1', method: 'GET', msg: 'request' });
+    expect(fields).toMatchObject({
+      url: '/api/v1/rates?api_key=[REDACTED]&x="q"',
+      status: 200,
+      requestId: 'req-1',
+      method: 'GET',
+      msg: 'request',
+    });
 
     logger.info({ requestId: 'req-1', method: 'GET', url: fields.url, status: 200, durationMs: fields.durationMs }, 'request');
     expect(written).toHaveLength(1);

@@ -34,7 +34,14 @@ describe('key format', () => {
   });
 
   it('rejects malformed keys without looking anything up', () => {
-    for (const bad of ['', 'mds_', 'mds_short_x', `mds_${'a'.repeat(8)}_${'b'.repeat(31)}`, `xyz_${'a'.repeat(8)}_${'b'.repeat(32)}`, `mds_${'a'.repeat(8)}_${'b'.repeat(31)}!`]) {
+    for (const bad of [
+      '',
+      'mds_',
+      'mds_short_x',
+      `mds_${'a'.repeat(8)}_${'b'.repeat(31)}`,
+      `xyz_${'a'.repeat(8)}_${'b'.repeat(32)}`,
+      `mds_${'a'.repeat(8)}_${'b'.repeat(31)}!`,
+    ]) {
       expect(keyPrefixOf(bad)).toBeUndefined();
     }
   });
@@ -180,4 +187,3 @@ describe('cookie signing', () => {
     expect(unsign('no-signature', 'secret-1')).toBeUndefined();
   });
 });
-

@@ -13,7 +13,20 @@ const TODAY = new Date('2026-11-27T12:00:00Z');
 
 function weekly(values: number[]): HeldSeries {
   const dates = values.map((_value, index) => new Date(Date.UTC(2024, 0, 4 + index * 7)).toISOString().slice(0, 10));
-  return { id: 'test/weekly', title: 'Test', family: 'pmms', publisher: 'Test', frequency: 'weekly', units: 'percent', dates, values, sourceUrl: 'https://example.org', sourceName: 'Test', asOf: dates.at(-1) ?? null, notes: [] };
+  return {
+    id: 'test/weekly',
+    title: 'Test',
+    family: 'pmms',
+    publisher: 'Test',
+    frequency: 'weekly',
+    units: 'percent',
+    dates,
+    values,
+    sourceUrl: 'https://example.org',
+    sourceName: 'Test',
+    asOf: dates.at(-1) ?? null,
+    notes: [],
+  };
 }
 
 describe('question reader: moments and spans', () => {
@@ -49,8 +62,14 @@ describe('question reader: measures', () => {
   });
 
   it('names every rate series a comparison mentions, survey or benchmark', () => {
-    expect(rateMentions('the spread between the 30-year and 15-year fixed rates').map((mention) => mention.id)).toEqual(['pmms/30-year', 'pmms/15-year']);
-    expect(rateMentions('the gap between the Optimal Blue jumbo and conforming 30-year rates').map((mention) => mention.id)).toEqual(['optimal-blue/jumbo-30-year', 'optimal-blue/conforming-30-year']);
+    expect(rateMentions('the spread between the 30-year and 15-year fixed rates').map((mention) => mention.id)).toEqual([
+      'pmms/30-year',
+      'pmms/15-year',
+    ]);
+    expect(rateMentions('the gap between the Optimal Blue jumbo and conforming 30-year rates').map((mention) => mention.id)).toEqual([
+      'optimal-blue/jumbo-30-year',
+      'optimal-blue/conforming-30-year',
+    ]);
     expect(hmdaMeasureOf('How many home loans were originated in Cook County?').measure).toBe('originations');
   });
 });
@@ -58,7 +77,12 @@ describe('question reader: measures', () => {
 describe('analysis arithmetic', () => {
   it('keeps ties in ranks, and every place tied with the last one shown', () => {
     const ranked = rankTies([{ value: 5 }, { value: 9 }, { value: 9 }, { value: 7 }, { value: 7 }], 'highest', 3);
-    expect(ranked.map((entry) => [entry.rank, entry.value])).toEqual([[1, 9], [1, 9], [3, 7], [3, 7]]);
+    expect(ranked.map((entry) => [entry.rank, entry.value])).toEqual([
+      [1, 9],
+      [1, 9],
+      [3, 7],
+      [3, 7],
+    ]);
   });
 
   it('computes the monthly payment by the annuity formula (and principal ÷ months at 0%)', () => {
@@ -92,13 +116,35 @@ describe('analyze_data, the /ask model tool', () => {
   it('is offered to the model with the operations as an enum', () => {
     expect(tool).toBeDefined();
     const operation = (tool?.parameters.properties as Record<string, { enum?: string[] }>).operation;
-    expect(operation?.enum).toEqual(['value', 'change', 'compare', 'share', 'rank', 'count', 'crossing', 'extremes', 'per-resident', 'payment']);
+    expect(operation?.enum).toEqual([
+      'value',
+      'change',
+      'compare',
+      'share',
+      'rank',
+      'count',
+      'crossing',
+      'extremes',
+      'per-resident',
+      'payment',
+    ]);
   });
 
   it('runs the operation with the parameters given, and refuses a parameter the operation does not take', async () => {
     const calls: unknown[] = [];
-    const answer = { operation: 'count', answer: '17 of 52', method: 'counted', result: {}, inputs: [], notes: [], sources: [{ url: 'https://example.org', as_of: '2026-10-08' }], dataset_versions: [] };
-    const deps = { services: { analysis: { run: async (operation: string, query: unknown) => (calls.push([operation, query]), answer) } } } as unknown as AppDeps;
+    const answer = {
+      operation: 'count',
+      answer: '17 of 52',
+      method: 'counted',
+      result: {},
+      inputs: [],
+      notes: [],
+      sources: [{ url: 'https://example.org', as_of: '2026-10-08' }],
+      dataset_versions: [],
+    };
+    const deps = {
+      services: { analysis: { run: async (operation: string, query: unknown) => (calls.push([operation, query]), answer) } },
+    } as unknown as AppDeps;
     const result = await tool!.run({ operation: 'count', series: 'pmms/30-year', from: '2023', to: '2023', above: '7' }, { deps } as never);
     expect(calls).toEqual([['count', { series: 'pmms/30-year', from: '2023', to: '2023', above: '7' }]]);
     expect(result.text).toMatch(/17 of 52/);

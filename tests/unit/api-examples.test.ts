@@ -13,7 +13,14 @@ import { exampleRequest, shorten, type Operation } from '../../site/lib/api-exam
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const routes = (() => {
   const registry = new ApiRegistry();
-  const unused = new Proxy({}, { get: () => { throw new Error('not used while registering'); } }) as never;
+  const unused = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('not used while registering');
+      },
+    },
+  ) as never;
   registerApiRoutes(registry, { config, db: unused, logger: unused, clock: () => new Date(), services: unused } as AppDeps);
   return registry.routes;
 })();
@@ -28,7 +35,8 @@ describe('the API examples', () => {
     it(`${route.operationId}: its example passes its own schemas`, () => {
       const example = route.example!;
       if (route.query instanceof z.ZodObject) expect(() => route.query!.parse(example.query ?? {})).not.toThrow();
-      if (route.query instanceof z.ZodObject) expect(Object.keys(example.query ?? {}).filter((name) => !(name in (route.query as z.ZodObject).shape))).toEqual([]);
+      if (route.query instanceof z.ZodObject)
+        expect(Object.keys(example.query ?? {}).filter((name) => !(name in (route.query as z.ZodObject).shape))).toEqual([]);
       if (route.params) expect(route.params.safeParse(example.params ?? {}).success).toBe(true);
       if (route.body) expect(route.body.safeParse(example.body).success).toBe(true);
     });
@@ -36,9 +44,15 @@ describe('the API examples', () => {
 
   it('publishes them in the OpenAPI document, from which the docs page builds each request', () => {
     const paths = describeApi(config).paths as Record<string, Record<string, Operation>>;
-    expect(exampleRequest('/loan-limits', 'get', paths['/loan-limits']!.get!)).toEqual({ url: '/loan-limits?state=CA&county=Los+Angeles&loan_type=fha' });
-    expect(exampleRequest('/research/counties/{fips}', 'get', paths['/research/counties/{fips}']!.get!)).toEqual({ url: '/research/counties/08031' });
-    expect(exampleRequest('/ask', 'post', paths['/ask']!.post!)?.body).toEqual({ message: 'What is the conforming loan limit in Los Angeles County?' });
+    expect(exampleRequest('/loan-limits', 'get', paths['/loan-limits']!.get!)).toEqual({
+      url: '/loan-limits?state=CA&county=Los+Angeles&loan_type=fha',
+    });
+    expect(exampleRequest('/research/counties/{fips}', 'get', paths['/research/counties/{fips}']!.get!)).toEqual({
+      url: '/research/counties/08031',
+    });
+    expect(exampleRequest('/ask', 'post', paths['/ask']!.post!)?.body).toEqual({
+      message: 'What is the conforming loan limit in Los Angeles County?',
+    });
     expect(exampleRequest('/hmda/exports/{file}', 'get', paths['/hmda/exports/{file}']!.get!)).toBeUndefined();
   });
 

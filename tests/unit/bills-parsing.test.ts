@@ -40,7 +40,13 @@ describe.skipIf(!hasSourceData)('BILLSTATUS XML, both schema versions', () => {
 
   it('reads the real legacy-schema record H.R. 14 (no sponsor, empty lists)', () => {
     const record = parseFile(billstatus('117', 'BILLSTATUS-117hr14.xml'));
-    expect(record).toMatchObject({ billId: 'hr14-117', sourceFormat: 'billstatus-xml-1', sponsor: null, status: 'introduced', summary: null });
+    expect(record).toMatchObject({
+      billId: 'hr14-117',
+      sourceFormat: 'billstatus-xml-1',
+      sponsor: null,
+      status: 'introduced',
+      summary: null,
+    });
     expect(record.cosponsors).toEqual([]);
     expect(record.committees).toEqual([]);
     expect(record.actions).toHaveLength(2);
@@ -179,7 +185,10 @@ describe.skipIf(!hasSourceData)('legislators tables', () => {
   });
 
   it('parses quoted CSV fields and names the line of an unterminated quote', () => {
-    expect(parseCsv('a,b\n"x, y","say ""hi"""\n', 't.csv')).toEqual([['a', 'b'], ['x, y', 'say "hi"']]);
+    expect(parseCsv('a,b\n"x, y","say ""hi"""\n', 't.csv')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+    ]);
     expect(() => parseCsv('a,b\n1,2\n"open,3\n', 't.csv')).toThrow(/t\.csv:3: unterminated quoted field/);
   });
 });
@@ -199,7 +208,10 @@ describe('our analyses (content/bills)', () => {
   it.skipIf(!hasSourceData)('are written for bills whose record the mirror holds, and none of the non-housing ones', async () => {
     const bills = await readTrackedBills();
     for (const bill of bills) {
-      expect(fs.existsSync(billstatus(String(bill.congress), `BILLSTATUS-${bill.congress}${bill.type}${bill.number}.xml`)), bill.billId).toBe(true);
+      expect(
+        fs.existsSync(billstatus(String(bill.congress), `BILLSTATUS-${bill.congress}${bill.type}${bill.number}.xml`)),
+        bill.billId,
+      ).toBe(true);
     }
     const ids = bills.map((bill) => bill.billId);
     for (const excluded of ['hr14-117', 'hr21-117', 'hr2471-117']) expect(ids).not.toContain(excluded);
@@ -208,7 +220,8 @@ describe('our analyses (content/bills)', () => {
   it('rejects bad front matter, mismatched ids and analyses of the wrong length', () => {
     const body = Array.from({ length: 130 }, () => 'word').join(' ');
     const file = (front: string, text = body) => `---\n${front}\n---\n\n${text}\n`;
-    const good = 'bill_id: hr1-119\ncongress: 119\ntype: hr\nnumber: 1\nshort_title: "A bill"\ntopics: [fha]\nwhy_we_track: "Because it matters to borrowers."';
+    const good =
+      'bill_id: hr1-119\ncongress: 119\ntype: hr\nnumber: 1\nshort_title: "A bill"\ntopics: [fha]\nwhy_we_track: "Because it matters to borrowers."';
     expect(parseTrackedBill(file(good), '/x/hr1-119.md')).toMatchObject({ billId: 'hr1-119', topics: ['fha'] });
     expect(() => parseTrackedBill(file(good), '/x/hr2-119.md')).toThrow(/file name must be hr1-119\.md/);
     expect(() => parseTrackedBill(file(good.replace('number: 1', 'number: 2')), '/x/hr1-119.md')).toThrow(ValidationError);

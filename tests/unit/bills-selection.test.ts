@@ -66,7 +66,9 @@ function expectedByTheRule(xml: string, congress: number, sitting: number): bool
   const subjects = [...subjectsBlock.matchAll(/<name>([^<]*)<\/name>/g)].map((match) => match[1]);
   const committees = new Set([...bill.matchAll(/<systemCode>([a-z0-9]+)<\/systemCode>/g)].map((match) => match[1]));
   const title = /<title>([^<]*)<\/title>\s*<titles>/.exec(bill)?.[1] ?? '';
-  const lawDates = [...bill.matchAll(/<actionDate>([\d-]+)<\/actionDate>\s*<text>[^<]*<\/text>\s*<type>BecameLaw<\/type>/g)].map((match) => match[1] ?? '');
+  const lawDates = [...bill.matchAll(/<actionDate>([\d-]+)<\/actionDate>\s*<text>[^<]*<\/text>\s*<type>BecameLaw<\/type>/g)].map(
+    (match) => match[1] ?? '',
+  );
   const housing =
     policyArea === 'Housing and Community Development' ||
     subjects.includes('Housing finance and home ownership') ||
@@ -115,6 +117,9 @@ describe.skipIf(!hasSourceData)('the tracked-bill rule on the mirror’s records
     expect(record.committees.map((committee) => committee.systemCode)).toContain('ssbk00');
     const sitting = { ...record, congress: 119 };
     expect(selectBill(sitting, TODAY)).toBeUndefined();
-    expect(selectBill({ ...sitting, title: 'Mortgage Servicing Fairness Act' }, TODAY)).toMatchObject({ reason: 'current congress', basis: 'committee' });
+    expect(selectBill({ ...sitting, title: 'Mortgage Servicing Fairness Act' }, TODAY)).toMatchObject({
+      reason: 'current congress',
+      basis: 'committee',
+    });
   });
 });

@@ -22,7 +22,9 @@ import { getEconomicCalendarTool } from '../../api/mcp/tools/get-economic-calend
 import type { ToolContext } from '../../api/mcp/tool-kit.ts';
 import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 
-const recorded = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', 'calendar-answer.json'), 'utf8')) as unknown;
+const recorded = JSON.parse(
+  fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', 'calendar-answer.json'), 'utf8'),
+) as unknown;
 
 /** Parsing drops unknown keys, so a parse equal to the input proves none were there (at any depth). */
 function expectExactly<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -39,7 +41,9 @@ interface Captured {
 /** What the SDK does with a call: validate the arguments with the listed input schema, run, check the output. */
 async function callLikeTheSdk(context: ToolContext, args: unknown): Promise<CallToolResult> {
   let found: Captured | undefined;
-  const server = { registerTool: (_name: string, config: Captured['config'], handler: Captured['handler']) => (found = { config, handler }) };
+  const server = {
+    registerTool: (_name: string, config: Captured['config'], handler: Captured['handler']) => (found = { config, handler }),
+  };
   getEconomicCalendarTool.register(server as unknown as McpServer, context);
   if (!found) throw new Error('get_economic_calendar registered nothing');
   const result = await found.handler(found.config.inputSchema.parse(args), {});
@@ -71,7 +75,9 @@ describe('get_economic_calendar from the calendar contract', () => {
     expect(expectExactly(CalendarAnswerSchema, result.structuredContent)).toEqual(answer);
     expect(text(result)).toContain('2026-12-09  FOMC rate decision (high, fed)');
     expect(text(result)).toContain('(1 more in the range; raise limit to see them.)');
-    expect(text(result)).toContain('Source: Federal Reserve, https://www.federalreserve.gov/newsevents/pressreleases/monetary20240809a.htm (as of 2026-11-24)');
+    expect(text(result)).toContain(
+      'Source: Federal Reserve, https://www.federalreserve.gov/newsevents/pressreleases/monetary20240809a.htm (as of 2026-11-24)',
+    );
   });
 
   it.each([
@@ -82,7 +88,10 @@ describe('get_economic_calendar from the calendar contract', () => {
     [{ category: 'Inflation, jobs' }, { category: ['inflation', 'employment'], limit: 100 }],
     [{ impact: 'high' }, { impact: ['high'], limit: 100 }],
     [{ impact: ['High', 'MEDIUM'] }, { impact: ['high', 'medium'], limit: 100 }],
-    [{ from: ' 2026-12-01 ', to: '2026-12-31', limit: '5' }, { from: '2026-12-01', to: '2026-12-31', limit: 5 }],
+    [
+      { from: ' 2026-12-01 ', to: '2026-12-31', limit: '5' },
+      { from: '2026-12-01', to: '2026-12-31', limit: 5 },
+    ],
   ])('asks the service %j as %j', async (args, canonical) => {
     const { context, asked } = recordingContext(answer);
     const result = await callLikeTheSdk(context, args);
@@ -101,7 +110,9 @@ describe('get_economic_calendar from the calendar contract', () => {
     expect(text(await getEconomicCalendarTool.call({ impact: 'urgent' }, context))).toBe(
       `Invalid value for 'impact': "urgent". Give one or more values (high, medium, low): one value, an array, or a comma-separated list (at most 3).`,
     );
-    expect(text(await getEconomicCalendarTool.call({ limit: 501 }, context))).toBe("Invalid value for 'limit': 501. Give a whole number from 1 to 500.");
+    expect(text(await getEconomicCalendarTool.call({ limit: 501 }, context))).toBe(
+      "Invalid value for 'limit': 501. Give a whole number from 1 to 500.",
+    );
     expect(asked).toEqual([]);
   });
 

@@ -4,7 +4,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HOUSING_PUBLISHERS, housingEvents, housingFactPath, readHousingFacts, type HousingFactFile } from '../../api/calendar/housing-facts.ts';
+import {
+  HOUSING_PUBLISHERS,
+  housingEvents,
+  housingFactPath,
+  readHousingFacts,
+  type HousingFactFile,
+} from '../../api/calendar/housing-facts.ts';
 import { pmmsEvents, pmmsReleaseDays, PmmsScheduleSchema } from '../../api/calendar/pmms.ts';
 import { PROJECT_ROOT } from '../../api/config.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
@@ -47,13 +53,19 @@ describe('housing release fact files', () => {
   it('holds the schedule rows as the publishers wrote them', () => {
     const census = housingEvents(load('census'));
     // census.gov/construction/soc/schedule.html: "October 2026 | November 18, 2026 | November 25, 2026".
-    expect(census.find((event) => event.series === 'housing_starts' && event.date === '2026-11-18')).toMatchObject({ name: 'New Residential Construction (housing starts and permits) (October 2026)', impact: 'medium', category: 'housing' });
+    expect(census.find((event) => event.series === 'housing_starts' && event.date === '2026-11-18')).toMatchObject({
+      name: 'New Residential Construction (housing starts and permits) (October 2026)',
+      impact: 'medium',
+      category: 'housing',
+    });
     expect(census.find((event) => event.series === 'new_home_sales' && event.date === '2026-11-25')?.name).toContain('(October 2026)');
     const nar = housingEvents(load('nar'));
     expect(nar.find((event) => event.date === '2026-12-09')).toMatchObject({ series: 'existing_home_sales', impact: 'medium' });
     expect(nar.filter((event) => event.series === 'pending_home_sales').every((event) => event.impact === 'low')).toBe(true);
     const fhfa = housingEvents(load('fhfa'));
-    expect(fhfa.find((event) => event.date === '2026-11-24')?.description).toContain('quarterly index (with monthly tables), through 2026Q3');
+    expect(fhfa.find((event) => event.date === '2026-11-24')?.description).toContain(
+      'quarterly index (with monthly tables), through 2026Q3',
+    );
     expect(fhfa.every((event) => weekday(event.date) === 'Tue')).toBe(true);
   });
 
@@ -64,7 +76,9 @@ describe('housing release fact files', () => {
         const abbreviation = /\b(mon|tue|wed|thu|fri)[a-z]*\.?,/i.exec(release.quote)?.[1];
         if (!abbreviation) continue;
         named += 1;
-        expect(weekday(release.date), `${release.date} ${release.quote}`).toBe(`${abbreviation.charAt(0).toUpperCase()}${abbreviation.slice(1, 3).toLowerCase()}`);
+        expect(weekday(release.date), `${release.date} ${release.quote}`).toBe(
+          `${abbreviation.charAt(0).toUpperCase()}${abbreviation.slice(1, 3).toLowerCase()}`,
+        );
       }
     }
     expect(named).toBeGreaterThan(30);
@@ -75,12 +89,18 @@ describe('housing release fact files', () => {
     const release = base.releases.find((entry) => entry.date === '2026-12-09');
     if (!release) throw new Error('fixture row');
     const variant = (changes: Partial<typeof release>) => JSON.stringify({ ...base, releases: [{ ...release, ...changes }] });
-    expect(() => readHousingFacts(variant({ date: '2025-12-10' }), 'nar.json')).toThrow(/nar\.json: existing_home_sales 2025-12-10: 2025 is not among the years the file covers/);
+    expect(() => readHousingFacts(variant({ date: '2025-12-10' }), 'nar.json')).toThrow(
+      /nar\.json: existing_home_sales 2025-12-10: 2025 is not among the years the file covers/,
+    );
     expect(() => readHousingFacts(variant({ date: '2026-12-10' }), 'nar.json')).toThrow(/the quote names a Wed but the date is a Thu/);
-    expect(() => readHousingFacts(variant({ date: '2026-12-12', quote: 'December 12 November Existing-Home Sales' }), 'nar.json')).toThrow(/falls on a Sat/);
+    expect(() => readHousingFacts(variant({ date: '2026-12-12', quote: 'December 12 November Existing-Home Sales' }), 'nar.json')).toThrow(
+      /falls on a Sat/,
+    );
     expect(() => readHousingFacts(variant({ period: 'December 2026' }), 'nar.json')).toThrow(/not after its reference month December 2026/);
     expect(() => readHousingFacts(JSON.stringify({ ...base, releases: [release, release] }), 'nar.json')).toThrow(/listed twice/);
-    expect(() => readHousingFacts(variant({ series: 'fhfa_hpi' }), 'nar.json')).toThrow(/fhfa_hpi is not a series of National Association of Realtors/);
+    expect(() => readHousingFacts(variant({ series: 'fhfa_hpi' }), 'nar.json')).toThrow(
+      /fhfa_hpi is not a series of National Association of Realtors/,
+    );
     expect(() => readHousingFacts(JSON.stringify({ ...base, releases: [{ ...release, sourceUrl: 'not a url' }] }), 'nar.json')).toThrow();
     const census = HOUSING_PUBLISHERS.find((publisher) => publisher.id === 'census');
     expect(() => readHousingFacts(JSON.stringify(base), 'census.json', census)).toThrow(
@@ -114,7 +134,8 @@ describe("Freddie Mac's PMMS release rule", () => {
       .filter((day) => day >= '2015-01-01');
     const last = observed.at(-1) ?? '';
     const derived: string[] = [];
-    for (let year = 2015; year <= Number(last.slice(0, 4)); year += 1) derived.push(...pmmsReleaseDays(year).map((release) => release.date));
+    for (let year = 2015; year <= Number(last.slice(0, 4)); year += 1)
+      derived.push(...pmmsReleaseDays(year).map((release) => release.date));
     expect(derived.filter((day) => day <= last)).toEqual(observed);
     expect(observed.filter((day) => weekday(day) === 'Wed')).toContain('2025-12-31');
   });
@@ -125,7 +146,12 @@ describe("Freddie Mac's PMMS release rule", () => {
     const events = pmmsEvents(schedule);
     expect(events.length).toBeGreaterThan(150);
     for (const event of events) {
-      expect(event).toMatchObject({ series: 'pmms', category: 'housing', impact: 'low', sourceUrl: 'https://www.freddiemac.com/pmms/pmms_faqs' });
+      expect(event).toMatchObject({
+        series: 'pmms',
+        category: 'housing',
+        impact: 'low',
+        sourceUrl: 'https://www.freddiemac.com/pmms/pmms_faqs',
+      });
       expect(event.description).toMatch(/derived from Freddie Mac's stated rule/);
     }
     expect(events.find((event) => event.date === '2026-11-25')?.description).toMatch(/Moved from Thursday for Thanksgiving Day\.$/);

@@ -49,7 +49,9 @@ describe('FOMC fact file', () => {
 
   it('fails the cross-check naming the file and line when a mirror row differs', () => {
     const text = 'year,meeting_start,decision_date\n2021,2021-01-26,2021-01-27\n2021,2021-03-16,2021-03-18\n';
-    expect(() => crossCheckFomcMirror(text, meetings, 'mirror.csv')).toThrow(new ValidationError('mirror.csv:3: FOMC meeting 2021-03-16/2021-03-18 is not in data/calendar/fomc-meetings.json'));
+    expect(() => crossCheckFomcMirror(text, meetings, 'mirror.csv')).toThrow(
+      new ValidationError('mirror.csv:3: FOMC meeting 2021-03-16/2021-03-18 is not in data/calendar/fomc-meetings.json'),
+    );
   });
 });
 
@@ -58,9 +60,21 @@ describe('Fed calendar page parser', () => {
 
   it('reads each year panel, SEP asterisks and the press conference', () => {
     expect(byYear.get(2026)?.map((meeting) => meeting.decision)).toEqual([
-      '2026-01-28', '2026-03-18', '2026-04-29', '2026-06-17', '2026-07-29', '2026-09-16', '2026-10-28', '2026-12-09',
+      '2026-01-28',
+      '2026-03-18',
+      '2026-04-29',
+      '2026-06-17',
+      '2026-07-29',
+      '2026-09-16',
+      '2026-10-28',
+      '2026-12-09',
     ]);
-    expect(byYear.get(2026)?.filter((meeting) => meeting.sep).map((meeting) => meeting.start.slice(5, 7))).toEqual(['03', '06', '09', '12']);
+    expect(
+      byYear
+        .get(2026)
+        ?.filter((meeting) => meeting.sep)
+        .map((meeting) => meeting.start.slice(5, 7)),
+    ).toEqual(['03', '06', '09', '12']);
     expect(byYear.get(2027)?.[3]).toEqual({ start: '2027-06-08', decision: '2027-06-09', sep: true, pressConference: true });
   });
 
@@ -121,8 +135,16 @@ describe.skipIf(!hasSourceData)('BLS iCalendar feed (the real calendar/bls.ics)'
   const text = hasSourceData ? fs.readFileSync(sourceFile('calendar', 'bls.ics'), 'utf8') : '';
   const scanned = hasSourceData ? scanVevents(text) : [];
   const feed = hasSourceData ? blsEventsFromIcs(text, 'bls.ics') : { events: [], otherReleases: {}, span: { first: '', last: '' } };
-  const daysOf = (series: string) => feed.events.filter((event) => event.series === series).map((event) => event.date).sort();
-  const scannedDays = (name: string) => scanned.filter((event) => event.name === name).map((event) => event.day).sort();
+  const daysOf = (series: string) =>
+    feed.events
+      .filter((event) => event.series === series)
+      .map((event) => event.date)
+      .sort();
+  const scannedDays = (name: string) =>
+    scanned
+      .filter((event) => event.name === name)
+      .map((event) => event.day)
+      .sort();
 
   it('reads every release the line scan finds: 246 from 2025-01-03 to 2026-12-17', () => {
     expect(scanned).toHaveLength(246);
@@ -145,17 +167,42 @@ describe.skipIf(!hasSourceData)('BLS iCalendar feed (the real calendar/bls.ics)'
 
   it('has the 2026 jobs and CPI dates with their category and impact, and no reference month', () => {
     expect(daysOf('employment_situation').filter((day) => day.startsWith('2026'))).toEqual([
-      '2026-01-09', '2026-02-11', '2026-03-06', '2026-04-03', '2026-05-08', '2026-06-05',
-      '2026-07-02', '2026-08-07', '2026-09-04', '2026-10-02', '2026-11-06', '2026-12-04',
+      '2026-01-09',
+      '2026-02-11',
+      '2026-03-06',
+      '2026-04-03',
+      '2026-05-08',
+      '2026-06-05',
+      '2026-07-02',
+      '2026-08-07',
+      '2026-09-04',
+      '2026-10-02',
+      '2026-11-06',
+      '2026-12-04',
     ]);
     expect(daysOf('cpi').filter((day) => day.startsWith('2026'))).toEqual([
-      '2026-01-13', '2026-02-13', '2026-03-11', '2026-04-10', '2026-05-12', '2026-06-10',
-      '2026-07-14', '2026-08-12', '2026-09-11', '2026-10-14', '2026-11-10', '2026-12-10',
+      '2026-01-13',
+      '2026-02-13',
+      '2026-03-11',
+      '2026-04-10',
+      '2026-05-12',
+      '2026-06-10',
+      '2026-07-14',
+      '2026-08-12',
+      '2026-09-11',
+      '2026-10-14',
+      '2026-11-10',
+      '2026-12-10',
     ]);
     const jobs = feed.events.find((event) => event.series === 'employment_situation' && event.date === '2026-12-04');
     expect(jobs).toMatchObject({ name: 'Employment Situation', category: 'employment', impact: 'high', sourceUrl: BLS_ICS_URL });
-    expect(feed.events.find((event) => event.date === '2026-12-10' && event.series === 'cpi')).toMatchObject({ name: 'Consumer Price Index', category: 'inflation', impact: 'high' });
-    const category = (series: string) => new Set(feed.events.filter((event) => event.series === series).map((event) => `${event.category}/${event.impact}`));
+    expect(feed.events.find((event) => event.date === '2026-12-10' && event.series === 'cpi')).toMatchObject({
+      name: 'Consumer Price Index',
+      category: 'inflation',
+      impact: 'high',
+    });
+    const category = (series: string) =>
+      new Set(feed.events.filter((event) => event.series === series).map((event) => `${event.category}/${event.impact}`));
     expect(category('ppi')).toEqual(new Set(['inflation/medium']));
     expect(category('real_earnings')).toEqual(new Set(['inflation/low']));
     expect(category('jolts')).toEqual(new Set(['employment/medium']));
@@ -164,7 +211,10 @@ describe.skipIf(!hasSourceData)('BLS iCalendar feed (the real calendar/bls.ics)'
   });
 
   it('carries the shutdown-revised 2025 dates: no October jobs or CPI release, November CPI on 2025-12-18', () => {
-    expect(daysOf('employment_situation').filter((day) => day >= '2025-10-01' && day <= '2025-12-31')).toEqual(['2025-11-20', '2025-12-16']);
+    expect(daysOf('employment_situation').filter((day) => day >= '2025-10-01' && day <= '2025-12-31')).toEqual([
+      '2025-11-20',
+      '2025-12-16',
+    ]);
     expect(daysOf('cpi').filter((day) => day >= '2025-10-01' && day <= '2025-12-31')).toEqual(['2025-10-24', '2025-12-18']);
   });
 
@@ -180,17 +230,21 @@ describe.skipIf(!hasSourceData)('BLS iCalendar feed (the real calendar/bls.ics)'
     expect(() => blsEventsFromIcs(text.slice(0, 2000), 'bls.ics')).toThrow(SourceFormatError);
     expect(() => blsEventsFromIcs(text.slice(0, 2000), 'bls.ics')).toThrow(/^bls\.ics: not a readable iCalendar file/);
     expect(() => blsEventsFromIcs('<html>maintenance</html>', 'bls.ics')).toThrow(SourceFormatError);
-    expect(() => blsEventsFromIcs(text.replace('DTSTART;TZID=US-Eastern:20260109T083000', 'DTSTART;TZID=US-Eastern:2026XX09T083000'), 'bls.ics')).toThrow(
-      /bls\.ics: release "Employment Situation" has an unreadable DTSTART/,
-    );
+    expect(() =>
+      blsEventsFromIcs(text.replace('DTSTART;TZID=US-Eastern:20260109T083000', 'DTSTART;TZID=US-Eastern:2026XX09T083000'), 'bls.ics'),
+    ).toThrow(/bls\.ics: release "Employment Situation" has an unreadable DTSTART/);
     const withoutJobs = text.replace(/SUMMARY:Employment Situation\r?\n/g, 'SUMMARY:Something Else\n');
-    expect(() => blsEventsFromIcs(withoutJobs, 'bls.ics')).toThrow(new ValidationError('bls.ics: no Employment Situation release in the feed'));
+    expect(() => blsEventsFromIcs(withoutJobs, 'bls.ics')).toThrow(
+      new ValidationError('bls.ics: no Employment Situation release in the feed'),
+    );
   });
 });
 
 describe('CPI history', () => {
   it.skipIf(!hasSourceData)('reads the mirror CPI dates and leaves out the two flagged 2025 rows', () => {
-    const { events, excluded, referenceMonths } = cpiEventsFromCsv(fs.readFileSync(sourceFile('calendar', 'us_cpi_release_dates.csv'), 'utf8'));
+    const { events, excluded, referenceMonths } = cpiEventsFromCsv(
+      fs.readFileSync(sourceFile('calendar', 'us_cpi_release_dates.csv'), 'utf8'),
+    );
     expect(excluded.sort()).toEqual(['2025-11-12', '2025-12-12']);
     expect(events).toHaveLength(57);
     expect(events.find((event) => event.date === '2025-10-24')?.name).toBe('Consumer Price Index (September 2025)');
@@ -198,7 +252,9 @@ describe('CPI history', () => {
   });
 
   it('rejects a malformed CPI row with its line number', () => {
-    expect(() => cpiEventsFromCsv('release_date,reference_month\n2024-02-13,2024-01\n2024-13-12,2024-02\n', 'cpi.csv')).toThrow(/cpi\.csv:3:/);
+    expect(() => cpiEventsFromCsv('release_date,reference_month\n2024-02-13,2024-01\n2024-13-12,2024-02\n', 'cpi.csv')).toThrow(
+      /cpi\.csv:3:/,
+    );
   });
 });
 
@@ -213,8 +269,20 @@ describe('iCalendar writer', () => {
   it('writes a calendar ical.js parses back to the same events', () => {
     const text = writeIcs(
       [
-        { uid: 'cpi-20261110@example.org', date: '2026-11-10', summary: 'Consumer Price Index (October 2026)', description: 'Inflation; commas, and a long text '.repeat(5), categories: ['inflation', 'high impact'] },
-        { uid: 'fomc-20261209@example.org', date: '2026-12-09', summary: 'FOMC rate decision', description: 'Statement', categories: ['fed'] },
+        {
+          uid: 'cpi-20261110@example.org',
+          date: '2026-11-10',
+          summary: 'Consumer Price Index (October 2026)',
+          description: 'Inflation; commas, and a long text '.repeat(5),
+          categories: ['inflation', 'high impact'],
+        },
+        {
+          uid: 'fomc-20261209@example.org',
+          date: '2026-12-09',
+          summary: 'FOMC rate decision',
+          description: 'Statement',
+          categories: ['fed'],
+        },
       ],
       { name: 'Economic calendar', stamp: new Date('2026-11-22T05:00:00Z') },
     );
@@ -230,7 +298,16 @@ describe('iCalendar writer', () => {
 
   it('escapes the calendar name and categories as text, ends the day after, and folds every line within 75 octets', () => {
     const text = writeIcs(
-      [{ uid: 'a@example.org', date: '2026-12-31', summary: 'Year end; close', description: `Line one\nline two, ${'😀'.repeat(40)}`, categories: ['rates, weekly', 'fed'], url: 'https://example.org/a?b=1,2' }],
+      [
+        {
+          uid: 'a@example.org',
+          date: '2026-12-31',
+          summary: 'Year end; close',
+          description: `Line one\nline two, ${'😀'.repeat(40)}`,
+          categories: ['rates, weekly', 'fed'],
+          url: 'https://example.org/a?b=1,2',
+        },
+      ],
       { name: 'Calendar, test; name', stamp: new Date('2026-11-22T05:00:00.500Z') },
     );
     expect(text).toContain('\r\nX-WR-CALNAME:Calendar\\, test\\; name\r\n');

@@ -15,7 +15,12 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const FIRST_DATE = '2026-01-05';
 const LAST_DATE = '2026-11-20';
 
-interface ContentFile { collection: string; slug: string; data: Record<string, unknown>; body: string }
+interface ContentFile {
+  collection: string;
+  slug: string;
+  data: Record<string, unknown>;
+  body: string;
+}
 
 /** Splits a Markdown file into its YAML front matter (parsed) and body; throws when the fence is missing. */
 export function parseContentFile(text: string): { data: Record<string, unknown>; body: string } {
@@ -28,11 +33,14 @@ export function parseContentFile(text: string): { data: Record<string, unknown>;
 
 function load(collection: string): ContentFile[] {
   const dir = path.join(root, collection);
-  return readdirSync(dir).filter((f) => f.endsWith('.md')).sort().map((file) => ({
-    collection,
-    slug: file.slice(0, -3),
-    ...parseContentFile(readFileSync(path.join(dir, file), 'utf8')),
-  }));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((file) => ({
+      collection,
+      slug: file.slice(0, -3),
+      ...parseContentFile(readFileSync(path.join(dir, file), 'utf8')),
+    }));
 }
 
 /** YAML may give a date as a string (YAML 1.2) or a Date (YAML 1.1 loaders); both normalise to YYYY-MM-DD. */
@@ -42,7 +50,11 @@ function isoDate(value: unknown): string | undefined {
   return undefined;
 }
 
-const words = (body: string): number => body.replace(/[#|*`>[\]()_-]/g, ' ').split(/\s+/).filter(Boolean).length;
+const words = (body: string): number =>
+  body
+    .replace(/[#|*`>[\]()_-]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
 const isString = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
@@ -78,20 +90,23 @@ function glossaryProblems(f: ContentFile): string[] {
   if (!GLOSSARY_CATEGORIES.includes(String(d.category))) out.push(`bad category ${String(d.category)}`);
   const faqs = d.faqs;
   if (!Array.isArray(faqs) || faqs.length < 1 || faqs.length > 3) out.push('faqs must have 1 to 3 entries');
-  else for (const q of faqs as Record<string, unknown>[]) {
-    if (!isString(q.question) || !isString(q.answer)) out.push('faq without question or answer');
-  }
+  else
+    for (const q of faqs as Record<string, unknown>[]) {
+      if (!isString(q.question) || !isString(q.answer)) out.push('faq without question or answer');
+    }
   const related = d.related;
   if (!isStringArray(related) || related.length < 2 || related.length > 6) out.push('related must list 2 to 6 slugs');
-  else for (const r of related) {
-    if (r === f.slug) out.push('related lists itself');
-    if (!slugs.glossary?.has(r)) out.push(`related slug ${r} does not exist`);
-  }
+  else
+    for (const r of related) {
+      if (r === f.slug) out.push('related lists itself');
+      if (!slugs.glossary?.has(r)) out.push(`related slug ${r} does not exist`);
+    }
   const links = d.links;
   if (!Array.isArray(links) || links.length < 1 || links.length > 3) out.push('links must have 1 to 3 entries');
-  else for (const l of links as Record<string, unknown>[]) {
-    if (!isString(l.title) || !/^https:\/\/[a-z0-9.-]+\.(gov|org|com)\//.test(String(l.url))) out.push(`bad link ${String(l.url)}`);
-  }
+  else
+    for (const l of links as Record<string, unknown>[]) {
+      if (!isString(l.title) || !/^https:\/\/[a-z0-9.-]+\.(gov|org|com)\//.test(String(l.url))) out.push(`bad link ${String(l.url)}`);
+    }
   if (!isoDate(d.updated)) out.push('updated must be a YYYY-MM-DD date');
   const n = words(f.body);
   if (n < 120 || n > 300) out.push(`body has ${n} words (120 to 300 expected)`);
@@ -109,10 +124,12 @@ function articleProblems(f: ContentFile): string[] {
   if (!date || date < FIRST_DATE || date > LAST_DATE) out.push(`date ${String(d.date)} outside ${FIRST_DATE}..${LAST_DATE}`);
   if (d.updated !== undefined) {
     const updated = isoDate(d.updated);
-    if (!updated || !date || updated < date || updated > LAST_DATE) out.push('updated must be a date between date and the last allowed date');
+    if (!updated || !date || updated < date || updated > LAST_DATE)
+      out.push('updated must be a date between date and the last allowed date');
   }
   const tags = d.tags;
-  if (!isStringArray(tags) || tags.length < 2 || tags.length > 5 || tags.some((t) => t !== t.toLowerCase())) out.push('tags must be 2 to 5 lowercase strings');
+  if (!isStringArray(tags) || tags.length < 2 || tags.length > 5 || tags.some((t) => t !== t.toLowerCase()))
+    out.push('tags must be 2 to 5 lowercase strings');
   if (!ARTICLE_CATEGORIES.includes(String(d.category))) out.push(`bad category ${String(d.category)}`);
   if (!/^## /m.test(f.body)) out.push('body has no ## heading');
   const n = words(f.body);
@@ -157,14 +174,22 @@ describe('articles and learn pages', () => {
 describe('internal links', () => {
   it('resolve to existing glossary terms, articles, learn pages or data pages', () => {
     const problems = [...glossary, ...articles, ...learn].flatMap((f) =>
-      internalLinks(f.body).map((l) => linkProblem(l, slugs)).filter(Boolean).map((p) => `${f.collection}/${f.slug}: ${p}`));
+      internalLinks(f.body)
+        .map((l) => linkProblem(l, slugs))
+        .filter(Boolean)
+        .map((p) => `${f.collection}/${f.slug}: ${p}`),
+    );
     expect(problems).toEqual([]);
   });
 
   it('flags a link to a missing term and an unknown page', () => {
     const links = internalLinks('See [x](/glossary/no-such-term), [y](/pricing) and [z](/rates#weekly).');
     expect(links).toEqual(['/glossary/no-such-term', '/pricing', '/rates']);
-    expect(links.map((l) => linkProblem(l, slugs))).toEqual(['broken link /glossary/no-such-term', 'unknown internal page /pricing', undefined]);
+    expect(links.map((l) => linkProblem(l, slugs))).toEqual([
+      'broken link /glossary/no-such-term',
+      'unknown internal page /pricing',
+      undefined,
+    ]);
   });
 });
 
@@ -176,13 +201,15 @@ describe('front matter parsing', () => {
   it('reports missing fields and out-of-range dates on a bad article', () => {
     const bad = parseContentFile('---\ntitle: "x"\ndate: 2025-12-31\ntags: ["Rates"]\ncategory: "news"\n---\nshort\n');
     const problems = articleProblems({ collection: 'articles', slug: 'Bad_Slug', ...bad });
-    expect(problems).toEqual(expect.arrayContaining([
-      'slug is not kebab-case ASCII',
-      'description missing or over 200 characters',
-      'date 2025-12-31 outside 2026-01-05..2026-11-20',
-      'tags must be 2 to 5 lowercase strings',
-      'bad category news',
-      'body has no ## heading',
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'slug is not kebab-case ASCII',
+        'description missing or over 200 characters',
+        'date 2025-12-31 outside 2026-01-05..2026-11-20',
+        'tags must be 2 to 5 lowercase strings',
+        'bad category news',
+        'body has no ## heading',
+      ]),
+    );
   });
 });

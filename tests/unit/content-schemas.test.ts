@@ -98,7 +98,8 @@ describe('Markdown reading', () => {
   });
 
   it('turns Markdown into plain text and headings', () => {
-    const body = '## First *part*\nSee [the glossary](/glossary/apr) and `code`.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- item one\n### Second\n';
+    const body =
+      '## First *part*\nSee [the glossary](/glossary/apr) and `code`.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- item one\n### Second\n';
     expect(markdownHeadings(body)).toEqual(['First part', 'Second']);
     const text = markdownToText(body);
     expect(text).toContain('See the glossary and code.');
@@ -111,7 +112,10 @@ describe('Markdown reading', () => {
       { slug: 'a', file: 'a.md', body: '', data: { ...glossarySchema.parse(goodTerm), related: ['b', 'a', 'missing'] } },
       { slug: 'b', file: 'b.md', body: '', data: { ...glossarySchema.parse(goodTerm), related: ['a'] } },
     ];
-    expect(checkGlossaryReferences(entries)).toEqual(['a: relates to itself', 'a: related term "missing" has no file content/glossary/missing.md']);
+    expect(checkGlossaryReferences(entries)).toEqual([
+      'a: relates to itself',
+      'a: related term "missing" has no file content/glossary/missing.md',
+    ]);
   });
 });
 

@@ -17,12 +17,18 @@ import { getMortgageRatesTool } from '../../api/mcp/tools/get-mortgage-rates.ts'
 import { getLoanLimitsTool } from '../../api/mcp/tools/get-loan-limits.ts';
 import { DetailedRateRecordSchema, RatesQuerySchema, type DetailedRateRecord, type RatesQuery } from '../../api/rates/contract.ts';
 import { toRatesRequest } from '../../api/rates/params.ts';
-import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type LoanLimitsAnswer, type LoanLimitsQuery } from '../../api/loan-limits/contract.ts';
+import {
+  LoanLimitsAnswerSchema,
+  LoanLimitsQuerySchema,
+  type LoanLimitsAnswer,
+  type LoanLimitsQuery,
+} from '../../api/loan-limits/contract.ts';
 import { createLoanLimitsService } from '../../api/loan-limits/service.ts';
 import { callLikeTheSdk, expectExactly, resultText } from '../support/contract-tool.ts';
 import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 
-const fixture = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
+const fixture = (name: string): unknown =>
+  JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
 
 /** Dependencies whose services answer from fixtures, recording what each was asked. */
 function fixtureContext(answers: { rates?: DetailedRateRecord; limits?: LoanLimitsAnswer }) {
@@ -52,14 +58,18 @@ describe('get_mortgage_rates from the rates contract', () => {
     const { notes: _notes, ...cell } = toRatesRequest({ ...query, format: 'detailed' });
     return cell;
   };
-  const canonical = cellOf(RatesQuerySchema.omit({ format: true }).parse({ state: 'TX', fico: 2, ltv: 1, product_type: 'conventional', loan_term: 30 }));
+  const canonical = cellOf(
+    RatesQuerySchema.omit({ format: true }).parse({ state: 'TX', fico: 2, ltv: 1, product_type: 'conventional', loan_term: 30 }),
+  );
 
   it('passes the recorded detailed record through as structuredContent, the same record GET /rates answers', async () => {
     const { context } = fixtureContext({ rates: record });
     const result = await callLikeTheSdk(getMortgageRatesTool, context, { state: 'TX', fico: 2 });
     expect(expectExactly(DetailedRateRecordSchema, result.structuredContent)).toEqual(record);
     expect(resultText(result)).toMatch(/^30-year Conventional rate, TX, FICO 740-779, LTV 75%: 7\.4% as of 2026-10-08/);
-    expect(resultText(result)).toContain('Source: Freddie Mac Primary Mortgage Market Survey (30-year fixed rate), national, via FRED, https://fred.stlouisfed.org/series/MORTGAGE30US (as of 2026-10-08)');
+    expect(resultText(result)).toContain(
+      'Source: Freddie Mac Primary Mortgage Market Survey (30-year fixed rate), national, via FRED, https://fred.stlouisfed.org/series/MORTGAGE30US (as of 2026-10-08)',
+    );
   });
 
   it.each([
@@ -70,7 +80,15 @@ describe('get_mortgage_rates from the rates contract', () => {
     { state: 'TX', fico: 779, down_payment: 20 },
     { state: 'TX', fico: 2, down_payment: '25%', ltv: '1' },
     { state: 'TX', fico: 2, loan_term: '30', product_type: 'Conventional' },
-    { state: 'TX', fico: 2, loan_term: '30-year', product_type: 'CONFORMING', occupancy: 'Primary residence', property_type: 'single family', loan_purpose: 'Purchase' },
+    {
+      state: 'TX',
+      fico: 2,
+      loan_term: '30-year',
+      product_type: 'CONFORMING',
+      occupancy: 'Primary residence',
+      property_type: 'single family',
+      loan_purpose: 'Purchase',
+    },
   ])('asks the service for the canonical cell given %j', async (args) => {
     const { context, asked } = fixtureContext({ rates: record });
     const result = await callLikeTheSdk(getMortgageRatesTool, context, args);
@@ -83,7 +101,10 @@ describe('get_mortgage_rates from the rates contract', () => {
     [{ fico: 740 }, ['A FICO score of 740 is in tier 2 (740-779).']],
     [{ fico: '1' }, []],
     [{ ltv: 90 }, ['An LTV of 90% is in LTV tier 2 (95%).']],
-    [{ down_payment: 3.5, fico: 700 }, ['A FICO score of 700 is in tier 4 (700-719).', 'A 3.5% down payment is an LTV of 96.5%, in LTV tier 2 (95%).']],
+    [
+      { down_payment: 3.5, fico: 700 },
+      ['A FICO score of 700 is in tier 4 (700-719).', 'A 3.5% down payment is an LTV of 96.5%, in LTV tier 2 (95%).'],
+    ],
   ])('says how %j was read as tiers', async (args, notes) => {
     const { context, asked } = fixtureContext({ rates: record });
     await callLikeTheSdk(getMortgageRatesTool, context, args);
@@ -125,16 +146,26 @@ describe('get_mortgage_rates from the rates contract', () => {
 
   it('refuses an ltv and a down payment that name different tiers, in the rule every face passes through', () => {
     const query = RatesQuerySchema.parse({ ltv: 1, down_payment: 5 });
-    expect(() => toRatesRequest(query)).toThrow("'ltv' (1) and 'down_payment' (5) name different LTV tiers (75% and 95%); give one of them.");
+    expect(() => toRatesRequest(query)).toThrow(
+      "'ltv' (1) and 'down_payment' (5) name different LTV tiers (75% and 95%); give one of them.",
+    );
     expect(toRatesRequest(RatesQuerySchema.parse({ ltv: 80, down_payment: 20 })).ltv).toBe(1);
     // A score below every tier: only the FHA, VA and USDA indices cover it.
-    expect(() => toRatesRequest(RatesQuerySchema.parse({ fico: 640 }))).toThrow(/^Invalid value for 'fico': 640\. A FICO score of 640 is below 680/);
+    expect(() => toRatesRequest(RatesQuerySchema.parse({ fico: 640 }))).toThrow(
+      /^Invalid value for 'fico': 640\. A FICO score of 640 is below 680/,
+    );
     expect(toRatesRequest(RatesQuerySchema.parse({ fico: 640, product_type: 'VA' })).fico).toBeNull();
-    expect(() => toRatesRequest(RatesQuerySchema.parse({ date: '2026-11-28' }), '2026-11-27')).toThrow(/'date' must not be after today \(2026-11-27\)/);
+    expect(() => toRatesRequest(RatesQuerySchema.parse({ date: '2026-11-28' }), '2026-11-27')).toThrow(
+      /'date' must not be after today \(2026-11-27\)/,
+    );
   });
 
   it('takes the query schema without `format`, plus the history range of the series, as the input schema', () => {
-    expect(Object.keys(getMortgageRatesTool.strictInput.shape)).toEqual([...Object.keys(RatesQuerySchema.shape).filter((name) => name !== 'format'), 'from', 'to']);
+    expect(Object.keys(getMortgageRatesTool.strictInput.shape)).toEqual([
+      ...Object.keys(RatesQuerySchema.shape).filter((name) => name !== 'format'),
+      'from',
+      'to',
+    ]);
   });
 });
 
@@ -142,12 +173,16 @@ describe('get_loan_limits from the loan-limits contract', () => {
   const answer = expectExactly(LoanLimitsAnswerSchema, fixture('loan-limits-answer.json'));
   const canonical = LoanLimitsQuerySchema.parse({ state: 'NY', county: 'Kings County', year: 2025, loan_type: 'fha', units: 1 });
 
-  it('passes the recorded answer through as structuredContent, with each program\'s year in the text', async () => {
+  it("passes the recorded answer through as structuredContent, with each program's year in the text", async () => {
     const { context } = fixtureContext({ limits: answer });
     const result = await callLikeTheSdk(getLoanLimitsTool, context, { state: 'NY', county: 'Kings County' });
     expect(expectExactly(LoanLimitsAnswerSchema, result.structuredContent)).toEqual(answer);
-    expect(resultText(result)).toMatch(/^Loan limits \(conforming 2026, FHA 2025\), 1-unit shown:\nKings County, NY \(36047\): conforming \$1,209,750; FHA \$1,209,750; VA \$1,209,750; USDA: no loan limit/);
-    expect(resultText(result)).toContain('Source: Federal Housing Finance Agency (FHFA), https://www.fhfa.gov/data/conforming-loan-limit (as of 2026-01-01)');
+    expect(resultText(result)).toMatch(
+      /^Loan limits \(conforming 2026, FHA 2025\), 1-unit shown:\nKings County, NY \(36047\): conforming \$1,209,750; FHA \$1,209,750; VA \$1,209,750; USDA: no loan limit/,
+    );
+    expect(resultText(result)).toContain(
+      'Source: Federal Housing Finance Agency (FHFA), https://www.fhfa.gov/data/conforming-loan-limit (as of 2026-01-01)',
+    );
   });
 
   it.each([
@@ -167,18 +202,25 @@ describe('get_loan_limits from the loan-limits contract', () => {
     expect(resultText(await getLoanLimitsTool.call({ state: 'CA', zip: '90001' }, context))).toBe(
       "Unknown argument 'zip'. Known arguments: state, county, year, loan_type, units, as_of, from_year, to_year, offset.",
     );
-    expect(resultText(await getLoanLimitsTool.call({ county: 'Denver' }, context))).toMatch(/^Missing 'state'\. Give a 2-letter code or a name/);
+    expect(resultText(await getLoanLimitsTool.call({ county: 'Denver' }, context))).toMatch(
+      /^Missing 'state'\. Give a 2-letter code or a name/,
+    );
     expect(resultText(await getLoanLimitsTool.call({ state: 'CO', loan_type: 'jumbo' }, context))).toBe(
-      "Invalid value for 'loan_type': \"jumbo\". Valid values: conforming, fha, va, usda, all.",
+      'Invalid value for \'loan_type\': "jumbo". Valid values: conforming, fha, va, usda, all.',
     );
     expect(resultText(await getLoanLimitsTool.call({ state: 'CO', year: 'last' }, context))).toBe(
-      "Invalid value for 'year': \"last\". Give a 4-digit year from 1972 to 2100, e.g. 2026.",
+      'Invalid value for \'year\': "last". Give a 4-digit year from 1972 to 2100, e.g. 2026.',
     );
     expect(asked.limits).toEqual([]);
   });
 
   it('takes the query schema, plus the history range of the series and the page offset, as the input schema', () => {
-    expect(Object.keys(getLoanLimitsTool.strictInput.shape)).toEqual([...Object.keys(LoanLimitsQuerySchema.shape), 'from_year', 'to_year', 'offset']);
+    expect(Object.keys(getLoanLimitsTool.strictInput.shape)).toEqual([
+      ...Object.keys(LoanLimitsQuerySchema.shape),
+      'from_year',
+      'to_year',
+      'offset',
+    ]);
   });
 });
 
@@ -194,21 +236,80 @@ describe('the loan-limits service answers from memory', () => {
           table === 'counties'
             ? [
                 { fips: '10001', state: 'DE', state_fips: '10', name: 'Kent County', match_key: 'KENTCOUNTY', kind: 'county', note: null },
-                { fips: '10003', state: 'DE', state_fips: '10', name: 'New Castle County', match_key: 'NEWCASTLECOUNTY', kind: 'county', note: null },
+                {
+                  fips: '10003',
+                  state: 'DE',
+                  state_fips: '10',
+                  name: 'New Castle County',
+                  match_key: 'NEWCASTLECOUNTY',
+                  kind: 'county',
+                  note: null,
+                },
               ]
             : table === 'loan_limit_national'
               ? [
-                  { program: 'conforming', year: 2026, kind: 'floor', limit_1: 832_750, limit_2: 1_066_250, limit_3: 1_288_800, limit_4: 1_601_750 },
-                  { program: 'conforming', year: 2026, kind: 'ceiling', limit_1: 1_249_125, limit_2: 1_599_375, limit_3: 1_933_200, limit_4: 2_402_625 },
+                  {
+                    program: 'conforming',
+                    year: 2026,
+                    kind: 'floor',
+                    limit_1: 832_750,
+                    limit_2: 1_066_250,
+                    limit_3: 1_288_800,
+                    limit_4: 1_601_750,
+                  },
+                  {
+                    program: 'conforming',
+                    year: 2026,
+                    kind: 'ceiling',
+                    limit_1: 1_249_125,
+                    limit_2: 1_599_375,
+                    limit_3: 1_933_200,
+                    limit_4: 2_402_625,
+                  },
                 ]
               : sql.includes('DISTINCT')
-                ? [{ program: 'fha', year: 2025 }, { program: 'conforming', year: 2026 }]
+                ? [
+                    { program: 'fha', year: 2025 },
+                    { program: 'conforming', year: 2026 },
+                  ]
                 : params?.[0] === 'conforming'
                   ? [
-                      { fips: '10001', state: 'DE', source_name: 'KENT', cbsa: '20100', limit_1: 832_750, limit_2: 1_066_250, limit_3: 1_288_800, limit_4: 1_601_750, limit_type: null },
-                      { fips: '10003', state: 'DE', source_name: 'NEW CASTLE', cbsa: '37980', limit_1: 832_750, limit_2: 1_066_250, limit_3: 1_288_800, limit_4: 1_601_750, limit_type: null },
+                      {
+                        fips: '10001',
+                        state: 'DE',
+                        source_name: 'KENT',
+                        cbsa: '20100',
+                        limit_1: 832_750,
+                        limit_2: 1_066_250,
+                        limit_3: 1_288_800,
+                        limit_4: 1_601_750,
+                        limit_type: null,
+                      },
+                      {
+                        fips: '10003',
+                        state: 'DE',
+                        source_name: 'NEW CASTLE',
+                        cbsa: '37980',
+                        limit_1: 832_750,
+                        limit_2: 1_066_250,
+                        limit_3: 1_288_800,
+                        limit_4: 1_601_750,
+                        limit_type: null,
+                      },
                     ]
-                  : [{ fips: '10001', state: 'DE', source_name: 'KENT', cbsa: '20100', limit_1: 524_225, limit_2: 671_200, limit_3: 811_275, limit_4: 1_008_300, limit_type: 'S' }];
+                  : [
+                      {
+                        fips: '10001',
+                        state: 'DE',
+                        source_name: 'KENT',
+                        cbsa: '20100',
+                        limit_1: 524_225,
+                        limit_2: 671_200,
+                        limit_3: 811_275,
+                        limit_4: 1_008_300,
+                        limit_type: 'S',
+                      },
+                    ];
         return { rows: rows as Row[], rowCount: rows.length };
       },
     };
@@ -216,7 +317,14 @@ describe('the loan-limits service answers from memory', () => {
   }
 
   function fakeDatasets(loadedAt: { value: string }): DatasetStatus {
-    const record = (name: string): DatasetRecord => ({ name, asOf: '2026-01-01', sourceUrl: `https://publisher.example/${name}`, checksum: null, rows: 2, loadedAt: loadedAt.value });
+    const record = (name: string): DatasetRecord => ({
+      name,
+      asOf: '2026-01-01',
+      sourceUrl: `https://publisher.example/${name}`,
+      checksum: null,
+      rows: 2,
+      loadedAt: loadedAt.value,
+    });
     let list: DatasetRecord[] | undefined;
     let listedAt = '';
     return {
@@ -246,14 +354,23 @@ describe('the loan-limits service answers from memory', () => {
     const first = await service.answerJson(kent);
     expect(JSON.parse(first)).toMatchObject({
       years: { conforming: 2026, fha: 2025 },
-      counties: [{ fips: '10001', county: 'Kent County', conforming: { year: 2026, limits: { '1': 832_750 }, tier: 'baseline' }, fha: { year: 2025, limits: { '1': 524_225 }, tier: 'standard' } }],
+      counties: [
+        {
+          fips: '10001',
+          county: 'Kent County',
+          conforming: { year: 2026, limits: { '1': 832_750 }, tier: 'baseline' },
+          fha: { year: 2025, limits: { '1': 524_225 }, tier: 'standard' },
+        },
+      ],
     });
     expect(reads.sort()).toEqual(['counties', 'loan_limit_national', 'loan_limits', 'loan_limits conforming 2026', 'loan_limits fha 2025']);
 
     // The same question, written otherwise: the same serialised answer, no read.
     expect(await service.answerJson(LoanLimitsQuerySchema.parse({ state: 'de', county: 'Kent County' }))).toBe(first);
     // Another county of a year already read: composed from memory.
-    const newCastle = await service.answer(LoanLimitsQuerySchema.parse({ state: 'DE', county: '10003', year: '2026', loan_type: 'conforming' }));
+    const newCastle = await service.answer(
+      LoanLimitsQuerySchema.parse({ state: 'DE', county: '10003', year: '2026', loan_type: 'conforming' }),
+    );
     expect(newCastle.counties[0]?.conforming?.limits).toEqual({ '1': 832_750, '2': 1_066_250, '3': 1_288_800, '4': 1_601_750 });
     expect(Object.isFrozen(newCastle.counties[0])).toBe(true);
     expect(reads).toHaveLength(5);

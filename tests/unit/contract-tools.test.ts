@@ -22,7 +22,8 @@ import { getCongressBillsTool } from '../../api/mcp/tools/get-congress-bills.ts'
 import type { ContractTool, ToolContext } from '../../api/mcp/tool-kit.ts';
 import { checkToolResultBudget } from '../support/mcp-client.ts';
 
-const fixture = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
+const fixture = (name: string): unknown =>
+  JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
 
 /** Parsing drops unknown keys, so a parse equal to the input proves none were there (at any depth). */
 function expectExactly<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -135,8 +136,14 @@ describe('search_content from the search contract', () => {
 
   it.each([
     [{ query: 'escrow cushion' }, { query: 'escrow cushion', limit: 10 }],
-    [{ query: ' escrow cushion ', type: 'GLOSSARY', limit: '3' }, { query: 'escrow cushion', type: 'glossary', limit: 3 }],
-    [{ query: 'escrow', type: 'Articles' }, { query: 'escrow', type: 'article', limit: 10 }],
+    [
+      { query: ' escrow cushion ', type: 'GLOSSARY', limit: '3' },
+      { query: 'escrow cushion', type: 'glossary', limit: 3 },
+    ],
+    [
+      { query: 'escrow', type: 'Articles' },
+      { query: 'escrow', type: 'article', limit: 10 },
+    ],
   ])('asks the service %j as %j', async (args, canonical) => {
     const { context, asked } = fixtureContext({ search: answer });
     await callLikeTheSdk(searchContentTool, context, args);
@@ -145,7 +152,9 @@ describe('search_content from the search contract', () => {
 
   it('refuses unknown arguments and a limit out of range', async () => {
     const { context } = fixtureContext({ search: answer });
-    expect(text(await searchContentTool.call({ query: 'x', page: 2 }, context))).toBe("Unknown argument 'page'. Known arguments: query, type, limit.");
+    expect(text(await searchContentTool.call({ query: 'x', page: 2 }, context))).toBe(
+      "Unknown argument 'page'. Known arguments: query, type, limit.",
+    );
     expect(text(await searchContentTool.call({ query: 'x', limit: '500' }, context))).toBe(
       "Invalid value for 'limit': 500. Give a whole number from 1 to 50.",
     );
@@ -175,8 +184,14 @@ describe('get_congress_bills from the bills contract', () => {
 
   it.each([
     [{ status: 'In Committee' }, { status: 'in_committee', limit: 20 }],
-    [{ status: 'BECAME-LAW', limit: '5' }, { status: 'became_law', limit: 5 }],
-    [{ query: ' FHA ', bill_id: 'HR1532-117' }, { query: 'FHA', bill_id: 'HR1532-117', limit: 20 }],
+    [
+      { status: 'BECAME-LAW', limit: '5' },
+      { status: 'became_law', limit: 5 },
+    ],
+    [
+      { query: ' FHA ', bill_id: 'HR1532-117' },
+      { query: 'FHA', bill_id: 'HR1532-117', limit: 20 },
+    ],
   ])('asks the service %j as %j', async (args, canonical) => {
     const { context, asked } = fixtureContext({ bills: search });
     await callLikeTheSdk(getCongressBillsTool, context, args);

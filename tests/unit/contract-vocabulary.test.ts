@@ -26,7 +26,9 @@ import {
 function read(schema: z.ZodType, value: unknown, name = 'p'): { ok: true; data: unknown } | { ok: false; message: string } {
   const input = { [name]: value };
   const result = z.object({ [name]: schema }).safeParse(input);
-  return result.success ? { ok: true, data: result.data[name] } : { ok: false, message: describeIssues(result.error.issues, input, 'query') };
+  return result.success
+    ? { ok: true, data: result.data[name] }
+    : { ok: false, message: describeIssues(result.error.issues, input, 'query') };
 }
 
 const accepts = (schema: z.ZodType, value: unknown) => {
@@ -81,11 +83,14 @@ describe('integer and decimal', () => {
     ['+7', 7],
   ])('integer reads %j as %j', (given, expected) => expect(accepts(limit, given)).toBe(expected));
 
-  it.each([['3.5'], [3.5], ['three'], [''], [0], ['51'], [null], [true]])('integer refuses %j with one message giving the range', (given) => {
-    // Numeric text is shown as the number it was read as.
-    const shown = JSON.stringify(typeof given === 'string' && /^\d+$/.test(given) ? Number(given) : given);
-    expect(refusal(limit, given, 'limit')).toBe(`Invalid value for 'limit': ${shown}. Give a whole number from 1 to 50.`);
-  });
+  it.each([['3.5'], [3.5], ['three'], [''], [0], ['51'], [null], [true]])(
+    'integer refuses %j with one message giving the range',
+    (given) => {
+      // Numeric text is shown as the number it was read as.
+      const shown = JSON.stringify(typeof given === 'string' && /^\d+$/.test(given) ? Number(given) : given);
+      expect(refusal(limit, given, 'limit')).toBe(`Invalid value for 'limit': ${shown}. Give a whole number from 1 to 50.`);
+    },
+  );
 
   it.each([
     ['6.25', 6.25],
@@ -119,12 +124,16 @@ describe('text', () => {
 
 describe('calendarDate', () => {
   const date = calendarDate();
-  it.each([['2024-02-29'], [' 2026-03-18 ']])('accepts the real day %j', (given) => expect(accepts(date, given)).toBe(String(given).trim()));
+  it.each([['2024-02-29'], [' 2026-03-18 ']])('accepts the real day %j', (given) =>
+    expect(accepts(date, given)).toBe(String(given).trim()),
+  );
   it.each([['yesterday'], ['2025-02-29'], ['2025-04-31'], ['2025-13-01'], ['2025-1-5'], ['20250105']])(
     'refuses %j in one message, said once',
     (given) => {
       const message = refusal(date, given, 'date');
-      expect(message).toBe(`Invalid value for 'date': ${JSON.stringify(given)}. Give a real calendar day written YYYY-MM-DD, e.g. "2026-03-18".`);
+      expect(message).toBe(
+        `Invalid value for 'date': ${JSON.stringify(given)}. Give a real calendar day written YYYY-MM-DD, e.g. "2026-03-18".`,
+      );
       expect(message.match(/Invalid value/g)).toHaveLength(1);
     },
   );
@@ -139,8 +148,14 @@ describe('list', () => {
     ['HIGH', ['high']],
     ['high,medium', ['high', 'medium']],
     ['high, Medium ,', ['high', 'medium']],
-    [['low', 'high'], ['low', 'high']],
-    [['low,medium', 'high'], ['low', 'medium', 'high']],
+    [
+      ['low', 'high'],
+      ['low', 'high'],
+    ],
+    [
+      ['low,medium', 'high'],
+      ['low', 'medium', 'high'],
+    ],
   ])('reads %j as %j', (given, expected) => expect(accepts(impact, given)).toEqual(expected));
 
   it.each([['extreme'], ['high,extreme'], [[]], [','], [5]])('refuses %j naming the valid values once', (given) => {
@@ -242,9 +257,19 @@ describe('ficoTier', () => {
   });
 
   it('reads a score below 680 as below every tier where the answer covers every score (ficoTierOrBelow)', () => {
-    expect(accepts(ficoTierOrBelow(), 640)).toEqual({ tier: null, given: 640, as: 'score', note: 'A FICO score of 640 is below 680, the lowest published tier.' });
+    expect(accepts(ficoTierOrBelow(), 640)).toEqual({
+      tier: null,
+      given: 640,
+      as: 'score',
+      note: 'A FICO score of 640 is below 680, the lowest published tier.',
+    });
     expect(accepts(ficoTierOrBelow(), '760')).toMatchObject({ tier: 2 });
-    expect(inputJson(ficoTierOrBelow())).toEqual({ anyOf: [{ type: 'integer', minimum: 1, maximum: 5 }, { type: 'integer', minimum: 300, maximum: 850 }] });
+    expect(inputJson(ficoTierOrBelow())).toEqual({
+      anyOf: [
+        { type: 'integer', minimum: 1, maximum: 5 },
+        { type: 'integer', minimum: 300, maximum: 850 },
+      ],
+    });
   });
 });
 
@@ -263,7 +288,9 @@ describe('ltvTier and downPaymentLtvTier', () => {
     expect(accepts(ltvTier(), 80)).toMatchObject({ note: 'An LTV of 80% is in LTV tier 1 (75%).' });
   });
 
-  it.each([[0], [2.5], [101], ['high']])('refuses ltv %j', (given) => expect(refusal(ltvTier(), given, 'ltv')).toMatch(/^Invalid value for 'ltv'/));
+  it.each([[0], [2.5], [101], ['high']])('refuses ltv %j', (given) =>
+    expect(refusal(ltvTier(), given, 'ltv')).toMatch(/^Invalid value for 'ltv'/),
+  );
 
   it.each([[3], [20], ['10%'], [49.5]])('refuses ltv %j as ambiguous: it reads like a down payment', (given) =>
     expect(refusal(ltvTier(), given, 'ltv')).toMatch(/is ambiguous: it reads like a down payment\. For .*% down give down_payment=/),
@@ -292,7 +319,9 @@ describe('strictArguments', () => {
   it('refuses unknown names, listing the known ones, for REST and MCP alike', () => {
     const args = { state: 'FL', credit_score: 760, down_payment: 20 };
     const mcp = strictArguments(input, 'argument').safeParse(args);
-    expect(mcp.error?.issues.map((issue) => issue.message)).toEqual(["Unknown arguments 'credit_score', 'down_payment'. Known arguments: state, fico."]);
+    expect(mcp.error?.issues.map((issue) => issue.message)).toEqual([
+      "Unknown arguments 'credit_score', 'down_payment'. Known arguments: state, fico.",
+    ]);
     const rest = strictArguments(input, 'parameter', { alsoAccepted: ['api_key', 'secret'] }).safeParse({ state: 'FL', foo: '1' });
     expect(describeIssues(rest.error?.issues ?? [], { foo: '1' }, 'query')).toBe(
       "Unknown parameter 'foo'. Known parameters: state, fico (and api_key or secret for an API key).",
@@ -329,5 +358,7 @@ describe('matchByWords', () => {
     expect(match.matches.sort()).toEqual(['interest-rate', 'rate-lock']);
   });
 
-  it.each([['mortgage insurance'], ['of the'], ['']])('finds nothing for %j', (query) => expect(matchByWords(query, candidates).best).toBeUndefined());
+  it.each([['mortgage insurance'], ['of the'], ['']])('finds nothing for %j', (query) =>
+    expect(matchByWords(query, candidates).best).toBeUndefined(),
+  );
 });

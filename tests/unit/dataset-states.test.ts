@@ -23,7 +23,14 @@ const attempt = (status: Attempt['status'], extra: Partial<Attempt> = {}): Attem
   reason: null,
   ...extra,
 });
-const record: DatasetRecord = { name: 'pmms', asOf: '2026-02-26', sourceUrl: 'https://www.freddiemac.com/pmms', checksum: 'x', rows: 10, loadedAt: '2026-03-01T06:31:00.000Z' };
+const record: DatasetRecord = {
+  name: 'pmms',
+  asOf: '2026-02-26',
+  sourceUrl: 'https://www.freddiemac.com/pmms',
+  checksum: 'x',
+  rows: 10,
+  loadedAt: '2026-03-01T06:31:00.000Z',
+};
 const attempts = (latest: Attempt | undefined, lockHeld = false) => ({ latest: new Map(latest ? [['pmms', latest]] : []), lockHeld });
 
 describe('where a dataset stands', () => {
@@ -42,20 +49,35 @@ describe('where a dataset stands', () => {
     });
   });
   it('has failed, with the recorded reason, after a failed attempt', () => {
-    const failed = describeDataset('pmms', undefined, attempts(attempt('failed', { reason: 'The publisher’s file could not be retrieved.' })));
-    expect(failed.availability).toEqual({ state: 'failed', at: '2026-03-02T06:31:40.000Z', reason: 'The publisher’s file could not be retrieved.' });
+    const failed = describeDataset(
+      'pmms',
+      undefined,
+      attempts(attempt('failed', { reason: 'The publisher’s file could not be retrieved.' })),
+    );
+    expect(failed.availability).toEqual({
+      state: 'failed',
+      at: '2026-03-02T06:31:40.000Z',
+      reason: 'The publisher’s file could not be retrieved.',
+    });
   });
   it('is missing, not failed, after a skipped attempt: its source has nothing to load in this setup', () => {
     const skipped = describeDataset('pmms', undefined, attempts(attempt('skipped', { reason: 'The table is not in the source folder.' })));
-    expect(skipped.availability).toEqual({ state: 'missing', at: '2026-03-02T06:31:40.000Z', reason: 'The table is not in the source folder.' });
+    expect(skipped.availability).toEqual({
+      state: 'missing',
+      at: '2026-03-02T06:31:40.000Z',
+      reason: 'The table is not in the source folder.',
+    });
     expect(skipped.lastFailure).toBeUndefined();
-    expect(missingDatasetMessage('apor', { state: 'missing', at: '2026-03-02T06:31:40.000Z', reason: 'The table is not in the source folder.' })).toBe(
-      'The apor dataset is not available on this server: The table is not in the source folder.',
-    );
+    expect(
+      missingDatasetMessage('apor', { state: 'missing', at: '2026-03-02T06:31:40.000Z', reason: 'The table is not in the source folder.' }),
+    ).toBe('The apor dataset is not available on this server: The table is not in the source folder.');
   });
   it('stays loaded when a refresh fails or runs, and says so beside it', () => {
     const refreshFailed = describeDataset('pmms', record, attempts(attempt('failed', { reason: 'R.' })));
-    expect(refreshFailed).toMatchObject({ availability: { state: 'loaded' }, lastFailure: { at: '2026-03-02T06:31:40.000Z', reason: 'R.' } });
+    expect(refreshFailed).toMatchObject({
+      availability: { state: 'loaded' },
+      lastFailure: { at: '2026-03-02T06:31:40.000Z', reason: 'R.' },
+    });
     const refreshing = describeDataset('pmms', record, attempts(attempt('running'), true));
     expect(refreshing).toMatchObject({ availability: { state: 'loaded' }, loadingSince: '2026-03-02T06:30:05.000Z' });
     expect(refreshing.lastFailure).toBeUndefined();
@@ -66,10 +88,16 @@ describe('the words', () => {
   it('say which state holds, with the moment in UTC, and no operator command', () => {
     const never = missingDatasetMessage('pmms', { state: 'never_loaded' });
     const loading = missingDatasetMessage('pmms', { state: 'loading', since: '2026-03-02T06:30:05.000Z' });
-    const failed = missingDatasetMessage('pmms', { state: 'failed', at: '2026-03-02T06:31:40.000Z', reason: 'The publisher’s file could not be retrieved.' });
+    const failed = missingDatasetMessage('pmms', {
+      state: 'failed',
+      at: '2026-03-02T06:31:40.000Z',
+      reason: 'The publisher’s file could not be retrieved.',
+    });
     expect(never).toBe('The pmms dataset is not loaded yet: this service has never loaded it.');
     expect(loading).toBe('The pmms dataset is not loaded yet: it is loading now (since 2026-03-02 at 06:30 UTC); retry in a minute.');
-    expect(failed).toBe('The pmms dataset is not available: its last load failed on 2026-03-02 at 06:31 UTC. The publisher’s file could not be retrieved.');
+    expect(failed).toBe(
+      'The pmms dataset is not available: its last load failed on 2026-03-02 at 06:31 UTC. The publisher’s file could not be retrieved.',
+    );
     for (const text of [never, loading, failed]) expect(text).not.toMatch(/npm|sync --|may still be running/);
   });
   it('come with a Retry-After that fits the state', () => {
@@ -85,20 +113,34 @@ describe('the words', () => {
 });
 
 describe('the reason of a failed load', () => {
-  const entry: SourceEntry = { id: 'census', publisherUrl: 'https://www.census.gov/list.html', format: 'csv', mirrorPath: 'geo/county_FIPS.csv' };
+  const entry: SourceEntry = {
+    id: 'census',
+    publisherUrl: 'https://www.census.gov/list.html',
+    format: 'csv',
+    mirrorPath: 'geo/county_FIPS.csv',
+  };
   const file: SourceFile = { entry, bytes: Buffer.from(''), origin: '/data/mirror/geo/county_FIPS.csv', checksum: 'x' };
 
   it('names the publisher URL of the file, never the local path or the line', () => {
     const format = failureReason(new SourceFormatError(file.origin, 17, 'county FIPS "0X001" is not 5 digits'), { files: [file] });
-    expect(format).toBe("The publisher's file (https://www.census.gov/list.html) is not in the format this service reads; the publisher may have changed it.");
+    expect(format).toBe(
+      "The publisher's file (https://www.census.gov/list.html) is not in the format this service reads; the publisher may have changed it.",
+    );
     const validation = failureReason(new ValidationError(`${file.origin}: only 12 counties; expected at least 3,200.`), { files: [file] });
-    expect(validation).toBe("The publisher's file (https://www.census.gov/list.html) failed this service's consistency checks, so its figures were not used.");
-    const unreadable = failureReason(new SourceUnavailableError('/data/mirror/geo/county_FIPS.csv: no such file'), { files: [], unreadable: entry });
+    expect(validation).toBe(
+      "The publisher's file (https://www.census.gov/list.html) failed this service's consistency checks, so its figures were not used.",
+    );
+    const unreadable = failureReason(new SourceUnavailableError('/data/mirror/geo/county_FIPS.csv: no such file'), {
+      files: [],
+      unreadable: entry,
+    });
     expect(unreadable).toBe("The publisher's file (https://www.census.gov/list.html) could not be retrieved.");
     for (const text of [format, validation, unreadable]) expect(text).not.toMatch(/mirror|:17|0X001/);
   });
   it('keeps anything else to one plain sentence, and names missing dependencies', () => {
-    expect(failureReason(new TypeError("Cannot read properties of undefined (reading 'x')"), { files: [file] })).toBe('An internal error stopped the load.');
+    expect(failureReason(new TypeError("Cannot read properties of undefined (reading 'x')"), { files: [file] })).toBe(
+      'An internal error stopped the load.',
+    );
     expect(dependencyReason(['counties'])).toBe('It needs the counties dataset, which did not load.');
     expect(dependencyReason(['a', 'b', 'c'])).toBe('It needs the a dataset, the b dataset and the c dataset, which did not load.');
   });
@@ -107,7 +149,9 @@ describe('the reason of a failed load', () => {
 describe('the start-up sync waiting for another instance', () => {
   it('looks again after a doubling wait, capped, spread by jitter', () => {
     const timing = { firstDelayMs: 5_000, maxDelayMs: 60_000 };
-    expect([1, 2, 3, 4, 5, 9].map((look) => catchUpDelay(look, timing, () => 0.5))).toEqual([5_000, 10_000, 20_000, 40_000, 60_000, 60_000]);
+    expect([1, 2, 3, 4, 5, 9].map((look) => catchUpDelay(look, timing, () => 0.5))).toEqual([
+      5_000, 10_000, 20_000, 40_000, 60_000, 60_000,
+    ]);
     expect(catchUpDelay(1, timing, () => 0)).toBe(4_000);
     expect(catchUpDelay(1, timing, () => 1)).toBe(6_000);
   });
@@ -119,8 +163,16 @@ describe.skipIf(!hasSourceData)("the county list's vintage", () => {
     const counties = parseCountyList(fs.readFileSync(file), file);
     // The mirror's list has Chugach (02063) and Copper River (02066), created 2019-01-02, and not
     // yet Connecticut's planning regions (2022).
-    expect(countyListVintage(counties, file)).toMatchObject({ asOf: '2019-01-02', change: expect.stringContaining('from Valdez-Cordova Census Area') });
+    expect(countyListVintage(counties, file)).toMatchObject({
+      asOf: '2019-01-02',
+      change: expect.stringContaining('from Valdez-Cordova Census Area'),
+    });
     expect(countyListVintage([...counties, { fips: '09110' }], file).asOf).toBe('2022-06-06');
-    expect(() => countyListVintage(counties.filter((county) => !['08014', '46102', '02158', '02063', '02066'].includes(county.fips)), file)).toThrow(/vintage is unknown/);
+    expect(() =>
+      countyListVintage(
+        counties.filter((county) => !['08014', '46102', '02158', '02063', '02066'].includes(county.fips)),
+        file,
+      ),
+    ).toThrow(/vintage is unknown/);
   });
 });

@@ -11,7 +11,10 @@ import { DOC_SECTIONS } from '../../site/lib/doc-sections.ts';
 import { docsHref } from '../../site/lib/docs-links-plugin.ts';
 
 const DOCS_DIR = path.join(PROJECT_ROOT, 'docs');
-const docFiles = fs.readdirSync(DOCS_DIR).filter((name) => name.endsWith('.md')).sort();
+const docFiles = fs
+  .readdirSync(DOCS_DIR)
+  .filter((name) => name.endsWith('.md'))
+  .sort();
 const read = (file: string): string => fs.readFileSync(file, 'utf8');
 
 /** The body without code (fenced blocks and inline spans), where link-like text is not a link. */
@@ -22,7 +25,11 @@ function anchors(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const out = new Set<string>();
   for (const match of markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm)) {
-    const base = (match[1] ?? '').trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const base = (match[1] ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     out.add(count === 0 ? base : `${base}-${count}`);
@@ -32,7 +39,9 @@ function anchors(markdown: string): Set<string> {
 
 /** Relative links (`[text](target)`) of a Markdown file. */
 function relativeLinks(markdown: string): string[] {
-  return [...withoutCode(markdown).matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? '').filter((target) => !/^([a-z]+:|\/|#)/.test(target));
+  return [...withoutCode(markdown).matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((match) => match[1] ?? '')
+    .filter((target) => !/^([a-z]+:|\/|#)/.test(target));
 }
 
 describe('README.md', () => {
@@ -65,7 +74,8 @@ describe('links between the documentation files', () => {
       const [target = '', fragment] = link.split('#');
       const resolved = target === '' ? full : path.resolve(path.dirname(full), target);
       if (!fs.existsSync(resolved)) broken.push(`${link}: no file`);
-      else if (fragment !== undefined && resolved.endsWith('.md') && !anchors(read(resolved)).has(fragment)) broken.push(`${link}: no heading`);
+      else if (fragment !== undefined && resolved.endsWith('.md') && !anchors(read(resolved)).has(fragment))
+        broken.push(`${link}: no heading`);
     }
     expect(broken).toEqual([]);
   });
@@ -105,6 +115,7 @@ describe('docsHref', () => {
   });
 
   it('leaves every other link as written', () => {
-    for (const href of ['/docs/api', 'https://example.org/a.md', '../README.md', 'sub/a.md', '#terms', 'data-sync']) expect(docsHref(href)).toBeUndefined();
+    for (const href of ['/docs/api', 'https://example.org/a.md', '../README.md', 'sub/a.md', '#terms', 'data-sync'])
+      expect(docsHref(href)).toBeUndefined();
   });
 });

@@ -16,7 +16,8 @@ import type { Verification } from '../../api/escrow/verification.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
 
 /** A request as every face reads it: parsed by the escrow contract, then answered. */
-const ask = (service: EscrowService, input: Record<string, unknown>): EscrowAnswer => service.answer(parseOrThrow(EscrowQuerySchema, input, 'query'));
+const ask = (service: EscrowService, input: Record<string, unknown>): EscrowAnswer =>
+  service.answer(parseOrThrow(EscrowQuerySchema, input, 'query'));
 
 const schedulesRaw = JSON.parse(fs.readFileSync(SCHEDULES_FILE, 'utf8'));
 const checksRaw = JSON.parse(fs.readFileSync(COUNTY_CHECKS_FILE, 'utf8'));
@@ -92,7 +93,10 @@ describe('sources of the county calendars', () => {
 });
 
 describe.skipIf(!hasSourceData)('the 50 most populous counties', () => {
-  const population = JSON.parse(fs.readFileSync(path.join(SOURCE_DIR, 'geo', 'hmda_county_population_2024.json'), 'utf8')) as Record<string, number>;
+  const population = JSON.parse(fs.readFileSync(path.join(SOURCE_DIR, 'geo', 'hmda_county_population_2024.json'), 'utf8')) as Record<
+    string,
+    number
+  >;
   const top50 = Object.entries(population)
     .sort(([, a], [, b]) => b - a)
     .slice(0, 50)

@@ -13,14 +13,28 @@ describe('escrow engine', () => {
     expect(result.lowestBalance).toBe(-3);
     expect(result.escrowMonths).toBe(5);
     expect(result.projection.map((row) => row.monthName)).toEqual([
-      'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'January', 'February', 'March', 'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+      'January',
+      'February',
+      'March',
+      'April',
     ]);
     expect(result.projection.map((row) => row.balance)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, -3, -2, -1, 0]);
     expect(Math.min(...result.projection.map((row) => row.balanceWithInitialDeposit))).toBe(2);
   });
 
   it('computes California-style halves (December, April) for every closing month', () => {
-    const months = computeAllMonths([{ month: 12, units: 6 }, { month: 4, units: 6 }]);
+    const months = computeAllMonths([
+      { month: 12, units: 6 },
+      { month: 4, units: 6 },
+    ]);
     // Closing in October: first payment December: -5, then -4, -3, -2 and April pays 6 → -7; 2 + 7 = 9.
     expect(months.October).toBe(9);
     // Closing in February: first payment April → -5 → 7; closing in March: May..Nov deposit 7 before December → 2.
@@ -30,7 +44,13 @@ describe('escrow engine', () => {
 
   it('rounds fractional schedules up to a whole month', () => {
     // Closing in June: first payment August, when 5.4 leaves: 1 − 5.4 = −4.4, the lowest point → 2 + 4.4 = 6.4 → 7.
-    const result = computeEscrow([{ month: 3, units: 6.6 }, { month: 8, units: 5.4 }], 6);
+    const result = computeEscrow(
+      [
+        { month: 3, units: 6.6 },
+        { month: 8, units: 5.4 },
+      ],
+      6,
+    );
     expect(result.escrowMonths).toBe(7);
     expect(result.exactMonths).toBe(6.4);
     expect(roundingNote(result.exactMonths, result.escrowMonths)).toBe(

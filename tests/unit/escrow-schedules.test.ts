@@ -11,7 +11,8 @@ import { HttpError } from '../../api/platform/errors.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
 
 /** A request as every face reads it: parsed by the escrow contract, then answered. */
-const ask = (service: EscrowService, input: Record<string, unknown>): EscrowAnswer => service.answer(parseOrThrow(EscrowQuerySchema, input, 'query'));
+const ask = (service: EscrowService, input: Record<string, unknown>): EscrowAnswer =>
+  service.answer(parseOrThrow(EscrowQuerySchema, input, 'query'));
 
 const raw = JSON.parse(fs.readFileSync(SCHEDULES_FILE, 'utf8'));
 

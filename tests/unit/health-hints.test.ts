@@ -5,7 +5,12 @@ import { publisherUnreachable } from '../../api/health/route.ts';
 import { SourceFormatError, SourceUnavailableError, ValidationError } from '../../api/sync/errors.ts';
 import { failureReason } from '../../api/sync/failure-reason.ts';
 
-const entry = { id: 'pmms', publisherUrl: 'https://www.freddiemac.com/pmms/docs/PMMS_history.csv', format: 'csv', mirrorPath: 'rates/x.csv' };
+const entry = {
+  id: 'pmms',
+  publisherUrl: 'https://www.freddiemac.com/pmms/docs/PMMS_history.csv',
+  format: 'csv',
+  mirrorPath: 'rates/x.csv',
+};
 
 describe('the failed-dataset hint', () => {
   it('recognises the recorded reason of a download failure, and only that', () => {

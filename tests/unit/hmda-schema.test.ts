@@ -54,9 +54,16 @@ describe.skipIf(!hasSourceData)('LAR schema against the official dictionaries', 
     expect(header[0]?.trim()).toBe('Data Field Number');
     const validValues = (name: string) => {
       const row = rows.find((cells) => cells[1]?.trim() === name);
-      return (row?.[4] ?? '').trim().split(/\s+/).map(Number).sort((a, b) => a - b);
+      return (row?.[4] ?? '')
+        .trim()
+        .split(/\s+/)
+        .map(Number)
+        .sort((a, b) => a - b);
     };
-    const codes = (labels: Record<number, string>) => Object.keys(labels).map(Number).sort((a, b) => a - b);
+    const codes = (labels: Record<number, string>) =>
+      Object.keys(labels)
+        .map(Number)
+        .sort((a, b) => a - b);
     expect(codes(ACTION_TAKEN)).toEqual(validValues('Action Taken'));
     expect(codes(LOAN_TYPE)).toEqual(validValues('Loan Type'));
     expect(codes(LOAN_PURPOSE)).toEqual(validValues('Loan Purpose'));

@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../api/config.ts';
 import { lookUpCatalog, serialiseSql } from '../../api/hmda/sql-catalog.ts';
 import { ALLOWED_FUNCTIONS } from '../../api/hmda/sql-functions.ts';
-import { allowedMacroBodies, checkQuery, checkText, hasSeveralStatements, SqlRefusedError, stripForScan, type GuardCatalog } from '../../api/hmda/sql-guard.ts';
+import {
+  allowedMacroBodies,
+  checkQuery,
+  checkText,
+  hasSeveralStatements,
+  SqlRefusedError,
+  stripForScan,
+  type GuardCatalog,
+} from '../../api/hmda/sql-guard.ts';
 
 /** The attack list, with its `\n` and `\u{…}` escapes decoded. */
 function attacks(): string[] {
@@ -16,7 +24,9 @@ function attacks(): string[] {
     .readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'hmda-sql-attacks.txt'), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '' && !line.startsWith('#'))
-    .map((line) => line.replace(/\\n/g, '\n').replace(/\\u\{([0-9A-Fa-f]+)\}/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16))));
+    .map((line) =>
+      line.replace(/\\n/g, '\n').replace(/\\u\{([0-9A-Fa-f]+)\}/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16))),
+    );
 }
 
 const ORDINARY = [
@@ -31,7 +41,7 @@ const ORDINARY = [
   'SELECT * FROM lar PIVOT (count(*) FOR loan_type IN (1, 2))',
   "SELECT coalesce(interest_rate, 0), ifnull(rate_spread, 0), CASE WHEN loan_amount > 5e5 THEN 'jumbo' END, TRY_CAST(debt_to_income_ratio AS INTEGER) FROM lar",
   "SELECT list_sum([1, 2]), list_transform([1, 2], x -> x * 2), list_filter([1], lambda x: x > 0), {'a': 1}.a, split_part('a-b', '-', 2), geomean(loan_amount) FROM lar",
-  "SELECT loan_type, count(*) FILTER (WHERE action_taken = 1), round(median(interest_rate), 3), nullif(count(*), 0) FROM lar GROUP BY GROUPING SETS ((loan_type), ()) ORDER BY grouping(loan_type)",
+  'SELECT loan_type, count(*) FILTER (WHERE action_taken = 1), round(median(interest_rate), 3), nullif(count(*), 0) FROM lar GROUP BY GROUPING SETS ((loan_type), ()) ORDER BY grouping(loan_type)',
   'SELECT row_number() OVER w, lag(loan_amount) OVER w FROM lar WINDOW w AS (ORDER BY loan_amount) QUALIFY row_number() OVER w < 3',
   "SELECT COLUMNS('derived_.*'), * EXCLUDE (lei) FROM lar",
   "SELECT strftime(DATE '2022-01-01', '%Y'), INTERVAL 1 DAY, current_date, derived_race ILIKE 'w%', state || county_code FROM lar",

@@ -108,7 +108,12 @@ describe.skipIf(!hasSourceData)('seed-scale SQL generator', () => {
     const outDir = path.join(work, 'gate');
     fs.mkdirSync(outDir);
     const files = await writeSyntheticStateYears(connection, { calibration, states: ['WY'], scale: 1, outDir });
-    const larFiles = files.map((file) => ({ csvPath: file.csvPath, sourceUrl: 'synthetic', checksum: 'synthetic', expect: { year: 2022, state: 'WY' } }));
+    const larFiles = files.map((file) => ({
+      csvPath: file.csvPath,
+      sourceUrl: 'synthetic',
+      checksum: 'synthetic',
+      expect: { year: 2022, state: 'WY' },
+    }));
     const load = (root: string, aggregates: Calibration['states']) =>
       loadLar(connection, { root, synthetic: true, files: larFiles, aggregatesFor: (year) => (year === 2022 ? aggregates : undefined) });
 

@@ -33,7 +33,11 @@ const COLUMN_OF: Record<(typeof SYNTHETIC_DIMENSIONS)[number], string> = {
 
 describe('quotas', () => {
   it('splits a total exactly in proportion, by largest remainder', () => {
-    expect(quotas({ a: 1, b: 1, c: 1 }, 10)).toEqual([['a', 4], ['b', 3], ['c', 3]]);
+    expect(quotas({ a: 1, b: 1, c: 1 }, 10)).toEqual([
+      ['a', 4],
+      ['b', 3],
+      ['c', 3],
+    ]);
     expect(quotas({ a: 0, b: 5 }, 3)).toEqual([['b', 3]]);
   });
 });
@@ -45,13 +49,24 @@ describe.skipIf(!hasSourceData)('synthetic LAR generator', () => {
   ])('matches the %s %i aggregates on every calibrated dimension at scale %f', async (state, year, scale) => {
     const calibration = loadCalibration(SOURCE_DIR, year);
     const { out, text } = sink();
-    const counts = await writeSyntheticLar(out, { year, states: [state], aggregates: calibration.states, counties: calibration.counties, scale, seed: 11 });
+    const counts = await writeSyntheticLar(out, {
+      year,
+      states: [state],
+      aggregates: calibration.states,
+      counties: calibration.counties,
+      scale,
+      seed: 11,
+    });
     const [header, ...lines] = text().trimEnd().split('\n');
     expect(header).toBe(LAR_HEADER);
     const names = LAR_COLUMNS.map((c) => c.name);
     const rows = lines.map((line) => line.split(','));
     expect(rows).toHaveLength(counts[state] ?? -1);
-    expect(rows.every((row) => row.length === 99 && row[names.indexOf('lei')]?.startsWith('SYNTHETIC') && row[names.indexOf('state_code')] === state)).toBe(true);
+    expect(
+      rows.every(
+        (row) => row.length === 99 && row[names.indexOf('lei')]?.startsWith('SYNTHETIC') && row[names.indexOf('state_code')] === state,
+      ),
+    ).toBe(true);
     const aggregate = calibration.states[state];
     for (const dimension of SYNTHETIC_DIMENSIONS) {
       const official = aggregate?.[dimension] ?? {};

@@ -16,7 +16,14 @@ describe('memory released while idle', () => {
 
   it('releases after a quiet spell, then not again until RSS grows', async () => {
     const releaseDatabase = vi.fn(async () => undefined);
-    stop = startIdleMemoryRelease({ logger: pino({ level: 'silent' }), releaseDatabase, checkMs: 20, quietChecks: 2, quietCpuShare: 1.01, growthBytes: 2 ** 40 });
+    stop = startIdleMemoryRelease({
+      logger: pino({ level: 'silent' }),
+      releaseDatabase,
+      checkMs: 20,
+      quietChecks: 2,
+      quietCpuShare: 1.01,
+      growthBytes: 2 ** 40,
+    });
     await vi.waitFor(() => expect(releaseDatabase).toHaveBeenCalledTimes(1), { timeout: 5_000 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(releaseDatabase).toHaveBeenCalledTimes(1);

@@ -126,7 +126,8 @@ describe.skipIf(!hasSourceData)('FHFA conforming files (real mirror)', () => {
 describe.skipIf(!hasSourceData)('HUD FHA forward limits (real mirror)', () => {
   const states = new Map<string, string>();
   if (hasSourceData) {
-    for (const county of parseCountyList(read(sourceFile('geo', 'county_FIPS.csv')), 'county_FIPS.csv')) states.set(county.state, county.stateFips);
+    for (const county of parseCountyList(read(sourceFile('geo', 'county_FIPS.csv')), 'county_FIPS.csv'))
+      states.set(county.state, county.stateFips);
   }
 
   it.each([2018, 2019, 2021, 2022, 2023, 2024, 2025])('parses %i: county rows, S/H types, national 203B and ZZ203 rows', (year) => {
@@ -143,7 +144,10 @@ describe.skipIf(!hasSourceData)('HUD FHA forward limits (real mirror)', () => {
     const parsed = parseFhaFile(read(file), file, states);
     expect(parsed.floor?.limits[0]).toBe(524_255);
     expect(nationalFigures(parsed.counties).floor[0]).toBe(524_225);
-    expect(parsed.counties.find((row) => row.fips === '06037')).toMatchObject({ limitType: 'H', limits: [1_209_750, 1_548_975, 1_872_225, 2_326_875] });
+    expect(parsed.counties.find((row) => row.fips === '06037')).toMatchObject({
+      limitType: 'H',
+      limits: [1_209_750, 1_548_975, 1_872_225, 2_326_875],
+    });
   });
 });
 

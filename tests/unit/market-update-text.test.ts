@@ -33,7 +33,9 @@ describe('market update text', () => {
     expect(text.summary).toMatch(/Generated from the data\.$/);
     expect(text.paragraphs[0]).toContain('up 0.12 percentage points from 7.28% the week before');
     expect(text.paragraphs[1]).toContain('gap between the two terms was 0.80 percentage points');
-    expect(text.paragraphs[2]).toContain('closed at 7.10% on October 7, 2026, down 0.10 percentage points from 7.20% on September 30, 2026');
+    expect(text.paragraphs[2]).toContain(
+      'closed at 7.10% on October 7, 2026, down 0.10 percentage points from 7.20% on September 30, 2026',
+    );
     expect(text.paragraphs[2]).toContain('0.30 percentage points above the benchmark');
   });
 

@@ -26,7 +26,14 @@ describe('the access-log line of an MCP request', () => {
     const written: string[] = [];
     const logger = createLogger('info', { write: (line: string) => void written.push(line) });
     const line = mcpRequest(logger, written, call('get_loan_limits'));
-    expect(line).toMatchObject({ method: 'POST', url: '/api/mcp', status: 200, mcpMethod: 'tools/call', mcpTool: 'get_loan_limits', msg: 'request' });
+    expect(line).toMatchObject({
+      method: 'POST',
+      url: '/api/mcp',
+      status: 200,
+      mcpMethod: 'tools/call',
+      mcpTool: 'get_loan_limits',
+      msg: 'request',
+    });
     expect(Object.keys(line).slice(-3)).toEqual(['mcpMethod', 'mcpTool', 'msg']);
     expect(mcpRequest(logger, written, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).not.toHaveProperty('mcpTool');
     expect(mcpRequest(logger, written, { jsonrpc: '2.0', id: 3, method: 'tools/list' })).toMatchObject({ mcpMethod: 'tools/list' });
@@ -47,6 +54,11 @@ describe('the access-log line of an MCP request', () => {
   it('says the same through pino, for a logger createLogger did not make', () => {
     const written: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void written.push(line) });
-    expect(mcpRequest(logger, written, call('search_content'))).toMatchObject({ url: '/api/mcp', mcpMethod: 'tools/call', mcpTool: 'search_content', msg: 'request' });
+    expect(mcpRequest(logger, written, call('search_content'))).toMatchObject({
+      url: '/api/mcp',
+      mcpMethod: 'tools/call',
+      mcpTool: 'search_content',
+      msg: 'request',
+    });
   });
 });

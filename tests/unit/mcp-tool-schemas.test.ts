@@ -57,13 +57,51 @@ describe('the published input schemas', () => {
           fc.oneof(
             fc.constant((value: string) => value.toUpperCase()),
             fc.constant((value: string) => value.toLowerCase()),
-            fc.nat().map((seed) => (value: string) => [...value].map((char, index) => ((seed >> index % 30) & 1 ? char.toUpperCase() : char.toLowerCase())).join('')),
+            fc
+              .nat()
+              .map(
+                (seed) => (value: string) =>
+                  [...value].map((char, index) => ((seed >> (index % 30)) & 1 ? char.toUpperCase() : char.toLowerCase())).join(''),
+              ),
             // The Kelvin sign, long s and dotted I change case into ASCII letters in toLowerCase/toUpperCase: never read as them.
-            fc.constantFrom(' ', '  ', '\t', '_', '-', ' - ', '__', '%', ' %', '+', '0', '.', '.0', ',', 'x', '9', 'é', '\u212a', '\u017f', '\u0130').chain((extra) =>
-              fc.nat({ max: 40 }).map((at) => (value: string) => `${value.slice(0, at % (value.length + 1))}${extra}${value.slice(at % (value.length + 1))}`),
+            fc
+              .constantFrom(
+                ' ',
+                '  ',
+                '\t',
+                '_',
+                '-',
+                ' - ',
+                '__',
+                '%',
+                ' %',
+                '+',
+                '0',
+                '.',
+                '.0',
+                ',',
+                'x',
+                '9',
+                'é',
+                '\u212a',
+                '\u017f',
+                '\u0130',
+              )
+              .chain((extra) =>
+                fc
+                  .nat({ max: 40 })
+                  .map(
+                    (at) => (value: string) => `${value.slice(0, at % (value.length + 1))}${extra}${value.slice(at % (value.length + 1))}`,
+                  ),
+              ),
+            fc
+              .nat({ max: 40 })
+              .map((at) => (value: string) => value.slice(0, at % (value.length + 1)) + value.slice((at % (value.length + 1)) + 1)),
+            fc.constantFrom([/_/g, ' '], [/_/g, '-'], [/ /g, '_'], [/-/g, ' ']).map(
+              ([from, to]) =>
+                (value: string) =>
+                  value.replace(from as RegExp, to as string),
             ),
-            fc.nat({ max: 40 }).map((at) => (value: string) => value.slice(0, at % (value.length + 1)) + value.slice((at % (value.length + 1)) + 1)),
-            fc.constantFrom([/_/g, ' '], [/_/g, '-'], [/ /g, '_'], [/-/g, ' ']).map(([from, to]) => (value: string) => value.replace(from as RegExp, to as string)),
           ),
           { maxLength: 3 },
         )
@@ -96,7 +134,8 @@ describe('the published input schemas', () => {
   });
 
   it('are wider than the server only where said: a place name of the right shape the server does not know', () => {
-    for (const key of [...STATE_LOOKUP_KEYS, ...TERRITORY_LOOKUP_KEYS]) expect(new RegExp(`^${PLACE_NAME_TEXT}$`).test(key), key).toBe(true);
+    for (const key of [...STATE_LOOKUP_KEYS, ...TERRITORY_LOOKUP_KEYS])
+      expect(new RegExp(`^${PLACE_NAME_TEXT}$`).test(key), key).toBe(true);
     expect(schemaAccepts('get_loan_limits', { state: 'Narnia' })).toBe(true);
     expect(serverAccepts('get_loan_limits', { state: 'Narnia' })).toBe(false);
     expect(schemaAccepts('get_loan_limits', { state: 'Narnia 2' })).toBe(false);
@@ -105,7 +144,8 @@ describe('the published input schemas', () => {
   });
 
   it('are portable: no type arrays, no schema without a constraint, no boolean or remote schemas, plain regular expressions', () => {
-    const constraining = /^(type|enum|const|pattern|minimum|maximum|minLength|maxLength|minItems|maxItems|items|properties|additionalProperties|required|anyOf|allOf|oneOf|not|\$ref)$/;
+    const constraining =
+      /^(type|enum|const|pattern|minimum|maximum|minLength|maxLength|minItems|maxItems|items|properties|additionalProperties|required|anyOf|allOf|oneOf|not|\$ref)$/;
     const problems: string[] = [];
     const walk = (node: unknown, path: string, keyword?: string) => {
       if (typeof node === 'boolean') {
@@ -117,10 +157,14 @@ describe('the published input schemas', () => {
       if (Array.isArray(schema.type)) problems.push(`${path}: type array`);
       if (!Object.keys(schema).some((key) => constraining.test(key))) problems.push(`${path}: constrains nothing`);
       if (typeof schema.$ref === 'string' && !schema.$ref.startsWith('#/$defs/')) problems.push(`${path}: remote $ref`);
-      if (typeof schema.pattern === 'string' && /\(\?[=!<]|\\[upPk]|\\\d/.test(schema.pattern)) problems.push(`${path}: pattern needs more than every engine has`);
-      for (const key of ['properties', '$defs'] as const) for (const [child, value] of Object.entries((schema[key] as Schema | undefined) ?? {})) walk(value, `${path}.${key}.${child}`);
-      for (const key of ['anyOf', 'oneOf', 'allOf'] as const) ((schema[key] as unknown[] | undefined) ?? []).forEach((value, index) => walk(value, `${path}.${key}[${index}]`));
-      for (const key of ['items', 'additionalProperties', 'not'] as const) if (schema[key] !== undefined) walk(schema[key], `${path}.${key}`, key);
+      if (typeof schema.pattern === 'string' && /\(\?[=!<]|\\[upPk]|\\\d/.test(schema.pattern))
+        problems.push(`${path}: pattern needs more than every engine has`);
+      for (const key of ['properties', '$defs'] as const)
+        for (const [child, value] of Object.entries((schema[key] as Schema | undefined) ?? {})) walk(value, `${path}.${key}.${child}`);
+      for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+        ((schema[key] as unknown[] | undefined) ?? []).forEach((value, index) => walk(value, `${path}.${key}[${index}]`));
+      for (const key of ['items', 'additionalProperties', 'not'] as const)
+        if (schema[key] !== undefined) walk(schema[key], `${path}.${key}`, key);
     };
     for (const tool of listed) {
       walk(tool.inputSchema, `${tool.name}.inputSchema`);
@@ -130,10 +174,15 @@ describe('the published input schemas', () => {
   });
 
   it('say a repeated subschema once, in $defs: the calendar-day pattern of date and as_of', () => {
-    const rates = listed.find((tool) => tool.name === 'get_mortgage_rates')!.inputSchema as unknown as Schema & { properties: Record<string, Schema>; $defs: Record<string, Schema> };
+    const rates = listed.find((tool) => tool.name === 'get_mortgage_rates')!.inputSchema as unknown as Schema & {
+      properties: Record<string, Schema>;
+      $defs: Record<string, Schema>;
+    };
     expect(rates.properties.date?.$ref).toBe(rates.properties.as_of?.$ref);
     const text = JSON.stringify(listed);
-    const day = Object.values(rates.$defs).find((definition) => typeof definition.pattern === 'string' && definition.pattern.includes('02-29'));
+    const day = Object.values(rates.$defs).find(
+      (definition) => typeof definition.pattern === 'string' && definition.pattern.includes('02-29'),
+    );
     expect(rates.properties.as_of?.$ref).toBe(`#/$defs/${Object.entries(rates.$defs).find(([, definition]) => definition === day)?.[0]}`);
     // Once per tool that takes a day at most, never once per argument.
     const quoted = JSON.stringify(day?.pattern).slice(1, -1);
@@ -143,9 +192,21 @@ describe('the published input schemas', () => {
 
 describe('the patterns', () => {
   it('match exactly the whole numbers of a range', () => {
-    for (const [low, high] of [[0, 0], [0, 9], [1, 4], [1, 45], [1, 500], [1972, 2100], [2018, 2025], [300, 850], [0, 99_999], [7, 1234]] as const) {
+    for (const [low, high] of [
+      [0, 0],
+      [0, 9],
+      [1, 4],
+      [1, 45],
+      [1, 500],
+      [1972, 2100],
+      [2018, 2025],
+      [300, 850],
+      [0, 99_999],
+      [7, 1234],
+    ] as const) {
       const pattern = new RegExp(`^${rangePattern(low, high)}$`);
-      for (let value = 0; value <= 110_000; value += value < 3000 ? 1 : 97) expect(pattern.test(String(value)), `${low}-${high}: ${value}`).toBe(value >= low && value <= high);
+      for (let value = 0; value <= 110_000; value += value < 3000 ? 1 : 97)
+        expect(pattern.test(String(value)), `${low}-${high}: ${value}`).toBe(value >= low && value <= high);
     }
   });
 

@@ -19,8 +19,17 @@ describe('monthly payment', () => {
     expect(principalAndInterest(120_000, 0, 10)).toBe(1000);
   });
 
-  it('adds tax, insurance and a conventional loan\'s PMI above 80% LTV, each a twelfth of the year', () => {
-    const breakdown = paymentBreakdown({ price: 400_000, downPercent: 10, ratePercent: 6.5, termYears: 30, loanType: 'conventional', annualTax: 4_800, annualInsurance: 1_500, pmiRatePercent: 0.5 });
+  it("adds tax, insurance and a conventional loan's PMI above 80% LTV, each a twelfth of the year", () => {
+    const breakdown = paymentBreakdown({
+      price: 400_000,
+      downPercent: 10,
+      ratePercent: 6.5,
+      termYears: 30,
+      loanType: 'conventional',
+      annualTax: 4_800,
+      annualInsurance: 1_500,
+      pmiRatePercent: 0.5,
+    });
     expect(breakdown.baseLoan).toBe(360_000);
     expect(breakdown.ltvPercent).toBe(90);
     expect(breakdown.principalAndInterest).toBe(Math.round(expectedPayment(360_000, 6.5, 30) * 100) / 100);
@@ -31,22 +40,29 @@ describe('monthly payment', () => {
   });
 
   it('says PMI is missing rather than inventing a rate, and needs none at 20% down', () => {
-    expect(paymentBreakdown({ price: 400_000, downPercent: 5, ratePercent: 6, termYears: 30, loanType: 'conventional' }).mortgageInsurance.kind).toBe('pmi_not_given');
-    expect(paymentBreakdown({ price: 400_000, downPercent: 20, ratePercent: 6, termYears: 30, loanType: 'conventional', pmiRatePercent: 0.5 }).mortgageInsurance.kind).toBe('none');
+    expect(
+      paymentBreakdown({ price: 400_000, downPercent: 5, ratePercent: 6, termYears: 30, loanType: 'conventional' }).mortgageInsurance.kind,
+    ).toBe('pmi_not_given');
+    expect(
+      paymentBreakdown({ price: 400_000, downPercent: 20, ratePercent: 6, termYears: 30, loanType: 'conventional', pmiRatePercent: 0.5 })
+        .mortgageInsurance.kind,
+    ).toBe('none');
   });
 
-  it('finances FHA\'s 1.75% upfront premium and charges its annual premium by HUD\'s table', () => {
+  it("finances FHA's 1.75% upfront premium and charges its annual premium by HUD's table", () => {
     const breakdown = paymentBreakdown({ price: 300_000, downPercent: 3.5, ratePercent: 6, termYears: 30, loanType: 'fha' });
     expect(breakdown.baseLoan).toBe(289_500);
     expect(breakdown.mortgageInsurance.upfrontPremium).toBe(5_066.25);
     expect(breakdown.loanAmount).toBe(294_566.25);
     expect(breakdown.mortgageInsurance.annualRatePercent).toBe(0.55);
-    expect(breakdown.mortgageInsurance.monthly).toBe(Math.round((289_500 * 0.0055 / 12) * 100) / 100);
+    expect(breakdown.mortgageInsurance.monthly).toBe(Math.round(((289_500 * 0.0055) / 12) * 100) / 100);
     expect(breakdown.principalAndInterest).toBe(Math.round(expectedPayment(294_566.25, 6, 30) * 100) / 100);
-    expect(() => paymentBreakdown({ price: 300_000, downPercent: 3, ratePercent: 6, termYears: 30, loanType: 'fha' })).toThrow(/at least 3.5% down/);
+    expect(() => paymentBreakdown({ price: 300_000, downPercent: 3, ratePercent: 6, termYears: 30, loanType: 'fha' })).toThrow(
+      /at least 3.5% down/,
+    );
   });
 
-  it('reads HUD\'s annual premium table (ML 2023-05) for every term, amount and LTV band', () => {
+  it("reads HUD's annual premium table (ML 2023-05) for every term, amount and LTV band", () => {
     expect(fhaAnnualPremiumBps(400_000, 96.5, 30)).toBe(55);
     expect(fhaAnnualPremiumBps(400_000, 95, 30)).toBe(50);
     expect(fhaAnnualPremiumBps(800_000, 96.5, 30)).toBe(75);

@@ -19,11 +19,16 @@ import type { ToolContext } from '../../api/mcp/tool-kit.ts';
 import { TOOL_RESULT_BUDGET_BYTES, toolResultBytes } from '../../api/mcp/result-budget.ts';
 import { checkToolResultBudget } from '../support/mcp-client.ts';
 
-const fixture = (name: string) => JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8')) as HmdaAnswer;
+const fixture = (name: string) =>
+  JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8')) as HmdaAnswer;
 const exported = fixture('hmda-export-answer.json');
 const preset = fixture('hmda-preset-answer.json');
 
-function context(answer: HmdaAnswer, caller: ToolContext['caller'] = { kind: 'key', keyId: 'k1', accountId: 'a1' }, { loaded = true } = {}) {
+function context(
+  answer: HmdaAnswer,
+  caller: ToolContext['caller'] = { kind: 'key', keyId: 'k1', accountId: 'a1' },
+  { loaded = true } = {},
+) {
   const asked: unknown[] = [];
   const services = {
     hmda: {
@@ -41,8 +46,13 @@ function context(answer: HmdaAnswer, caller: ToolContext['caller'] = { kind: 'ke
 
 /** The handler as the SDK holds it: arguments validated with the listed input schema, output checked. */
 async function callLikeTheSdk(ctx: ToolContext, args: unknown): Promise<CallToolResult> {
-  let found: { config: { inputSchema: z.ZodType; outputSchema: z.ZodType }; handler: (args: unknown, extra: unknown) => Promise<CallToolResult> } | undefined;
-  queryHmdaTool.register({ registerTool: (_name: string, config: never, handler: never) => (found = { config, handler }) } as unknown as McpServer, ctx);
+  let found:
+    | { config: { inputSchema: z.ZodType; outputSchema: z.ZodType }; handler: (args: unknown, extra: unknown) => Promise<CallToolResult> }
+    | undefined;
+  queryHmdaTool.register(
+    { registerTool: (_name: string, config: never, handler: never) => (found = { config, handler }) } as unknown as McpServer,
+    ctx,
+  );
   if (!found) throw new Error('query_hmda registered nothing');
   const result = await found.handler(found.config.inputSchema.parse(args), {});
   if (!result.isError) found.config.outputSchema.parse(result.structuredContent);
@@ -74,19 +84,42 @@ describe('query_hmda from the HMDA contract', () => {
     expect(result.structuredContent).toEqual(exported);
     const links = result.content.filter((block) => block.type === 'resource_link');
     expect(links).toEqual([
-      { type: 'resource_link', uri: exported.export!.csv_url, name: `hmda-${exported.export!.id.slice(0, 12)}.csv`, title: expect.stringContaining('1,985 rows'), description: expect.stringContaining('X-API-Key'), mimeType: 'text/csv', size: exported.export!.csv_bytes },
-      expect.objectContaining({ uri: exported.export!.parquet_url, mimeType: 'application/vnd.apache.parquet', size: exported.export!.parquet_bytes }),
+      {
+        type: 'resource_link',
+        uri: exported.export!.csv_url,
+        name: `hmda-${exported.export!.id.slice(0, 12)}.csv`,
+        title: expect.stringContaining('1,985 rows'),
+        description: expect.stringContaining('X-API-Key'),
+        mimeType: 'text/csv',
+        size: exported.export!.csv_bytes,
+      },
+      expect.objectContaining({
+        uri: exported.export!.parquet_url,
+        mimeType: 'application/vnd.apache.parquet',
+        size: exported.export!.parquet_bytes,
+      }),
     ]);
     expect(toolResultBytes(result)).toBeLessThanOrEqual(TOOL_RESULT_BUDGET_BYTES);
     expect(Buffer.byteLength(text(result))).toBeLessThanOrEqual(HMDA_TEXT_BUDGET_BYTES);
-    expect(text(result)).toMatch(/^NOTE: .*\n1,985 rows: more than an answer carries \(60 KB\)\. The first \d+ are below; every row is in the CSV and Parquet files/);
+    expect(text(result)).toMatch(
+      /^NOTE: .*\n1,985 rows: more than an answer carries \(60 KB\)\. The first \d+ are below; every row is in the CSV and Parquet files/,
+    );
     expect(text(result)).toContain(`CSV ${exported.export!.csv_url}`);
   });
 
   it.each([
-    [{ preset: 'Lender-Rankings', year: '2020', state: 'California', sort: 'VOLUME', limit: '5' }, { preset: 'lender_rankings', year: 2020, state: 'CA', sort: 'volume', limit: 5 }],
-    [{ preset: 'RATES', loan_type: 'FHA', loan_purpose: 'Cash-Out Refinance', lien: 1, county: 6037 }, { preset: 'rates', loan_type: 'fha', loan_purpose: 'cash_out_refinance', lien: 'first', county: '06037' }],
-    [{ preset: 'denials', loan_type: '4', lei: ' 549300ul36ajz0wz4u93 ' }, { preset: 'denials', loan_type: 'usda', lei: '549300UL36AJZ0WZ4U93' }],
+    [
+      { preset: 'Lender-Rankings', year: '2020', state: 'California', sort: 'VOLUME', limit: '5' },
+      { preset: 'lender_rankings', year: 2020, state: 'CA', sort: 'volume', limit: 5 },
+    ],
+    [
+      { preset: 'RATES', loan_type: 'FHA', loan_purpose: 'Cash-Out Refinance', lien: 1, county: 6037 },
+      { preset: 'rates', loan_type: 'fha', loan_purpose: 'cash_out_refinance', lien: 'first', county: '06037' },
+    ],
+    [
+      { preset: 'denials', loan_type: '4', lei: ' 549300ul36ajz0wz4u93 ' },
+      { preset: 'denials', loan_type: 'usda', lei: '549300UL36AJZ0WZ4U93' },
+    ],
   ])('asks the service %j as %j', async (args, canonical) => {
     const { context: ctx, asked } = context(preset);
     await callLikeTheSdk(ctx, args);
@@ -98,10 +131,14 @@ describe('query_hmda from the HMDA contract', () => {
     expect(text(await queryHmdaTool.call({ preset: 'rates', credit_score: 700 }, ctx))).toBe(
       "Unknown argument 'credit_score'. Known arguments: year, state, county, msa, loan_type, loan_purpose, lien, lei, limit, by, sort, preset, sql.",
     );
-    expect(text(await queryHmdaTool.call({ preset: 'rates', year: 2017 }, ctx))).toBe("Invalid value for 'year': 2017. Give a whole number from 2018 to 2025.");
-    expect(text(await queryHmdaTool.call({ preset: 'rates', state: 'Narnia' }, ctx))).toMatch(/^Invalid value for 'state': "Narnia"\. Give a 2-letter code or a name/);
+    expect(text(await queryHmdaTool.call({ preset: 'rates', year: 2017 }, ctx))).toBe(
+      "Invalid value for 'year': 2017. Give a whole number from 2018 to 2025.",
+    );
+    expect(text(await queryHmdaTool.call({ preset: 'rates', state: 'Narnia' }, ctx))).toMatch(
+      /^Invalid value for 'state': "Narnia"\. Give a 2-letter code or a name/,
+    );
     expect(text(await queryHmdaTool.call({ preset: 'everything' }, ctx))).toBe(
-      "Invalid value for 'preset': \"everything\". Valid values: rates, approvals, denials, demographics, lender_rankings.",
+      'Invalid value for \'preset\': "everything". Valid values: rates, approvals, denials, demographics, lender_rankings.',
     );
     const anonymous = context(preset, { kind: 'anonymous' }).context;
     const refused = await queryHmdaTool.call({ preset: 'rates' }, anonymous);

@@ -43,7 +43,9 @@ describe('freshness against the release schedule', () => {
     expect(entry).toMatchObject({ age_days: 50, stale: true, missed_release_count: 7 });
     // Thanksgiving (2026-11-26) moved that week's release to the Wednesday.
     expect(entry.missed_releases.at(-1)).toBe('2026-11-25');
-    expect(staleSentences([entry])).toMatch(/^Not current: Freddie Mac PMMS 30-year is from 2026-10-08, 50 days before 2026-11-27; 7 scheduled releases since then/);
+    expect(staleSentences([entry])).toMatch(
+      /^Not current: Freddie Mac PMMS 30-year is from 2026-10-08, 50 days before 2026-11-27; 7 scheduled releases since then/,
+    );
   });
 
   it('counts a release from the day after it is published, leaving the sync its day', () => {

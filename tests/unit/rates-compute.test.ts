@@ -25,7 +25,12 @@ const data = (lender: LenderObservation[] = []): RatesData => ({
 });
 
 const sheet = (date: string, rate: number, source = 'First Bank'): LenderObservation => ({
-  source, sourceKind: 'rate_sheet', sourceUrl: 'https://bank.example/rates', date, rate, distributionSize: null,
+  source,
+  sourceKind: 'rate_sheet',
+  sourceUrl: 'https://bank.example/rates',
+  date,
+  rate,
+  distributionSize: null,
 });
 
 describe('rate record computation', () => {
@@ -38,7 +43,9 @@ describe('rate record computation', () => {
     expect(detailed.rate_30yr_last_updated).toBe('2026-10-08');
     expect(detailed.source).toMatch(/Primary Mortgage Market Survey/);
     expect(detailed).toMatchObject({ rate_kind: 'national', tier_specific: true, estimate: null });
-    expect(detailed.missing).toEqual(['No state adjustment: HMDA loan records are not loaded on this server, so this rate is national, the same in every state.']);
+    expect(detailed.missing).toEqual([
+      'No state adjustment: HMDA loan records are not loaded on this server, so this rate is national, the same in every state.',
+    ]);
     expect(detailed.disclaimer).toMatch(/HMDA loan records are not loaded on this server/);
     expect(detailed.rate_change_weekly).toBe(0.12);
     expect(detailed.rate_change_line).toBe('Up 0.12 points from last week');
@@ -68,7 +75,11 @@ describe('rate record computation', () => {
   });
 
   it('answers a cell without its tier-specific series from the broadest benchmark, labelled not tier-specific', () => {
-    for (const [fico, ltv] of [['3', '1'], ['5', '2'], ['1', '2']] as const) {
+    for (const [fico, ltv] of [
+      ['3', '1'],
+      ['5', '2'],
+      ['1', '2'],
+    ] as const) {
       const record = computeRates(request({ fico, ltv, state: 'TX' }), data(), DOCS).record as DetailedRateRecord;
       expect(record).toMatchObject({ rate: 7.4, tier_specific: false, rate_kind: 'national' });
       expect(record.disclaimer).toMatch(/not specific to the FICO or LTV tier asked for/);
@@ -98,17 +109,36 @@ describe('rate record computation', () => {
 
   it('reads a score below 680 against the FHA and VA indices, which cover every score', () => {
     const record = computeRates(request({ product_type: 'fha', fico: '640' }), data(), DOCS).record as DetailedRateRecord;
-    expect(record).toMatchObject({ rate: 6.85, parameters: { fico_tier: 'below 680' }, parameter_notes: ['A FICO score of 640 is below 680, the lowest published tier.'] });
+    expect(record).toMatchObject({
+      rate: 6.85,
+      parameters: { fico_tier: 'below 680' },
+      parameter_notes: ['A FICO score of 640 is below 680, the lowest published tier.'],
+    });
     expect(() => request({ fico: '640' })).toThrowError(/below 680.*product_type=fha, va or usda/);
   });
 
   it("serves a recent rate-sheet quote for the exact cell before any benchmark, as the state's own figure", () => {
     const lender = [sheet('2026-09-30', 6.5), sheet('2026-10-07', 6.375)];
     const record = computeRates(request({ fico: '3' }), data(lender), DOCS).record as DetailedRateRecord;
-    expect(record).toMatchObject({ rate_30yr: 6.375, source: 'First Bank', rate_change_weekly: -0.125, last_updated: '2026-10-07', rate_kind: 'lender_sheet', estimate: null, missing: [] });
+    expect(record).toMatchObject({
+      rate_30yr: 6.375,
+      source: 'First Bank',
+      rate_change_weekly: -0.125,
+      last_updated: '2026-10-07',
+      rate_kind: 'lender_sheet',
+      estimate: null,
+      missing: [],
+    });
     expect(record.sources[0]).toEqual({ name: 'First Bank', url: 'https://bank.example/rates', as_of: '2026-10-07' });
     const { record: simple } = computeRates(request({ format: 'simple', fico: '3' }), data(lender), DOCS);
-    expect(simple).toMatchObject({ rate: 6.375, date: '2026-10-07', state: 'CO', fico_tier: '720-739', source: 'First Bank', rate_kind: 'lender_sheet' });
+    expect(simple).toMatchObject({
+      rate: 6.375,
+      date: '2026-10-07',
+      state: 'CO',
+      fico_tier: '720-739',
+      source: 'First Bank',
+      rate_kind: 'lender_sheet',
+    });
   });
 
   it('ignores a rate-sheet quote older than 30 days and falls back to the benchmarks', () => {
@@ -134,9 +164,16 @@ describe('rate record computation', () => {
 // Optimal Blue's FICO × LTV grid: one series per band, values made up for the arithmetic (the
 // integration tests use a fixture in FRED's file layout).
 const GRID: Record<string, number> = {
-  OBMMIC30YFLVLE80FGE740: 6.1, OBMMIC30YFLVLE80FB720A739: 6.2, OBMMIC30YFLVLE80FB700A719: 6.3, OBMMIC30YFLVLE80FB680A699: 6.4,
-  OBMMIC30YFLVGT80FGE740: 6.15, OBMMIC30YFLVGT80FB720A739: 6.25, OBMMIC30YFLVGT80FB700A719: 6.35, OBMMIC30YFLVGT80FB680A699: 6.45,
-  OBMMIC30YFLVLE80FLT680: 6.5, OBMMIC30YFLVGT80FLT680: 6.55,
+  OBMMIC30YFLVLE80FGE740: 6.1,
+  OBMMIC30YFLVLE80FB720A739: 6.2,
+  OBMMIC30YFLVLE80FB700A719: 6.3,
+  OBMMIC30YFLVLE80FB680A699: 6.4,
+  OBMMIC30YFLVGT80FGE740: 6.15,
+  OBMMIC30YFLVGT80FB720A739: 6.25,
+  OBMMIC30YFLVGT80FB700A719: 6.35,
+  OBMMIC30YFLVGT80FB680A699: 6.45,
+  OBMMIC30YFLVLE80FLT680: 6.5,
+  OBMMIC30YFLVGT80FLT680: 6.55,
 };
 const withGrid = (date = '2026-10-08', extra: Partial<RatesData['series']> = {}): RatesData => {
   const base = data();
@@ -149,16 +186,24 @@ const withGrid = (date = '2026-10-08', extra: Partial<RatesData['series']> = {})
 
 describe('FICO × LTV grid, term and staleness', () => {
   it.each([
-    ['1', '1', 'OBMMIC30YFLVLE80FGE740'], ['2', '1', 'OBMMIC30YFLVLE80FGE740'], ['3', '1', 'OBMMIC30YFLVLE80FB720A739'],
-    ['4', '1', 'OBMMIC30YFLVLE80FB700A719'], ['5', '1', 'OBMMIC30YFLVLE80FB680A699'], ['1', '2', 'OBMMIC30YFLVGT80FGE740'],
-    ['2', '2', 'OBMMIC30YFLVGT80FGE740'], ['3', '2', 'OBMMIC30YFLVGT80FB720A739'], ['4', '2', 'OBMMIC30YFLVGT80FB700A719'],
+    ['1', '1', 'OBMMIC30YFLVLE80FGE740'],
+    ['2', '1', 'OBMMIC30YFLVLE80FGE740'],
+    ['3', '1', 'OBMMIC30YFLVLE80FB720A739'],
+    ['4', '1', 'OBMMIC30YFLVLE80FB700A719'],
+    ['5', '1', 'OBMMIC30YFLVLE80FB680A699'],
+    ['1', '2', 'OBMMIC30YFLVGT80FGE740'],
+    ['2', '2', 'OBMMIC30YFLVGT80FGE740'],
+    ['3', '2', 'OBMMIC30YFLVGT80FB720A739'],
+    ['4', '2', 'OBMMIC30YFLVGT80FB700A719'],
     ['5', '2', 'OBMMIC30YFLVGT80FB680A699'],
   ])('answers FICO tier %s, LTV tier %s from %s, labelled national', (fico, ltv, series) => {
     const record = computeRates(request({ fico, ltv, state: 'TX' }), withGrid(), DOCS).record as DetailedRateRecord;
     expect(record.rate).toBe(GRID[series]);
     expect(record.rate_30yr).toBe(GRID[series]);
     expect(record.last_updated).toBe('2026-10-08');
-    expect(record.source).toMatch(/^Optimal Blue Mortgage Market Indices \(30-year fixed conforming, LTV [≤>] 80, FICO .*\), national, via FRED$/);
+    expect(record.source).toMatch(
+      /^Optimal Blue Mortgage Market Indices \(30-year fixed conforming, LTV [≤>] 80, FICO .*\), national, via FRED$/,
+    );
     expect(record.disclaimer).toMatch(/This is the national Optimal Blue/);
     expect(record.disclaimer).toMatch(/the same in every state/);
     expect(record.tier_specific).toBe(true);
@@ -166,7 +211,7 @@ describe('FICO × LTV grid, term and staleness', () => {
     expect(record.rate_change_weekly).toBe(-0.1);
   });
 
-  it('prefers the cell\'s own grid series over the broader survey and benchmark, even when they are newer', () => {
+  it("prefers the cell's own grid series over the broader survey and benchmark, even when they are newer", () => {
     const record = computeRates(request(), withGrid('2026-10-07'), DOCS).record as DetailedRateRecord;
     expect(record.rate).toBe(6.1); // survey 7.40 of 2026-10-08 is newer but covers a wider population
     expect(record.source).toMatch(/LTV ≤ 80, FICO 740 or higher/);
@@ -175,13 +220,23 @@ describe('FICO × LTV grid, term and staleness', () => {
   it('keeps rate_30yr the 30-year figure when loan_term=15 and puts the 15-year figure in rate', () => {
     const fifteen = withGrid('2026-10-08', { MORTGAGE15US: { dates: ['2026-10-01', '2026-10-08'], values: [6.4, 6.5] } });
     const record = computeRates(request({ loan_term: '15' }), fifteen, DOCS).record as DetailedRateRecord;
-    expect(record).toMatchObject({ rate: 6.5, loan_term: 15, rate_30yr: 6.1, rate_30yr_last_updated: '2026-10-08', last_updated: '2026-10-08' });
+    expect(record).toMatchObject({
+      rate: 6.5,
+      loan_term: 15,
+      rate_30yr: 6.1,
+      rate_30yr_last_updated: '2026-10-08',
+      last_updated: '2026-10-08',
+    });
     expect(record.parameters.loan_term).toBe('15-year');
     expect(record.source).toMatch(/15-year fixed rate/);
     expect(record.disclaimer).toMatch(/rate_30yr is the 30-year rate of the same cell \(Optimal Blue/);
     expect(record.sources.map((source) => source.url)).toContain('https://fred.stlouisfed.org/series/OBMMIC30YFLVLE80FGE740');
     // A 15-year cell whose 30-year cell no source covers: rate_30yr is empty, and says why.
-    const lone = computeRates(request({ loan_term: '15', fico: '3' }), { ...fifteen, series: { OBMMIC15YF: { dates: ['2026-10-08'], values: [5.9] } } }, DOCS).record as DetailedRateRecord;
+    const lone = computeRates(
+      request({ loan_term: '15', fico: '3' }),
+      { ...fifteen, series: { OBMMIC15YF: { dates: ['2026-10-08'], values: [5.9] } } },
+      DOCS,
+    ).record as DetailedRateRecord;
     expect(lone).toMatchObject({ rate: 5.9, rate_30yr: null, rate_30yr_last_updated: null });
     expect(lone.disclaimer).toMatch(/No source covers the 30-year rate of this cell/);
     const simple = computeRates(request({ loan_term: '15', format: 'simple' }), fifteen, DOCS).record;
@@ -190,25 +245,52 @@ describe('FICO × LTV grid, term and staleness', () => {
 
   it("judges each figure's freshness against today and its publisher's schedule, in fields and in a sentence", () => {
     // The benchmark stops a year before the survey, as in the official mirror.
-    const old: RatesData = { ...data(), series: { ...data().series, OBMMIC30YF: { dates: ['2025-09-24', '2025-09-25'], values: [6.3, 6.26] } } };
+    const old: RatesData = {
+      ...data(),
+      series: { ...data().series, OBMMIC30YF: { dates: ['2025-09-24', '2025-09-25'], values: [6.3, 6.26] } },
+    };
     const record = computeRates(request(), old, DOCS).record as DetailedRateRecord;
     expect(record.rate).toBe(7.4);
     expect(record.freshness.map((entry) => [entry.field, entry.stale])).toEqual([
-      ['rate', false], ['rate_30yr', false], ['survey_rate', false], ['national_average_rate', false], ['index_a_rate', true],
+      ['rate', false],
+      ['rate_30yr', false],
+      ['survey_rate', false],
+      ['national_average_rate', false],
+      ['index_a_rate', true],
     ]);
     expect(record.stale).toHaveLength(1);
-    expect(record.stale[0]).toMatchObject({ field: 'index_a_rate', as_of: '2025-09-25', checked_on: '2026-10-09', age_days: 379, stale: true });
-    expect(record.disclaimer).toMatch(/Not current: Optimal Blue Mortgage Market Indices \(30-year fixed conforming\) is from 2025-09-25, 379 days before 2026-10-09; \d+ scheduled releases/);
+    expect(record.stale[0]).toMatchObject({
+      field: 'index_a_rate',
+      as_of: '2025-09-25',
+      checked_on: '2026-10-09',
+      age_days: 379,
+      stale: true,
+    });
+    expect(record.disclaimer).toMatch(
+      /Not current: Optimal Blue Mortgage Market Indices \(30-year fixed conforming\) is from 2025-09-25, 379 days before 2026-10-09; \d+ scheduled releases/,
+    );
     // On 2026-11-27 the survey of 2026-10-08 has missed seven weekly releases (Thanksgiving's moved to the Wednesday).
     const late = computeRates(request(), { ...data(), today: '2026-11-27' }, DOCS).record as DetailedRateRecord;
     const survey = late.freshness.find((entry) => entry.field === 'survey_rate');
     expect(survey).toMatchObject({ as_of: '2026-10-08', age_days: 50, stale: true, missed_release_count: 7 });
-    expect(survey?.missed_releases).toEqual(['2026-10-15', '2026-10-22', '2026-10-29', '2026-11-05', '2026-11-12', '2026-11-19', '2026-11-25']);
+    expect(survey?.missed_releases).toEqual([
+      '2026-10-15',
+      '2026-10-22',
+      '2026-10-29',
+      '2026-11-05',
+      '2026-11-12',
+      '2026-11-19',
+      '2026-11-25',
+    ]);
     const simple = computeRates(request({ format: 'simple' }), { ...data(), today: '2026-11-27' }, DOCS).record;
     expect(simple).toMatchObject({ rate: 7.4, freshness: { field: 'rate', as_of: '2026-10-08', stale: true, missed_release_count: 7 } });
     // A past `date` is judged against that day, not today.
     const then = computeRates(request({ date: '2026-10-08' }), { ...data(), today: '2026-11-27' }, DOCS).record as DetailedRateRecord;
-    expect(then.freshness.find((entry) => entry.field === 'survey_rate')).toMatchObject({ checked_on: '2026-10-08', stale: false, age_days: 0 });
+    expect(then.freshness.find((entry) => entry.field === 'survey_rate')).toMatchObject({
+      checked_on: '2026-10-08',
+      stale: false,
+      age_days: 0,
+    });
   });
 
   it('answers USDA loans from the USDA index at any tier, and never tells a reader to run a command', () => {
@@ -216,7 +298,12 @@ describe('FICO × LTV grid, term and staleness', () => {
     const record = computeRates(request({ product_type: 'usda', fico: '5', ltv: '2' }), usda, DOCS).record as DetailedRateRecord;
     expect(record.rate).toBe(6.2);
     expect(record.source).toMatch(/30-year fixed USDA/);
-    const queries: Record<string, string>[] = [{ product_type: 'usda' }, { loan_term: '10' }, { date: '1960-01-01' }, { occupancy: 'investment' }];
+    const queries: Record<string, string>[] = [
+      { product_type: 'usda' },
+      { loan_term: '10' },
+      { date: '1960-01-01' },
+      { occupancy: 'investment' },
+    ];
     for (const query of queries) {
       expect(() => computeRates(request(query), data(), DOCS)).toThrowError(NotFoundError);
       try {

@@ -22,7 +22,8 @@ describe('FRED API client', () => {
       const key = url.searchParams.get('api_key');
       let body = fixture('fred-api-error-bad-key.json');
       let status = 400;
-      if (key === 'k' && id === 'MORTGAGE30US') [status, body] = [200, fixture(`fred-api-MORTGAGE30US-offset${url.searchParams.get('offset')}.json`)];
+      if (key === 'k' && id === 'MORTGAGE30US')
+        [status, body] = [200, fixture(`fred-api-MORTGAGE30US-offset${url.searchParams.get('offset')}.json`)];
       if (key === 'k' && id === 'OBMMIC30YF') [status, body] = [200, fixture('fred-api-OBMMIC30YF-holiday.json')];
       res.writeHead(status, { 'content-type': 'application/json' }).end(body);
     });
@@ -34,11 +35,18 @@ describe('FRED API client', () => {
   it('follows offset paging until count observations are read', async () => {
     const result = await fetchFredSeries('MORTGAGE30US', { apiKey: 'k', baseUrl });
     expect(result.observations.map((observation) => observation.date)).toEqual([
-      '2026-09-03', '2026-09-10', '2026-09-17', '2026-09-24', '2026-10-01', '2026-10-08',
+      '2026-09-03',
+      '2026-09-10',
+      '2026-09-17',
+      '2026-09-24',
+      '2026-10-01',
+      '2026-10-08',
     ]);
     expect(result.observations.at(-1)).toEqual({ date: '2026-10-08', value: 7.4 });
     expect(result.origin).not.toContain('api_key');
-    expect(seen.filter((url) => url.searchParams.get('series_id') === 'MORTGAGE30US').map((url) => url.searchParams.get('offset'))).toEqual(['0', '3']);
+    expect(seen.filter((url) => url.searchParams.get('series_id') === 'MORTGAGE30US').map((url) => url.searchParams.get('offset'))).toEqual(
+      ['0', '3'],
+    );
   });
 
   it('skips "." missing values (holidays)', async () => {

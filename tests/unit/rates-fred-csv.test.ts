@@ -54,7 +54,10 @@ describe.skipIf(!hasSourceData)('FRED CSV layouts in the official mirror', () =>
   it('merges the split 15-year files, which agree on their overlap, into the published merged series', () => {
     const history = parseFredCsv(read('rates', 'history_to_2024', 'MORTGAGE15US.csv'), 'a', 'MORTGAGE15US');
     const recent = parseFredCsv(read('rates', 'recent_2020_2025', 'MORTGAGE15US.csv'), 'b', 'MORTGAGE15US');
-    const merged = mergeParts('MORTGAGE15US', [{ file: 'a', observations: history }, { file: 'b', observations: recent }]);
+    const merged = mergeParts('MORTGAGE15US', [
+      { file: 'a', observations: history },
+      { file: 'b', observations: recent },
+    ]);
     const published = parseFredCsv(read('rates', 'MORTGAGE15US_weekly_1991_2025.csv'), 'c', 'MORTGAGE15US');
     expect(merged).toEqual(published);
     expect(() => validateSeries(SERIES.MORTGAGE15US, merged)).not.toThrow();
@@ -67,16 +70,28 @@ describe("Optimal Blue's FICO × LTV grid in FRED's download layout", () => {
   it('reads a grid series under its own FRED header with the published values', () => {
     expect(grid.startsWith('observation_date,OBMMIC30YFLVLE80FB720A739\n')).toBe(true);
     expect(parseFredCsv(grid, 'f', 'OBMMIC30YFLVLE80FB720A739')).toEqual([
-      { date: '2024-12-04', value: 6.614 }, { date: '2025-01-07', value: 6.966 }, { date: '2025-12-02', value: 6.259 },
-      { date: '2025-12-03', value: 6.165 }, { date: '2026-01-05', value: 6.085 }, { date: '2026-01-06', value: 6.189 },
+      { date: '2024-12-04', value: 6.614 },
+      { date: '2025-01-07', value: 6.966 },
+      { date: '2025-12-02', value: 6.259 },
+      { date: '2025-12-03', value: 6.165 },
+      { date: '2026-01-05', value: 6.085 },
+      { date: '2026-01-06', value: 6.189 },
     ]);
   });
 
   it('refuses the file as another grid cell, and knows every grid series with its FRED page', () => {
-    expect(() => parseFredCsv(grid, 'f', 'OBMMIC30YFLVGT80FB720A739')).toThrowError(/holds series OBMMIC30YFLVLE80FB720A739, not OBMMIC30YFLVGT80FB720A739/);
+    expect(() => parseFredCsv(grid, 'f', 'OBMMIC30YFLVGT80FB720A739')).toThrowError(
+      /holds series OBMMIC30YFLVLE80FB720A739, not OBMMIC30YFLVGT80FB720A739/,
+    );
     expect(GRID_SERIES).toHaveLength(10);
     for (const id of GRID_SERIES) {
-      expect(SERIES[id]).toMatchObject({ optional: true, publisher: 'Optimal Blue', frequency: 'daily', pageUrl: `https://fred.stlouisfed.org/series/${id}`, mirrorPaths: [`rates/fred/${id}.csv`] });
+      expect(SERIES[id]).toMatchObject({
+        optional: true,
+        publisher: 'Optimal Blue',
+        frequency: 'daily',
+        pageUrl: `https://fred.stlouisfed.org/series/${id}`,
+        mirrorPaths: [`rates/fred/${id}.csv`],
+      });
     }
     expect(SERIES.OBMMIC30YFLVGT80FB720A739.title).toBe('30-year fixed conforming, LTV > 80, FICO 720–739');
     expect(SERIES.OBMMIC30YFLVLE80FGE740.title).toBe('30-year fixed conforming, LTV ≤ 80, FICO 740 or higher');
@@ -95,12 +110,16 @@ describe('FRED CSV errors name the file and line', () => {
   });
 
   it('rejects dates out of order and a file of another series', () => {
-    expect(() => parseFredCsv('date,value\n2026-10-08,7.4\n2026-10-01,7.28\n', 'x.csv', 'MORTGAGE30US')).toThrowError(/x\.csv:3: date 2026-10-01 is not after/);
+    expect(() => parseFredCsv('date,value\n2026-10-08,7.4\n2026-10-01,7.28\n', 'x.csv', 'MORTGAGE30US')).toThrowError(
+      /x\.csv:3: date 2026-10-01 is not after/,
+    );
     expect(() => parseFredCsv('observation_date,MORTGAGE15US\n2026-10-08,6.4\n', 'x.csv', 'MORTGAGE30US')).toThrowError(SourceFormatError);
   });
 
   it('accepts a BOM and quoted fields', () => {
-    expect(parseFredCsv('\uFEFF"DATE","MORTGAGE30US"\r\n"2026-10-08","7.40"\r\n', 'x', 'MORTGAGE30US')).toEqual([{ date: '2026-10-08', value: 7.4 }]);
+    expect(parseFredCsv('\uFEFF"DATE","MORTGAGE30US"\r\n"2026-10-08","7.40"\r\n', 'x', 'MORTGAGE30US')).toEqual([
+      { date: '2026-10-08', value: 7.4 },
+    ]);
   });
 });
 

@@ -12,10 +12,32 @@ describe('rate-sheet importer', () => {
       'https://lender.example/rates',
     );
     expect(rows).toEqual([
-      { source: 'First Bank, N.A.', sourceKind: 'rate_sheet', sourceUrl: 'https://lender.example/rates', state: 'CO', fico: 1, ltv: 1,
-        productType: 'conventional', loanTerm: 30, date: '2026-10-07', rate: 6.125, distributionSize: null },
-      { source: 'First Bank', sourceKind: 'rate_sheet', sourceUrl: 'https://lender.example/rates', state: 'TX', fico: 4, ltv: 2,
-        productType: 'fha', loanTerm: 15, date: '2026-10-07', rate: 5.99, distributionSize: null },
+      {
+        source: 'First Bank, N.A.',
+        sourceKind: 'rate_sheet',
+        sourceUrl: 'https://lender.example/rates',
+        state: 'CO',
+        fico: 1,
+        ltv: 1,
+        productType: 'conventional',
+        loanTerm: 30,
+        date: '2026-10-07',
+        rate: 6.125,
+        distributionSize: null,
+      },
+      {
+        source: 'First Bank',
+        sourceKind: 'rate_sheet',
+        sourceUrl: 'https://lender.example/rates',
+        state: 'TX',
+        fico: 4,
+        ltv: 2,
+        productType: 'fha',
+        loanTerm: 15,
+        date: '2026-10-07',
+        rate: 5.99,
+        distributionSize: null,
+      },
     ]);
   });
 
@@ -55,7 +77,9 @@ describe('rate-sheet importer', () => {
   });
 
   it('does not accept object-prototype names as product types or terms', () => {
-    expect(() => parseRateSheet(`${header}\nCO,1,1,constructor,toString,6,2026-10-07,Bank\n`, 's.csv', 'u')).toThrowError(/s\.csv:2: product_type "constructor"/);
+    expect(() => parseRateSheet(`${header}\nCO,1,1,constructor,toString,6,2026-10-07,Bank\n`, 's.csv', 'u')).toThrowError(
+      /s\.csv:2: product_type "constructor"/,
+    );
   });
 
   it('splits quoted CSV fields with doubled quotes and spots an unclosed quote', () => {

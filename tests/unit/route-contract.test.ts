@@ -16,7 +16,9 @@ import { listen } from '../support/app.ts';
 const Query = z.object({
   size: choice(['small', 'large']).default('small').describe('How big.'),
   count: integer({ min: 1, max: 5 }).default(1).describe('How many.'),
-  tags: list(choice(['a', 'b', 'c'])).optional().describe('Tags.'),
+  tags: list(choice(['a', 'b', 'c']))
+    .optional()
+    .describe('Tags.'),
 });
 const Answer = z.object({ size: z.enum(['small', 'large']), count: z.int(), tags: z.array(z.string()) });
 type Answer = z.infer<typeof Answer>;
@@ -114,7 +116,10 @@ describe('registry.route()', () => {
     ['/things?colour=red', "Unknown parameter 'colour'. Known parameters: size, count, tags (and api_key or secret for an API key)."],
     ['/things?count=2&count=3', "Parameter 'count' was given more than once; give it once."],
     ['/things?count=9', "Invalid value for 'count': 9. Give a whole number from 1 to 5."],
-    ['/things?size=medium&count=0', "Invalid value for 'size': \"medium\". Valid values: small, large. Invalid value for 'count': 0. Give a whole number from 1 to 5."],
+    [
+      '/things?size=medium&count=0',
+      "Invalid value for 'size': \"medium\". Valid values: small, large. Invalid value for 'count': 0. Give a whole number from 1 to 5.",
+    ],
   ])('answers %s with a 400 saying %j', async (path, error) => {
     const response = await get(path);
     expect(response.status).toBe(400);
@@ -122,8 +127,16 @@ describe('registry.route()', () => {
   });
 
   it('documents the parameters, the 200 body and every error with the one body', () => {
-    const document = buildOpenApiDocument(routes, { baseUrl: 'http://x', apiHostUrl: 'http://api.x', version: '1', documentationUrl: 'http://x/docs' }) as {
-      paths: Record<string, { get: { parameters: { name: string; schema: unknown }[]; description?: string; responses: Record<string, unknown> } }>;
+    const document = buildOpenApiDocument(routes, {
+      baseUrl: 'http://x',
+      apiHostUrl: 'http://api.x',
+      version: '1',
+      documentationUrl: 'http://x/docs',
+    }) as {
+      paths: Record<
+        string,
+        { get: { parameters: { name: string; schema: unknown }[]; description?: string; responses: Record<string, unknown> } }
+      >;
     };
     const things = document.paths['/things']?.get;
     expect(things?.parameters.map((parameter) => parameter.name)).toEqual(['size', 'count', 'tags']);

@@ -4,7 +4,9 @@ import { highlightExcerpt } from '../../api/search/query.ts';
 
 describe('search excerpts', () => {
   it('escapes the text and turns the match sentinels into <mark> tags', () => {
-    expect(highlightExcerpt('LTV < 80% & "no" \u0002PMI\u0003\n  needed')).toBe('LTV &lt; 80% &amp; &quot;no&quot; <mark>PMI</mark> needed');
+    expect(highlightExcerpt('LTV < 80% & "no" \u0002PMI\u0003\n  needed')).toBe(
+      'LTV &lt; 80% &amp; &quot;no&quot; <mark>PMI</mark> needed',
+    );
   });
 
   it('cannot be tricked into markup by a literal <mark> in the text', () => {

@@ -38,9 +38,18 @@ describe.skipIf(!hasSourceData)('monthly means of the PMMS 30-year file', () => 
       expected.set(month, thousandths);
     }
     const series: HeldSeries = {
-      id: 'pmms/30y', title: 'PMMS 30-year', family: 'pmms', publisher: 'Freddie Mac', frequency: 'weekly', units: 'percent',
-      dates: rows.map(([date]) => date), values: rows.map(([, value]) => Number(value)),
-      sourceUrl: 'https://www.freddiemac.com/pmms', sourceName: 'PMMS', asOf: rows.at(-1)?.[0] ?? null, notes: [],
+      id: 'pmms/30y',
+      title: 'PMMS 30-year',
+      family: 'pmms',
+      publisher: 'Freddie Mac',
+      frequency: 'weekly',
+      units: 'percent',
+      dates: rows.map(([date]) => date),
+      values: rows.map(([, value]) => Number(value)),
+      sourceUrl: 'https://www.freddiemac.com/pmms',
+      sourceName: 'PMMS',
+      asOf: rows.at(-1)?.[0] ?? null,
+      notes: [],
     };
     const months = observationsIn(series, normaliseRange(undefined, undefined), 'monthly');
     expect(months).toHaveLength(expected.size);

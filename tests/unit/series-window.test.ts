@@ -63,17 +63,33 @@ describe('series window', () => {
     // March is averaged whole (five Thursdays), although the range starts on the 20th.
     expect(months).toEqual([{ date: '2022-03-01', period: '2022-03', value: 4.172, count: 5 }]);
     // A range ending on April 1 overlaps April, which is averaged over its one observation.
-    expect(observationsIn(weekly, normaliseRange('2022-03-20', '2022-04-01'), 'monthly').map((month) => month.period)).toEqual(['2022-03', '2022-04']);
-    expect(observationsIn(weekly, normaliseRange(undefined, undefined), 'annual')).toEqual([{ date: '2022-01-01', period: '2022', value: 4.21, count: 7 }]);
+    expect(observationsIn(weekly, normaliseRange('2022-03-20', '2022-04-01'), 'monthly').map((month) => month.period)).toEqual([
+      '2022-03',
+      '2022-04',
+    ]);
+    expect(observationsIn(weekly, normaliseRange(undefined, undefined), 'annual')).toEqual([
+      { date: '2022-01-01', period: '2022', value: 4.21, count: 7 },
+    ]);
   });
 
   it('leaves suppressed values out of a mean, and gives null where a period has none', () => {
-    const quarterly = series('quarterly', [['2024-03-31', 4], ['2024-06-30', null], ['2024-09-30', 5], ['2025-03-31', null]], ['2024Q1', '2024Q2', '2024Q3', '2025Q1']);
+    const quarterly = series(
+      'quarterly',
+      [
+        ['2024-03-31', 4],
+        ['2024-06-30', null],
+        ['2024-09-30', 5],
+        ['2025-03-31', null],
+      ],
+      ['2024Q1', '2024Q2', '2024Q3', '2025Q1'],
+    );
     expect(observationsIn(quarterly, normaliseRange(undefined, undefined), 'annual')).toEqual([
       { date: '2024-01-01', period: '2024', value: 4.5, count: 2 },
       { date: '2025-01-01', period: '2025', value: null, count: 0 },
     ]);
-    expect(observationsIn(quarterly, normaliseRange('2024-04', '2024-06'), 'quarterly')).toEqual([{ date: '2024-06-30', period: '2024Q2', value: null }]);
+    expect(observationsIn(quarterly, normaliseRange('2024-04', '2024-06'), 'quarterly')).toEqual([
+      { date: '2024-06-30', period: '2024Q2', value: null },
+    ]);
   });
 
   it('refuses a frequency finer than the series or one it cannot be averaged to', () => {
@@ -85,7 +101,9 @@ describe('series window', () => {
   });
 
   it('answers a range without observations with a 404 giving the span', () => {
-    expect(() => observationsIn(weekly, normaliseRange('2030', undefined), 'weekly')).toThrow(/no observations from 2030-01-01 to its end: it runs from 2022-02-24 to 2022-04-07/);
+    expect(() => observationsIn(weekly, normaliseRange('2030', undefined), 'weekly')).toThrow(
+      /no observations from 2030-01-01 to its end: it runs from 2022-02-24 to 2022-04-07/,
+    );
   });
 });
 
@@ -95,7 +113,9 @@ describe('series query', () => {
     for (const from of ['1000000000', '2022-02-30', '2022-13', 'yesterday', '20220101', '2022-1-1']) {
       const result = SeriesQuerySchema.safeParse({ from });
       expect(result.success, from).toBe(false);
-      expect(result.error?.issues[0]?.message, from).toMatch(/Invalid value for 'from'.*Give a year \(2018\), a month \(2022-03\) or a day/);
+      expect(result.error?.issues[0]?.message, from).toMatch(
+        /Invalid value for 'from'.*Give a year \(2018\), a month \(2022-03\) or a day/,
+      );
     }
     expect(SeriesQuerySchema.parse({ from: '2024-02-29', to: 2025 })).toMatchObject({ from: '2024-02-29', to: '2025' });
   });

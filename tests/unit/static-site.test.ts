@@ -33,7 +33,8 @@ function request(base: string, target: string, headers: Record<string, string> =
   });
 }
 
-const page = (title: string) => `<!doctype html><html><head><title>${title}</title><link rel="canonical" href="${BUILD_ORIGIN}/glossary/apr"></head><body>${'<p>Annual percentage rate. </p>'.repeat(40)}</body></html>`;
+const page = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title><link rel="canonical" href="${BUILD_ORIGIN}/glossary/apr"></head><body>${'<p>Annual percentage rate. </p>'.repeat(40)}</body></html>`;
 
 describe('the in-memory static site', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-static-'));
@@ -48,7 +49,10 @@ describe('the in-memory static site', () => {
     fs.writeFileSync(path.join(dir, '_astro', 'Base.abc123.css'), `body { color: #123; }\n${'.x { margin: 0 }\n'.repeat(40)}`);
     fs.writeFileSync(path.join(dir, 'robots.txt'), `User-agent: *\nSitemap: ${BUILD_ORIGIN}/sitemap.xml\n`);
     fs.writeFileSync(path.join(dir, 'llms.txt'), `- API host: ${BUILD_API_HOST_ORIGIN}/rates\n- Site: ${BUILD_ORIGIN}/docs/api\n`);
-    fs.writeFileSync(path.join(dir, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, ...new Array<number>(300).fill(7)]));
+    fs.writeFileSync(
+      path.join(dir, 'logo.png'),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, ...new Array<number>(300).fill(7)]),
+    );
     site = StaticSite.load(dir, { baseUrl: 'https://example.org', API_HOST: 'api.example.org' });
     const app = express();
     app.use(serveStaticSite(site));
@@ -79,9 +83,15 @@ describe('the in-memory static site', () => {
     expect(zlib.gunzipSync(gzip.body).toString()).toBe(html);
 
     // q-values: br refused, gzip preferred over nothing; everything refused but identity.
-    expect((await request(server.url, '/glossary/apr', { 'Accept-Encoding': 'br;q=0, gzip;q=0.5' })).headers['content-encoding']).toBe('gzip');
-    expect((await request(server.url, '/glossary/apr', { 'Accept-Encoding': 'gzip;q=0.4, br;q=0.9' })).headers['content-encoding']).toBe('br');
-    expect((await request(server.url, '/glossary/apr', { 'Accept-Encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+    expect((await request(server.url, '/glossary/apr', { 'Accept-Encoding': 'br;q=0, gzip;q=0.5' })).headers['content-encoding']).toBe(
+      'gzip',
+    );
+    expect((await request(server.url, '/glossary/apr', { 'Accept-Encoding': 'gzip;q=0.4, br;q=0.9' })).headers['content-encoding']).toBe(
+      'br',
+    );
+    expect(
+      (await request(server.url, '/glossary/apr', { 'Accept-Encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding'],
+    ).toBeUndefined();
     expect((await request(server.url, '/glossary/apr', { 'Accept-Encoding': '*' })).headers['content-encoding']).toBe('br');
   });
 
@@ -112,7 +122,9 @@ describe('the in-memory static site', () => {
     expect(again.body.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
     expect(again.headers['cache-control']).toBe('public, max-age=300');
-    expect((await request(server.url, '/glossary/apr/', { 'Accept-Encoding': 'br', 'If-None-Match': `"other", W/${etag}` })).status).toBe(304);
+    expect((await request(server.url, '/glossary/apr/', { 'Accept-Encoding': 'br', 'If-None-Match': `"other", W/${etag}` })).status).toBe(
+      304,
+    );
     expect((await request(server.url, '/glossary/apr/', { 'If-None-Match': '*' })).status).toBe(304);
     // The plain bytes are another representation: the br ETag does not validate them.
     const plain = await request(server.url, '/glossary/apr/', { 'If-None-Match': etag });
@@ -122,7 +134,9 @@ describe('the in-memory static site', () => {
   });
 
   it('serves a page at its clean URL, with and without the slash, and as index.html', async () => {
-    const bodies = await Promise.all(['/glossary/apr', '/glossary/apr/', '/glossary/apr/index.html'].map((target) => request(server.url, target)));
+    const bodies = await Promise.all(
+      ['/glossary/apr', '/glossary/apr/', '/glossary/apr/index.html'].map((target) => request(server.url, target)),
+    );
     for (const response of bodies) {
       expect(response.status).toBe(200);
       expect(response.body.toString()).toContain('<title>APR</title>');

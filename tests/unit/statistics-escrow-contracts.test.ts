@@ -25,7 +25,8 @@ import { getEscrowMonthsTool } from '../../api/escrow/ask-tool.ts';
 import { askTools } from '../../api/ask/tools.ts';
 import type { ContractTool, ToolContext } from '../../api/mcp/tool-kit.ts';
 
-const fixture = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
+const fixture = (name: string): unknown =>
+  JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
 
 /** Parsing drops unknown keys, so a parse equal to the input proves none were there (at any depth). */
 function expectExactly<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -98,14 +99,29 @@ describe('the statistics contract', () => {
     [{ category: 'loan_types' }, { category: 'loan_types', all: true }],
     [{ category: 'Loan Types' }, { category: 'loan_types', all: true }],
     [{ category: ' LOAN-TYPES ' }, { category: 'loan_types', all: true }],
-    [{ category: 'rates', year: '2025' }, { category: 'rates', year: 2025, all: true }],
+    [
+      { category: 'rates', year: '2025' },
+      { category: 'rates', year: 2025, all: true },
+    ],
     [{ year: ' 2020 ' }, { year: 2020, all: true }],
     [{ id: 'PMMS_30YR_LATEST' }, { id: 'pmms_30yr_latest', all: true }],
     [{ id: ' pmms 30yr latest ' }, { id: 'pmms_30yr_latest', all: true }],
-    [{ category: 'rates', all: 'false' }, { category: 'rates', all: false }],
-    [{ category: 'rates', all: 'FALSE' }, { category: 'rates', all: false }],
-    [{ category: 'rates', all: 'no' }, { category: 'rates', all: false }],
-    [{ category: 'rates', all: 'True' }, { category: 'rates', all: true }],
+    [
+      { category: 'rates', all: 'false' },
+      { category: 'rates', all: false },
+    ],
+    [
+      { category: 'rates', all: 'FALSE' },
+      { category: 'rates', all: false },
+    ],
+    [
+      { category: 'rates', all: 'no' },
+      { category: 'rates', all: false },
+    ],
+    [
+      { category: 'rates', all: 'True' },
+      { category: 'rates', all: true },
+    ],
     [{}, { all: true }],
   ])('asks the service %j as %j', async (args, canonical) => {
     const { context, asked } = statisticsContext(list);
@@ -120,16 +136,20 @@ describe('the statistics contract', () => {
       "Unknown argument 'state'. Known arguments: category, id, year, all, as_of, offset.",
     );
     expect(text(await getStatisticsTool.call({ category: 'mortgages' }, context))).toBe(
-      "Invalid value for 'category': \"mortgages\". Valid values: market_overview, rates, loan_types, down_payment, borrower_profile, lenders, affordability.",
+      'Invalid value for \'category\': "mortgages". Valid values: market_overview, rates, loan_types, down_payment, borrower_profile, lenders, affordability.',
     );
     expect(text(await getStatisticsTool.call({ year: 'last year' }, context))).toBe(
-      "Invalid value for 'year': \"last year\". Give a four-digit year from 1971 to 2100, e.g. 2025.",
+      'Invalid value for \'year\': "last year". Give a four-digit year from 1971 to 2100, e.g. 2025.',
     );
-    expect(text(await getStatisticsTool.call({ all: 'maybe' }, context))).toBe("Invalid value for 'all': \"maybe\". Give true or false.");
+    expect(text(await getStatisticsTool.call({ all: 'maybe' }, context))).toBe('Invalid value for \'all\': "maybe". Give true or false.');
   });
 
   it('reads REST query strings with the same schema (all defaults to the featured statistic there)', () => {
-    expect(StatisticsQuerySchema.parse({ category: 'Rates', year: '2025', all: 'true' })).toEqual({ category: 'rates', year: 2025, all: true });
+    expect(StatisticsQuerySchema.parse({ category: 'Rates', year: '2025', all: 'true' })).toEqual({
+      category: 'rates',
+      year: 2025,
+      all: true,
+    });
     expect(StatisticsQuerySchema.parse({ category: 'rates' })).toEqual({ category: 'rates' });
   });
 });
@@ -172,7 +192,13 @@ describe('the escrow contract, through the /ask tool over the real service', () 
 
   it('answers the counties its description gives as examples with their county schedules', () => {
     const description = EscrowQuerySchema.shape.county.description ?? '';
-    const examples: [string, string][] = [['IL', 'Cook'], ['IL', 'Cook County'], ['LA', 'Orleans Parish'], ['NY', 'Brooklyn'], ['IL', '17031']];
+    const examples: [string, string][] = [
+      ['IL', 'Cook'],
+      ['IL', 'Cook County'],
+      ['LA', 'Orleans Parish'],
+      ['NY', 'Brooklyn'],
+      ['IL', '17031'],
+    ];
     for (const [state, county] of examples) {
       expect(description).toContain(`"${county}"`);
       expect(escrow.answer(EscrowQuerySchema.parse({ state, county })).isCountySpecific, county).toBe(true);
@@ -192,8 +218,13 @@ describe('/ask binds the statistics and escrow tools', () => {
     const definition = tools.find((candidate) => candidate.name === name);
     if (!definition) throw new Error(`/ask has no ${name}`);
     // As api/ask/model/answerer.ts binds it: the JSON Schema, not the zod schema.
-    const parameters = convertToOpenAITool(tool(async () => '', { name, description: definition.description, schema: definition.parameters })).function
-      .parameters as { properties: Record<string, { type?: string; enum?: string[]; minimum?: number; maximum?: number; description?: string }>; additionalProperties?: boolean; required?: string[] };
+    const parameters = convertToOpenAITool(
+      tool(async () => '', { name, description: definition.description, schema: definition.parameters }),
+    ).function.parameters as {
+      properties: Record<string, { type?: string; enum?: string[]; minimum?: number; maximum?: number; description?: string }>;
+      additionalProperties?: boolean;
+      required?: string[];
+    };
     return { definition, parameters };
   };
 
@@ -214,13 +245,16 @@ describe('/ask binds the statistics and escrow tools', () => {
     expect(parameters.properties.closing_month).toMatchObject({ type: 'integer', minimum: 1, maximum: 12 });
   });
 
-  it('runs the model\'s lenient arguments to the canonical answers', async () => {
+  it("runs the model's lenient arguments to the canonical answers", async () => {
     const list = StatisticsAnswerSchema.parse(fixture('statistics-list-answer.json'));
     const { context, asked } = statisticsContext(list);
     const statistics = await bound('get_statistics').definition.run({ category: 'Down Payment', year: '2025' }, context);
     expect(statistics.structured).toEqual(list);
     expect(asked).toEqual([{ category: 'down_payment', year: 2025, all: true }]);
-    const months = await bound('get_escrow_months').definition.run({ state: 'illinois', closing_month: 'Sept', county: 'cook county' }, context);
+    const months = await bound('get_escrow_months').definition.run(
+      { state: 'illinois', closing_month: 'Sept', county: 'cook county' },
+      context,
+    );
     expect(months.structured).toEqual(escrow.answer({ state: 'IL', closing_month: 9, county: 'Cook County' }));
     await expect(bound('get_escrow_months').definition.run({ state: 'IL', month: 9 }, context)).rejects.toMatchObject({
       status: 400,
@@ -237,17 +271,44 @@ describe('months and flags in the vocabulary', () => {
   };
 
   it.each([
-    [3, 3], ['3', 3], [' 03 ', 3], ['March', 3], ['MARCH', 3], ['mar', 3], ['Mar.', 3], ['sept', 9], ['Sep', 9], ['december', 12], [12, 12],
+    [3, 3],
+    ['3', 3],
+    [' 03 ', 3],
+    ['March', 3],
+    ['MARCH', 3],
+    ['mar', 3],
+    ['Mar.', 3],
+    ['sept', 9],
+    ['Sep', 9],
+    ['december', 12],
+    [12, 12],
   ])('reads the month %j as %j', (given, month) => expect(read(monthNumber(), given)).toBe(month));
 
   it.each([
-    [0, '0'], [13, '13'], ['13', '13'], ['Marchember', '"Marchember"'], [3.5, '3.5'], ['', '""'],
+    [0, '0'],
+    [13, '13'],
+    ['13', '13'],
+    ['Marchember', '"Marchember"'],
+    [3.5, '3.5'],
+    ['', '""'],
   ])('refuses the month %j in one sentence', (given, shown) => {
-    expect(read(monthNumber(), given)).toBe(`Invalid value for 'p': ${shown}. Give a month number 1-12 or a month name, e.g. 3, "03", "March" or "mar".`);
+    expect(read(monthNumber(), given)).toBe(
+      `Invalid value for 'p': ${shown}. Give a month number 1-12 or a month name, e.g. 3, "03", "March" or "mar".`,
+    );
   });
 
   it.each([
-    [true, true], ['true', true], ['TRUE', true], [' yes ', true], ['1', true], [1, true], [false, false], ['False', false], ['no', false], ['0', false], [0, false],
+    [true, true],
+    ['true', true],
+    ['TRUE', true],
+    [' yes ', true],
+    ['1', true],
+    [1, true],
+    [false, false],
+    ['False', false],
+    ['no', false],
+    ['0', false],
+    [0, false],
   ])('reads the flag %j as %j', (given, value) => expect(read(flag(), given)).toBe(value));
 
   it.each([['maybe'], ['constructor'], [2], ['']])('refuses the flag %j', (given) => {

@@ -8,7 +8,16 @@ import { checkCatalogue } from '../../api/statistics/precompute.ts';
 import { CATEGORIES, asShown, monthlyPayment, percent, principalFor, type Statistic } from '../../api/statistics/types.ts';
 
 const stat = (id: string, category: Statistic['category']): Statistic => ({
-  id, category, value: '1.0%', label: 'l', headline: 'h', data_year: 2024, population: 'p', source_url: 'https://ffiec.cfpb.gov/', numeric_value: 1, as_of: '2024-12-31',
+  id,
+  category,
+  value: '1.0%',
+  label: 'l',
+  headline: 'h',
+  data_year: 2024,
+  population: 'p',
+  source_url: 'https://ffiec.cfpb.gov/',
+  numeric_value: 1,
+  as_of: '2024-12-31',
 });
 
 describe('payment arithmetic', () => {
@@ -19,7 +28,8 @@ describe('payment arithmetic', () => {
   });
 
   it('rounds a computed rate exactly as it is shown, so the figure reproduces from the text', () => {
-    for (const average of [5.344, 5.3449999, 6.595094339622643, 2.675, 7.005]) expect(percent(asShown(average, 2), 2)).toBe(percent(average, 2));
+    for (const average of [5.344, 5.3449999, 6.595094339622643, 2.675, 7.005])
+      expect(percent(asShown(average, 2), 2)).toBe(percent(average, 2));
     expect(asShown(5.344, 2)).toBe(5.34);
     expect(monthlyPayment(100_000, asShown(5.344, 2))).toBe(monthlyPayment(100_000, 5.34));
   });
@@ -40,7 +50,9 @@ describe('featured statistic', () => {
   });
 
   it('changes across dates', () => {
-    const picks = new Set(Array.from({ length: 20 }, (_, day) => featured(pool, `2026-04-${String(day + 1).padStart(2, '0')}`, 'rates')?.id));
+    const picks = new Set(
+      Array.from({ length: 20 }, (_, day) => featured(pool, `2026-04-${String(day + 1).padStart(2, '0')}`, 'rates')?.id),
+    );
     expect(picks.size).toBeGreaterThan(1);
     expect(featured([], '2026-04-01', 'rates')).toBeUndefined();
   });
@@ -48,17 +60,36 @@ describe('featured statistic', () => {
 
 describe('aggregate parsing', () => {
   it('names the file, line and position of a JSON syntax error', () => {
-    expect(() => parseJson('{"CO": {"a": 1}\n,,}', 'by_state_2024.json')).toThrow(/^by_state_2024\.json:2: invalid JSON at position 17 \(column 2\)/);
+    expect(() => parseJson('{"CO": {"a": 1}\n,,}', 'by_state_2024.json')).toThrow(
+      /^by_state_2024\.json:2: invalid JSON at position 17 \(column 2\)/,
+    );
   });
 
   it('requires every dimension and whole non-negative counts', () => {
     expect(() => parseGeoAggregates('{"CO": {"actionTaken": {"1": 1}}}', 'f.json')).toThrow(/"CO"\.loanType: missing/);
     const full = Object.fromEntries(
-      ['actionTaken', 'loanType', 'loanPurpose', 'lienStatus', 'constructionMethod', 'totalUnits', 'loanProduct', 'dwellingCategory', 'race', 'ethnicity', 'sex', 'age'].map((d) => [d, { '1': 2 }]),
+      [
+        'actionTaken',
+        'loanType',
+        'loanPurpose',
+        'lienStatus',
+        'constructionMethod',
+        'totalUnits',
+        'loanProduct',
+        'dwellingCategory',
+        'race',
+        'ethnicity',
+        'sex',
+        'age',
+      ].map((d) => [d, { '1': 2 }]),
     );
-    expect(() => parseGeoAggregates(JSON.stringify({ CO: { ...full, sex: { Male: 1.5 } } }), 'f.json')).toThrow(/"CO"\.sex\["Male"\]: expected a non-negative whole count, found 1\.5/);
+    expect(() => parseGeoAggregates(JSON.stringify({ CO: { ...full, sex: { Male: 1.5 } } }), 'f.json')).toThrow(
+      /"CO"\.sex\["Male"\]: expected a non-negative whole count, found 1\.5/,
+    );
     const parsed = parseGeoAggregates(JSON.stringify({ CO: full }), 'f.json');
-    expect(() => checkAgainstRecordCounts(parsed, { CO: 3 }, 'f.json', 'c.json')).toThrow(/"CO"\.actionTaken sums to 2, the record count is 3/);
+    expect(() => checkAgainstRecordCounts(parsed, { CO: 3 }, 'f.json', 'c.json')).toThrow(
+      /"CO"\.actionTaken sums to 2, the record count is 3/,
+    );
     expect(checkAgainstRecordCounts(parsed, { CO: 2, '': 7 }, 'f.json', 'c.json').unbrokenKeys).toEqual({ '': 7 });
     expect(() => checkAgainstRecordCounts(parsed, { CO: 2, TX: 9 }, 'f.json', 'c.json')).toThrow(/"TX" \(9 records\) is missing/);
   });
@@ -72,7 +103,9 @@ describe('catalogue gate', () => {
   });
 
   it('refuses thin categories, duplicate ids and uncomputed values', () => {
-    expect(() => checkCatalogue(full.filter((entry) => entry.category !== 'lenders' || entry.id.endsWith('_0')))).toThrow(/lenders has 1 statistics/);
+    expect(() => checkCatalogue(full.filter((entry) => entry.category !== 'lenders' || entry.id.endsWith('_0')))).toThrow(
+      /lenders has 1 statistics/,
+    );
     expect(() => checkCatalogue([...full, stat('rates_0', 'rates')])).toThrow(/duplicate id rates_0/);
     expect(() => checkCatalogue([...full, { ...stat('x', 'rates'), value: 'NaN%' }])).toThrow(/uncomputed/);
   });

@@ -13,7 +13,11 @@ import { combineChecksums, createSourceReader, sha256 } from '../../api/sync/sou
 import type { DatasetDefinition } from '../../api/sync/types.ts';
 
 const dataset = (name: string, dependsOn: string[] = [], syncByDefault = true): DatasetDefinition => ({
-  name, description: name, dependsOn, syncByDefault, load: () => Promise.reject(new Error('not run')),
+  name,
+  description: name,
+  dependsOn,
+  syncByDefault,
+  load: () => Promise.reject(new Error('not run')),
 });
 
 describe('parseDelimited', () => {
@@ -63,7 +67,9 @@ describe('planSync', () => {
 describe('command-line options', () => {
   it('parses names, --flag value, --flag=value and --all', () => {
     expect(parseArguments(['pmms', '--years', '2024,2025', '--states=CO,TX', '--all'])).toEqual({
-      names: ['pmms'], options: { years: '2024,2025', states: 'CO,TX', all: true }, help: false,
+      names: ['pmms'],
+      options: { years: '2024,2025', states: 'CO,TX', all: true },
+      help: false,
     });
   });
 
@@ -101,7 +107,9 @@ describe('source reader', () => {
     const reader = createSourceReader({ sourceDir: undefined, fetch: fakeFetch });
     const file = await reader.readSource({ id: 'o', publisherUrl: 'https://example.gov/ok', format: 'csv', mirrorPath: 'o' });
     expect(file.bytes.toString()).toBe('data');
-    await expect(reader.readSource({ id: 'e', publisherUrl: 'https://example.gov/err', format: 'csv', mirrorPath: 'e' })).rejects.toThrow(/HTTP 500/);
+    await expect(reader.readSource({ id: 'e', publisherUrl: 'https://example.gov/err', format: 'csv', mirrorPath: 'e' })).rejects.toThrow(
+      /HTTP 500/,
+    );
   });
 });
 
@@ -118,7 +126,16 @@ describe('summary table', () => {
   it('lists dataset, status, rows, changed, as-of, seconds and message', () => {
     const table = formatSummary([
       { name: 'counties', status: 'ok', rows: 3245, changed: 0, asOf: '2026-11-22', sourceUrl: 'u', seconds: 0.31, message: '' },
-      { name: 'loan_limits_fha', status: 'failed', rows: undefined, changed: undefined, asOf: undefined, sourceUrl: undefined, seconds: 0.1, message: 'f.csv:3: bad' },
+      {
+        name: 'loan_limits_fha',
+        status: 'failed',
+        rows: undefined,
+        changed: undefined,
+        asOf: undefined,
+        sourceUrl: undefined,
+        seconds: 0.1,
+        message: 'f.csv:3: bad',
+      },
     ]);
     expect(table.split('\n')[0]).toMatch(/^dataset\s+status\s+rows\s+changed\s+as-of\s+seconds\s+message$/);
     expect(table).toMatch(/loan_limits_fha\s+failed\s+0\.1\s+f\.csv:3: bad/);

@@ -86,12 +86,17 @@ describe('zip reader', () => {
   });
 
   it('lists stored and deflated entries in directory order and inflates the one asked for', () => {
-    const zip = Buffer.from(zipSync({
-      'readme.txt': [new TextEncoder().encode('stored'), { level: 0 }],
-      'data/rates.csv': [new TextEncoder().encode(CSV), { level: 6 }],
-    }));
+    const zip = Buffer.from(
+      zipSync({
+        'readme.txt': [new TextEncoder().encode('stored'), { level: 0 }],
+        'data/rates.csv': [new TextEncoder().encode(CSV), { level: 6 }],
+      }),
+    );
     const entries = zipEntries(zip, 'two.zip');
-    expect(entries.map((entry) => [entry.name, entry.method])).toEqual([['readme.txt', 0], ['data/rates.csv', 8]]);
+    expect(entries.map((entry) => [entry.name, entry.method])).toEqual([
+      ['readme.txt', 0],
+      ['data/rates.csv', 8],
+    ]);
     expect(firstZipEntry(zip, 'two.zip').toString('utf8')).toBe('stored');
     expect(zipEntryBytes(zip, entries[1]!, 'two.zip').toString('utf8')).toBe(CSV);
   });
@@ -107,7 +112,9 @@ describe('zip reader', () => {
   it('fails an entry whose inflated size is not the one its directory gives', () => {
     const zip = Buffer.from(zipSync({ 'a.csv': [new TextEncoder().encode('a,b\n1,2\n'), { level: 0 }] }));
     const [entry] = zipEntries(zip, 'a.zip');
-    expect(() => zipEntryBytes(zip, { ...entry!, size: entry!.size + 1 }, 'a.zip')).toThrow(/a\.zip: a\.csv is corrupt: it inflates to 8 bytes, the zip says 9/);
+    expect(() => zipEntryBytes(zip, { ...entry!, size: entry!.size + 1 }, 'a.zip')).toThrow(
+      /a\.zip: a\.csv is corrupt: it inflates to 8 bytes, the zip says 9/,
+    );
     expect(() => zipEntryBytes(zip, { ...entry!, method: 12 }, 'a.zip')).toThrow(/compression method 12/);
   });
 });

@@ -25,7 +25,12 @@ describe('the Markdown table plugin', () => {
 
   it('names the box by a caption, giving the caption an id', () => {
     const boxed = boxTable(
-      { type: 'element', tagName: 'table', properties: {}, children: [{ type: 'element', tagName: 'caption', properties: {}, children: [{ type: 'text', value: 'Rates' }] }] },
+      {
+        type: 'element',
+        tagName: 'table',
+        properties: {},
+        children: [{ type: 'element', tagName: 'caption', properties: {}, children: [{ type: 'text', value: 'Rates' }] }],
+      },
       'Heading',
       3,
     );

@@ -45,11 +45,25 @@ interface Ran {
 
 async function calendarAnswer(plan: Plan & { calendar: NonNullable<Plan['calendar']> }, deps: BuiltinDeps): Promise<AnswerDraft> {
   const { calendar } = plan;
-  const answer = await deps.services.calendar.answer({ from: calendar.from, to: calendar.to, ...(calendar.category ? { category: [calendar.category] } : {}), limit: 200 });
+  const answer = await deps.services.calendar.answer({
+    from: calendar.from,
+    to: calendar.to,
+    ...(calendar.category ? { category: [calendar.category] } : {}),
+    limit: 200,
+  });
   const what = calendar.category === 'fed' ? 'Federal Reserve (FOMC) decisions' : 'economic data releases';
-  const sources = [...new Set([`${deps.config.baseUrl}/api/v1/calendar?from=${calendar.from}&to=${calendar.to}${calendar.category ? `&category=${calendar.category}` : ''}`, ...answer.events.map((event) => event.source_url)])];
+  const sources = [
+    ...new Set([
+      `${deps.config.baseUrl}/api/v1/calendar?from=${calendar.from}&to=${calendar.to}${calendar.category ? `&category=${calendar.category}` : ''}`,
+      ...answer.events.map((event) => event.source_url),
+    ]),
+  ];
   if (answer.events.length === 0) {
-    return { text: `The calendar holds no ${what} from ${formatDate(calendar.from)} to ${formatDate(calendar.to)}; I won't guess dates the publishers have not posted.`, sources, versions: answer.dataset_versions };
+    return {
+      text: `The calendar holds no ${what} from ${formatDate(calendar.from)} to ${formatDate(calendar.to)}; I won't guess dates the publishers have not posted.`,
+      sources,
+      versions: answer.dataset_versions,
+    };
   }
   const lines = answer.events.map((event) => `- ${formatDate(event.date)} (${event.date}): ${event.name} — ${event.impact} impact`);
   const head = calendar.count
@@ -61,7 +75,10 @@ async function calendarAnswer(plan: Plan & { calendar: NonNullable<Plan['calenda
 /** "which year had the biggest jump": the step with the largest change. */
 function largestChange(ran: Ran[]): string | undefined {
   const changes = ran.filter((entry): entry is Ran & { answer: AnalysisAnswer<'change'> } => entry.answer.operation === 'change');
-  const best = changes.reduce<(typeof changes)[number] | undefined>((top, entry) => ((entry.answer.result.change ?? -Infinity) > (top?.answer.result.change ?? -Infinity) ? entry : top), undefined);
+  const best = changes.reduce<(typeof changes)[number] | undefined>(
+    (top, entry) => ((entry.answer.result.change ?? -Infinity) > (top?.answer.result.change ?? -Infinity) ? entry : top),
+    undefined,
+  );
   if (!best) return undefined;
   const { start, end, change, percent_change: percent, units } = best.answer.result;
   return `The biggest jump was **${best.step.label}**: ${formatValue(start.value, units)} to ${formatValue(end.value, units)}, up **${formatValue(change, units)}** (${percent}%).`;
@@ -69,7 +86,9 @@ function largestChange(ran: Ran[]): string | undefined {
 
 /** "from the week of one Fed meeting to the week of another": the change between two values. */
 function changeBetween(ran: Ran[]): string | undefined {
-  const [first, second] = ran.map((entry) => entry.answer).filter((answer): answer is AnalysisAnswer<'value'> => answer.operation === 'value');
+  const [first, second] = ran
+    .map((entry) => entry.answer)
+    .filter((answer): answer is AnalysisAnswer<'value'> => answer.operation === 'value');
   if (!first || !second) return undefined;
   const computed = changeOf(first.result.point.value, second.result.point.value);
   if (computed.change === null) return undefined;
@@ -80,7 +99,9 @@ function changeBetween(ran: Ran[]): string | undefined {
 
 /** "from its 2021 low to its 2023 high": the two extremes and the change between them. */
 function lowToHigh(ran: Ran[]): string | undefined {
-  const [low, high] = ran.map((entry) => entry.answer).filter((answer): answer is AnalysisAnswer<'extremes'> => answer.operation === 'extremes');
+  const [low, high] = ran
+    .map((entry) => entry.answer)
+    .filter((answer): answer is AnalysisAnswer<'extremes'> => answer.operation === 'extremes');
   if (!low || !high || ran.length !== 2) return undefined;
   const computed = changeOf(low.result.low, high.result.high);
   return `From its ${ran[0]?.step.label} low of **${formatValue(low.result.low, low.result.units)}** (${low.result.low_dates.join(', ')}) to its ${ran[1]?.step.label} high of **${formatValue(high.result.high, high.result.units)}** (${high.result.high_dates.join(', ')}): up ${computed.change} percentage points, **${computed.percent_change}%**.`;
@@ -93,7 +114,9 @@ async function unitsAnswer(units: [number, number], deps: BuiltinDeps, ran: Ran[
   if (!fips || !year) return undefined;
   const state = (ran[0]?.answer.inputs[0]?.title ?? '').match(/, ([A-Z]{2})$/)?.[1];
   if (!state) return undefined;
-  const limits = await deps.services.loanLimits.getLoanLimits({ state, county: fips, year: Number(year), loan_type: 'conforming' }).catch(() => undefined);
+  const limits = await deps.services.loanLimits
+    .getLoanLimits({ state, county: fips, year: Number(year), loan_type: 'conforming' })
+    .catch(() => undefined);
   const county = limits?.counties[0];
   const byUnits = county?.conforming?.limits;
   if (!county || !byUnits) return undefined;
@@ -109,14 +132,26 @@ function say(answer: AnalysisAnswer, label: string | undefined): string {
 }
 
 /** The plan's answer, or undefined when the question is not one the reader plans (the look-up composers answer it). */
-export async function answerAnalysis({ question, deps }: ComposerInput, options: { seriesQuestion?: boolean } = {}): Promise<AnswerDraft | undefined> {
+export async function answerAnalysis(
+  { question, deps }: ComposerInput,
+  options: { seriesQuestion?: boolean } = {},
+): Promise<AnswerDraft | undefined> {
   const plan = await planFor(question, await readerContext(deps));
   if (!plan) return undefined;
   // "How have rates moved since 2020?": the series composer tells the span (first and latest
   // observation, low and high); a change between two averages is planned only when asked for.
   const [only] = plan.steps;
   // Not when the reader resolved a place the look-up composers cannot see (a misspelling, a city).
-  if (options.seriesQuestion && plan.steps.length === 1 && plan.cannot.length === 0 && plan.readings.length === 0 && only?.operation === 'change' && /^\d{4}$/.test(String(only.query.from)) && !/\b(average|mean)\b/i.test(question)) return undefined;
+  if (
+    options.seriesQuestion &&
+    plan.steps.length === 1 &&
+    plan.cannot.length === 0 &&
+    plan.readings.length === 0 &&
+    only?.operation === 'change' &&
+    /^\d{4}$/.test(String(only.query.from)) &&
+    !/\b(average|mean)\b/i.test(question)
+  )
+    return undefined;
   if (plan.calendar) return calendarAnswer(plan as Plan & { calendar: NonNullable<Plan['calendar']> }, deps);
   const ran: Ran[] = [];
   const cannot = [...plan.cannot];
@@ -128,7 +163,8 @@ export async function answerAnalysis({ question, deps }: ComposerInput, options:
       ran.push({ step, answer });
       sources.add(analysisUrl(deps, step));
       for (const source of answer.sources) sources.add(source.url);
-      for (const version of answer.dataset_versions) if (!versions.some((known) => known.dataset === version.dataset)) versions.push(version);
+      for (const version of answer.dataset_versions)
+        if (!versions.some((known) => known.dataset === version.dataset)) versions.push(version);
     } catch (error) {
       if (!(error instanceof HttpError) || error.status >= 500) throw error;
       cannot.push(`I can't answer ${step.label ?? 'that part'} from the data held: ${toErrorResponse(error).body.error}`);
@@ -138,14 +174,17 @@ export async function answerAnalysis({ question, deps }: ComposerInput, options:
   const lines: string[] = [];
   if (cannot.length > 0) lines.push(cannot.join(' ') + (ran.length > 0 ? ' What I can give:' : ''));
   if (plan.readings.length > 0) lines.push(`(I read ${plan.readings.join('; ')}.)`);
-  const combined = plan.select === 'largest-change' ? largestChange(ran) : plan.select === 'change-between' ? changeBetween(ran) : lowToHigh(ran);
+  const combined =
+    plan.select === 'largest-change' ? largestChange(ran) : plan.select === 'change-between' ? changeBetween(ran) : lowToHigh(ran);
   if (combined) lines.push(minus(combined));
   const unitLine = plan.units ? await unitsAnswer(plan.units, deps, ran) : undefined;
   if (unitLine) lines.push(unitLine);
   else if (plan.select !== 'largest-change') for (const entry of ran) lines.push(say(entry.answer, entry.step.label));
   const methods = [...new Set(ran.map((entry) => entry.answer.method))];
   if (methods.length > 0) lines.push(`How: ${methods.join(' ')}`);
-  const notes = [...new Set(ran.flatMap((entry) => entry.answer.notes))].filter((note) => /No population|different units|vintage/i.test(note));
+  const notes = [...new Set(ran.flatMap((entry) => entry.answer.notes))].filter((note) =>
+    /No population|different units|vintage/i.test(note),
+  );
   if (notes.length > 0) lines.push(notes.join(' '));
   if (ran.some((entry) => entry.answer.operation === 'payment')) lines.push(NOT_ADVICE);
   if (sources.size === 0) sources.add(`${deps.config.baseUrl}/api/v1/series`);

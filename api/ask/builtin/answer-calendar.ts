@@ -32,18 +32,27 @@ export const answerCalendar: Composer = async ({ question, deps }) => {
         (category === 'inflation' || category === 'employment'
           ? "I hold no Bureau of Labor Statistics release dates for that period, so I won't guess one; BLS publishes its schedule at https://www.bls.gov/schedule/."
           : "I hold no publisher's schedule for that period, so I won't guess a date."),
-      sources: [`${deps.config.baseUrl}/calendar`, ...(category === 'inflation' || category === 'employment' ? ['https://www.bls.gov/schedule/'] : [])],
+      sources: [
+        `${deps.config.baseUrl}/calendar`,
+        ...(category === 'inflation' || category === 'employment' ? ['https://www.bls.gov/schedule/'] : []),
+      ],
     };
   }
   const [next] = events;
   const lines = events.map((event) => `- ${formatDate(event.date)} (${event.date}): ${event.name} — ${event.impact} impact`);
   return {
     text: [
-      next ? `The next ${category === 'fed' ? 'Federal Reserve (FOMC) decision' : 'event'} is **${next.name}** on **${formatDate(next.date)}**.` : '',
+      next
+        ? `The next ${category === 'fed' ? 'Federal Reserve (FOMC) decision' : 'event'} is **${next.name}** on **${formatDate(next.date)}**.`
+        : '',
       'Upcoming:',
       lines.join('\n'),
-      category === 'fed' ? 'The FOMC sets the federal funds rate; mortgage rates follow longer-term yields, which often move on the decision and the statement.' : '',
-    ].filter(Boolean).join('\n\n'),
+      category === 'fed'
+        ? 'The FOMC sets the federal funds rate; mortgage rates follow longer-term yields, which often move on the decision and the statement.'
+        : '',
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
     sources: [...new Set(events.map((event) => event.source_url))],
     versions: answer.dataset_versions,
   };

@@ -23,9 +23,16 @@ export const answerDefinition: Composer = async (input) => {
         text: [
           `**${entry.term}**: ${entry.definition}`,
           faq ? `${faq.question} ${faq.answer}` : '',
-          entry.related.length > 0 ? `Related terms: ${entry.related.slice(0, 4).map((item) => item.term).join(', ')}.` : '',
+          entry.related.length > 0
+            ? `Related terms: ${entry.related
+                .slice(0, 4)
+                .map((item) => item.term)
+                .join(', ')}.`
+            : '',
           `More in our glossary: ${entry.url}`,
-        ].filter(Boolean).join('\n\n'),
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
         sources: [entry.url, ...entry.links.map((link) => link.url)],
       };
       return draft;

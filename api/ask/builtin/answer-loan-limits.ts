@@ -18,9 +18,14 @@ function nationalAnswer(year: number, asked: boolean, fha: boolean, deps: Parame
   const historyUrl = `${deps.config.baseUrl}/api/v1/loan-limits/history`;
   const entries = fha ? history.fha : history.conforming.filter((candidate) => candidate.baseline !== null);
   // Without a year asked, the latest published year up to this one answers, and says so.
-  const entry = entries.find((candidate) => candidate.year === year) ?? (asked ? undefined : entries.filter((candidate) => candidate.year <= year).at(-1));
+  const entry =
+    entries.find((candidate) => candidate.year === year) ??
+    (asked ? undefined : entries.filter((candidate) => candidate.year <= year).at(-1));
   if (!entry) {
-    return { text: `I don't have the national ${fha ? 'FHA' : 'conforming'} limit for ${year}. The national figures I hold are listed at ${historyUrl}.`, sources: [historyUrl] };
+    return {
+      text: `I don't have the national ${fha ? 'FHA' : 'conforming'} limit for ${year}. The national figures I hold are listed at ${historyUrl}.`,
+      sources: [historyUrl],
+    };
   }
   const label = entry.year === year ? '' : `No ${year} figure is published yet; the latest is ${entry.year}. `;
   const source = history.sources[entry.source]?.url ?? historyUrl;
@@ -36,7 +41,7 @@ function nationalAnswer(year: number, asked: boolean, fha: boolean, deps: Parame
     text:
       `${label}The baseline conforming loan limit for ${entry.year} is **${formatMoney(entry.baseline ?? 0)}** for a one-unit home` +
       (entry.ceiling ? `, and the ceiling in high-cost areas is **${formatMoney(entry.ceiling)}**.` : '.') +
-      ' Each county\'s limit falls between the two; ask about a county for its exact figure.',
+      " Each county's limit falls between the two; ask about a county for its exact figure.",
     sources: [source, historyUrl],
   };
 }
@@ -51,9 +56,17 @@ function countyAnswer(result: LoanLimitsAnswer, county: CountyLimits, loanType: 
   const fha = limitOf(county.fha, units);
   const lines: string[] = [];
   if (loanType === 'fha') {
-    lines.push(fha !== undefined ? `The ${fhaYear} FHA loan limit for a ${unitLabel(units)} home in ${name} is **${formatMoney(fha)}**.` : `HUD's ${fhaYear} FHA limits are not loaded for ${name}.`);
+    lines.push(
+      fha !== undefined
+        ? `The ${fhaYear} FHA loan limit for a ${unitLabel(units)} home in ${name} is **${formatMoney(fha)}**.`
+        : `HUD's ${fhaYear} FHA limits are not loaded for ${name}.`,
+    );
   } else if (loanType === 'va') {
-    lines.push(conforming !== undefined ? `The ${year} VA loan limit in ${name} is **${formatMoney(conforming)}** — VA uses the county's conforming limit.` : `The ${year} limits for ${name} are not loaded.`);
+    lines.push(
+      conforming !== undefined
+        ? `The ${year} VA loan limit in ${name} is **${formatMoney(conforming)}** — VA uses the county's conforming limit.`
+        : `The ${year} limits for ${name} are not loaded.`,
+    );
     if (county.va?.note) lines.push(county.va.note);
   } else {
     if (conforming !== undefined) {
@@ -63,7 +76,9 @@ function countyAnswer(result: LoanLimitsAnswer, county: CountyLimits, loanType: 
       );
     }
     if (loanType === undefined && fha !== undefined) {
-      lines.push(`The ${fhaYear === year ? '' : `${fhaYear} `}FHA limit there is **${formatMoney(fha)}**, and the VA limit equals the conforming limit.`);
+      lines.push(
+        `The ${fhaYear === year ? '' : `${fhaYear} `}FHA limit there is **${formatMoney(fha)}**, and the VA limit equals the conforming limit.`,
+      );
     }
   }
   return lines.join(' ');
@@ -79,7 +94,10 @@ export const answerLoanLimits: Composer = async ({ question, entities, deps }) =
     if (/\b(baseline|national|nationwide|country)\b/i.test(question) || !entities.county) {
       return nationalAnswer(year, entities.year !== undefined, entities.loanType === 'fha', deps);
     }
-    return { text: `Which state is ${entities.county} County in? Loan limits are looked up by state and county.`, sources: [`${deps.config.baseUrl}/loan-limits`] };
+    return {
+      text: `Which state is ${entities.county} County in? Loan limits are looked up by state and county.`,
+      sources: [`${deps.config.baseUrl}/loan-limits`],
+    };
   }
   let result: LoanLimitsAnswer;
   try {
@@ -99,7 +117,11 @@ export const answerLoanLimits: Composer = async ({ question, entities, deps }) =
     const notes = result.notes.filter((note, index) => index === 0 || /latest published/.test(note));
     const page = await researchPageUrl(deps, { fips: first.fips });
     return {
-      text: [countyAnswer(result, first, loanType, units), ...notes, ...(page ? [researchLine(page, `${first.county}, ${first.state}`)] : [])].join('\n\n'),
+      text: [
+        countyAnswer(result, first, loanType, units),
+        ...notes,
+        ...(page ? [researchLine(page, `${first.county}, ${first.state}`)] : []),
+      ].join('\n\n'),
       sources: page ? [...sources, page] : sources,
       versions: result.dataset_versions,
     };
@@ -109,7 +131,8 @@ export const answerLoanLimits: Composer = async ({ question, entities, deps }) =
     const value = loanType === 'fha' ? limitOf(county.fha, units) : limitOf(county.conforming, units);
     return value === undefined ? [] : [{ county: county.county, value }];
   });
-  if (values.length === 0) return { text: `No ${result.year} limits are loaded for ${entities.state.name}.`, sources, versions: result.dataset_versions };
+  if (values.length === 0)
+    return { text: `No ${result.year} limits are loaded for ${entities.state.name}.`, sources, versions: result.dataset_versions };
   values.sort((a, b) => a.value - b.value);
   const low = values[0];
   const high = values.at(-1);

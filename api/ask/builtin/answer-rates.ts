@@ -9,7 +9,7 @@ import { freshnessText } from '../../freshness/assess.ts';
 
 const FORECAST = /\b(will|going to|forecast|predict(ion)?|next (year|month|week)|expect(ed)?|outlook)\b/i;
 
-const percent = (value: number) => `${value.toFixed(value * 1000 % 10 === 0 ? 2 : 3)}%`;
+const percent = (value: number) => `${value.toFixed((value * 1000) % 10 === 0 ? 2 : 3)}%`;
 
 export const answerRates: Composer = async ({ question, entities, deps }) => {
   const forecast = FORECAST.test(question);
@@ -53,13 +53,21 @@ export const answerRates: Composer = async ({ question, entities, deps }) => {
     ...notes,
     ...record.parameter_notes,
     `For a ${scope}: **${percent(record.rate)}** as of ${formatDate(record.last_updated)} (${record.source}). ` +
-      { state_estimate: 'It is an estimate for the state: the national benchmark plus its HMDA rate-spread adjustment.', national: 'It is a national figure, the same in every state.', lender_sheet: "It comes from a lender's rate sheet for the state." }[record.rate_kind],
+      {
+        state_estimate: 'It is an estimate for the state: the national benchmark plus its HMDA rate-spread adjustment.',
+        national: 'It is a national figure, the same in every state.',
+        lender_sheet: "It comes from a lender's rate sheet for the state.",
+      }[record.rate_kind],
     record.loan_term !== 30 && record.rate_30yr !== null
       ? `The 30-year rate for the same profile is **${percent(record.rate_30yr)}** as of ${formatDate(record.rate_30yr_last_updated)}.`
       : '',
     record.rate_change_line ? `${record.rate_change_line}.`.replace(/\.\.$/, '.') : '',
-    record.survey_rate !== null ? `The national weekly survey (Freddie Mac PMMS, 30-year fixed) was **${percent(record.survey_rate)}** on ${formatDate(record.survey_last_updated)}.` : '',
-    record.index_a_rate !== null ? `The daily market benchmark (Optimal Blue 30-year conforming) was **${percent(record.index_a_rate)}** on ${formatDate(record.index_a_last_updated)}.` : '',
+    record.survey_rate !== null
+      ? `The national weekly survey (Freddie Mac PMMS, 30-year fixed) was **${percent(record.survey_rate)}** on ${formatDate(record.survey_last_updated)}.`
+      : '',
+    record.index_a_rate !== null
+      ? `The daily market benchmark (Optimal Blue 30-year conforming) was **${percent(record.index_a_rate)}** on ${formatDate(record.index_a_last_updated)}.`
+      : '',
     freshnessText(record.freshness),
     record.disclaimer ?? '',
     NOT_ADVICE,

@@ -4,10 +4,19 @@ import type { Composer } from './draft.ts';
 import { answerUnknown } from './answer-unknown.ts';
 
 const stripMarks = (html: string): string =>
-  html.replace(/<\/?mark>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+  html
+    .replace(/<\/?mark>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 export const answerFromSearch: Composer = async (input) => {
-  const query = input.question.replace(/[^\p{L}\p{N}\s'-]/gu, ' ').trim().slice(0, 200);
+  const query = input.question
+    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
+    .trim()
+    .slice(0, 200);
   if (!query) return answerUnknown(input);
   const { results } = await input.deps.services.search.search({ query, limit: 3 });
   if (results.length === 0) return answerUnknown(input);

@@ -46,7 +46,10 @@ export function understand(request: AskRequest, glossary?: GlossaryService): { i
   for (const turn of earlier) entities = { ...entities, ...extractEntities(turn) };
   const own = extractEntities(request.message);
   if (intent === 'search' && earlier.length > 0 && Object.keys(own).length > 0 && request.message.length < 80) {
-    const previous = earlier.map(classifyIntent).reverse().find((candidate) => candidate !== 'search');
+    const previous = earlier
+      .map(classifyIntent)
+      .reverse()
+      .find((candidate) => candidate !== 'search');
     if (previous) intent = previous;
   }
   // "What is HMDA?" or "What is an escrow cushion?" asks what a term means, not for data about it:

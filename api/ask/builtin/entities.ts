@@ -25,12 +25,44 @@ export interface Entities {
 }
 
 export const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 // Two-letter codes that are also everyday English words: only taken when written in capitals.
-const AMBIGUOUS_CODES = new Set(['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'AL', 'LA', 'PA', 'MA', 'DE', 'ID', 'CO', 'GA', 'MO', 'NE', 'WA', 'VA', 'AR', 'MD', 'MT']);
+const AMBIGUOUS_CODES = new Set([
+  'IN',
+  'OR',
+  'ME',
+  'OK',
+  'HI',
+  'OH',
+  'AL',
+  'LA',
+  'PA',
+  'MA',
+  'DE',
+  'ID',
+  'CO',
+  'GA',
+  'MO',
+  'NE',
+  'WA',
+  'VA',
+  'AR',
+  'MD',
+  'MT',
+]);
 
 function findStateIn(text: string): StateInfo | undefined {
   const lower = text.toLowerCase();
@@ -69,7 +101,8 @@ function findCreditScore(text: string): number | undefined {
 }
 
 function findDownPayment(text: string): number | undefined {
-  const percent = /(\d{1,2}(?:\.\d+)?)\s*(?:%|percent)\s*(?:down|down payment|deposit)/i.exec(text) ??
+  const percent =
+    /(\d{1,2}(?:\.\d+)?)\s*(?:%|percent)\s*(?:down|down payment|deposit)/i.exec(text) ??
     /down payment of\s*(\d{1,2}(?:\.\d+)?)\s*(?:%|percent)/i.exec(text);
   if (percent?.[1]) return Number(percent[1]);
   const ltv = /(\d{2,3})\s*%?\s*(?:ltv|loan[- ]to[- ]value)/i.exec(text) ?? /(?:ltv|loan[- ]to[- ]value)\D{0,10}(\d{2,3})/i.exec(text);
@@ -87,7 +120,8 @@ function findLoanType(text: string): LoanType | undefined {
 }
 
 function findCounty(text: string): string | undefined {
-  const match = /\b((?:[A-Z][a-zA-Z.'-]+\s){0,3}?[A-Z][a-zA-Z.'-]+)\s+(?:County|Parish|Borough)\b/.exec(text) ??
+  const match =
+    /\b((?:[A-Z][a-zA-Z.'-]+\s){0,3}?[A-Z][a-zA-Z.'-]+)\s+(?:County|Parish|Borough)\b/.exec(text) ??
     /\b(?:county|parish) of\s+([A-Z][a-zA-Z.'-]+(?:\s[A-Z][a-zA-Z.'-]+){0,3})/i.exec(text);
   const name = match?.[1]?.replace(/^(?:In|For|Of|The|What|Whats|What's)\s+/, '').trim();
   return name && name.length > 1 ? name : undefined;
@@ -114,7 +148,9 @@ export function extractEntities(text: string): Entities {
   if (loanType) entities.loanType = loanType;
   const term = /\b(10|15|20|30)[- ]?(?:year|yr)\b/i.exec(text);
   if (term?.[1]) entities.loanTerm = Number(term[1]);
-  const monthIndex = MONTHS.findIndex((month) => new RegExp(`\\b${month}\\b|\\b${month.slice(0, 3)}\\b(?!\\w)`, 'i').test(text.replace(/\bmay\s+(?:i|we|be)\b/gi, '')));
+  const monthIndex = MONTHS.findIndex((month) =>
+    new RegExp(`\\b${month}\\b|\\b${month.slice(0, 3)}\\b(?!\\w)`, 'i').test(text.replace(/\bmay\s+(?:i|we|be)\b/gi, '')),
+  );
   if (monthIndex >= 0) entities.month = monthIndex + 1;
   const year = /\b(19[7-9]\d|20[0-4]\d)\b/.exec(text);
   if (year?.[1]) entities.year = Number(year[1]);

@@ -9,7 +9,11 @@ type ResearchCitationDeps = Pick<CoreDeps, 'config'> & UsesServices<'research'>;
 
 export async function researchPageUrl(deps: ResearchCitationDeps, place: { state?: string; fips?: string }): Promise<string | undefined> {
   try {
-    const profile = place.fips ? await deps.services.research.county(place.fips) : place.state ? await deps.services.research.state(place.state) : undefined;
+    const profile = place.fips
+      ? await deps.services.research.county(place.fips)
+      : place.state
+        ? await deps.services.research.state(place.state)
+        : undefined;
     return profile ? `${deps.config.baseUrl}${profile.path}` : undefined;
   } catch {
     return undefined;
@@ -17,4 +21,5 @@ export async function researchPageUrl(deps: ResearchCitationDeps, place: { state
 }
 
 /** The sentence pointing at the page, for the answer's text. */
-export const researchLine = (url: string, name: string): string => `Research page for ${name}, with its history since 2018 and comparisons: ${url}`;
+export const researchLine = (url: string, name: string): string =>
+  `Research page for ${name}, with its history since 2018 and comparisons: ${url}`;

@@ -19,7 +19,13 @@ export function modelConfigured(deps: { config: Pick<Config, 'OPENAI_BASE_URL' |
 function chunkText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
-    return content.map((block) => (block && typeof block === 'object' && (block as { type?: string }).type === 'text' ? String((block as { text?: unknown }).text ?? '') : '')).join('');
+    return content
+      .map((block) =>
+        block && typeof block === 'object' && (block as { type?: string }).type === 'text'
+          ? String((block as { text?: unknown }).text ?? '')
+          : '',
+      )
+      .join('');
   }
   return '';
 }
@@ -63,7 +69,8 @@ export function createModelAnswerer(deps: ToolDeps): Answerer | undefined {
         const run = async (args: Record<string, unknown>) => {
           const { structured, text } = await definition.run(args, { deps, caller: { kind: 'anonymous' } });
           // A source may have no page (escrow cites statutes by name); only addresses are cited.
-          for (const source of (structured as { sources?: { url: string | null }[] }).sources ?? []) if (typeof source.url === 'string') cited.push(source.url);
+          for (const source of (structured as { sources?: { url: string | null }[] }).sources ?? [])
+            if (typeof source.url === 'string') cited.push(source.url);
           for (const version of (structured as { dataset_versions?: DatasetVersion[] }).dataset_versions ?? []) versions.push(version);
           return text;
         };
@@ -83,7 +90,12 @@ export function createModelAnswerer(deps: ToolDeps): Answerer | undefined {
             if (signal.aborted) throw error;
             const { body, expected } = toErrorResponse(error);
             if (!expected) deps.logger.error({ err: error, tool: request.toolCall.name }, 'ask tool failed');
-            return new ToolMessage({ content: body.error, tool_call_id: request.toolCall.id ?? '', name: request.toolCall.name, status: 'error' });
+            return new ToolMessage({
+              content: body.error,
+              tool_call_id: request.toolCall.id ?? '',
+              name: request.toolCall.name,
+              status: 'error',
+            });
           }
         },
       });
@@ -107,7 +119,9 @@ export function createModelAnswerer(deps: ToolDeps): Answerer | undefined {
       let citedSoFar = 0;
       let versionsSoFar = 0;
       try {
-        for await (const item of stream as AsyncIterable<[{ content?: unknown; getType?: () => string; _getType?: () => string }, Record<string, unknown>]>) {
+        for await (const item of stream as AsyncIterable<
+          [{ content?: unknown; getType?: () => string; _getType?: () => string }, Record<string, unknown>]
+        >) {
           while (citedSoFar < cited.length) yield { type: 'source', url: cited[citedSoFar++] ?? '' };
           while (versionsSoFar < versions.length) yield { type: 'version', version: versions[versionsSoFar++] as DatasetVersion };
           const [message] = item;

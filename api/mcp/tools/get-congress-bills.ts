@@ -10,7 +10,9 @@ export function billsAnswerText(answer: BillsAnswer): string {
     return [
       `${first.citation}: ${first.title}`,
       `Status: ${first.status_label}. Latest action (${first.latest_action.date}): ${first.latest_action.text}`,
-      first.sponsor ? `Sponsor: ${first.sponsor.name} (${first.sponsor.party}-${first.sponsor.state}); ${first.cosponsor_count} cosponsors.` : '',
+      first.sponsor
+        ? `Sponsor: ${first.sponsor.name} (${first.sponsor.party}-${first.sponsor.state}); ${first.cosponsor_count} cosponsors.`
+        : '',
       first.summary?.text ? `Summary: ${first.summary.text.slice(0, 800)}` : '',
       first.analysis ? `Our analysis: ${first.analysis.slice(0, 800)}` : '',
       sourcesText(answer.sources),

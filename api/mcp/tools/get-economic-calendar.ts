@@ -17,7 +17,11 @@ export function calendarAnswerText(answer: CalendarAnswer, nextFrom?: string): s
   const lines = answer.events.map((event) => `${event.date}  ${event.name} (${event.impact}, ${event.category})`);
   const rest = answer.total - answer.events.length;
   const more =
-    rest <= 0 ? '' : nextFrom ? `\n(${rest} more in the range: ask again with from: "${nextFrom}" for the next.)` : `\n(${rest} more in the range; raise limit to see them.)`;
+    rest <= 0
+      ? ''
+      : nextFrom
+        ? `\n(${rest} more in the range: ask again with from: "${nextFrom}" for the next.)`
+        : `\n(${rest} more in the range; raise limit to see them.)`;
   return `${summary}\n${lines.join('\n')}${more}\n\n${sourcesText(answer.sources)}`;
 }
 
@@ -46,7 +50,7 @@ export const getEconomicCalendarTool = defineTool({
   title: 'Economic calendar',
   description:
     'Events that move mortgage rates (FOMC decisions, jobs report, CPI and other BLS releases, housing releases, Freddie ' +
-    "Mac's survey) with date, impact, category and source; default the next 60 days. E.g. {\"category\": \"FOMC\"}.",
+    'Mac\'s survey) with date, impact, category and source; default the next 60 days. E.g. {"category": "FOMC"}.',
   inputSchema: CalendarQuerySchema,
   outputSchema: CalendarAnswerSchema.extend({
     next_from: z.iso.date().optional().describe('When the events did not fit one answer: the day to ask `from` for the rest.'),

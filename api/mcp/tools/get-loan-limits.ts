@@ -6,7 +6,13 @@
 import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
 import { defineTool, sourcesText, type ToolDeps } from '../tool-kit.ts';
 import { PageSchema, fitPage, fitsPage, type Page } from '../result-budget.ts';
-import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type CountyLimits, type LoanLimitsAnswer, type LoanLimitsQuery } from '../../loan-limits/contract.ts';
+import {
+  LoanLimitsAnswerSchema,
+  LoanLimitsQuerySchema,
+  type CountyLimits,
+  type LoanLimitsAnswer,
+  type LoanLimitsQuery,
+} from '../../loan-limits/contract.ts';
 import { HistorySchema, LimitRangeSchema, historyText, limitHistory, type History } from '../../series/tool-history.ts';
 import { integer } from '../../platform/contract/lenient.ts';
 import { BadRequestError } from '../../platform/errors.ts';
@@ -16,7 +22,8 @@ const PROGRAM_NAMES = { conforming: 'conforming', fha: 'FHA', va: 'VA', usda: 'U
 type ProgramKey = keyof typeof PROGRAM_NAMES;
 
 /** The limit a line shows: the requested unit count's, else the one-unit limit. */
-const shownLimit = (limits: Partial<Record<'1' | '2' | '3' | '4', number>> | null | undefined) => (limits ? (limits['1'] ?? Object.values(limits)[0]) : undefined);
+const shownLimit = (limits: Partial<Record<'1' | '2' | '3' | '4', number>> | null | undefined) =>
+  limits ? (limits['1'] ?? Object.values(limits)[0]) : undefined;
 
 function countyLine(county: CountyLimits): string {
   const parts: string[] = [];
@@ -24,7 +31,8 @@ function countyLine(county: CountyLimits): string {
   if (county.fha?.limits) parts.push(`FHA ${money(shownLimit(county.fha.limits))}`);
   if (county.va?.limits) parts.push(`VA ${money(shownLimit(county.va.limits))}`);
   if (county.usda) parts.push('USDA: no loan limit');
-  for (const program of ['conforming', 'fha', 'va'] as const) if (county[program] && !county[program].available && !county[program].limits) parts.push(`${PROGRAM_NAMES[program]}: none`);
+  for (const program of ['conforming', 'fha', 'va'] as const)
+    if (county[program] && !county[program].available && !county[program].limits) parts.push(`${PROGRAM_NAMES[program]}: none`);
   return `${county.county}, ${county.state} (${county.fips}): ${parts.join('; ')}`;
 }
 
@@ -53,7 +61,9 @@ function missingPrograms(counties: readonly CountyLimits[]): string[] {
 function yearsText(result: LoanLimitsAnswer): string {
   const years = Object.entries(result.years);
   const distinct = new Set(years.map(([, year]) => year));
-  return distinct.size > 1 ? `(${years.map(([program, year]) => `${program === 'fha' ? 'FHA' : program} ${year}`).join(', ')})` : String(result.year);
+  return distinct.size > 1
+    ? `(${years.map(([program, year]) => `${program === 'fha' ? 'FHA' : program} ${year}`).join(', ')})`
+    : String(result.year);
 }
 
 const unitsText = (result: LoanLimitsAnswer) => (result.parameters.units ? `${result.parameters.units}-unit` : '1-unit shown');
@@ -96,7 +106,7 @@ export const getLoanLimitsTool = defineTool({
   title: 'Loan limits by county',
   description:
     'Conforming (FHFA), FHA (HUD), VA and USDA loan limits by county, 1–4 units, every year loaded (VA uses the conforming ' +
-    'limit; USDA has none). Without `county`, the state\'s counties come a page at a time (`offset`). `from_year`/`to_year` add history.',
+    "limit; USDA has none). Without `county`, the state's counties come a page at a time (`offset`). `from_year`/`to_year` add history.",
   inputSchema: LoanLimitsQuerySchema.extend(LimitRangeSchema.shape).extend({
     offset: integer({ min: 0, max: OFFSET_MAX })
       .optional()
@@ -107,10 +117,12 @@ export const getLoanLimitsTool = defineTool({
     const { from_year, to_year, offset, ...query } = args;
     const whole = await deps.services.loanLimits.answer(query);
     const fips = query.county === undefined ? undefined : whole.counties[0]?.fips;
-    if (query.county !== undefined && offset !== undefined) throw new BadRequestError("'offset' pages the counties of a state: give it without 'county'.");
+    if (query.county !== undefined && offset !== undefined)
+      throw new BadRequestError("'offset' pages the counties of a state: give it without 'county'.");
     const history = await limitHistory(deps, { from_year, to_year, loan_type: query.loan_type, ...(fips ? { fips } : {}) });
     if (history && !fips) history.notes.push('No county was asked for: these are the national one-unit limits.');
-    const withHistory = (text: string) => (history ? `${text}\n\n${historyText(history, (value) => `$${value.toLocaleString('en-US')}`)}` : text);
+    const withHistory = (text: string) =>
+      history ? `${text}\n\n${historyText(history, (value) => `$${value.toLocaleString('en-US')}`)}` : text;
     if (query.county !== undefined) {
       return { structured: { ...whole, ...(history ? { history } : {}) }, text: withHistory(loanLimitsText(whole)) };
     }
@@ -131,7 +143,10 @@ function countiesPage(
   withHistory: (text: string) => string,
 ) {
   const total = whole.counties.length;
-  if (offset > 0 && offset >= total) throw new BadRequestError(`Invalid value for 'offset': ${offset}. ${whole.parameters.state_name} has ${total} counties: give 0 to ${total - 1}.`);
+  if (offset > 0 && offset >= total)
+    throw new BadRequestError(
+      `Invalid value for 'offset': ${offset}. ${whole.parameters.state_name} has ${total} counties: give 0 to ${total - 1}.`,
+    );
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
   const everyCounty = `${deps.config.baseUrl}/api/v1/loan-limits?${search.toString()}`;
@@ -159,6 +174,7 @@ function countiesPage(
     fitsPage,
   );
   // One page is the whole state: no page to name, no link needed.
-  if (page.offset === 0 && page.next_offset === null) return { structured: { ...whole, ...(history ? { history } : {}) }, text: withHistory(loanLimitsText(whole)) };
+  if (page.offset === 0 && page.next_offset === null)
+    return { structured: { ...whole, ...(history ? { history } : {}) }, text: withHistory(loanLimitsText(whole)) };
   return { ...rendered, links: [link] };
 }

@@ -7,7 +7,7 @@ import { HistorySchema, RateRangeSchema, historyText, rateHistory } from '../../
 import { freshnessText } from '../../freshness/assess.ts';
 
 const KIND_TEXT: Record<DetailedRateRecord['rate_kind'], string> = {
-  state_estimate: 'This is a state estimate: the national benchmark plus the state\'s HMDA rate-spread adjustment (see estimate).',
+  state_estimate: "This is a state estimate: the national benchmark plus the state's HMDA rate-spread adjustment (see estimate).",
   national: 'This is a national figure, the same in every state.',
   lender_sheet: "This is from a lender's rate sheet imported for this state.",
 };
@@ -38,8 +38,12 @@ export function ratesRecordText(record: DetailedRateRecord): string {
     record.tier_specific ? '' : 'It is not specific to this FICO/LTV tier: no benchmark of that tier is loaded.',
     thirty,
     record.rate_change_line ?? '',
-    record.survey_rate !== null ? `National survey (Freddie Mac PMMS 30-year): ${record.survey_rate}% as of ${record.survey_last_updated}.` : '',
-    record.index_a_rate !== null ? `Market benchmark (Optimal Blue 30-year conforming): ${record.index_a_rate}% as of ${record.index_a_last_updated}.` : '',
+    record.survey_rate !== null
+      ? `National survey (Freddie Mac PMMS 30-year): ${record.survey_rate}% as of ${record.survey_last_updated}.`
+      : '',
+    record.index_a_rate !== null
+      ? `Market benchmark (Optimal Blue 30-year conforming): ${record.index_a_rate}% as of ${record.index_a_last_updated}.`
+      : '',
     freshnessText(record.freshness),
     record.disclaimer ?? '',
     sourcesText(record.sources),

@@ -52,7 +52,9 @@ export const getStatisticsTool = defineTool({
   inputSchema: StatisticsQuerySchema.extend({
     all: flag()
       .default(true)
-      .describe('true (the default here): every match as `stats`; false: one as `stat`, the one with `id` or else the featured statistic of the day.'),
+      .describe(
+        'true (the default here): every match as `stats`; false: one as `stat`, the one with `id` or else the featured statistic of the day.',
+      ),
     offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('The first statistic of the page, from 0 (each page names the next).'),
   }),
   outputSchema: StatisticsAnswerSchema.extend({ page: PageSchema.optional() }),
@@ -60,7 +62,8 @@ export const getStatisticsTool = defineTool({
     const answer = await deps.services.statistics.answer(query);
     const all = answer.stats;
     if (!all) return { structured: answer, text: statisticsAnswerText(answer) };
-    if (offset > 0 && offset >= all.length) throw new BadRequestError(`Invalid value for 'offset': ${offset}. ${all.length} statistics match: give 0 to ${all.length - 1}.`);
+    if (offset > 0 && offset >= all.length)
+      throw new BadRequestError(`Invalid value for 'offset': ${offset}. ${all.length} statistics match: give 0 to ${all.length - 1}.`);
     const { rendered, page } = fitPage(
       all,
       offset,

@@ -26,7 +26,12 @@ export const tools: McpTool[] = [
 ];
 
 /** Name, title, description and key requirement of every tool, for documentation files. */
-export const toolCatalog = tools.map(({ name, title, description, requiresKey }) => ({ name, title, description, requiresKey: requiresKey === true }));
+export const toolCatalog = tools.map(({ name, title, description, requiresKey }) => ({
+  name,
+  title,
+  description,
+  requiresKey: requiresKey === true,
+}));
 
 export function registerTools(server: McpServer, context: ToolContext): void {
   for (const tool of tools) tool.register(server, context);

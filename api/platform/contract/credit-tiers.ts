@@ -86,7 +86,12 @@ function ficoReading(belowTiers: boolean) {
     if (given <= 5) return { tier: given as FicoTier, given, as: 'tier', note: null };
     const tier = ficoTierOfScore(given);
     if (tier === undefined) {
-      return { tier: null, given, as: 'score', note: `A FICO score of ${given} is below ${LOWEST_TIERED_SCORE}, the lowest published tier.` };
+      return {
+        tier: null,
+        given,
+        as: 'score',
+        note: `A FICO score of ${given} is below ${LOWEST_TIERED_SCORE}, the lowest published tier.`,
+      };
     }
     return { tier, given, as: 'score', note: `A FICO score of ${given} is in tier ${tier} (${FICO_TIERS[tier]}).` };
   });
@@ -119,7 +124,9 @@ export function ltvTier() {
     }
     return valueMessage(issue, LTV_HINT);
   };
-  const tierOrPercent = z.union([z.int().min(1).max(2), z.number({ error }).min(LOWEST_LTV_PERCENT, { error }).max(100, { error })], { error });
+  const tierOrPercent = z.union([z.int().min(1).max(2), z.number({ error }).min(LOWEST_LTV_PERCENT, { error }).max(100, { error })], {
+    error,
+  });
   const json = {
     anyOf: [
       { type: 'integer', minimum: 1, maximum: 2 },
@@ -140,8 +147,8 @@ const DOWN_PAYMENT_HINT = 'Give the down payment as a percent of the price from 
 export function downPaymentLtvTier() {
   const error = (issue: Issue) => valueMessage(issue, DOWN_PAYMENT_HINT);
   const json = { anyOf: [{ type: 'number', minimum: 0, maximum: 97 }, percentText(numberTextPattern(0, 97))] };
-  return lenient(percentOrNumber, z.number({ error }).min(0, { error }).max(97, { error }), { json })
-    .transform((given): TierReading<LtvTier> => {
+  return lenient(percentOrNumber, z.number({ error }).min(0, { error }).max(97, { error }), { json }).transform(
+    (given): TierReading<LtvTier> => {
       const tier = ltvTierOfPercent(100 - given);
       return {
         tier,
@@ -149,5 +156,6 @@ export function downPaymentLtvTier() {
         as: 'down_payment_percent',
         note: `A ${given}% down payment is an LTV of ${100 - given}%, in LTV tier ${tier} (${LTV_TIERS[tier]}).`,
       };
-    });
+    },
+  );
 }

@@ -8,7 +8,14 @@ import { wordsPattern } from './patterns.ts';
 
 type Issue = { path?: PropertyKey[] | undefined; input?: unknown };
 
-const WORDS = new Map<string, boolean>([['true', true], ['false', false], ['1', true], ['0', false], ['yes', true], ['no', false]]);
+const WORDS = new Map<string, boolean>([
+  ['true', true],
+  ['false', false],
+  ['1', true],
+  ['0', false],
+  ['yes', true],
+  ['no', false],
+]);
 
 const FLAG_HINT = 'Give true or false.';
 
@@ -19,6 +26,8 @@ export function flag() {
     if (value === 1 || value === 0) return value === 1;
     return typeof value === 'string' ? (WORDS.get(value.trim().toLowerCase()) ?? value) : value;
   };
-  const json = { anyOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }, textForms(wordsPattern([...WORDS.keys()], { space: '\\s+' }))] };
+  const json = {
+    anyOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }, textForms(wordsPattern([...WORDS.keys()], { space: '\\s+' }))],
+  };
   return lenient(read, z.boolean({ error }), { json });
 }

@@ -1,6 +1,22 @@
 // The contract vocabulary: what a capability's contract.ts builds its input and output schemas
 // from. Every face (REST route, MCP tool, /ask, pages) derives from those schemas.
-export { choice, choiceKey, integer, decimal, text, calendarDate, list, hintOf, lenient, acceptedInputOf, type AcceptedInput, type ChoiceOptions, type RangeOptions, type TextOptions, type ListOptions } from './lenient.ts';
+export {
+  choice,
+  choiceKey,
+  integer,
+  decimal,
+  text,
+  calendarDate,
+  list,
+  hintOf,
+  lenient,
+  acceptedInputOf,
+  type AcceptedInput,
+  type ChoiceOptions,
+  type RangeOptions,
+  type TextOptions,
+  type ListOptions,
+} from './lenient.ts';
 export { stateCode, stateOrTerritoryCode, countyName } from './places.ts';
 export { monthNumber, monthOf, MONTH_NAMES, type MonthName } from './months.ts';
 export { flag } from './flags.ts';

@@ -24,7 +24,12 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown, where: In
   const name = issue.path.length > 0 ? parameterName(issue.path) : where;
   const received = valueAt(input, issue.path);
   // A query parameter repeated reaches the schema as an array where one value is expected.
-  if (where === 'query' && issue.path.length === 1 && Array.isArray(received) && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
+  if (
+    where === 'query' &&
+    issue.path.length === 1 &&
+    Array.isArray(received) &&
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value')
+  ) {
     return repeatedParameterMessage(name);
   }
   const shown = shownValue(received);

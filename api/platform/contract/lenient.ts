@@ -78,7 +78,10 @@ const errorFor = (hint: string) => (issue: Issue) => valueMessage(issue, hint);
  * sign to "k") is no spelling anyone writes, nor one a pattern of every validator can say.
  */
 export function choiceKey(value: string): string {
-  return value.trim().replace(/[A-Z]+/g, (letters) => letters.toLowerCase()).replace(/[\s_-]+/g, '_');
+  return value
+    .trim()
+    .replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
+    .replace(/[\s_-]+/g, '_');
 }
 
 export interface ChoiceOptions<T extends string> {
@@ -157,7 +160,10 @@ export interface TextOptions {
 export function text({ min = 1, max, example }: TextOptions) {
   const hint = `Give ${min <= 1 ? 'up' : `${min} up`} to ${max} characters${example ? `, e.g. "${example}"` : ''}.`;
   const error = errorFor(hint);
-  return withHint(lenient(trimWithin(max), z.string({ error }).min(min, { error }).max(max, { error }), { json: textJson(min, max) }), hint);
+  return withHint(
+    lenient(trimWithin(max), z.string({ error }).min(min, { error }).max(max, { error }), { json: textJson(min, max) }),
+    hint,
+  );
 }
 
 /** Trims text of at most `max` characters; longer text is passed on as given, for the length check to refuse. */
@@ -177,7 +183,10 @@ export const CALENDAR_DAY_PATTERN = z.core.regexes.date.source.replace(/^\^/, ''
 export function calendarDate() {
   const hint = 'Give a real calendar day written YYYY-MM-DD, e.g. "2026-03-18".';
   const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-  return withHint(lenient(trim, z.iso.date({ error: errorFor(hint) }), { json: textForms(CALENDAR_DAY_PATTERN), text: CALENDAR_DAY_PATTERN }), hint);
+  return withHint(
+    lenient(trim, z.iso.date({ error: errorFor(hint) }), { json: textForms(CALENDAR_DAY_PATTERN), text: CALENDAR_DAY_PATTERN }),
+    hint,
+  );
 }
 
 export interface ListOptions {
@@ -188,7 +197,12 @@ export interface ListOptions {
 /** "high,medium" or "high, medium" → ["high", "medium"]; arrays and other values as given. */
 function splitCommas(value: unknown): unknown {
   if (typeof value === 'string') {
-    return value.includes(',') ? value.split(',').map((part) => part.trim()).filter((part) => part !== '') : value;
+    return value.includes(',')
+      ? value
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '')
+      : value;
   }
   if (Array.isArray(value)) {
     // A REST parameter repeated (`impact=high&impact=low`) or an array whose items hold commas.
@@ -202,7 +216,9 @@ function splitCommas(value: unknown): unknown {
  * comma-separated list or the parameter repeated. The result is always an array.
  */
 export function list<Item extends z.ZodType>(item: Item, { max = 50 }: ListOptions = {}) {
-  const itemHint = hintOf(item).replace(/^Valid values: /, '').replace(/\.$/, '');
+  const itemHint = hintOf(item)
+    .replace(/^Valid values: /, '')
+    .replace(/\.$/, '');
   const hint = `Give one or more values${itemHint ? ` (${itemHint})` : ''}: one value, an array, or a comma-separated list (at most ${max}).`;
   const error = errorFor(hint);
   const either = z.union([item, z.array(item, { error }).min(1, { error }).max(max, { error })], { error });

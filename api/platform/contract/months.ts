@@ -10,8 +10,18 @@ import { wordsPattern } from './patterns.ts';
 type Issue = { path?: PropertyKey[] | undefined; input?: unknown };
 
 export const MONTH_NAMES = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 export type MonthName = (typeof MONTH_NAMES)[number];
 
@@ -36,5 +46,8 @@ export function monthNumber() {
   const error = (issue: Issue) => valueMessage(issue, MONTH_HINT);
   const read = (value: unknown) => (typeof value === 'string' ? (monthOf(value) ?? value) : value);
   const text = `(?:0?[1-9]|1[0-2]|${wordsPattern([...byName.keys()], { space: '\\s+' })})\\.?`;
-  return lenient(read, z.int({ error }).min(1, { error }).max(12, { error }), { json: { anyOf: [{ type: 'integer', minimum: 1, maximum: 12 }, textForms(text)] }, text });
+  return lenient(read, z.int({ error }).min(1, { error }).max(12, { error }), {
+    json: { anyOf: [{ type: 'integer', minimum: 1, maximum: 12 }, textForms(text)] },
+    text,
+  });
 }

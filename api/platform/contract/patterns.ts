@@ -129,7 +129,8 @@ export interface NumberTextOptions {
  * reads it: "80", "+80.5", "80.", ".5"; a negative zero is 0. Without anchors.
  */
 export function numberTextPattern(min: number, max: number, { whole = false }: NumberTextOptions = {}): string {
-  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0) throw new Error(`numberTextPattern: bounds must be whole and at least 0 (${min}-${max})`);
+  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0)
+    throw new Error(`numberTextPattern: bounds must be whole and at least 0 (${min}-${max})`);
   const zeros = '(?:\\.0*)?';
   if (whole) return `${min === 0 ? '(?:' : ''}\\+?0*${rangePattern(min, max)}${zeros}${min === 0 ? `|-(?:0+${zeros}|\\.0+))` : ''}`;
   const alternatives: string[] = [];

@@ -27,7 +27,10 @@ export function stateCode() {
   return lenient(toCode, z.enum(STATE_CODES, { error: (issue: Issue) => valueMessage(issue, STATE_HINT) }), PLACES_INPUT);
 }
 
-const STATE_OR_TERRITORY_CODES = [...STATE_CODES, ...TERRITORY_CODES].sort() as [StateCode | TerritoryCode, ...(StateCode | TerritoryCode)[]];
+const STATE_OR_TERRITORY_CODES = [...STATE_CODES, ...TERRITORY_CODES].sort() as [
+  StateCode | TerritoryCode,
+  ...(StateCode | TerritoryCode)[],
+];
 const STATE_OR_TERRITORY_HINT =
   `Give a 2-letter code or a name (50 states, DC and the territories), e.g. "TX", "Texas" or "Puerto Rico"; ` +
   `valid codes: ${listValues(STATE_OR_TERRITORY_CODES)}.`;

@@ -13,7 +13,11 @@ export interface StrictOptions {
  * Contract inputs are plain `z.object`s so this can rebuild them; rules across fields belong in the
  * service, which sees every face's input.
  */
-export function strictArguments<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape, z.core.$ZodObjectConfig>, noun: ArgumentNoun, options: StrictOptions = {}) {
+export function strictArguments<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape, z.core.$ZodObjectConfig>,
+  noun: ArgumentNoun,
+  options: StrictOptions = {},
+) {
   const known = Object.keys(schema.shape);
   const extra = options.alsoAccepted?.length ? ` (and ${options.alsoAccepted.join(' or ')} for an API key)` : '';
   return z.strictObject(schema.shape, {

@@ -28,9 +28,7 @@ export async function runMigrations(db: Database, dir = MIGRATIONS_DIR): Promise
 }
 
 async function applyPending(db: Database, dir: string): Promise<string[]> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   const { rows } = await db.query<{ name: string }>('SELECT name FROM schema_migrations');
   const done = new Set(rows.map((row) => row.name));
   const applied: string[] = [];

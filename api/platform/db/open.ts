@@ -22,7 +22,10 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'dataDi
   } catch (error) {
     await db.close().catch(() => undefined);
     if (config.DATABASE_URL !== undefined && (isUnavailableError(error) || error instanceof ServiceUnavailableError)) {
-      throw new Error(`PostgreSQL at ${serverOf(config.DATABASE_URL)} (DATABASE_URL) is not reachable: start it, fix DATABASE_URL, or unset it to use the embedded database.`, { cause: error });
+      throw new Error(
+        `PostgreSQL at ${serverOf(config.DATABASE_URL)} (DATABASE_URL) is not reachable: start it, fix DATABASE_URL, or unset it to use the embedded database.`,
+        { cause: error },
+      );
     }
     throw error;
   }

@@ -23,7 +23,8 @@ const reply = (message: ThreadReply) => port.postMessage(message);
 function describeError(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) };
   const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(error)) if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  for (const [key, value] of Object.entries(error))
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
   return { ...fields, name: error.name, message: error.message };
 }
 
@@ -34,10 +35,13 @@ function begin(id: number): void {
     });
     reply({ id, ok: true });
     await ended;
-  }).then(
-    () => reply({ id, ok: true, ended: true }),
-    (error: unknown) => reply(error instanceof RolledBack ? { id, ok: true, ended: true } : { id, ok: false, ended: true, error: describeError(error) }),
-  ).finally(() => transactions.delete(id));
+  })
+    .then(
+      () => reply({ id, ok: true, ended: true }),
+      (error: unknown) =>
+        reply(error instanceof RolledBack ? { id, ok: true, ended: true } : { id, ok: false, ended: true, error: describeError(error) }),
+    )
+    .finally(() => transactions.delete(id));
 }
 
 async function answer(request: ThreadRequest): Promise<void> {

@@ -22,7 +22,10 @@ export async function createPgliteWorkerDatabase(folder: string): Promise<Databa
   const releaseLock = acquireFolderLock(folder);
   // A smaller young generation than V8's default: the thread's short-lived objects are each query's
   // rows on their way to the main thread, and its idle heap is resident memory of the service.
-  const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData: { folder }, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+  const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), {
+    workerData: { folder },
+    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+  });
   const waiting = new Map<number, Waiter>();
   /** Transactions' second answers: committed or rolled back. */
   const ending = new Map<number, Waiter>();
@@ -71,7 +74,13 @@ export async function createPgliteWorkerDatabase(folder: string): Promise<Databa
 
   const queryOn = (tx: number | undefined): Queryable => ({
     async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
-      const { answered } = send({ id: nextId++, op: 'query', sql, ...(params === undefined ? {} : { params }), ...(tx === undefined ? {} : { tx }) });
+      const { answered } = send({
+        id: nextId++,
+        op: 'query',
+        sql,
+        ...(params === undefined ? {} : { params }),
+        ...(tx === undefined ? {} : { tx }),
+      });
       return (await answered).result as QueryResult<Row>;
     },
   });

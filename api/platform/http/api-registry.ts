@@ -80,7 +80,12 @@ export type ResponseWritten = typeof RESPONSE_WRITTEN;
 /** What a contract route's handler may return: the 200 body (as an object or pre-serialised), or RESPONSE_WRITTEN. */
 export type RouteResult<Ok extends z.ZodType> = z.input<Ok> | PreSerialized<z.input<Ok>> | ResponseWritten;
 
-export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends z.ZodType, Ok extends z.ZodType, Params extends z.ZodObject = z.ZodObject> {
+export interface ContractRouteDefinition<
+  Query extends z.ZodObject,
+  Body extends z.ZodType,
+  Ok extends z.ZodType,
+  Params extends z.ZodObject = z.ZodObject,
+> {
   method: 'get' | 'post';
   /** Path below the API root, Express syntax (`/search`). */
   path: string;
@@ -105,7 +110,13 @@ export interface ContractRouteDefinition<Query extends z.ZodObject, Body extends
   responses: { 200: RouteResponse & { schema: Ok } } & Record<number, RouteResponse>;
   cache?: CachePolicy;
   corsMethods?: string;
-  handler(input: { query: z.output<Query>; body: z.output<Body>; params: z.output<Params>; req: Request; res: Response }): RouteResult<Ok> | Promise<RouteResult<Ok>>;
+  handler(input: {
+    query: z.output<Query>;
+    body: z.output<Body>;
+    params: z.output<Params>;
+    req: Request;
+    res: Response;
+  }): RouteResult<Ok> | Promise<RouteResult<Ok>>;
 }
 
 /** Cacheable for up to an hour (docs/api-conventions.md); shared caches may serve it while revalidating. */
@@ -126,9 +137,12 @@ export class ApiRegistry {
    * Declares a route from a capability's contract: the handler's result must fit `responses[200].schema`
    * (checked by the compiler), and unknown query parameters are refused unless it says otherwise.
    */
-  route<Query extends z.ZodObject, Body extends z.ZodType = z.ZodUndefined, Ok extends z.ZodType = z.ZodType, Params extends z.ZodObject = z.ZodObject>(
-    route: ContractRouteDefinition<Query, Body, Ok, Params>,
-  ): void {
+  route<
+    Query extends z.ZodObject,
+    Body extends z.ZodType = z.ZodUndefined,
+    Ok extends z.ZodType = z.ZodType,
+    Params extends z.ZodObject = z.ZodObject,
+  >(route: ContractRouteDefinition<Query, Body, Ok, Params>): void {
     const { handler, unknownParameters, ...declaration } = route;
     this.routes.push({
       ...declaration,
@@ -158,7 +172,13 @@ export class ApiRegistry {
       router.options(routePath, cors(corsMethods.join(', ')));
       for (const route of routes) {
         const parseBody = route.body ? [jsonBody] : [];
-        router[route.method](routePath, cors(corsMethods.join(', ')), ...parseBody, ...before, toHandler(route, middleware ? this.lane : undefined));
+        router[route.method](
+          routePath,
+          cors(corsMethods.join(', ')),
+          ...parseBody,
+          ...before,
+          toHandler(route, middleware ? this.lane : undefined),
+        );
       }
       router.all(routePath, (req, _res, next) => {
         next(new MethodNotAllowedError(req.method, [...methods, 'OPTIONS']));

@@ -10,9 +10,14 @@ interface ParserError extends Error {
 /** Status and message for a parser error code, as Node would choose the status. */
 function describe(code: string | undefined): { status: number; reason: string; error: string } {
   if (code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, reason: 'Request Header Fields Too Large', error: 'The request headers or URL are too large; send shorter ones (at most 16 KB together).' };
+    return {
+      status: 431,
+      reason: 'Request Header Fields Too Large',
+      error: 'The request headers or URL are too large; send shorter ones (at most 16 KB together).',
+    };
   }
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, reason: 'Request Timeout', error: 'The request was not received in time; send it again.' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { status: 408, reason: 'Request Timeout', error: 'The request was not received in time; send it again.' };
   return { status: 400, reason: 'Bad Request', error: 'The request is not valid HTTP/1.1.' };
 }
 

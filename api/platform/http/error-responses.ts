@@ -47,7 +47,7 @@ export interface ErrorResponse {
 export function errorResponses(statuses: readonly ErrorStatus[] | Partial<Record<ErrorStatus, string>>): Record<number, ErrorResponse> {
   const entries: [ErrorStatus, string | undefined][] = Array.isArray(statuses)
     ? statuses.map((status) => [status, undefined])
-    : (Object.entries(statuses).map(([status, description]) => [Number(status) as ErrorStatus, description]));
+    : Object.entries(statuses).map(([status, description]) => [Number(status) as ErrorStatus, description]);
   const result: Record<number, ErrorResponse> = {};
   for (const [status, description] of entries) {
     result[status] = { description: description ?? ERROR_DESCRIPTIONS[status], schema: ErrorBodySchema };

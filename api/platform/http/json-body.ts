@@ -26,7 +26,8 @@ export function jsonDepth(text: string): number {
   for (let index = 0; index < text.length; index += 1) {
     const char = text.charCodeAt(index);
     if (inString) {
-      if (char === 0x5c) index += 1; // backslash: the next character is escaped
+      if (char === 0x5c)
+        index += 1; // backslash: the next character is escaped
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) inString = true;
     else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, (depth += 1));
@@ -40,17 +41,24 @@ const parseJson = express.json({
   // Runs on the raw bytes before JSON.parse; what it throws goes to the error handler as it is.
   verify: (_req, _res, buffer) => {
     if (jsonDepth(buffer.toString('utf8')) > MAX_JSON_DEPTH) {
-      throw new BadRequestError(`The request body nests arrays and objects too deeply (more than ${MAX_JSON_DEPTH} levels); send a flatter JSON body.`);
+      throw new BadRequestError(
+        `The request body nests arrays and objects too deeply (more than ${MAX_JSON_DEPTH} levels); send a flatter JSON body.`,
+      );
     }
   },
 });
 
 /** A request that carries a body (a length or chunks), as opposed to one with none at all. */
-const hasBody = (req: Parameters<RequestHandler>[0]) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+const hasBody = (req: Parameters<RequestHandler>[0]) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 export const jsonBody: RequestHandler = (req, res, next) => {
   if (hasBody(req) && !req.is(['application/json', '+json'])) {
-    next(new UnsupportedMediaTypeError(`The request body must be JSON: send it with Content-Type: application/json (not ${req.headers['content-type'] ?? 'no Content-Type'}).`));
+    next(
+      new UnsupportedMediaTypeError(
+        `The request body must be JSON: send it with Content-Type: application/json (not ${req.headers['content-type'] ?? 'no Content-Type'}).`,
+      ),
+    );
     return;
   }
   parseJson(req, res, next);

@@ -38,7 +38,14 @@ function pathParameters(route: RouteDefinition): unknown[] {
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
     const { description, ...rest } = property;
     const example = route.example?.params?.[name];
-    return { name, in: 'path', required: true, ...(description === undefined ? {} : { description }), schema: rest, ...(example === undefined ? {} : { example }) };
+    return {
+      name,
+      in: 'path',
+      required: true,
+      ...(description === undefined ? {} : { description }),
+      schema: rest,
+      ...(example === undefined ? {} : { example }),
+    };
   });
 }
 
@@ -56,7 +63,8 @@ function responses(route: RouteDefinition): Record<string, unknown> {
     }
     const content: Record<string, unknown> = {};
     if (contentType === 'text/event-stream') content[contentType] = eventStreamContent(response.schema);
-    else if (response.schema || contentType !== 'application/json') content[contentType] = response.schema ? { schema: jsonSchema(response.schema, 'output') } : {};
+    else if (response.schema || contentType !== 'application/json')
+      content[contentType] = response.schema ? { schema: jsonSchema(response.schema, 'output') } : {};
     for (const other of response.otherContentTypes ?? []) content[other] = {};
     result[status] = { description: response.description, ...(Object.keys(content).length > 0 ? { content } : {}) };
   }
@@ -105,7 +113,12 @@ export function buildOpenApiDocument(registry: ApiRegistry, options: OpenApiOpti
     if (route.body) {
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: jsonSchema(route.body, 'input'), ...(route.example?.body === undefined ? {} : { example: route.example.body }) } },
+        content: {
+          'application/json': {
+            schema: jsonSchema(route.body, 'input'),
+            ...(route.example?.body === undefined ? {} : { example: route.example.body }),
+          },
+        },
       };
     }
     paths[openApiPath] = { ...paths[openApiPath], [route.method]: operation };

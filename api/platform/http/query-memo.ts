@@ -31,7 +31,10 @@ export function memoizedQueryParser<S extends z.ZodType>(schema: S): (req: Reque
 
 /** `parse` (which throws a 400 on bad input) run once per distinct query string of a route. */
 export function memoizedParser<T>(parse: (query: unknown) => T): (req: Request) => T {
-  const remembered = new BoundedCache<NonNullable<T>>({ maxBytes: MAX_BYTES, sizeOf: (value, raw) => 2 * raw.length + estimatedBytes(value) });
+  const remembered = new BoundedCache<NonNullable<T>>({
+    maxBytes: MAX_BYTES,
+    sizeOf: (value, raw) => 2 * raw.length + estimatedBytes(value),
+  });
   return (req) => {
     const raw = rawQueryString(req.url);
     const hit = remembered.get(raw);

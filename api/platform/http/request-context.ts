@@ -51,12 +51,21 @@ function addedJson(fields: Record<string, string> | undefined): string {
  * (already redacted) is escaped when it holds anything JSON must escape; the ISO time is made once a
  * millisecond.
  */
-type AccessLineWriter = (requestId: string, method: string, url: string, status: number, durationMs: number, fields?: Record<string, string>) => void;
+type AccessLineWriter = (
+  requestId: string,
+  method: string,
+  url: string,
+  status: number,
+  durationMs: number,
+  fields?: Record<string, string>,
+) => void;
 
 function accessLineWriter(logger: Logger): AccessLineWriter {
   const stream = logDestination(logger);
   const write = stream?.writeBatched?.bind(stream) ?? stream?.write.bind(stream);
-  if (!write) return (requestId, method, url, status, durationMs, fields) => logger.info({ requestId, method, url, status, durationMs, ...fields }, 'request');
+  if (!write)
+    return (requestId, method, url, status, durationMs, fields) =>
+      logger.info({ requestId, method, url, status, durationMs, ...fields }, 'request');
   const bindings = JSON.stringify(logger.bindings()).slice(1, -1);
   const prefix = `{"level":${logger.levels.values.info},"time":"`;
   const afterTime = `"${bindings === '' ? '' : `,${bindings}`},"requestId":"`;
@@ -69,7 +78,9 @@ function accessLineWriter(logger: Logger): AccessLineWriter {
       lastTime = new Date(now).toISOString();
     }
     const quotedUrl = JSON_SAFE.test(url) ? `"${url}"` : JSON.stringify(url);
-    write(`${prefix}${lastTime}${afterTime}${requestId}","method":"${method}","url":${quotedUrl},"status":${status},"durationMs":${durationMs}${addedJson(fields)},"msg":"request"}\n`);
+    write(
+      `${prefix}${lastTime}${afterTime}${requestId}","method":"${method}","url":${quotedUrl},"status":${status},"durationMs":${durationMs}${addedJson(fields)},"msg":"request"}\n`,
+    );
   };
 }
 
@@ -96,7 +107,11 @@ export function requestTracker(logger: Logger): RequestTracker {
       const rounded = Math.round(durationMs * 100) / 100;
       const fields = addedFields.get(res);
       if (level === 'info') writeAccessLine(id, req.method ?? '', url, res.statusCode, rounded, fields);
-      else logger[level]({ requestId: id, method: req.method, url, status: res.statusCode, durationMs: rounded, ...fields }, level === 'warn' ? 'slow request' : 'request');
+      else
+        logger[level](
+          { requestId: id, method: req.method, url, status: res.statusCode, durationMs: rounded, ...fields },
+          level === 'warn' ? 'slow request' : 'request',
+        );
     });
     return id;
   };

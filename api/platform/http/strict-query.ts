@@ -17,12 +17,22 @@ function listParameters(schema: z.ZodObject): Set<string> {
   const accepts = (property: unknown): boolean => {
     if (property === null || typeof property !== 'object') return false;
     const node = property as { type?: unknown; anyOf?: unknown[]; oneOf?: unknown[] };
-    return node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array')) || [...(node.anyOf ?? []), ...(node.oneOf ?? [])].some(accepts);
+    return (
+      node.type === 'array' ||
+      (Array.isArray(node.type) && node.type.includes('array')) ||
+      [...(node.anyOf ?? []), ...(node.oneOf ?? [])].some(accepts)
+    );
   };
-  return new Set(Object.entries(json.properties ?? {}).filter(([, property]) => accepts(property)).map(([name]) => name));
+  return new Set(
+    Object.entries(json.properties ?? {})
+      .filter(([, property]) => accepts(property))
+      .map(([name]) => name),
+  );
 }
 
-export function strictQueryParser<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>): (query: unknown) => z.output<z.ZodObject<Shape>> {
+export function strictQueryParser<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+): (query: unknown) => z.output<z.ZodObject<Shape>> {
   const strict = strictArguments(schema, 'parameter', { alsoAccepted: KEY_QUERY_PARAMETERS });
   const lists = listParameters(schema);
   const known = new Set(Object.keys(schema.shape));

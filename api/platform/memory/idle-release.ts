@@ -47,7 +47,12 @@ export function startIdleMemoryRelease(options: IdleReleaseOptions): () => void 
       await releaseDatabase?.();
       releasedAt = process.memoryUsage.rss();
       logger.info(
-        { rssBeforeMiB: Math.round(before / MIB), rssAfterMiB: Math.round(releasedAt / MIB), pauseMs: Math.round(pauseMs), ms: Math.round(performance.now() - started) },
+        {
+          rssBeforeMiB: Math.round(before / MIB),
+          rssAfterMiB: Math.round(releasedAt / MIB),
+          pauseMs: Math.round(pauseMs),
+          ms: Math.round(performance.now() - started),
+        },
         'memory released while idle',
       );
     } catch (error) {

@@ -16,7 +16,11 @@ export const BUILD_API_HOST = 'api-host.build-origin.invalid';
 export const BUILD_API_HOST_ORIGIN = `https://${BUILD_API_HOST}`;
 
 /** Limit figures the build writes; no installation sets these (they are the placeholders). */
-const BUILD_LIMITS: LimitConfig = { RATE_LIMIT_ANON_PER_MINUTE: 987_654_301, RATE_LIMIT_KEY_PER_MINUTE: 987_654_302, RATE_LIMIT_PER_HOUR: 987_654_303 };
+const BUILD_LIMITS: LimitConfig = {
+  RATE_LIMIT_ANON_PER_MINUTE: 987_654_301,
+  RATE_LIMIT_KEY_PER_MINUTE: 987_654_302,
+  RATE_LIMIT_PER_HOUR: 987_654_303,
+};
 
 /** Environment overrides for code that renders URLs and limits during the build (llms.txt, /ai-info-page). */
 export const BUILD_ADDRESS_ENV = {
@@ -32,7 +36,10 @@ export function withRunningLimits(text: string, config: LimitConfig): string {
   if (!text.includes('987,654,30')) return text;
   const built = rateLimitPhrases(BUILD_LIMITS);
   const running = rateLimitPhrases(config);
-  return text.replaceAll(built.anonymous, running.anonymous).replaceAll(built.withKey, running.withKey).replaceAll(built.hourly, running.hourly);
+  return text
+    .replaceAll(built.anonymous, running.anonymous)
+    .replaceAll(built.withKey, running.withKey)
+    .replaceAll(built.hourly, running.hourly);
 }
 
 /**

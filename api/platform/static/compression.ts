@@ -22,7 +22,10 @@ type Variants = { br?: Buffer; gzip?: Buffer };
  * by a second app in the same process, as the tests do dozens of times; a data file regenerated as
  * it was) is not compressed again. Bounded by the compressed bytes it holds.
  */
-const made = new BoundedCache<Variants>({ maxBytes: 32 * 1024 * 1024, sizeOf: (variants) => (variants.br?.length ?? 0) + (variants.gzip?.length ?? 0) + 64 });
+const made = new BoundedCache<Variants>({
+  maxBytes: 32 * 1024 * 1024,
+  sizeOf: (variants) => (variants.br?.length ?? 0) + (variants.gzip?.length ?? 0) + 64,
+});
 
 /** br and gzip variants of `body`, each kept only when it is smaller than the body itself. */
 export function compressVariants(body: Buffer, contentType: string): Variants {
@@ -64,7 +67,8 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
     const q = parameters.map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
     weights.set(name.trim(), q === undefined ? 1 : Number(q));
   }
-  const weight = (name: 'br' | 'gzip'): number => weights.get(name) ?? (name === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
+  const weight = (name: 'br' | 'gzip'): number =>
+    weights.get(name) ?? (name === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
   const ranked = (['br', 'gzip'] as const)
     .map((name) => ({ name, q: weight(name) }))
     .filter(({ q }) => q > 0)

@@ -153,7 +153,10 @@ export class StaticSite {
 
   /** The paths of the site's pages (`/x` for `/x/index.html`), sorted; error pages left out. */
   pagePaths(): string[] {
-    return [...this.#files.keys()].filter((key) => key.endsWith('/index.html')).map((key) => key.slice(0, -'/index.html'.length) || '/').sort();
+    return [...this.#files.keys()]
+      .filter((key) => key.endsWith('/index.html'))
+      .map((key) => key.slice(0, -'/index.html'.length) || '/')
+      .sort();
   }
 
   /** How many distinct paths answer (aliases included). */

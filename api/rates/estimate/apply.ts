@@ -37,7 +37,11 @@ export function applyStateEstimate(
   const cell = `${PRODUCT_TYPES[request.productType]} ${LOAN_PURPOSES[request.loanPurpose].toLowerCase()} loans with LTV ${request.ltv === 1 ? 'at most 80%' : 'above 80%'}`;
   const row = estimates.byKey.get(estimateKey(request.state, request.productType, request.loanPurpose, request.ltv));
   if (!row) {
-    return { rate, estimate: null, missing: `No state adjustment: the ${estimates.hmdaYear} HMDA records hold no ${cell} in ${request.state}, so ${national}.` };
+    return {
+      rate,
+      estimate: null,
+      missing: `No state adjustment: the ${estimates.hmdaYear} HMDA records hold no ${cell} in ${request.state}, so ${national}.`,
+    };
   }
   const estimate: StateEstimate = {
     method: METHOD_SENTENCE,
@@ -57,7 +61,9 @@ export function applyStateEstimate(
       missing: `No state adjustment: ${request.state} had ${row.sampleSize} ${cell} in ${estimates.hmdaYear}, fewer than the ${MINIMUM_SAMPLE} the estimate needs, so ${national}.`,
     };
   }
-  const synthetic = estimates.synthetic ? ' The HMDA warehouse of this server holds SYNTHETIC benchmark rows, not real loans: this adjustment is not a market figure.' : '';
+  const synthetic = estimates.synthetic
+    ? ' The HMDA warehouse of this server holds SYNTHETIC benchmark rows, not real loans: this adjustment is not a market figure.'
+    : '';
   return {
     rate: round3(rate + row.adjustment),
     estimate,

@@ -57,5 +57,9 @@ export async function computeStateSpreads(connection: DuckDBConnection, year: nu
         adjustment: row.n >= MINIMUM_SAMPLE ? round3(row.median - nationalMedian) : null,
       };
     })
-    .sort((a, b) => estimateKey(a.state, a.productType, a.loanPurpose, a.ltvBand).localeCompare(estimateKey(b.state, b.productType, b.loanPurpose, b.ltvBand)));
+    .sort((a, b) =>
+      estimateKey(a.state, a.productType, a.loanPurpose, a.ltvBand).localeCompare(
+        estimateKey(b.state, b.productType, b.loanPurpose, b.ltvBand),
+      ),
+    );
 }

@@ -28,7 +28,10 @@ export function estimateYear(manifest: Manifest): number | undefined {
     held.add(partition.state);
     states.set(partition.year, held);
   }
-  return [...states.entries()].filter(([, held]) => held.size >= MINIMUM_STATES).map(([year]) => year).sort((a, b) => b - a)[0];
+  return [...states.entries()]
+    .filter(([, held]) => held.size >= MINIMUM_STATES)
+    .map(([year]) => year)
+    .sort((a, b) => b - a)[0];
 }
 
 export const stateEstimateDataset: DatasetDefinition = {
@@ -47,7 +50,9 @@ export const stateEstimateDataset: DatasetDefinition = {
     }
     const year = estimateYear(manifest);
     if (year === undefined) {
-      throw new DatasetSkippedError(`No HMDA year in the warehouse (${root}) holds at least ${MINIMUM_STATES} of the 50 states and DC yet, ${unavailable}.`);
+      throw new DatasetSkippedError(
+        `No HMDA year in the warehouse (${root}) holds at least ${MINIMUM_STATES} of the 50 states and DC yet, ${unavailable}.`,
+      );
     }
     const instance = await openInstance({ threads: context.config.HMDA_THREADS, memoryLimit: context.config.HMDA_MEMORY_LIMIT });
     const connection = await instance.connect();

@@ -41,10 +41,19 @@ export function stateEstimateRefresher(deps: StateEstimateDeps): StateEstimateRe
     }
     running = true;
     try {
-      const report = await runSync(db, [stateEstimateDataset], { names: [STATE_ESTIMATE_DATASET], logger: log, config, clock, onPublished: () => services.datasets.invalidate() });
+      const report = await runSync(db, [stateEstimateDataset], {
+        names: [STATE_ESTIMATE_DATASET],
+        logger: log,
+        config,
+        clock,
+        onPublished: () => services.datasets.invalidate(),
+      });
       seen = version;
       const result = report.results[0];
-      log.info({ status: result?.status, asOf: result?.asOf, reason: result?.message || undefined }, 'state rate estimates recomputed after the HMDA warehouse changed');
+      log.info(
+        { status: result?.status, asOf: result?.asOf, reason: result?.message || undefined },
+        'state rate estimates recomputed after the HMDA warehouse changed',
+      );
       return true;
     } catch (error) {
       // Another sync holds the lock: look again at the next tick.
@@ -65,7 +74,8 @@ export function stateEstimateRefresher(deps: StateEstimateDeps): StateEstimateRe
 
 export function startStateEstimateJob(deps: StateEstimateDeps): () => void {
   const refresher = stateEstimateRefresher(deps);
-  const tick = () => void refresher.check().catch((error: unknown) => deps.logger.warn({ err: error }, 'state rate estimates: warehouse check failed'));
+  const tick = () =>
+    void refresher.check().catch((error: unknown) => deps.logger.warn({ err: error }, 'state rate estimates: warehouse check failed'));
   const first = setTimeout(tick, FIRST_CHECK_MS);
   first.unref();
   const timer = setInterval(tick, CHECK_EVERY_MS);

@@ -47,4 +47,5 @@ export interface EstimateRow {
   adjustment: number | null;
 }
 
-export const estimateKey = (state: string, productType: string, loanPurpose: string, ltvBand: number) => `${state}|${productType}|${loanPurpose}|${ltvBand}`;
+export const estimateKey = (state: string, productType: string, loanPurpose: string, ltvBand: number) =>
+  `${state}|${productType}|${loanPurpose}|${ltvBand}`;

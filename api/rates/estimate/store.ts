@@ -18,7 +18,19 @@ export async function replaceEstimates(tx: Queryable, { hmdaYear, synthetic, row
   for (let start = 0; start < rows.length; start += 500) {
     const params: unknown[] = [];
     const tuples = rows.slice(start, start + 500).map((row, index) => {
-      params.push(hmdaYear, row.state, row.productType, row.loanPurpose, row.ltvBand, row.sampleSize, row.medianSpread, row.nationalSampleSize, row.nationalMedianSpread, row.adjustment, synthetic);
+      params.push(
+        hmdaYear,
+        row.state,
+        row.productType,
+        row.loanPurpose,
+        row.ltvBand,
+        row.sampleSize,
+        row.medianSpread,
+        row.nationalSampleSize,
+        row.nationalMedianSpread,
+        row.adjustment,
+        synthetic,
+      );
       return `(${Array.from({ length: COLUMNS }, (_, column) => `$${index * COLUMNS + column + 1}`).join(', ')})`;
     });
     await tx.query(

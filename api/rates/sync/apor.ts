@@ -56,19 +56,26 @@ export function parseAporTable(text: string, file: string): AporWeek[] {
     const lineNumber = index + 2;
     if (line.trim() === '') return;
     const cells = line.split('|').map((cell) => cell.trim());
-    if (cells.length !== HEADER.length) throw new SourceFormatError(file, lineNumber, `expected ${HEADER.length} fields, found ${cells.length}`);
+    if (cells.length !== HEADER.length)
+      throw new SourceFormatError(file, lineNumber, `expected ${HEADER.length} fields, found ${cells.length}`);
     const weekOf = usDate(cells[0] ?? '');
     if (!weekOf) throw new SourceFormatError(file, lineNumber, `${JSON.stringify(cells[0])} is not a date written M/D/YYYY`);
-    if (new Date(`${weekOf}T00:00:00Z`).getUTCDay() !== 1) throw new SourceFormatError(file, lineNumber, `${weekOf} is not a Monday (each row is the Monday its week starts)`);
+    if (new Date(`${weekOf}T00:00:00Z`).getUTCDay() !== 1)
+      throw new SourceFormatError(file, lineNumber, `${weekOf} is not a Monday (each row is the Monday its week starts)`);
     const rates = cells.slice(1).map((cell, term) => {
       const rate = Number(cell);
       if (!/^\d+(\.\d+)?$/.test(cell) || rate < VALUE_RANGE.min || rate > VALUE_RANGE.max) {
-        throw new SourceFormatError(file, lineNumber, `${term + 1}-year rate ${JSON.stringify(cell)} is not a percent between ${VALUE_RANGE.min} and ${VALUE_RANGE.max}`);
+        throw new SourceFormatError(
+          file,
+          lineNumber,
+          `${term + 1}-year rate ${JSON.stringify(cell)} is not a percent between ${VALUE_RANGE.min} and ${VALUE_RANGE.max}`,
+        );
       }
       return rate;
     });
     const previous = weeks.at(-1);
-    if (previous && weekOf <= previous.weekOf) throw new SourceFormatError(file, lineNumber, `${weekOf} does not follow ${previous.weekOf}`);
+    if (previous && weekOf <= previous.weekOf)
+      throw new SourceFormatError(file, lineNumber, `${weekOf} does not follow ${previous.weekOf}`);
     if (previous && (Date.parse(weekOf) - Date.parse(previous.weekOf)) / 86_400_000 > MAX_GAP_DAYS) {
       throw new SourceFormatError(file, lineNumber, `${weekOf} follows ${previous.weekOf}: weeks are missing`);
     }
@@ -91,7 +98,8 @@ export const aporDataset: DatasetDefinition = {
       );
     }
     const weeks = parseAporTable(file.bytes.toString('utf8'), file.origin);
-    if (weeks.length < MIN_WEEKS) throw new ValidationError(`${file.origin}: ${weeks.length} weeks; a complete APOR table holds at least ${MIN_WEEKS}`);
+    if (weeks.length < MIN_WEEKS)
+      throw new ValidationError(`${file.origin}: ${weeks.length} weeks; a complete APOR table holds at least ${MIN_WEEKS}`);
     const rows = weeks.flatMap((week) => week.rates.map((rate, index) => [week.weekOf, index + 1, rate.toFixed(3)]));
     const changed = await upsertRows(tx, {
       table: 'apor_fixed_rates',
@@ -106,7 +114,12 @@ export const aporDataset: DatasetDefinition = {
       checksum: createHash('sha256').update(file.bytes).digest('hex'),
       rows: rows.length,
       changed,
-      details: { first_week: weeks[0]?.weekOf, last_week: weeks.at(-1)?.weekOf, weeks: weeks.length, file: file.origin.startsWith('http') ? file.origin : APOR_SOURCE.mirrorPath },
+      details: {
+        first_week: weeks[0]?.weekOf,
+        last_week: weeks.at(-1)?.weekOf,
+        weeks: weeks.length,
+        file: file.origin.startsWith('http') ? file.origin : APOR_SOURCE.mirrorPath,
+      },
     };
   },
 };

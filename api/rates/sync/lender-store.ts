@@ -26,11 +26,24 @@ export async function upsertLenderRows(tx: Queryable, rows: readonly LenderRow[]
   for (let start = 0; start < rows.length; start += BATCH) {
     const params: unknown[] = [];
     const tuples = rows.slice(start, start + BATCH).map((row, index) => {
-      params.push(row.source, row.state, row.fico, row.ltv, row.productType, row.loanTerm, row.date, row.rate.toFixed(3),
-        row.distributionSize, row.sourceKind, row.sourceUrl);
+      params.push(
+        row.source,
+        row.state,
+        row.fico,
+        row.ltv,
+        row.productType,
+        row.loanTerm,
+        row.date,
+        row.rate.toFixed(3),
+        row.distributionSize,
+        row.sourceKind,
+        row.sourceUrl,
+      );
       const at = (column: number) => `$${index * COLUMNS + column}`;
-      return `(${at(1)}, ${at(2)}, ${at(3)}::smallint, ${at(4)}::smallint, ${at(5)}, ${at(6)}::smallint, ${at(7)}::date, ` +
-        `${at(8)}::numeric, ${at(9)}::integer, ${at(10)}, ${at(11)})`;
+      return (
+        `(${at(1)}, ${at(2)}, ${at(3)}::smallint, ${at(4)}::smallint, ${at(5)}, ${at(6)}::smallint, ${at(7)}::date, ` +
+        `${at(8)}::numeric, ${at(9)}::integer, ${at(10)}, ${at(11)})`
+      );
     });
     const { rows: written } = await tx.query(
       `INSERT INTO lender_rate_observations (source, state, fico_tier, ltv_tier, product_type, loan_term, observed_on, rate,

@@ -31,7 +31,11 @@ interface LoadedSeries {
  * Reads one series from wherever this install gets its data, merged and validated. Undefined only
  * for an optional series the source does not have (no mirror file, HTTP 404 from FRED).
  */
-export async function readSeries(series: SeriesInfo, context: SyncContext, options: NationalDatasetOptions = {}): Promise<LoadedSeries | undefined> {
+export async function readSeries(
+  series: SeriesInfo,
+  context: SyncContext,
+  options: NationalDatasetOptions = {},
+): Promise<LoadedSeries | undefined> {
   const apiKey = context.config.FRED_API_KEY;
   if (context.config.sourceDir === undefined && apiKey !== undefined) {
     const result = await fetchFredSeries(series.id, {
@@ -80,7 +84,10 @@ async function loadGroup(
     const loaded = await readSeries(series, context, options);
     if (!loaded) {
       missing.push(id);
-      details[id] = { missing: true, looked_for: context.config.sourceDir === undefined ? sourceEntries(series)[0]?.publisherUrl : series.mirrorPaths };
+      details[id] = {
+        missing: true,
+        looked_for: context.config.sourceDir === undefined ? sourceEntries(series)[0]?.publisherUrl : series.mirrorPaths,
+      };
       context.progress(index + 1, ids.length);
       continue;
     }

@@ -7,7 +7,18 @@ import path from 'node:path';
 import { SourceFormatError, SourceUnavailableError, ValidationError } from '../../sync/errors.ts';
 import { archiveLender } from '../snapshot.ts';
 import type { DatasetDefinition } from '../../sync/types.ts';
-import { FICO_TIERS, LOAN_TERMS, LTV_TIERS, PRODUCT_TYPES, STATE_CODES, type FicoTier, type LoanTerm, type LtvTier, type ProductType, type StateCode } from '../contract.ts';
+import {
+  FICO_TIERS,
+  LOAN_TERMS,
+  LTV_TIERS,
+  PRODUCT_TYPES,
+  STATE_CODES,
+  type FicoTier,
+  type LoanTerm,
+  type LtvTier,
+  type ProductType,
+  type StateCode,
+} from '../contract.ts';
 import { isCalendarDate } from './fred-csv.ts';
 import { VALUE_RANGE } from './validate.ts';
 import { countLenderRows, upsertLenderRows, type LenderRow } from './lender-store.ts';
@@ -26,7 +37,10 @@ export class RateSheetError extends SourceFormatError {
 
   constructor(file: string, errors: RowError[]) {
     const [first, ...rest] = errors;
-    const shown = rest.slice(0, 49).map((error) => `\n${file}:${error.line}: ${error.problem}`).join('');
+    const shown = rest
+      .slice(0, 49)
+      .map((error) => `\n${file}:${error.line}: ${error.problem}`)
+      .join('');
     const more = rest.length > 49 ? `\n… and ${rest.length - 49} more` : '';
     super(file, first?.line, `${first?.problem ?? 'invalid rate sheet'}${shown}${more}`);
     this.name = 'RateSheetError';
@@ -75,7 +89,10 @@ export function parseRateSheet(text: string, file: string, sourceUrl: string): L
   if (!header || RATE_SHEET_COLUMNS.some((column) => !header.includes(column))) {
     throw new RateSheetError(file, [{ line: 1, problem: `header must name the columns ${RATE_SHEET_COLUMNS.join(',')}` }]);
   }
-  const at = Object.fromEntries(RATE_SHEET_COLUMNS.map((column) => [column, header.indexOf(column)])) as Record<(typeof RATE_SHEET_COLUMNS)[number], number>;
+  const at = Object.fromEntries(RATE_SHEET_COLUMNS.map((column) => [column, header.indexOf(column)])) as Record<
+    (typeof RATE_SHEET_COLUMNS)[number],
+    number
+  >;
   const errors: RowError[] = [];
   const rows: LenderRow[] = [];
   const seen = new Map<string, number>();
@@ -90,15 +107,19 @@ export function parseRateSheet(text: string, file: string, sourceUrl: string): L
     const get = (column: (typeof RATE_SHEET_COLUMNS)[number]) => fields[at[column]] ?? '';
     const problems: string[] = [];
     const state = get('state').toUpperCase();
-    if (!(STATE_CODES as readonly string[]).includes(state)) problems.push(`state ${JSON.stringify(get('state'))} is not one of the 50 states or DC`);
+    if (!(STATE_CODES as readonly string[]).includes(state))
+      problems.push(`state ${JSON.stringify(get('state'))} is not one of the 50 states or DC`);
     const fico = tierFrom<FicoTier>(FICO_TIERS, get('fico_tier'));
-    if (fico === undefined) problems.push(`fico_tier ${JSON.stringify(get('fico_tier'))} must be 1-5 or one of ${Object.values(FICO_TIERS).join(', ')}`);
+    if (fico === undefined)
+      problems.push(`fico_tier ${JSON.stringify(get('fico_tier'))} must be 1-5 or one of ${Object.values(FICO_TIERS).join(', ')}`);
     const ltv = tierFrom<LtvTier>(LTV_TIERS, get('ltv_tier'));
     if (ltv === undefined) problems.push(`ltv_tier ${JSON.stringify(get('ltv_tier'))} must be 1, 2, 75% or 95%`);
     const productType = get('product_type').toLowerCase();
-    if (!Object.hasOwn(PRODUCT_TYPES, productType)) problems.push(`product_type ${JSON.stringify(get('product_type'))} must be one of ${Object.keys(PRODUCT_TYPES).join(', ')}`);
+    if (!Object.hasOwn(PRODUCT_TYPES, productType))
+      problems.push(`product_type ${JSON.stringify(get('product_type'))} must be one of ${Object.keys(PRODUCT_TYPES).join(', ')}`);
     const loanTerm = Number(get('loan_term'));
-    if (!Object.hasOwn(LOAN_TERMS, get('loan_term'))) problems.push(`loan_term ${JSON.stringify(get('loan_term'))} must be one of ${Object.keys(LOAN_TERMS).join(', ')}`);
+    if (!Object.hasOwn(LOAN_TERMS, get('loan_term')))
+      problems.push(`loan_term ${JSON.stringify(get('loan_term'))} must be one of ${Object.keys(LOAN_TERMS).join(', ')}`);
     const rate = Number(get('rate').replace(/%$/, ''));
     if (!/^\d+(\.\d+)?%?$/.test(get('rate')) || rate < VALUE_RANGE.min || rate > VALUE_RANGE.max) {
       problems.push(`rate ${JSON.stringify(get('rate'))} must be a percent between ${VALUE_RANGE.min} and ${VALUE_RANGE.max}`);
@@ -119,8 +140,16 @@ export function parseRateSheet(text: string, file: string, sourceUrl: string): L
     }
     seen.set(key, lineNumber);
     rows.push({
-      source, sourceKind: 'rate_sheet', sourceUrl, state: state as StateCode, fico: fico as FicoTier, ltv: ltv as LtvTier,
-      productType: productType as ProductType, loanTerm: loanTerm as LoanTerm, date, rate: Math.round(rate * 1000) / 1000,
+      source,
+      sourceKind: 'rate_sheet',
+      sourceUrl,
+      state: state as StateCode,
+      fico: fico as FicoTier,
+      ltv: ltv as LtvTier,
+      productType: productType as ProductType,
+      loanTerm: loanTerm as LoanTerm,
+      date,
+      rate: Math.round(rate * 1000) / 1000,
       distributionSize: null,
     });
   });
@@ -150,7 +179,11 @@ export const rateSheetDataset: DatasetDefinition = {
     context.progress(rows.length, rows.length);
     const changed = await upsertLenderRows(tx, rows);
     return {
-      asOf: rows.map((row) => row.date).sort().at(-1) ?? '',
+      asOf:
+        rows
+          .map((row) => row.date)
+          .sort()
+          .at(-1) ?? '',
       sourceUrl: url,
       checksum: createHash('sha256').update(bytes).digest('hex'),
       rows: await countLenderRows(tx, 'rate_sheet'),

@@ -29,12 +29,7 @@ export async function upsertObservations(tx: Queryable, seriesId: string, observ
 }
 
 /** Records what the series is and what was loaded (first/last date, rows, checksum). */
-export async function upsertSeriesInfo(
-  tx: Queryable,
-  series: SeriesInfo,
-  observations: Observation[],
-  checksum: string,
-): Promise<void> {
+export async function upsertSeriesInfo(tx: Queryable, series: SeriesInfo, observations: Observation[], checksum: string): Promise<void> {
   await tx.query(
     `INSERT INTO rate_series (series_id, title, publisher, source_url, frequency, first_on, last_on, row_count, checksum)
      VALUES ($1, $2, $3, $4, $5, $6::date, $7::date, $8, $9)

@@ -31,9 +31,7 @@ export function mergeParts(seriesId: string, parts: SeriesPart[]): Observation[]
       }
     }
   }
-  return [...byDate.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([date, { value }]) => ({ date, value }));
+  return [...byDate.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, { value }]) => ({ date, value }));
 }
 
 /** Throws ValidationError naming the first failed gate. */

@@ -39,15 +39,30 @@ const byCode = (dimension: 'loanType' | 'loanPurpose', code: string, title: stri
 });
 
 export const HMDA_MEASURES: Record<string, Measure> = {
-  records: { title: 'HMDA records (applications, originations and purchased loans)', units: 'records', note: HMDA_DEFINITIONS.shares, value: (counts) => sum(counts.actionTaken) },
+  records: {
+    title: 'HMDA records (applications, originations and purchased loans)',
+    units: 'records',
+    note: HMDA_DEFINITIONS.shares,
+    value: (counts) => sum(counts.actionTaken),
+  },
   applications: {
     title: 'Mortgage applications (HMDA records other than purchased loans)',
     units: 'applications',
     note: 'Applications = every HMDA record except purchased loans (action taken 6): originated, approved but not accepted, denied, withdrawn and incomplete applications, and preapproval requests.',
     value: (counts) => sum(counts.actionTaken) - (counts.actionTaken['6'] ?? 0),
   },
-  originations: { title: 'Mortgages originated', units: 'loans', note: 'Originations = records with action taken 1 (loan originated).', value: (counts) => counts.actionTaken['1'] ?? 0 },
-  denials: { title: 'Applications denied', units: 'applications', note: 'Denials = records with action taken 3 (application denied); denied preapproval requests (7) are not counted.', value: (counts) => counts.actionTaken['3'] ?? 0 },
+  originations: {
+    title: 'Mortgages originated',
+    units: 'loans',
+    note: 'Originations = records with action taken 1 (loan originated).',
+    value: (counts) => counts.actionTaken['1'] ?? 0,
+  },
+  denials: {
+    title: 'Applications denied',
+    units: 'applications',
+    note: 'Denials = records with action taken 3 (application denied); denied preapproval requests (7) are not counted.',
+    value: (counts) => counts.actionTaken['3'] ?? 0,
+  },
   denial_rate: {
     title: 'Denial rate',
     units: 'percent',
@@ -75,7 +90,15 @@ export const HMDA_MEASURES: Record<string, Measure> = {
   cash_out_refinance_records: byCode('loanPurpose', '32', 'Cash-out refinancing records', 'Cash-out refinancing'),
 };
 
-function heldSeries(geo: string, place: string, years: number[], counts: SeriesDimensions[], asOf: string | null, family: 'hmda' | 'hmda-county', state: string | undefined): HeldSeries[] {
+function heldSeries(
+  geo: string,
+  place: string,
+  years: number[],
+  counts: SeriesDimensions[],
+  asOf: string | null,
+  family: 'hmda' | 'hmda-county',
+  state: string | undefined,
+): HeldSeries[] {
   // One dates and periods array per place, shared by its measures (3,000 counties × 13 measures).
   const dates = years.map((year) => `${year}-01-01`);
   const periods = years.map(String);
@@ -121,7 +144,15 @@ export function hmdaFamily(db: Queryable): SeriesFamily {
     async load([record]) {
       const counts = await readCountsByYear(db, 'state');
       return [...counts.values()].flatMap((entry) =>
-        heldSeries(entry.geo, placeOf(entry.geo) ?? entry.geo, entry.years, entry.counts, record?.asOf ?? null, 'hmda', entry.geo === 'US' ? undefined : entry.geo),
+        heldSeries(
+          entry.geo,
+          placeOf(entry.geo) ?? entry.geo,
+          entry.years,
+          entry.counts,
+          record?.asOf ?? null,
+          'hmda',
+          entry.geo === 'US' ? undefined : entry.geo,
+        ),
       );
     },
   };

@@ -77,7 +77,10 @@ export function countyLimitFamily(program: LimitProgram, db: Queryable): SeriesF
 type NationalKind = 'conforming/baseline' | 'conforming/ceiling' | 'fha/floor' | 'fha/ceiling';
 const NATIONAL: Record<NationalKind, { title: string; publisher: string }> = {
   'conforming/baseline': { title: 'National conforming loan limit (baseline), one unit', publisher: LIMIT_PUBLISHERS.conforming.publisher },
-  'conforming/ceiling': { title: 'Conforming loan limit ceiling in high-cost areas, one unit', publisher: LIMIT_PUBLISHERS.conforming.publisher },
+  'conforming/ceiling': {
+    title: 'Conforming loan limit ceiling in high-cost areas, one unit',
+    publisher: LIMIT_PUBLISHERS.conforming.publisher,
+  },
   'fha/floor': { title: 'FHA national loan limit floor, one unit', publisher: LIMIT_PUBLISHERS.fha.publisher },
   'fha/ceiling': { title: 'FHA national loan limit ceiling, one unit', publisher: LIMIT_PUBLISHERS.fha.publisher },
 };
@@ -107,7 +110,11 @@ export function nationalLimitFamily(): SeriesFamily {
                 value: figure === 'baseline' ? entry.baseline : entry.ceiling,
                 source: figure === 'ceiling' ? (entry.ceiling_source ?? entry.source) : entry.source,
               }))
-            : history.fha.map((entry) => ({ year: entry.year, value: figure === 'floor' ? entry.floor : entry.ceiling, source: entry.source }));
+            : history.fha.map((entry) => ({
+                year: entry.year,
+                value: figure === 'floor' ? entry.floor : entry.ceiling,
+                source: entry.source,
+              }));
         // The ceiling exists since 2008: earlier years are not a figure left empty, they have none.
         const kept = figure === 'ceiling' ? entries.filter((entry) => entry.value !== null) : entries;
         const cited = [...new Set(kept.filter((entry) => entry.value !== null).map((entry) => entry.source))].flatMap((key) => {

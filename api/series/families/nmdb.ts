@@ -5,7 +5,17 @@ import type { Queryable } from '../../platform/db/database.ts';
 import { STATE_CODES, findState } from '../../geo/states.ts';
 import { NMDB_DEFINITION } from '../../nmdb/service.ts';
 import { readNmdbGroups } from '../../nmdb/store.ts';
-import { NMDB_DATASET, NMDB_MARKETS, NMDB_PUBLISHER, NMDB_RATE_SERIES, NMDB_SERIES_TITLES, NMDB_SOURCE_NAME, NMDB_STATES_URL, type NmdbMarket, type NmdbRateSeries } from '../../nmdb/series.ts';
+import {
+  NMDB_DATASET,
+  NMDB_MARKETS,
+  NMDB_PUBLISHER,
+  NMDB_RATE_SERIES,
+  NMDB_SERIES_TITLES,
+  NMDB_SOURCE_NAME,
+  NMDB_STATES_URL,
+  type NmdbMarket,
+  type NmdbRateSeries,
+} from '../../nmdb/series.ts';
 import type { HeldSeries, SeriesFamily } from '../types.ts';
 
 const MEASURES = NMDB_RATE_SERIES.flatMap((series) => [
@@ -16,10 +26,18 @@ const MEASURE_BY_NAME = new Map(MEASURES.map((entry) => [entry.measure, entry]))
 const STATES = new Set<string>(STATE_CODES);
 
 /** `nmdb/CA/ave_intrate` for all mortgages, `nmdb/CA/enterprise/ave_intrate` for a segment. */
-export const nmdbSeriesId = (state: string, market: NmdbMarket, measure: string) => (market === 'all' ? `nmdb/${state}/${measure}` : `nmdb/${state}/${market}/${measure}`);
+export const nmdbSeriesId = (state: string, market: NmdbMarket, measure: string) =>
+  market === 'all' ? `nmdb/${state}/${measure}` : `nmdb/${state}/${market}/${measure}`;
 
 function title(state: string, market: NmdbMarket, series: NmdbRateSeries, weight: 'loan' | 'dollar'): string {
-  const weighting = series === 'AVE_INTRATE' ? (weight === 'loan' ? ' (each loan counted once)' : ' (weighted by balance)') : weight === 'loan' ? ' (percent of loans)' : ' (percent of balance)';
+  const weighting =
+    series === 'AVE_INTRATE'
+      ? weight === 'loan'
+        ? ' (each loan counted once)'
+        : ' (weighted by balance)'
+      : weight === 'loan'
+        ? ' (percent of loans)'
+        : ' (percent of balance)';
   const segment = market === 'all' ? '' : `, ${NMDB_MARKETS[market]}`;
   return `FHFA NMDB, ${findState(state)?.name ?? state}${segment}: ${NMDB_SERIES_TITLES[series]}${weighting}`;
 }

@@ -33,7 +33,8 @@ export function populationFamily(db: Queryable): SeriesFamily {
       const held: HeldSeries[] = [];
       for (const [code, entry] of byPlace) {
         const county = entry.level === 'county' ? names.get(code) : undefined;
-        const place = entry.level === 'state' ? (hmdaPlaceName(code) ?? code) : county ? `${county.name}, ${county.state}` : `county ${code}`;
+        const place =
+          entry.level === 'state' ? (hmdaPlaceName(code) ?? code) : county ? `${county.name}, ${county.state}` : `county ${code}`;
         const state = entry.level === 'state' ? code : county?.state;
         held.push({
           id: `population/${code}`,
@@ -50,7 +51,9 @@ export function populationFamily(db: Queryable): SeriesFamily {
           asOf: record?.asOf ?? null,
           ...(state === undefined ? {} : { state }),
           place,
-          notes: [`The residents the HMDA Data Browser divides by for its ${entry.years.join(', ')} data (Census Bureau figures); one vintage per data year, so a per-resident figure of another year says which vintage it used.`],
+          notes: [
+            `The residents the HMDA Data Browser divides by for its ${entry.years.join(', ')} data (Census Bureau figures); one vintage per data year, so a per-resident figure of another year says which vintage it used.`,
+          ],
         });
       }
       return held;

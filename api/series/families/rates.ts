@@ -12,7 +12,13 @@ import {
 import type { HeldSeries, SeriesFamily } from '../types.ts';
 
 const GRID_LTV: Record<string, string> = { LE80: 'ltv-le-80', GT80: 'ltv-gt-80' };
-const GRID_FICO: Record<string, string> = { GE740: 'fico-ge-740', B720A739: 'fico-720-739', B700A719: 'fico-700-719', B680A699: 'fico-680-699', LT680: 'fico-lt-680' };
+const GRID_FICO: Record<string, string> = {
+  GE740: 'fico-ge-740',
+  B720A739: 'fico-720-739',
+  B700A719: 'fico-700-719',
+  B680A699: 'fico-680-699',
+  LT680: 'fico-lt-680',
+};
 
 const NAMED: Record<string, string> = {
   MORTGAGE30US: 'pmms/30-year',
@@ -45,10 +51,16 @@ function family(id: 'pmms' | 'optimal-blue', db: Queryable): SeriesFamily {
   const prefix = `${id}/`;
   return {
     id,
-    title: id === 'pmms' ? 'Freddie Mac Primary Mortgage Market Survey (weekly national averages)' : 'Optimal Blue Mortgage Market Indices (daily national lock rates)',
+    title:
+      id === 'pmms'
+        ? 'Freddie Mac Primary Mortgage Market Survey (weekly national averages)'
+        : 'Optimal Blue Mortgage Market Indices (daily national lock rates)',
     publisher: id === 'pmms' ? 'Freddie Mac' : 'Optimal Blue',
     frequency: id === 'pmms' ? 'weekly' : 'daily',
-    idPattern: id === 'pmms' ? 'pmms/<30-year|15-year|5-1-arm>, or the FRED id' : 'optimal-blue/<product>-<term>-year[/ltv-…/fico-…], or the FRED id',
+    idPattern:
+      id === 'pmms'
+        ? 'pmms/<30-year|15-year|5-1-arm>, or the FRED id'
+        : 'optimal-blue/<product>-<term>-year[/ltv-…/fico-…], or the FRED id',
     example: id === 'pmms' ? 'pmms/30-year' : 'optimal-blue/conforming-30-year',
     datasets: [dataset],
     claims: (lower) => lower.startsWith(prefix) || (BY_FRED_ALIAS.get(lower)?.startsWith(prefix) ?? false),
@@ -80,7 +92,7 @@ function family(id: 'pmms' | 'optimal-blue', db: Queryable): SeriesFamily {
           notes: [
             info.publisher === 'Freddie Mac'
               ? 'A national weekly average of the rates lenders offer on conventional, conforming loans to borrowers with strong credit and 20% down (the survey is published on Thursdays).'
-              : 'A national daily average of rates locked on Optimal Blue\'s pricing platform, on business days.',
+              : "A national daily average of rates locked on Optimal Blue's pricing platform, on business days.",
             ...(info.discontinued ? ['The publisher stopped this series; it is kept as history.'] : []),
           ],
         });

@@ -67,6 +67,6 @@ export const COUNTY_SHORT_FORMS: Readonly<Record<string, { fips: string; name: s
   sf: { fips: '06075', name: 'San Francisco' },
   'miami dade': { fips: '12086', name: 'Miami-Dade' },
   dade: { fips: '12086', name: 'Miami-Dade' },
-  'pg': { fips: '24033', name: "Prince George's" },
+  pg: { fips: '24033', name: "Prince George's" },
   'prince georges': { fips: '24033', name: "Prince George's" },
 };

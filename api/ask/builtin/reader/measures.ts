@@ -13,7 +13,8 @@ export interface RateMention {
 
 const HMDA = /\b(hmda|originat\w*|denial rates?|approval rates?|denied|denials|applications|home loans were|mortgages were)\b/i;
 const LIMIT = /\b(loan limits?|conforming (?:loan )?limits?|limits?|jumbo threshold|jumbo limit|baseline|fha floor|fha ceiling|ceiling)\b/i;
-const OUTSTANDING = /\b(outstanding|existing (?:mortgages?|loans?|home loans?)|(?:homeowners|borrowers) (?:are )?pay(?:ing)?|paying on their|locked[- ]in)\b/i;
+const OUTSTANDING =
+  /\b(outstanding|existing (?:mortgages?|loans?|home loans?)|(?:homeowners|borrowers) (?:are )?pay(?:ing)?|paying on their|locked[- ]in)\b/i;
 const RATE = /\b(rates?|apr|pmms|benchmark)\b/i;
 
 export function topicOf(question: string): Topic | undefined {
@@ -25,21 +26,32 @@ export function topicOf(question: string): Topic | undefined {
   return undefined;
 }
 
-const PRODUCT_NAMES: Record<string, string> = { jumbo: 'jumbo', fha: 'FHA', va: 'VA', usda: 'USDA', conforming: 'conforming', conventional: 'conforming' };
+const PRODUCT_NAMES: Record<string, string> = {
+  jumbo: 'jumbo',
+  fha: 'FHA',
+  va: 'VA',
+  usda: 'USDA',
+  conforming: 'conforming',
+  conventional: 'conforming',
+};
 
 /** The rate series a question names, in order (several for a comparison); the 30-year survey when none. */
 export function rateMentions(question: string): RateMention[] {
   const benchmark = /\b(optimal blue|benchmark|lock(?:ed)? rates?|daily index|indices|index)\b/i.test(question);
-  const products = [...question.matchAll(/\b(jumbo|FHA|VA|USDA|conforming|conventional)\b/gi)].filter((match) => match[1] !== 'va' || /VA/.test(match[1] ?? ''));
+  const products = [...question.matchAll(/\b(jumbo|FHA|VA|USDA|conforming|conventional)\b/gi)].filter(
+    (match) => match[1] !== 'va' || /VA/.test(match[1] ?? ''),
+  );
   const exotic = products.some((match) => !/^(conforming|conventional)$/i.test(match[1] as string));
   const mentions: RateMention[] = [];
   if (benchmark || exotic) {
     for (const match of products) {
       const product = (match[1] as string).toLowerCase() === 'conventional' ? 'conforming' : (match[1] as string).toLowerCase();
       const id = `optimal-blue/${product}-30-year`;
-      if (!mentions.some((mention) => mention.id === id)) mentions.push({ id, at: match.index, name: `the Optimal Blue 30-year ${PRODUCT_NAMES[product]} rate index` });
+      if (!mentions.some((mention) => mention.id === id))
+        mentions.push({ id, at: match.index, name: `the Optimal Blue 30-year ${PRODUCT_NAMES[product]} rate index` });
     }
-    if (mentions.length === 0) mentions.push({ id: 'optimal-blue/conforming-30-year', at: 0, name: 'the Optimal Blue 30-year conforming rate index' });
+    if (mentions.length === 0)
+      mentions.push({ id: 'optimal-blue/conforming-30-year', at: 0, name: 'the Optimal Blue 30-year conforming rate index' });
     return mentions;
   }
   for (const match of question.matchAll(/\b(30|15)[- ]?(?:year|yr)\b|\b(5\/1|adjustable|ARM)\b/gi)) {
@@ -58,11 +70,13 @@ export interface HmdaMeasure {
 
 /** The HMDA measure a question asks about (originations when it names none). */
 export function hmdaMeasureOf(question: string): HmdaMeasure {
-  if (/\bdenial rates?\b|\bdenied\b.*\b(rate|share|percent)\b/i.test(question)) return { measure: 'denial_rate', name: 'the mortgage denial rate' };
+  if (/\bdenial rates?\b|\bdenied\b.*\b(rate|share|percent)\b/i.test(question))
+    return { measure: 'denial_rate', name: 'the mortgage denial rate' };
   if (/\bapproval rates?\b/i.test(question)) return { measure: 'approval_rate', name: 'the mortgage approval rate' };
   if (/\bdenials\b|\bdenied\b/i.test(question)) return { measure: 'denials', name: 'applications denied' };
   if (/\boriginat/i.test(question)) return { measure: 'originations', name: 'mortgages originated' };
-  if (/\b(records|applications)\b/i.test(question)) return { measure: 'records', name: 'HMDA records (applications, originations and purchased loans)' };
+  if (/\b(records|applications)\b/i.test(question))
+    return { measure: 'records', name: 'HMDA records (applications, originations and purchased loans)' };
   return { measure: 'originations', name: 'mortgages originated' };
 }
 

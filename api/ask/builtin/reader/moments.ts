@@ -29,11 +29,26 @@ export function momentsIn(question: string, today: Date): Moment[] {
   const add = (moment: Moment) => {
     if (!taken(moment.at, moment.end)) found.push(moment);
   };
-  for (const match of question.matchAll(new RegExp(`\\b(?:the\\s+)?(week\\s+of\\s+the\\s+)?(${MONTH_WORDS})\\.?\\s+((?:19|20)\\d\\d)\\s+(?:fed|fomc|federal reserve)(?:\\s+(?:rate\\s+)?(?:meeting|decision))?`, 'gi'))) {
+  for (const match of question.matchAll(
+    new RegExp(
+      `\\b(?:the\\s+)?(week\\s+of\\s+the\\s+)?(${MONTH_WORDS})\\.?\\s+((?:19|20)\\d\\d)\\s+(?:fed|fomc|federal reserve)(?:\\s+(?:rate\\s+)?(?:meeting|decision))?`,
+      'gi',
+    ),
+  )) {
     const month = monthNumber(match[2] as string);
-    add({ kind: 'fomc', year: Number(match[3]), month, week: match[1] !== undefined, value: `${match[3]}-${pad(month)}`, at: match.index, end: match.index + match[0].length });
+    add({
+      kind: 'fomc',
+      year: Number(match[3]),
+      month,
+      week: match[1] !== undefined,
+      value: `${match[3]}-${pad(month)}`,
+      at: match.index,
+      end: match.index + match[0].length,
+    });
   }
-  for (const match of question.matchAll(/\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?((?:19|20)\d\d)|[Qq]([1-4])\s*((?:19|20)\d\d)|((?:19|20)\d\d)\s*[Qq]([1-4]))\b/g)) {
+  for (const match of question.matchAll(
+    /\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?((?:19|20)\d\d)|[Qq]([1-4])\s*((?:19|20)\d\d)|((?:19|20)\d\d)\s*[Qq]([1-4]))\b/g,
+  )) {
     const quarter = match[1] ? ORDINAL_QUARTER[match[1].toLowerCase()] : Number(match[3] ?? match[6]);
     const year = match[2] ?? match[4] ?? match[5];
     add({ kind: 'quarter', value: `${year}Q${quarter}`, at: match.index, end: match.index + match[0].length });
@@ -50,11 +65,14 @@ export function momentsIn(question: string, today: Date): Moment[] {
     if (!result.start.isCertain('year') || !result.start.isCertain('month')) continue;
     const year = result.start.get('year') as number;
     const month = result.start.get('month') as number;
-    if (result.start.isCertain('day')) add({ kind: 'day', value: `${year}-${pad(month)}-${pad(result.start.get('day') as number)}`, at: result.index, end });
+    if (result.start.isCertain('day'))
+      add({ kind: 'day', value: `${year}-${pad(month)}-${pad(result.start.get('day') as number)}`, at: result.index, end });
     else add({ kind: 'month', value: `${year}-${pad(month)}`, at: result.index, end });
   }
-  for (const match of question.matchAll(/\b((?:19|20)\d\d)\b/g)) add({ kind: 'year', value: match[1] as string, at: match.index, end: match.index + 4 });
-  for (const match of question.matchAll(/\b(today'?s?|current(?:ly)?|right now|latest|now|these days|this week)\b/gi)) add({ kind: 'latest', value: 'latest', at: match.index, end: match.index + match[0].length });
+  for (const match of question.matchAll(/\b((?:19|20)\d\d)\b/g))
+    add({ kind: 'year', value: match[1] as string, at: match.index, end: match.index + 4 });
+  for (const match of question.matchAll(/\b(today'?s?|current(?:ly)?|right now|latest|now|these days|this week)\b/gi))
+    add({ kind: 'latest', value: 'latest', at: match.index, end: match.index + match[0].length });
   return found.sort((a, b) => a.at - b.at);
 }
 

@@ -38,16 +38,41 @@ interface CountyEntry {
 }
 
 /** Two-letter codes that are everyday words: only taken in capitals, and never in an all-capital question. */
-const WORD_CODES = new Set(['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'AL', 'LA', 'PA', 'MA', 'DE', 'ID', 'CO', 'GA', 'MO', 'NE', 'WA', 'VA', 'AR', 'MD', 'MT', 'US']);
+const WORD_CODES = new Set([
+  'IN',
+  'OR',
+  'ME',
+  'OK',
+  'HI',
+  'OH',
+  'AL',
+  'LA',
+  'PA',
+  'MA',
+  'DE',
+  'ID',
+  'CO',
+  'GA',
+  'MO',
+  'NE',
+  'WA',
+  'VA',
+  'AR',
+  'MD',
+  'MT',
+  'US',
+]);
 
-let gazetteer: Promise<{ counties: CountyEntry[]; byBase: Map<string, CountyEntry[]>; fuzzy: Fuse<{ key: string; label: string }> }> | undefined;
+let gazetteer:
+  Promise<{ counties: CountyEntry[]; byBase: Map<string, CountyEntry[]>; fuzzy: Fuse<{ key: string; label: string }> }> | undefined;
 let gazetteerKey: unknown;
 
 async function loadGazetteer(deps: PlacesDeps) {
   const counties: CountyEntry[] = [];
   for (const state of STATES) {
     try {
-      for (const county of await deps.services.loanLimits.counties(state.code)) counties.push({ fips: county.fips, state: county.state, name: county.name, base: baseKey(matchKey(county.name)) });
+      for (const county of await deps.services.loanLimits.counties(state.code))
+        counties.push({ fips: county.fips, state: county.state, name: county.name, base: baseKey(matchKey(county.name)) });
     } catch {
       // counties not loaded yet: places are then states and cities only
     }
@@ -59,7 +84,11 @@ async function loadGazetteer(deps: PlacesDeps) {
     ...Object.keys(CITY_COUNTIES).map((city) => ({ key: city, label: `city:${city}` })),
     ...STATES.filter((state) => state.name.length >= 6).map((state) => ({ key: state.name.toLowerCase(), label: `state:${state.code}` })),
   ];
-  return { counties, byBase, fuzzy: new Fuse(words, { keys: ['key'], includeScore: true, threshold: 0.25, ignoreLocation: true, minMatchCharLength: 5 }) };
+  return {
+    counties,
+    byBase,
+    fuzzy: new Fuse(words, { keys: ['key'], includeScore: true, threshold: 0.25, ignoreLocation: true, minMatchCharLength: 5 }),
+  };
 }
 
 function gazetteerFor(deps: PlacesDeps) {
@@ -99,7 +128,11 @@ function statesIn(text: string): StatePlace[] {
 }
 
 /** The county of `state` (or, without one, the most populous of that name) whose base name is `base`. */
-function pick(entries: readonly CountyEntry[] | undefined, state: string | undefined, populations: ReadonlyMap<string, number>): CountyEntry | undefined {
+function pick(
+  entries: readonly CountyEntry[] | undefined,
+  state: string | undefined,
+  populations: ReadonlyMap<string, number>,
+): CountyEntry | undefined {
   if (!entries || entries.length === 0) return undefined;
   const inState = state ? entries.filter((entry) => entry.state === state) : [];
   if (inState.length > 0) return inState[0];
@@ -127,7 +160,14 @@ export async function placesIn(question: string, context: PlaceContext): Promise
   const addCounty = (entry: CountyEntry, at: number, end: number, readAs?: string) => {
     if (claimed.some(([from, to]) => at < to && end > from)) return;
     claimed.push([at, end]);
-    places.push({ kind: 'county', fips: entry.fips, state: entry.state, name: `${entry.name}, ${entry.state}`, at, ...(readAs ? { readAs } : {}) });
+    places.push({
+      kind: 'county',
+      fips: entry.fips,
+      state: entry.state,
+      name: `${entry.name}, ${entry.state}`,
+      at,
+      ...(readAs ? { readAs } : {}),
+    });
     // A state named only to locate the county is not a place of its own.
     for (let index = places.length - 1; index >= 0; index -= 1) {
       const place = places[index] as Place;
@@ -141,7 +181,9 @@ export async function placesIn(question: string, context: PlaceContext): Promise
       const phrase = words.slice(skip).join(' ');
       const short = COUNTY_SHORT_FORMS[phrase.toLowerCase()];
       const base = baseKey(matchKey(short?.name ?? phrase));
-      const entry = short ? counties.find((county) => county.fips === short.fips) : pick(byBase.get(base), stateNear(match.index), context.populations);
+      const entry = short
+        ? counties.find((county) => county.fips === short.fips)
+        : pick(byBase.get(base), stateNear(match.index), context.populations);
       if (entry) {
         const start = match.index + match[0].indexOf(phrase);
         addCounty(entry, start, match.index + match[0].length, short ? `${phrase} County → ${entry.name}, ${entry.state}` : undefined);
@@ -169,7 +211,8 @@ export async function placesIn(question: string, context: PlaceContext): Promise
         const [kind, key] = best.item.label.split(':') as [string, string];
         if (kind === 'state') {
           const state = findState(key);
-          if (state && !places.some((place) => place.kind === 'state' && place.code === state.code)) places.push({ kind: 'state', code: state.code, name: state.name, at });
+          if (state && !places.some((place) => place.kind === 'state' && place.code === state.code))
+            places.push({ kind: 'state', code: state.code, name: state.name, at });
         } else {
           const target = CITY_COUNTIES[key];
           const entry = target && counties.find((county) => county.fips === target.fips);
@@ -179,7 +222,8 @@ export async function placesIn(question: string, context: PlaceContext): Promise
       }
     }
   }
-  if (/\b(nationwide|nationally|national|the (?:us|u\.s\.|united states|country|nation)|all (?:us|u\.s\.) )\b/i.test(question)) places.push({ kind: 'nation', at: lower.search(/nationwide|nationally|national|united states|country|nation|all us|all u\.s\./) });
+  if (/\b(nationwide|nationally|national|the (?:us|u\.s\.|united states|country|nation)|all (?:us|u\.s\.) )\b/i.test(question))
+    places.push({ kind: 'nation', at: lower.search(/nationwide|nationally|national|united states|country|nation|all us|all u\.s\./) });
   return places.sort((a, b) => a.at - b.at);
 }
 

@@ -12,7 +12,8 @@ export const pad = (value: number) => String(value).padStart(2, '0');
 /** A moment as the analysis contract writes it, for a series of this frequency. */
 export function atOf(moment: Moment | undefined, frequency: 'weekly' | 'quarterly' | 'annual'): string | undefined {
   if (!moment) return undefined;
-  if (moment.kind === 'start') return frequency === 'quarterly' ? `${moment.value}Q1` : frequency === 'annual' ? moment.value : `${moment.value}-01`;
+  if (moment.kind === 'start')
+    return frequency === 'quarterly' ? `${moment.value}Q1` : frequency === 'annual' ? moment.value : `${moment.value}-01`;
   return moment.value;
 }
 
@@ -24,7 +25,10 @@ export function rangeOf(moment: Moment | undefined): { from?: string; to?: strin
 }
 
 export function thresholdIn(question: string): { op: 'above' | 'below'; value: string } | undefined {
-  const match = /\b(above|over|higher than|more than|exceed(?:ed|ing)?|at least|below|under|lower than|less than|beneath)\s+(?:the\s+)?(\$?\d[\d,.]*\s*(?:%|percent|k|million)?|baseline|fha floor|floor|conforming (?:loan )?limit)/i.exec(question);
+  const match =
+    /\b(above|over|higher than|more than|exceed(?:ed|ing)?|at least|below|under|lower than|less than|beneath)\s+(?:the\s+)?(\$?\d[\d,.]*\s*(?:%|percent|k|million)?|baseline|fha floor|floor|conforming (?:loan )?limit)/i.exec(
+      question,
+    );
   if (!match) return undefined;
   const op = /above|over|higher|more|exceed|at least/i.test(match[1] as string) ? 'above' : 'below';
   const word = (match[2] as string).toLowerCase();
@@ -42,7 +46,10 @@ export function moneyOf(text: string): number | undefined {
 }
 
 export function topN(question: string): number | undefined {
-  const match = /\b(?:top|first|five|three|best|largest|biggest|the)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(\d{1,2}|three|five|ten)\s+(?:states|counties)\b/i.exec(question);
+  const match =
+    /\b(?:top|first|five|three|best|largest|biggest|the)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b|\b(\d{1,2}|three|five|ten)\s+(?:states|counties)\b/i.exec(
+      question,
+    );
   const word = (match?.[1] ?? match?.[2])?.toLowerCase();
   if (!word) return undefined;
   return NUMBER_WORDS[word] ?? (Number(word) || undefined);
@@ -63,5 +70,9 @@ export function placeSeries(topic: Topic, question: string, place: Place): strin
   return undefined;
 }
 
-export const FREQUENCY: Record<Topic, 'weekly' | 'quarterly' | 'annual'> = { rate: 'weekly', outstanding: 'quarterly', limit: 'annual', hmda: 'annual' };
-
+export const FREQUENCY: Record<Topic, 'weekly' | 'quarterly' | 'annual'> = {
+  rate: 'weekly',
+  outstanding: 'quarterly',
+  limit: 'annual',
+  hmda: 'annual',
+};

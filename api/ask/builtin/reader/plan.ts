@@ -66,7 +66,13 @@ export async function planFor(question: string, context: PlanContext): Promise<P
     const year = moments.find((moment) => moment.kind === 'year');
     if (month) {
       const [y, m] = month.value.split('-').map(Number) as [number, number];
-      plan.calendar = { from: `${month.value}-01`, to: `${month.value}-${pad(lastDay(y, m))}`, label: `${month.value}`, count: false, ...(/\b(fed|fomc)\b/i.test(question) ? { category: 'fed' as const } : {}) };
+      plan.calendar = {
+        from: `${month.value}-01`,
+        to: `${month.value}-${pad(lastDay(y, m))}`,
+        label: `${month.value}`,
+        count: false,
+        ...(/\b(fed|fomc)\b/i.test(question) ? { category: 'fed' as const } : {}),
+      };
       return plan;
     }
     if (year && /\b(fed|fomc)\b/i.test(question)) {
@@ -94,7 +100,9 @@ export async function planFor(question: string, context: PlanContext): Promise<P
     const events = await deps.services.calendar.answer({ from, to, category: ['fed'], limit: 5 }).catch(() => undefined);
     const decision = events?.events.find((event) => /FOMC|Federal Open Market|rate decision/i.test(event.name));
     if (!decision) {
-      plan.cannot.push(`The calendar holds no Federal Reserve (FOMC) decision in ${moment.value}, so there is no Fed meeting week to look up for it.`);
+      plan.cannot.push(
+        `The calendar holds no Federal Reserve (FOMC) decision in ${moment.value}, so there is no Fed meeting week to look up for it.`,
+      );
       continue;
     }
     plan.readings.push(`the ${MONTH_NAMES[moment.month - 1]} ${moment.year} Fed meeting as the FOMC decision of ${decision.date}`);
@@ -110,7 +118,10 @@ export async function planFor(question: string, context: PlanContext): Promise<P
   };
 
   // Monthly payment: an amount, and a rate given or taken from a series.
-  if (/\b(monthly payment|mortgage payment|principal and interest|p&i|payment be|payment on|payments?)\b/i.test(question) && /\$\s?\d/.test(question)) {
+  if (
+    /\b(monthly payment|mortgage payment|principal and interest|p&i|payment be|payment on|payments?)\b/i.test(question) &&
+    /\$\s?\d/.test(question)
+  ) {
     const amount = moneyOf(question.slice(question.indexOf('$')));
     const term = /\b(10|15|20|30)[- ]?(?:year|yr)\b/i.exec(question)?.[1];
     const rate = /\bat\s+(\d{1,2}(?:\.\d+)?)\s*(?:%|percent)/i.exec(question)?.[1];
@@ -134,7 +145,11 @@ export async function planFor(question: string, context: PlanContext): Promise<P
       `I can't give a mortgage rate for ${county.name}: no source this service uses publishes rates by county (Freddie Mac's survey and the Optimal Blue indices are national, and FHFA's rates on outstanding mortgages are by state).`,
     );
     plan.steps.push({ operation: 'value', query: { series: 'pmms/30-year', at: 'latest' }, label: 'the national figure' });
-    plan.steps.push({ operation: 'value', query: { series: `nmdb/${county.state}/ave_intrate`, at: 'latest' }, label: `${county.state}, rates on outstanding (existing) mortgages` });
+    plan.steps.push({
+      operation: 'value',
+      query: { series: `nmdb/${county.state}/ave_intrate`, at: 'latest' },
+      label: `${county.state}, rates on outstanding (existing) mortgages`,
+    });
     return plan;
   }
   // HMDA years the aggregates do not cover.
@@ -145,7 +160,9 @@ export async function planFor(question: string, context: PlanContext): Promise<P
       const year = Number(moment.value.slice(0, 4));
       if (moment.kind !== 'latest' && first !== undefined && last !== undefined && (year < first || year > last)) {
         plan.cannot.push(`I can't give HMDA figures for ${year}: the HMDA aggregates this service holds cover ${first} to ${last}.`);
-        moments = moments.map((candidate) => (candidate === moment ? { ...moment, kind: 'year', value: String(year < first ? first : last) } : candidate));
+        moments = moments.map((candidate) =>
+          candidate === moment ? { ...moment, kind: 'year', value: String(year < first ? first : last) } : candidate,
+        );
       }
     }
   }
@@ -167,11 +184,25 @@ export async function planFor(question: string, context: PlanContext): Promise<P
 
   // Per resident, for one place or ranked across states.
   if (/\bper\s+(1,?000|thousand|100,?000|resident|capita|person|head)\b/i.test(question)) {
-    const per = /100,?000/.test(question) ? 100_000 : /\b(resident|capita|person|head)\b/i.test(question) && !/1,?000|thousand/.test(question) ? 1000 : 1000;
+    const per = /100,?000/.test(question)
+      ? 100_000
+      : /\b(resident|capita|person|head)\b/i.test(question) && !/1,?000|thousand/.test(question)
+        ? 1000
+        : 1000;
     const measure = hmdaMeasureOf(question).measure;
     const at = atOf(span2.to ?? span2.from, 'annual');
     if (/\b(which|what) states?\b|\bmost\b|\bhighest\b|\brank\b|\btop\b/i.test(question) && !mainPlace) {
-      plan.steps.push({ operation: 'rank', query: { series: `hmda/*/${measure}`, among: 'states', ...(at ? { at } : {}), per, order: /\b(least|lowest|fewest)\b/i.test(question) ? 'lowest' : 'highest', limit: topN(question) ?? 5 } });
+      plan.steps.push({
+        operation: 'rank',
+        query: {
+          series: `hmda/*/${measure}`,
+          among: 'states',
+          ...(at ? { at } : {}),
+          per,
+          order: /\b(least|lowest|fewest)\b/i.test(question) ? 'lowest' : 'highest',
+          limit: topN(question) ?? 5,
+        },
+      });
       return plan;
     }
     const series = mainPlace ? placeSeries('hmda', question, mainPlace) : undefined;
@@ -188,12 +219,25 @@ export async function planFor(question: string, context: PlanContext): Promise<P
       const state = states[0];
       const at = atOf(span2.from, 'annual');
       const template = topic === 'hmda' ? `hmda/*/${hmdaMeasureOf(question).measure}` : `loan-limits/${program}/*`;
-      plan.steps.push({ operation: 'count', query: { series: template, among: 'counties', ...(state ? { state: state.code } : {}), ...(at ? { at } : {}), [threshold.op]: threshold.value } });
+      plan.steps.push({
+        operation: 'count',
+        query: {
+          series: template,
+          among: 'counties',
+          ...(state ? { state: state.code } : {}),
+          ...(at ? { at } : {}),
+          [threshold.op]: threshold.value,
+        },
+      });
       return plan;
     }
     const series = seriesFor(mainPlace);
     if (series) {
-      const range = span2.since ? { from: atOf(span2.from, frequency) } : span2.from && span2.to && span2.from !== span2.to ? { from: span2.from.value, to: span2.to.value } : rangeOf(span2.from);
+      const range = span2.since
+        ? { from: atOf(span2.from, frequency) }
+        : span2.from && span2.to && span2.from !== span2.to
+          ? { from: span2.from.value, to: span2.to.value }
+          : rangeOf(span2.from);
       plan.steps.push({ operation: 'count', query: { series, ...range, [threshold.op]: threshold.value } });
       return plan;
     }
@@ -203,23 +247,46 @@ export async function planFor(question: string, context: PlanContext): Promise<P
   if (/\bwhen\b|\blast time\b|\bfirst time\b/i.test(question) && threshold && !Number.isNaN(Number(threshold.value))) {
     const series = seriesFor(mainPlace);
     if (series) {
-      plan.steps.push({ operation: 'crossing', query: { series, [threshold.op]: threshold.value, which: /\bfirst\b/i.test(question) ? 'first' : 'last' } });
+      plan.steps.push({
+        operation: 'crossing',
+        query: { series, [threshold.op]: threshold.value, which: /\bfirst\b/i.test(question) ? 'first' : 'last' },
+      });
       return plan;
     }
   }
 
   // Ranks across states or counties.
-  const acrossPlaces = /\b(which|what|rank|top|list)\b[^?]*\b(states?|count(?:y|ies))\b|\btop\s+\d|\btop (three|five|ten)\b/i.test(question);
-  if (acrossPlaces && /\b(top|highest|lowest|most|least|largest|biggest|smallest|fewest|rank|best|worst)\b/i.test(question) && !(topic === 'rate')) {
+  const acrossPlaces = /\b(which|what|rank|top|list)\b[^?]*\b(states?|count(?:y|ies))\b|\btop\s+\d|\btop (three|five|ten)\b/i.test(
+    question,
+  );
+  if (
+    acrossPlaces &&
+    /\b(top|highest|lowest|most|least|largest|biggest|smallest|fewest|rank|best|worst)\b/i.test(question) &&
+    !(topic === 'rate')
+  ) {
     const order = /\b(lowest|least|smallest|fewest|bottom|worst)\b/i.test(question) ? 'lowest' : 'highest';
     const byCounty = /\bcount(y|ies)\b/i.test(question);
     const at = atOf(span2.to ?? span2.from, frequency);
-    const template = topic === 'hmda' ? `hmda/*/${hmdaMeasureOf(question).measure}` : topic === 'limit' ? `loan-limits/${limitProgramOf(question)}/*` : topic === 'outstanding' ? 'nmdb/*/ave_intrate' : undefined;
+    const template =
+      topic === 'hmda'
+        ? `hmda/*/${hmdaMeasureOf(question).measure}`
+        : topic === 'limit'
+          ? `loan-limits/${limitProgramOf(question)}/*`
+          : topic === 'outstanding'
+            ? 'nmdb/*/ave_intrate'
+            : undefined;
     if (template) {
       const state = states[0];
       plan.steps.push({
         operation: 'rank',
-        query: { series: template, among: byCounty || topic === 'limit' ? 'counties' : 'states', ...(byCounty && state ? { state: state.code } : {}), ...(at ? { at } : {}), order, limit: topN(question) ?? 1 },
+        query: {
+          series: template,
+          among: byCounty || topic === 'limit' ? 'counties' : 'states',
+          ...(byCounty && state ? { state: state.code } : {}),
+          ...(at ? { at } : {}),
+          order,
+          limit: topN(question) ?? 1,
+        },
       });
       return plan;
     }
@@ -230,16 +297,30 @@ export async function planFor(question: string, context: PlanContext): Promise<P
     const from = Number(span2.from?.value.slice(0, 4) ?? 2018);
     const last = deps.clock().getUTCFullYear();
     const series = seriesFor(mainPlace) ?? 'loan-limits/conforming/baseline';
-    for (let year = from + 1; year <= last; year += 1) plan.steps.push({ operation: 'change', query: { series, from: String(year - 1), to: String(year) }, label: `${year - 1} to ${year}` });
+    for (let year = from + 1; year <= last; year += 1)
+      plan.steps.push({
+        operation: 'change',
+        query: { series, from: String(year - 1), to: String(year) },
+        label: `${year - 1} to ${year}`,
+      });
     plan.select = 'largest-change';
     return plan;
   }
 
   // Highest and lowest over time.
-  if (/\b(highest|lowest|peak|record|max(?:imum)?|min(?:imum)?|most|fewest|least)\b|\blow\b[^?]*\bhigh\b|\bhigh\b[^?]*\blow\b/i.test(question) && !acrossPlaces) {
+  if (
+    /\b(highest|lowest|peak|record|max(?:imum)?|min(?:imum)?|most|fewest|least)\b|\blow\b[^?]*\bhigh\b|\bhigh\b[^?]*\blow\b/i.test(
+      question,
+    ) &&
+    !acrossPlaces
+  ) {
     const series = seriesFor(mainPlace);
     if (series) {
-      const range = span2.since ? { from: atOf(span2.from, frequency) } : span2.from && span2.to && span2.from !== span2.to ? { from: span2.from.value, to: span2.to.value } : rangeOf(span2.from);
+      const range = span2.since
+        ? { from: atOf(span2.from, frequency) }
+        : span2.from && span2.to && span2.from !== span2.to
+          ? { from: span2.from.value, to: span2.to.value }
+          : rangeOf(span2.from);
       plan.steps.push({ operation: 'extremes', query: { series, ...range } });
       // "from its 2021 low to its 2023 high": both extremes, then the change between them.
       if (span2.from && span2.to && span2.from !== span2.to && /\blow\b.*\bhigh\b|\bhigh\b.*\blow\b/i.test(question)) {
@@ -255,61 +336,102 @@ export async function planFor(question: string, context: PlanContext): Promise<P
   if (/\b(share|percent(?:age)? of|proportion|portion|as a share|fraction)\b/i.test(question)) {
     const at = atOf(span2.from, 'annual');
     if (topic === 'limit' && counties[0]) {
-      plan.steps.push({ operation: 'share', query: { part: `loan-limits/fha/${counties[0].fips}`, whole: `loan-limits/conforming/${counties[0].fips}`, ...(at ? { at } : {}) } });
+      plan.steps.push({
+        operation: 'share',
+        query: { part: `loan-limits/fha/${counties[0].fips}`, whole: `loan-limits/conforming/${counties[0].fips}`, ...(at ? { at } : {}) },
+      });
       return plan;
     }
     const type = loanTypeRecords(question);
     const place = counties[0] ?? states[0];
     if (type && place) {
       const code = place.kind === 'county' ? place.fips : place.code;
-      plan.steps.push({ operation: 'share', query: { part: `hmda/${code}/${type.measure}`, whole: `hmda/${code}/records`, ...(at ? { at } : {}) } });
+      plan.steps.push({
+        operation: 'share',
+        query: { part: `hmda/${code}/${type.measure}`, whole: `hmda/${code}/records`, ...(at ? { at } : {}) },
+      });
       return plan;
     }
     if (place && /\b(all|the nation|nationwide|national|us|u\.s\.)\b/i.test(question)) {
       const measure = hmdaMeasureOf(question).measure;
       const code = place.kind === 'county' ? place.fips : place.code;
-      plan.steps.push({ operation: 'share', query: { part: `hmda/${code}/${measure}`, whole: `hmda/US/${measure}`, ...(at ? { at } : {}) } });
+      plan.steps.push({
+        operation: 'share',
+        query: { part: `hmda/${code}/${measure}`, whole: `hmda/US/${measure}`, ...(at ? { at } : {}) },
+      });
       return plan;
     }
   }
 
   // Comparisons: two rate series, two places, a place and its state, units, or a limit and the baseline.
-  const comparing = /\b(spread|gap|difference|differ|compare[ds]?|comparison|versus|vs\.?|than|how far above|how far below|above the baseline)\b/i.test(question);
+  const comparing =
+    /\b(spread|gap|difference|differ|compare[ds]?|comparison|versus|vs\.?|than|how far above|how far below|above the baseline)\b/i.test(
+      question,
+    );
   if (comparing) {
     const at = (frequencyOf: 'weekly' | 'quarterly' | 'annual') => atOf(span2.to ?? span2.from, frequencyOf);
     const mentions = ratesOf();
     const window = weekOf(span2.from);
-    const rangeQuery = (moment: Moment | undefined) => (moment && moment.kind === 'year' && topic === 'rate' ? { at: moment.value } : moment ? { at: atOf(moment, frequency) } : {});
+    const rangeQuery = (moment: Moment | undefined) =>
+      moment && moment.kind === 'year' && topic === 'rate' ? { at: moment.value } : moment ? { at: atOf(moment, frequency) } : {};
     if (topic === 'outstanding' && states.length >= 1) {
       const first = `nmdb/${(states[0] as StatePlace).code}/ave_intrate`;
-      const other = states[1] ? `nmdb/${states[1].code}/ave_intrate` : rateMentions(question.replace(/existing|outstanding/gi, ''))[0]?.id ?? 'pmms/30-year';
+      const other = states[1]
+        ? `nmdb/${states[1].code}/ave_intrate`
+        : (rateMentions(question.replace(/existing|outstanding/gi, ''))[0]?.id ?? 'pmms/30-year');
       plan.steps.push({ operation: 'compare', query: { series: first, other, at: 'latest' } });
       return plan;
     }
     if (topic === 'rate' && mentions.length >= 2) {
       const query = window ? { from: window.from, to: window.to } : rangeQuery(span2.to ?? span2.from);
-      plan.steps.push({ operation: 'compare', query: { series: (mentions[0] as { id: string }).id, other: (mentions[1] as { id: string }).id, ...('from' in query ? {} : query) } });
+      plan.steps.push({
+        operation: 'compare',
+        query: { series: (mentions[0] as { id: string }).id, other: (mentions[1] as { id: string }).id, ...('from' in query ? {} : query) },
+      });
       return plan;
     }
     if (topic === 'limit' && counties.length >= 2) {
       const year = at('annual');
-      plan.steps.push({ operation: 'compare', query: { series: `loan-limits/${limitProgramOf(question)}/${(counties[0] as CountyPlace).fips}`, other: `loan-limits/${limitProgramOf(question)}/${(counties[1] as CountyPlace).fips}`, ...(year ? { at: year } : {}) } });
+      plan.steps.push({
+        operation: 'compare',
+        query: {
+          series: `loan-limits/${limitProgramOf(question)}/${(counties[0] as CountyPlace).fips}`,
+          other: `loan-limits/${limitProgramOf(question)}/${(counties[1] as CountyPlace).fips}`,
+          ...(year ? { at: year } : {}),
+        },
+      });
       return plan;
     }
     if (topic === 'limit' && counties[0] && /\bbaseline\b/i.test(question)) {
       const year = at('annual');
-      plan.steps.push({ operation: 'compare', query: { series: `loan-limits/conforming/${counties[0].fips}`, other: 'loan-limits/conforming/baseline', ...(year ? { at: year } : {}) } });
+      plan.steps.push({
+        operation: 'compare',
+        query: {
+          series: `loan-limits/conforming/${counties[0].fips}`,
+          other: 'loan-limits/conforming/baseline',
+          ...(year ? { at: year } : {}),
+        },
+      });
       return plan;
     }
     if (topic === 'hmda' && counties[0] && (states.length > 0 || /\bstate\b/i.test(question))) {
       const measure = hmdaMeasureOf(question).measure;
       const year = at('annual');
-      plan.steps.push({ operation: 'compare', query: { series: `hmda/${counties[0].fips}/${measure}`, other: `hmda/${counties[0].state}/${measure}`, ...(year ? { at: year } : {}) } });
+      plan.steps.push({
+        operation: 'compare',
+        query: {
+          series: `hmda/${counties[0].fips}/${measure}`,
+          other: `hmda/${counties[0].state}/${measure}`,
+          ...(year ? { at: year } : {}),
+        },
+      });
       return plan;
     }
   }
   // Units of one county: "a 4-unit home ... than a one-unit home".
-  const units = [...question.matchAll(/\b([1-4]|one|two|three|four)[- ]unit\b/gi)].map((match) => ({ one: 1, two: 2, three: 3, four: 4 })[(match[1] as string).toLowerCase() as 'one'] ?? Number(match[1]));
+  const units = [...question.matchAll(/\b([1-4]|one|two|three|four)[- ]unit\b/gi)].map(
+    (match) => ({ one: 1, two: 2, three: 3, four: 4 })[(match[1] as string).toLowerCase() as 'one'] ?? Number(match[1]),
+  );
   if (topic === 'limit' && counties[0] && units.length >= 2) {
     const year = atOf(span2.from, 'annual') ?? String(deps.clock().getUTCFullYear());
     plan.steps.push({ operation: 'value', query: { series: `loan-limits/conforming/${counties[0].fips}`, at: year }, label: 'units' });
@@ -318,7 +440,13 @@ export async function planFor(question: string, context: PlanContext): Promise<P
   }
 
   // Change between two moments, or since one.
-  if (/\b(change[ds]?|rise|rose|risen|fall|fell|fallen|drop(?:ped)?|move[ds]?|increase[ds]?|decrease[ds]?|grow|grew|grown|jump(?:ed)?|climb(?:ed)?|up|down)\b/i.test(question) && span2.from && (span2.to || span2.since)) {
+  if (
+    /\b(change[ds]?|rise|rose|risen|fall|fell|fallen|drop(?:ped)?|move[ds]?|increase[ds]?|decrease[ds]?|grow|grew|grown|jump(?:ed)?|climb(?:ed)?|up|down)\b/i.test(
+      question,
+    ) &&
+    span2.from &&
+    (span2.to || span2.since)
+  ) {
     const series = seriesFor(mainPlace);
     if (series) {
       const fromWindow = weekOf(span2.from);
@@ -329,7 +457,10 @@ export async function planFor(question: string, context: PlanContext): Promise<P
         plan.select = 'change-between';
         return plan;
       }
-      plan.steps.push({ operation: 'change', query: { series, from: atOf(span2.from, frequency), ...(span2.to ? { to: atOf(span2.to, frequency) } : {}) } });
+      plan.steps.push({
+        operation: 'change',
+        query: { series, from: atOf(span2.from, frequency), ...(span2.to ? { to: atOf(span2.to, frequency) } : {}) },
+      });
       return plan;
     }
   }
