@@ -3,6 +3,7 @@
 // release's reference month, which the feed does not.
 import { SourceFormatError } from '../sync/errors.ts';
 import { seriesEvent, type CalendarEventRecord } from './series.ts';
+import { MONTH_NAMES } from '../platform/contract/months.ts';
 
 /**
  * CPI releases the mirror does not record as they happened: BLS could not collect October 2025
@@ -11,21 +12,6 @@ import { seriesEvent, type CalendarEventRecord } from './series.ts';
  * they are left out even when the feed cannot be read.
  */
 export const CPI_ROWS_EXCLUDED = new Set(['2025-11-12', '2025-12-12']);
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export interface CpiHistory {
   events: CalendarEventRecord[];

@@ -3,6 +3,8 @@
 // answer then says which default it used.
 import { STATES, type StateInfo } from '../../geo/states.ts';
 import { ficoTierOfScore } from '../../platform/contract/credit-tiers.ts';
+import { MONTH_NAMES } from '../../platform/contract/months.ts';
+import { WORD_CODES } from './word-codes.ts';
 
 export type LoanType = 'conventional' | 'fha' | 'va' | 'usda' | 'jumbo';
 
@@ -24,45 +26,8 @@ export interface Entities {
   units?: number;
 }
 
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-// Two-letter codes that are also everyday English words: only taken when written in capitals.
-const AMBIGUOUS_CODES = new Set([
-  'IN',
-  'OR',
-  'ME',
-  'OK',
-  'HI',
-  'OH',
-  'AL',
-  'LA',
-  'PA',
-  'MA',
-  'DE',
-  'ID',
-  'CO',
-  'GA',
-  'MO',
-  'NE',
-  'WA',
-  'VA',
-  'AR',
-  'MD',
-  'MT',
-]);
+/** Month names, January first (the one list: platform/contract/months.ts). */
+export const MONTHS: readonly string[] = MONTH_NAMES;
 
 function findStateIn(text: string): StateInfo | undefined {
   const lower = text.toLowerCase();
@@ -78,7 +43,7 @@ function findStateIn(text: string): StateInfo | undefined {
     const state = STATES.find((candidate) => candidate.code === code);
     if (!state) continue;
     if (token !== code) continue; // "in", "or", "me" are words, not states
-    if (allCaps && AMBIGUOUS_CODES.has(code)) continue;
+    if (allCaps && WORD_CODES.has(code)) continue;
     // "VA loan" names the loan type, not Virginia.
     if (code === 'VA' && /\bVA\s+(loan|mortgage|limit|funding)/i.test(text)) continue;
     return state;

@@ -7,6 +7,7 @@ import { STATES, findState } from '../../../geo/states.ts';
 import { baseKey, matchKey } from '../../../geo/county-names.ts';
 import type { UsesServices } from '../../../domain-services.ts';
 import { CITY_COUNTIES, COUNTY_SHORT_FORMS } from './city-counties.ts';
+import { WORD_CODES } from '../word-codes.ts';
 
 /** The gazetteer is read from the loan-limit counties. */
 type PlacesDeps = UsesServices<'loanLimits'>;
@@ -36,32 +37,6 @@ interface CountyEntry {
   name: string;
   base: string;
 }
-
-/** Two-letter codes that are everyday words: only taken in capitals, and never in an all-capital question. */
-const WORD_CODES = new Set([
-  'IN',
-  'OR',
-  'ME',
-  'OK',
-  'HI',
-  'OH',
-  'AL',
-  'LA',
-  'PA',
-  'MA',
-  'DE',
-  'ID',
-  'CO',
-  'GA',
-  'MO',
-  'NE',
-  'WA',
-  'VA',
-  'AR',
-  'MD',
-  'MT',
-  'US',
-]);
 
 let gazetteer:
   Promise<{ counties: CountyEntry[]; byBase: Map<string, CountyEntry[]>; fuzzy: Fuse<{ key: string; label: string }> }> | undefined;

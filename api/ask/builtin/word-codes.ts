@@ -1,0 +1,26 @@
+// Two-letter state codes that are also everyday English words ("in", "or", "me", "us"…). A reader of
+// questions takes them as a place only when written in capitals, and never in an all-capital question.
+export const WORD_CODES: ReadonlySet<string> = new Set([
+  'IN',
+  'OR',
+  'ME',
+  'OK',
+  'HI',
+  'OH',
+  'AL',
+  'LA',
+  'PA',
+  'MA',
+  'DE',
+  'ID',
+  'CO',
+  'GA',
+  'MO',
+  'NE',
+  'WA',
+  'VA',
+  'AR',
+  'MD',
+  'MT',
+  'US',
+]);
