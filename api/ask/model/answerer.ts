@@ -2,18 +2,13 @@
 // tools. Tokens are passed on as they arrive; every tool result's sources are collected and cited.
 import { createAgent, createMiddleware, tool, ToolMessage, type StructuredTool } from 'langchain';
 import { ChatOpenAI } from '@langchain/openai';
-import type { Config } from '../../config.ts';
 import type { ToolDeps } from '../../mcp/tool-kit.ts';
 import { toErrorResponse } from '../../platform/errors.ts';
 import type { Answerer, AnswerEvent, AskRequest } from '../types.ts';
 import { askTools } from '../tools.ts';
 import { SYSTEM_PROMPT } from './system-prompt.ts';
+import { modelConfigured } from './configured.ts';
 import type { DatasetVersion } from '../../platform/contract/versions.ts';
-
-/** Whether a model is configured: an endpoint or a key (the official endpoint). */
-export function modelConfigured(deps: { config: Pick<Config, 'OPENAI_BASE_URL' | 'OPENAI_API_KEY'> }): boolean {
-  return deps.config.OPENAI_BASE_URL !== undefined || deps.config.OPENAI_API_KEY !== undefined;
-}
 
 /** The text of a streamed message chunk (string content or text content blocks). */
 function chunkText(content: unknown): string {
