@@ -117,7 +117,8 @@ function toSummary(item: Node): BillSummary {
   };
 }
 
-function toAction(item: Node): BillAction | null {
+/** One action of a bill (BILLSTATUS XML, or the Congress.gov API, which uses the same names); null without a date or text. */
+export function toAction(item: Node): BillAction | null {
   const date = str(item.actionDate);
   const text = str(item.text);
   if (date === null || text === null) return null;

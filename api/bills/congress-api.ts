@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { SourceFormatError, SourceUnavailableError } from '../sync/errors.ts';
 import { congressApiBillPath, type BillRef } from './bill-id.ts';
-import { latestSummary, officialTitle, toMember } from './billstatus-xml.ts';
+import { latestSummary, officialTitle, toAction, toMember } from './billstatus-xml.ts';
 import { bool, htmlToText, list, node, sortActions, str, type Node } from './normalize.ts';
 import { deriveStatus } from './status.ts';
 import type { BillAction, BillRecord } from './types.ts';
@@ -53,21 +53,8 @@ export async function fetchBillFromApi(ref: BillRef, options: CongressApiOptions
     activities: list(item.activities).map((activity) => ({ name: str(activity.name) ?? '', date: str(activity.date) })),
   }));
   const actionList = sortActions(
-    actions
-      .map((item): BillAction | null => {
-        const date = str(item.actionDate);
-        const text = str(item.text);
-        if (date === null || text === null) return null;
-        return {
-          date,
-          time: str(item.actionTime),
-          text,
-          type: str(item.type),
-          code: str(item.actionCode),
-          source: str(node(item.sourceSystem).name),
-        };
-      })
-      .filter((action): action is BillAction => action !== null),
+    // The API's action items have the BILLSTATUS XML's field names.
+    actions.map(toAction).filter((action): action is BillAction => action !== null),
   );
   const titleList = titles
     .map((item) => ({ type: str(item.titleType) ?? '', title: str(item.title) ?? '' }))

@@ -1,6 +1,8 @@
 // Code values of the public LAR fields the presets group by, with their published labels (FFIEC
 // Public LAR data dictionary), and the years and geographies the warehouse accepts.
 
+import { STATE_CODES } from '../geo/states.ts';
+
 /** Activity years of the public LAR (the 2018 format onward); the last is the latest the FFIEC has published. */
 export const HMDA_YEARS = [2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025] as const;
 export const FIRST_HMDA_YEAR = HMDA_YEARS[0];
@@ -29,65 +31,11 @@ export const LOAN_PURPOSE_CODES = {
 } as const;
 export const LIEN_CODES = { first: 1, subordinate: 2 } as const;
 
-/** States, DC and territories as the FFIEC files and state aggregates key them. */
-export const HMDA_STATES = [
-  'AK',
-  'AL',
-  'AR',
-  'AS',
-  'AZ',
-  'CA',
-  'CO',
-  'CT',
-  'DC',
-  'DE',
-  'FL',
-  'GA',
-  'GU',
-  'HI',
-  'IA',
-  'ID',
-  'IL',
-  'IN',
-  'KS',
-  'KY',
-  'LA',
-  'MA',
-  'MD',
-  'ME',
-  'MI',
-  'MN',
-  'MO',
-  'MP',
-  'MS',
-  'MT',
-  'NC',
-  'ND',
-  'NE',
-  'NH',
-  'NJ',
-  'NM',
-  'NV',
-  'NY',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'PR',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VA',
-  'VI',
-  'VT',
-  'WA',
-  'WI',
-  'WV',
-  'WY',
-] as const;
+/** Territories the FFIEC files and state aggregates key besides the 50 states and DC. */
+export const HMDA_TERRITORIES = ['AS', 'GU', 'MP', 'PR', 'VI'] as const;
+
+/** States, DC and territories as the FFIEC files and state aggregates key them, sorted. */
+export const HMDA_STATES: readonly string[] = [...STATE_CODES, ...HMDA_TERRITORIES].sort();
 
 export const ACTION_TAKEN: Record<number, string> = {
   1: 'Loan originated',
