@@ -9,6 +9,12 @@ import type { ToolDeps } from '../mcp/tool-kit.ts';
 
 export interface AskService {
   answer(request: AskRequest, signal: AbortSignal): AsyncIterable<AnswerEvent>;
+  /**
+   * Settles once the answerers are loaded (the model's libraries, when a model is configured). An
+   * answer asked before then waits for the load within its time limit, so a question asked in the
+   * first second after a start on a busy machine may get the built-in answer.
+   */
+  readonly ready: Promise<void>;
 }
 
 /** What answering reads: what the built-in composers read and what the model's tools call (with the logger). */
@@ -20,23 +26,30 @@ export type AskDeps = BuiltinDeps & ToolDeps;
  * default) should not spend at every start. When configured, the load starts with the service, off
  * the request path; a load that fails fails the model's answers, and the built-in answerer answers.
  */
-function modelAnswererWhenConfigured(deps: ToolDeps): Answerer | undefined {
-  if (!modelConfigured(deps)) return undefined;
+function modelAnswererWhenConfigured(deps: ToolDeps): { answerer?: Answerer; loaded: Promise<void> } {
+  if (!modelConfigured(deps)) return { loaded: Promise.resolve() };
   const loading = import('./model/answerer.ts').then((module) => module.createModelAnswerer(deps));
-  loading.catch(() => undefined); // reported by the answers that await it, not as an unhandled rejection
+  const loaded = loading.then(
+    () => undefined,
+    () => undefined, // reported by the answers that await it, not as an unhandled rejection
+  );
   return {
-    name: 'model',
-    async *answer(request, signal) {
-      const answerer = await loading;
-      if (answerer) yield* answerer.answer(request, signal);
+    loaded,
+    answerer: {
+      name: 'model',
+      async *answer(request, signal) {
+        const answerer = await loading;
+        if (answerer) yield* answerer.answer(request, signal);
+      },
     },
   };
 }
 
 export function createAskService(deps: AskDeps): AskService {
-  const primary = modelAnswererWhenConfigured(deps);
+  const { answerer: primary, loaded } = modelAnswererWhenConfigured(deps);
   const fallback = createBuiltinAnswerer(deps);
   return {
+    ready: loaded,
     answer: (request, signal) =>
       orchestrateAnswer(request, signal, { primary, fallback, timeoutMs: deps.config.ASK_TIMEOUT_MS, logger: deps.logger }),
   };

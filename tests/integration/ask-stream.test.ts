@@ -95,6 +95,9 @@ describe('POST /ask with a model endpoint', () => {
       },
     });
     server = await listen(testApp.app);
+    // The model's libraries load as the service starts; on a busy machine that can outlast the
+    // first answer's time limit, and these tests are about the model's answers, not the start.
+    await testApp.deps.services.ask.ready;
   });
   afterAll(async () => {
     await server.close();

@@ -241,6 +241,7 @@ describe.skipIf(!hasSourceData)('statistics and escrow on every face', () => {
         },
       });
       const askServer = await listen(app.app);
+      await app.deps.services.ask.ready; // the model's answers are under test, not the start
       try {
         const stream = await readAskStream(await postAsk(askServer.url, { message }));
         return { ...stream, requests: fake.requests };
