@@ -5,6 +5,7 @@
 import type { AppDeps } from './deps.ts';
 import { DEFAULT_CATCH_UP_TIMING, startBackgroundSync } from './sync/background.ts';
 import { datasetDefinitions } from './sync/registry.ts';
+import { runSyncInThread } from './sync/run-in-thread.ts';
 import { startKeysAdminJob } from './access/admin-socket.ts';
 import { startSearchIndexRefresh } from './search/job.ts';
 import { startHmdaJobs } from './hmda/job.ts';
@@ -15,7 +16,12 @@ import { startSeriesWarmUp } from './series/warm-up.ts';
 export function startBackgroundJobs(deps: AppDeps): () => void {
   const stoppers: Array<() => void> = [];
   stoppers.push(
-    startBackgroundSync(deps, datasetDefinitions, { ...DEFAULT_CATCH_UP_TIMING, firstDelayMs: deps.config.SYNC_CATCH_UP_DELAY_MS }),
+    startBackgroundSync(deps, {
+      definitions: datasetDefinitions,
+      timing: { ...DEFAULT_CATCH_UP_TIMING, firstDelayMs: deps.config.SYNC_CATCH_UP_DELAY_MS },
+      // The thread loads the same registry; only the server runs the sync off its main thread.
+      run: (request) => runSyncInThread(deps, request),
+    }),
   );
   stoppers.push(startKeysAdminJob(deps));
   stoppers.push(startSearchIndexRefresh(deps));

@@ -1,6 +1,7 @@
-// In-process sync: at start-up, the default datasets not loaded yet (the server serves meanwhile and
-// those routes answer 503); then a refresh on business days at 06:30 local time. Failures are logged,
-// never thrown: a sync problem must not take the server down.
+// The server's own sync: at start-up, the default datasets not loaded yet (the server serves meanwhile
+// and those routes answer 503); then a refresh on business days at 06:30 local time. Failures are
+// logged, never thrown: a sync problem must not take the server down. The server runs the loads on a
+// thread of their own (`run`: ./run-in-thread.ts, from ../jobs.ts), so parsing never holds a request.
 //
 // Several instances share one database, and only one can sync at a time. An instance that finds
 // another's sync running does not give up: it waits (with backoff) and looks again, until every
@@ -8,8 +9,9 @@
 // killed) therefore leaves nothing missing for long: a waiting instance takes over.
 import type { CoreDeps } from '../platform/core-deps.ts';
 import type { UsesServices } from '../domain-services.ts';
+import type { Logger } from '../platform/logger.ts';
 import { latestAttempts } from './run-records.ts';
-import { runSync, SyncInProgressError } from './runner.ts';
+import { runSync, SyncInProgressError, type DatasetSyncResult, type SyncReport } from './runner.ts';
 import type { DatasetDefinition } from './types.ts';
 
 /** A sync needs everything core (it writes the database) and tells the dataset status when loads land. */
@@ -38,13 +40,29 @@ export function catchUpDelay(attempt: number, timing: CatchUpTiming, random = Ma
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
+/** One sync of `names` (undefined: the default datasets), reporting as runSync does and throwing what it throws. */
+export type BackgroundSyncRun = (request: {
+  names: readonly string[] | undefined;
+  logger: Logger;
+  signal: AbortSignal;
+  onPublished: (result: DatasetSyncResult) => void;
+}) => Promise<SyncReport>;
+
+export interface BackgroundSyncOptions {
+  /** The datasets there are: the default ones are what the start-up sync makes sure are loaded. */
+  definitions: readonly DatasetDefinition[];
+  timing?: CatchUpTiming;
+  /** How a sync runs; default: runSync of `definitions` on this thread. */
+  run?: BackgroundSyncRun;
+}
+
 export function startBackgroundSync(
   deps: BackgroundSyncDeps,
-  definitions: readonly DatasetDefinition[],
-  timing: CatchUpTiming = DEFAULT_CATCH_UP_TIMING,
+  { definitions, timing = DEFAULT_CATCH_UP_TIMING, run }: BackgroundSyncOptions,
 ): () => void {
   const { config, db, logger, services } = deps;
   const clock = deps.clock;
+  const runOnce: BackgroundSyncRun = run ?? ((request) => runSync(db, definitions, { ...request, config, clock }));
   const log = logger.child({ job: 'sync' });
   const controller = new AbortController();
   const timers = new Set<NodeJS.Timeout>();
@@ -64,11 +82,9 @@ export function startBackgroundSync(
     running = (async () => {
       try {
         log.info({ reason, datasets: names ?? 'default' }, 'background sync started');
-        const report = await runSync(db, definitions, {
+        const report = await runOnce({
           names,
           logger: log,
-          config,
-          clock,
           signal: controller.signal,
           onPublished: () => services.datasets.invalidate(),
         });

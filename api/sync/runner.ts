@@ -245,60 +245,69 @@ async function loadOne(
  * SyncPlanError for an unknown dataset name; dataset failures are reported in the results instead.
  */
 export async function runSync(db: Database, definitions: readonly DatasetDefinition[], options: RunSyncOptions): Promise<SyncReport> {
+  const outcome = await withSyncLock(db, () => runSyncHoldingLock(db, definitions, options));
+  if (!outcome.acquired) throw new SyncInProgressError();
+  return outcome.value;
+}
+
+/**
+ * The sync itself, for a caller that holds the sync lock (runSync, or the main thread for the
+ * background sync's thread: ./run-in-thread.ts). `db` may be another connection to the same database.
+ */
+export async function runSyncHoldingLock(
+  db: Database,
+  definitions: readonly DatasetDefinition[],
+  options: RunSyncOptions,
+): Promise<SyncReport> {
   const clock = options.clock ?? (() => new Date());
   const runId = randomUUID();
   const reader = options.sourceReader ?? createSourceReader({ sourceDir: options.config.sourceDir });
 
-  const outcome = await withSyncLock(db, async () => {
-    const loadedBefore = await loadedDatasets(db);
-    const plan = planSync(definitions, { names: options.names, all: options.all, loaded: loadedBefore });
-    const results: DatasetSyncResult[] = [];
-    const unavailable = new Set<string>(); // failed or skipped in this run and never loaded before
-    const warn = (what: string) => (error: unknown) => options.logger.warn({ err: (error as Error).message }, what);
+  const loadedBefore = await loadedDatasets(db);
+  const plan = planSync(definitions, { names: options.names, all: options.all, loaded: loadedBefore });
+  const results: DatasetSyncResult[] = [];
+  const unavailable = new Set<string>(); // failed or skipped in this run and never loaded before
+  const warn = (what: string) => (error: unknown) => options.logger.warn({ err: (error as Error).message }, what);
 
-    // Whatever is still 'running' belongs to a sync that died: this one holds the lock.
-    await closeInterrupted(db).catch(warn('could not close the attempts of an interrupted sync'));
-    const attemptIds = await queueAttempts(
-      db,
-      runId,
-      plan.map((definition) => definition.name),
-      clock(),
-    ).catch((error: unknown) => {
-      warn('could not record the datasets this sync will load')(error);
-      return new Map<string, number>();
-    });
-    const started = new Set<string>();
-    try {
-      for (const [index, definition] of plan.entries()) {
-        if (options.signal?.aborted) break;
-        const name = definition.name;
-        started.add(name);
-        options.onProgress?.({ type: 'start', dataset: name, index, count: plan.length });
-        const startedAt = clock();
-        const attemptId = attemptIds.get(name);
-        if (attemptId !== undefined) await markStarted(db, attemptId, startedAt).catch(warn('could not record the start of a load'));
-        const { result, checksum } = await loadOne(db, definition, { options, reader, clock, loadedBefore, unavailable });
-        try {
-          await finishAttempt(db, { id: attemptId, runId, startedAt, finishedAt: clock(), checksum }, result);
-        } catch (error) {
-          options.logger.warn({ dataset: name, err: (error as Error).message }, 'could not record the sync run');
-        }
-        results.push(result);
-        if (result.status === 'ok') options.onPublished?.(result);
-        options.onProgress?.({ type: 'finish', dataset: name, result });
-      }
-    } finally {
-      const unstarted = plan.filter((definition) => !started.has(definition.name)).map((definition) => attemptIds.get(definition.name));
-      await dropUnstarted(
-        db,
-        unstarted.filter((id): id is number => id !== undefined),
-      ).catch(warn('could not drop the attempts a stopped sync never started'));
-    }
-    return results;
+  // Whatever is still 'running' belongs to a sync that died: this one holds the lock.
+  await closeInterrupted(db).catch(warn('could not close the attempts of an interrupted sync'));
+  const attemptIds = await queueAttempts(
+    db,
+    runId,
+    plan.map((definition) => definition.name),
+    clock(),
+  ).catch((error: unknown) => {
+    warn('could not record the datasets this sync will load')(error);
+    return new Map<string, number>();
   });
-
-  if (!outcome.acquired) throw new SyncInProgressError();
-  return { runId, results: outcome.value, ok: outcome.value.every((result) => result.status !== 'failed') };
+  const started = new Set<string>();
+  try {
+    for (const [index, definition] of plan.entries()) {
+      if (options.signal?.aborted) break;
+      const name = definition.name;
+      started.add(name);
+      options.onProgress?.({ type: 'start', dataset: name, index, count: plan.length });
+      const startedAt = clock();
+      const attemptId = attemptIds.get(name);
+      if (attemptId !== undefined) await markStarted(db, attemptId, startedAt).catch(warn('could not record the start of a load'));
+      const { result, checksum } = await loadOne(db, definition, { options, reader, clock, loadedBefore, unavailable });
+      try {
+        await finishAttempt(db, { id: attemptId, runId, startedAt, finishedAt: clock(), checksum }, result);
+      } catch (error) {
+        options.logger.warn({ dataset: name, err: (error as Error).message }, 'could not record the sync run');
+      }
+      results.push(result);
+      if (result.status === 'ok') options.onPublished?.(result);
+      options.onProgress?.({ type: 'finish', dataset: name, result });
+    }
+  } finally {
+    const unstarted = plan.filter((definition) => !started.has(definition.name)).map((definition) => attemptIds.get(definition.name));
+    await dropUnstarted(
+      db,
+      unstarted.filter((id): id is number => id !== undefined),
+    ).catch(warn('could not drop the attempts a stopped sync never started'));
+  }
+  return { runId, results, ok: results.every((result) => result.status !== 'failed') };
 }
 
 /** Parses a comma-separated option (`--years 2024,2025`) into trimmed, non-empty values. */

@@ -1,5 +1,6 @@
 // The database seam: one small interface that both PostgreSQL (pg) and embedded PGlite implement, so
 // every capability writes plain SQL once and runs on either.
+import type { MessagePort } from 'node:worker_threads';
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -28,7 +29,16 @@ export interface Database extends Queryable {
    * database's thread: its garbage collector's pooled pages). Absent where there is none to give.
    */
   releaseMemory?(): Promise<void>;
+  /**
+   * What another thread needs to open a connection of its own to this database (./thread-connection.ts):
+   * PostgreSQL's URL, or a port the embedded database's thread also answers. Absent where no other
+   * thread can reach it (in-thread PGlite: tests and the command line).
+   */
+  connectThread?(): Promise<ThreadConnection>;
 }
+
+/** Sent to a worker thread (a MessagePort in its transfer list) so it can open the same database. */
+export type ThreadConnection = { kind: 'postgres'; url: string } | { kind: 'pglite'; port: MessagePort };
 
 /** Advisory-lock keys, one per job that must not run twice at once. */
 export const AdvisoryLocks = {

@@ -1,5 +1,7 @@
-// The messages between the main thread's embedded-database proxy (./pglite-worker.ts) and the
-// thread that runs PGlite (./pglite-thread.ts).
+// The messages between an embedded-database proxy (./pglite-proxy.ts: the main thread's, over the
+// Worker, and any other thread's, over a MessagePort) and the thread that runs PGlite
+// (./pglite-thread.ts).
+import type { MessagePort } from 'node:worker_threads';
 import type { QueryResult } from './database.ts';
 
 export type ThreadRequest =
@@ -8,11 +10,14 @@ export type ThreadRequest =
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' }
-  | { id: number; op: 'release-memory' };
+  | { id: number; op: 'release-memory' }
+  /** A second client: the thread answers `port`'s requests too (transferred with this message). */
+  | { id: number; op: 'connect'; port: MessagePort };
 
 /**
- * `id` 0 says the database is open. A transaction's `begin` is answered twice: once when it has
- * begun, and again with `ended` when it has committed or rolled back.
+ * `id` 0 says the database is open (to the Worker, and to each connected port). A transaction's
+ * `begin` is answered twice: once when it has begun, and again with `ended` when it has committed
+ * or rolled back.
  */
 export type ThreadReply =
   | { id: number; ok: true; result?: QueryResult<unknown>; ended?: boolean }

@@ -1,20 +1,12 @@
 // The embedded database on a thread of its own (./pglite-thread.ts), behind the same Database
 // interface as in-thread PGlite and PostgreSQL. PGlite executes SQL synchronously inside its
 // WebAssembly module: on the main thread a sync's bulk insert or a recomputation held every request
-// for seconds. Here the main thread only posts statements and awaits their answers.
+// for seconds. Here the main thread only posts statements and awaits their answers (./pglite-proxy.ts).
 import fs from 'node:fs';
-import { Worker } from 'node:worker_threads';
-import type { Database, Queryable, QueryResult } from './database.ts';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import type { Database } from './database.ts';
 import { acquireFolderLock, inProcessAdvisoryLocks } from './pglite.ts';
-import type { ThreadReply, ThreadRequest } from './pglite-messages.ts';
-
-type Waiter = { resolve: (reply: ThreadReply & { ok: true }) => void; reject: (error: Error) => void };
-
-/** An error thrown in the thread, rebuilt with its fields (a PostgreSQL `code`, `detail`, ...). */
-function rebuildError(fields: Record<string, unknown>): Error {
-  const error = new Error(String(fields.message ?? 'embedded database error'));
-  return Object.assign(error, fields);
-}
+import { createPgliteProxy } from './pglite-proxy.ts';
 
 /** Opens PGlite in `folder` (created when missing) on its own thread. */
 export async function createPgliteWorkerDatabase(folder: string): Promise<Database> {
@@ -26,97 +18,31 @@ export async function createPgliteWorkerDatabase(folder: string): Promise<Databa
     workerData: { folder },
     resourceLimits: { maxYoungGenerationSizeMb: 16 },
   });
-  const waiting = new Map<number, Waiter>();
-  /** Transactions' second answers: committed or rolled back. */
-  const ending = new Map<number, Waiter>();
-  let nextId = 1;
-  let failure: Error | undefined;
+  const proxy = createPgliteProxy(worker);
+  worker.on('error', (error) => proxy.fail(error));
+  worker.on('exit', (code) => proxy.fail(new Error(`The embedded database's thread stopped (exit code ${code}).`)));
 
-  const failAll = (error: Error) => {
-    failure = error;
-    for (const waiter of [...waiting.values(), ...ending.values()]) waiter.reject(error);
-    waiting.clear();
-    ending.clear();
-  };
-  worker.on('message', (message: ThreadReply) => {
-    const waiter = message.ended ? ending.get(message.id) : waiting.get(message.id);
-    if (waiter === undefined) return;
-    (message.ended ? ending : waiting).delete(message.id);
-    if (message.ok) waiter.resolve(message);
-    else waiter.reject(rebuildError(message.error));
-  });
-  worker.on('error', (error) => failAll(error));
-  worker.on('exit', (code) => failAll(new Error(`The embedded database's thread stopped (exit code ${code}).`)));
-
-  const send = (request: ThreadRequest, expectEnd = false): { answered: Promise<ThreadReply & { ok: true }>; ended?: Promise<unknown> } => {
-    if (failure !== undefined) return { answered: Promise.reject(failure) };
-    const answered = new Promise<ThreadReply & { ok: true }>((resolve, reject) => waiting.set(request.id, { resolve, reject }));
-    const ended = expectEnd ? new Promise((resolve, reject) => ending.set(request.id, { resolve, reject })) : undefined;
-    worker.postMessage(request);
-    return ended === undefined ? { answered } : { answered, ended };
-  };
-
-  const opened = new Promise<void>((resolve, reject) => {
-    waiting.set(0, { resolve: () => resolve(), reject });
-  });
   try {
-    await opened;
+    await proxy.opened;
   } catch (error) {
     await worker.terminate();
     releaseLock();
     throw error;
   }
 
-  /** Ends transaction `tx`: answered on its `begin` id (see `ending`), so nothing waits on this message. */
-  const endTransaction = (tx: number, commit: boolean) => {
-    if (failure === undefined) worker.postMessage({ id: nextId++, op: 'end', tx, commit } satisfies ThreadRequest);
-  };
-
-  const queryOn = (tx: number | undefined): Queryable => ({
-    async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
-      const { answered } = send({
-        id: nextId++,
-        op: 'query',
-        sql,
-        ...(params === undefined ? {} : { params }),
-        ...(tx === undefined ? {} : { tx }),
-      });
-      return (await answered).result as QueryResult<Row>;
-    },
-  });
-  const main = queryOn(undefined);
-
   return {
-    kind: 'pglite',
-    query: main.query,
-    async exec(sql) {
-      await send({ id: nextId++, op: 'exec', sql }).answered;
-    },
-    async transaction(work) {
-      const id = nextId++;
-      const { answered, ended } = send({ id, op: 'begin' }, true);
-      // Observed at once, so a thread that fails before `work` finishes is no unhandled rejection.
-      ended!.catch(() => undefined);
-      await answered;
-      let value;
-      try {
-        value = await work(queryOn(id));
-      } catch (error) {
-        endTransaction(id, false);
-        await ended!.catch(() => undefined);
-        throw error;
-      }
-      endTransaction(id, true);
-      await ended;
-      return value;
-    },
+    ...proxy.database,
+    // The advisory locks stay on this (the main) thread: every sync takes the sync lock here before
+    // any thread runs its loads (../../sync/run-in-thread.ts), so one in-process map is all of them.
     withAdvisoryLock: inProcessAdvisoryLocks(),
-    async releaseMemory() {
-      if (failure === undefined) await send({ id: nextId++, op: 'release-memory' }).answered;
+    async connectThread() {
+      const { port1, port2 } = new MessageChannel();
+      await proxy.request({ op: 'connect', port: port2 }, [port2]);
+      return { kind: 'pglite', port: port1 };
     },
     async close() {
       try {
-        if (failure === undefined) await send({ id: nextId++, op: 'close' }).answered;
+        if (!proxy.failed) await proxy.request({ op: 'close' });
       } finally {
         await worker.terminate();
         releaseLock();

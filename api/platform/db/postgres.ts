@@ -121,6 +121,10 @@ export function createPostgresDatabase(connectionString: string, logger: Logger)
         release();
       }
     },
+    // A pool of its own from the same URL: its sessions are other connections, as another instance's are.
+    async connectThread() {
+      return { kind: 'postgres', url: connectionString };
+    },
     async close() {
       await pool.end();
     },
