@@ -10,6 +10,7 @@ import type { Logger } from '../platform/logger.ts';
 import { DatasetSkippedError } from './errors.ts';
 import { dependencyReason, failureReason } from './failure-reason.ts';
 import { withSyncLock } from './lock.ts';
+import { withDeferredTransaction } from '../platform/db/deferred-transaction.ts';
 import { closeInterrupted, dropUnstarted, finishAttempt, markStarted, queueAttempts } from './run-records.ts';
 import { createSourceReader } from './source.ts';
 import { recordVersion } from './versions.ts';
@@ -205,7 +206,8 @@ async function loadOne(
     },
   };
   try {
-    const loaded = await db.transaction(async (tx) => {
+    // Opened at the load's first statement: files are read and parsed before the database is held.
+    const loaded = await withDeferredTransaction(db, async (tx) => {
       const value = await definition.load(tx, context);
       checkResult(name, value);
       const publishedAt = clock();
