@@ -4,6 +4,7 @@
 import type { Queryable } from '../platform/db/database.ts';
 import { readNationalHistory, type NationalHistory } from './history.ts';
 import { FHFA_PAGE, HUD_PAGE } from './sources.ts';
+import { giveWay } from '../platform/give-way.ts';
 
 /** Areas whose conforming baseline is 150% of the national one (AK, HI, GU, VI). */
 export { SPECIAL_AREAS } from './validate.ts';
@@ -32,8 +33,11 @@ export interface CountyLimitSeries {
   limitTypes: (string | null)[];
 }
 
-/** Every county's limits by program, keyed `program|fips`, years ascending. */
-export async function readCountyLimitSeries(db: Queryable): Promise<Map<string, CountyLimitSeries>> {
+/** Rows grouped between two looks at whether requests are waiting (a few hundred take well under a millisecond). */
+const ROWS_BETWEEN_YIELDS = 512;
+
+/** Every county's limits by program (or of one program), keyed `program|fips`, years ascending. */
+export async function readCountyLimitSeries(db: Queryable, program?: LimitProgram): Promise<Map<string, CountyLimitSeries>> {
   const { rows } = await db.query<{
     program: LimitProgram;
     year: number;
@@ -46,10 +50,13 @@ export async function readCountyLimitSeries(db: Queryable): Promise<Map<string, 
     limit_4: number;
     limit_type: string | null;
   }>(
-    'SELECT program, year, fips, state, source_name, limit_1, limit_2, limit_3, limit_4, limit_type FROM loan_limits ORDER BY program, fips, year',
+    `SELECT program, year, fips, state, source_name, limit_1, limit_2, limit_3, limit_4, limit_type FROM loan_limits
+     ${program === undefined ? '' : 'WHERE program = $1'} ORDER BY program, fips, year`,
+    program === undefined ? undefined : [program],
   );
   const series = new Map<string, CountyLimitSeries>();
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (index % ROWS_BETWEEN_YIELDS === 0) await giveWay();
     const key = `${row.program}|${row.fips}`;
     let entry = series.get(key);
     if (!entry) {
