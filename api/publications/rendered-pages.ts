@@ -98,14 +98,14 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
 
   /**
    * Renders again each page held (and, once the server asked for it, each page without parameters)
-   * whose version is past. Stops when a newer version appears meanwhile (a page rendered for the
-   * older one would not be kept) and says so, so that the caller starts over with the new one.
+   * whose version is past. Before each page, stops when a sync has started loading or a newer
+   * version has appeared (a page rendered for the older one would not be kept), and says which.
    */
   async function renderAhead(): Promise<'done' | 'outdated' | 'syncing'> {
-    if (await syncStillLoading()) return 'syncing';
     const version = await currentVersion();
     for (const pathname of new Set([...(eager ? fixedPaths : []), ...rendered.keys()])) {
-      if (version !== latest) return 'outdated';
+      if (await syncStillLoading()) return 'syncing';
+      if ((await currentVersion()) !== version) return 'outdated';
       if (rendered.get(pathname)?.version === version) continue;
       await giveWay(); // each page is a render of its own: requests go between them
       await render(pathname, version);
