@@ -32,44 +32,54 @@ export interface CountyLimitSeries {
   limitTypes: (string | null)[];
 }
 
-/** Every county's limits by program, keyed `program|fips`, years ascending. */
-export async function readCountyLimitSeries(db: Queryable): Promise<Map<string, CountyLimitSeries>> {
-  const { rows } = await db.query<{
-    program: LimitProgram;
-    year: number;
-    fips: string;
-    state: string;
-    source_name: string;
-    limit_1: number;
-    limit_2: number;
-    limit_3: number;
-    limit_4: number;
-    limit_type: string | null;
-  }>(
-    'SELECT program, year, fips, state, source_name, limit_1, limit_2, limit_3, limit_4, limit_type FROM loan_limits ORDER BY program, fips, year',
+interface LimitRow {
+  program: LimitProgram;
+  year: number;
+  fips: string;
+  state: string;
+  source_name: string;
+  limit_1: number;
+  limit_2: number;
+  limit_3: number;
+  limit_4: number;
+  limit_type: string | null;
+}
+
+/**
+ * Every county's limits by program (or of one program), keyed `program|fips` in that order, years
+ * ascending. Read a program's year at a time (its primary key's order): every row at once takes
+ * tens of milliseconds just to arrive on this thread, holding every request meanwhile.
+ */
+export async function readCountyLimitSeries(db: Queryable, program?: LimitProgram): Promise<Map<string, CountyLimitSeries>> {
+  const { rows: loads } = await db.query<{ program: LimitProgram; year: number }>(
+    `SELECT DISTINCT program, year FROM loan_limits ${program === undefined ? '' : 'WHERE program = $1'} ORDER BY program, year`,
+    program === undefined ? undefined : [program],
   );
   const series = new Map<string, CountyLimitSeries>();
-  for (const row of rows) {
-    const key = `${row.program}|${row.fips}`;
-    let entry = series.get(key);
-    if (!entry) {
-      entry = {
-        program: row.program,
-        fips: row.fips,
-        state: row.state,
-        sourceName: row.source_name,
-        years: [],
-        limits: [],
-        limitTypes: [],
-      };
-      series.set(key, entry);
-    }
-    entry.years.push(Number(row.year));
-    entry.limits.push([Number(row.limit_1), Number(row.limit_2), Number(row.limit_3), Number(row.limit_4)]);
-    entry.limitTypes.push(row.limit_type);
-    entry.sourceName = row.source_name;
+  for (const load of loads) {
+    const { rows } = await db.query<LimitRow>(
+      `SELECT program, year, fips, state, source_name, limit_1, limit_2, limit_3, limit_4, limit_type FROM loan_limits
+       WHERE program = $1 AND year = $2 ORDER BY fips`,
+      [load.program, load.year],
+    );
+    for (const row of rows) addLimitRow(series, row);
   }
-  return series;
+  // A county first listed in a later year still takes its place in (program, FIPS) order.
+  return new Map([...series].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Adds a year's row to its county's series: the state of its first year, the name of its latest. */
+function addLimitRow(series: Map<string, CountyLimitSeries>, row: LimitRow): void {
+  const key = `${row.program}|${row.fips}`;
+  let entry = series.get(key);
+  if (!entry) {
+    entry = { program: row.program, fips: row.fips, state: row.state, sourceName: row.source_name, years: [], limits: [], limitTypes: [] };
+    series.set(key, entry);
+  }
+  entry.years.push(Number(row.year));
+  entry.limits.push([Number(row.limit_1), Number(row.limit_2), Number(row.limit_3), Number(row.limit_4)]);
+  entry.limitTypes.push(row.limit_type);
+  entry.sourceName = row.source_name;
 }
 
 export interface CountyName {

@@ -5,6 +5,7 @@ import { CALENDAR_LIMIT_MAX } from '../calendar/contract.ts';
 import { CATEGORIES } from '../calendar/series.ts';
 import { CALENDAR_DATASET } from '../calendar/sync.ts';
 import type { CalendarService } from '../calendar/service.ts';
+import { giveWay } from '../platform/give-way.ts';
 import { ICS_TYPE, JSON_TYPE, type Publication, type PublishedFile } from './types.ts';
 
 /** Publishers schedule at most a couple of years ahead; the first year is the first event's. */
@@ -16,6 +17,7 @@ async function yearsWithEvents(calendar: CalendarService, currentYear: number): 
   if (!firstEvent) return [];
   const years: number[] = [];
   for (let year = Number(firstEvent.date.slice(0, 4)); year <= currentYear + YEARS_AHEAD; year += 1) {
+    await giveWay();
     const probe = await calendar.answer({ from: `${year}-01-01`, to: `${year}-12-31`, limit: 1 });
     if (probe.total > 0) years.push(year);
   }
@@ -36,6 +38,8 @@ export const calendarPublication: Publication = {
         { path: `calendar/${year}.ics`, body: await calendar.ics(range, host), contentType: ICS_TYPE, rest: `${rest}&format=ics` },
       );
       for (const category of CATEGORIES) {
+        // Each year and category is a document of its own to write: requests go between them.
+        await giveWay();
         const request = { ...range, category: [category] };
         files.push(
           {

@@ -4,6 +4,7 @@
 // one small download away.
 import { DATASET } from '../loan-limits/answer.ts';
 import { LoanLimitsQuerySchema } from '../loan-limits/contract.ts';
+import { giveWay } from '../platform/give-way.ts';
 import { JSON_TYPE, type Publication, type PublishedFile } from './types.ts';
 
 export const loanLimitsPublication: Publication = {
@@ -15,6 +16,7 @@ export const loanLimitsPublication: Publication = {
     const files: PublishedFile[] = [];
     for (const year of years) {
       for (const state of states) {
+        await giveWay(); // a large state's answer takes a while to compose: requests go between states
         const body = await limits.answerJson(LoanLimitsQuerySchema.parse({ state, year })).catch((error: { status?: number }) => {
           // A year no program has for this state is a 404 on REST: no file either.
           if (error.status === 404) return undefined;

@@ -2,10 +2,11 @@
 // memory until a sync changes it. A page at a URL without a query string is rendered through the
 // Astro handler (./render-capture.ts) the first time it is asked for under the current datasets
 // and UTC day (pages say "next events" and draw "the last five years"). After this process
-// publishes a sync, every page already rendered is rendered again in the background; the running
-// server also renders every such page without parameters at start and after each sync
-// (prerenderDataPages, from its background jobs), so readers get pages from memory. Query-string
-// variants (a lookup, a chart range) and the search page render per request, as before.
+// publishes a sync, every page already rendered is rendered again in the background, once the sync
+// has nothing left to load; the running server also renders every such page without parameters at
+// start and after each sync (prerenderDataPages, from its background jobs), so readers get pages
+// from memory. Query-string variants (a lookup, a chart range) and the search page render per
+// request, as before.
 import type { Request, RequestHandler, Response } from 'express';
 import type { UsesServices } from '../domain-services.ts';
 import type { DatasetRecord } from '../platform/datasets.ts';
@@ -14,6 +15,7 @@ import { datasetsVersion } from './data-version.ts';
 import { renderPage, type ApiCaller, type CapturedPage, type PageDeps, type SsrHandler } from './render-capture.ts';
 import { contentEtag } from '../platform/http/content-etag.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
+import { giveWay } from '../platform/give-way.ts';
 
 /** The pages' own deps, and what deciding when to render again reads (dataset loads, today). */
 type RenderedPagesDeps = PageDeps & UsesServices<'datasets'>;
@@ -27,6 +29,13 @@ const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection'
 const DEFAULT_CACHE_CONTROL = 'public, max-age=300';
 /** After a sync publishes, wait this long for the next dataset before re-rendering (a sync publishes several). */
 const RERENDER_DELAY_MS = 1_000;
+/**
+ * While a sync still has datasets to load, pages are not rendered ahead (each would be rendered
+ * again after the next load, and a render holds every request for its length); the sync's last
+ * publish asks again, and so does a look this much later (a sync another process runs publishes
+ * nothing here).
+ */
+const SYNC_RECHECK_MS = 5_000;
 
 interface Rendered {
   version: string;
@@ -87,25 +96,62 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
     return work;
   }
 
-  /** Renders again each page held (and, once the server asked for it, each page without parameters) whose version is past. */
-  async function renderAhead(): Promise<void> {
+  /**
+   * Renders again each page held (and, once the server asked for it, each page without parameters)
+   * whose version is past. Before each page, stops when a sync has started loading or a newer
+   * version has appeared (a page rendered for the older one would not be kept), and says which.
+   */
+  async function renderAhead(): Promise<'done' | 'outdated' | 'syncing'> {
     const version = await currentVersion();
     for (const pathname of new Set([...(eager ? fixedPaths : []), ...rendered.keys()])) {
-      if (rendered.get(pathname)?.version !== version) await render(pathname, version);
+      if (await syncStillLoading()) return 'syncing';
+      if ((await currentVersion()) !== version) return 'outdated';
+      if (rendered.get(pathname)?.version === version) continue;
+      await giveWay(); // each page is a render of its own: requests go between them
+      await render(pathname, version);
     }
+    return 'done';
   }
-  const renderAheadLogged = () =>
-    void renderAhead().catch((error: unknown) => deps.logger.warn({ err: error }, 'pages: could not render ahead'));
 
+  async function syncStillLoading(): Promise<boolean> {
+    const overview = await deps.services.datasets.overview().catch(() => []);
+    return overview.some((dataset) => dataset.loadingSince !== undefined);
+  }
+
+  // One pass at a time (a sync publishes several datasets, each asking for one); a request for
+  // another during a pass runs one more after it.
+  let passing = false;
+  let passAgain = false;
   let timer: NodeJS.Timeout | undefined;
-  deps.services.datasets.onInvalidate(() => {
+  const renderAheadIn = (ms: number): void => {
     if (timer) return;
     timer = setTimeout(() => {
       timer = undefined;
       renderAheadLogged();
-    }, RERENDER_DELAY_MS);
+    }, ms);
     timer.unref();
-  });
+  };
+  const renderAheadLogged = (): void => {
+    if (passing) {
+      passAgain = true;
+      return;
+    }
+    passing = true;
+    void (async () => {
+      do {
+        passAgain = false;
+        const outcome = await renderAhead();
+        if (outcome === 'outdated') passAgain = true;
+        else if (outcome === 'syncing') renderAheadIn(SYNC_RECHECK_MS);
+      } while (passAgain);
+    })()
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'pages: could not render ahead'))
+      .finally(() => {
+        passing = false;
+      });
+  };
+
+  deps.services.datasets.onInvalidate(() => renderAheadIn(RERENDER_DELAY_MS));
   prerenderers.set(deps, (on) => {
     eager = on;
     if (on) renderAheadLogged();

@@ -9,6 +9,7 @@ import type { DomainServices } from '../domain-services.ts';
 import { datasetsVersion } from './data-version.ts';
 import { JSON_TYPE, type Publication, type PublishedFile, type PublishedServices } from './types.ts';
 import { contentEtag } from '../platform/http/content-etag.ts';
+import { giveWay } from '../platform/give-way.ts';
 
 /** What producing publications reads: the services they come from, dataset loads, the host and year, the logger. */
 type PublicationStoreDeps = Pick<CoreDeps, 'config' | 'clock' | 'logger'> & {
@@ -118,7 +119,11 @@ export class PublicationStore {
         const produced = await publication.produce(services, { host: new URL(config.baseUrl).hostname, year });
         for (const file of produced)
           if (!file.path.startsWith(`${publication.name}/`)) throw new Error(`${file.path} is outside ${publication.name}/`);
-        const files = produced.map(stored);
+        const files: StoredFile[] = [];
+        for (const file of produced) {
+          await giveWay(); // hundreds of files to encode and hash
+          files.push(stored(file));
+        }
         this.states.set(publication.name, { version, files });
         changed = true;
         if (this.options.writeDir) await writePublication(this.options.writeDir, publication.name, files);

@@ -7,6 +7,7 @@ import { readDatasetRecords } from '../platform/datasets.ts';
 import { STATES } from '../geo/states.ts';
 import type { SearchDocumentInput } from '../search/documents.ts';
 import { registerSearchSource } from '../search/sources.ts';
+import { giveWay } from '../platform/give-way.ts';
 import { stateFigures } from './figures.ts';
 import { stateAnalysis } from './sentences.ts';
 import { buildCountyProfile, stateTitle } from './profiles.ts';
@@ -20,9 +21,11 @@ const newest = (dates: readonly (string | null)[]) =>
     .sort()
     .at(-1) ?? null;
 
-export function researchDocuments(world: ResearchWorld): SearchDocumentInput[] {
+/** Every research page as a document: a profile of each state and county, giving way between them (thousands). */
+export async function researchDocuments(world: ResearchWorld): Promise<SearchDocumentInput[]> {
   const documents: SearchDocumentInput[] = [];
   for (const state of STATES) {
+    await giveWay();
     const figures = stateFigures(world, state);
     // Escrow and bills come from other services; the index needs the words the data gives.
     const sentences = stateAnalysis(figures, { escrow: { monthsAtClosing: {}, frequency: '', disbursementMonths: [] }, bills: null });
@@ -43,6 +46,7 @@ export function researchDocuments(world: ResearchWorld): SearchDocumentInput[] {
     });
   }
   for (const fips of world.countyByFips.keys()) {
+    await giveWay();
     const profile = buildCountyProfile(world, fips);
     const short = profile.county.replace(/ (County|Parish|Borough|Census Area|Municipality|city|City and Borough)$/, '');
     documents.push({

@@ -9,6 +9,7 @@ import type { Logger } from '../platform/logger.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import { STATES, findState, type StateInfo } from '../geo/states.ts';
 import { datasetSnapshot } from '../platform/dataset-snapshot.ts';
+import { giveWay } from '../platform/give-way.ts';
 import type { EscrowService } from '../escrow/service.ts';
 import type { BillsService } from '../bills/service.ts';
 import type { CountyProfile, ResearchListing, StateProfile } from './contract.ts';
@@ -183,6 +184,7 @@ export function createResearchService(options: {
         .sort((a, b) => (b.hmda?.records ?? 0) - (a.hmda?.records ?? 0) || a.fips.localeCompare(b.fips))
         .slice(0, LISTED_COUNTIES);
       for (const entry of largest) {
+        await giveWay(); // the first listing of a world builds each profile
         const profile = await county(entry.fips);
         listings.push({
           kind: 'county',

@@ -30,6 +30,7 @@ import { NMDB_DATASET, NMDB_SOURCE_NAME, NMDB_STATES_URL } from '../nmdb/series.
 import { PMMS_DATASET, readNationalObservations } from '../rates/observations.ts';
 import type { ResearchSource } from './contract.ts';
 import { countyPath, slugify } from './slugs.ts';
+import { giveWay } from '../platform/give-way.ts';
 
 /** The datasets a research page is drawn from: all must be loaded before a page answers. */
 export const RESEARCH_DATASETS = [
@@ -156,12 +157,20 @@ export async function readResearchWorld(db: Queryable, records: readonly Dataset
   const statesFirst = await aggregatesByGeo(db, hmdaFirstYear, 'state');
   const counties = await countyAggregatesByYear(db, hmdaYear);
   const countiesFirst = await countyAggregatesByYear(db, hmdaFirstYear);
+  // The counties of the latest conforming file, by state, in the order they were read.
+  const latestConformingByState = new Map<string, CountyLimitSeries[]>();
+  for (const series of limitSeries.values()) {
+    if (series.program !== 'conforming' || series.years.at(-1) !== conformingYear) continue;
+    const list = latestConformingByState.get(series.state) ?? [];
+    list.push(series);
+    latestConformingByState.set(series.state, list);
+  }
   const countiesByState = new Map<string, CountyFacts[]>();
   const countyByFips = new Map<string, CountyFacts>();
   for (const state of STATES) {
+    await giveWay(); // thousands of counties to sum up: requests go between states
     const list: CountyFacts[] = [];
-    for (const series of limitSeries.values()) {
-      if (series.program !== 'conforming' || series.state !== state.code || series.years.at(-1) !== conformingYear) continue;
+    for (const series of latestConformingByState.get(state.code) ?? []) {
       const fha = limitSeries.get(`fha|${series.fips}`);
       list.push({
         fips: series.fips,

@@ -7,6 +7,7 @@ import type { Queryable } from '../platform/db/database.ts';
 import { contentDocuments, marketUpdateDocuments } from './content-documents.ts';
 import { replaceDocuments, type SearchDocumentInput } from './documents.ts';
 import { searchSources } from './sources.ts';
+import { giveWay } from '../platform/give-way.ts';
 
 export interface IndexBuildResult {
   /** Documents written per source. */
@@ -19,16 +20,27 @@ type Collected = Array<[source: string, documents: readonly SearchDocumentInput[
 /** The documents of every source, read but not written. */
 async function collectDocuments(db: Queryable, contentDir: string | undefined): Promise<Collected> {
   const collected: Collected = [
-    ['content', contentDocuments(contentDir)],
+    ['content', await contentDocuments(contentDir)],
     ['news', await marketUpdateDocuments(db)],
   ];
   for (const source of searchSources()) collected.push([source.source, await source.documents(db)]);
   return collected;
 }
 
-function fingerprintOf(collected: Collected): string {
+/**
+ * The hash of each source's `JSON.stringify([source, documents])`, fed a document at a time (the
+ * same bytes, so the same fingerprint) and giving way between them: thousands of research pages.
+ */
+async function fingerprintOf(collected: Collected): Promise<string> {
   const hash = createHash('sha256');
-  for (const [source, documents] of collected) hash.update(JSON.stringify([source, documents]));
+  for (const [source, documents] of collected) {
+    hash.update(`[${JSON.stringify(source)},[`);
+    for (const [index, document] of documents.entries()) {
+      await giveWay();
+      hash.update(`${index === 0 ? '' : ','}${JSON.stringify(document)}`);
+    }
+    hash.update(']]');
+  }
   return hash.digest('hex');
 }
 
@@ -39,13 +51,13 @@ async function storedFingerprint(db: Queryable): Promise<string | undefined> {
 
 /** True when the last build wrote exactly the documents the sources give now (read outside any transaction). */
 export async function searchIndexIsCurrent(db: Queryable, { contentDir }: { contentDir?: string } = {}): Promise<boolean> {
-  return (await storedFingerprint(db)) === fingerprintOf(await collectDocuments(db, contentDir));
+  return (await storedFingerprint(db)) === (await fingerprintOf(await collectDocuments(db, contentDir)));
 }
 
 /** Writes every source's documents (run it in a transaction) and records their fingerprint. */
 export async function rebuildSearchIndex(db: Queryable, { contentDir }: { contentDir?: string } = {}): Promise<IndexBuildResult> {
   const collected = await collectDocuments(db, contentDir);
-  const fingerprint = fingerprintOf(collected);
+  const fingerprint = await fingerprintOf(collected);
   const sources = Object.fromEntries(collected.map(([source, documents]) => [source, documents.length]));
   for (const [source, documents] of collected) await replaceDocuments(db, source, documents);
   await db.query(

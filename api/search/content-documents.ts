@@ -4,15 +4,18 @@ import { CONTENT_DIR, markdownHeadings, markdownToText, readArticles, readGlossa
 import type { Queryable } from '../platform/db/database.ts';
 import { listMarketUpdates } from '../news/market-updates.ts';
 import type { SearchDocumentInput } from './documents.ts';
+import { giveWay } from '../platform/give-way.ts';
 
 /** How many weeks of market updates the index holds (ten years; older weeks stay on the site). */
 export const INDEXED_NEWS_WEEKS = 520;
 
 const isoDate = (date: Date): string => date.toISOString().slice(0, 10);
 
-export function contentDocuments(contentDir = CONTENT_DIR): SearchDocumentInput[] {
+/** Every glossary entry, article and learn page as a document, giving way between them (hundreds of bodies to turn into text). */
+export async function contentDocuments(contentDir = CONTENT_DIR): Promise<SearchDocumentInput[]> {
   const documents: SearchDocumentInput[] = [];
   for (const entry of readGlossary(contentDir)) {
+    await giveWay();
     const faqs = entry.data.faqs.map((faq) => `${faq.question} ${faq.answer}`).join('\n');
     documents.push({
       id: `glossary:${entry.slug}`,
@@ -28,6 +31,7 @@ export function contentDocuments(contentDir = CONTENT_DIR): SearchDocumentInput[
   }
   for (const collection of ['articles', 'learn'] as const) {
     for (const entry of readArticles(contentDir, collection)) {
+      await giveWay();
       documents.push({
         id: `${collection}:${entry.slug}`,
         // Research write-ups are their own type so `type=research` finds them; they live with articles.

@@ -23,6 +23,7 @@ import {
 import { answerCsv, buildAnswer, csvFileName, seriesInfo } from './answer.ts';
 import { buildCatalogue, type FamilyState } from './catalogue.ts';
 import { datasetSnapshot, type DatasetSnapshot } from '../platform/dataset-snapshot.ts';
+import { giveWay } from '../platform/give-way.ts';
 import type { HeldSeries, SeriesFamily } from './types.ts';
 import { optimalBlueFamily, pmmsFamily } from './families/rates.ts';
 import { nmdbFamily } from './families/nmdb.ts';
@@ -39,6 +40,8 @@ const MAX_CATALOGUE_BYTES = 4 * 1024 * 1024;
 const MAX_REMEMBERED_BYTES = 512 * 1024;
 /** Requested ids resolved to their family and canonical id (a few dozen bytes each). */
 const MAX_RESOLVED_BYTES = 1024 * 1024;
+/** Series described between two looks at whether requests are waiting (a few hundred take well under a millisecond). */
+const SERIES_BETWEEN_YIELDS = 256;
 
 export interface CsvAnswer {
   text: string;
@@ -131,7 +134,12 @@ export function createSeriesService({
         ...(checkIntervalMs === undefined ? {} : { checkIntervalMs }),
         read: async (records) => {
           const held = await family.load(records);
-          const infos = held.map((series) => seriesInfo(series, baseUrl));
+          // Tens of thousands of series in the county families: requests go between them.
+          const infos: SeriesInfo[] = [];
+          for (const [index, series] of held.entries()) {
+            if (index % SERIES_BETWEEN_YIELDS === 0) await giveWay();
+            infos.push(seriesInfo(series, baseUrl));
+          }
           let words: Map<string, Set<string>> | undefined;
           return {
             byId: new Map(held.map((series) => [series.id, series])),

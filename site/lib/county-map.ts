@@ -82,8 +82,8 @@ function frameOf(shapes: readonly CountyShape[]): string {
   return `${round(x0 - pad)} ${round(y0 - pad)} ${round(x1 - x0 + 2 * pad)} ${round(y1 - y0 + 2 * pad)}`;
 }
 
-export function countyMap(request: MapRequest): CountyMapView {
-  const all = countyShapes();
+export async function countyMap(request: MapRequest): Promise<CountyMapView> {
+  const all = await countyShapes();
   const shapes = request.stateFips
     ? [...all.counties.values()].filter((shape) => shape.fips.startsWith(request.stateFips!))
     : all.nationCounties;

@@ -4,6 +4,7 @@
 import type { UsesServices } from '../../api/domain-services.ts';
 import { LoanLimitsQuerySchema, type LoanLimitsAnswer } from '../../api/loan-limits/contract.ts';
 import { STATE_CODES, findState } from '../../api/geo/states.ts';
+import { giveWay } from '../../api/platform/give-way.ts';
 import { conformingBands, countyMap, type Band, type CountyMapView } from './county-map.ts';
 
 type LimitMapDeps = UsesServices<'loanLimits'>;
@@ -50,6 +51,7 @@ export async function readConformingMap(deps: LimitMapDeps): Promise<ConformingM
   const aboveBaseline: HighCostCounty[] = [];
   let first: LoanLimitsAnswer | undefined;
   for (const state of STATE_CODES) {
+    await giveWay(); // the first map of a data version composes every state's answer
     const answer = await deps.services.loanLimits.answer(LoanLimitsQuerySchema.parse({ state, loan_type: 'conforming', units: 1 }));
     first ??= answer;
     for (const [fips, figure] of conformingValues(answer)) values.set(fips, figure);
@@ -88,7 +90,9 @@ export async function stateConformingMap(
       LoanLimitsQuerySchema.parse({ state: info.code, year, loan_type: 'conforming', units: 1 }),
     );
     const national = bandsOf(answer);
-    return national ? countyMap({ values: conformingValues(answer), bands: national.bands, stateFips: info.fips, highlight }) : undefined;
+    return national
+      ? await countyMap({ values: conformingValues(answer), bands: national.bands, stateFips: info.fips, highlight })
+      : undefined;
   } catch (error) {
     // The profile says what is missing; the map is left out rather than failing the page.
     if ((error as { status?: number }).status !== undefined) return undefined;

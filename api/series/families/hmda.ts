@@ -14,6 +14,7 @@ import {
   type SeriesDimensions,
 } from '../../hmda-aggregates/series-reads.ts';
 import { COUNTIES_DATASET, readCountyNames } from '../../loan-limits/series-reads.ts';
+import { giveWay } from '../../platform/give-way.ts';
 import type { HeldSeries, SeriesFamily } from '../types.ts';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -143,17 +144,22 @@ export function hmdaFamily(db: Queryable): SeriesFamily {
     canonical: (lower) => canonicalIn(lower, /^[a-z]{2}$/),
     async load([record]) {
       const counts = await readCountsByYear(db, 'state');
-      return [...counts.values()].flatMap((entry) =>
-        heldSeries(
-          entry.geo,
-          placeOf(entry.geo) ?? entry.geo,
-          entry.years,
-          entry.counts,
-          record?.asOf ?? null,
-          'hmda',
-          entry.geo === 'US' ? undefined : entry.geo,
-        ),
-      );
+      const held: HeldSeries[] = [];
+      for (const entry of counts.values()) {
+        await giveWay();
+        held.push(
+          ...heldSeries(
+            entry.geo,
+            placeOf(entry.geo) ?? entry.geo,
+            entry.years,
+            entry.counts,
+            record?.asOf ?? null,
+            'hmda',
+            entry.geo === 'US' ? undefined : entry.geo,
+          ),
+        );
+      }
+      return held;
     },
   };
 }
@@ -171,11 +177,14 @@ export function hmdaCountyFamily(db: Queryable): SeriesFamily {
     canonical: (lower) => canonicalIn(lower, /^\d{5}$/),
     async load([record]) {
       const [counts, names] = await Promise.all([readCountsByYear(db, 'county'), readCountyNames(db)]);
-      return [...counts.values()].flatMap((entry) => {
+      const held: HeldSeries[] = [];
+      for (const entry of counts.values()) {
+        await giveWay(); // thousands of counties, each a dozen series
         const county = names.get(entry.geo);
         const place = county ? `${county.name}, ${county.state}` : `county ${entry.geo}`;
-        return heldSeries(entry.geo, place, entry.years, entry.counts, record?.asOf ?? null, 'hmda-county', county?.state);
-      });
+        held.push(...heldSeries(entry.geo, place, entry.years, entry.counts, record?.asOf ?? null, 'hmda-county', county?.state));
+      }
+      return held;
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   readCountyNames,
   type LimitProgram,
 } from '../../loan-limits/series-reads.ts';
+import { giveWay } from '../../platform/give-way.ts';
 import type { HeldSeries, SeriesFamily } from '../types.ts';
 
 const yearDate = (year: number) => `${year}-01-01`;
@@ -40,10 +41,10 @@ export function countyLimitFamily(program: LimitProgram, db: Queryable): SeriesF
     claims: (lower) => lower.startsWith(prefix) && /^\d{5}$/.test(lower.slice(prefix.length)),
     canonical: (lower) => (lower.startsWith(prefix) && /^\d{5}$/.test(lower.slice(prefix.length)) ? lower : undefined),
     async load() {
-      const [limits, names] = await Promise.all([readCountyLimitSeries(db), readCountyNames(db)]);
+      const [limits, names] = await Promise.all([readCountyLimitSeries(db, program), readCountyNames(db)]);
       const held: HeldSeries[] = [];
       for (const series of limits.values()) {
-        if (series.program !== program) continue;
+        await giveWay();
         const county = names.get(series.fips);
         const name = county?.name ?? titleCase(series.sourceName);
         const missing = gaps(series.years);

@@ -17,6 +17,7 @@ import {
   type NmdbRateSeries,
 } from '../../nmdb/series.ts';
 import type { HeldSeries, SeriesFamily } from '../types.ts';
+import { giveWay } from '../../platform/give-way.ts';
 
 const MEASURES = NMDB_RATE_SERIES.flatMap((series) => [
   { measure: series.toLowerCase(), series, weight: 'loan' as const },
@@ -65,6 +66,7 @@ export function nmdbFamily(db: Queryable): SeriesFamily {
       const groups = await readNmdbGroups(db);
       const held: HeldSeries[] = [];
       for (const group of groups.values()) {
+        await giveWay();
         const asOf = loaded?.asOf ?? group.quarterEnds.at(-1) ?? null;
         for (const { measure, series, weight } of MEASURES) {
           held.push({
