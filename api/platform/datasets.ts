@@ -6,7 +6,7 @@ import type { Database, Queryable } from './db/database.ts';
 import { ServiceUnavailableError } from './errors.ts';
 import { missingDatasetError, type DatasetAvailability, type MissingDataset } from './dataset-states.ts';
 import { INTERRUPTED_REASON, latestAttempts, type Attempt } from '../sync/run-records.ts';
-import { syncLockHeld } from '../sync/lock.ts';
+import { syncingHere, syncLockHeld } from '../sync/lock.ts';
 
 export interface DatasetRecord {
   name: string;
@@ -44,7 +44,11 @@ export interface DatasetStatus {
   require(name: string): Promise<DatasetRecord>;
   /** Where one dataset stands. */
   availability(name: string): Promise<DatasetAvailability>;
-  /** Every dataset that is loaded or was ever attempted, plus `known` ones (never loaded). */
+  /**
+   * Every dataset that is loaded or was ever attempted, plus `known` ones (never loaded). While this
+   * process syncs, a read the database does not answer within OVERVIEW_PATIENCE_MS gives the last
+   * overview instead (see there).
+   */
   overview(known?: readonly string[]): Promise<DatasetOverview[]>;
   /** Forget cached reads (after a sync publishes). */
   invalidate(): void;
@@ -135,10 +139,22 @@ export async function readDatasetRecords(db: Queryable): Promise<DatasetRecord[]
   }));
 }
 
+/**
+ * How long an overview waits for the database while this process syncs before it answers from the
+ * last one. The embedded database runs one transaction at a time, so a read waits while a dataset's
+ * load writes (a second or more); /healthz, which reads the overview, must keep answering meanwhile.
+ * The last overview is at most one dataset behind, and says which datasets are loading. After the
+ * sync every read is fresh again.
+ */
+const OVERVIEW_PATIENCE_MS = 25;
+
+type OverviewRead = [DatasetRecord[], Attempts];
+
 export function createDatasetStatus({ db, cacheMs = 5_000 }: { db: Database; cacheMs?: number }): DatasetStatus {
   let cached: { at: number; records: DatasetRecord[] } | undefined;
   let cachedAttempts: { at: number; attempts: Promise<Attempts> } | undefined;
   const listeners = new Set<() => void>();
+  let lastOverview: OverviewRead | undefined;
 
   async function list(): Promise<DatasetRecord[]> {
     if (cached && Date.now() - cached.at < cacheMs) return cached.records;
@@ -185,7 +201,8 @@ export function createDatasetStatus({ db, cacheMs = 5_000 }: { db: Database; cac
       throw missingDatasetError(name, describeMissing(name, read));
     },
     async overview(known = []) {
-      const [records, read] = await Promise.all([list(), attempts()]);
+      const fresh = Promise.all([list(), attempts()]).then((read): OverviewRead => (lastOverview = read));
+      const [records, read] = lastOverview !== undefined && syncingHere(db) ? await withinPatience(fresh, lastOverview) : await fresh;
       const byName = new Map(records.map((record) => [record.name, record]));
       const names = [...new Set([...known, ...byName.keys(), ...read.latest.keys()])].sort();
       return names.map((name) => describeDataset(name, byName.get(name), read));
@@ -200,4 +217,15 @@ export function createDatasetStatus({ db, cacheMs = 5_000 }: { db: Database; cac
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** `read`, or `fallback` when `read` has not settled within OVERVIEW_PATIENCE_MS. */
+function withinPatience(read: Promise<OverviewRead>, fallback: OverviewRead): Promise<OverviewRead> {
+  let timer: NodeJS.Timeout | undefined;
+  const patience = new Promise<OverviewRead>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), OVERVIEW_PATIENCE_MS);
+    timer.unref();
+  });
+  read.catch(() => undefined); // a failed read still reaches the callers that waited for it
+  return Promise.race([read, patience]).finally(() => clearTimeout(timer));
 }

@@ -17,6 +17,11 @@ export async function withSyncLock<T>(db: Database, work: () => Promise<T>): Pro
   });
 }
 
+/** Whether this process is syncing into `db` right now (no database read). */
+export function syncingHere(db: Database): boolean {
+  return heldHere.has(db);
+}
+
 /**
  * True while some process holds the sync lock of this database. PostgreSQL releases an advisory lock
  * when its session ends, so a sync whose process was killed stops holding it at once.
