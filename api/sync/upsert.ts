@@ -28,6 +28,13 @@ export interface UpsertSpec {
 }
 
 /**
+ * Rows per statement. Larger batches cost the embedded database memory it keeps: its WebAssembly heap
+ * grows to the largest statement and never shrinks (5,000 rows: idle RSS after a full sync about
+ * 100 MiB higher than 1,000).
+ */
+const BATCH_ROWS = 1_000;
+
+/**
  * Inserts or updates `rows`; resolves to the number of rows inserted or actually changed.
  *
  * Each batch travels as one JSON parameter that the database turns into rows of the table's own
@@ -45,7 +52,7 @@ export async function upsertRows(tx: Queryable, spec: UpsertSpec): Promise<numbe
     if (!columns.includes(column)) throw new Error(`Key column ${column} is not among the columns of ${table}.`);
   }
   const valueColumns = columns.filter((column) => !key.includes(column));
-  const batchSize = spec.batchSize ?? 5_000;
+  const batchSize = spec.batchSize ?? BATCH_ROWS;
 
   const conflict =
     valueColumns.length === 0
@@ -87,20 +94,30 @@ export interface DeleteMissingSpec {
 
 /**
  * Deletes rows in scope that the new load no longer has; resolves to the number deleted. The kept keys
- * go to the database as one JSON parameter, converted by the key columns' own types (a `date` key
- * compares as a date, however the caller wrote it), and the database finds the rest: reading every
- * key in scope back to compare here cost more than the sync's writing.
+ * go to the database in batches of JSON, converted by the key columns' own types (a `date` key
+ * compares as a date, however the caller wrote it), into a temporary table that lives as long as the
+ * transaction; the database then finds the rest. Reading every key in scope back to compare here
+ * cost more than the sync's writing.
  */
 export async function deleteMissingRows(tx: Queryable, spec: DeleteMissingSpec): Promise<number> {
   const table = identifier(spec.table);
   const key = spec.key.map(identifier);
+  const kept = `kept_${table}`;
   const scopeParams = spec.scopeParams ?? [];
-  const kept = spec.keep.map((values) => Object.fromEntries(key.map((column, index) => [column, values[index] ?? null])));
-  const matches = key.map((column) => `kept.${column} = ${table}.${column}`).join(' AND ');
+  await tx.query(`DROP TABLE IF EXISTS pg_temp.${kept}`);
+  await tx.query(`CREATE TEMP TABLE ${kept} ON COMMIT DROP AS SELECT ${key.join(', ')} FROM ${table} WITH NO DATA`);
+  for (let start = 0; start < spec.keep.length; start += BATCH_ROWS) {
+    const batch = spec.keep.slice(start, start + BATCH_ROWS);
+    const records = batch.map((values) => Object.fromEntries(key.map((column, index) => [column, values[index] ?? null])));
+    await tx.query(`INSERT INTO ${kept} SELECT ${key.join(', ')} FROM json_populate_recordset(NULL::${kept}, $1::json)`, [
+      JSON.stringify(records),
+    ]);
+  }
+  const matches = key.map((column) => `${kept}.${column} = ${table}.${column}`).join(' AND ');
   const result = await tx.query(
-    `DELETE FROM ${table} WHERE (${spec.scope}) AND NOT EXISTS (` +
-      `SELECT 1 FROM json_populate_recordset(NULL::${table}, $${scopeParams.length + 1}::json) AS kept WHERE ${matches})`,
-    [...scopeParams, JSON.stringify(kept)],
+    `DELETE FROM ${table} WHERE (${spec.scope}) AND NOT EXISTS (SELECT 1 FROM ${kept} WHERE ${matches})`,
+    scopeParams,
   );
+  await tx.query(`DROP TABLE ${kept}`);
   return result.rowCount;
 }
