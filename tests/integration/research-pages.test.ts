@@ -12,6 +12,7 @@ import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { postAsk, readAskStream } from '../support/sse.ts';
 import { CountyProfileSchema, StateProfileSchema } from '../../api/research/contract.ts';
+import { STATE_CODES } from '../../api/geo/states.ts';
 import {
   denialRate,
   fhfa2026,
@@ -207,59 +208,7 @@ describe.skipIf(!hasSourceData)('research pages per state and county', () => {
     const research = testApp.deps.services.research;
     const world = await research.world();
     const analysis = new Map<string, string[]>();
-    for (const code of [
-      'AK',
-      'AL',
-      'AR',
-      'AZ',
-      'CA',
-      'CO',
-      'CT',
-      'DC',
-      'DE',
-      'FL',
-      'GA',
-      'HI',
-      'IA',
-      'ID',
-      'IL',
-      'IN',
-      'KS',
-      'KY',
-      'LA',
-      'MA',
-      'MD',
-      'ME',
-      'MI',
-      'MN',
-      'MO',
-      'MS',
-      'MT',
-      'NC',
-      'ND',
-      'NE',
-      'NH',
-      'NJ',
-      'NM',
-      'NV',
-      'NY',
-      'OH',
-      'OK',
-      'OR',
-      'PA',
-      'RI',
-      'SC',
-      'SD',
-      'TN',
-      'TX',
-      'UT',
-      'VA',
-      'VT',
-      'WA',
-      'WI',
-      'WV',
-      'WY',
-    ]) {
+    for (const code of STATE_CODES) {
       analysis.set(code, (await research.state(code)).analysis);
     }
     for (const fips of world.countyByFips.keys()) analysis.set(fips, (await research.county(fips)).analysis);
