@@ -6,14 +6,13 @@
 // figures the test computes itself from the publishers' files. On-demand pages read a database
 // synced from the official files.
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { readArticles } from '../../api/content/markdown.ts';
 import { loadSsrHandler } from '../../api/server.ts';
 import { SITE_NAV } from '../../api/site-info/site-frame.ts';
 import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.ts';
-import { ARTIFACTS, CHROMIUM_FLAGS, CHROMIUM, hasChromium, seriousViolations } from '../support/browser.ts';
+import { CHROMIUM_FLAGS, CHROMIUM, hasChromium, screenshotFailures, seriousViolations } from '../support/browser.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { ensureSiteBuiltForTests } from '../support/site-build.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
@@ -131,8 +130,8 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
       other.setDefaultNavigationTimeout(120_000);
       other.setDefaultTimeout(120_000);
     }
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
   }, 600_000);
+  screenshotFailures(() => ({ phone: page, desktop, 'phone-no-script': noScript }));
 
   afterAll(async () => {
     await browser?.close();
@@ -142,10 +141,9 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
   });
 
   /** Loads the page and checks what every page must satisfy; returns its layout for more checks. */
-  async function checkPage(sitePath: string, name: string, status = 200): Promise<Layout> {
+  async function checkPage(sitePath: string, status = 200): Promise<Layout> {
     const response = await page.goto(`${server.url}${sitePath}`);
     expect(response?.status(), sitePath).toBe(status);
-    await page.screenshot({ path: path.join(ARTIFACTS, `phone-${name}.png`), fullPage: true });
     const layout = await readLayout(page);
     expect(layout.innerWidth, sitePath).toBe(PHONE.width);
     expect(layout.scrollWidth, `${sitePath} scrolls sideways`).toBeLessThanOrEqual(layout.innerWidth);
@@ -159,7 +157,6 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     }
     expect(await seriousViolations(page), sitePath).toEqual([]);
     await desktop.goto(`${server.url}${sitePath}`);
-    await desktop.screenshot({ path: path.join(ARTIFACTS, `desktop-${name}.png`), fullPage: true });
     const desktopHeight = await desktop.evaluate(
       () => (globalThis as unknown as { document: DomDocument }).document.documentElement.scrollHeight,
     );
@@ -173,43 +170,40 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
   it('fits the content pages: home, article, learn page, glossary index and term, 404', async () => {
     const article = readArticles(undefined, 'articles')[0]!;
     const learn = readArticles(undefined, 'learn')[0]!;
-    await checkPage('/', 'home');
-    await checkPage('/articles', 'articles');
-    await checkPage(`/articles/${article.slug}`, 'article');
-    await checkPage('/learn', 'learn');
-    await checkPage(`/learn/${learn.slug}`, 'learn-page');
-    await checkPage('/glossary', 'glossary');
-    await checkPage('/glossary/escrow-cushion', 'glossary-term');
-    await checkPage('/no-such-page', 'not-found', 404);
-  }, 300_000); // eight pages, each screenshotted on a phone and a desktop and checked by axe: slow on a busy machine
+    await checkPage('/');
+    await checkPage('/articles');
+    await checkPage(`/articles/${article.slug}`);
+    await checkPage('/learn');
+    await checkPage(`/learn/${learn.slug}`);
+    await checkPage('/glossary');
+    await checkPage('/glossary/escrow-cushion');
+    await checkPage('/no-such-page', 404);
+  }, 300_000); // eight pages, each loaded on a phone and a desktop and checked by axe: slow on a busy machine
 
   it('fits the data pages, their answer tables shown as cards', async () => {
-    await checkPage('/rates', 'rates');
-    await checkPage('/loan-limits', 'loan-limits');
-    const limits = await checkPage('/loan-limits?state=CA&county=Los+Angeles', 'loan-limits-answer');
+    await checkPage('/rates');
+    await checkPage('/loan-limits');
+    const limits = await checkPage('/loan-limits?state=CA&county=Los+Angeles');
     expect(limits.boxes.length).toBeGreaterThan(0);
-    await checkPage('/loan-limits?state=TX', 'loan-limits-state');
-    await checkPage('/escrow', 'escrow');
-    const escrow = await checkPage('/escrow?state=CO&closing_month=3&annual_tax=3600', 'escrow-answer');
+    await checkPage('/loan-limits?state=TX');
+    await checkPage('/escrow');
+    const escrow = await checkPage('/escrow?state=CO&closing_month=3&annual_tax=3600');
     expect(escrow.boxes.length).toBeGreaterThan(0);
-    await checkPage('/calculator', 'calculator');
-    await checkPage(
-      '/calculator?price=400000&down_percent=10&rate=6.5&annual_tax=4800&annual_insurance=1500&pmi_rate=0.5',
-      'calculator-answer',
-    );
-    const calendar = await checkPage('/calendar?from=2026-01-01&to=2026-12-31', 'calendar', calendarLoaded ? 200 : 503);
+    await checkPage('/calculator');
+    await checkPage('/calculator?price=400000&down_percent=10&rate=6.5&annual_tax=4800&annual_insurance=1500&pmi_rate=0.5');
+    const calendar = await checkPage('/calendar?from=2026-01-01&to=2026-12-31', calendarLoaded ? 200 : 503);
     if (calendarLoaded) expect(calendar.boxes.length).toBeGreaterThan(0);
   }, 300_000);
 
   it('fits the bills, market updates and search pages', async () => {
-    const bills = await checkPage('/bills', 'bills');
+    const bills = await checkPage('/bills');
     expect(bills.boxes.length).toBeGreaterThan(0);
     const href = await page.locator('main a[href^="/bills/"]').first().getAttribute('href');
-    await checkPage(href!, 'bill');
-    await checkPage('/news', 'news');
+    await checkPage(href!);
+    await checkPage('/news');
     const week = await page.locator('h2.entry-title a').first().getAttribute('href');
-    await checkPage(week!, 'news-week');
-    await checkPage('/search?q=escrow+cushion', 'search');
+    await checkPage(week!);
+    await checkPage('/search?q=escrow+cushion');
     expect(await page.locator('main ol.results li').count()).toBeGreaterThan(0);
     // The form's earlier parameter name still works.
     await page.goto(`${server.url}/search?query=escrow+cushion`);
@@ -217,7 +211,7 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
   }, 300_000);
 
   it('renders the Markdown of the API documentation and the page for AI models', async () => {
-    await checkPage('/docs/api', 'docs-api');
+    await checkPage('/docs/api');
     expect(await page.locator('main p code', { hasText: '/healthz' }).count()).toBeGreaterThan(0);
     const words = async () => ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ');
     expect(await words()).toContain('machine-readable OpenAPI 3.1 document');
@@ -227,7 +221,7 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     expect(await page.locator('main .example[data-example="get /escrow"] pre[data-status="200"]').textContent()).toContain(
       '"escrowMonthsExact": 7.6',
     );
-    await checkPage('/ai-info-page', 'ai-info-page');
+    await checkPage('/ai-info-page');
     expect(await words()).toMatch(/and \d+ learn pages/);
     // The limits are the running server's (the tests run with the per-minute limit off), not the build's.
     expect(await words()).toContain('no limit per minute per IP');
@@ -235,24 +229,24 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
   }, 300_000);
 
   it('fits the documentation index and its documents, their wide tables shown as cards', async () => {
-    await checkPage('/docs', 'docs-index');
+    await checkPage('/docs');
     expect(await page.locator('main a[href="/docs/api"]').count()).toBeGreaterThan(0);
     // The rates method (the series table) and the HMDA warehouse (the lar view's columns, long code).
-    const rates = await checkPage('/docs/rates', 'docs-rates');
+    const rates = await checkPage('/docs/rates');
     expect(rates.boxes.length).toBeGreaterThan(0);
-    await checkPage('/docs/hmda-warehouse', 'docs-hmda-warehouse');
-    await checkPage('/docs/glossary', 'docs-glossary');
+    await checkPage('/docs/hmda-warehouse');
+    await checkPage('/docs/glossary');
   }, 300_000);
 
   it('fits the method page of the state rate estimate, its filter table shown as cards', async () => {
-    await checkPage('/methods/state-rate-estimate', 'state-rate-estimate');
+    await checkPage('/methods/state-rate-estimate');
     expect(((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ')).toContain(
       'fewer than 300 loans in the group gets no adjustment',
     );
   }, 120_000);
 
   it('shows /account in the site frame, saying what a reader can do without sign-in or a contact', async () => {
-    await checkPage('/account', 'account');
+    await checkPage('/account');
     const main = (await page.locator('main').textContent()) ?? '';
     expect(main).toContain('Without a key you can already use every data endpoint');
     expect(main).toContain('run your own copy');
@@ -295,7 +289,6 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
     // The table below the map lists exactly the counties above the baseline.
     const listed = await noScript.locator('main details table tbody tr').count();
     expect(listed).toBe(mapped.filter(([, row]) => row.oneUnit > baseline).length);
-    await noScript.screenshot({ path: path.join(ARTIFACTS, 'phone-loan-limits-map-noscript.png') });
   });
 
   it('computes the payment, the escrow dollars and the weekly change without script, as the test computes them', async () => {

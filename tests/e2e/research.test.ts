@@ -1,9 +1,7 @@
 // The research pages in Chromium, on a desktop and a 375 px phone screen: a state page and a county
 // page render their chart (an SVG with drawn lines) and their analysis, wide tables scroll inside
-// their own box rather than the page, axe-core finds no serious or critical violation, and the
-// screenshots go to tests/.artifacts/.
-import fs from 'node:fs';
-import path from 'node:path';
+// their own box rather than the page, and axe-core finds no serious or critical violation (a failing
+// test leaves a screenshot in tests/.artifacts/).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadSsrHandler } from '../../api/server.ts';
@@ -12,11 +10,11 @@ import type { TestDatabase } from '../support/databases.ts';
 import { ensureSiteBuiltForTests } from '../support/site-build.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS, hasChromium, seriousViolations } from '../support/browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, hasChromium, screenshotFailures, seriousViolations } from '../support/browser.ts';
 
 const PAGES = [
-  { path: '/research/ohio', name: 'research-state', heading: /^Ohio mortgage data/ },
-  { path: '/research/arizona/maricopa-county', name: 'research-county', heading: /^Maricopa County, AZ/ },
+  { path: '/research/ohio', heading: /^Ohio mortgage data/ },
+  { path: '/research/arizona/maricopa-county', heading: /^Maricopa County, AZ/ },
 ];
 
 describe.skipIf(!hasChromium || !hasSourceData)('research pages in a browser', () => {
@@ -40,8 +38,10 @@ describe.skipIf(!hasChromium || !hasSourceData)('research pages in a browser', (
     testApp = await buildTestApp(database.db, { options: ssrHandler ? { ssrHandler } : {} });
     server = await listen(testApp.app);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
   }, 600_000);
+  /** The page a test has open, pictured if it fails. */
+  let current: Page | undefined;
+  screenshotFailures(() => ({ page: current }));
 
   afterAll(async () => {
     await browser?.close();
@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium || !hasSourceData)('research pages in a browser', (
     };
   }
 
-  for (const { path: sitePath, name, heading } of PAGES) {
+  for (const { path: sitePath, heading } of PAGES) {
     it(`renders ${sitePath} with its chart on a desktop and a phone`, async () => {
       for (const viewport of [
         { width: 1280, height: 900, label: 'desktop' },
@@ -71,6 +71,7 @@ describe.skipIf(!hasChromium || !hasSourceData)('research pages in a browser', (
       ]) {
         const context = await browser.newContext({ viewport, bypassCSP: true });
         const page = await context.newPage();
+        current = page;
         // The first page of a run also draws the county outlines once: slow on a busy machine.
         page.setDefaultNavigationTimeout(90_000);
         const response = await page.goto(`${server.url}${sitePath}`);
@@ -86,11 +87,9 @@ describe.skipIf(!hasChromium || !hasSourceData)('research pages in a browser', (
           return { scroll: doc.documentElement.scrollWidth, inner: (globalThis as unknown as { innerWidth: number }).innerWidth };
         });
         expect(widths.scroll, `${sitePath} scrolls sideways on the ${viewport.label}`).toBeLessThanOrEqual(widths.inner);
-        await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${viewport.label}.png`), fullPage: viewport.label === 'desktop' });
         expect(await seriousViolations(page), sitePath).toEqual([]);
         await context.close();
       }
-      expect(fs.existsSync(path.join(ARTIFACTS, `${name}-desktop.png`))).toBe(true);
     }, 120_000);
   }
 });

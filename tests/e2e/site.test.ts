@@ -1,8 +1,6 @@
 // The site in Chromium: home, a glossary term, an article, a bill, the market updates and search
 // pages render their content (on-demand pages from a database synced from the official files),
-// screenshots go to tests/.artifacts/, and axe-core finds no serious or critical violation.
-import fs from 'node:fs';
-import path from 'node:path';
+// and axe-core finds no serious or critical violation (a failing test leaves a screenshot in tests/.artifacts/).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { readArticles, readGlossary } from '../../api/content/markdown.ts';
@@ -12,7 +10,7 @@ import type { TestDatabase } from '../support/databases.ts';
 import { ensureSiteBuiltForTests } from '../support/site-build.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS, hasChromium, seriousViolations } from '../support/browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, hasChromium, screenshotFailures, seriousViolations } from '../support/browser.ts';
 
 describe.skipIf(!hasChromium || !hasSourceData)('the site in a browser', () => {
   let database: TestDatabase;
@@ -39,8 +37,8 @@ describe.skipIf(!hasChromium || !hasSourceData)('the site in a browser', () => {
     // The site's CSP refuses inline scripts; the test bypasses it only to inject axe-core.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     page = await context.newPage();
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
   }, 600_000);
+  screenshotFailures(() => ({ page }));
 
   afterAll(async () => {
     await browser?.close();
@@ -49,15 +47,14 @@ describe.skipIf(!hasChromium || !hasSourceData)('the site in a browser', () => {
     await database?.drop();
   });
 
-  async function visit(sitePath: string, name: string): Promise<void> {
+  async function visit(sitePath: string): Promise<void> {
     const response = await page.goto(`${server.url}${sitePath}`);
     expect(response?.status(), sitePath).toBe(200);
-    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
     expect(await seriousViolations(page), sitePath).toEqual([]);
   }
 
   it('shows the home page with the search box, the latest reading and the glossary', async () => {
-    await visit('/', 'home');
+    await visit('/');
     expect(await page.locator('h1').textContent()).toContain('Open mortgage data');
     expect(await page.getByRole('search').count()).toBe(1);
     expect(await page.locator('section[aria-labelledby="latest"] li').count()).toBeGreaterThan(0);
@@ -73,7 +70,7 @@ describe.skipIf(!hasChromium || !hasSourceData)('the site in a browser', () => {
 
   it('shows a glossary term with its definition, FAQs, related terms and sources', async () => {
     const term = readGlossary().find((entry) => entry.slug === 'escrow-cushion')!;
-    await visit('/glossary/escrow-cushion', 'glossary-term');
+    await visit('/glossary/escrow-cushion');
     expect(await page.locator('h1').textContent()).toBe(term.data.term);
     expect(await page.locator('.definition').textContent()).toContain(term.data.definition);
     expect(await page.locator('.faq h3').allTextContents()).toEqual(term.data.faqs.map((faq) => faq.question));
@@ -84,28 +81,27 @@ describe.skipIf(!hasChromium || !hasSourceData)('the site in a browser', () => {
 
   it('shows an article with its author, date and contents', async () => {
     const article = readArticles(undefined, 'articles')[0]!;
-    await visit(`/articles/${article.slug}`, 'article');
+    await visit(`/articles/${article.slug}`);
     expect(await page.locator('h1').textContent()).toBe(article.data.title);
     expect(await page.locator('article .meta').first().textContent()).toContain(article.data.author);
     expect(await page.locator('article h2').count()).toBeGreaterThan(0);
   });
 
   it('shows a tracked bill page', async () => {
-    await visit('/bills', 'bills');
+    await visit('/bills');
     const first = page.locator('main a[href^="/bills/"]').first();
     const href = await first.getAttribute('href');
     expect(href).toMatch(/^\/bills\/[a-z]+\d+-\d+$/);
-    await visit(href!, 'bill');
+    await visit(href!);
     expect((await page.locator('h1').textContent())?.length).toBeGreaterThan(3);
   });
 
   it('shows the market updates generated from the synced rate data', async () => {
-    await visit('/news', 'news');
+    await visit('/news');
     expect(await page.locator('h2.entry-title').first().textContent()).toBe('Week of October 8, 2026: 30-year survey rate rises to 7.40%');
     await page.locator('h2.entry-title a').first().click();
     expect(page.url()).toBe(`${server.url}/news/2026-10-08`);
     expect(await page.locator('table').textContent()).toContain('7.40%');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'news-week.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -116,12 +112,11 @@ describe.skipIf(!hasChromium || !hasSourceData)('the site in a browser', () => {
     await page.waitForURL(/\/search\?q=escrow\+cushion/);
     expect(await page.locator('.results h3 a').first().getAttribute('href')).toBe('/glossary/escrow-cushion');
     expect(await page.locator('.results mark').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'search.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('draws the rate history chart', async () => {
-    await visit('/rates?years=5', 'rates');
+    await visit('/rates?years=5');
     expect(await page.locator('svg[role="img"] polyline').count()).toBeGreaterThanOrEqual(2);
   });
 
@@ -133,17 +128,16 @@ describe.skipIf(!hasChromium || !hasSourceData)('the site in a browser', () => {
     await page.waitForURL(/state=CA/);
     expect(await page.locator('#answer').textContent()).toContain('California');
     expect(await page.locator('table tbody tr').first().textContent()).toMatch(/Los Angeles.*06037.*\$[\d,]+/);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'loan-limits.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     // Taxes paid once a year in January, closing in March → 5 months (contract "Escrow").
-    await visit('/escrow?state=CO&closing_month=3', 'escrow');
+    await visit('/escrow?state=CO&closing_month=3');
     expect(await page.locator('#answer').textContent()).toMatch(/Colorado, closing in March: \d+ months/);
     const badState = await page.goto(`${server.url}/escrow?state=ZZ`);
     expect(badState?.status()).toBe(400);
     expect(await page.getByRole('alert').textContent()).toMatch(/valid codes: AK, AL/);
 
-    await visit('/calendar?from=2026-01-01&to=2026-12-31&impact=high', 'calendar');
+    await visit('/calendar?from=2026-01-01&to=2026-12-31&impact=high');
     expect(await page.locator('#events').textContent()).toMatch(/\d+ events/);
   }, 120_000); // the first /loan-limits of a run draws the national map
 });

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { beforeEach } from 'vitest';
 import { PROJECT_ROOT } from '../../api/config.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -47,4 +48,23 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.slice(0, 3).map((node) => node.target))}`,
     );
+}
+
+/**
+ * Keeps a full-page screenshot of each of these pages when a test of the file fails, in
+ * tests/.artifacts/ as `<test>-<label>.png`: the picture of what failed. Only then: screenshots of
+ * every page visited were half of the browser suites' time.
+ */
+export function screenshotFailures(pages: () => Record<string, Page | undefined>): void {
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      fs.mkdirSync(ARTIFACTS, { recursive: true });
+      const test = task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 80);
+      for (const [label, page] of Object.entries(pages())) {
+        if (page === undefined || page.isClosed()) continue;
+        // The failure is the test's to report: a page that cannot be pictured adds nothing to it.
+        await page.screenshot({ path: path.join(ARTIFACTS, `${test}-${label}.png`), fullPage: true }).catch(() => undefined);
+      }
+    });
+  });
 }
