@@ -88,6 +88,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
 
   // The built site, in memory (api/platform/static): loaded here unless the caller loaded it.
   const site = options.site ?? StaticSite.load(path.join(deps.config.distDir, 'client'), deps.config);
+  site
+    .compressPending()
+    .catch((error: unknown) => deps.logger.error({ err: error }, 'compressing the built site failed; it is served uncompressed'));
   serveSite(app, deps, options, site, apiCaller(deps, registry.buildRouter({ middleware: false }), apiErrorHandler));
   app.use(errorHandler(deps, false));
   return { app, handler: frontDoor(app, deps, lane), registry, site };

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { RequestHandler } from 'express';
 import { loadConfig, type Config } from './config.ts';
-import { bufferedStdout, createLogger, type Logger } from './platform/logger.ts';
+import { createLogger, type Logger } from './platform/logger.ts';
 import { openDatabase } from './platform/db/open.ts';
 import { openExtraAcceptSockets } from './platform/http/accept-sockets.ts';
 import { answerClientError } from './platform/http/client-errors.ts';
@@ -18,6 +18,8 @@ import { startBackgroundJobs } from './jobs.ts';
 import { startIdleMemoryRelease } from './platform/memory/idle-release.ts';
 import { recordLocalServer } from './mcp/local-server.ts';
 import type { AppDeps } from './deps.ts';
+import type { Database } from './platform/db/database.ts';
+import { boot, type Booted } from './boot.ts';
 
 export interface RunningServer {
   server: http.Server;
@@ -37,12 +39,18 @@ export async function loadSsrHandler(config: Config): Promise<RequestHandler | u
   return module.handler;
 }
 
-export async function startServer(config: Config = loadConfig(), logger: Logger = createLogger(config.LOG_LEVEL)): Promise<RunningServer> {
-  const db = await openDatabase(config, logger);
+/** Starts the service; `database` when it is already opening (./boot.ts), otherwise opened here. */
+export async function startServer(
+  config: Config = loadConfig(),
+  logger: Logger = createLogger(config.LOG_LEVEL),
+  database: Promise<Database> = openDatabase(config, logger),
+): Promise<RunningServer> {
+  // The on-demand pages' handler loads while the database is still opening.
+  const [db, ssrHandler] = await Promise.all([database, loadSsrHandler(config)]);
   const core = { config, db, logger, clock: () => new Date() };
   const services = await createServices(core);
   const deps: AppDeps = { ...core, services };
-  const { handler, site } = createApp(deps, { ssrHandler: await loadSsrHandler(config) });
+  const { handler, site } = createApp(deps, { ssrHandler });
 
   // Once shutting down, every new response says it closes its connection, so a client moves on
   // instead of sending its next request into a closing socket (see close() for the rest).
@@ -105,10 +113,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
  * buffered writer (one access-log line per request stays cheap); every way out of the process writes
  * the buffered lines first, so none is lost.
  */
-export async function main(): Promise<void> {
-  const config = loadConfig();
-  const output = bufferedStdout();
-  const logger = createLogger(config.LOG_LEVEL, output.stream);
+export async function main({ config, logger, output, database }: Booted = boot()): Promise<void> {
   // Crashes (an uncaught exception or unhandled rejection): the monitor runs before Node's own
   // report and exit, which it leaves unchanged; there is no event loop turn left, hence sync.
   process.on('uncaughtExceptionMonitor', (error, origin) => {
@@ -121,7 +126,7 @@ export async function main(): Promise<void> {
   };
   let running: RunningServer;
   try {
-    running = await startServer(config, logger);
+    running = await startServer(config, logger, database ?? openDatabase(config, logger));
   } catch (error) {
     logger.fatal({ err: error }, 'failed to start');
     await exit(1);

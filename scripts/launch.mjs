@@ -10,6 +10,7 @@
 // first `.ts` import. Written in syntax that old Node versions parse, so that line reaches them.
 import { spawn } from 'child_process';
 import fs from 'fs';
+import * as nodeModule from 'module';
 import path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
 
@@ -56,6 +57,19 @@ function resolveCommand(command) {
     if (bin) return path.join(path.dirname(manifestPath), bin);
   }
   return fail('launch: no script or installed package named "' + command + '" (run `npm install` first).');
+}
+
+/**
+ * Node keeps the compiled form of the modules it loads (the TypeScript stripped, V8's code cache) in
+ * node_modules/.cache, and every process started from this one (the server, CLIs, test workers and
+ * their servers) inherits the folder through the environment: the service then loads its modules
+ * in about 1 s instead of 1.3 s. Set NODE_COMPILE_CACHE to use another folder, or
+ * NODE_DISABLE_COMPILE_CACHE=1 for none.
+ */
+function enableCompileCache() {
+  if (!process.env.NODE_COMPILE_CACHE)
+    process.env.NODE_COMPILE_CACHE = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'node-compile-cache');
+  if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompileCache();
 }
 
 function relaunch(binary, args) {
@@ -106,6 +120,7 @@ if (pinned && !process.env[RELAUNCHED]) {
           ' LTS and put it first on PATH.',
   );
 } else {
+  enableCompileCache();
   const target = resolveCommand(args[0]);
   process.argv = [process.argv[0], target].concat(args.slice(1));
   import(pathToFileURL(target).href).catch((error) => {

@@ -1,7 +1,7 @@
 // Small DuckDB helpers shared by the ingest, the warehouse and the query service: opening an
 // instance with only the built-in extensions, quoting our own paths, and turning result rows into
 // plain JSON values (DuckDB hands back bigint, Date and typed values JSON cannot hold).
-import { DuckDBInstance, type DuckDBResultReader } from '@duckdb/node-api';
+import type { DuckDBInstance, DuckDBResultReader } from '@duckdb/node-api';
 
 export interface InstanceOptions {
   threads: number;
@@ -10,6 +10,9 @@ export interface InstanceOptions {
 
 /** An in-memory DuckDB that never downloads or auto-loads extensions (parquet, json, icu are built in). */
 export async function openInstance(options: InstanceOptions): Promise<DuckDBInstance> {
+  // Loaded on first use: the native library costs every start ~0.1 s and its memory, and a
+  // service whose warehouse is never queried never needs it.
+  const { DuckDBInstance } = await import('@duckdb/node-api');
   const instance = await DuckDBInstance.create(':memory:', {
     threads: String(options.threads),
     memory_limit: options.memoryLimit,

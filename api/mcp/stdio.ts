@@ -22,15 +22,24 @@ export class StdioStartError extends Error {}
 
 type Opened = { kind: 'database'; db: Database } | { kind: 'relay'; url: string };
 
-/** A server records its address once it listens, after its migrations: give a starting one time. */
+/** A starting server records its address once it listens, after its migrations: give it that long. */
 const SERVER_START_WAIT_MS = 15_000;
+const POLL_MS = 250;
 
-async function waitForLocalServer(dataDir: string): Promise<LocalServerRecord | undefined> {
+/**
+ * The server that holds the folder (process `holder`), once it has recorded its address; undefined
+ * when the holder recorded nothing (no server: `npm run sync`, the keys CLI, another stdio process)
+ * or did not listen in time. A server records its pid just after it takes the folder, so a holder
+ * without a record gets a second look before it is judged.
+ */
+async function waitForHolderAddress(dataDir: string, holder: number | undefined): Promise<LocalServerRecord | undefined> {
   const deadline = Date.now() + SERVER_START_WAIT_MS;
-  for (;;) {
-    const server = readLocalServer(dataDir);
-    if (server !== undefined || Date.now() >= deadline) return server;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  for (let look = 1; ; look += 1) {
+    const record = readLocalServer(dataDir);
+    if (record?.url !== undefined) return record;
+    const starting = record !== undefined && (holder === undefined || record.pid === holder);
+    if ((!starting && look > 1) || Date.now() >= deadline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 
@@ -40,10 +49,11 @@ async function openOrFindServer(config: Config, logger: Logger): Promise<Opened>
     return { kind: 'database', db: await openDatabase(config, logger) };
   } catch (error) {
     if (!(error instanceof DatabaseInUseError)) throw error;
-    const server = await waitForLocalServer(config.dataDir);
-    if (server !== undefined && (await serverAnswers(server.url))) return { kind: 'relay', url: server.url };
+    const server = await waitForHolderAddress(config.dataDir, error.holder);
+    if (server?.url !== undefined && (await serverAnswers(server.url))) return { kind: 'relay', url: server.url };
     const holder = error.holder === undefined ? 'another process' : `process ${error.holder}`;
-    const why = server === undefined ? 'which recorded no server address to relay to' : `whose server at ${server.url} does not answer`;
+    const why =
+      server?.url === undefined ? 'which recorded no server address to relay to' : `whose server at ${server.url} does not answer`;
     throw new StdioStartError(
       `The embedded database in ${config.dataDir} is in use by ${holder}, ${why}: stop that process, or set DATABASE_URL so both can use PostgreSQL.`,
     );

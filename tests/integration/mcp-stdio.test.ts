@@ -139,4 +139,24 @@ describe('MCP over stdio', () => {
     expect(silent.stderr.trim().split('\n')).toHaveLength(1);
     expect(silent.stderr).toContain(`in use by process ${holder.pid}, whose server at http://127.0.0.1:9 does not answer`);
   }, 120_000);
+
+  it('waits for a server that is still starting and takes the address it records once it listens', async () => {
+    const dataDir = tempDataDir();
+    const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
+    children.push(holder);
+    fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'pglite', 'mds.pid'), String(holder.pid));
+    // What a server writes as soon as it holds the folder: its pid, no address yet.
+    fs.mkdirSync(path.dirname(localServerFile(dataDir)), { recursive: true });
+    fs.writeFileSync(localServerFile(dataDir), JSON.stringify({ pid: holder.pid }));
+
+    const run = runStdio({ DATA_DIR: dataDir });
+    // Later than a holder that is no server is given (a second look after 0.25 s): the stdio process
+    // only sees this address if it waited for the starting server.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    fs.writeFileSync(localServerFile(dataDir), JSON.stringify({ pid: holder.pid, url: 'http://127.0.0.1:9' }));
+    const result = await run;
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`in use by process ${holder.pid}, whose server at http://127.0.0.1:9 does not answer`);
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
-// The in-memory static site (api/platform/static): which encoding a client gets, ETags and 304s,
-// HEAD, clean URLs, files put at run time, the running address written over the build's
-// placeholder, and paths it does not know going on to the next handler.
+// The in-memory static site (api/platform/static): which encoding a client gets (the plain bytes
+// until the background compression has run), ETags and 304s, HEAD, clean URLs, files put at run
+// time, the running address written over the build's placeholder, and paths it does not know going
+// on to the next handler.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -40,6 +41,8 @@ describe('the in-memory static site', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-static-'));
   let site: StaticSite;
   let server: Awaited<ReturnType<typeof listen>>;
+  /** A br request answered before compressPending() ran. */
+  let beforeCompression: RawResponse;
 
   beforeAll(async () => {
     fs.mkdirSync(path.join(dir, 'glossary', 'apr'), { recursive: true });
@@ -58,10 +61,20 @@ describe('the in-memory static site', () => {
     app.use(serveStaticSite(site));
     app.use((_req, res) => res.status(418).send('next handler'));
     server = await listen(app);
+    beforeCompression = await request(server.url, '/glossary/apr', { 'Accept-Encoding': 'br' });
+    await site.compressPending();
   });
   afterAll(async () => {
     await server?.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the files it read as they are, with Vary, until their variants are made', async () => {
+    expect(beforeCompression.status).toBe(200);
+    expect(beforeCompression.headers['content-encoding']).toBeUndefined();
+    expect(beforeCompression.headers.vary).toBe('Accept-Encoding');
+    expect(beforeCompression.body.toString()).toContain('<title>APR</title>');
+    expect(beforeCompression.headers.etag).not.toMatch(/-br"$/);
   });
 
   it('sends br, gzip or the plain bytes as Accept-Encoding asks, with Vary', async () => {

@@ -11,11 +11,20 @@ import { isUnavailableError } from './postgres.ts';
 import { ServiceUnavailableError } from '../errors.ts';
 import { runMigrations } from './migrate.ts';
 
-export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>, logger: Logger): Promise<Database> {
+export interface OpenOptions {
+  /** Called once the embedded database's folder is this process's (before it has opened). */
+  onFolderLocked?: () => void;
+}
+
+export async function openDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'dataDir'>,
+  logger: Logger,
+  options: OpenOptions = {},
+): Promise<Database> {
   const db =
     config.DATABASE_URL !== undefined
       ? createPostgresDatabase(config.DATABASE_URL, logger)
-      : await createPgliteWorkerDatabase(path.join(config.dataDir, 'pglite'));
+      : await createPgliteWorkerDatabase(path.join(config.dataDir, 'pglite'), options.onFolderLocked);
   try {
     const applied = await runMigrations(db);
     if (applied.length > 0) logger.info({ applied, database: db.kind }, 'migrations applied');

@@ -8,10 +8,11 @@ import type { Database } from './database.ts';
 import { acquireFolderLock, inProcessAdvisoryLocks } from './pglite.ts';
 import { createPgliteProxy } from './pglite-proxy.ts';
 
-/** Opens PGlite in `folder` (created when missing) on its own thread. */
-export async function createPgliteWorkerDatabase(folder: string): Promise<Database> {
+/** Opens PGlite in `folder` (created when missing) on its own thread; `onLocked` once the folder is ours. */
+export async function createPgliteWorkerDatabase(folder: string, onLocked?: () => void): Promise<Database> {
   fs.mkdirSync(folder, { recursive: true });
   const releaseLock = acquireFolderLock(folder);
+  onLocked?.();
   // A smaller young generation than V8's default: the thread's short-lived objects are each query's
   // rows on their way to the main thread, and its idle heap is resident memory of the service.
   const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), {

@@ -2,12 +2,14 @@
 // its br and gzip variants, a strong ETag per variant and the response headers, all computed here
 // so that serving a file is a lookup (serve.ts). Text files get the running addresses in place of
 // the build's placeholder (build-origin.ts). Files made after the build (e.g. after a sync) are
-// added or replaced with put().
+// added or replaced with put(). The files of the build are compressed after the start, in the
+// background (compressPending()): compressing all of them first held every start for ~0.3 s.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { withRunningAddresses } from './build-origin.ts';
-import { acceptedEncodings, compressVariants, isCompressible, type Encoding } from './compression.ts';
+import { giveWay } from '../give-way.ts';
+import { acceptedEncodings, compressVariants, isCompressible, worthCompressing, type Encoding, type Variants } from './compression.ts';
 
 export type HeaderTable = Record<string, string | number>;
 
@@ -75,12 +77,22 @@ export interface PutOptions {
   cacheControl?: string;
 }
 
+/** A file load() read whose compressed variants compressPending() has still to make. */
+interface PendingFile {
+  identity: Buffer;
+  contentType: string;
+  cacheControl: string;
+}
+
 export class StaticSite {
   readonly #files = new Map<string, StaticFile>();
+  readonly #pending = new Map<string, PendingFile>();
+  #compressing: Promise<void> | undefined;
 
   /**
    * Reads every file under `dir` (none when it does not exist) and writes `addresses` in place of
-   * the build's placeholder in its text files.
+   * the build's placeholder in its text files. They are served uncompressed until compressPending()
+   * has made their variants.
    */
   static load(dir: string, addresses: Parameters<typeof withRunningAddresses>[1]): StaticSite {
     const site = new StaticSite();
@@ -93,7 +105,10 @@ export class StaticSite {
           const contentType = contentTypeOf(full);
           const bytes = fs.readFileSync(full);
           const body = isCompressible(contentType) ? Buffer.from(withRunningAddresses(bytes.toString('utf8'), addresses)) : bytes;
-          site.put(urlPath, body, contentType);
+          const cacheControl = cacheControlOf(urlPath);
+          const later = worthCompressing(body, contentType);
+          site.#store(urlPath, body, contentType, cacheControl, later ? 'pending' : {});
+          if (later) site.#pending.set(urlPath, { identity: body, contentType, cacheControl });
         }
       }
     };
@@ -109,9 +124,35 @@ export class StaticSite {
   put(urlPath: string, body: Buffer | string, contentType: string, options: PutOptions = {}): void {
     if (!urlPath.startsWith('/') || urlPath.includes('\0')) throw new Error(`a static path starts with / (got ${JSON.stringify(urlPath)})`);
     const identity = typeof body === 'string' ? Buffer.from(body) : body;
-    const cacheControl = options.cacheControl ?? cacheControlOf(urlPath);
-    const compressed = compressVariants(identity, contentType);
-    const vary = compressed.br !== undefined || compressed.gzip !== undefined;
+    this.#pending.delete(urlPath);
+    this.#store(urlPath, identity, contentType, options.cacheControl ?? cacheControlOf(urlPath), compressVariants(identity, contentType));
+  }
+
+  /**
+   * Makes the compressed variants of the files load() read, one file at a time, handing the event
+   * loop back between files (they are served uncompressed meanwhile). The same promise to every
+   * caller; a file put() again in the meantime keeps its newer bytes.
+   */
+  compressPending(): Promise<void> {
+    this.#compressing ??= (async () => {
+      for (const [urlPath, pending] of this.#pending) {
+        await giveWay();
+        if (this.#pending.get(urlPath) !== pending) continue; // put() again meanwhile: it made its own
+        this.#pending.delete(urlPath);
+        const { identity, contentType, cacheControl } = pending;
+        this.#store(urlPath, identity, contentType, cacheControl, compressVariants(identity, contentType));
+      }
+    })();
+    return this.#compressing;
+  }
+
+  /**
+   * Puts the file with the variants given; 'pending' when they are still to be made (the identity
+   * then already says Vary: Accept-Encoding, as the file will).
+   */
+  #store(urlPath: string, identity: Buffer, contentType: string, cacheControl: string, compressed: Variants | 'pending'): void {
+    const vary = compressed === 'pending' || compressed.br !== undefined || compressed.gzip !== undefined;
+    const variants = compressed === 'pending' ? {} : compressed;
     const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
     const variant = (bytes: Buffer, encoding: Encoding): StaticVariant => {
       // A strong ETag names exact bytes, so each encoding has its own.
@@ -133,8 +174,8 @@ export class StaticSite {
       contentType,
       variants: {
         identity: variant(identity, 'identity'),
-        ...(compressed.br ? { br: variant(compressed.br, 'br') } : {}),
-        ...(compressed.gzip ? { gzip: variant(compressed.gzip, 'gzip') } : {}),
+        ...(variants.br ? { br: variant(variants.br, 'br') } : {}),
+        ...(variants.gzip ? { gzip: variant(variants.gzip, 'gzip') } : {}),
       },
     };
     for (const alias of pathsOf(urlPath)) this.#files.set(alias, file);
