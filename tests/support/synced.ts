@@ -3,7 +3,7 @@
 //
 //   import { syncedTestDatabase } from '../support/synced.ts';
 //   const { db, drop } = await syncedTestDatabase('postgres', ['loan_limits_conforming']);
-//   ... // db is migrated and holds those datasets (and their dependencies); call drop() after.
+//   ... // db is migrated and holds at least those datasets (and their dependencies); call drop() after.
 //
 //   syncedTestDatabase(kind: 'pglite' | 'postgres', names: string[], options?) → Promise<TestDatabase>
 //     Same shape as createTestDatabase. Throws (with each failed dataset's message) when a dataset
@@ -12,6 +12,10 @@
 //   syncInto(db, names, options?) → Promise<SyncReport>: syncs into a database you already have
 //     (options.sourceDir to read a doctored copy of the mirror; options.options for --years etc.).
 //     It does not throw on a failed dataset: inspect the report.
+//
+// A set that includes a dataset whose sync takes seconds (HEAVY below) gets the one template of every
+// dataset the mirror loads (SHARED_TEMPLATE) instead of a template of its own: a run that starts
+// with no templates (every CI run) synced ~30 sets, most of them with the loan limits, before.
 //
 // Repeated use is cheap: the first call for a set of names syncs into a template (PostgreSQL: a
 // database `mds_tpl_c<fingerprint>_<hash>` cloned with CREATE DATABASE … TEMPLATE; PGlite: a
@@ -82,6 +86,33 @@ function currentFingerprint(): string {
 
 /** Only the registry's datasets on the real clock give the same template in every run. */
 const reusableAcrossRuns = (options: SyncedOptions) => options.definitions === undefined && options.clock === undefined;
+
+/** Datasets that take seconds to sync (statistics needs most of them). */
+const HEAVY = new Set(['loan_limits_conforming', 'loan_limits_fha', 'nmdb', 'hmda_aggregates', 'hud_median_family_income', 'statistics']);
+/** Every dataset the mirror loads by default (not apor or state_rate_estimates, which it lacks the files for). */
+export const SHARED_TEMPLATE = [
+  'counties',
+  'loan_limits_conforming',
+  'loan_limits_fha',
+  'bills',
+  'pmms',
+  'optimal_blue',
+  'nmdb',
+  'economic_calendar',
+  'search_index',
+  'hmda_aggregates',
+  'hmda_lenders',
+  'population',
+  'hud_median_family_income',
+  'statistics',
+];
+
+/** The datasets a test database is cloned with: the shared template's when that holds a heavy request. */
+function templateDatasets(names: readonly string[], options: SyncedOptions): readonly string[] {
+  const plainSync = reusableAcrossRuns(options) && options.sourceDir === undefined && options.options === undefined;
+  const shared = plainSync && names.some((name) => HEAVY.has(name)) && names.every((name) => SHARED_TEMPLATE.includes(name));
+  return shared ? SHARED_TEMPLATE : names;
+}
 
 interface Template {
   /** The database name (PostgreSQL) or the file name without extension (PGlite). */
@@ -204,7 +235,8 @@ async function cloneTemplate(template: string, clone: string): Promise<boolean> 
 }
 
 /** A migrated scratch database holding `names` (and their dependencies), synced from the mirror. */
-export async function syncedTestDatabase(kind: DatabaseKind, names: readonly string[], options: SyncedOptions = {}): Promise<TestDatabase> {
+export async function syncedTestDatabase(kind: DatabaseKind, requested: readonly string[], options: SyncedOptions = {}): Promise<TestDatabase> {
+  const names = templateDatasets(requested, options);
   if (kind === 'pglite') {
     const db = await createPgliteDatabase(undefined, { loadDataDir: await pgliteTemplate(names, options) });
     return { db, url: undefined, drop: () => db.close() };
