@@ -4,8 +4,7 @@
 // reason: api/main.ts and scripts/start.ts import the app only after calling boot(). PostgreSQL is
 // connected to later, by startServer(): its connections are answered on this thread, which the
 // module loading keeps busy, so they would only wait (and time out on a loaded machine).
-import type { Config } from './config.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import type { Database } from './platform/db/database.ts';
 import { openDatabase } from './platform/db/open.ts';
 import { recordStartingServer } from './mcp/local-server.ts';

@@ -59,6 +59,15 @@ describe('MCP over stdio', () => {
     folders.push(folder);
     return folder;
   };
+  /** A data folder whose embedded database a process that serves nothing (a `sleep`) holds. */
+  const heldDataDir = () => {
+    const dataDir = tempDataDir();
+    const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
+    children.push(holder);
+    fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'pglite', 'mds.pid'), String(holder.pid));
+    return { dataDir, holder };
+  };
   afterAll(() => {
     for (const child of children) child.kill('SIGKILL');
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
@@ -118,11 +127,7 @@ describe('MCP over stdio', () => {
   });
 
   it('says in one sentence, without a stack, that a process holding the database serves nothing', async () => {
-    const dataDir = tempDataDir();
-    const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
-    children.push(holder);
-    fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'pglite', 'mds.pid'), String(holder.pid));
+    const { dataDir, holder } = heldDataDir();
 
     const unrecorded = await runStdio({ DATA_DIR: dataDir });
     expect(unrecorded.code).toBe(1);
@@ -141,11 +146,7 @@ describe('MCP over stdio', () => {
   }, 120_000);
 
   it('waits for a server that is still starting and takes the address it records once it listens', async () => {
-    const dataDir = tempDataDir();
-    const holder = spawn('sleep', ['60'], { stdio: 'ignore' });
-    children.push(holder);
-    fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'pglite', 'mds.pid'), String(holder.pid));
+    const { dataDir, holder } = heldDataDir();
     // What a server writes as soon as it holds the folder: its pid, no address yet.
     fs.mkdirSync(path.dirname(localServerFile(dataDir)), { recursive: true });
     fs.writeFileSync(localServerFile(dataDir), JSON.stringify({ pid: holder.pid }));

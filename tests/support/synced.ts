@@ -90,7 +90,7 @@ const reusableAcrossRuns = (options: SyncedOptions) => options.definitions === u
 /** Datasets that take seconds to sync (statistics needs most of them). */
 const HEAVY = new Set(['loan_limits_conforming', 'loan_limits_fha', 'nmdb', 'hmda_aggregates', 'hud_median_family_income', 'statistics']);
 /** Every dataset the mirror loads by default (not apor or state_rate_estimates, which it lacks the files for). */
-export const SHARED_TEMPLATE = [
+const SHARED_TEMPLATE = [
   'counties',
   'loan_limits_conforming',
   'loan_limits_fha',
@@ -234,8 +234,12 @@ async function cloneTemplate(template: string, clone: string): Promise<boolean> 
   });
 }
 
-/** A migrated scratch database holding `names` (and their dependencies), synced from the mirror. */
-export async function syncedTestDatabase(kind: DatabaseKind, requested: readonly string[], options: SyncedOptions = {}): Promise<TestDatabase> {
+/** A migrated scratch database holding at least `requested` (and their dependencies), synced from the mirror. */
+export async function syncedTestDatabase(
+  kind: DatabaseKind,
+  requested: readonly string[],
+  options: SyncedOptions = {},
+): Promise<TestDatabase> {
   const names = templateDatasets(requested, options);
   if (kind === 'pglite') {
     const db = await createPgliteDatabase(undefined, { loadDataDir: await pgliteTemplate(names, options) });
