@@ -82,6 +82,9 @@ export function startBackgroundSync(
     running = (async () => {
       try {
         log.info({ reason, datasets: names ?? 'default' }, 'background sync started');
+        // Read before the loads hold the embedded database: /healthz answers from the last overview
+        // while they do (datasets.ts), and at the first start there was none yet to answer from.
+        await services.datasets.overview().catch(() => undefined);
         const report = await runOnce({
           names,
           logger: log,
