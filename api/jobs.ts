@@ -15,18 +15,23 @@ import { startSeriesWarmUp } from './series/warm-up.ts';
 
 export function startBackgroundJobs(deps: AppDeps): () => void {
   const stoppers: Array<() => void> = [];
+  const caughtUp = Promise.withResolvers<void>();
   stoppers.push(
     startBackgroundSync(deps, {
       definitions: datasetDefinitions,
       timing: { ...DEFAULT_CATCH_UP_TIMING, firstDelayMs: deps.config.SYNC_CATCH_UP_DELAY_MS },
       // The thread loads the same registry; only the server runs the sync off its main thread.
       run: (request) => runSyncInThread(deps, request),
+      onCaughtUp: () => caughtUp.resolve(),
     }),
   );
   stoppers.push(startKeysAdminJob(deps));
   stoppers.push(startSearchIndexRefresh(deps));
   stoppers.push(startHmdaJobs(deps));
-  stoppers.push(startPublishing(deps));
+  // Pages are rendered ahead once the start-up sync has loaded what was missing: before it has
+  // begun, nothing said a sync was coming, and a first render (~0.2 s of the main thread) landed
+  // on the requests of its first second.
+  stoppers.push(startPublishing(deps, caughtUp.promise));
   stoppers.push(startStateEstimateJob(deps));
   stoppers.push(startSeriesWarmUp(deps));
   return () => {

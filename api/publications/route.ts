@@ -29,10 +29,10 @@ export function publicationStore(deps: AppDeps): PublicationStore {
 
 /**
  * For the running server: build the files now, write them to DATA_DIR/generated/, and regenerate
- * after each sync this process publishes (and every minute, for one another process ran); and
- * render the data pages ahead of their readers.
+ * after each sync this process publishes (and every minute, for one another process ran); and,
+ * from `renderAheadFrom` on, render the data pages ahead of their readers.
  */
-export function startPublishing(deps: AppDeps): () => void {
+export function startPublishing(deps: AppDeps, renderAheadFrom: Promise<void> = Promise.resolve()): () => void {
   const store = new PublicationStore(deps, publications, { writeDir: path.join(deps.config.dataDir, 'generated') });
   stores.set(deps, store);
   const refresh = () =>
@@ -41,9 +41,14 @@ export function startPublishing(deps: AppDeps): () => void {
   const timer = setInterval(refresh, BACKGROUND_RECHECK_MS);
   timer.unref();
   refresh();
-  const stopPrerendering = prerenderDataPages(deps);
+  let stopPrerendering: (() => void) | undefined;
+  let stopped = false;
+  void renderAheadFrom.then(() => {
+    if (!stopped) stopPrerendering = prerenderDataPages(deps);
+  });
   return () => {
-    stopPrerendering();
+    stopped = true;
+    stopPrerendering?.();
     unsubscribe();
     clearInterval(timer);
   };

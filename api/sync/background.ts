@@ -54,11 +54,17 @@ export interface BackgroundSyncOptions {
   timing?: CatchUpTiming;
   /** How a sync runs; default: runSync of `definitions` on this thread. */
   run?: BackgroundSyncRun;
+  /**
+   * Called once the start-up catch-up has ended (every default dataset loaded or failed on its own,
+   * or the job stopped), at once without SYNC_ON_START: the server's own work that would only be
+   * done again after each dataset waits for it.
+   */
+  onCaughtUp?: () => void;
 }
 
 export function startBackgroundSync(
   deps: BackgroundSyncDeps,
-  { definitions, timing = DEFAULT_CATCH_UP_TIMING, run }: BackgroundSyncOptions,
+  { definitions, timing = DEFAULT_CATCH_UP_TIMING, run, onCaughtUp }: BackgroundSyncOptions,
 ): () => void {
   const { config, db, logger, services } = deps;
   const clock = deps.clock;
@@ -66,7 +72,7 @@ export function startBackgroundSync(
   const log = logger.child({ job: 'sync' });
   const controller = new AbortController();
   const timers = new Set<NodeJS.Timeout>();
-  let running: Promise<void> | undefined;
+  let running: Promise<boolean> | undefined;
 
   const later = (ms: number, work: () => void) => {
     const timer = setTimeout(() => {
@@ -77,8 +83,9 @@ export function startBackgroundSync(
     timers.add(timer);
   };
 
-  const sync = (names: readonly string[] | undefined, reason: string): Promise<void> => {
-    if (running || controller.signal.aborted) return Promise.resolve();
+  /** Syncs `names`; true when this instance's sync ran to its end (whatever each dataset's outcome). */
+  const sync = (names: readonly string[] | undefined, reason: string): Promise<boolean> => {
+    if (running || controller.signal.aborted) return Promise.resolve(false);
     running = (async () => {
       try {
         log.info({ reason, datasets: names ?? 'default' }, 'background sync started');
@@ -97,9 +104,11 @@ export function startBackgroundSync(
           else if (result.status === 'skipped') log.info({ ...entry, reason: result.message }, 'dataset skipped');
           else log.error({ ...entry, reason: result.message }, 'dataset did not sync');
         }
+        return true;
       } catch (error) {
         if (error instanceof SyncInProgressError) log.info({ reason }, 'another instance is syncing; skipped');
         else if (!controller.signal.aborted) log.error({ err: error }, 'background sync failed');
+        return false;
       } finally {
         running = undefined;
         services.datasets.invalidate();
@@ -130,11 +139,16 @@ export function startBackgroundSync(
   const catchUp = async () => {
     // Attempts made before this instance started settle nothing: it tries every missing dataset once.
     let baseline: Map<string, number> | undefined;
+    // The first look is at once, and so is the look after a sync of this instance's own that ran to
+    // its end (only what failed on its own can be missing then); after another instance's sync or a
+    // failed read, the next look waits, longer each time.
+    let lookNow = true;
     for (let look = 0; !controller.signal.aborted; look += 1) {
-      if (look > 0) {
+      if (!lookNow) {
         await new Promise<void>((resolve) => later(catchUpDelay(look, timing), resolve));
         if (controller.signal.aborted) return;
       }
+      lookNow = false;
       try {
         baseline ??= new Map([...(await latestAttempts(db))].map(([name, attempt]) => [name, attempt.id]));
         const missing = await lacking(baseline);
@@ -142,7 +156,7 @@ export function startBackgroundSync(
           if (look > 0) log.info('start-up sync caught up: every default dataset is loaded or failed on its own');
           return;
         }
-        await sync(missing, look === 0 ? 'start-up: datasets not loaded yet' : 'start-up: datasets still missing');
+        lookNow = await sync(missing, look === 0 ? 'start-up: datasets not loaded yet' : 'start-up: datasets still missing');
       } catch (error) {
         // The database may be starting or failing over: look again later, as when the lock is taken.
         log.warn({ err: (error as Error).message }, 'could not read which datasets are loaded; looking again later');
@@ -151,7 +165,9 @@ export function startBackgroundSync(
   };
 
   if (config.SYNC_ON_START) {
-    later(0, () => void catchUp());
+    later(0, () => void catchUp().finally(() => onCaughtUp?.()));
+  } else {
+    onCaughtUp?.();
   }
 
   if (config.SYNC_DAILY) {
