@@ -139,9 +139,9 @@ export function startBackgroundSync(
   const catchUp = async () => {
     // Attempts made before this instance started settle nothing: it tries every missing dataset once.
     let baseline: Map<string, number> | undefined;
-    // The first look is at once, and so is the look after a sync of this instance's own that ran to
-    // its end (only what failed on its own can be missing then); after another instance's sync or a
-    // failed read, the next look waits, longer each time.
+    // The first look is at once, and so is the look after this instance's first sync when it ran to
+    // its end (only what failed on its own can be missing then); after another instance's sync, a
+    // failed read or a second sync, the next look waits, longer each time.
     let lookNow = true;
     for (let look = 0; !controller.signal.aborted; look += 1) {
       if (!lookNow) {
@@ -156,7 +156,8 @@ export function startBackgroundSync(
           if (look > 0) log.info('start-up sync caught up: every default dataset is loaded or failed on its own');
           return;
         }
-        lookNow = await sync(missing, look === 0 ? 'start-up: datasets not loaded yet' : 'start-up: datasets still missing');
+        const ranToItsEnd = await sync(missing, look === 0 ? 'start-up: datasets not loaded yet' : 'start-up: datasets still missing');
+        lookNow = ranToItsEnd && look === 0;
       } catch (error) {
         // The database may be starting or failing over: look again later, as when the lock is taken.
         log.warn({ err: (error as Error).message }, 'could not read which datasets are loaded; looking again later');
