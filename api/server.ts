@@ -126,7 +126,7 @@ export async function main({ config, logger, output, database }: Booted = boot()
   };
   let running: RunningServer;
   try {
-    running = await startServer(config, logger, database ?? openDatabase(config, logger));
+    running = await startServer(config, logger, database);
   } catch (error) {
     logger.fatal({ err: error }, 'failed to start');
     await exit(1);
