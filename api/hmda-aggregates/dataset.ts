@@ -6,6 +6,7 @@ import { yearsOption } from '../sync/runner.ts';
 import { combineChecksums } from '../sync/source.ts';
 import { deleteMissingRows, upsertRows } from '../sync/upsert.ts';
 import type { DatasetDefinition, SourceFile, SyncContext } from '../sync/types.ts';
+import type { Queryable } from '../platform/db/database.ts';
 import { STATE_CODES } from '../geo/states.ts';
 import { checkAgainstRecordCounts, parseGeoAggregates, parseRecordCounts, sumCounts, type GeoAggregates } from './parse.ts';
 import { AGGREGATE_YEARS, DATA_BROWSER_URL, countyAggregatesEntry, recordCountsEntry, stateAggregatesEntry } from './sources.ts';
@@ -92,6 +93,76 @@ function longRows(load: YearLoad): LongRow[] {
   return rows;
 }
 
+/** What the dataset's record keeps of a year once its rows are stored: its files' identity and counts. */
+interface StoredYear {
+  year: number;
+  files: Pick<SourceFile, 'entry' | 'checksum'>[];
+  records: number;
+  unbroken: Record<string, number>;
+}
+
+/** Writes one year's rows, removes the year's rows the files no longer have, and checks the national total. */
+async function storeYear(tx: Queryable, load: YearLoad): Promise<number> {
+  const long = longRows(load);
+  const county = Object.entries(load.counties)
+    .filter(([fips]) => /^\d{5}$/.test(fips))
+    .map(([fips, counts]) => [load.year, fips, load.countyCounts[fips] ?? 0, counts] as const);
+  const recordCounts = [
+    ...Object.entries(load.stateCounts).map(([geo, records]) => [load.year, 'state', geo, records] as const),
+    ...Object.entries(load.countyCounts).map(([geo, records]) => [load.year, 'county', geo, records] as const),
+  ];
+  let changed = await upsertRows(tx, {
+    table: 'hmda_aggregates',
+    key: ['year', 'geo_level', 'geo_code', 'dimension', 'code'],
+    columns: ['year', 'geo_level', 'geo_code', 'dimension', 'code', 'count'],
+    rows: long,
+  });
+  changed += await upsertRows(tx, {
+    table: 'hmda_county_aggregates',
+    key: ['year', 'fips'],
+    columns: ['year', 'fips', 'records', 'counts'],
+    rows: county,
+  });
+  changed += await upsertRows(tx, {
+    table: 'hmda_record_counts',
+    key: ['year', 'geo_level', 'geo_code'],
+    columns: ['year', 'geo_level', 'geo_code', 'records'],
+    rows: recordCounts,
+  });
+  const scope = { scope: 'year = $1', scopeParams: [load.year] };
+  changed += await deleteMissingRows(tx, {
+    table: 'hmda_aggregates',
+    key: ['year', 'geo_level', 'geo_code', 'dimension', 'code'],
+    keep: long.map((row) => row.slice(0, 5)),
+    ...scope,
+  });
+  changed += await deleteMissingRows(tx, {
+    table: 'hmda_county_aggregates',
+    key: ['year', 'fips'],
+    keep: county.map((row) => row.slice(0, 2)),
+    ...scope,
+  });
+  changed += await deleteMissingRows(tx, {
+    table: 'hmda_record_counts',
+    key: ['year', 'geo_level', 'geo_code'],
+    keep: recordCounts.map((row) => row.slice(0, 3)),
+    ...scope,
+  });
+
+  // The stored national action-taken total must equal the official records of the state keys.
+  const { rows } = await tx.query<{ total: string }>(
+    `SELECT sum(count)::text AS total FROM hmda_aggregates WHERE year = $1 AND geo_level = 'nation' AND dimension = 'actionTaken'`,
+    [load.year],
+  );
+  const expected = Object.keys(load.states).reduce((total, geo) => total + (load.stateCounts[geo] ?? 0), 0);
+  if (Number(rows[0]?.total) !== expected) {
+    throw new ValidationError(
+      `${load.year}: national action-taken total ${rows[0]?.total} differs from the state record counts (${expected}).`,
+    );
+  }
+  return changed;
+}
+
 export const hmdaAggregatesDataset: DatasetDefinition = {
   name: HMDA_AGGREGATES_DATASET,
   description:
@@ -100,77 +171,26 @@ export const hmdaAggregatesDataset: DatasetDefinition = {
     const wanted = yearsOption(context.options)?.filter((year) => (AGGREGATE_YEARS as readonly number[]).includes(year)) ?? [
       ...AGGREGATE_YEARS,
     ];
-    const loads: YearLoad[] = [];
+    // One year at a time, in the one transaction: a year's files and parsed objects are garbage before
+    // the next year is read. All years at once held ~100 MiB in the sync's thread, the peak of a sync.
+    const stored: StoredYear[] = [];
+    let changed = 0;
     for (const [index, year] of wanted.entries()) {
       context.progress(index, wanted.length + 1);
       const load = await readYear(context, year);
-      if (load) loads.push(load);
+      if (!load) continue;
+      changed += await storeYear(tx, load);
+      stored.push({
+        year,
+        files: load.files.map(({ entry, checksum }) => ({ entry, checksum })),
+        records: sumCounts(load.stateCounts),
+        unbroken: load.unbroken,
+      });
     }
-    if (loads.length === 0) throw new ValidationError(`No HMDA aggregate files found for ${wanted.join(', ')}.`);
-    const years = loads.map((load) => load.year);
-    const long = loads.flatMap(longRows);
-    const county = loads.flatMap((load) =>
-      Object.entries(load.counties)
-        .filter(([fips]) => /^\d{5}$/.test(fips))
-        .map(([fips, counts]) => [load.year, fips, load.countyCounts[fips] ?? 0, counts] as const),
-    );
-    const recordCounts = loads.flatMap((load) => [
-      ...Object.entries(load.stateCounts).map(([geo, records]) => [load.year, 'state', geo, records] as const),
-      ...Object.entries(load.countyCounts).map(([geo, records]) => [load.year, 'county', geo, records] as const),
-    ]);
-
-    let changed = await upsertRows(tx, {
-      table: 'hmda_aggregates',
-      key: ['year', 'geo_level', 'geo_code', 'dimension', 'code'],
-      columns: ['year', 'geo_level', 'geo_code', 'dimension', 'code', 'count'],
-      rows: long,
-    });
-    changed += await upsertRows(tx, {
-      table: 'hmda_county_aggregates',
-      key: ['year', 'fips'],
-      columns: ['year', 'fips', 'records', 'counts'],
-      rows: county,
-    });
-    changed += await upsertRows(tx, {
-      table: 'hmda_record_counts',
-      key: ['year', 'geo_level', 'geo_code'],
-      columns: ['year', 'geo_level', 'geo_code', 'records'],
-      rows: recordCounts,
-    });
-    const scope = { scope: 'year = ANY($1)', scopeParams: [years] };
-    changed += await deleteMissingRows(tx, {
-      table: 'hmda_aggregates',
-      key: ['year', 'geo_level', 'geo_code', 'dimension', 'code'],
-      keep: long.map((row) => row.slice(0, 5)),
-      ...scope,
-    });
-    changed += await deleteMissingRows(tx, {
-      table: 'hmda_county_aggregates',
-      key: ['year', 'fips'],
-      keep: county.map((row) => row.slice(0, 2)),
-      ...scope,
-    });
-    changed += await deleteMissingRows(tx, {
-      table: 'hmda_record_counts',
-      key: ['year', 'geo_level', 'geo_code'],
-      keep: recordCounts.map((row) => row.slice(0, 3)),
-      ...scope,
-    });
+    if (stored.length === 0) throw new ValidationError(`No HMDA aggregate files found for ${wanted.join(', ')}.`);
+    const years = stored.map((load) => load.year);
     context.progress(wanted.length + 1, wanted.length + 1);
 
-    // The stored national action-taken total must equal the official records of the state keys.
-    for (const load of loads) {
-      const { rows } = await tx.query<{ total: string }>(
-        `SELECT sum(count)::text AS total FROM hmda_aggregates WHERE year = $1 AND geo_level = 'nation' AND dimension = 'actionTaken'`,
-        [load.year],
-      );
-      const expected = Object.keys(load.states).reduce((total, geo) => total + (load.stateCounts[geo] ?? 0), 0);
-      if (Number(rows[0]?.total) !== expected) {
-        throw new ValidationError(
-          `${load.year}: national action-taken total ${rows[0]?.total} differs from the state record counts (${expected}).`,
-        );
-      }
-    }
     const { rows: total } = await tx.query<{ n: string }>(
       `SELECT ((SELECT count(*) FROM hmda_aggregates) + (SELECT count(*) FROM hmda_county_aggregates) + (SELECT count(*) FROM hmda_record_counts))::text AS n`,
     );
@@ -178,16 +198,16 @@ export const hmdaAggregatesDataset: DatasetDefinition = {
     return {
       asOf: `${latest}-12-31`,
       sourceUrl: DATA_BROWSER_URL,
-      checksum: combineChecksums(loads.flatMap((load) => load.files)),
+      checksum: combineChecksums(stored.flatMap((load) => load.files)),
       rows: Number(total[0]?.n ?? 0),
       changed,
       details: {
         years,
-        files: loads.flatMap((load) =>
+        files: stored.flatMap((load) =>
           load.files.map((file) => (file.entry.publisherUrl === DATA_BROWSER_URL ? file.entry.downloadUrl : file.entry.publisherUrl)),
         ),
-        national_records: Object.fromEntries(loads.map((load) => [load.year, sumCounts(load.stateCounts)])),
-        records_without_breakdown: Object.fromEntries(loads.map((load) => [load.year, load.unbroken])),
+        national_records: Object.fromEntries(stored.map((load) => [load.year, load.records])),
+        records_without_breakdown: Object.fromEntries(stored.map((load) => [load.year, load.unbroken])),
         nation_definition: 'sum of every state-level key: 50 states, DC, territories and NA (state not reported)',
       },
     };

@@ -6,7 +6,7 @@ import { CATEGORIES } from '../calendar/series.ts';
 import { CALENDAR_DATASET } from '../calendar/sync.ts';
 import type { CalendarService } from '../calendar/service.ts';
 import { giveWay } from '../platform/give-way.ts';
-import { ICS_TYPE, JSON_TYPE, type Publication, type PublishedFile } from './types.ts';
+import { ICS_TYPE, JSON_TYPE, type Publication } from './types.ts';
 
 /** Publishers schedule at most a couple of years ahead; the first year is the first event's. */
 const YEARS_AHEAD = 3;
@@ -27,36 +27,30 @@ async function yearsWithEvents(calendar: CalendarService, currentYear: number): 
 export const calendarPublication: Publication = {
   name: 'calendar',
   datasets: [CALENDAR_DATASET],
-  async produce(services, { host, year: currentYear }) {
+  async *produce(services, { host, year: currentYear }) {
     const calendar = services.calendar;
-    const files: PublishedFile[] = [];
     for (const year of await yearsWithEvents(calendar, currentYear)) {
       const range = { from: `${year}-01-01`, to: `${year}-12-31`, limit: CALENDAR_LIMIT_MAX };
       const rest = `/calendar?from=${range.from}&to=${range.to}&limit=${range.limit}`;
-      files.push(
-        { path: `calendar/${year}.json`, body: await calendar.answerJson(range), contentType: JSON_TYPE, rest },
-        { path: `calendar/${year}.ics`, body: await calendar.ics(range, host), contentType: ICS_TYPE, rest: `${rest}&format=ics` },
-      );
+      yield { path: `calendar/${year}.json`, body: await calendar.answerJson(range), contentType: JSON_TYPE, rest };
+      yield { path: `calendar/${year}.ics`, body: await calendar.ics(range, host), contentType: ICS_TYPE, rest: `${rest}&format=ics` };
       for (const category of CATEGORIES) {
         // Each year and category is a document of its own to write: requests go between them.
         await giveWay();
         const request = { ...range, category: [category] };
-        files.push(
-          {
-            path: `calendar/${year}/${category}.json`,
-            body: await calendar.answerJson(request),
-            contentType: JSON_TYPE,
-            rest: `${rest}&category=${category}`,
-          },
-          {
-            path: `calendar/${year}/${category}.ics`,
-            body: await calendar.ics(request, host),
-            contentType: ICS_TYPE,
-            rest: `${rest}&category=${category}&format=ics`,
-          },
-        );
+        yield {
+          path: `calendar/${year}/${category}.json`,
+          body: await calendar.answerJson(request),
+          contentType: JSON_TYPE,
+          rest: `${rest}&category=${category}`,
+        };
+        yield {
+          path: `calendar/${year}/${category}.ics`,
+          body: await calendar.ics(request, host),
+          contentType: ICS_TYPE,
+          rest: `${rest}&category=${category}&format=ics`,
+        };
       }
     }
-    return files;
   },
 };

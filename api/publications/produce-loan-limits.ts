@@ -5,15 +5,14 @@
 import { DATASET } from '../loan-limits/answer.ts';
 import { LoanLimitsQuerySchema } from '../loan-limits/contract.ts';
 import { giveWay } from '../platform/give-way.ts';
-import { JSON_TYPE, type Publication, type PublishedFile } from './types.ts';
+import { JSON_TYPE, type Publication } from './types.ts';
 
 export const loanLimitsPublication: Publication = {
   name: 'loan-limits',
   datasets: ['counties', DATASET.conforming, DATASET.fha],
-  async produce(services) {
+  async *produce(services) {
     const limits = services.loanLimits;
     const { states, years } = await limits.coverage();
-    const files: PublishedFile[] = [];
     for (const year of years) {
       for (const state of states) {
         await giveWay(); // a large state's answer takes a while to compose: requests go between states
@@ -23,14 +22,13 @@ export const loanLimitsPublication: Publication = {
           throw error;
         });
         if (body !== undefined)
-          files.push({
+          yield {
             path: `loan-limits/${year}/${state}.json`,
             body,
             contentType: JSON_TYPE,
             rest: `/loan-limits?state=${state}&year=${year}`,
-          });
+          };
       }
     }
-    return files;
   },
 };

@@ -116,11 +116,10 @@ export class PublicationStore {
       }
       try {
         const started = Date.now();
-        const produced = await publication.produce(services, { host: new URL(config.baseUrl).hostname, year });
-        for (const file of produced)
-          if (!file.path.startsWith(`${publication.name}/`)) throw new Error(`${file.path} is outside ${publication.name}/`);
         const files: StoredFile[] = [];
-        for (const file of produced) {
+        // Until every file is produced, the previous ones (if any) stay served.
+        for await (const file of publication.produce(services, { host: new URL(config.baseUrl).hostname, year })) {
+          if (!file.path.startsWith(`${publication.name}/`)) throw new Error(`${file.path} is outside ${publication.name}/`);
           await giveWay(); // hundreds of files to encode and hash
           files.push(stored(file));
         }

@@ -27,7 +27,8 @@ export interface Publication {
   name: string;
   /** The datasets whose loads it is derived from: a new load of any of them regenerates it. */
   datasets: readonly string[];
-  produce(services: PublishedServices, context: ProduceContext): Promise<PublishedFile[]>;
+  /** One file at a time: the store encodes each before the next is composed, so the bodies are never all in memory at once. */
+  produce(services: PublishedServices, context: ProduceContext): AsyncIterable<PublishedFile>;
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

@@ -56,11 +56,12 @@ async function syncOnThread({ config, db }: Pick<CoreDeps, 'config' | 'db'>, req
   const worker = new Worker(new URL('./sync-thread.ts', import.meta.url), {
     workerData: input,
     transferList: connection.kind === 'pglite' ? [connection.port] : [],
-    // A young generation of 16 MB (as the PGlite thread's) rather than V8's default: the loads' garbage
+    // A young generation of 8 MB (as the PGlite thread's) rather than V8's default: the loads' garbage
     // is short-lived rows and strings, and this heap's pages add to the main heap's at the sync's peak
-    // (one start-up sync each: peak RSS 832 and 851 MiB without it, 704 MiB with it, 692 and 729 MiB
-    // with the loads on the main thread). Old space is not capped: a large load cannot run out of it.
-    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+    // (one start-up sync each: peak RSS 832 and 851 MiB without a limit, 704 MiB with 16 MB; 8 MB
+    // with the main thread's smaller young generation: 542–551 MiB). Old space is not capped: a large
+    // load cannot run out of it.
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
   });
 
   let killTimer: NodeJS.Timeout | undefined;

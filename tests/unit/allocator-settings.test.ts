@@ -1,7 +1,12 @@
 // The service's C allocator settings: added on Linux when the operator set none of them, left alone
 // when they set one, and never on other systems.
 import { describe, expect, it } from 'vitest';
-import { ALLOCATOR_SETTINGS, allocatorEnvironment } from '../../api/platform/memory/allocator-settings.ts';
+import {
+  ALLOCATOR_SETTINGS,
+  MAIN_SEMI_SPACE_MB,
+  allocatorEnvironment,
+  youngGenerationArguments,
+} from '../../api/platform/memory/allocator-settings.ts';
 
 describe('allocator settings of the service process', () => {
   it('adds both settings on Linux and keeps the rest of the environment', () => {
@@ -16,5 +21,11 @@ describe('allocator settings of the service process', () => {
   it('does nothing where glibc is not the allocator', () => {
     expect(allocatorEnvironment({}, 'darwin')).toBeUndefined();
     expect(allocatorEnvironment({}, 'win32')).toBeUndefined();
+  });
+
+  it("sizes the main thread's young generation unless the operator chose a size", () => {
+    expect(youngGenerationArguments(['--enable-source-maps'], undefined)).toEqual([`--max-semi-space-size=${MAIN_SEMI_SPACE_MB}`]);
+    expect(youngGenerationArguments(['--max-semi-space-size=32'], undefined)).toEqual([]);
+    expect(youngGenerationArguments([], '--inspect --max_semi_space_size=8')).toEqual([]);
   });
 });

@@ -12,6 +12,10 @@ import { reduceMemoryNow } from '../memory/full-gc.ts';
 
 const { folder } = workerData as { folder: string };
 const db = await PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
+// Opening leaves garbage that only a collection of this thread's small heap frees, and its heap
+// rarely needs one: on a new folder initdb's WebAssembly memory (~300 MiB), and on any folder the
+// unpacked file-system bundle (~150 MiB). Until then it is resident memory of the service.
+reduceMemoryNow();
 const queryable = wrap(db);
 
 class RolledBack extends Error {}

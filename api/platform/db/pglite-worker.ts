@@ -14,10 +14,11 @@ export async function createPgliteWorkerDatabase(folder: string, onLocked?: () =
   const releaseLock = acquireFolderLock(folder);
   onLocked?.();
   // A smaller young generation than V8's default: the thread's short-lived objects are each query's
-  // rows on their way to the main thread, and its idle heap is resident memory of the service.
+  // rows on their way to the main thread, and its idle heap is resident memory of the service. 8 MB
+  // as the sync's thread (api/sync/run-in-thread.ts) and about the main thread's (allocator-settings.ts).
   const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), {
     workerData: { folder },
-    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
   });
   const proxy = createPgliteProxy(worker);
   worker.on('error', (error) => proxy.fail(error));

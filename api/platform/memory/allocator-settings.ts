@@ -1,7 +1,8 @@
-// The C allocator's settings for the service process, applied by running the process again in place
-// (same pid, same arguments) with them in its environment: glibc reads them once, at start-up, so a
-// process cannot change them for itself later. ./apply-allocator-settings.ts does it; the service's
-// entry points import that first.
+// The C allocator's settings for the service process, and the size of V8's young generation, applied
+// by running the process again in place (same pid, same arguments) with them in its environment and
+// on its command line: glibc reads the first once, at start-up, and V8 sizes the main thread's heap
+// when it creates it, so a process cannot change either for itself later.
+// ./apply-allocator-settings.ts does it; the service's entry points import that first.
 //
 // Why (measured after a full sync, docs/operations.md "Memory"):
 // - MALLOC_ARENA_MAX=2: glibc gives each thread that allocates at once an arena of its own (64 MiB
@@ -21,4 +22,20 @@ export function allocatorEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Pl
   if (platform !== 'linux') return undefined;
   if (Object.keys(ALLOCATOR_SETTINGS).some((name) => env[name] !== undefined)) return undefined;
   return { ...env, ...ALLOCATOR_SETTINGS };
+}
+
+/**
+ * V8's semi-space for the main thread, in MiB (the young generation is about three of them). V8's
+ * default lets it grow to 16 MiB, and the heap keeps those pages: during a start-up sync the main
+ * heap held ~178 MiB for ~70–120 MiB used, and with 4 MiB ~113 MiB (peak RSS 643 -> 542 MiB, idle
+ * 370 -> 351 MiB). The cost is more frequent, shorter young collections: the REST benchmarks' ratios
+ * to their baselines moved by 1–5%, within their spread. The worker threads set theirs with
+ * `resourceLimits` (api/platform/db/pglite-worker.ts, api/sync/run-in-thread.ts).
+ */
+export const MAIN_SEMI_SPACE_MB = 4;
+
+/** The V8 flag to run again with, or none when the operator chose a semi-space size of their own. */
+export function youngGenerationArguments(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
+  const chosen = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)].some((flag) => /^--max[-_]semi[-_]space[-_]size\b/.test(flag));
+  return chosen ? [] : [`--max-semi-space-size=${MAIN_SEMI_SPACE_MB}`];
 }

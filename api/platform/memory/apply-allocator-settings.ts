@@ -1,10 +1,12 @@
-// Runs this process again in place with the C allocator's settings (./allocator-settings.ts says
-// which and why) when it does not have them yet. A side effect on import, so that an entry point can
+// Runs this process again in place with the C allocator's settings and V8's young-generation size
+// (./allocator-settings.ts says which and why) when it does not have them yet. A side effect on import, so that an entry point can
 // import it before anything else is loaded: nothing has started yet that re-running would lose.
 import { isMainThread } from 'node:worker_threads';
-import { allocatorEnvironment } from './allocator-settings.ts';
+import { allocatorEnvironment, youngGenerationArguments } from './allocator-settings.ts';
 
 const env = allocatorEnvironment(process.env, process.platform);
-if (env !== undefined && isMainThread && typeof process.execve === 'function') {
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], env);
+// Only where the allocator's settings apply too: a run again in place needs process.execve (POSIX).
+const flags = process.platform === 'linux' ? youngGenerationArguments(process.execArgv, process.env.NODE_OPTIONS) : [];
+if ((env !== undefined || flags.length > 0) && isMainThread && typeof process.execve === 'function') {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...flags, ...process.argv.slice(1)], env ?? process.env);
 }
