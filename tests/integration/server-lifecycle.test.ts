@@ -11,6 +11,7 @@ import { createScratchPostgres } from '../support/databases.ts';
 import { prefillDataDir } from '../support/pglite-templates.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { waitForQuiet } from '../../scripts/bench/service.ts';
+import { ALLOCATOR_SETTINGS, MAIN_SEMI_SPACE_MB } from '../../api/platform/memory/allocator-settings.ts';
 
 const started: ServerProcess[] = [];
 afterAll(async () => {
@@ -50,6 +51,13 @@ describe.each([
       expect(((await health.json()) as { database: string }).database).toBe(kind);
       // A first start: the empty database (a new cluster, for PGlite) is migrated.
       expect(server.output()).toContain('migrations applied');
+      // It ran itself again in place with its memory settings (api/platform/memory/allocator-settings.ts).
+      if (process.platform === 'linux') {
+        const pid = server.child.pid ?? 0;
+        expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(`--max-semi-space-size=${MAIN_SEMI_SPACE_MB}`);
+        const environment = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+        for (const [name, value] of Object.entries(ALLOCATOR_SETTINGS)) expect(environment).toContain(`${name}=${value}`);
+      }
 
       const inFlight = halfSentRequest(server.url);
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,6 +1,7 @@
 // Runs this process again in place with the C allocator's settings and V8's young-generation size
-// (./allocator-settings.ts says which and why) when it does not have them yet. A side effect on import, so that an entry point can
-// import it before anything else is loaded: nothing has started yet that re-running would lose.
+// (./allocator-settings.ts says which and why) when it does not have them yet. A side effect on
+// import, so that an entry point can import it before anything else is loaded: nothing has started
+// yet that re-running would lose.
 import { isMainThread } from 'node:worker_threads';
 import { allocatorEnvironment, youngGenerationArguments } from './allocator-settings.ts';
 
