@@ -5,8 +5,8 @@ import { SourceFormatError, SourceUnavailableError, ValidationError } from './er
 import type { SourceEntry, SourceFile } from './types.ts';
 
 export interface FailureContext {
-  /** Files the load read before it failed. */
-  files: readonly SourceFile[];
+  /** Files the load read before it failed: which, not their bytes (those are the load's to drop). */
+  files: readonly Pick<SourceFile, 'entry' | 'origin'>[];
   /** The file it was reading when reading failed. */
   unreadable?: SourceEntry;
 }

@@ -59,8 +59,8 @@ async function syncOnThread({ config, db }: Pick<CoreDeps, 'config' | 'db'>, req
     // A young generation of 8 MB (as the PGlite thread's) rather than V8's default: the loads' garbage
     // is short-lived rows and strings, and this heap's pages add to the main heap's at the sync's peak
     // (one start-up sync each: peak RSS 832 and 851 MiB without a limit, 704 MiB with 16 MB; 8 MB
-    // with the main thread's smaller young generation: 542–551 MiB). Old space is not capped: a large
-    // load cannot run out of it.
+    // with the main thread's smaller young generation: 542–551 MiB for the API alone). Old space is
+    // not capped: a large load cannot run out of it.
     resourceLimits: { maxYoungGenerationSizeMb: 8 },
   });
 

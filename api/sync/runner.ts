@@ -178,7 +178,9 @@ async function loadOne(
       checksum: undefined,
     };
   }
-  const files: SourceFile[] = [];
+  // What was read, for the failure's sentence; the bytes are not kept here, or a load of many files
+  // (a file per year, as the HMDA aggregates and the loan limits) would hold all of them to its end.
+  const files: Pick<SourceFile, 'entry' | 'origin'>[] = [];
   let unreadable: SourceEntry | undefined;
   const context: SyncContext = {
     config: options.config,
@@ -190,7 +192,7 @@ async function loadOne(
         unreadable = entry;
         throw error;
       });
-      files.push(file);
+      files.push({ entry: file.entry, origin: file.origin });
       return file;
     },
     async readOptionalSource(entry: SourceEntry) {
@@ -198,7 +200,7 @@ async function loadOne(
         unreadable = entry;
         throw error;
       });
-      if (file) files.push(file);
+      if (file) files.push({ entry: file.entry, origin: file.origin });
       return file;
     },
     progress(done, total) {

@@ -27,8 +27,8 @@ export function allocatorEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Pl
 /**
  * V8's semi-space for the main thread, in MiB (the young generation is about three of them). V8's
  * default lets it grow to 16 MiB, and the heap keeps those pages: during a start-up sync the main
- * heap held ~178 MiB for ~70–120 MiB used, and with 4 MiB ~113 MiB (peak RSS 643 -> 542 MiB, idle
- * 370 -> 351 MiB). The cost is more frequent, shorter young collections: the REST benchmarks' ratios
+ * heap held ~178 MiB for ~70–120 MiB used, and with 4 MiB ~113 MiB (the sync's peak RSS of the API
+ * alone 643 -> 542 MiB). The cost is more frequent, shorter young collections: the REST benchmarks' ratios
  * to their baselines moved by 1–5%, within their spread. The worker threads set theirs with
  * `resourceLimits` (api/platform/db/pglite-worker.ts, api/sync/run-in-thread.ts).
  */
