@@ -73,6 +73,20 @@ export async function* orchestrateAnswer(
       primaryController.abort();
     }
   }
-  const fallbackSignal = AbortSignal.any([clientSignal, AbortSignal.timeout(Math.max(1_000, options.timeoutMs * FIRST_EVENT_SHARE))]);
-  yield* untilAborted(options.fallback.answer(request, fallbackSignal), fallbackSignal);
+  const fallbackMs = Math.max(1_000, options.timeoutMs * FIRST_EVENT_SHARE);
+  const fallbackSignal = AbortSignal.any([clientSignal, AbortSignal.timeout(fallbackMs)]);
+  let answered = false;
+  for await (const event of untilAborted(options.fallback.answer(request, fallbackSignal), fallbackSignal)) {
+    if (event.type === 'text') answered = true;
+    yield event;
+  }
+  // Stopped by its time limit before it said anything (a machine under heavy load): an empty answer
+  // would read as one with nothing to say.
+  if (!answered && !clientSignal.aborted) {
+    options.logger.warn({ answerer: options.fallback.name, ms: fallbackMs }, 'built-in answer ran out of time before any text');
+    yield { type: 'text', text: OUT_OF_TIME };
+  }
 }
+
+export const OUT_OF_TIME =
+  'Sorry, this answer ran out of time before it could be written: the service is busier than usual. Please ask again in a moment.';
