@@ -24,8 +24,8 @@ describe('allocator settings of the service process', () => {
   });
 
   it("sizes the main thread's young generation unless the operator chose a size", () => {
-    expect(youngGenerationArguments(['--enable-source-maps'], undefined)).toEqual([`--max-semi-space-size=${MAIN_SEMI_SPACE_MB}`]);
-    expect(youngGenerationArguments(['--max-semi-space-size=32'], undefined)).toEqual([]);
-    expect(youngGenerationArguments([], '--inspect --max_semi_space_size=8')).toEqual([]);
+    expect(youngGenerationArguments(['--enable-source-maps'], undefined, 'linux')).toEqual([`--max-semi-space-size=${MAIN_SEMI_SPACE_MB}`]);
+    expect(youngGenerationArguments(['--max-semi-space-size=32'], undefined, 'linux')).toEqual([]);
+    expect(youngGenerationArguments([], '--inspect --max_semi_space_size=8', 'linux')).toEqual([]);
   });
 });

@@ -28,14 +28,22 @@ export function allocatorEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Pl
  * V8's semi-space for the main thread, in MiB (the young generation is about three of them). V8's
  * default lets it grow to 16 MiB, and the heap keeps those pages: during a start-up sync the main
  * heap held ~178 MiB for ~70–120 MiB used, and with 4 MiB ~113 MiB (the sync's peak RSS of the API
- * alone 643 -> 542 MiB). The cost is more frequent, shorter young collections: the REST benchmarks' ratios
- * to their baselines moved by 1–5%, within their spread. The worker threads set theirs with
+ * alone 643 -> 542 MiB). The cost is more frequent, shorter young collections: the REST benchmarks'
+ * ratios to their baselines moved by 1–5%, within their spread. The worker threads set theirs with
  * `resourceLimits` (api/platform/db/pglite-worker.ts, api/sync/run-in-thread.ts).
  */
 export const MAIN_SEMI_SPACE_MB = 4;
 
-/** The V8 flag to run again with, or none when the operator chose a semi-space size of their own. */
-export function youngGenerationArguments(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
+/**
+ * The V8 flag to run again with, or none when the operator chose a semi-space size of their own.
+ * Linux only, as the allocator's settings: the run again in place that carries it is theirs.
+ */
+export function youngGenerationArguments(
+  execArgv: readonly string[],
+  nodeOptions: string | undefined,
+  platform: NodeJS.Platform,
+): string[] {
+  if (platform !== 'linux') return [];
   const chosen = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)].some((flag) => /^--max[-_]semi[-_]space[-_]size\b/.test(flag));
   return chosen ? [] : [`--max-semi-space-size=${MAIN_SEMI_SPACE_MB}`];
 }

@@ -6,8 +6,7 @@ import { isMainThread } from 'node:worker_threads';
 import { allocatorEnvironment, youngGenerationArguments } from './allocator-settings.ts';
 
 const env = allocatorEnvironment(process.env, process.platform);
-// Only where the allocator's settings apply too: a run again in place needs process.execve (POSIX).
-const flags = process.platform === 'linux' ? youngGenerationArguments(process.execArgv, process.env.NODE_OPTIONS) : [];
+const flags = youngGenerationArguments(process.execArgv, process.env.NODE_OPTIONS, process.platform);
 if ((env !== undefined || flags.length > 0) && isMainThread && typeof process.execve === 'function') {
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ...flags, ...process.argv.slice(1)], env ?? process.env);
 }
