@@ -135,7 +135,7 @@ export async function crossSection(
     source: { url: first.sourceUrl, as_of: first.asOf, name: first.sourceName },
     notes:
       per === undefined
-        ? first.notes
+        ? [...first.notes]
         : [
             ...first.notes,
             `Residents as the HMDA Data Browser counts them (${[...vintages].join(', ')} figures); a place's figure ÷ its residents × ${per}.`,

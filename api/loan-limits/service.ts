@@ -54,8 +54,11 @@ const MAX_PINNED_ANSWER_BYTES = 4 * 1024 * 1024;
 export interface LoanLimitsService {
   /** The answer for parsed parameters. */
   answer(query: LoanLimitsQuery): Promise<LoanLimitsAnswer>;
-  /** The same answer serialised: the REST hot path. */
-  answerJson(query: LoanLimitsQuery): Promise<PreSerialized<LoanLimitsAnswer>>;
+  /**
+   * The same answer serialised: the REST hot path. `remember: false` leaves it out of the remembered
+   * answers (the publication composes every state of every year, and keeps the bytes itself).
+   */
+  answerJson(query: LoanLimitsQuery, options?: { remember?: boolean }): Promise<PreSerialized<LoanLimitsAnswer>>;
   /** The answer for parameters as a page, /ask or a resource has them (parsed with the contract's query schema). */
   getLoanLimits(params: LoanLimitsQueryInput): Promise<LoanLimitsAnswer>;
   /** The counties of a state or territory from the loaded `counties` dataset, sorted by name (a 503 saying why before it is loaded). */
@@ -144,14 +147,17 @@ export function createLoanLimitsService({
     return { request: { state, county, year: query.year, loanType: query.loan_type, units: query.units }, key, currentYear };
   }
 
-  async function lookup(query: LoanLimitsQuery): Promise<Remembered> {
+  /** `remember: false` composes without keeping the answer (the publication, which keeps its own bytes). */
+  async function lookup(query: LoanLimitsQuery, { remember = true } = {}): Promise<Remembered> {
     if (query.as_of !== undefined) return pinnedLookup({ ...query, as_of: query.as_of });
     const copy = await current(programsFor(query.loan_type));
     const { request, key, currentYear } = resolveIn(copy.data, query);
     const hit = copy.answers.get(key);
     if (hit) return hit;
     const answer = deepFreeze(await composeAnswer(copy.data, request, { records: copy.byProgram, currentYear, versions: copy.versions }));
-    return rememberAnswer(copy.answers, key, answer);
+    return remember
+      ? rememberAnswer(copy.answers, key, answer)
+      : { answer, json: JSON.stringify(answer) as PreSerialized<LoanLimitsAnswer> };
   }
 
   const pinnedSnapshots = new BoundedCache<Promise<LoanLimitSnapshot>>({ maxBytes: MAX_PINNED_SNAPSHOTS, sizeOf: () => 1 });
@@ -201,8 +207,8 @@ export function createLoanLimitsService({
     async answer(query) {
       return (await lookup(query)).answer;
     },
-    async answerJson(query) {
-      return (await lookup(query)).json;
+    async answerJson(query, options) {
+      return (await lookup(query, options)).json;
     },
     async getLoanLimits(params) {
       return (await lookup(parseOrThrow(LoanLimitsQuerySchema, params, 'query'))).answer;

@@ -4,6 +4,7 @@
 // snapshot (the service keys it on the datasets' load times), so no lookup waits on the database
 // once a year has been read.
 import type { Queryable } from '../platform/db/database.ts';
+import { BoundedCache } from '../platform/bounded-cache.ts';
 import { PROGRAMS, type Program } from './contract.ts';
 import type { CountyRecord } from './resolve.ts';
 
@@ -25,6 +26,8 @@ export interface NationalLimits {
 }
 
 const NO_ROWS: ReadonlyMap<string, LimitRow> = new Map();
+/** Program-years of county rows kept in memory (about 0.35 MiB each): a few recent years of both programs. */
+const MAX_LOADED_YEARS = 6;
 
 export interface LoanLimitSnapshot {
   /** Signature of the dataset loads this snapshot was read under. */
@@ -138,7 +141,13 @@ function buildSnapshot(version: string, parts: SnapshotParts): LoanLimitSnapshot
     national.set(key, { ...national.get(key), [row.kind]: fourOf(row) });
   }
 
-  const loadedYears = new Map<string, Promise<Map<string, Map<string, LimitRow>>>>();
+  // The years last asked for, not every year: the publication composes every state of every year
+  // after each sync, and keeping them all held ~12 MiB that readers, mostly after recent years, never
+  // use. Another year is one indexed query away.
+  const loadedYears = new BoundedCache<Promise<Map<string, Map<string, LimitRow>>>>({
+    maxBytes: MAX_LOADED_YEARS,
+    sizeOf: () => 1,
+  });
   return {
     version,
     states: [...counties.keys()].sort(),

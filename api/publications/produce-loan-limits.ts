@@ -16,11 +16,13 @@ export const loanLimitsPublication: Publication = {
     for (const year of years) {
       for (const state of states) {
         await giveWay(); // a large state's answer takes a while to compose: requests go between states
-        const body = await limits.answerJson(LoanLimitsQuerySchema.parse({ state, year })).catch((error: { status?: number }) => {
-          // A year no program has for this state is a 404 on REST: no file either.
-          if (error.status === 404) return undefined;
-          throw error;
-        });
+        const body = await limits
+          .answerJson(LoanLimitsQuerySchema.parse({ state, year }), { remember: false })
+          .catch((error: { status?: number }) => {
+            // A year no program has for this state is a 404 on REST: no file either.
+            if (error.status === 404) return undefined;
+            throw error;
+          });
         if (body !== undefined)
           yield {
             path: `loan-limits/${year}/${state}.json`,

@@ -1,4 +1,5 @@
-// GET /data/<path>: the published files from memory, with their strong ETag (304 on If-None-Match)
+// GET /data/<path>: the published files from memory, gzip-compressed to a client that accepts it
+// (as held) and as they are to one that does not, each with its strong ETag (304 on If-None-Match)
 // and the API's data Cache-Control, readable from any origin like the API. One store per app: the
 // server's background job regenerates it after each sync; a request re-checks the datasets at most
 // every few seconds (a sync run by another process shows there).
@@ -8,7 +9,8 @@ import type { AppDeps } from '../deps.ts';
 import { DATA_CACHE_CONTROL } from '../platform/http/api-registry.ts';
 import { MethodNotAllowedError, NotFoundError, ServiceUnavailableError, toErrorResponse } from '../platform/errors.ts';
 import { publications } from './registry.ts';
-import { INDEX_PATH, PublicationStore } from './store.ts';
+import { INDEX_PATH, PublicationStore, gzipEtag, identityBytes } from './store.ts';
+import { acceptedEncodings } from '../platform/static/compression.ts';
 import { prerenderDataPages } from './rendered-pages.ts';
 
 /** How old the last look at the datasets may be when a file is asked for. */
@@ -82,15 +84,18 @@ async function serve(deps: AppDeps, req: Request, res: Response): Promise<void> 
   if (found.kind === 'missing')
     throw new NotFoundError(`No data file at /data/${filePath.slice(0, 200)}. Every file is listed at /data/${INDEX_PATH}.`);
   const { file } = found;
+  const gzip = acceptedEncodings(req.headers['accept-encoding']).includes('gzip');
   res.setHeader('Content-Type', file.contentType);
-  res.setHeader('ETag', file.etag);
+  res.setHeader('ETag', gzip ? gzipEtag(file) : file.etag);
   res.setHeader('Cache-Control', DATA_CACHE_CONTROL);
+  res.vary('Accept-Encoding');
   if (req.fresh) {
     res.removeHeader('Content-Type');
     res.status(304).end();
     return;
   }
-  res.setHeader('Content-Length', file.bytes.length);
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', gzip ? file.gzip.length : file.size);
   if (req.method === 'HEAD') res.end();
-  else res.end(file.bytes);
+  else res.end(gzip ? file.gzip : await identityBytes(file));
 }

@@ -4,12 +4,12 @@
 import { significantWords } from '../platform/contract/words.ts';
 import type { CatalogueAnswer, CatalogueQuery, FamilyId, SeriesInfo } from './contract.ts';
 import { ID_SYNTAX } from './contract.ts';
-import type { FamilyDescription } from './types.ts';
+import type { FamilyDescription, HeldSeries } from './types.ts';
 
 export interface FamilyState {
   family: FamilyDescription;
-  /** The family's series (as the catalogue lists them), or why it cannot answer. */
-  series: SeriesInfo[] | { message: string };
+  /** The family's series as held, or why it cannot answer. */
+  series: readonly HeldSeries[] | { message: string };
 }
 
 const LOAN_LIMIT_FAMILIES: readonly FamilyId[] = ['loan-limits-national', 'loan-limits-conforming', 'loan-limits-fha'];
@@ -19,27 +19,31 @@ function matchesFamily(family: FamilyId, filter: CatalogueQuery['family']): bool
   return filter === 'loan-limits' ? LOAN_LIMIT_FAMILIES.includes(family) : family === filter;
 }
 
+const isHeld = (series: FamilyState['series']): series is readonly HeldSeries[] => Array.isArray(series);
+
 export function buildCatalogue(
   states: readonly FamilyState[],
   query: CatalogueQuery,
-  wordsOf: (info: SeriesInfo) => ReadonlySet<string>,
+  wordsOf: (series: HeldSeries) => ReadonlySet<string>,
+  /** How the catalogue lists a series: made for the page's series only (tens of thousands are held). */
+  describe: (series: HeldSeries) => SeriesInfo,
 ): CatalogueAnswer {
   const words = query.query === undefined ? [] : significantWords(query.query);
-  const matching: SeriesInfo[] = [];
+  const matching: HeldSeries[] = [];
   for (const { family, series } of states) {
-    if (!matchesFamily(family.id, query.family) || !Array.isArray(series)) continue;
-    for (const info of series) {
-      if (query.state !== undefined && !info.id.split('/').includes(query.state)) continue;
+    if (!matchesFamily(family.id, query.family) || !isHeld(series)) continue;
+    for (const one of series) {
+      if (query.state !== undefined && !one.id.split('/').includes(query.state)) continue;
       if (words.length > 0) {
-        const held = wordsOf(info);
+        const held = wordsOf(one);
         if (!words.every((word) => held.has(word))) continue;
       }
-      matching.push(info);
+      matching.push(one);
     }
   }
   const sources = new Map<string, { url: string; as_of: string | null; name: string }>();
-  for (const info of matching)
-    if (!sources.has(info.source_url)) sources.set(info.source_url, { url: info.source_url, as_of: info.as_of, name: info.publisher });
+  for (const one of matching)
+    if (!sources.has(one.sourceUrl)) sources.set(one.sourceUrl, { url: one.sourceUrl, as_of: one.asOf, name: one.publisher });
   return {
     families: states.map(({ family, series }) => ({
       id: family.id,
@@ -49,11 +53,11 @@ export function buildCatalogue(
       id_pattern: family.idPattern,
       example: family.example,
       datasets: [...family.datasets],
-      available: Array.isArray(series),
-      ...(Array.isArray(series) ? {} : { message: series.message }),
-      series: Array.isArray(series) ? series.length : 0,
+      available: isHeld(series),
+      ...(isHeld(series) ? {} : { message: series.message }),
+      series: isHeld(series) ? series.length : 0,
     })),
-    series: matching.slice(query.offset, query.offset + query.limit),
+    series: matching.slice(query.offset, query.offset + query.limit).map(describe),
     total: matching.length,
     limit: query.limit,
     offset: query.offset,

@@ -23,7 +23,6 @@ import {
 import { answerCsv, buildAnswer, csvFileName, seriesInfo } from './answer.ts';
 import { buildCatalogue, type FamilyState } from './catalogue.ts';
 import { datasetSnapshot, type DatasetSnapshot } from '../platform/dataset-snapshot.ts';
-import { giveWay } from '../platform/give-way.ts';
 import type { HeldSeries, SeriesFamily } from './types.ts';
 import { optimalBlueFamily, pmmsFamily } from './families/rates.ts';
 import { nmdbFamily } from './families/nmdb.ts';
@@ -40,8 +39,6 @@ const MAX_CATALOGUE_BYTES = 4 * 1024 * 1024;
 const MAX_REMEMBERED_BYTES = 512 * 1024;
 /** Requested ids resolved to their family and canonical id (a few dozen bytes each). */
 const MAX_RESOLVED_BYTES = 1024 * 1024;
-/** Series described between two looks at whether requests are waiting (a few hundred take well under a millisecond). */
-const SERIES_BETWEEN_YIELDS = 256;
 
 export interface CsvAnswer {
   text: string;
@@ -78,7 +75,8 @@ export interface ReadSeries {
 
 interface FamilyCopy {
   byId: Map<string, HeldSeries>;
-  infos: SeriesInfo[];
+  /** The series in the family's order, as the catalogue lists them (described only for the page asked for). */
+  list: readonly HeldSeries[];
   /** Each series' significant words, for catalogue searches: built on the first search of the copy (tens of MB held otherwise). */
   readonly words: Map<string, Set<string>>;
   json: BoundedCache<PreSerialized<SeriesAnswer>>;
@@ -134,21 +132,15 @@ export function createSeriesService({
         ...(checkIntervalMs === undefined ? {} : { checkIntervalMs }),
         read: async (records) => {
           const held = await family.load(records);
-          // Tens of thousands of series in the county families: requests go between them.
-          const infos: SeriesInfo[] = [];
-          for (const [index, series] of held.entries()) {
-            if (index % SERIES_BETWEEN_YIELDS === 0) await giveWay();
-            infos.push(seriesInfo(series, baseUrl));
-          }
           let words: Map<string, Set<string>> | undefined;
           return {
             byId: new Map(held.map((series) => [series.id, series])),
-            infos,
+            list: held,
             get words() {
               words ??= new Map(
-                infos.map((info) => [
-                  info.id,
-                  new Set(significantWords(`${info.title} ${info.id.replaceAll('/', ' ')} ${(info.aliases ?? []).join(' ')}`)),
+                held.map((series) => [
+                  series.id,
+                  new Set(significantWords(`${series.title} ${series.id.replaceAll('/', ' ')} ${(series.aliases ?? []).join(' ')}`)),
                 ]),
               );
               return words;
@@ -204,7 +196,7 @@ export function createSeriesService({
     for (const family of families) {
       try {
         const copy = await (copies.get(family) as DatasetSnapshot<FamilyCopy>).get();
-        states.push({ family, series: copy.infos });
+        states.push({ family, series: copy.list });
         versions.push(copy);
       } catch (error) {
         // A family whose datasets cannot answer is listed with the reason; the others still answer.
@@ -226,11 +218,11 @@ export function createSeriesService({
     if (hit) return hit;
     const copyOf = new Map(states.map((state, index) => [state.family.id, versions[index]]));
     const none = new Set<string>();
-    const wordsOf = (info: SeriesInfo) => {
-      const copy = copyOf.get(info.family);
-      return (typeof copy === 'string' ? undefined : copy?.words.get(info.id)) ?? none;
+    const wordsOf = (series: HeldSeries) => {
+      const copy = copyOf.get(series.family);
+      return (typeof copy === 'string' ? undefined : copy?.words.get(series.id)) ?? none;
     };
-    const page = preSerialize(buildCatalogue(states, query, wordsOf));
+    const page = preSerialize(buildCatalogue(states, query, wordsOf, (series) => seriesInfo(series, baseUrl)));
     catalogueCache.pages.set(key, page);
     return page;
   }

@@ -28,7 +28,7 @@ export interface HeldSeries {
   place?: string;
   aliases?: string[];
   /** Said on every answer of the series (what the figure is and is not). */
-  notes: string[];
+  notes: readonly string[];
 }
 
 export interface FamilyDescription {

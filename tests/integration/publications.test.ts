@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
@@ -118,14 +119,33 @@ describe.skipIf(!hasSourceData)('published data files', () => {
 
   it('answers 304 to its strong ETag and lets a CDN hold the file', async () => {
     const file = index.files.find((candidate) => candidate.path === '/data/statistics/all.json')!;
-    const first = await fetch(`${server.url}${file.path}`);
-    expect(first.headers.get('etag')).toBe(file.etag);
+    // A raw request: no Accept-Encoding, so the file as it is, under the tag the index lists.
+    const first = await rawRequest(`${server.url}${file.path}`);
+    expect(first.headers['etag']).toBe(file.etag);
     expect(file.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
-    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);
-    // A raw request: fetch() adds `Cache-Control: no-cache` to a conditional request.
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+    expect(first.headers['vary']).toBe('Accept-Encoding');
+    expect(first.bytes.length).toBe(file.bytes);
+    // fetch() would add `Cache-Control: no-cache` to a conditional request.
     const again = await rawRequest(`${server.url}${file.path}`, { headers: { 'If-None-Match': file.etag } });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
+  });
+
+  it('sends the gzip bytes it holds to a client that accepts them, under a tag of their own', async () => {
+    const file = index.files.find((candidate) => candidate.path === '/data/statistics/all.json')!;
+    const compressed = await rawRequest(`${server.url}${file.path}`, { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.headers['etag']).toBe(`${file.etag.slice(0, -1)}-gzip"`);
+    expect(Number(compressed.headers['content-length'])).toBe(compressed.bytes.length);
+    expect(compressed.bytes.length).toBeLessThan(file.bytes / 4);
+    const plain = await rawRequest(`${server.url}${file.path}`);
+    expect(zlib.gunzipSync(compressed.bytes).equals(plain.bytes)).toBe(true);
+    const again = await rawRequest(`${server.url}${file.path}`, {
+      headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': compressed.headers['etag'] as string },
+    });
+    expect(again.status).toBe(304);
   });
 
   it('names the index for a path it does not have', async () => {

@@ -6,6 +6,8 @@ export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body as received (compressed bodies are not decoded). */
+  bytes: Buffer;
 }
 
 export function rawRequest(
@@ -16,9 +18,10 @@ export function rawRequest(
     const request = http.request(url, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
-      );
+      response.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: bytes.toString('utf8'), bytes });
+      });
       response.on('error', reject);
     });
     request.on('error', reject);

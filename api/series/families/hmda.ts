@@ -118,12 +118,23 @@ function heldSeries(
     asOf,
     ...(state === undefined ? {} : { state }),
     place,
-    notes: [
-      `Activity years: each value covers the applications and loans of that calendar year, as lenders reported them. ${definition.note}`,
-      ...(geo === 'US' ? [HMDA_DEFINITIONS.nation] : []),
-    ],
+    notes: (geo === 'US' ? NATION_NOTES : PLACE_NOTES)[measure]!,
   }));
 }
+
+/** Each measure's notes, one array shared by every place's series (tens of thousands of them). */
+const notesOf = (nation: boolean): Record<string, readonly string[]> =>
+  Object.fromEntries(
+    Object.entries(HMDA_MEASURES).map(([measure, definition]) => [
+      measure,
+      Object.freeze([
+        `Activity years: each value covers the applications and loans of that calendar year, as lenders reported them. ${definition.note}`,
+        ...(nation ? [HMDA_DEFINITIONS.nation] : []),
+      ]),
+    ]),
+  );
+const PLACE_NOTES = notesOf(false);
+const NATION_NOTES = notesOf(true);
 
 function canonicalIn(lower: string, geoPattern: RegExp): string | undefined {
   const [family, place = '', measure = '', ...rest] = lower.split('/');
