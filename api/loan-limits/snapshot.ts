@@ -1,8 +1,8 @@
 // What loan-limit answers are computed from, held in memory between syncs: the county list by state,
 // the years loaded per program, the national figures, and each program-year's county limits (read
-// on first use: a year is about 3,300 rows). A new load of any loan-limit dataset makes a new
-// snapshot (the service keys it on the datasets' load times), so no lookup waits on the database
-// once a year has been read.
+// on first use: a year is about 3,300 rows; the six last used are kept). A new load of any
+// loan-limit dataset makes a new snapshot (the service keys it on the datasets' load times), so no
+// lookup of a kept year waits on the database.
 import type { Queryable } from '../platform/db/database.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
 import { PROGRAMS, type Program } from './contract.ts';
