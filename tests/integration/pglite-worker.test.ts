@@ -8,13 +8,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../api/platform/db/database.ts';
 import { createPgliteWorkerDatabase } from '../../api/platform/db/pglite-worker.ts';
+import { createPglitePortDatabase } from '../../api/platform/db/pglite-port.ts';
 
 describe('PGlite on a thread of its own', () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-pglite-worker-'));
   let db: Database;
+  const replaced: { ms: number }[] = [];
 
   beforeAll(async () => {
-    db = await createPgliteWorkerDatabase(folder);
+    db = await createPgliteWorkerDatabase(folder, { onReplaced: (details) => replaced.push(details) });
     await db.exec('CREATE TABLE items (id int PRIMARY KEY, payload bytea, at timestamptz)');
   }, 120_000);
   afterAll(async () => {
@@ -67,5 +69,33 @@ describe('PGlite on a thread of its own', () => {
     await db.query('SELECT count(*) FROM generate_series(1, 200000)');
     await db.releaseMemory!();
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM items')).rows[0]!.n).toBe(3);
+  });
+
+  it("starts its thread again once another thread's client (a sync) has gone, losing no statement", async () => {
+    const connection = await db.connectThread!();
+    if (connection.kind !== 'pglite') throw new Error('expected a port');
+    const sync = await createPglitePortDatabase(connection.port);
+    await sync.query('INSERT INTO items (id) VALUES (10)');
+    // While the other client is attached, only the heap's pages go back.
+    await db.releaseMemory!();
+    expect(replaced).toEqual([]);
+    await sync.close();
+
+    // The port's close reaches the database's thread on its own time: ask until it has.
+    const deadline = Date.now() + 20_000;
+    while (replaced.length === 0 && Date.now() < deadline) {
+      // Statements sent around the replacement all answer, from the same data on disk.
+      const counts = await Promise.all([
+        db.query<{ n: number }>('SELECT count(*)::int AS n FROM items'),
+        db.releaseMemory!().then(() => db.query<{ n: number }>('SELECT count(*)::int AS n FROM items')),
+        db.transaction((tx) => tx.query<{ n: number }>('SELECT count(*)::int AS n FROM items')),
+      ]);
+      expect(counts.map((count) => count.rows[0]!.n)).toEqual([4, 4, 4]);
+    }
+    expect(replaced).toHaveLength(1);
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM items')).rows[0]!.n).toBe(4);
+    // Served no other thread since: the next release does not start it again.
+    await db.releaseMemory!();
+    expect(replaced).toHaveLength(1);
   });
 });

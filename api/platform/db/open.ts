@@ -24,7 +24,10 @@ export async function openDatabase(
   const db =
     config.DATABASE_URL !== undefined
       ? createPostgresDatabase(config.DATABASE_URL, logger)
-      : await createPgliteWorkerDatabase(path.join(config.dataDir, 'pglite'), options.onFolderLocked);
+      : await createPgliteWorkerDatabase(path.join(config.dataDir, 'pglite'), {
+          ...(options.onFolderLocked ? { onLocked: options.onFolderLocked } : {}),
+          onReplaced: ({ ms }) => logger.info({ ms }, "embedded database's thread started again to give back a sync's memory"),
+        });
   try {
     const applied = await runMigrations(db);
     if (applied.length > 0) logger.info({ applied, database: db.kind }, 'migrations applied');

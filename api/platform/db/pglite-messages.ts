@@ -11,6 +11,8 @@ export type ThreadRequest =
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' }
   | { id: number; op: 'release-memory' }
+  /** How many other threads' clients are attached (a sync's): answered as `clients`. */
+  | { id: number; op: 'clients' }
   /** A second client: the thread answers `port`'s requests too (transferred with this message). */
   | { id: number; op: 'connect'; port: MessagePort };
 
@@ -20,5 +22,5 @@ export type ThreadRequest =
  * or rolled back.
  */
 export type ThreadReply =
-  | { id: number; ok: true; result?: QueryResult<unknown>; ended?: boolean }
+  | { id: number; ok: true; result?: QueryResult<unknown>; ended?: boolean; clients?: number }
   | { id: number; ok: false; error: Record<string, unknown>; ended?: boolean };

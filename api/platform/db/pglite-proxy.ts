@@ -22,6 +22,8 @@ export interface PgliteProxy {
   opened: Promise<void>;
   /** Sends one request (transferring `transfer`) and resolves with its answer. */
   request(request: DistributiveOmit<ThreadRequest, 'id'>, transfer?: readonly Transferable[]): Promise<Answered>;
+  /** Resolves once no request of this client is waiting for an answer and no transaction is open. */
+  settled(): Promise<void>;
   /** Rejects everything waiting, and every later request, with `error` (the thread or port is gone). */
   fail(error: Error): void;
   readonly failed: boolean;
@@ -41,12 +43,20 @@ export function createPgliteProxy(endpoint: PgliteEndpoint): PgliteProxy {
   const ending = new Map<number, Waiter>();
   let nextId = 1;
   let failure: Error | undefined;
+  let onSettled: (() => void)[] = [];
 
+  const checkSettled = () => {
+    if (waiting.size > 0 || ending.size > 0) return;
+    const settledNow = onSettled;
+    onSettled = [];
+    for (const resolve of settledNow) resolve();
+  };
   const fail = (error: Error) => {
     failure ??= error;
     for (const waiter of [...waiting.values(), ...ending.values()]) waiter.reject(error);
     waiting.clear();
     ending.clear();
+    checkSettled();
   };
   endpoint.on('message', (message: ThreadReply) => {
     const waiter = message.ended ? ending.get(message.id) : waiting.get(message.id);
@@ -54,6 +64,7 @@ export function createPgliteProxy(endpoint: PgliteEndpoint): PgliteProxy {
     (message.ended ? ending : waiting).delete(message.id);
     if (message.ok) waiter.resolve(message);
     else waiter.reject(rebuildError(message.error));
+    checkSettled();
   });
 
   const opened = new Promise<void>((resolve, reject) => {
@@ -123,6 +134,12 @@ export function createPgliteProxy(endpoint: PgliteEndpoint): PgliteProxy {
     },
     opened,
     request,
+    settled() {
+      return new Promise<void>((resolve) => {
+        onSettled.push(resolve);
+        checkSettled();
+      });
+    },
     fail,
     get failed() {
       return failure !== undefined;

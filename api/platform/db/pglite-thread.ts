@@ -20,6 +20,9 @@ const queryable = wrap(db);
 
 class RolledBack extends Error {}
 
+/** Clients attached besides the main thread (a sync's thread while it runs). */
+let otherClients = 0;
+
 /** An error as plain fields, so the main thread can rebuild one with the same code and message. */
 function describeError(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) };
@@ -49,10 +52,14 @@ function serve(port: MessagePort, { owner }: { owner: boolean }): void {
   const detach = () => {
     if (detached) return;
     detached = true;
+    if (!owner) otherClients -= 1;
     for (const transaction of transactions.values()) transaction.end(false);
     port.close();
   };
-  if (!owner) port.on('close', detach);
+  if (!owner) {
+    otherClients += 1;
+    port.on('close', detach);
+  }
 
   function begin(id: number): void {
     db.transaction(async (tx: Transaction) => {
@@ -91,6 +98,9 @@ function serve(port: MessagePort, { owner }: { owner: boolean }): void {
         }
         await db.close();
         reply({ id: request.id, ok: true });
+        return;
+      case 'clients':
+        reply({ id: request.id, ok: true, clients: otherClients });
         return;
       case 'release-memory':
         // This thread's heap pages freed by its collections stay pooled until a memory-reducing one.
