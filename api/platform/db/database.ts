@@ -26,7 +26,9 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /**
    * Gives back memory the database holds in this process beyond its live data (the embedded
-   * database's thread: its garbage collector's pooled pages). Absent where there is none to give.
+   * database's thread: its garbage collector's pooled pages, or, once a sync's thread has used it
+   * and nothing does, the whole thread, started again; ./pglite-worker.ts). Absent where there is
+   * none to give.
    */
   releaseMemory?(): Promise<void>;
   /**
