@@ -12,7 +12,7 @@ import { answerCache, BoundedCache, rememberAnswer, type RememberedAnswer } from
 import { datasetSnapshot } from '../platform/dataset-snapshot.ts';
 import { createLogger, type Logger } from '../platform/logger.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
-import type { PreSerialized } from '../platform/pre-serialized.ts';
+import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import { parseOrThrow } from '../platform/validation.ts';
 import { composeAnswer, DATASET, programsFor, type ResolvedRequest } from './answer.ts';
 import {
@@ -155,9 +155,7 @@ export function createLoanLimitsService({
     const hit = copy.answers.get(key);
     if (hit) return hit;
     const answer = deepFreeze(await composeAnswer(copy.data, request, { records: copy.byProgram, currentYear, versions: copy.versions }));
-    return remember
-      ? rememberAnswer(copy.answers, key, answer)
-      : { answer, json: JSON.stringify(answer) as PreSerialized<LoanLimitsAnswer> };
+    return remember ? rememberAnswer(copy.answers, key, answer) : { answer, json: preSerialize(answer) };
   }
 
   const pinnedSnapshots = new BoundedCache<Promise<LoanLimitSnapshot>>({ maxBytes: MAX_PINNED_SNAPSHOTS, sizeOf: () => 1 });
