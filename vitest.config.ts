@@ -5,10 +5,10 @@
 // right one by itself:
 // - `fast`: the unit tests (some read a source file or two) and the integration tests that run
 //   inside the test worker on scratch databases, without the official source files;
-// - `synced`: integration tests that also run inside the worker, on data synced from the official
-//   source files (slower: they are left out of the quick loop);
-// - `processes`: tests that start servers, CLIs or the MCP Inspector as processes, build the site,
-//   drive the browser, or change process-wide state (environment, signal handlers, mocks).
+// - `synced`: the other tests that run inside the worker: on data synced from the official source
+//   files, or on the built site's pages (slower: they are left out of the quick loop);
+// - `processes`: tests that start servers, CLIs or the MCP Inspector as processes, drive the
+//   browser, or change process-wide state (environment, signal handlers, mocks).
 // The first two share their worker's loaded modules from one file to the next (`isolate: false`):
 // loading the app again for every file was about half of their CPU. The third gives each file a
 // fresh worker, so nothing one of them sets reaches another.
@@ -21,16 +21,16 @@ import LongestFirst from './tests/support/sequencer.ts';
 const PROCESS_MARKERS = [
   /\bnode:child_process\b/, // starts processes
   /\bserver-process\.ts\b/, // runs api/main.ts as a process
-  /\bsite-build\.ts\b/, // needs dist/
   /\bplaywright-core\b/, // a browser
   /\bprocess\.env\.[A-Z_]+ *=[^=]/, // sets the environment
   /\bprocess\.on\(/, // signal or exit handlers
   /\bvi\.(mock|stubEnv|stubGlobal)\b/, // replaces modules or globals
 ];
 /** What keeps a file out of the quick loop. */
-const SOURCE_DATA_MARKERS = [
+const SLOW_MARKERS = [
   /\bsynced\.ts\b/, // syncs from the official source files
   /\bsource-data\.ts\b/, // reads the official source files
+  /\bsite-build\.ts\b/, // needs dist/, which the first such file builds
 ];
 /** In-process, but long by design: they wait out real rate-limit windows. */
 const SLOW_FILES = new Set(['tests/integration/access-limit-refusals.test.ts']);
@@ -49,8 +49,7 @@ const uses = (file: string, markers: RegExp[]) => {
 const all = ['unit', 'integration', 'faults', 'fuzz', 'security', 'e2e'].flatMap((folder) => testFiles(`tests/${folder}`));
 const inProcess = all.filter((file) => !uses(file, PROCESS_MARKERS));
 const fast = inProcess.filter(
-  (file) =>
-    file.startsWith('tests/unit/') || (file.startsWith('tests/integration/') && !SLOW_FILES.has(file) && !uses(file, SOURCE_DATA_MARKERS)),
+  (file) => file.startsWith('tests/unit/') || (file.startsWith('tests/integration/') && !SLOW_FILES.has(file) && !uses(file, SLOW_MARKERS)),
 );
 const synced = inProcess.filter((file) => !fast.includes(file));
 const processes = all.filter((file) => !inProcess.includes(file));

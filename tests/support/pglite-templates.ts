@@ -48,6 +48,20 @@ export function rawPgliteDatabase(raw: PGlite): Database {
   };
 }
 
+/**
+ * PGlite's settings for a database that will be dumped as a template: old write-ahead log files are
+ * deleted at a checkpoint rather than kept for reuse (`wal_recycle`), and at most two are kept ahead.
+ * A sync writes hundreds of megabytes of log; kept, it was more than half of a template's tarball,
+ * copied again into every database cloned from it.
+ */
+export const TEMPLATE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'wal_recycle=off', '-c', 'min_wal_size=32MB'];
+
+/** The data folder as a tarball, after a checkpoint, so only the log since then is in it. */
+export async function dumpTemplate(raw: PGlite): Promise<Buffer> {
+  await raw.exec('CHECKPOINT');
+  return Buffer.from(await (await raw.dumpDataDir('none')).arrayBuffer());
+}
+
 function pgliteVersion(): string {
   const manifest = path.join(
     path.dirname(fileURLToPath(import.meta.url)),
@@ -69,10 +83,10 @@ function startingPointFile(migrated: boolean): string {
 }
 
 async function build(migrated: boolean): Promise<Buffer> {
-  const raw = await PGlite.create();
+  const raw = await PGlite.create({ startParams: TEMPLATE_START_PARAMS });
   try {
     if (migrated) await runMigrations(rawPgliteDatabase(raw));
-    return Buffer.from(await (await raw.dumpDataDir('none')).arrayBuffer());
+    return await dumpTemplate(raw);
   } finally {
     await raw.close();
   }

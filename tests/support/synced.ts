@@ -41,7 +41,7 @@ import { datasetDefinitions } from '../../api/sync/registry.ts';
 import { runSync, type SyncReport } from '../../api/sync/runner.ts';
 import type { DatasetDefinition } from '../../api/sync/types.ts';
 import { POSTGRES_ADMIN_URL, type DatabaseKind, type TestDatabase } from './databases.ts';
-import { pgliteStartingPoint, rawPgliteDatabase } from './pglite-templates.ts';
+import { dumpTemplate, pgliteStartingPoint, rawPgliteDatabase, TEMPLATE_START_PARAMS } from './pglite-templates.ts';
 import { SOURCE_DIR } from './source-data.ts';
 import { sourceFolderFingerprint, syncFingerprint } from './sync-fingerprint.ts';
 import { cachedTemplateName, markTemplateUsed, PGLITE_CACHE_DIR, readIfPresent, TEMPLATE_PREFIX, withAdmin } from './synced-templates.ts';
@@ -53,6 +53,12 @@ export interface SyncedOptions {
   options?: Record<string, string | boolean>;
   /** The sync's clock (datasets whose selection depends on the day, e.g. the sitting Congress). */
   clock?: () => Date;
+  /**
+   * A template of exactly these datasets even when one is heavy, instead of the shared one: for a
+   * long file that starts first in a run, which would otherwise wait, its core idle, while another
+   * file builds the shared template.
+   */
+  ownTemplate?: boolean;
 }
 
 /** The test run's id (global-setup sets it); templates of other runs are never touched. */
@@ -109,7 +115,8 @@ const SHARED_TEMPLATE = [
 
 /** The datasets a test database is cloned with: the shared template's when that holds a heavy request. */
 function templateDatasets(names: readonly string[], options: SyncedOptions): readonly string[] {
-  const plainSync = reusableAcrossRuns(options) && options.sourceDir === undefined && options.options === undefined;
+  const plainSync =
+    reusableAcrossRuns(options) && options.sourceDir === undefined && options.options === undefined && options.ownTemplate !== true;
   const shared = plainSync && names.some((name) => HEAVY.has(name)) && names.every((name) => SHARED_TEMPLATE.includes(name));
   return shared ? SHARED_TEMPLATE : names;
 }
@@ -152,37 +159,43 @@ async function whileBuilding<T>(built: Template, work: (admin: pg.Client) => Pro
 }
 
 async function buildPgliteTemplate(names: readonly string[], options: SyncedOptions): Promise<Buffer> {
-  const raw = await PGlite.create({ loadDataDir: await pgliteStartingPoint({ migrated: true }) });
+  const raw = await PGlite.create({ loadDataDir: await pgliteStartingPoint({ migrated: true }), startParams: TEMPLATE_START_PARAMS });
   try {
     const db = rawPgliteDatabase(raw);
     await runMigrations(db); // a no-op unless the migrations changed since the starting point was made
     await syncOrThrow(db, names, options);
-    const dump = await raw.dumpDataDir('none');
-    return Buffer.from(await dump.arrayBuffer());
+    return await dumpTemplate(raw);
   } finally {
     await raw.close();
   }
 }
 
-async function pgliteTemplate(names: readonly string[], options: SyncedOptions): Promise<Blob> {
-  // Definitions of the test's own are no part of the key: such a template is never shared.
-  if (options.definitions !== undefined) return new Blob([await buildPgliteTemplate(names, options)]);
+/** The kept tarball of a template, built first when it is not there yet. */
+async function pgliteTemplateFile(names: readonly string[], options: SyncedOptions): Promise<string> {
   const wanted = template('pglite', names, options);
   const file = path.join(PGLITE_CACHE_DIR, `${wanted.name}.tar`);
-  const bytes =
-    readIfPresent(file) ??
-    (await whileBuilding(wanted, async () => {
-      const meanwhile = readIfPresent(file); // built by another worker while this one waited
-      if (meanwhile) return meanwhile;
+  if (!fs.existsSync(file)) {
+    await whileBuilding(wanted, async () => {
+      if (fs.existsSync(file)) return; // built by another worker while this one waited
       const built = await buildPgliteTemplate(names, options);
       fs.mkdirSync(PGLITE_CACHE_DIR, { recursive: true });
       const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
       fs.writeFileSync(partial, built);
       fs.renameSync(partial, file); // atomic: parallel workers never read half a file
-      return built;
-    }));
+    });
+  }
   if (wanted.reusable) markTemplateUsed(wanted.name);
-  return new Blob([bytes]);
+  return file;
+}
+
+async function pgliteTemplate(names: readonly string[], options: SyncedOptions): Promise<Blob> {
+  // Definitions of the test's own are no part of the key: such a template is never shared.
+  if (options.definitions !== undefined) return new Blob([await buildPgliteTemplate(names, options)]);
+  for (;;) {
+    const bytes = readIfPresent(await pgliteTemplateFile(names, options));
+    if (bytes) return new Blob([bytes]);
+    // Removed by another run's clean-up in between: the next round builds it again.
+  }
 }
 
 function databaseUrl(name: string): string {
@@ -234,6 +247,23 @@ async function cloneTemplate(template: string, clone: string): Promise<boolean> 
   });
 }
 
+let sharedTemplatesStarted = false;
+
+/**
+ * Starts building the shared template on both databases, once per worker, the first time either is
+ * wanted: most files that want it want both, and the two builds load different cores (the embedded
+ * one this worker's thread, the PostgreSQL one mostly the server). Built one after the other, the
+ * first files of a run that starts without templates waited on them with a core idle. A build cut
+ * short (its worker ends) is taken up again by the next file that needs it (whileBuilding).
+ */
+function buildSharedTemplatesAtOnce(): void {
+  if (sharedTemplatesStarted) return;
+  sharedTemplatesStarted = true;
+  const ignore = () => undefined; // the file that needs the template gets the error from its own call
+  void pgliteTemplateFile(SHARED_TEMPLATE, {}).catch(ignore);
+  void postgresTemplate(SHARED_TEMPLATE, {}).catch(ignore);
+}
+
 /** A migrated scratch database holding at least `requested` (and their dependencies), synced from the mirror. */
 export async function syncedTestDatabase(
   kind: DatabaseKind,
@@ -241,6 +271,7 @@ export async function syncedTestDatabase(
   options: SyncedOptions = {},
 ): Promise<TestDatabase> {
   const names = templateDatasets(requested, options);
+  if (names === SHARED_TEMPLATE) buildSharedTemplatesAtOnce();
   if (kind === 'pglite') {
     const db = await createPgliteDatabase(undefined, { loadDataDir: await pgliteTemplate(names, options) });
     return { db, url: undefined, drop: () => db.close() };
