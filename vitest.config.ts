@@ -5,23 +5,21 @@
 // right one by itself:
 // - `fast`: the unit tests (some read a source file or two) and the integration tests that run
 //   inside the test worker on scratch databases, without the official source files;
-// - `synced`: the other tests that run inside the worker: on data synced from the official source
-//   files, or on the built site's pages (slower: they are left out of the quick loop);
-// - `processes`: tests that start servers, CLIs or the MCP Inspector as processes, drive the
-//   browser, or change process-wide state (environment, signal handlers, mocks).
+// - `slow`: the other files that can share a worker: on data synced from the official source files,
+//   on the built site's pages, starting servers, CLIs or the MCP Inspector as processes, driving the
+//   browser, or long by design (left out of the quick loop);
+// - `isolated`: files that change what the whole process sees (environment, signal handlers, mocks).
 // The first two share their worker's loaded modules from one file to the next (`isolate: false`):
-// loading the app again for every file was about half of their CPU. The third gives each file a
-// fresh worker, so nothing one of them sets reaches another.
+// loading the app again for every file was about half of their CPU, and a fresh worker for each of
+// the 20 files that start processes or a browser some 30 s of CPU a run. The third gives each file
+// a fresh worker, so nothing one of them sets reaches another.
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import LongestFirst from './tests/support/sequencer.ts';
 
-/** What a file must not use to share a worker with other files. */
-const PROCESS_MARKERS = [
-  /\bnode:child_process\b/, // starts processes
-  /\bserver-process\.ts\b/, // runs api/main.ts as a process
-  /\bplaywright-core\b/, // a browser
+/** What a file must not do to share a worker with other files: change what the whole process sees. */
+const PROCESS_STATE_MARKERS = [
   /\bprocess\.env\.[A-Z_]+ *=[^=]/, // sets the environment
   /\bprocess\.on\(/, // signal or exit handlers
   /\bvi\.(mock|stubEnv|stubGlobal)\b/, // replaces modules or globals
@@ -31,8 +29,11 @@ const SLOW_MARKERS = [
   /\bsynced\.ts\b/, // syncs from the official source files
   /\bsource-data\.ts\b/, // reads the official source files
   /\bsite-build\.ts\b/, // needs dist/, which the first such file builds
+  /\bnode:child_process\b/, // starts processes
+  /\bserver-process\.ts\b/, // runs api/main.ts as a process
+  /\bplaywright-core\b/, // a browser
 ];
-/** In-process, but long by design: they wait out real rate-limit windows. */
+/** Long by design: they wait out real rate-limit windows. */
 const SLOW_FILES = new Set(['tests/integration/access-limit-refusals.test.ts']);
 
 const root = import.meta.dirname;
@@ -47,12 +48,12 @@ const uses = (file: string, markers: RegExp[]) => {
 };
 
 const all = ['unit', 'integration', 'faults', 'fuzz', 'security', 'e2e'].flatMap((folder) => testFiles(`tests/${folder}`));
-const inProcess = all.filter((file) => !uses(file, PROCESS_MARKERS));
-const fast = inProcess.filter(
+const sharing = all.filter((file) => !uses(file, PROCESS_STATE_MARKERS));
+const fast = sharing.filter(
   (file) => file.startsWith('tests/unit/') || (file.startsWith('tests/integration/') && !SLOW_FILES.has(file) && !uses(file, SLOW_MARKERS)),
 );
-const synced = inProcess.filter((file) => !fast.includes(file));
-const processes = all.filter((file) => !inProcess.includes(file));
+const slow = sharing.filter((file) => !fast.includes(file));
+const isolated = all.filter((file) => !sharing.includes(file));
 
 const project = (name: string, include: string[], isolate: boolean): TestProjectInlineConfiguration => ({
   extends: true,
@@ -70,6 +71,6 @@ export default defineConfig({
     setupFiles: ['tests/setup-env.ts'],
     // Longest files first, so the run does not end with one worker alone on a long file.
     sequence: { sequencer: LongestFirst },
-    projects: [project('fast', fast, false), project('synced', synced, false), project('processes', processes, true)],
+    projects: [project('fast', fast, false), project('slow', slow, false), project('isolated', isolated, true)],
   },
 });

@@ -49,12 +49,12 @@ export function rawPgliteDatabase(raw: PGlite): Database {
 }
 
 /**
- * PGlite's settings for a database that will be dumped as a template: old write-ahead log files are
- * deleted at a checkpoint rather than kept for reuse (`wal_recycle`), and at most two are kept ahead.
- * A sync writes hundreds of megabytes of log; kept, it was more than half of a template's tarball,
- * copied again into every database cloned from it.
+ * PGlite's settings for a database that will be dumped as a template: write-ahead log files a
+ * checkpoint no longer needs are deleted, not kept for reuse (`wal_recycle`). A sync writes hundreds
+ * of megabytes of log; kept, it was more than half of a template's tarball, copied again into every
+ * database cloned from it.
  */
-export const TEMPLATE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'wal_recycle=off', '-c', 'min_wal_size=32MB'];
+export const TEMPLATE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'wal_recycle=off'];
 
 /** The data folder as a tarball, after a checkpoint, so only the log since then is in it. */
 export async function dumpTemplate(raw: PGlite): Promise<Buffer> {
