@@ -44,16 +44,17 @@ interface Rendered {
 }
 
 /** Each app's renderer, so the running server's background jobs can ask for every page ahead of readers. */
-const prerenderers = new WeakMap<RenderedPagesDeps, (on: boolean) => void>();
+const prerenderers = new WeakMap<RenderedPagesDeps, { start(): void; stop(): void }>();
 
 /**
  * For the running server: render every data page without parameters now and again after each sync
  * this process publishes, so even the first reader of a version gets a page from memory. Returns
- * the function that stops it (at shutdown).
+ * the function that stops it for good (at shutdown): no page is rendered ahead after the one under
+ * way, if any.
  */
 export function prerenderDataPages(deps: RenderedPagesDeps): () => void {
-  prerenderers.get(deps)?.(true);
-  return () => prerenderers.get(deps)?.(false);
+  prerenderers.get(deps)?.start();
+  return () => prerenderers.get(deps)?.stop();
 }
 
 export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, callApi?: ApiCaller): RequestHandler {
@@ -61,6 +62,8 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
   const pages = onDemandPages().filter((page) => !PER_REQUEST.has(page.route));
   const fixedPaths = pages.filter((page) => !page.hasParams).map((page) => page.route);
   let eager = false;
+  /** Rendering ahead has been stopped for good (the service is shutting down). */
+  let stopped = false;
   const rendered = new BoundedCache<Rendered>({
     maxBytes: MAX_PAGE_BYTES,
     sizeOf: (entry, pathname) => entry.page.bytes.length + 2 * pathname.length + 512,
@@ -104,6 +107,7 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
   async function renderAhead(): Promise<'done' | 'outdated' | 'syncing'> {
     const version = await currentVersion();
     for (const pathname of new Set([...(eager ? fixedPaths : []), ...rendered.keys()])) {
+      if (stopped) return 'done';
       if (await syncStillLoading()) return 'syncing';
       if ((await currentVersion()) !== version) return 'outdated';
       if (rendered.get(pathname)?.version === version) continue;
@@ -124,7 +128,7 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
   let passAgain = false;
   let timer: NodeJS.Timeout | undefined;
   const renderAheadIn = (ms: number): void => {
-    if (timer) return;
+    if (timer || stopped) return;
     timer = setTimeout(() => {
       timer = undefined;
       renderAheadLogged();
@@ -143,7 +147,7 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
         const outcome = await renderAhead();
         if (outcome === 'outdated') passAgain = true;
         else if (outcome === 'syncing') renderAheadIn(SYNC_RECHECK_MS);
-      } while (passAgain);
+      } while (passAgain && !stopped);
     })()
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'pages: could not render ahead'))
       .finally(() => {
@@ -152,9 +156,15 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
   };
 
   deps.services.datasets.onInvalidate(() => renderAheadIn(RERENDER_DELAY_MS));
-  prerenderers.set(deps, (on) => {
-    eager = on;
-    if (on) renderAheadLogged();
+  prerenderers.set(deps, {
+    start() {
+      eager = true;
+      renderAheadLogged();
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
   });
 
   const cacheable = (req: Request): string | undefined => {

@@ -51,6 +51,7 @@ export function startPublishing(deps: AppDeps, renderAheadFrom: Promise<void> = 
   return () => {
     stopped = true;
     stopPrerendering?.();
+    store.stop();
     unsubscribe();
     clearInterval(timer);
   };

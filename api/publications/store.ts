@@ -80,6 +80,7 @@ export class PublicationStore {
   private refreshing: Promise<void> | undefined;
   private again = false;
   private checkedAt = 0;
+  private stopped = false;
 
   private readonly deps: PublicationStoreDeps;
   private readonly publications: readonly Publication[];
@@ -110,8 +111,17 @@ export class PublicationStore {
     return this.refresh();
   }
 
+  /**
+   * Regenerates nothing more: the service is shutting down. A regeneration under way stops at its
+   * next file and drops its half-made publication (the previous files stay as they were).
+   */
+  stop(): void {
+    this.stopped = true;
+  }
+
   /** Regenerates each publication whose datasets have a new load; one run at a time, a call during it runs once more after. */
   refresh(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (this.refreshing) {
       this.again = true;
       return this.refreshing;
@@ -133,6 +143,7 @@ export class PublicationStore {
     const year = clock().getUTCFullYear();
     let changed = false;
     for (const publication of this.publications) {
+      if (this.stopped) return;
       // The year too: default years and the calendar's span follow it, so a new year regenerates everything.
       const version = `${datasetsVersion(records, publication.datasets)}|${year}`;
       if (this.states.get(publication.name)?.version === version) continue;
@@ -154,11 +165,16 @@ export class PublicationStore {
         await written?.begin();
         // Until every file is produced, the previous ones (if any) stay served.
         for await (const file of publication.produce(services, { host: new URL(config.baseUrl).hostname, year })) {
+          if (this.stopped) break;
           if (!file.path.startsWith(`${publication.name}/`)) throw new Error(`${file.path} is outside ${publication.name}/`);
           await giveWay(); // hundreds of files to encode and hash
           const bytes = Buffer.from(file.body, 'utf8');
           await written?.write(file.path, bytes);
           files.push(stored(file, bytes));
+        }
+        if (this.stopped) {
+          await written?.abandon();
+          return;
         }
         await written?.commit();
         this.states.set(publication.name, { version, files });
@@ -166,6 +182,11 @@ export class PublicationStore {
         logger.info({ publication: publication.name, files: files.length, ms: Date.now() - started }, 'publication regenerated');
       } catch (error) {
         await written?.abandon();
+        if (this.stopped) {
+          // The shutdown closed the database under it; the next start regenerates it.
+          logger.info({ publication: publication.name }, 'publication cut off by the shutdown');
+          return;
+        }
         // The previous files (if any) stay served; the next refresh tries again.
         logger.error({ err: error, publication: publication.name }, 'publication could not be regenerated');
       }

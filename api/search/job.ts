@@ -35,6 +35,11 @@ export function startSearchIndexRefresh(deps: Pick<CoreDeps, 'db' | 'logger'>, {
       if (outcome.acquired) deps.logger.info({ documents: outcome.value.total, sources: outcome.value.sources }, 'search index refreshed');
       else retryLater(count);
     } catch (error) {
+      if (stopped) {
+        // The service is shutting down and closed the database under it: nothing was written.
+        deps.logger.info('search index refresh cut off by the shutdown; the next start does it');
+        return;
+      }
       deps.logger.error({ err: error, attempt: count, retrying: count < MAX_ATTEMPTS }, 'search index refresh failed');
       retryLater(count);
     }

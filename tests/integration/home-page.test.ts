@@ -72,12 +72,14 @@ describe.skipIf(!hasSourceData)('the home page with the synced data', () => {
   let renders: string[];
   let html: string;
   let stopPrerendering: (() => void) | undefined;
+  /** The app's day: a new day is a new version of every page (the last test moves it on). */
+  let today = TODAY;
 
   beforeAll(async () => {
     database = await syncedTestDatabase('pglite', ['pmms', 'optimal_blue', 'economic_calendar', 'loan_limits_conforming']);
     const counted = await countingHandler();
     renders = counted.renders;
-    testApp = await buildTestApp(database.db, { clock: () => TODAY, options: { ssrHandler: counted.handler } });
+    testApp = await buildTestApp(database.db, { clock: () => today, options: { ssrHandler: counted.handler } });
     server = await listen(testApp.app);
     const response = await fetch(`${server.url}/`);
     expect(response.status).toBe(200);
@@ -178,6 +180,16 @@ describe.skipIf(!hasSourceData)('the home page with the synced data', () => {
     const before = renders.length;
     for (const page of pages) expect((await fetch(`${server.url}${page}`)).status, page).toBe(200);
     expect(renders.length).toBe(before);
+  });
+
+  it('renders nothing ahead once stopped (the server shutting down), though every page is out of date', async () => {
+    stopPrerendering?.();
+    const before = renders.length;
+    today = new Date(TODAY.getTime() + 86_400_000);
+    testApp.deps.services.datasets.invalidate();
+    // Pages are rendered again 1 s after a load (RERENDER_DELAY_MS); that none is can only be seen by waiting past it.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(renders.slice(before)).toEqual([]);
   });
 });
 

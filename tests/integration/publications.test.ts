@@ -19,6 +19,8 @@ import { EscrowAnswerSchema } from '../../api/escrow/contract.ts';
 import { CalendarAnswerSchema } from '../../api/calendar/contract.ts';
 import { LoanLimitsAnswerSchema } from '../../api/loan-limits/contract.ts';
 import { startPublishing } from '../../api/publications/route.ts';
+import { PublicationStore } from '../../api/publications/store.ts';
+import { JSON_TYPE } from '../../api/publications/types.ts';
 
 interface IndexFile {
   path: string;
@@ -146,6 +148,34 @@ describe.skipIf(!hasSourceData)('published data files', () => {
       headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': compressed.headers['etag'] as string },
     });
     expect(again.status).toBe(304);
+  });
+
+  it('stops a regeneration under way at its next file when the service shuts down, keeping none of it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-data-stop-'));
+    try {
+      const store: PublicationStore = new PublicationStore(
+        testApp.deps,
+        [
+          {
+            name: 'halted',
+            datasets: ['statistics'],
+            async *produce() {
+              yield { path: 'halted/1.json', body: '{}', contentType: JSON_TYPE, rest: '/statistics' };
+              store.stop(); // the shutdown arrives while the publication is being made
+              yield { path: 'halted/2.json', body: '{}', contentType: JSON_TYPE, rest: '/statistics' };
+            },
+          },
+        ],
+        { writeDir: dir },
+      );
+      await store.refresh();
+      expect(store.lookup('halted/1.json').kind).toBe('missing');
+      expect(fs.readdirSync(dir)).toEqual([]);
+      await store.refresh(); // stopped for good
+      expect(store.lookup('halted/1.json').kind).toBe('missing');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names the index for a path it does not have', async () => {

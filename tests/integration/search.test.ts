@@ -1,7 +1,7 @@
 // Full-text search on PGlite and PostgreSQL alike: the real content ranks the obvious page first
 // with highlighted excerpts and URLs, filters by type, resists hostile input, and other capabilities'
 // documents survive a rebuild of ours.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rebuildSearchIndex, searchIndexIsCurrent } from '../../api/search/build.ts';
 import { countDocuments } from '../../api/search/query.ts';
 import { indexDocuments, replaceDocuments } from '../../api/search/documents.ts';
@@ -170,6 +170,36 @@ describe('the search index on the embedded database', () => {
 });
 
 describe('the start-up refresh of the search index', () => {
+  it('says at info level, not as an error, when the shutdown closes the database under it', async () => {
+    const test = await createTestDatabase('pglite');
+    try {
+      const underWay = Promise.withResolvers<void>();
+      const jobStopped = Promise.withResolvers<void>();
+      const closing = {
+        ...test.db,
+        // The refresh is under way when the job is stopped; then the database closes under it.
+        withAdvisoryLock: (async () => {
+          underWay.resolve();
+          await jobStopped.promise;
+          throw new Error('PGlite is closed');
+        }) as typeof test.db.withAdvisoryLock,
+      };
+      const logged: { level: string; message: string }[] = [];
+      const logger = createLogger('silent');
+      for (const level of ['info', 'warn', 'error'] as const) {
+        logger[level] = ((...args: unknown[]) => void logged.push({ level, message: String(args.at(-1)) })) as typeof logger.info;
+      }
+      const stop = startSearchIndexRefresh({ db: closing, logger }, { retryMs: 50 });
+      await underWay.promise;
+      stop();
+      jobStopped.resolve();
+      await vi.waitFor(() => expect(logged.length).toBeGreaterThan(0), { timeout: 5_000 });
+      expect(logged).toEqual([{ level: 'info', message: 'search index refresh cut off by the shutdown; the next start does it' }]);
+    } finally {
+      await test.drop();
+    }
+  });
+
   it('tries again after a failure (the database down while the service starts) and then fills the index', async () => {
     const test = await createTestDatabase('pglite');
     try {
