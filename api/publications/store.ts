@@ -100,6 +100,8 @@ export class PublicationStore {
   lookup(filePath: string): Lookup {
     const file = this.files.get(filePath);
     if (file) return { kind: 'file', file };
+    // Stopped before its first regeneration: it cannot tell a file it would have made from none.
+    if (this.stopped && !this.ready) return { kind: 'unavailable', message: 'The service is restarting; retry in a minute.' };
     const owner = this.publications.find((publication) => filePath.startsWith(`${publication.name}/`));
     const unavailable = owner ? this.states.get(owner.name)?.unavailable : undefined;
     return unavailable ? { kind: 'unavailable', ...unavailable } : { kind: 'missing' };
