@@ -3,8 +3,8 @@
 // minute, its hour spent only by the requests it was served. Windows are shortened to seconds here,
 // as short as this machine allows (shortWindow), and the store's own clock decides when they end
 // (Redis key expiry, PostgreSQL rows, process memory); the test asks until the client is served
-// again rather than sleeping a window's length. The
-// three stores run side by side (their waits overlap); each store's tests run one after the other.
+// again rather than sleeping a window's length. The three stores run side by side (their waits
+// overlap); each store's tests run one after the other.
 import { randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
