@@ -1,8 +1,14 @@
 // `npm run soak [-- --seconds 60 --connections 1000 --write]`: the service on the mirror's data with
 // rate limits on (the defaults), 1,000 concurrent connections of mixed traffic (REST, static pages,
 // feeds, MCP calls, a little /ask) for 60 s after a warm-up. Passes when no response is an error
-// other than 429 (no 5xx, no 4xx but 429, no connection error or timeout) and memory is flat: RSS at
-// the end within 10% of RSS after the warm-up. Loopback only; stops by itself.
+// other than 429 (no 5xx, no 4xx but 429, no connection error or timeout) and memory is flat: RSS over
+// the last 10 s of load within 5% of RSS over the last 10 s of the warm-up (the target of
+// docs/operations.md, "Memory"). Loopback only; stops by itself.
+//
+// Each of the two levels is the median of the 1-s RSS samples in its 10 s, not one reading: a full
+// collection of the main heap holds 25–40 MiB more for under half a second while it moves objects
+// (sampled every 0.5 s under this load: 495 -> 534 -> 506 MiB), and a single reading can land on
+// such a moment. The peak is reported beside them, spikes included.
 //
 // Clients come from many addresses (X-Forwarded-For, believed from loopback with TRUST_PROXY), the
 // way a public service sees them, so the per-IP limits are exercised: most requests pass, the
@@ -34,6 +40,10 @@ const write = args.includes('--write');
 const ACCEPT_SOCKETS = 8;
 /** Service on CPU 0, load generator on the others (off with --no-pin). */
 const pin = !args.includes('--no-pin');
+/** Seconds of RSS samples whose median is a level (see the header). */
+const LEVEL_SECONDS = 10;
+/** Largest change of RSS between the two levels that still counts as flat. */
+const FLAT_WITHIN = 0.05;
 const log = (line: string) => process.stderr.write(`soak: ${line}\n`);
 
 const mcpCall = (name: string, args: Record<string, unknown>) => ({
@@ -176,16 +186,15 @@ async function main(): Promise<number> {
     // One load generator for warm-up and soak alike: a second autocannon run in the same process
     // reported phantom timeouts on its first requests (the service had received none of them).
     log(`${WARM_UP_SECONDS} s warm-up, then ${SECONDS} s, at ${CONNECTIONS} connections`);
-    let afterWarmUp = Number.NaN;
-    const warmUpMark = setTimeout(() => {
-      afterWarmUp = currentRssMb(service.pid) ?? Number.NaN;
-      log(`warm-up done; RSS ${afterWarmUp} MiB`);
-    }, WARM_UP_SECONDS * 1_000);
+    const warmUpMark = setTimeout(
+      () => log(`warm-up done; RSS ${levelBefore(rss, (Date.now() - started) / 1000)} MiB (median of its last ${LEVEL_SECONDS} s)`),
+      WARM_UP_SECONDS * 1_000,
+    );
     const soak = await load(service.url, WARM_UP_SECONDS + SECONDS);
     clearTimeout(warmUpMark);
-    // Let in-flight work settle and idle timers run before the last reading.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const atEnd = currentRssMb(service.pid) ?? Number.NaN;
+    const loadEnded = (Date.now() - started) / 1000;
+    const afterWarmUp = levelBefore(rss, WARM_UP_SECONDS);
+    const atEnd = levelBefore(rss, loadEnded);
     const peak = Math.max(...rss.map((sample) => sample.mb));
     const health = await fetch(`${service.url}/healthz`).then(
       (response) => response.status,
@@ -196,7 +205,7 @@ async function main(): Promise<number> {
     // autocannon's `errors` already include its `timeouts`.
     const badCount = bad.reduce((sum, [, count]) => sum + count, 0) + soak.errors;
     const growth = (atEnd - afterWarmUp) / afterWarmUp;
-    const flat = Math.abs(growth) <= 0.1;
+    const flat = Math.abs(growth) <= FLAT_WITHIN;
     const passed = badCount === 0 && flat && health === 200;
     const serviceLog = service.output().trim();
     // The service's side of any client timeout: it warns about every response slower than 10 s.
@@ -205,6 +214,8 @@ async function main(): Promise<number> {
     const summary = [
       `Run on ${new Date().toISOString().slice(0, 10)} — ${machine}.`,
       `${CONNECTIONS} connections for ${WARM_UP_SECONDS} s of warm-up then ${SECONDS} s (figures cover both), rate limits on (20/min per address, ${ADDRESSES.toLocaleString('en-US')} addresses), mix of ${MIX.length} requests (REST, pages, feeds, MCP, /ask); ACCEPT_SOCKETS=${ACCEPT_SOCKETS}; ${pinned ? `service pinned to CPU 0, load generator to the other ${os.cpus().length - 1}` : 'CPUs not pinned'}.`,
+      '',
+      `RSS levels are medians of the 1-s samples over the last ${LEVEL_SECONDS} s of the warm-up and of the load; flat means within ± ${FLAT_WITHIN * 100}%.`,
       '',
       '| requests | req/s | p50 ms | p99 ms | 2xx/3xx | 429 | other statuses | connection errors | RSS after warm-up | RSS at end | peak RSS | result |',
       '|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---|',
@@ -241,6 +252,17 @@ async function main(): Promise<number> {
     await service.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The median RSS of the samples in the LEVEL_SECONDS before `at` (seconds since the load started). */
+function levelBefore(samples: readonly { at: number; mb: number }[], at: number): number {
+  const window = samples
+    .filter((sample) => sample.at > at - LEVEL_SECONDS && sample.at <= at)
+    .map((sample) => sample.mb)
+    .sort((a, b) => a - b);
+  if (window.length === 0) return Number.NaN;
+  const middle = Math.floor(window.length / 2);
+  return window.length % 2 === 1 ? window[middle]! : Math.round((window[middle - 1]! + window[middle]!) / 2);
 }
 
 const describeCounts = (counts: Record<string, number>) =>
