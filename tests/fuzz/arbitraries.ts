@@ -2,6 +2,7 @@
 // the MCP tools' input schemas): values that fit the schema, values that almost fit, and hostile
 // ones, so every parameter a route or tool declares is fuzzed without a hand-written list.
 import fc from 'fast-check';
+import { shownValue } from '../../api/platform/contract/messages.ts';
 
 export type JsonSchema = {
   type?: string | string[];
@@ -265,10 +266,15 @@ export function leaks(text: string, sent: readonly string[] = [], patterns: read
   return patterns.find((pattern) => pattern.test(scrubbed));
 }
 
-/** Every string inside a value (what a response may legitimately echo). */
+/**
+ * What a response may legitimately echo of a value: every string inside it, and every array or
+ * object inside it as the service's messages show a value given (`shownValue`: its JSON, cut at 80
+ * characters). A cut can fall inside a hostile string, which the whole string would not scrub.
+ */
 export function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsIn);
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => [key, ...stringsIn(item)]);
+  if (Array.isArray(value)) return [shownValue(value), ...value.flatMap(stringsIn)];
+  if (value && typeof value === 'object')
+    return [shownValue(value), ...Object.entries(value).flatMap(([key, item]) => [key, ...stringsIn(item)])];
   return value === undefined ? [] : [String(value)];
 }
