@@ -21,7 +21,7 @@ import autocannon from 'autocannon';
 import { PROJECT_ROOT } from '../api/config.ts';
 import { SLOW_REQUEST_MS } from '../api/platform/http/request-context.ts';
 import { prepareDataDir, startBenchService } from './bench/service.ts';
-import { currentRssMb } from './bench/load.ts';
+import { currentRssMb, median } from './bench/load.ts';
 import { pinSideBySide } from './lib/cpu-affinity.ts';
 
 const args = process.argv.slice(2);
@@ -256,13 +256,8 @@ async function main(): Promise<number> {
 
 /** The median RSS of the samples in the LEVEL_SECONDS before `at` (seconds since the load started). */
 function levelBefore(samples: readonly { at: number; mb: number }[], at: number): number {
-  const window = samples
-    .filter((sample) => sample.at > at - LEVEL_SECONDS && sample.at <= at)
-    .map((sample) => sample.mb)
-    .sort((a, b) => a - b);
-  if (window.length === 0) return Number.NaN;
-  const middle = Math.floor(window.length / 2);
-  return window.length % 2 === 1 ? window[middle]! : Math.round((window[middle - 1]! + window[middle]!) / 2);
+  const window = samples.filter((sample) => sample.at > at - LEVEL_SECONDS && sample.at <= at).map((sample) => sample.mb);
+  return window.length === 0 ? Number.NaN : Math.round(median(window));
 }
 
 const describeCounts = (counts: Record<string, number>) =>
