@@ -24,6 +24,7 @@ import { answerCsv, buildAnswer, csvFileName, seriesInfo } from './answer.ts';
 import { buildCatalogue, type FamilyState } from './catalogue.ts';
 import { datasetSnapshot, type DatasetSnapshot } from '../platform/dataset-snapshot.ts';
 import type { HeldSeries, SeriesFamily } from './types.ts';
+import { shareRepeats } from './share-repeats.ts';
 import { optimalBlueFamily, pmmsFamily } from './families/rates.ts';
 import { nmdbFamily } from './families/nmdb.ts';
 import { countyLimitFamily, nationalLimitFamily } from './families/loan-limits.ts';
@@ -131,7 +132,7 @@ export function createSeriesService({
         label: `series ${family.id}`,
         ...(checkIntervalMs === undefined ? {} : { checkIntervalMs }),
         read: async (records) => {
-          const held = await family.load(records);
+          const held = shareRepeats(await family.load(records));
           let words: Map<string, Set<string>> | undefined;
           return {
             byId: new Map(held.map((series) => [series.id, series])),
