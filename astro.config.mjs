@@ -7,6 +7,7 @@ import { BUILD_ORIGIN } from './api/platform/static/build-origin.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { tableBoxes } from './site/lib/table-boxes-plugin.ts';
 import { docsLinks } from './site/lib/docs-links-plugin.ts';
+import { contentStoreFile } from './site/lib/content-store-file-plugin.ts';
 
 export default defineConfig({
   // A placeholder: the server writes its running BASE_URL in its place when it loads the built files
@@ -27,4 +28,6 @@ export default defineConfig({
   // Markdown tables in boxes named for screen readers, their cells labelled for the phone's card layout;
   // links between the documents of docs/ (written as file names) to their pages under /docs.
   markdown: { processor: satteri({ hastPlugins: [tableBoxes, docsLinks] }) },
+  // The content collections' store as a file beside the server bundle, not a string in its code.
+  vite: { plugins: [contentStoreFile()] },
 });

@@ -1,6 +1,7 @@
 // The built site (dist/): no content warnings, no broken internal link, a valid /feed.xml (on
 // demand; without research data it carries every article and learn page), llms.txt and /ai-info-page generated from the registries, FAQ
-// structured data on glossary pages; and broken content fails the build.
+// structured data on glossary pages, the content store read from a file (not held in the server's
+// code); and broken content fails the build.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { loadSsrHandler } from '../../api/server.ts';
 import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { DIST_CLIENT, ensureSiteBuiltForTests } from '../support/site-build.ts';
+import { STORE_FILE } from '../../site/lib/content-store-file-plugin.ts';
 
 /** Routes served by Express outside the built pages (feeds and files that need live data, sign-in, MCP). */
 const EXPRESS_ROUTES = [
@@ -164,6 +166,18 @@ describe('the built site', () => {
 
   it('points crawlers at the sitemap', () => {
     expect(read('robots.txt')).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
+  });
+
+  it('keeps the content store in a file beside the server bundle, not in its code', () => {
+    const server = path.join(DIST_CLIENT, '..', 'server');
+    const store = JSON.parse(fs.readFileSync(path.join(server, STORE_FILE), 'utf8')) as unknown[];
+    expect(store).toContain('articles');
+    const chunks = path.join(server, 'chunks');
+    const storeModule = fs.readdirSync(chunks).find((name) => name.startsWith('_astro_data-layer-content'));
+    expect(storeModule).toBeDefined();
+    const code = fs.readFileSync(path.join(chunks, storeModule!), 'utf8');
+    expect(code).toContain(`new URL("../${STORE_FILE}", import.meta.url)`);
+    expect(code.length).toBeLessThan(1_000);
   });
 });
 
