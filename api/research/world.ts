@@ -13,6 +13,7 @@ import {
   readCountyLimitSeries,
   readCountyNames,
   type CountyLimitSeries,
+  type LimitsByUnits,
 } from '../loan-limits/series-reads.ts';
 import { titleCase } from '../geo/county-names.ts';
 import {
@@ -50,6 +51,12 @@ export interface HmdaCounts {
   purposes: Record<string, number>;
 }
 
+/** A county's limits of one program: years ascending, the one- to four-unit limits of each. */
+export interface LimitHistory {
+  years: readonly number[];
+  limits: readonly LimitsByUnits[];
+}
+
 export interface CountyFacts {
   fips: string;
   state: StateInfo;
@@ -57,8 +64,8 @@ export interface CountyFacts {
   slug: string;
   path: string;
   /** Years with a conforming limit, ascending, and the four limits of each. */
-  conforming: { years: number[]; limits: [number, number, number, number][] };
-  fha: { years: number[]; limits: [number, number, number, number][]; limitTypes: (string | null)[] } | undefined;
+  conforming: LimitHistory;
+  fha: (LimitHistory & { limitTypes: readonly (string | null)[] }) | undefined;
   hmda: HmdaCounts | undefined;
   hmdaFirstYear: HmdaCounts | undefined;
 }
@@ -130,7 +137,7 @@ function quarterlyAverages(dates: readonly string[], values: readonly number[]):
   return new Map([...sums].map(([key, { sum, count }]) => [key, Math.round((sum / count) * 100) / 100]));
 }
 
-function seriesOf(series: CountyLimitSeries | undefined) {
+function seriesOf(series: CountyLimitSeries | undefined): LimitHistory {
   return series ? { years: series.years, limits: series.limits } : { years: [], limits: [] };
 }
 
@@ -277,10 +284,7 @@ export function conformingTier(world: ResearchWorld, state: string, year: number
 }
 
 /** The one-unit limit of a county's series in a year, or null. */
-export function oneUnitIn(
-  series: { years: number[]; limits: [number, number, number, number][] } | undefined,
-  year: number,
-): number | null {
+export function oneUnitIn(series: LimitHistory | undefined, year: number): number | null {
   if (!series) return null;
   const at = series.years.indexOf(year);
   return at < 0 ? null : (series.limits[at]?.[0] ?? null);
