@@ -12,6 +12,7 @@ import { feature, mesh } from 'topojson-client';
 import { presimplify, quantile, simplify } from 'topojson-simplify';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { giveWay } from '../platform/give-way.ts';
+import { RelativePath } from './relative-path.ts';
 
 export const SHAPES_SOURCE = {
   title: 'U.S. Census Bureau, cartographic boundary files, counties, 2023 edition (1:10,000,000), via us-atlas',
@@ -24,7 +25,7 @@ export const NATION_FRAME = { width: 975, height: 610 } as const;
 export interface CountyShape {
   fips: string;
   name: string;
-  /** SVG path data in the national frame. */
+  /** SVG path data in the national frame, as steps from point to point (./relative-path.ts). */
   d: string;
   bounds: [[number, number], [number, number]];
 }
@@ -46,14 +47,16 @@ async function readAtlas(): Promise<Atlas> {
 }
 
 /** Each county of `topology` as an outline (the features topojson's `feature` gives the whole collection, one at a time). */
-async function shapesOf(topology: Atlas, digits: number): Promise<CountyShape[]> {
-  const path = geoPath().digits(digits);
+async function shapesOf(topology: Atlas, decimals: 0 | 1): Promise<CountyShape[]> {
+  const writer = new RelativePath(decimals);
+  const path = geoPath(null, writer);
   const drawn: CountyShape[] = [];
   for (const geometry of topology.objects.counties.geometries) {
     await giveWay();
     const county = feature(topology, geometry);
     if (county.type !== 'Feature') continue; // a county is one shape, never a collection
-    const d = path(county);
+    path(county);
+    const d = writer.take();
     if (d && county.id !== undefined) drawn.push({ fips: String(county.id), name: county.properties.name, d, bounds: path.bounds(county) });
   }
   return drawn;
@@ -69,7 +72,9 @@ async function drawShapes(): Promise<CountyShapes> {
   const counties = new Map((await shapesOf(atlas, 1)).map((shape) => [shape.fips, shape]));
   const nationCounties = await shapesOf(simplified, 0);
   await giveWay();
-  const stateBorders = geoPath().digits(0)(mesh(simplified, simplified.objects.states, (a, b) => a !== b)) ?? '';
+  const borders = new RelativePath(0);
+  geoPath(null, borders)(mesh(simplified, simplified.objects.states, (a, b) => a !== b));
+  const stateBorders = borders.take();
   return { counties, nationCounties, stateBorders };
 }
 
