@@ -2,6 +2,7 @@
 // service): each county's one- to four-unit limits per program and year, the county names, and the
 // national history file. Reads only; the loan-limits service keeps its own answers.
 import type { Queryable } from '../platform/db/database.ts';
+import { heldOnce } from '../platform/held-once.ts';
 import { readNationalHistory, type NationalHistory } from './history.ts';
 import { FHFA_PAGE, HUD_PAGE } from './sources.ts';
 
@@ -69,11 +70,20 @@ export async function readCountyLimitSeries(db: Queryable, program?: LimitProgra
   }
   // A county first listed in a later year still takes its place in (program, FIPS) order.
   const sorted = [...series].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const shared = sharedArrays();
+  // Most counties share their figures: each year's baseline or FHA floor, the same years, the same
+  // limit types. Held by the research pages for as long as a load is current, the series took
+  // 6.6 MiB of the main heap on the mirror's data with a tuple of their own per county and year;
+  // ~0.3 MiB with equal ones held once.
+  const once = heldOnce();
   return new Map(
     sorted.map(([key, entry]) => [
       key,
-      { ...entry, years: shared.years(entry.years), limits: shared.limits(entry.limits), limitTypes: shared.types(entry.limitTypes) },
+      {
+        ...entry,
+        years: once.array(entry.years),
+        limits: once.array(entry.limits, (units) => once.array(units) as LimitsByUnits),
+        limitTypes: once.array(entry.limitTypes),
+      },
     ]),
   );
 }
@@ -96,34 +106,6 @@ function addLimitRow(series: Map<string, GrowingSeries>, row: LimitRow): void {
   entry.limits.push([Number(row.limit_1), Number(row.limit_2), Number(row.limit_3), Number(row.limit_4)]);
   entry.limitTypes.push(row.limit_type);
   entry.sourceName = row.source_name;
-}
-
-/**
- * Equal arrays held once, frozen. Most counties share their figures: each year's baseline or FHA
- * floor, the same years, the same limit types. Held by the research pages for as long as a load is
- * current, the county series took 6.6 MiB of the main heap on the mirror's data, with a tuple of
- * their own per county and year.
- */
-function sharedArrays() {
-  const held = new Map<string, readonly unknown[]>();
-  const one = <T>(kind: string, values: readonly T[]): readonly T[] => {
-    const key = `${kind}:${JSON.stringify(values)}`;
-    let kept = held.get(key);
-    if (kept === undefined) {
-      kept = Object.freeze([...values]);
-      held.set(key, kept);
-    }
-    return kept as readonly T[];
-  };
-  return {
-    years: (years: readonly number[]) => one('years', years),
-    types: (types: readonly (string | null)[]) => one('types', types),
-    limits: (limits: readonly LimitsByUnits[]) =>
-      one(
-        'limits',
-        limits.map((units) => one('units', units) as unknown as LimitsByUnits),
-      ),
-  };
 }
 
 export interface CountyName {

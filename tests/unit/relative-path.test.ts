@@ -58,7 +58,10 @@ function outlines(d: string): string[][] {
 }
 
 describe('RelativePath', () => {
-  const counties = atlas.objects.counties.geometries.map((geometry) => feature(atlas, geometry));
+  const counties = atlas.objects.counties.geometries.flatMap((geometry) => {
+    const county = feature(atlas, geometry);
+    return county.type === 'Feature' ? [county] : [];
+  });
 
   it("puts every point of every county where d3's absolute path puts it", () => {
     const writer = new RelativePath(1);
