@@ -12,9 +12,9 @@ export interface HeldSeries {
   frequency: Frequency;
   units: string;
   /** YYYY-MM-DD, ascending: the publisher's dates (quarter end, January 1 of an annual figure). */
-  dates: string[];
+  dates: readonly string[];
   /** The period each value covers for quarterly and annual series ("2025Q3", "2026"); absent for daily and weekly ones. */
-  periods?: string[];
+  periods?: readonly string[];
   values: (number | null)[];
   /** The publisher's page or file cited for the values. */
   sourceUrl: string;

@@ -26,9 +26,9 @@ export function contentStoreFile(): Plugin {
     name: 'mds:content-store-file',
     apply: 'build',
     transform: {
-      filter: { id: /^\0astro:data-layer-content$/ },
-      handler(code, id) {
-        if (id !== DATA_STORE_MODULE || this.environment.config.consumer !== 'server') return undefined;
+      filter: { id: new RegExp(`^${DATA_STORE_MODULE}$`) },
+      handler(code) {
+        if (this.environment.config.consumer !== 'server') return undefined;
         const literal = INLINE_STORE.exec(code.trim())?.[1];
         if (literal === undefined) return undefined;
         stores.set(this.environment.name, JSON.parse(literal) as string);
