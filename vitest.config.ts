@@ -11,7 +11,7 @@
 // - `isolated`: files that change what the whole process sees (environment, signal handlers, mocks).
 // The first two share their worker's loaded modules from one file to the next (`isolate: false`):
 // loading the app again for every file was about half of their CPU, and a fresh worker for each of
-// the 20 files that start processes or a browser some 30 s of CPU a run. The third gives each file
+// the files that start processes or a browser some 30 s of CPU a run. The third gives each file
 // a fresh worker, so nothing one of them sets reaches another.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -44,9 +44,6 @@ export interface BuiltApp {
   site: StaticSite;
 }
 
-// Re-exported for modules that imported them from here before they moved.
-export { apiUrls, requestHostname };
-
 export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   const app = express();
   app.disable('x-powered-by');

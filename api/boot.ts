@@ -13,7 +13,7 @@ import { bufferedStdout, createLogger, type BufferedLogOutput, type Logger } fro
 export interface Booted {
   config: Config;
   logger: Logger;
-  /** Standard output's buffer: flushed before every exit (../server.ts main()). */
+  /** Standard output's buffer: flushed before every exit (./server.ts main()). */
   output: BufferedLogOutput;
   /** The embedded database, opening; awaited (and its failure reported) by startServer(). */
   database: Promise<Database> | undefined;

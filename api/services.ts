@@ -1,6 +1,7 @@
 // The domain services, built once per process from the core dependencies. A capability's REST
-// route, MCP tool and /ask tool all call the same instance, so caches and data are shared. Every
-// service is built the same way: one object naming exactly what it is given.
+// route, MCP tool and /ask tool all call the same instance, so caches and data are shared. Each
+// service takes one object, but not yet one shape: access, rates, series, search, hmda, escrow and
+// ask are handed the configuration (whole or a slice) rather than the fields they read.
 import type { CoreDeps } from './platform/core-deps.ts';
 import type { DomainServices } from './domain-services.ts';
 import { createDatasetStatus } from './platform/datasets.ts';

@@ -23,10 +23,6 @@ export interface BillSearchParams {
   limit?: number | undefined;
 }
 
-/** Earlier names of the contract's types, for the modules and pages that import them from here. */
-export type BillListItem = BillSummary;
-export type { BillDetail } from './contract.ts';
-
 export type BillSearchResult = Omit<BillsAnswer, 'bills' | 'sources'> & { bills: BillSummary[] };
 
 export interface BillsService {
@@ -35,7 +31,7 @@ export interface BillsService {
   search(params?: BillSearchParams): Promise<BillSearchResult>;
   get(billId: string): Promise<BillDetail>;
   /** Every tracked bill, most recent action first (the bills index page). */
-  list(): Promise<BillListItem[]>;
+  list(): Promise<BillSummary[]>;
 }
 
 export const MAX_LIMIT = 45;

@@ -28,8 +28,6 @@ import {
 import { CALENDAR_DATASET } from './sync.ts';
 import { CATEGORIES, IMPACTS } from './series.ts';
 
-export type { CalendarAnswer, CalendarEvent, CalendarQuery } from './contract.ts';
-
 /** The calendar as a request may ask it: every field of the contract's query, the limit optional. */
 export type CalendarRequest = Omit<CalendarQuery, 'limit'> & { limit?: number | undefined };
 

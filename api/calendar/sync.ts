@@ -14,7 +14,7 @@ import { CALENDAR_PARTS, describe, isPartFailure, type CalendarPart, type PartFi
 import type { CalendarEventRecord } from './series.ts';
 import { archiveCalendar } from './snapshot.ts';
 
-export { CALENDAR_SOURCES, crossCheckFomcMirror } from './parts.ts';
+export { crossCheckFomcMirror } from './parts.ts';
 
 export const CALENDAR_DATASET = 'economic_calendar';
 export const CALENDAR_FACTS_DIR = path.join(PROJECT_ROOT, 'data', 'calendar');

@@ -5,9 +5,6 @@ import type { ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { EscrowAnswerSchema, EscrowQuerySchema } from './contract.ts';
 
-/** Earlier names of the contract's schemas, for code that imported them from here. */
-export { EscrowQuerySchema, EscrowAnswerSchema as EscrowResultSchema } from './contract.ts';
-
 export function registerEscrowRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registry.route({
     method: 'get',

@@ -6,8 +6,6 @@ import { NotFoundError, BadRequestError } from '../platform/errors.ts';
 import { matchByWords, type WordCandidate } from '../platform/contract/words.ts';
 import type { GlossaryAnswer, GlossaryEntry, GlossaryMatch } from './contract.ts';
 
-export type { GlossaryEntry } from './contract.ts';
-
 export interface GlossaryLookup {
   entry: GlossaryEntry;
   /** How the query matched: exactly (slug/term/alias) or as the closest words or spelling. */

@@ -5,7 +5,7 @@ import type { DatasetRecord } from '../platform/datasets.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import type { CountyLimits, LoanLimitsAnswer, LoanLimitsSource, LoanType, Program, ProgramLimit, UnitLimits } from './contract.ts';
 import { historyFor } from './history.ts';
-import { titleCase } from './names.ts';
+import { titleCase } from '../geo/county-names.ts';
 import { stateName, type CountyRecord } from './resolve.ts';
 import type { FourLimits, LimitRow, LoanLimitSnapshot, NationalLimits } from './snapshot.ts';
 import { FHFA_PAGE, HUD_PAGE } from './sources.ts';

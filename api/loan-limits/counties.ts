@@ -8,7 +8,7 @@ import { columnIndexes, decodeText, parseDelimited } from '../sync/delimited.ts'
 import { SourceFormatError, ValidationError } from '../sync/errors.ts';
 import type { DatasetDefinition } from '../sync/types.ts';
 import { deleteMissingRows, upsertRows } from '../sync/upsert.ts';
-import { matchKey } from './names.ts';
+import { matchKey } from '../geo/county-names.ts';
 import { countiesSource } from './sources.ts';
 import { archiveCounties } from './snapshot.ts';
 

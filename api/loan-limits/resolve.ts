@@ -4,7 +4,7 @@
 // with close suggestions. Pure code over the in-memory county list.
 import { findState, TERRITORIES, type TerritoryCode } from '../geo/states.ts';
 import { BadRequestError } from '../platform/errors.ts';
-import { baseKey, editDistance, matchKey } from './names.ts';
+import { baseKey, editDistance, matchKey } from '../geo/county-names.ts';
 
 export interface CountyRecord {
   fips: string;

@@ -37,8 +37,6 @@ import {
   type ProgramArchive,
 } from './snapshot.ts';
 
-export { USDA_NOTE, VA_NOTE } from './answer.ts';
-
 /** Datasets whose loads the snapshot is read under: a new load of any of them replaces it. */
 const WATCHED = ['counties', DATASET.conforming, DATASET.fha];
 /**

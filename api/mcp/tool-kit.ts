@@ -1,4 +1,4 @@
-// What every MCP tool shares: the annotations (all 8 tools are read-only lookups over our own data),
+// What every MCP tool shares: the annotations (every tool is a read-only lookup over our own data),
 // the `sources` list every result carries, and one error path — a service error becomes an
 // `isError` result with the service's client-safe message; a fault never leaks internals.
 // `defineTool` declares a tool from its capability's contract.ts (unknown arguments refused).
@@ -9,7 +9,6 @@ import type { CoreDeps } from '../platform/core-deps.ts';
 import type { UsesServices } from '../domain-services.ts';
 import { BadRequestError, toErrorResponse } from '../platform/errors.ts';
 import { refuseNul } from '../platform/validation.ts';
-import { SourceSchema } from '../platform/contract/sources.ts';
 import { strictArguments } from '../platform/contract/strict.ts';
 import { describeIssues } from '../platform/contract/issues.ts';
 import { withinTextBudget } from './result-budget.ts';
@@ -29,9 +28,6 @@ export interface ToolContext {
   caller: McpCaller;
 }
 
-/** The contract vocabulary's source schema, under the name the tools have used. */
-export const sourceSchema = SourceSchema;
-export type { Source } from '../platform/contract/sources.ts';
 import type { Source } from '../platform/contract/sources.ts';
 
 export const READ_ONLY_ANNOTATIONS = {

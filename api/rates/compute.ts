@@ -23,7 +23,7 @@ import { assessFreshness, staleSentences } from '../freshness/assess.ts';
 import type { Freshness } from '../freshness/contract.ts';
 import type { ReleaseSchedule } from '../freshness/schedules.ts';
 
-export { changeLine, indexOnOrBefore, LENDER_MAX_AGE_DAYS, weeklyChange, type LenderObservation, type SeriesData } from './choose.ts';
+export { changeLine, indexOnOrBefore, type LenderObservation } from './choose.ts';
 
 export interface RatesData {
   series: SeriesTable;

@@ -10,7 +10,6 @@ import { currentVersion, publicVersions, type DatasetVersions } from '../platfor
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { PreSerialized } from '../platform/pre-serialized.ts';
 import { NotFoundError } from '../platform/errors.ts';
-import type { Logger } from '../platform/logger.ts';
 import { answerCache, BoundedCache, rememberAnswer, type RememberedAnswer } from '../platform/bounded-cache.ts';
 import type { Source } from '../platform/contract/sources.ts';
 import { STATISTICS_DATASET } from './dataset.ts';
@@ -74,7 +73,6 @@ export function createStatisticsService(deps: {
   datasets: DatasetStatus;
   versions: DatasetVersions;
   clock: Clock;
-  logger?: Logger;
 }): StatisticsService {
   let catalogue: Catalogue | undefined;
   let loading: Promise<Catalogue> | undefined;

@@ -2,7 +2,7 @@
 // and the display formatting and payment arithmetic every computation shares.
 import type { StatRecord } from './contract.ts';
 
-export { CATEGORIES, type Category, type StatRecord } from './contract.ts';
+export { CATEGORIES, type Category } from './contract.ts';
 
 /**
  * One catalogue entry: the served record (the contract's) and `numeric_value`, what `value` was

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarAnswerSchema } from '../../api/calendar/contract.ts';
-import { EscrowResultSchema } from '../../api/escrow/route.ts';
+import { EscrowAnswerSchema } from '../../api/escrow/contract.ts';
 import { STATE_CODES } from '../../api/geo/states.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
@@ -214,7 +214,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('calendar and escrow API on 
   it('computes escrow per the contract with its fields and the projection', async () => {
     const response = await get('/api/v1/escrow?state=tx&closing_month=3');
     expect(response.status).toBe(200);
-    const body = EscrowResultSchema.strict().parse(JSON.parse(response.body));
+    const body = EscrowAnswerSchema.strict().parse(JSON.parse(response.body));
     // Texas pays once a year in January: the contract's worked example → 5.
     expect(body).toMatchObject({
       state: 'Texas',

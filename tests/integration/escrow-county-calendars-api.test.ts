@@ -1,7 +1,7 @@
 // GET /escrow for the counties whose collectors bill off the statute: the answer, its tax year and
 // the collector's page travel together through the real app, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EscrowResultSchema } from '../../api/escrow/route.ts';
+import { EscrowAnswerSchema } from '../../api/escrow/contract.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
@@ -16,7 +16,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('county tax calendars on GET
   const escrow = async (query: string) => {
     const response = await rawRequest(`${server.url}/api/v1/escrow?${query}`);
     expect(response.status, query).toBe(200);
-    return EscrowResultSchema.strict().parse(JSON.parse(response.body));
+    return EscrowAnswerSchema.strict().parse(JSON.parse(response.body));
   };
 
   beforeAll(async () => {

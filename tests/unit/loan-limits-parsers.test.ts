@@ -7,7 +7,7 @@ import { parseCountyList } from '../../api/loan-limits/counties.ts';
 import { parseConformingFile } from '../../api/loan-limits/fhfa-parser.ts';
 import { parseFhaFile } from '../../api/loan-limits/hud-parser.ts';
 import { readNationalHistory } from '../../api/loan-limits/history.ts';
-import { baseKey, matchKey, titleCase } from '../../api/loan-limits/names.ts';
+import { baseKey, matchKey, titleCase } from '../../api/geo/county-names.ts';
 import { resolveCounty, type CountyRecord } from '../../api/loan-limits/resolve.ts';
 import { nationalFigures } from '../../api/loan-limits/validate.ts';
 import { SourceFormatError } from '../../api/sync/errors.ts';

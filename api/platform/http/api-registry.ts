@@ -14,8 +14,6 @@ import { strictQueryParser } from './strict-query.ts';
 import type { AnswerLane } from './answer-lane.ts';
 import type { PreSerialized } from '../pre-serialized.ts';
 
-export { KEY_QUERY_PARAMETERS } from './strict-query.ts';
-
 export type CachePolicy = 'data' | 'none';
 
 export interface RouteResponse {
