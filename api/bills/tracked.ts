@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { PROJECT_ROOT } from '../config.ts';
+import { ContentError, splitFrontMatter } from '../content/markdown.ts';
 import { ValidationError } from '../sync/errors.ts';
 import { BILL_TYPES, parseBillId, type BillRef } from './bill-id.ts';
 
@@ -35,55 +36,19 @@ export function wordCount(text: string): number {
   return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
-/**
- * The front matter we write is a flat YAML subset: `key: value`, quoted or plain scalars, and lists
- * as `[a, b]` or `- item` lines. A full YAML library is not needed for it.
- */
-export function parseFrontMatter(text: string, file: string): { data: Record<string, unknown>; body: string } {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  if (!match) throw new ValidationError(`${file}: no front matter (the file must start with a --- block)`);
-  const [, head = '', body = ''] = match;
-  const data: Record<string, unknown> = {};
-  let listKey: string | undefined;
-  for (const [index, raw] of head.split(/\r?\n/).entries()) {
-    const line = raw.trimEnd();
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    const item = /^\s+-\s+(.*)$/.exec(line) ?? /^-\s+(.*)$/.exec(line);
-    if (item && listKey !== undefined) {
-      (data[listKey] as unknown[]).push(scalar(item[1] ?? ''));
-      continue;
-    }
-    const pair = /^([a-z_]+):\s*(.*)$/.exec(line);
-    if (!pair) throw new ValidationError(`${file}:${index + 2}: cannot read front matter line "${line}"`);
-    const [, key = '', value = ''] = pair;
-    if (value === '') {
-      data[key] = [];
-      listKey = key;
-    } else if (value.startsWith('[') && value.endsWith(']')) {
-      data[key] = value
-        .slice(1, -1)
-        .split(',')
-        .map((part) => scalar(part))
-        .filter((part) => part !== '');
-      listKey = undefined;
-    } else {
-      data[key] = scalar(value);
-      listKey = undefined;
-    }
+/** The front matter (YAML) and the analysis below it; a file without a readable block is refused. */
+function readFrontMatter(text: string, file: string): { data: unknown; body: string } {
+  try {
+    const { frontMatter, body } = splitFrontMatter(file, text);
+    return { data: frontMatter, body: body.trim() };
+  } catch (error) {
+    if (error instanceof ContentError) throw new ValidationError(error.message);
+    throw error;
   }
-  return { data, body: body.trim() };
-}
-
-function scalar(text: string): string {
-  const value = text.trim();
-  if (value.length >= 2 && ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'")))) {
-    return value.slice(1, -1).replace(/\\"/g, '"');
-  }
-  return value;
 }
 
 export function parseTrackedBill(text: string, file: string): TrackedBill {
-  const { data, body } = parseFrontMatter(text, file);
+  const { data, body } = readFrontMatter(text, file);
   const parsed = frontMatterSchema.safeParse(data);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');

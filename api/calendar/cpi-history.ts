@@ -1,6 +1,7 @@
 // BLS's CPI release history as the mirror keeps it (calendar/us_cpi_release_dates.csv:
 // release_date,reference_month). It reaches back before BLS's iCalendar feed and names each
 // release's reference month, which the feed does not.
+import { parseDelimited } from '../sync/delimited.ts';
 import { SourceFormatError } from '../sync/errors.ts';
 import { seriesEvent, type CalendarEventRecord } from './series.ts';
 import { MONTH_NAMES } from '../platform/contract/months.ts';
@@ -22,32 +23,29 @@ export interface CpiHistory {
 
 /** Parses `release_date,reference_month` rows into CPI events (the flagged rows excluded). */
 export function cpiEventsFromCsv(text: string, file = 'us_cpi_release_dates.csv'): CpiHistory {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines[0]?.trim() !== 'release_date,reference_month') {
-    throw new SourceFormatError(file, 1, `expected header "release_date,reference_month", got "${lines[0]?.slice(0, 60) ?? ''}"`);
+  const [header, ...rows] = parseDelimited(text, ',', file);
+  const headerText = header?.line === 1 ? header.fields.map((field) => field.trim()).join(',') : '';
+  if (headerText !== 'release_date,reference_month') {
+    throw new SourceFormatError(file, 1, `expected header "release_date,reference_month", got "${headerText.slice(0, 60)}"`);
   }
   const events: CalendarEventRecord[] = [];
   const excluded: string[] = [];
   const referenceMonths = new Map<string, string>();
-  lines.slice(1).forEach((raw, index) => {
-    const line = raw.trim();
-    if (line === '') return;
-    const match = /^(\d{4}-\d{2}-\d{2}),(\d{4})-(\d{2})$/.exec(line);
-    const monthName = match ? MONTH_NAMES[Number(match[3]) - 1] : undefined;
-    if (!match || !monthName || Number.isNaN(Date.parse(match[1] ?? ''))) {
-      throw new SourceFormatError(file, index + 2, `expected YYYY-MM-DD,YYYY-MM, got "${line.slice(0, 60)}"`);
+  for (const { line, fields } of rows) {
+    const [date = '', reference = ''] = fields.map((field) => field.trim());
+    const month = /^(\d{4})-(\d{2})$/.exec(reference);
+    const monthName = month ? MONTH_NAMES[Number(month[2]) - 1] : undefined;
+    if (fields.length !== 2 || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !month || !monthName || Number.isNaN(Date.parse(date))) {
+      throw new SourceFormatError(file, line, `expected YYYY-MM-DD,YYYY-MM, got "${fields.join(',').slice(0, 60)}"`);
     }
-    const date = match[1] ?? '';
     if (CPI_ROWS_EXCLUDED.has(date)) {
       excluded.push(date);
-      return;
+      continue;
     }
-    if (date <= `${match[2]}-${match[3]}-31`) {
-      throw new SourceFormatError(file, index + 2, `release ${date} is not after its reference month ${match[2]}-${match[3]}`);
-    }
-    const period = `${monthName} ${match[2]}`;
+    if (date <= `${reference}-31`) throw new SourceFormatError(file, line, `release ${date} is not after its reference month ${reference}`);
+    const period = `${monthName} ${month[1]}`;
     referenceMonths.set(date, period);
     events.push(seriesEvent('cpi', date, period));
-  });
+  }
   return { events, excluded, referenceMonths };
 }

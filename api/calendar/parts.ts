@@ -3,6 +3,7 @@
 // sync keeps the part's earlier rows and says which part is missing and why).
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseDelimited } from '../sync/delimited.ts';
 import { sha256 } from '../sync/source.ts';
 import type { SourceEntry, SourceFile, SyncContext } from '../sync/types.ts';
 import { ValidationError } from '../sync/errors.ts';
@@ -91,16 +92,13 @@ function factFile(factsDir: string, relative: string, publisherUrl: string): { t
 /** Every mirror row (year,meeting_start,decision_date) must equal a fact-file meeting. */
 export function crossCheckFomcMirror(text: string, meetings: readonly FomcMeeting[], file: string): void {
   const known = new Set(meetings.map((meeting) => `${meeting.start},${meeting.decision}`));
-  text
-    .split(/\r?\n/)
-    .slice(1)
-    .forEach((line, index) => {
-      const [, start, decision] = line.trim().split(',');
-      if (!start || !decision) return;
-      if (!known.has(`${start},${decision}`)) {
-        throw new ValidationError(`${file}:${index + 2}: FOMC meeting ${start}/${decision} is not in data/calendar/fomc-meetings.json`);
-      }
-    });
+  for (const { line, fields } of parseDelimited(text, ',', file).slice(1)) {
+    const [start, decision] = fields.slice(1, 3).map((field) => field.trim());
+    if (!start || !decision) continue;
+    if (!known.has(`${start},${decision}`)) {
+      throw new ValidationError(`${file}:${line}: FOMC meeting ${start}/${decision} is not in data/calendar/fomc-meetings.json`);
+    }
+  }
 }
 
 /** Every year 2021-2027 has its eight scheduled meetings; April 28-29, 2026 is there and May 6 is not. */

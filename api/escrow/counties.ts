@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BadRequestError } from '../platform/errors.ts';
+import { parseCountyList } from '../geo/county-list.ts';
 import type { CountyOverride } from './schedules.ts';
 import type { StateInfo } from '../geo/states.ts';
 
@@ -40,10 +41,10 @@ export function readCensusCounties(sourceDir: string | undefined): Map<string, C
   const file = path.join(sourceDir, 'geo', 'county_FIPS.csv');
   if (!fs.existsSync(file)) return undefined;
   const byState = new Map<string, CountyRecord[]>();
-  for (const line of fs.readFileSync(file, 'utf8').split(/\r?\n/).slice(1)) {
-    const [state, , , name, , fips] = line.split(',');
-    if (!state || !name || !fips || !/^\d{5}$/.test(fips)) continue;
-    byState.set(state, [...(byState.get(state) ?? []), { fips, name }]);
+  for (const { state, fips, name } of parseCountyList(fs.readFileSync(file), file)) {
+    const counties = byState.get(state);
+    if (counties) counties.push({ fips, name });
+    else byState.set(state, [{ fips, name }]);
   }
   return byState;
 }

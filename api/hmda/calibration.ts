@@ -2,6 +2,8 @@
 // aggregates for a year and the state FIPS codes, from a source folder (MDS_SOURCE_DIR layout).
 import fs from 'node:fs';
 import path from 'node:path';
+import { columnIndexes, parseDelimited } from '../sync/delimited.ts';
+import { SourceFormatError } from '../sync/errors.ts';
 import { parseStateAggregates, type StateAggregates } from './validate.ts';
 
 export interface Calibration {
@@ -17,11 +19,7 @@ export function loadCalibration(sourceDir: string, year: number): Calibration {
   const countyPath = path.join(sourceDir, 'hmda', 'aggregates', `by_county_${year}.json`);
   const codesPath = path.join(sourceDir, 'geo', 'state_codes_DERIVED.csv');
   if (fs.existsSync(countyPath) && fs.existsSync(codesPath)) {
-    const stateOfFips = new Map<string, string>();
-    for (const line of fs.readFileSync(codesPath, 'utf8').split(/\r?\n/).slice(1)) {
-      const [abbr, fips] = line.split(',');
-      if (abbr && fips) stateOfFips.set(fips.padStart(2, '0'), abbr);
-    }
+    const stateOfFips = readStateCodes(codesPath);
     const byCounty = JSON.parse(fs.readFileSync(countyPath, 'utf8')) as Record<string, { actionTaken?: Record<string, number> }>;
     for (const [fips, entry] of Object.entries(byCounty)) {
       const state = stateOfFips.get(fips.slice(0, 2));
@@ -31,6 +29,20 @@ export function loadCalibration(sourceDir: string, year: number): Calibration {
     }
   }
   return { year, states, counties };
+}
+
+/** The mirror's state codes (`state_abbr,state_fips,county_count`): state by 2-digit FIPS. */
+function readStateCodes(file: string): Map<string, string> {
+  const [header, ...rows] = parseDelimited(fs.readFileSync(file, 'utf8'), ',', file);
+  if (!header) throw new SourceFormatError(file, 1, 'the file is empty');
+  const column = columnIndexes(header, { abbr: ['state_abbr'], fips: ['state_fips'] }, file);
+  const stateOfFips = new Map<string, string>();
+  for (const { fields } of rows) {
+    const abbr = fields[column.abbr]?.trim();
+    const fips = fields[column.fips]?.trim();
+    if (abbr && fips) stateOfFips.set(fips.padStart(2, '0'), abbr);
+  }
+  return stateOfFips;
 }
 
 /** States (not the `NA` bucket) with records in the aggregates, sorted. */

@@ -2,9 +2,9 @@
 // typed Parquet partitioned by year and state. DuckDB's CSV reader does the streaming with the
 // explicit column types of schema.ts, so a multi-gigabyte file never sits in memory.
 import fs from 'node:fs';
-import readline from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { parse } from 'csv-parse';
 import { SourceFormatError } from '../sync/errors.ts';
 import { literal } from './duck.ts';
 import { LAR_COLUMNS, LAR_NULL_STRINGS, larColumn, normaliseHeader } from './schema.ts';
@@ -32,16 +32,16 @@ export interface IngestResult {
   missing: string[];
 }
 
-/** Reads the header line without reading the file. */
+/** Reads the header record without reading the file: the parser stops after line 1. */
 export async function readHeader(csvPath: string): Promise<string[]> {
   const raw = fs.createReadStream(csvPath, { highWaterMark: 64 * 1024 });
   const input = csvPath.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  const records = input.pipe(parse({ to_line: 1, relax_column_count: true, relax_quotes: true }));
   try {
-    for await (const line of lines) return line.split(',');
+    for await (const record of records) return record as string[];
     return [];
   } finally {
-    lines.close();
+    records.destroy();
     raw.destroy();
   }
 }

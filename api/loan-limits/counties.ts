@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config.ts';
-import { columnIndexes, decodeText, parseDelimited } from '../sync/delimited.ts';
-import { SourceFormatError, ValidationError } from '../sync/errors.ts';
+import { parseCountyList } from '../geo/county-list.ts';
+import { ValidationError } from '../sync/errors.ts';
 import type { DatasetDefinition } from '../sync/types.ts';
 import { deleteMissingRows, upsertRows } from '../sync/upsert.ts';
 import { matchKey } from '../geo/county-names.ts';
@@ -98,38 +98,13 @@ export function readPlanningRegions(): PlanningRegions {
   return JSON.parse(fs.readFileSync(PLANNING_REGIONS_FILE, 'utf8')) as PlanningRegions;
 }
 
-/** Parses Census's `State,State ANSI,County ANSI,County Name,ANSI Cl,Complete FIPS` list. */
-export function parseCountyList(bytes: Buffer | string, file: string): CountyRow[] {
-  const records = parseDelimited(decodeText(bytes), ',', file);
-  const [header, ...body] = records;
-  if (!header) throw new SourceFormatError(file, 1, 'the file is empty');
-  const column = columnIndexes(
-    header,
-    { state: ['State'], stateFips: ['State ANSI'], countyFips: ['County ANSI'], name: ['County Name'], fips: ['Complete FIPS'] },
-    file,
-  );
-  return body.map(({ line, fields }) => {
-    const get = (index: number) => (fields[index] ?? '').trim();
-    const state = get(column.state);
-    const stateFips = get(column.stateFips).padStart(2, '0');
-    const fips = get(column.fips).padStart(5, '0');
-    const name = get(column.name);
-    if (!/^[A-Z]{2}$/.test(state)) throw new SourceFormatError(file, line, `state "${state}" is not a 2-letter code`);
-    if (!/^\d{5}$/.test(fips) || !fips.startsWith(stateFips)) {
-      throw new SourceFormatError(file, line, `county FIPS "${get(column.fips)}" is not 5 digits of state ${stateFips}`);
-    }
-    if (name === '') throw new SourceFormatError(file, line, 'county name is empty');
-    return { fips, state, stateFips, name, kind: 'county' as const, note: null };
-  });
-}
-
 export const countiesDataset: DatasetDefinition = {
   name: 'counties',
   description: 'Census county FIPS codes and names, plus Connecticut planning regions',
   archive: archiveCounties,
   async load(tx, context) {
     const file = await context.readSource(countiesSource);
-    const counties = parseCountyList(file.bytes, file.origin);
+    const counties: CountyRow[] = parseCountyList(file.bytes, file.origin).map((county) => ({ ...county, kind: 'county', note: null }));
     const vintage = countyListVintage(counties, file.origin);
     const regions = readPlanningRegions();
     const ctFips = counties.find((county) => county.state === 'CT')?.stateFips ?? '09';

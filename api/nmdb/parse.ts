@@ -1,10 +1,9 @@
-// Reads FHFA's NMDB state CSV (the one CSV of its zip) line by line, keeping the rate rows. The file is long form (one row
+// Reads FHFA's NMDB state CSV (the one CSV of its zip) record by record, keeping the rate rows. The file is long form (one row
 // per state × market × quarter × series, 384,948 rows); other series (counts, balances, LTV, credit
 // scores) are counted and skipped. A row that does not fit the published layout fails the load with
 // its file and line.
-import { parseDelimited } from '../sync/delimited.ts';
+import { eachDelimitedRecord } from '../sync/delimited.ts';
 import { SourceFormatError } from '../sync/errors.ts';
-import { textLines } from '../sync/text-lines.ts';
 import { zipEntries, zipEntryBytes, type ZipEntry } from '../sync/zip.ts';
 import { NMDB_RATE_SERIES, marketOfLabel, type NmdbMarket, type NmdbRateSeries } from './series.ts';
 
@@ -50,12 +49,6 @@ type Column = (typeof COLUMNS)[number];
 const KEPT = new Set<string>(NMDB_RATE_SERIES);
 const NUMBER = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
-function splitLine(text: string, line: number, file: string): string[] {
-  if (!text.includes('"')) return text.split(',');
-  const [record] = parseDelimited(text, ',', `${file}:${line}`);
-  return record?.fields ?? [];
-}
-
 function value(text: string | undefined, column: string, line: number, file: string): number | null {
   const trimmed = (text ?? '').trim();
   if (trimmed === '' || trimmed === '.') return null;
@@ -84,23 +77,21 @@ export async function parseNmdbStates(bytes: Buffer, file: string): Promise<Nmdb
   let index: Record<Column, number> | undefined;
   let linesRead = 0;
   let skippedSeries = 0;
-  for (const { line, text } of textLines(zipEntryBytes(bytes, entry, file))) {
+  eachDelimitedRecord(zipEntryBytes(bytes, entry, file), ',', where, ({ line, fields }) => {
     linesRead = line;
-    if (text.trim() === '') continue;
-    const fields = splitLine(line === 1 ? text.replace(/^\uFEFF/, '') : text, line, where);
     if (!index) {
       const header = fields.map((cell) => cell.trim().toUpperCase());
       const missing = COLUMNS.filter((column) => !header.includes(column));
       if (missing.length > 0)
         throw new SourceFormatError(where, line, `the header lacks ${missing.join(', ')}; FHFA may have changed the layout`);
       index = Object.fromEntries(COLUMNS.map((column) => [column, header.indexOf(column)])) as Record<Column, number>;
-      continue;
+      return;
     }
     const cell = (column: Column) => (fields[index![column]] ?? '').trim();
     const series = cell('SERIESID');
     if (!KEPT.has(series)) {
       skippedSeries += 1;
-      continue;
+      return;
     }
     if (cell('GEOLEVEL') !== 'State')
       throw new SourceFormatError(where, line, `GEOLEVEL is ${JSON.stringify(cell('GEOLEVEL'))}; the state file holds only State rows`);
@@ -120,7 +111,7 @@ export async function parseNmdbStates(bytes: Buffer, file: string): Promise<Nmdb
     const market = marketOfLabel(marketLabel);
     if (!market) {
       unknownMarkets[marketLabel] = (unknownMarkets[marketLabel] ?? 0) + 1;
-      continue;
+      return;
     }
     const suppressed = cell('SUPPRESSED');
     if (suppressed !== '0' && suppressed !== '1')
@@ -141,7 +132,7 @@ export async function parseNmdbStates(bytes: Buffer, file: string): Promise<Nmdb
       suppressed: suppressed === '1',
       line,
     });
-  }
+  });
   if (!index) throw new SourceFormatError(where, undefined, 'the CSV is empty');
   return { rows, csvName: entry.name, linesRead, skippedSeries, unknownMarkets };
 }

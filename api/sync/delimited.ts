@@ -3,7 +3,7 @@
 // of only delimiters (skipped), quoted fields with embedded delimiters, quotes or line breaks, a
 // stray quote inside an unquoted field (kept as a character), rows of differing lengths. Line numbers
 // are 1-based file lines of each record's first line, for error messages.
-import { parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse/sync';
 import { SourceFormatError } from './errors.ts';
 
 export interface DelimitedRecord {
@@ -54,11 +54,24 @@ function lineTracker(bytes: Buffer) {
 
 /** Every non-blank record of `text`; `file` names the source in errors (unterminated quote). */
 export function parseDelimited(text: string, delimiter: string, file: string): DelimitedRecord[] {
-  const bytes = Buffer.from(decodeText(text), 'utf8');
-  const lines = lineTracker(bytes);
   const records: DelimitedRecord[] = [];
+  eachDelimitedRecord(Buffer.from(decodeText(text), 'utf8'), delimiter, file, (record) => {
+    records.push(record);
+  });
+  return records;
+}
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * Hands each non-blank record of UTF-8 `bytes` to `visit` as it is read, keeping none: for a file
+ * too large to hold as records (FHFA's 37.7 MB NMDB CSV), whose reader keeps a few rows of many.
+ */
+export function eachDelimitedRecord(bytes: Buffer, delimiter: string, file: string, visit: (record: DelimitedRecord) => void): void {
+  const text = BOM.every((byte, index) => bytes[index] === byte) ? bytes.subarray(BOM.length) : bytes;
+  const lines = lineTracker(text);
   try {
-    parse(bytes, {
+    parse(text, {
       delimiter,
       record_delimiter: ['\r\n', '\n', '\r'],
       relax_quotes: true,
@@ -67,16 +80,16 @@ export function parseDelimited(text: string, delimiter: string, file: string): D
       on_record: (record: string[], context) => {
         const line = lines.record(context.bytes);
         // A line of only delimiters (`,,,,` closes some spreadsheet exports) or spaces: no record.
-        if (!record.every((value) => value.trim() === '')) records.push({ line, fields: record });
+        if (!record.every((value) => value.trim() === '')) visit({ line, fields: record });
         return null;
       },
     });
   } catch (error) {
-    if ((error as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED')
-      throw new SourceFormatError(file, lines.next(), 'unterminated quoted field');
-    throw new SourceFormatError(file, lines.next(), (error as Error).message);
+    // What `visit` threw goes on as thrown; csv-parse's own errors are the file's, said with its line.
+    if (!(error instanceof CsvError)) throw error;
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED') throw new SourceFormatError(file, lines.next(), 'unterminated quoted field');
+    throw new SourceFormatError(file, lines.next(), error.message);
   }
-  return records;
 }
 
 /** Lower-cases a header cell and drops spaces, dashes and underscores: `One-Unit Limit` → `oneunitlimit`. */

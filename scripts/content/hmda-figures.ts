@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCountyList } from '../../api/geo/county-list.ts';
 
 type Counts = Record<string, number>;
 type GeoAggregate = Record<string, Counts>;
@@ -86,14 +87,8 @@ function rank(byState: Record<string, Measures>, key: keyof Measures, n = 5) {
 }
 
 function countyNames(): Map<string, string> {
-  const lines = readFileSync(path.join(sourceDir, 'geo', 'county_FIPS.csv'), 'utf8').trim().split(/\r?\n/).slice(1);
-  const names = new Map<string, string>();
-  for (const line of lines) {
-    const cols = line.split(',');
-    const fips = cols[5]?.trim();
-    if (fips) names.set(fips.padStart(5, '0'), `${cols[3]?.trim()}, ${cols[0]?.trim()}`);
-  }
-  return names;
+  const file = path.join(sourceDir, 'geo', 'county_FIPS.csv');
+  return new Map(parseCountyList(readFileSync(file), file).map((county) => [county.fips, `${county.name}, ${county.state}`]));
 }
 
 const nationalByYear = Object.fromEntries(YEARS.map((y) => [y, measures(national(load('state', y)))]));

@@ -227,6 +227,6 @@ describe('our analyses (content/bills)', () => {
     expect(() => parseTrackedBill(file(good.replace('number: 1', 'number: 2')), '/x/hr1-119.md')).toThrow(ValidationError);
     expect(() => parseTrackedBill(file(good.replace('topics: [fha]', 'topics: []')), '/x/hr1-119.md')).toThrow(/topics/);
     expect(() => parseTrackedBill(file(good, 'too short'), '/x/hr1-119.md')).toThrow(/analysis has 2 words/);
-    expect(() => parseTrackedBill('no front matter', '/x/hr1-119.md')).toThrow(/no front matter/);
+    expect(() => parseTrackedBill('no front matter', '/x/hr1-119.md')).toThrow(/hr1-119\.md: missing front matter/);
   });
 });

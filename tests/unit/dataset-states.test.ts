@@ -10,7 +10,8 @@ import { dependencyReason, failureReason } from '../../api/sync/failure-reason.t
 import { SourceFormatError, SourceUnavailableError, ValidationError } from '../../api/sync/errors.ts';
 import type { SourceEntry, SourceFile } from '../../api/sync/types.ts';
 import { catchUpDelay } from '../../api/sync/background.ts';
-import { countyListVintage, parseCountyList } from '../../api/loan-limits/counties.ts';
+import { countyListVintage } from '../../api/loan-limits/counties.ts';
+import { parseCountyList } from '../../api/geo/county-list.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
 
 const attempt = (status: Attempt['status'], extra: Partial<Attempt> = {}): Attempt => ({

@@ -2,8 +2,12 @@
 // data science kit list, BOM and underscores), their numeric/text kinds, the hyphenated headers of
 // the real files, and the code values of the platform's public LAR spec (title row, header on line 2).
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ACTION_TAKEN, DENIAL_REASON, LIEN_STATUS, LOAN_PURPOSE, LOAN_TYPE } from '../../api/hmda/codes.ts';
+import { readHeader } from '../../api/hmda/ingest.ts';
 import { LAR_COLUMNS, normaliseHeader } from '../../api/hmda/schema.ts';
 import { LAR_HEADER } from '../../api/hmda/synthetic.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
@@ -47,6 +51,19 @@ describe.skipIf(!hasSourceData)('LAR schema against the official dictionaries', 
     const names = new Set(LAR_COLUMNS.map((c) => c.name));
     for (const cell of header.split(',')) expect(names.has(normaliseHeader(cell)), cell).toBe(true);
   });
+
+  it.each(['hmda_lar_99cols_2020_CA_two_lenders.csv', 'hmda_subset_24cols_26k_rows.csv', 'hmda_subset_11cols_50k_rows.csv'])(
+    'reads the header record of the real file %s, plain and gzipped',
+    async (name) => {
+      const file = sourceFile('hmda', 'loan_level', name);
+      const firstLine = fs.readFileSync(file, 'utf8').split(/\r?\n/)[0] ?? '';
+      expect(await readHeader(file)).toEqual(firstLine.split(','));
+      const gzipped = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lar-header-')), `${name}.gz`);
+      fs.writeFileSync(gzipped, gzipSync(fs.readFileSync(file)));
+      expect(await readHeader(gzipped)).toEqual(firstLine.split(','));
+      fs.rmSync(path.dirname(gzipped), { recursive: true });
+    },
+  );
 
   it('uses the code values of Public_File_LAR_Spec.csv for action taken, loan type, purpose, lien and denial reasons', () => {
     const text = fs.readFileSync(sourceFile('hmda', 'dictionary', 'hmda_platform_spec', 'Public_File_LAR_Spec.csv'), 'utf8');

@@ -42,6 +42,32 @@ describe('quotas', () => {
   });
 });
 
+describe.skipIf(!hasSourceData)('calibration from the official aggregates', () => {
+  it("places each county's records in its state by the mirror's state codes", () => {
+    const { counties } = loadCalibration(SOURCE_DIR, 2023);
+    // The 50 states, DC, and the three territories the aggregates hold counties for.
+    expect(Object.keys(counties)).toHaveLength(54);
+    expect(counties.VT?.map(([fips]) => fips)).toEqual([
+      '50001',
+      '50003',
+      '50005',
+      '50007',
+      '50009',
+      '50011',
+      '50013',
+      '50015',
+      '50017',
+      '50019',
+      '50021',
+      '50023',
+      '50025',
+      '50027',
+    ]);
+    expect(counties.DC?.map(([fips]) => fips)).toEqual(['11001']);
+    expect(counties.PR?.every(([fips]) => fips.startsWith('72'))).toBe(true);
+  });
+});
+
 describe.skipIf(!hasSourceData)('synthetic LAR generator', () => {
   it.each([
     ['VT', 2023, 0.1],

@@ -3,7 +3,7 @@
 // county-name normalisation that lets every spelling resolve.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCountyList } from '../../api/loan-limits/counties.ts';
+import { parseCountyList } from '../../api/geo/county-list.ts';
 import { parseConformingFile } from '../../api/loan-limits/fhfa-parser.ts';
 import { parseFhaFile } from '../../api/loan-limits/hud-parser.ts';
 import { readNationalHistory } from '../../api/loan-limits/history.ts';

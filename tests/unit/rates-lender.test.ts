@@ -1,6 +1,6 @@
 // Lender/state inputs: the rate-sheet CSV importer with row-level file:line errors.
 import { describe, expect, it } from 'vitest';
-import { parseRateSheet, RateSheetError, splitCsvLine } from '../../api/rates/sync/rate-sheet.ts';
+import { parseRateSheet, RateSheetError } from '../../api/rates/sync/rate-sheet.ts';
 
 describe('rate-sheet importer', () => {
   const header = 'state,fico_tier,ltv_tier,product_type,loan_term,rate,date,source';
@@ -82,8 +82,11 @@ describe('rate-sheet importer', () => {
     );
   });
 
-  it('splits quoted CSV fields with doubled quotes and spots an unclosed quote', () => {
-    expect(splitCsvLine('a,"b, ""c""",d')).toEqual(['a', 'b, "c"', 'd']);
-    expect(splitCsvLine('a,"b')).toBeUndefined();
+  it('reads quoted CSV fields with doubled quotes and spots an unclosed quote', () => {
+    const quoted = parseRateSheet(`${header}\nCO,1,1,conventional,30,6.125,2026-10-07,"Bank, ""N.A."""\n`, 'sheet.csv', 'u');
+    expect(quoted.map((row) => row.source)).toEqual(['Bank, "N.A."']);
+    expect(() => parseRateSheet(`${header}\nCO,1,1,conventional,30,6.125,2026-10-07,"Bank\n`, 'sheet.csv', 'u')).toThrowError(
+      /^sheet\.csv:2: unclosed quote/,
+    );
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nextBusinessDayRun } from '../../api/sync/background.ts';
 import { formatSummary, parseArguments } from '../../api/sync/console.ts';
-import { parseDelimited } from '../../api/sync/delimited.ts';
+import { eachDelimitedRecord, parseDelimited, type DelimitedRecord } from '../../api/sync/delimited.ts';
 import { SourceUnavailableError } from '../../api/sync/errors.ts';
 import { planSync, SyncPlanError, yearsOption } from '../../api/sync/runner.ts';
 import { combineChecksums, createSourceReader, sha256 } from '../../api/sync/source.ts';
@@ -42,6 +42,25 @@ describe('parseDelimited', () => {
       { line: 3, fields: ['x"y', '2'] },
       { line: 5, fields: ['3', '4', '5'] },
     ]);
+  });
+});
+
+describe('eachDelimitedRecord', () => {
+  it('hands over the records parseDelimited returns, from bytes that start with a BOM', () => {
+    const text = '\uFEFFa,b\r\n"x, y",2\r\n\r\n,,\r\n"say ""hi""",3\r\n';
+    const seen: DelimitedRecord[] = [];
+    eachDelimitedRecord(Buffer.from(text, 'utf8'), ',', 'f.csv', (record) => seen.push(record));
+    expect(seen).toEqual(parseDelimited(text, ',', 'f.csv'));
+  });
+
+  it("lets the reader's own error through as thrown, and stops there", () => {
+    const seen: number[] = [];
+    const refuse = ({ line }: DelimitedRecord) => {
+      seen.push(line);
+      if (line === 2) throw new RangeError('row 2 is out of range');
+    };
+    expect(() => eachDelimitedRecord(Buffer.from('a\nb\nc\n'), ',', 'f.csv', refuse)).toThrow(RangeError);
+    expect(seen).toEqual([1, 2]);
   });
 });
 

@@ -5,6 +5,7 @@
 // Monday its rates take effect (published the Thursday before). A mirror without the file leaves the
 // dataset not available here (skipped, saying so); a file that is there but broken fails with file:line.
 import { createHash } from 'node:crypto';
+import { parseDelimited } from '../../sync/delimited.ts';
 import { DatasetSkippedError, SourceFormatError, ValidationError } from '../../sync/errors.ts';
 import type { DatasetDefinition, SourceEntry } from '../../sync/types.ts';
 import { upsertRows } from '../../sync/upsert.ts';
@@ -46,41 +47,41 @@ function usDate(text: string): string | undefined {
 
 /** Parses the published table; throws SourceFormatError naming file:line for anything unexpected. */
 export function parseAporTable(text: string, file: string): AporWeek[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = (lines[0] ?? '').split('|').map((cell) => cell.trim());
-  if (header.length !== HEADER.length || header.some((cell, index) => cell !== HEADER[index])) {
-    throw new SourceFormatError(file, 1, `header must be "${HEADER[0]}|1|2|…|${APOR_TERMS_PUBLISHED}" (the FFIEC's fixed-rate APOR table)`);
+  const [header, ...rows] = parseDelimited(text, '|', file);
+  const headerCells = header?.fields.map((cell) => cell.trim()) ?? [];
+  if (headerCells.length !== HEADER.length || headerCells.some((cell, index) => cell !== HEADER[index])) {
+    throw new SourceFormatError(
+      file,
+      header?.line ?? 1,
+      `header must be "${HEADER[0]}|1|2|…|${APOR_TERMS_PUBLISHED}" (the FFIEC's fixed-rate APOR table)`,
+    );
   }
   const weeks: AporWeek[] = [];
-  lines.slice(1).forEach((line, index) => {
-    const lineNumber = index + 2;
-    if (line.trim() === '') return;
-    const cells = line.split('|').map((cell) => cell.trim());
-    if (cells.length !== HEADER.length)
-      throw new SourceFormatError(file, lineNumber, `expected ${HEADER.length} fields, found ${cells.length}`);
+  for (const { line, fields } of rows) {
+    const cells = fields.map((cell) => cell.trim());
+    if (cells.length !== HEADER.length) throw new SourceFormatError(file, line, `expected ${HEADER.length} fields, found ${cells.length}`);
     const weekOf = usDate(cells[0] ?? '');
-    if (!weekOf) throw new SourceFormatError(file, lineNumber, `${JSON.stringify(cells[0])} is not a date written M/D/YYYY`);
+    if (!weekOf) throw new SourceFormatError(file, line, `${JSON.stringify(cells[0])} is not a date written M/D/YYYY`);
     if (new Date(`${weekOf}T00:00:00Z`).getUTCDay() !== 1)
-      throw new SourceFormatError(file, lineNumber, `${weekOf} is not a Monday (each row is the Monday its week starts)`);
+      throw new SourceFormatError(file, line, `${weekOf} is not a Monday (each row is the Monday its week starts)`);
     const rates = cells.slice(1).map((cell, term) => {
       const rate = Number(cell);
       if (!/^\d+(\.\d+)?$/.test(cell) || rate < VALUE_RANGE.min || rate > VALUE_RANGE.max) {
         throw new SourceFormatError(
           file,
-          lineNumber,
+          line,
           `${term + 1}-year rate ${JSON.stringify(cell)} is not a percent between ${VALUE_RANGE.min} and ${VALUE_RANGE.max}`,
         );
       }
       return rate;
     });
     const previous = weeks.at(-1);
-    if (previous && weekOf <= previous.weekOf)
-      throw new SourceFormatError(file, lineNumber, `${weekOf} does not follow ${previous.weekOf}`);
+    if (previous && weekOf <= previous.weekOf) throw new SourceFormatError(file, line, `${weekOf} does not follow ${previous.weekOf}`);
     if (previous && (Date.parse(weekOf) - Date.parse(previous.weekOf)) / 86_400_000 > MAX_GAP_DAYS) {
-      throw new SourceFormatError(file, lineNumber, `${weekOf} follows ${previous.weekOf}: weeks are missing`);
+      throw new SourceFormatError(file, line, `${weekOf} follows ${previous.weekOf}: weeks are missing`);
     }
     weeks.push({ weekOf, rates });
-  });
+  }
   return weeks;
 }
 

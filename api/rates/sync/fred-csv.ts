@@ -1,6 +1,7 @@
 // Parses FRED's keyless CSV download (`fredgraph.csv?id=SERIES`) in every layout met in the wild:
 // `observation_date,SERIES` (current), `DATE,SERIES` (older), `date,value` (re-exports), no header
 // at all; LF or CRLF; an optional BOM; trailing zeros dropped (`7.4`); holidays as `.` or blank.
+import { parseDelimited } from '../../sync/delimited.ts';
 import { SourceFormatError } from '../../sync/errors.ts';
 
 export interface Observation {
@@ -33,30 +34,26 @@ export function parseValue(raw: string, file: string, line: number): number | un
  * guards against a file of another series (a FRED-style header names its series).
  */
 export function parseFredCsv(text: string, file: string, seriesId: string): Observation[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const observations: Observation[] = [];
   let previous: string | undefined;
-  lines.forEach((rawLine, index) => {
-    const lineNumber = index + 1;
-    const line = rawLine.trim();
-    if (line === '') return;
-    const fields = line.split(',').map((field) => field.trim().replace(/^"(.*)"$/, '$1'));
-    if (index === 0 && !DATE.test(fields[0] ?? '')) {
+  for (const record of parseDelimited(text, ',', file)) {
+    const fields = record.fields.map((field) => field.trim());
+    if (record.line === 1 && !DATE.test(fields[0] ?? '')) {
       checkHeader(fields, file, seriesId);
-      return;
+      continue;
     }
     if (fields.length !== 2) {
-      throw new SourceFormatError(file, lineNumber, `expected 2 fields (date,value), found ${fields.length}`);
+      throw new SourceFormatError(file, record.line, `expected 2 fields (date,value), found ${fields.length}`);
     }
     const [date = '', rawValue = ''] = fields;
-    if (!isCalendarDate(date)) throw new SourceFormatError(file, lineNumber, `${JSON.stringify(date)} is not a date (YYYY-MM-DD)`);
+    if (!isCalendarDate(date)) throw new SourceFormatError(file, record.line, `${JSON.stringify(date)} is not a date (YYYY-MM-DD)`);
     if (previous !== undefined && date <= previous) {
-      throw new SourceFormatError(file, lineNumber, `date ${date} is not after the previous row's ${previous}`);
+      throw new SourceFormatError(file, record.line, `date ${date} is not after the previous row's ${previous}`);
     }
     previous = date;
-    const value = parseValue(rawValue, file, lineNumber);
+    const value = parseValue(rawValue, file, record.line);
     if (value !== undefined) observations.push({ date, value });
-  });
+  }
   return observations;
 }
 

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { parseDelimited, type DelimitedRecord } from '../../sync/delimited.ts';
 import { SourceFormatError, SourceUnavailableError, ValidationError } from '../../sync/errors.ts';
 import { archiveLender } from '../snapshot.ts';
 import type { DatasetDefinition } from '../../sync/types.ts';
@@ -48,30 +49,17 @@ export class RateSheetError extends SourceFormatError {
   }
 }
 
-/** Splits one CSV line, honouring double quotes (a lender name may hold a comma). */
-export function splitCsvLine(line: string): string[] | undefined {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < line.length; index += 1) {
-    const char = line[index];
-    if (quoted) {
-      if (char === '"' && line[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"' && field.trim() === '') {
-      quoted = true;
-      field = '';
-    } else if (char === ',') {
-      fields.push(field.trim());
-      field = '';
-    } else field += char;
+/**
+ * The sheet's records, fields trimmed (a lender name may hold a comma when quoted). A quote left open
+ * is the row's error, said as every other row error is.
+ */
+function readRecords(text: string, file: string): DelimitedRecord[] {
+  try {
+    return parseDelimited(text, ',', file).map(({ line, fields }) => ({ line, fields: fields.map((field) => field.trim()) }));
+  } catch (error) {
+    if (error instanceof SourceFormatError) throw new RateSheetError(file, [{ line: error.line ?? 1, problem: 'unclosed quote' }]);
+    throw error;
   }
-  if (quoted) return undefined;
-  fields.push(field.trim());
-  return fields;
 }
 
 const tierFrom = <T extends number>(labels: Record<number, string>, text: string): T | undefined => {
@@ -84,8 +72,8 @@ const tierFrom = <T extends number>(labels: Record<number, string>, text: string
 
 /** Parses and checks a whole sheet; throws RateSheetError listing every bad row. */
 export function parseRateSheet(text: string, file: string, sourceUrl: string): LenderRow[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = splitCsvLine(lines[0] ?? '')?.map((name) => name.toLowerCase());
+  const [first, ...records] = readRecords(text, file);
+  const header = first?.line === 1 ? first.fields.map((name) => name.toLowerCase()) : undefined;
   if (!header || RATE_SHEET_COLUMNS.some((column) => !header.includes(column))) {
     throw new RateSheetError(file, [{ line: 1, problem: `header must name the columns ${RATE_SHEET_COLUMNS.join(',')}` }]);
   }
@@ -96,13 +84,10 @@ export function parseRateSheet(text: string, file: string, sourceUrl: string): L
   const errors: RowError[] = [];
   const rows: LenderRow[] = [];
   const seen = new Map<string, number>();
-  lines.slice(1).forEach((line, index) => {
-    const lineNumber = index + 2;
-    if (line.trim() === '') return;
-    const fields = splitCsvLine(line);
-    if (!fields || fields.length !== header.length) {
-      errors.push({ line: lineNumber, problem: fields ? `expected ${header.length} fields, found ${fields.length}` : 'unclosed quote' });
-      return;
+  for (const { line: lineNumber, fields } of records) {
+    if (fields.length !== header.length) {
+      errors.push({ line: lineNumber, problem: `expected ${header.length} fields, found ${fields.length}` });
+      continue;
     }
     const get = (column: (typeof RATE_SHEET_COLUMNS)[number]) => fields[at[column]] ?? '';
     const problems: string[] = [];
@@ -130,13 +115,13 @@ export function parseRateSheet(text: string, file: string, sourceUrl: string): L
     if (source === '' || source.length > 200) problems.push('source must name the lender (1-200 characters)');
     if (problems.length > 0) {
       errors.push({ line: lineNumber, problem: problems.join('; ') });
-      return;
+      continue;
     }
     const key = [source, state, fico, ltv, productType, loanTerm, date].join('|');
     const earlier = seen.get(key);
     if (earlier !== undefined) {
       errors.push({ line: lineNumber, problem: `repeats the cell and date of line ${earlier}` });
-      return;
+      continue;
     }
     seen.set(key, lineNumber);
     rows.push({
@@ -152,7 +137,7 @@ export function parseRateSheet(text: string, file: string, sourceUrl: string): L
       rate: Math.round(rate * 1000) / 1000,
       distributionSize: null,
     });
-  });
+  }
   if (errors.length > 0) throw new RateSheetError(file, errors);
   if (rows.length === 0) throw new ValidationError(`${file}: the rate sheet has no rows`);
   return rows;
