@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import type { Config } from '../config.ts';
 import { BadRequestError, ServiceUnavailableError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
-import { readCookie, setCookie, sign, unsign } from './session.ts';
+import { readSignedCookie, setSignedCookie } from './session.ts';
 import type { OidcIdentity } from './key-store.ts';
 
 const LOGIN_COOKIE = 'mds_oidc';
@@ -84,14 +84,19 @@ export class OidcSignIn {
       nonce: pending.nonce,
     });
     const encoded = Buffer.from(JSON.stringify(pending)).toString('base64url');
-    setCookie(res, this.config, LOGIN_COOKIE, sign(encoded, this.secret), { path: '/auth', maxAgeSeconds: LOGIN_MAX_AGE_SECONDS });
+    setSignedCookie(res, this.config, {
+      name: LOGIN_COOKIE,
+      value: encoded,
+      secret: this.secret,
+      path: '/auth',
+      maxAgeSeconds: LOGIN_MAX_AGE_SECONDS,
+    });
     res.redirect(303, url.href);
   }
 
   /** Completes the code exchange on the callback and returns who signed in. */
   async complete(req: Request, res: Response): Promise<OidcIdentity> {
-    const signed = readCookie(req, LOGIN_COOKIE);
-    const encoded = signed === undefined ? undefined : unsign(signed, this.secret);
+    const encoded = readSignedCookie(req, LOGIN_COOKIE, this.secret);
     res.clearCookie(LOGIN_COOKIE, { path: '/auth' });
     let pending: PendingLogin | undefined;
     try {

@@ -1,9 +1,12 @@
-// Sign-in sessions: a random id in an HMAC-signed, HttpOnly, SameSite=Lax cookie; the database keeps
-// the id's hash, the account, a CSRF token and an expiry. The secret comes from SESSION_SECRET or is
-// generated once and kept under DATA_DIR, so sessions survive restarts.
+// Sign-in sessions: a random id in an HMAC-signed, HttpOnly, SameSite=Lax cookie (read by `cookie`,
+// signed by `cookie-signature`, the libraries Express uses); the database keeps the id's hash, the
+// account, a CSRF token and an expiry. The secret comes from SESSION_SECRET or is generated once and
+// kept under DATA_DIR, so sessions survive restarts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { parseCookie } from 'cookie';
+import { sign, unsign } from 'cookie-signature';
 import type { Request, Response } from 'express';
 import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -33,48 +36,25 @@ export function loadSessionSecret(config: Pick<Config, 'SESSION_SECRET' | 'dataD
   }
 }
 
-export function sign(value: string, secret: string): string {
-  return `${value}.${createHmac('sha256', secret).update(value).digest('base64url')}`;
+/** The value of the request's cookie `name` if `secret` signed it; undefined when absent or not ours. */
+export function readSignedCookie(req: Pick<Request, 'headers'>, name: string, secret: string): string | undefined {
+  const signed = parseCookie(req.headers.cookie ?? '')[name];
+  const value = signed === undefined ? false : unsign(signed, secret);
+  return value === false ? undefined : value;
 }
 
-/** The value inside a signed string, or undefined when the signature does not match. */
-export function unsign(signed: string, secret: string): string | undefined {
-  const dot = signed.lastIndexOf('.');
-  if (dot <= 0) return undefined;
-  const value = signed.slice(0, dot);
-  const expected = Buffer.from(sign(value, secret).slice(dot + 1));
-  const given = Buffer.from(signed.slice(dot + 1));
-  return expected.length === given.length && timingSafeEqual(expected, given) ? value : undefined;
-}
-
-export function readCookie(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
-export function setCookie(
+/** Sets cookie `name` to `value` signed with `secret` (HMAC-SHA256): HttpOnly, SameSite=Lax, Secure behind https. */
+export function setSignedCookie(
   res: Response,
   config: Pick<Config, 'baseUrl'>,
-  name: string,
-  value: string,
-  options: { path: string; maxAgeSeconds: number },
+  cookie: { name: string; value: string; secret: string; path: string; maxAgeSeconds: number },
 ): void {
-  res.cookie(name, value, {
+  res.cookie(cookie.name, sign(cookie.value, cookie.secret), {
     httpOnly: true,
     sameSite: 'lax',
     secure: config.baseUrl.startsWith('https:'),
-    path: options.path,
-    maxAge: options.maxAgeSeconds * 1000,
-    encode: (text: string) => text, // already URL-safe (base64url and dots)
+    path: cookie.path,
+    maxAge: cookie.maxAgeSeconds * 1000,
   });
 }
 
@@ -110,13 +90,18 @@ export class SessionStore {
       randomBytes(24).toString('base64url'),
       expires,
     ]);
-    setCookie(res, this.config, SESSION_COOKIE, sign(id, this.secret), { path: '/', maxAgeSeconds: SESSION_DAYS * 86_400 });
+    setSignedCookie(res, this.config, {
+      name: SESSION_COOKIE,
+      value: id,
+      secret: this.secret,
+      path: '/',
+      maxAgeSeconds: SESSION_DAYS * 86_400,
+    });
   }
 
   /** The request's live session, or undefined (no cookie, bad signature, unknown or expired). */
   async read(req: Request): Promise<Session | undefined> {
-    const cookie = readCookie(req, SESSION_COOKIE);
-    const id = cookie === undefined ? undefined : unsign(cookie, this.secret);
+    const id = readSignedCookie(req, SESSION_COOKIE, this.secret);
     if (id === undefined) return undefined;
     const { rows } = await this.db.query<{ account_id: string; email: string | null; csrf_token: string }>(
       `SELECT s.account_id::text AS account_id, a.email, s.csrf_token
@@ -129,8 +114,7 @@ export class SessionStore {
   }
 
   async end(req: Request, res: Response): Promise<void> {
-    const cookie = readCookie(req, SESSION_COOKIE);
-    const id = cookie === undefined ? undefined : unsign(cookie, this.secret);
+    const id = readSignedCookie(req, SESSION_COOKIE, this.secret);
     if (id !== undefined) await this.db.query('DELETE FROM sessions WHERE id_hash = $1', [hashId(id)]);
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.baseUrl.startsWith('https:') });
   }

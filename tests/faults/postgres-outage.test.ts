@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../api/platform/db/postgres.ts';
 import { runMigrations } from '../../api/platform/db/migrate.ts';
 import { createLogger } from '../../api/platform/logger.ts';
-import { sign } from '../../api/access/session.ts';
+import { sign } from 'cookie-signature';
 import type { Database } from '../../api/platform/db/database.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { syncInto } from '../support/synced.ts';
