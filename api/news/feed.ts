@@ -1,12 +1,11 @@
 // GET /news-feed.xml: market updates (generated weekly from the rate data) as RSS 2.0, rendered at
 // request time with @astrojs/rss so it follows the sync.
 import { getRssString } from '@astrojs/rss';
+import escapeXml from 'escape-html';
 import type { NewsService } from './service.ts';
 
 /** Items in the feed: two years of weekly updates. */
 export const NEWS_FEED_ITEMS = 104;
-
-const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export async function renderNewsFeed(news: NewsService, baseUrl: string): Promise<string> {
   const updates = await news.list({ limit: NEWS_FEED_ITEMS });

@@ -2,6 +2,7 @@
 // plus the on-demand pages and the market updates in the database.
 import fs from 'node:fs';
 import path from 'node:path';
+import escapeXml from 'escape-html';
 
 /** Site paths of the built pages: `dist/client/x/index.html` → `/x`, skipping error pages. */
 export function builtPagePaths(clientDir: string): string[] {
@@ -20,8 +21,6 @@ export function builtPagePaths(clientDir: string): string[] {
   if (fs.existsSync(clientDir)) walk(clientDir);
   return paths.sort();
 }
-
-const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function renderSitemap(baseUrl: string, entries: { path: string; lastmod?: string }[]): string {
   const urls = entries.map(

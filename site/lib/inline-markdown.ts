@@ -2,11 +2,7 @@
 // descriptions): `code`, **strong** and [text](link), as HTML with everything else escaped. Single
 // `*`/`_` emphasis is left alone on purpose: identifiers such as market_overview are common in these
 // texts and must stay as written.
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
+import escapeHtml from 'escape-html';
 
 /** Links may go to this site (`/path`, `#anchor`) or to http(s) addresses; anything else stays text. */
 function safeHref(href: string): string | undefined {

@@ -3,6 +3,7 @@
 // so the research items follow the sync; without research data the feed carries the written pages.
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
+import escapeXml from 'escape-html';
 import { sortedEntries } from '../lib/content.ts';
 import { live } from '../lib/live.ts';
 import { BUILD_ORIGIN } from '../../api/platform/static/build-origin.ts';
@@ -60,8 +61,4 @@ export async function GET(context: APIContext): Promise<Response> {
   });
   response.headers.set('Cache-Control', 'public, max-age=900');
   return response;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
