@@ -125,6 +125,13 @@ export type SourceRef = z.infer<typeof SourceRefSchema>;
 export const RATE_KINDS = ['lender_sheet', 'state_estimate', 'national'] as const;
 export type RateKind = (typeof RATE_KINDS)[number];
 
+/** Each kind of rate in the one sentence every face says it in: the MCP tool, /ask and the rates page. */
+export const RATE_KIND_TEXT: Record<RateKind, string> = {
+  lender_sheet: "This is from a lender's rate sheet imported for this state.",
+  state_estimate: "This is a state estimate: the national benchmark plus the state's HMDA rate-spread adjustment.",
+  national: 'This is a national figure, the same in every state.',
+};
+
 export const StateEstimateSchema = z
   .object({
     method: z.string().describe('How the adjustment is computed, in one sentence.'),

@@ -75,7 +75,9 @@ describe.skipIf(!hasSourceData)('POST /ask answers from synced data', () => {
     const { answer } = await readAskStream(
       await postAsk(server.url, { message: 'What mortgage rate can I get in Texas with a 705 credit score and 5% down?' }),
     );
-    expect(answer).toMatch(/credit tier 700-719, 95% loan-to-value: \*\*\d\.\d+%\*\*.*It is a national figure, the same in every state\./);
+    expect(answer).toMatch(
+      /credit tier 700-719, 95% loan-to-value: \*\*\d\.\d+%\*\*.*This is a national figure, the same in every state\./,
+    );
     expect(answer).toMatch(/not specific to the FICO or LTV tier asked for/);
     expect(answer).toMatch(/Freshness: .*stale \(\d+ scheduled releases since not loaded\)/);
     expect(answer).not.toMatch(/npm|MDS_SOURCE_DIR/);

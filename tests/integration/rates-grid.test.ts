@@ -187,7 +187,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
         /class="stale-banner"[^>]*>\s*<p><strong>Not current\.<\/strong> Optimal Blue Mortgage Market Indices \(15-year fixed conforming\) is from 2025-09-25/,
       );
       expect(html).toContain('data-rate-kind="national"');
-      expect(html).toContain('National: the same figure in every state.');
+      expect(html).toContain('This is a national figure, the same in every state.');
       const missing = await fetch(`${site.url}/rates?state=CO&fico=3&ltv=1&loan_term=10`);
       expect(missing.status).toBe(404);
       const missingHtml = await missing.text();

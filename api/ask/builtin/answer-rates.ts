@@ -2,7 +2,13 @@
 // state and tiers the question names, beside the weekly survey and the daily benchmark, with dates.
 import type { Composer } from './draft.ts';
 import { formatDate, NOT_ADVICE } from './draft.ts';
-import { isDetailedRecord, LOWEST_TIERED_SCORE, type DetailedRateRecord, type RatesQueryInput } from '../../rates/contract.ts';
+import {
+  isDetailedRecord,
+  LOWEST_TIERED_SCORE,
+  RATE_KIND_TEXT,
+  type DetailedRateRecord,
+  type RatesQueryInput,
+} from '../../rates/contract.ts';
 import { toErrorResponse } from '../../platform/errors.ts';
 import { EVERY_SCORE_PRODUCTS } from '../../rates/params.ts';
 import { freshnessText } from '../../freshness/assess.ts';
@@ -53,11 +59,7 @@ export const answerRates: Composer = async ({ question, entities, deps }) => {
     ...notes,
     ...record.parameter_notes,
     `For a ${scope}: **${percent(record.rate)}** as of ${formatDate(record.last_updated)} (${record.source}). ` +
-      {
-        state_estimate: 'It is an estimate for the state: the national benchmark plus its HMDA rate-spread adjustment.',
-        national: 'It is a national figure, the same in every state.',
-        lender_sheet: "It comes from a lender's rate sheet for the state.",
-      }[record.rate_kind],
+      RATE_KIND_TEXT[record.rate_kind],
     record.loan_term !== 30 && record.rate_30yr !== null
       ? `The 30-year rate for the same profile is **${percent(record.rate_30yr)}** as of ${formatDate(record.rate_30yr_last_updated)}.`
       : '',

@@ -2,15 +2,9 @@
 // survey (Freddie Mac PMMS) and the daily market benchmark (Optimal Blue), with as-of dates. The
 // schemas are the rates contract's, shared with GET /rates (its detailed record).
 import { defineTool, sourcesText } from '../tool-kit.ts';
-import { DetailedRateRecordSchema, RatesQuerySchema, type DetailedRateRecord } from '../../rates/contract.ts';
+import { DetailedRateRecordSchema, RATE_KIND_TEXT, RatesQuerySchema, type DetailedRateRecord } from '../../rates/contract.ts';
 import { HistorySchema, RateRangeSchema, historyText, rateHistory } from '../../series/tool-history.ts';
 import { freshnessText } from '../../freshness/assess.ts';
-
-const KIND_TEXT: Record<DetailedRateRecord['rate_kind'], string> = {
-  state_estimate: "This is a state estimate: the national benchmark plus the state's HMDA rate-spread adjustment (see estimate).",
-  national: 'This is a national figure, the same in every state.',
-  lender_sheet: "This is from a lender's rate sheet imported for this state.",
-};
 
 /** The state estimate in a sentence: what it adds to which figure, from how many loans of which year. */
 function estimateText(estimate: NonNullable<DetailedRateRecord['estimate']>): string {
@@ -33,7 +27,7 @@ export function ratesRecordText(record: DetailedRateRecord): string {
   return [
     ...record.parameter_notes,
     `${labels.loan_term} ${labels.product_type} rate, ${labels.state}, FICO ${labels.fico_tier}, LTV ${labels.ltv_tier}: ${record.rate}% as of ${record.last_updated} (${record.source}).`,
-    KIND_TEXT[record.rate_kind],
+    RATE_KIND_TEXT[record.rate_kind],
     record.estimate ? estimateText(record.estimate) : '',
     record.tier_specific ? '' : 'It is not specific to this FICO/LTV tier: no benchmark of that tier is loaded.',
     thirty,
