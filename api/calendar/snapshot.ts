@@ -1,17 +1,10 @@
 // Every calendar event in memory, read once per load of the `economic_calendar` dataset (a few
 // hundred rows), so a request filters an array instead of querying the database.
 import type { Queryable } from '../platform/db/database.ts';
-import { SERIES, type Category, type Impact, type SeriesId } from './series.ts';
+import { SERIES, type CalendarEventRecord, type Category, type Impact } from './series.ts';
 
-export interface SnapshotEvent {
-  series: SeriesId;
-  date: string;
-  name: string;
-  impact: Impact;
-  category: Category;
-  description: string;
-  sourceUrl: string;
-}
+/** An event held in memory: the stored record. */
+export type SnapshotEvent = CalendarEventRecord;
 
 export interface CalendarSnapshot {
   /** The dataset load it was read from (load time and checksum): a new load means a new snapshot. */
@@ -30,15 +23,8 @@ export interface EventFilter {
   limit: number;
 }
 
-interface EventRow {
-  series: SeriesId;
-  date: string;
-  name: string;
-  impact: Impact;
-  category: Category;
-  description: string;
-  source_url: string;
-}
+/** An event as its table row, the shape loads are archived in (so archives already kept still read). */
+type EventRow = Omit<CalendarEventRecord, 'sourceUrl'> & { source_url: string };
 
 const byDateThenName = (a: SnapshotEvent, b: SnapshotEvent): number =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;

@@ -73,18 +73,13 @@ function temporalText(value: DuckDBValue, type: DuckDBType): string | undefined 
         (count) => count * MS_PER_DAY,
       );
     }
+    // WITH TIME ZONE holds UTC microseconds, its infinities those of a plain TIMESTAMP.
     case DuckDBTypeId.TIMESTAMP:
-      return timestampText(
-        (value as DuckDBTimestampValue).micros,
-        DuckDBTimestampValue.PosInf.micros,
-        DuckDBTimestampValue.NegInf.micros,
-        (count) => floorDiv(count, 1000n),
-      );
     case DuckDBTypeId.TIMESTAMP_TZ:
       return timestampText(
-        (value as DuckDBTimestampTZValue).micros,
-        DuckDBTimestampTZValue.PosInf.micros,
-        DuckDBTimestampTZValue.NegInf.micros,
+        (value as DuckDBTimestampValue | DuckDBTimestampTZValue).micros,
+        DuckDBTimestampValue.PosInf.micros,
+        DuckDBTimestampValue.NegInf.micros,
         (count) => floorDiv(count, 1000n),
       );
     case DuckDBTypeId.TIMESTAMP_NS: {

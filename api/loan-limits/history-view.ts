@@ -18,30 +18,27 @@ export function historyView(history: NationalHistory, query: LoanLimitHistoryQue
   const years = [...history.conforming, ...history.fha].map((entry) => entry.year);
   const from = query.from ?? Math.min(...years);
   const to = query.to ?? Math.max(...years);
-  const inRange = (year: number) => year >= from && year <= to;
+  const inRange = <Entry extends { year: number }>(entries: readonly Entry[]) =>
+    entries.filter((entry) => entry.year >= from && entry.year <= to);
   const result: LoanLimitHistory = { parameters: { program: query.program, from, to }, units: history.units, notes: [] };
   if (query.program !== 'fha') {
-    result.conforming = history.conforming
-      .filter((entry) => inRange(entry.year))
-      .map((entry) => ({
-        year: entry.year,
-        baseline: entry.baseline,
-        ceiling: entry.ceiling,
-        note: [entry.note, entry.ceiling_note].filter(Boolean).join(' ') || null,
-        source: source(entry.source),
-        ceiling_source: entry.ceiling_source ? source(entry.ceiling_source) : null,
-      }));
+    result.conforming = inRange(history.conforming).map((entry) => ({
+      year: entry.year,
+      baseline: entry.baseline,
+      ceiling: entry.ceiling,
+      note: [entry.note, entry.ceiling_note].filter(Boolean).join(' ') || null,
+      source: source(entry.source),
+      ceiling_source: entry.ceiling_source ? source(entry.ceiling_source) : null,
+    }));
   }
   if (query.program !== 'conforming') {
-    result.fha = history.fha
-      .filter((entry) => inRange(entry.year))
-      .map((entry) => ({
-        year: entry.year,
-        floor: entry.floor,
-        ceiling: entry.ceiling,
-        note: entry.note ?? null,
-        source: source(entry.source),
-      }));
+    result.fha = inRange(history.fha).map((entry) => ({
+      year: entry.year,
+      floor: entry.floor,
+      ceiling: entry.ceiling,
+      note: entry.note ?? null,
+      source: source(entry.source),
+    }));
   }
   if ((result.conforming?.length ?? 0) + (result.fha?.length ?? 0) === 0) {
     const first = { conforming: history.conforming[0]?.year, fha: history.fha[0]?.year };

@@ -4,6 +4,8 @@
 import type { Queryable } from '../platform/db/database.ts';
 import { PMMS_SERIES, SERIES, type SeriesId, type SeriesInfo } from './series.ts';
 import { OPTIMAL_BLUE_DATASET, PMMS_DATASET } from './sync/national.ts';
+import { readSeriesObservations } from './snapshot.ts';
+import type { SeriesData } from './choose.ts';
 
 export type { SeriesId as NationalSeriesId, SeriesInfo as NationalSeriesInfo };
 
@@ -17,33 +19,10 @@ export function datasetOfSeries(id: SeriesId): string {
 
 export { PMMS_DATASET, OPTIMAL_BLUE_DATASET };
 
-export interface NationalObservations {
-  /** YYYY-MM-DD, ascending. */
-  dates: string[];
-  values: number[];
-}
-
 /** Every observation of the given series (default: all), ascending by date; series without any are absent. */
-export async function readNationalObservations(
+export function readNationalObservations(
   db: Queryable,
   ids: readonly SeriesId[] = Object.keys(SERIES) as SeriesId[],
-): Promise<Map<SeriesId, NationalObservations>> {
-  const result = new Map<SeriesId, NationalObservations>();
-  if (ids.length === 0) return result;
-  const { rows } = await db.query<{ series_id: SeriesId; observed_on: string; value: number }>(
-    `SELECT series_id, to_char(observed_on, 'YYYY-MM-DD') AS observed_on, value::float8 AS value
-     FROM rate_series_observations WHERE series_id IN (${ids.map((_, index) => `$${index + 1}`).join(', ')})
-     ORDER BY series_id, observed_on`,
-    ids,
-  );
-  for (const row of rows) {
-    let series = result.get(row.series_id);
-    if (!series) {
-      series = { dates: [], values: [] };
-      result.set(row.series_id, series);
-    }
-    series.dates.push(row.observed_on);
-    series.values.push(Number(row.value));
-  }
-  return result;
+): Promise<Map<SeriesId, SeriesData>> {
+  return readSeriesObservations(db, ids);
 }

@@ -5,7 +5,7 @@ import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { LenderObservation, SeriesData } from './choose.ts';
 import type { RatesRequest } from './params.ts';
-import { SERIES } from './series.ts';
+import { SERIES, type SeriesId } from './series.ts';
 import { APOR_TERMS, type AporSeriesId, type BenchmarkId } from './benchmarks.ts';
 import { estimateKey, type EstimateRow } from './estimate/method.ts';
 import { readEstimates, type EstimateTable } from './estimate/store.ts';
@@ -78,21 +78,34 @@ export interface RatesArchive {
   estimates?: EstimateTable | null;
 }
 
-async function readSeries(db: Queryable, ids: readonly string[]): Promise<Partial<Record<BenchmarkId, SeriesData>>> {
-  const series: Partial<Record<BenchmarkId, SeriesData>> = {};
+/**
+ * Every observation of the given national series, ascending by date; series without any are absent.
+ * The one read of `rate_series_observations`: the archives here and the other capabilities' reads
+ * (./observations.ts).
+ */
+export async function readSeriesObservations(db: Queryable, ids: readonly string[]): Promise<Map<SeriesId, SeriesData>> {
+  const series = new Map<SeriesId, SeriesData>();
   if (ids.length === 0) return series;
-  const { rows } = await db.query<{ series_id: BenchmarkId; observed_on: string; value: number }>(
+  const { rows } = await db.query<{ series_id: SeriesId; observed_on: string; value: number }>(
     `SELECT series_id, to_char(observed_on, 'YYYY-MM-DD') AS observed_on, value::float8 AS value
      FROM rate_series_observations WHERE series_id IN (${ids.map((_, index) => `$${index + 1}`).join(', ')})
      ORDER BY series_id, observed_on`,
     ids,
   );
   for (const row of rows) {
-    const data = (series[row.series_id] ??= { dates: [], values: [] });
+    let data = series.get(row.series_id);
+    if (!data) {
+      data = { dates: [], values: [] };
+      series.set(row.series_id, data);
+    }
     data.dates.push(row.observed_on);
     data.values.push(Number(row.value));
   }
   return series;
+}
+
+async function readSeries(db: Queryable, ids: readonly string[]): Promise<Partial<Record<BenchmarkId, SeriesData>>> {
+  return Object.fromEntries(await readSeriesObservations(db, ids));
 }
 
 const windowStartOf = (newest: string): string =>

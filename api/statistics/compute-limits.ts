@@ -145,33 +145,29 @@ export async function limitStatistics(db: Queryable): Promise<Statistic[]> {
       `FHA-insured loans for one-unit homes can reach at least ${usd(fhaFloor)} in every county in ${fhaYear} (HUD's national floor).`,
       `The one-unit FHA forward-mortgage limits of the ${whole(counties.all)} counties in HUD's ${fhaYear} limit file; the floor is the lowest of them.`,
     );
-    const price = fhaFloor / (1 - FHA_MIN_DOWN);
-    const down = price * FHA_MIN_DOWN;
-    add(
-      fhaInfo,
-      fhaYear,
-      'down_payment',
-      `fha_min_down_payment_at_floor_${fhaYear}`,
-      down,
-      `Minimum FHA down payment (3.5%) on a home financed at the ${fhaYear} FHA floor limit`,
-      `Buying a ${usd(price)} home with the largest FHA loan allowed everywhere in ${fhaYear} (${usd(fhaFloor)}) takes a 3.5% minimum down payment of ${usd(down)} (computed).`,
-      `A computation, not a count: one home financed at the ${fhaYear} FHA floor limit of ${usd(fhaFloor)} with FHA's 3.5% minimum down payment (price = limit ÷ 0.965).`,
-    );
-    const fhaCeiling = (await nationalLimits(db, 'fha', 'ceiling')).get(fhaYear);
-    if (fhaCeiling !== undefined) {
-      const ceilingPrice = fhaCeiling / (1 - FHA_MIN_DOWN);
-      const ceilingDown = ceilingPrice * FHA_MIN_DOWN;
+    /** The minimum FHA down payment on one home financed at a national limit: computed, not counted. */
+    const addMinimumDown = (level: 'floor' | 'ceiling', limit: number) => {
+      const price = limit / (1 - FHA_MIN_DOWN);
+      const down = price * FHA_MIN_DOWN;
+      const at = level === 'floor' ? `the ${fhaYear} FHA floor limit` : `the ${fhaYear} FHA high-cost ceiling`;
+      const buying =
+        level === 'floor'
+          ? `Buying a ${usd(price)} home with the largest FHA loan allowed everywhere in ${fhaYear}`
+          : `In the costliest areas, buying a ${usd(price)} home with the largest FHA loan allowed in ${fhaYear}`;
       add(
         fhaInfo,
         fhaYear,
         'down_payment',
-        `fha_min_down_payment_at_ceiling_${fhaYear}`,
-        ceilingDown,
-        `Minimum FHA down payment (3.5%) on a home financed at the ${fhaYear} FHA high-cost ceiling`,
-        `In the costliest areas, buying a ${usd(ceilingPrice)} home with the largest FHA loan allowed in ${fhaYear} (${usd(fhaCeiling)}) takes a 3.5% minimum down payment of ${usd(ceilingDown)} (computed).`,
-        `A computation, not a count: one home financed at the ${fhaYear} FHA high-cost ceiling of ${usd(fhaCeiling)} with FHA's 3.5% minimum down payment (price = limit ÷ 0.965).`,
+        `fha_min_down_payment_at_${level}_${fhaYear}`,
+        down,
+        `Minimum FHA down payment (3.5%) on a home financed at ${at}`,
+        `${buying} (${usd(limit)}) takes a 3.5% minimum down payment of ${usd(down)} (computed).`,
+        `A computation, not a count: one home financed at ${at} of ${usd(limit)} with FHA's 3.5% minimum down payment (price = limit ÷ 0.965).`,
       );
-    }
+    };
+    addMinimumDown('floor', fhaFloor);
+    const fhaCeiling = (await nationalLimits(db, 'fha', 'ceiling')).get(fhaYear);
+    if (fhaCeiling !== undefined) addMinimumDown('ceiling', fhaCeiling);
   }
   return stats;
 }

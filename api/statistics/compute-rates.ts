@@ -86,26 +86,21 @@ export async function rateStatistics(db: Queryable): Promise<Statistic[]> {
     const high = extremes((a, b) => a.value > b.value);
     const since = thirty[0]?.date ?? asOf;
     const history = `Every weekly PMMS 30-year average from ${longDate(since)} to ${longDate(asOf)} (${whole(thirty.length)} weeks; a tie goes to the earliest week).`;
-    stats.push({
-      ...base,
-      dataYear: yearOf(low.date),
-      id: 'pmms_30yr_record_low',
-      numeric: low.value,
-      value: percent(low.value, 2),
-      label: `Lowest PMMS 30-year rate since ${since.slice(0, 4)}`,
-      headline: `The lowest 30-year rate in Freddie Mac's survey since ${since.slice(0, 4)} was ${percent(low.value, 2)}, on ${longDate(low.date)}.`,
-      population: history,
-    });
-    stats.push({
-      ...base,
-      dataYear: yearOf(high.date),
-      id: 'pmms_30yr_record_high',
-      numeric: high.value,
-      value: percent(high.value, 2),
-      label: `Highest PMMS 30-year rate since ${since.slice(0, 4)}`,
-      headline: `The highest 30-year rate in Freddie Mac's survey since ${since.slice(0, 4)} was ${percent(high.value, 2)}, on ${longDate(high.date)}.`,
-      population: history,
-    });
+    for (const [kind, word, record] of [
+      ['low', 'Lowest', low],
+      ['high', 'Highest', high],
+    ] as const) {
+      stats.push({
+        ...base,
+        dataYear: yearOf(record.date),
+        id: `pmms_30yr_record_${kind}`,
+        numeric: record.value,
+        value: percent(record.value, 2),
+        label: `${word} PMMS 30-year rate since ${since.slice(0, 4)}`,
+        headline: `The ${word.toLowerCase()} 30-year rate in Freddie Mac's survey since ${since.slice(0, 4)} was ${percent(record.value, 2)}, on ${longDate(record.date)}.`,
+        population: history,
+      });
+    }
     const latest15 = fifteen.at(-1);
     if (latest15) {
       const base15 = { dataYear: yearOf(latest15.date), seriesId: 'MORTGAGE15US', asOf: latest15.date };

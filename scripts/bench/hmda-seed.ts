@@ -16,6 +16,7 @@ import { PRESET_NAMES } from '../../api/hmda/presets.ts';
 import { createHmdaService } from '../../api/hmda/service.ts';
 import { writeSyntheticStateYears } from '../../api/hmda/synthetic-sql.ts';
 import { loadLar } from '../../api/hmda/warehouse.ts';
+import { timeRuns } from './latency.ts';
 import type { BenchRow } from './types.ts';
 
 export const SEED_YEARS = [2018, 2019, 2020, 2021, 2022, 2023, 2024] as const;
@@ -76,11 +77,6 @@ export interface SeedYearFigures {
   finishedAt: string;
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
-  return Number((sorted[Math.max(0, index)] ?? 0).toFixed(1));
-}
-
 interface Timing {
   p50: number;
   p99: number;
@@ -90,19 +86,12 @@ interface Timing {
   error?: string;
 }
 
-async function timeRuns(runs: number, task: () => Promise<unknown>): Promise<Timing> {
+/** `runs` timed calls after an untimed first one, in ms to a tenth; a failed run says why instead. */
+async function timeOrFail(runs: number, task: () => Promise<unknown>): Promise<Timing> {
+  const tenth = (ms: number) => Number(ms.toFixed(1));
   try {
-    const first = performance.now();
-    await task();
-    const firstMs = Number((performance.now() - first).toFixed(1));
-    const times: number[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      const started = performance.now();
-      await task();
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), firstMs };
+    const { firstMs, p50Ms, p99Ms } = await timeRuns(runs, task);
+    return { p50: tenth(p50Ms), p99: tenth(p99Ms), firstMs: tenth(firstMs) };
   } catch (error) {
     return { p50: NaN, p99: NaN, firstMs: NaN, error: error instanceof Error ? error.message : String(error) };
   }
@@ -293,13 +282,13 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
       for (const [scope, filters, timedRuns] of scopes) {
         record(
           `preset ${preset} (${scope}), computed on request`,
-          await timeRuns(timedRuns, () => service.preset(preset, filters)),
+          await timeOrFail(timedRuns, () => service.preset(preset, filters)),
           timedRuns,
         );
       }
     }
     for (const [name, sql] of Object.entries(seedQueries(latest))) {
-      record(`custom SQL through the sandbox: ${name}`, await timeRuns(runs, () => service.sql(sql)), runs);
+      record(`custom SQL through the sandbox: ${name}`, await timeOrFail(runs, () => service.sql(sql)), runs);
     }
     await service.close();
 
@@ -324,7 +313,7 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
       ] as const) {
         record(
           `preset ${preset} (${scope}), as served after the warm-up`,
-          await timeRuns(runs, () => serving.preset(preset, filters)),
+          await timeOrFail(runs, () => serving.preset(preset, filters)),
           runs,
         );
       }

@@ -16,23 +16,16 @@ import { createHmdaService } from '../../api/hmda/service.ts';
 import { writeSyntheticLar } from '../../api/hmda/synthetic.ts';
 import { larGlob, loadLar } from '../../api/hmda/warehouse.ts';
 import { measureSandboxLimits } from './hmda-sandbox.ts';
+import { timeRuns } from './latency.ts';
 import type { BenchModule, BenchRow } from './types.ts';
 
 const YEAR = 2024;
 const GROUP_BY = `SELECT state, loan_type, count(*) AS originations, avg(loan_amount) AS mean_amount, median(interest_rate) AS median_rate
 FROM lar WHERE action_taken = 1 GROUP BY state, loan_type ORDER BY state, loan_type`;
 
-async function timeRuns(runs: number, task: () => Promise<unknown>): Promise<number> {
-  await task(); // warm-up: file metadata and caches, as a serving process would have them
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const started = performance.now();
-    await task();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return Number((times[Math.floor((times.length - 1) / 2)] ?? 0).toFixed(1));
-}
+/** The p50 of `runs` timed calls after an untimed first one, in ms to a tenth. */
+const timedP50 = async (runs: number, task: () => Promise<unknown>): Promise<number> =>
+  Number((await timeRuns(runs, task)).p50Ms.toFixed(1));
 
 /** p50 of two tasks run in turn (after a warm-up of each). */
 async function timeAlternating(runs: number, first: () => Promise<unknown>, second: () => Promise<unknown>): Promise<[number, number]> {
@@ -118,7 +111,7 @@ export async function runHmdaBench({ quick }: { quick: boolean }): Promise<Bench
         ['national', { year: YEAR }],
         ['CA', { year: YEAR, state: 'CA' }],
       ] as const) {
-        const p50 = await timeRuns(runs, () => computing.preset(preset, filters));
+        const p50 = await timedP50(runs, () => computing.preset(preset, filters));
         computed.set(`${preset} ${scope}`, p50);
         // A state's answer is computed on request, so its target applies here.
         rows.push({
@@ -137,7 +130,7 @@ export async function runHmdaBench({ quick }: { quick: boolean }): Promise<Bench
     await service.warmNationalPresets();
     const warmSeconds = (performance.now() - warmStarted) / 1000;
     for (const preset of PRESET_NAMES) {
-      const p50 = await timeRuns(runs, () => service.preset(preset, { year: YEAR }));
+      const p50 = await timedP50(runs, () => service.preset(preset, { year: YEAR }));
       rows.push({
         family: 'hmda',
         name: `preset ${preset} (national ${YEAR}), as served: computed once per publish`,

@@ -17,6 +17,24 @@ export function percentile(sorted: readonly number[], fraction: number): number 
 }
 
 /**
+ * Times `runs` calls of `task` one after another, after one untimed first call (file footers,
+ * caches, as a serving process has them), whose own time is given as `firstMs`.
+ */
+export async function timeRuns(runs: number, task: () => Promise<unknown>): Promise<{ firstMs: number; p50Ms: number; p99Ms: number }> {
+  const first = performance.now();
+  await task();
+  const firstMs = performance.now() - first;
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await task();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { firstMs, p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) };
+}
+
+/**
  * Runs `task` `warmUp` times unmeasured, then `samples` times measured. A task returns false (or
  * throws) for an error; errors are counted, and their times are kept out of the percentiles.
  */

@@ -223,28 +223,17 @@ export function resolveFact(fact: Fact, source: string, today: Date): ResolvedFa
   }
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** A month's English name (1 = January), from Intl rather than a list of the service's. */
+export const monthName = (month: number): string =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
 
 /** Whether `answer` contains `fact`: numbers compared numerically (commas, $ and % ignored). */
 export function answerContains(answer: string, fact: ResolvedFact): boolean {
   if (fact.kind === 'regex') return fact.pattern.test(answer);
   if (fact.kind === 'date') {
     const [year, month, day] = fact.iso.split('-').map(Number);
-    const long = `${MONTH_NAMES[(month ?? 1) - 1]} ${day}, ${year}`;
-    return answer.includes(fact.iso) || answer.includes(long) || answer.includes(`${MONTH_NAMES[(month ?? 1) - 1]} ${day}`);
+    const long = `${monthName(month ?? 1)} ${day}, ${year}`;
+    return answer.includes(fact.iso) || answer.includes(long) || answer.includes(`${monthName(month ?? 1)} ${day}`);
   }
   const numbers = [
     ...answer

@@ -4,7 +4,7 @@
 // for a different place or period, shows up as a miss.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ResolvedFact } from './facts.ts';
+import { monthName, type ResolvedFact } from './facts.ts';
 
 type Args = Record<string, string | number>;
 interface Point {
@@ -12,7 +12,6 @@ interface Point {
   value: number;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const lines = (file: string) =>
   fs
     .readFileSync(file, 'utf8')
@@ -54,7 +53,7 @@ function valueOn(points: Point[], date: string): number {
 /** Every way an answer may write a day: 2022-11-10, November 10, 2022. */
 function dateForms(iso: string): string[] {
   const [year, month, day] = iso.split('-').map(Number);
-  return [iso, `${MONTHS[(month ?? 1) - 1]} ${day}, ${year}`];
+  return [iso, `${monthName(month ?? 1)} ${day}, ${year}`];
 }
 const anyDate = (isos: string[], label: string): ResolvedFact => ({
   kind: 'regex',

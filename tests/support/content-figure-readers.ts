@@ -184,60 +184,18 @@ export function denialRate(actions: Counts | undefined): number {
   return (100 * count(actions, '3')) / decided;
 }
 
-/** The 50 states and DC (territories and the "NA" bucket are never ranked). */
-export const STATES = [
-  'AK',
-  'AL',
-  'AR',
-  'AZ',
-  'CA',
-  'CO',
-  'CT',
-  'DC',
-  'DE',
-  'FL',
-  'GA',
-  'HI',
-  'IA',
-  'ID',
-  'IL',
-  'IN',
-  'KS',
-  'KY',
-  'LA',
-  'MA',
-  'MD',
-  'ME',
-  'MI',
-  'MN',
-  'MO',
-  'MS',
-  'MT',
-  'NC',
-  'ND',
-  'NE',
-  'NH',
-  'NJ',
-  'NM',
-  'NV',
-  'NY',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VA',
-  'VT',
-  'WA',
-  'WI',
-  'WV',
-  'WY',
-] as const;
+/**
+ * The 50 states and DC (territories and the "NA" bucket are never ranked), sorted: the rows of the
+ * mirror's state code list below FIPS 60, where the territories' codes begin.
+ */
+export function stateCodes(): string[] {
+  const [header = '', ...rows] = lines('geo', 'state_codes_DERIVED.csv').map(csvFields);
+  const [abbr, fips] = [header.indexOf('state_abbr'), header.indexOf('state_fips')];
+  return rows
+    .filter((row) => Number(row[fips]) < 60)
+    .map((row) => row[abbr] ?? '')
+    .sort();
+}
 
 export function population(): Record<string, number> {
   return JSON.parse(fs.readFileSync(sourceFile('geo', 'hmda_county_population_2024.json'), 'utf8')) as Record<string, number>;

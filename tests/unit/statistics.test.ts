@@ -1,7 +1,7 @@
 // Pure parts of the statistics and aggregates: payment arithmetic, the featured rotation, the JSON
 // parser's error positions, the record-count check and the catalogue's coverage gate.
 import { describe, expect, it } from 'vitest';
-import { checkAgainstRecordCounts, parseGeoAggregates, parseJson } from '../../api/hmda-aggregates/parse.ts';
+import { checkAgainstRecordCounts, DIMENSIONS, parseGeoAggregates, parseJson } from '../../api/hmda-aggregates/parse.ts';
 import { decisionRates } from '../../api/hmda-aggregates/reads.ts';
 import { featured } from '../../api/statistics/featured.ts';
 import { checkCatalogue } from '../../api/statistics/precompute.ts';
@@ -67,22 +67,7 @@ describe('aggregate parsing', () => {
 
   it('requires every dimension and whole non-negative counts', () => {
     expect(() => parseGeoAggregates('{"CO": {"actionTaken": {"1": 1}}}', 'f.json')).toThrow(/"CO"\.loanType: missing/);
-    const full = Object.fromEntries(
-      [
-        'actionTaken',
-        'loanType',
-        'loanPurpose',
-        'lienStatus',
-        'constructionMethod',
-        'totalUnits',
-        'loanProduct',
-        'dwellingCategory',
-        'race',
-        'ethnicity',
-        'sex',
-        'age',
-      ].map((d) => [d, { '1': 2 }]),
-    );
+    const full = Object.fromEntries(DIMENSIONS.map((d) => [d, { '1': 2 }]));
     expect(() => parseGeoAggregates(JSON.stringify({ CO: { ...full, sex: { Male: 1.5 } } }), 'f.json')).toThrow(
       /"CO"\.sex\["Male"\]: expected a non-negative whole count, found 1\.5/,
     );
