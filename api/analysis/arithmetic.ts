@@ -79,8 +79,19 @@ export function crossing(series: HeldSeries, span: Span, condition: Condition, w
   };
 }
 
-/** The lowest and highest values of the span with every date each was reached. */
-export function extremes(series: HeldSeries, span: Span) {
+/** The lowest and highest values of the span with every date (and, for a series of periods, period) each was reached. */
+export function extremes(
+  series: HeldSeries,
+  span: Span,
+): {
+  low: number | null;
+  low_dates: string[];
+  low_periods?: string[];
+  high: number | null;
+  high_dates: string[];
+  high_periods?: string[];
+  observations: number;
+} {
   const observations = observationsIn(series, span.start, span.end);
   if (observations.length === 0) return { low: null, low_dates: [], high: null, high_dates: [], observations: 0 };
   let low = Infinity;
@@ -89,12 +100,21 @@ export function extremes(series: HeldSeries, span: Span) {
     low = Math.min(low, observation.value);
     high = Math.max(high, observation.value);
   }
-  const label = (observation: { index: number; date: string }) => series.periods?.[observation.index] ?? observation.date;
+  const at = (value: number) => observations.filter((observation) => observation.value === value);
+  // A series of periods (years, quarters) names each by its period too: "2018" is a year, not a date.
+  const periods = (found: { index: number }[]) => {
+    const labels = found.map((observation) => series.periods?.[observation.index]);
+    return labels.every((label): label is string => label !== undefined) ? labels : undefined;
+  };
+  const lowPeriods = periods(at(low));
+  const highPeriods = periods(at(high));
   return {
     low,
-    low_dates: observations.filter((observation) => observation.value === low).map(label),
+    low_dates: at(low).map((observation) => observation.date),
+    ...(lowPeriods ? { low_periods: lowPeriods } : {}),
     high,
-    high_dates: observations.filter((observation) => observation.value === high).map(label),
+    high_dates: at(high).map((observation) => observation.date),
+    ...(highPeriods ? { high_periods: highPeriods } : {}),
     observations: observations.length,
   };
 }

@@ -78,7 +78,13 @@ const TEMPLATE = seriesId(
   'A series id with `*` where the place goes, e.g. `hmda/*/originations` (states) or `loan-limits/conforming/*` (counties).',
 );
 
-export const ValueQuerySchema = z.object({ series: SERIES, at: AT.optional(), from: FROM.optional(), to: TO.optional() });
+/** `at` (one moment) or `from`/`to` (the mean over a range), not both: the service refuses the two together. */
+export const ValueQuerySchema = z.object({
+  series: SERIES,
+  at: AT.optional(),
+  from: FROM.optional().describe('With `to`, instead of `at`: the mean of the observations from this moment on.'),
+  to: TO.optional().describe('With `from`, instead of `at`: the mean of the observations up to this moment.'),
+});
 export const ChangeQuerySchema = z.object({ series: SERIES, from: FROM, to: TO.optional() });
 export const CompareQuerySchema = z.object({
   series: SERIES,
@@ -253,9 +259,14 @@ export const RESULT_SCHEMAS = {
   extremes: z.object({
     units: z.string(),
     low: z.number().nullable(),
-    low_dates: z.array(z.string()),
+    low_dates: z.array(z.string()).describe('YYYY-MM-DD: the date of each observation at the low (a yearly figure: the date the series gives it).'),
+    low_periods: z
+      .array(z.string())
+      .optional()
+      .describe('For a series of periods (a year, a quarter): the period of each observation at the low, e.g. "2018".'),
     high: z.number().nullable(),
-    high_dates: z.array(z.string()),
+    high_dates: z.array(z.string()).describe('YYYY-MM-DD: the date of each observation at the high.'),
+    high_periods: z.array(z.string()).optional().describe('For a series of periods: the period of each observation at the high.'),
     observations: z.int(),
   }),
   'per-resident': z.object({

@@ -12,7 +12,7 @@ import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts'
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { Source } from '../platform/contract/sources.ts';
 import { QUERY_SCHEMAS, type AnalysisAnswer, type Input, type Operation, type Point, type QueryOf, type ResultOf } from './contract.ts';
-import { describePoint, formatValue, pointAt, rangeOf } from './points.ts';
+import { describePoint, formatValue, pointAt, rangeOf, spanOf } from './points.ts';
 import {
   change,
   conditionText,
@@ -142,6 +142,10 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
   type Computed<O extends Operation> = { answer: string; method: string; result: ResultOf<O> };
   const operations: { [O in Operation]: (query: QueryOf<O>, used: Used) => Promise<Computed<O>> } = {
     async value(query, used) {
+      if (query.at !== undefined && (query.from !== undefined || query.to !== undefined))
+        throw new BadRequestError(
+          "Give either 'at' (one moment: the figure then) or 'from'/'to' (a range: the mean of its observations), not both.",
+        );
       const { series, point } = await pointOf(query.series, query.at, used, { from: query.from, to: query.to });
       return {
         answer: `${series.title}: ${say(series, point)}.`,
@@ -153,15 +157,26 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       };
     },
     async change(query, used) {
+      const { series } = await read(query.series);
+      const last = series.dates.at(-1);
+      // A start after the last observation would be the last observation itself: no change to measure.
+      if (query.from !== 'latest' && last !== undefined && spanOf(query.from).start > last)
+        throw new NotFoundError(
+          `${series.id} has no figure from ${query.from} on: its latest observation is of ${last}, so there is no change to measure. Give a 'from' before ${last}.`,
+        );
       const start = await pointOf(query.series, query.from, used);
       const end = await pointOf(query.series, query.to ?? 'latest', used);
       const computed = change(start.point.value, end.point.value);
       const direction = computed.change === null ? '' : computed.change > 0 ? 'up' : computed.change < 0 ? 'down' : 'unchanged';
       const units = start.series.units;
+      const size = (amount: number) =>
+        units === 'US dollars'
+          ? formatValue(amount, units)
+          : `${amount.toLocaleString('en-US', { maximumFractionDigits: 4 })} ${pointsUnit(units)}`;
       const amount =
         computed.change === null
           ? 'no change can be computed'
-          : `${direction} ${units === 'US dollars' ? formatValue(Math.abs(computed.change), units) : `${Math.abs(computed.change)} ${pointsUnit(units)}`}${computed.percent_change === null ? '' : ` (${computed.percent_change > 0 ? '+' : ''}${computed.percent_change}%)`}`;
+          : `${direction} ${size(Math.abs(computed.change))}${computed.percent_change === null ? '' : ` (${computed.percent_change > 0 ? '+' : ''}${computed.percent_change}%)`}`;
       return {
         answer: `${start.series.title}: ${say(start.series, start.point)} to ${say(end.series, end.point)}, ${amount}.`,
         method: "Change = end − start in the series' units (percentage points for rates); percent change = (end − start) ÷ start × 100.",
@@ -282,7 +297,8 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       const answer = !found.found
         ? `${series.title} was never ${conditionText(condition)} from ${span.start} to ${span.end}.`
         : found.meets_now && query.which === 'last'
-          ? `${series.title} is ${conditionText(condition)} now: ${formatValue(found.latest?.value ?? null, series.units)} on ${when(found.latest)}, and has been since ${when(found.run_start)}.`
+          ? // The latest observation may be weeks old: say its date, never "now".
+            `${series.title} was ${conditionText(condition)} at its latest observation, ${formatValue(found.latest?.value ?? null, series.units)} on ${when(found.latest)}, and had been since ${when(found.run_start)}.`
           : `The ${query.which} time ${series.title} was ${conditionText(condition)} was ${when(found.found)} (${formatValue(found.found.value, series.units)})` +
             (query.which === 'last'
               ? `; the latest figure is ${formatValue(found.latest?.value ?? null, series.units)} (${when(found.latest)}).`
@@ -303,7 +319,7 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
           `${series.id} has no figure from ${span.start} to ${span.end}: it runs from ${series.dates[0]} to ${series.dates.at(-1)}.`,
         );
       return {
-        answer: `${series.title} from ${span.start} to ${span.end}: low ${formatValue(found.low, series.units)} (${found.low_dates.join(', ')}), high ${formatValue(found.high, series.units)} (${found.high_dates.join(', ')}).`,
+        answer: `${series.title} from ${span.start} to ${span.end}: low ${formatValue(found.low, series.units)} (${(found.low_periods ?? found.low_dates).join(', ')}), high ${formatValue(found.high, series.units)} (${(found.high_periods ?? found.high_dates).join(', ')}).`,
         method: `The lowest and highest of the ${found.observations} published observations in the range, with every date each was reached.`,
         result: { units: series.units, ...found },
       };

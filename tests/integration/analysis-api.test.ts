@@ -178,6 +178,33 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind)
     expect(extra.status).toBe(400);
   });
 
+  it('tells one story per figure: no change from a day after the data, no "now" of an old figure, one moment or one range', async () => {
+    // A start after the last observation is no change to measure (it was 200 "unchanged").
+    const future = await get('change', { series: 'pmms/30-year', from: '2030-01-01' });
+    expect(future.status).toBe(404);
+    expect(future.body.error).toMatch(/no figure from 2030-01-01 on: its latest observation is of 2026-10-08/);
+    // The latest week below or above a line is dated, never "now" (the clock here is weeks past it).
+    const above = await get('crossing', { series: 'pmms/30-year', above: '7' });
+    expect(above.body.result.meets_now).toBe(true);
+    expect(above.body.answer).not.toMatch(/\bnow\b/);
+    expect(above.body.answer).toMatch(/at its latest observation, 7\.4% on 2026-10-08/);
+    // `at` and a range together are refused, not one of them ignored.
+    const both = await get('value', { series: 'hmda/US/originations', at: '2021', from: '2020' });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toMatch(/either 'at'.*or 'from'\/'to'/);
+    // Counts keep their thousands separators in words.
+    const loans = await get('change', { series: 'hmda/TX/originations', from: '2022', to: '2023' });
+    expect(loans.body.answer).toMatch(/(up|down) \d{1,3}(,\d{3})+ loans/);
+    // A yearly series names its years as periods, its dates as dates.
+    const yearly = await get('extremes', { series: 'hmda/US/originations' });
+    expect(yearly.body.result.low_dates.every((date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
+    expect(yearly.body.result.low_periods.every((period: string) => /^\d{4}$/.test(period))).toBe(true);
+    // A state by its FIPS code, as the docs give it.
+    const california = await get('value', { series: 'population/06', at: '2024' });
+    expect(california.status).toBe(200);
+    expect(california.body.inputs[0].id).toBe('population/CA');
+  });
+
   // The substitutions /ask must never make in silence, through POST /ask and the built-in answerer.
   const ask = async (message: string) => readAskStream(await postAsk(server.url, { message }));
 
