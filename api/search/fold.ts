@@ -10,7 +10,7 @@ export interface FoldedHit {
   similar: number;
 }
 
-/** The excerpt's words that are neither the page's own names (its title) nor figures. */
+/** The excerpt's words that are neither the page's own names (its title), figures, nor two-letter words. */
 export function passageShape(hit: Pick<SearchHit, 'excerpt' | 'title' | 'type'>): string {
   const own = new Set(hit.title.toLowerCase().match(/\p{L}+/gu) ?? []);
   const words = hit.excerpt
@@ -18,7 +18,8 @@ export function passageShape(hit: Pick<SearchHit, 'excerpt' | 'title' | 'type'>)
     .replace(/&[a-z]+;/g, ' ')
     .toLowerCase()
     .match(/\p{L}+/gu);
-  return `${hit.type}:${(words ?? []).filter((word) => !own.has(word)).join(' ')}`;
+  // Words of two letters are left out too: a state's code in a title ("Benton County, IN") is also a word of the passage.
+  return `${hit.type}:${(words ?? []).filter((word) => word.length > 2 && !own.has(word)).join(' ')}`;
 }
 
 /** The hits in order, each passage once, with how many later hits shared it. */
