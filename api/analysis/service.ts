@@ -147,10 +147,12 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
           "Give either 'at' (one moment: the figure then) or 'from'/'to' (a range: the mean of its observations), not both.",
         );
       const { series, point } = await pointOf(query.series, query.at, used, { from: query.from, to: query.to });
+      const computedBy = point.period === undefined ? undefined : series.computed?.[point.period];
       return {
-        answer: `${series.title}: ${say(series, point)}.`,
-        method:
-          point.how === 'mean'
+        answer: `${series.title}: ${say(series, point)}${computedBy ? ', computed (not published)' : ''}.`,
+        method: computedBy
+          ? `Computed here, not published: ${computedBy}.`
+          : point.how === 'mean'
             ? 'The mean of the observations published in the period, as published (no other adjustment).'
             : 'The observation as published.',
         result: { point, units: series.units },
