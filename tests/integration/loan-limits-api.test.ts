@@ -122,14 +122,21 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
     expect(fha2026.status).toBe(404);
     expect(fha2026.body.error).toContain("HUD's 2026 FHA county limits are not loaded. Its national floor and ceiling for 2026, $541,287");
     expect(fha2026.body.error).not.toMatch(/the FHA floor was/);
-    const floor = await (await fetch(`${server.url}/api/v1/series/loan-limits/fha/floor?from=2025`)).json();
+    const floor = (await (await fetch(`${server.url}/api/v1/series/loan-limits/fha/floor?from=2025`)).json()) as {
+      as_of: string;
+      observations: unknown[];
+      notes: string[];
+    };
     expect(floor.as_of).toBe('2025-01-01');
     expect(floor.observations).toEqual([
       { date: '2025-01-01', period: '2025', value: 524_225 },
       { date: '2026-01-01', period: '2026', value: 541_287, computed: true },
     ]);
     expect(floor.notes.join(' ')).toMatch(/2026: computed here, not published by HUD: HERA's formula/);
-    const value = await (await fetch(`${server.url}/api/v1/analysis/value?series=loan-limits/fha/floor&at=2026`)).json();
+    const value = (await (await fetch(`${server.url}/api/v1/analysis/value?series=loan-limits/fha/floor&at=2026`)).json()) as {
+      answer: string;
+      method: string;
+    };
     expect(value.answer).toMatch(/\$541,287 \(2026\), computed \(not published\)\./);
     expect(value.method).toMatch(/^Computed here, not published: HERA's formula/);
   });
