@@ -259,7 +259,9 @@ export const RESULT_SCHEMAS = {
   extremes: z.object({
     units: z.string(),
     low: z.number().nullable(),
-    low_dates: z.array(z.string()).describe('YYYY-MM-DD: the date of each observation at the low (a yearly figure: the date the series gives it).'),
+    low_dates: z
+      .array(z.string())
+      .describe('YYYY-MM-DD: the date of each observation at the low (a yearly figure: the date the series gives it).'),
     low_periods: z
       .array(z.string())
       .optional()

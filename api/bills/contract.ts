@@ -82,7 +82,11 @@ export const BillSummarySchema = z.object({
   title: z.string(),
   short_title: z.string(),
   status: z.enum(BILL_STATUSES),
-  status_label: z.string().describe('The stage in words; for a bill of an ended Congress that did not become law, with that Congress, e.g. "Died in committee, 117th Congress".'),
+  status_label: z
+    .string()
+    .describe(
+      'The stage in words; for a bill of an ended Congress that did not become law, with that Congress, e.g. "Died in committee, 117th Congress".',
+    ),
   introduced_date: z.string().nullable(),
   latest_action: z.object({ date: z.string(), text: z.string() }),
   sponsor: BillMemberSchema.pick({ bioguide_id: true, name: true, party: true, party_name: true, state: true }).nullable(),

@@ -236,9 +236,10 @@ export function createBillsService({
 
     async list() {
       await ensureLoaded();
-      const { rows } = await db.query<Row>(`SELECT ${LIST_COLUMNS} FROM bills ORDER BY ${tierOrder('$1')}, latest_action_date DESC, bill_id`, [
-        congressOn(clock()),
-      ]);
+      const { rows } = await db.query<Row>(
+        `SELECT ${LIST_COLUMNS} FROM bills ORDER BY ${tierOrder('$1')}, latest_action_date DESC, bill_id`,
+        [congressOn(clock())],
+      );
       return rows.map(listItem);
     },
   };

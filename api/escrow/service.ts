@@ -163,7 +163,8 @@ export function createEscrowService({
         found = precomputed.get(`${state.code}|${match.override.fips}|${closingMonth}`);
       } else {
         const target = `${state.code}|${match.county ? match.county.fips : `"${match.query}"`}|${closingMonth}`;
-        found = counties.get(target) ?? rememberAnswer(counties, target, answerFor(countyBasis(state, match), closingMonth, schedules.asOf));
+        found =
+          counties.get(target) ?? rememberAnswer(counties, target, answerFor(countyBasis(state, match), closingMonth, schedules.asOf));
       }
     }
     if (!found) throw new Error(`no escrow answer for ${key}`);

@@ -95,7 +95,6 @@ export type Health = z.infer<typeof HealthSchema>;
 /** The default datasets: listed even before any load of them was attempted. */
 const KNOWN_DATASETS = datasetDefinitions.filter((definition) => definition.syncByDefault !== false).map((definition) => definition.name);
 
-
 /** A failure to fetch the publisher's files (the sentence of api/sync/failure-reason.ts), not one about their content. */
 export function publisherUnreachable(reason: string): boolean {
   return /could not be retrieved/i.test(reason);
@@ -128,7 +127,10 @@ function datasetHealth(entry: DatasetOverview, sourceDir: string | undefined): z
     ...(entry.lastFailure ? { last_failure: entry.lastFailure } : {}),
     ...(hint !== undefined ? { hint } : {}),
     ...(availability.state === 'missing'
-      ? { expected: 'Expected in this setup: its source has nothing to load here (the reason is under `missing`); every other dataset serves.' }
+      ? {
+          expected:
+            'Expected in this setup: its source has nothing to load here (the reason is under `missing`); every other dataset serves.',
+        }
       : {}),
     ...(missing.length > 0 ? { missing } : {}),
   };

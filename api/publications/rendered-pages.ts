@@ -215,7 +215,8 @@ function pageFile(page: CapturedPage): StaticFile {
 const VARIANT_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'etag', 'cache-control', 'vary']);
 
 function send(req: Request, res: Response, { page, file }: Rendered): void {
-  for (const [name, value] of Object.entries(page.headers)) if (!HOP_HEADERS.has(name) && !VARIANT_HEADERS.has(name)) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(page.headers))
+    if (!HOP_HEADERS.has(name) && !VARIANT_HEADERS.has(name)) res.setHeader(name, value);
   const variant = variantFor(file, req.headers['accept-encoding']);
   const ifNoneMatch = req.headers['if-none-match'];
   if (page.status === 200 && ifNoneMatch !== undefined && etagMatches(ifNoneMatch, variant.etag)) {

@@ -205,6 +205,8 @@ export function coveringBenchmarks(request: Pick<RatesRequest, 'productType' | '
  * 10- and 20-year terms need the FFIEC's APOR table, which an offline install may not have).
  */
 export function answerableTerms(productType: ProductType, loaded: (series: BenchmarkId) => boolean): LoanTerm[] {
-  const terms = new Set(BENCHMARK_COVERAGE.filter((entry) => entry.productType === productType && loaded(entry.series)).map((entry) => entry.loanTerm));
+  const terms = new Set(
+    BENCHMARK_COVERAGE.filter((entry) => entry.productType === productType && loaded(entry.series)).map((entry) => entry.loanTerm),
+  );
   return [...terms].sort((a, b) => b - a);
 }

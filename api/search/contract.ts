@@ -53,7 +53,9 @@ export const SearchAnswerSchema = z.object({
   type: z.enum(SEARCH_TYPES).nullable().describe('The kind of page searched, or null for every kind.'),
   results: z
     .array(SearchResultSchema)
-    .describe('Matching pages, best first: those with every word, then (a query of plain words) those with some; one page per repeated passage.'),
+    .describe(
+      'Matching pages, best first: those with every word, then (a query of plain words) those with some; one page per repeated passage.',
+    ),
   sources: z.array(SourceSchema).describe('The pages found, to cite.'),
 });
 export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;

@@ -89,7 +89,15 @@ const escapeHtml = (text: string): string =>
  * same passage twice when a page repeats it).
  */
 export function highlightExcerpt(raw: string): string {
-  const fragments = [...new Set(raw.replace(/\s+/g, ' ').trim().split(FRAGMENT_DELIMITER).map((fragment) => fragment.trim()))];
+  const fragments = [
+    ...new Set(
+      raw
+        .replace(/\s+/g, ' ')
+        .trim()
+        .split(FRAGMENT_DELIMITER)
+        .map((fragment) => fragment.trim()),
+    ),
+  ];
   return escapeHtml(fragments.join(FRAGMENT_DELIMITER)).replaceAll(START, '<mark>').replaceAll(STOP, '</mark>');
 }
 

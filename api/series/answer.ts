@@ -31,7 +31,10 @@ export function buildAnswer(series: HeldSeries, query: SeriesQuery, baseUrl: str
   const frequency = targetFrequency(series, query.frequency);
   const computed = series.computed;
   const observations = observationsIn(series, range, frequency).map((observation) =>
-    computed !== undefined && frequency === series.frequency && observation.period !== undefined && computed[observation.period] !== undefined
+    computed !== undefined &&
+    frequency === series.frequency &&
+    observation.period !== undefined &&
+    computed[observation.period] !== undefined
       ? { ...observation, computed: true as const }
       : observation,
   );

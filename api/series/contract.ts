@@ -134,7 +134,9 @@ export const ObservationSchema = z.object({
   computed: z
     .literal(true)
     .optional()
-    .describe("Present when the value is computed here, not published (the 2026 FHA floor from FHFA's baseline); the notes give the method."),
+    .describe(
+      "Present when the value is computed here, not published (the 2026 FHA floor from FHFA's baseline); the notes give the method.",
+    ),
 });
 export type Observation = z.infer<typeof ObservationSchema>;
 

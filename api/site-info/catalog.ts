@@ -10,7 +10,7 @@ import { keysPhrase } from '../platform/keys-text.ts';
 export const SERVICE_NAME = 'Mortgage Data Service';
 export const SERVICE_DESCRIPTION =
   'Open, self-hostable mortgage data for developers and AI agents: rates by state, FICO tier and LTV tier (a lender rate sheet ' +
-  "where one is imported, otherwise the national benchmark with a documented state estimate, said so on every record) beside the " +
+  'where one is imported, otherwise the national benchmark with a documented state estimate, said so on every record) beside the ' +
   'weekly national survey and the market benchmark; conforming, FHA, VA and USDA loan limits for every county; HMDA market ' +
   'statistics; an economic calendar; escrow months at closing; natural-language answers with citations; and an MCP server.';
 

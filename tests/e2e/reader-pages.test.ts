@@ -99,7 +99,10 @@ describe.skipIf(!hasChromium || !hasSourceData)('the pages a reader meets first,
     const desktop = pages[1]!;
     const rows = await desktop.locator('main tr[data-stat]').evaluateAll((elements) =>
       elements.map((element) => {
-        const row = element as unknown as { getAttribute(name: string): string | null; querySelector(s: string): { textContent: string | null } | null };
+        const row = element as unknown as {
+          getAttribute(name: string): string | null;
+          querySelector(s: string): { textContent: string | null } | null;
+        };
         return {
           id: row.getAttribute('data-stat') ?? '',
           value: row.querySelector('[data-value]')?.textContent ?? '',
@@ -141,7 +144,9 @@ describe.skipIf(!hasChromium || !hasSourceData)('the pages a reader meets first,
     const headings = await desktop.locator('main h2').allTextContents();
     expect(headings[0]).toMatch(/^Bills of the 119th Congress/);
     expect(headings.at(-1)).toMatch(/^Archive: bills of the 117th Congress/);
-    expect(await desktop.locator('#archive-heading ~ .table-scroll tbody tr, section:has(#archive-heading) tbody tr').count()).toBeGreaterThanOrEqual(40);
+    expect(
+      await desktop.locator('#archive-heading ~ .table-scroll tbody tr, section:has(#archive-heading) tbody tr').count(),
+    ).toBeGreaterThanOrEqual(40);
     expect(text).toContain('Died in committee, 117th Congress');
     expect(text).not.toContain('content/bills');
     await checkPage('/bills/hr8577-117');

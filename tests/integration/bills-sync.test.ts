@@ -190,7 +190,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('bills dataset and service o
 
   it('reads the 119th Congress’s open bills as died in committee once the Congress has ended, without a new sync', async () => {
     const after119 = createBillsService({ db: test.db, clock: () => new Date('2027-01-04T12:00:00Z') });
-    expect(await after119.get('hr6774-119')).toMatchObject({ status: 'died_in_committee', status_label: 'Died in committee, 119th Congress' });
+    expect(await after119.get('hr6774-119')).toMatchObject({
+      status: 'died_in_committee',
+      status_label: 'Died in committee, 119th Congress',
+    });
     expect(await after119.get('s2651-119')).toMatchObject({ status: 'reported' });
     const ids = async (status: string) => (await after119.search({ status, limit: 60 })).bills.map((bill) => bill.bill_id).sort();
     expect((await ids('died_in_committee')).filter((billId) => billId.endsWith('-119'))).toEqual(['hr4385-119', 'hr6774-119']);

@@ -246,7 +246,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
       expect(html).toMatch(/California, conforming 2026, FHA 2025: Los Angeles County/);
       expect(html).toContain('FHA (2025)');
       expect(html).toContain('$1,209,750');
-      expect(html).toContain("HUD's 2026 FHA county limits are not loaded. Its national floor and ceiling for 2026, $541,287 and $1,249,125, are computed here");
+      expect(html).toContain(
+        "HUD's 2026 FHA county limits are not loaded. Its national floor and ceiling for 2026, $541,287 and $1,249,125, are computed here",
+      );
       const old = await fetch(`${site.url}/loan-limits?state=CO&year=2017`);
       expect(old.status).toBe(404);
       expect(await old.text()).not.toMatch(/npm run/);

@@ -111,7 +111,12 @@ describe.skipIf(!hasSourceData)('the tracked-bill rule on the mirror’s records
     expect(archive.sort()).toEqual(endedAnalysed.sort());
     expect(archive.length).toBeGreaterThanOrEqual(40);
     // Without an analysis, the rule alone: no archive.
-    expect(selectBill(parseBillStatusXml(read('x', path.join(SOURCE_DIR, billStatusMirrorPath(refs.find((ref) => ref.billId === archive[0])!))).xml, 'x'), TODAY)).toBeUndefined();
+    expect(
+      selectBill(
+        parseBillStatusXml(read('x', path.join(SOURCE_DIR, billStatusMirrorPath(refs.find((ref) => ref.billId === archive[0])!))).xml, 'x'),
+        TODAY,
+      ),
+    ).toBeUndefined();
   });
 
   it('selected every 117th housing bill while the 117th sat, and never the FedRAMP or reserved bills', async () => {

@@ -125,7 +125,9 @@ describe('escrow dollars at closing', () => {
       for (const months of [3, 6, 9]) {
         const exactTimes24 = 2 * months * cents; // 24 × the amount in cents, an integer
         const expected = Math.floor((exactTimes24 + 12) / 24) / 100;
-        expect(escrowAtClosing({ escrowMonths: months, escrowMonthsExact: months }, tax).amount, `${months} months of ${tax}`).toBe(expected);
+        expect(escrowAtClosing({ escrowMonths: months, escrowMonthsExact: months }, tax).amount, `${months} months of ${tax}`).toBe(
+          expected,
+        );
       }
     }
   });

@@ -26,7 +26,14 @@ describe('the failed-dataset hint', () => {
 });
 
 describe('the service status /healthz gives', () => {
-  const record = (name: string) => ({ name, asOf: '2026-01-01', sourceUrl: 'https://example.gov', checksum: 'x', rows: 1, loadedAt: '2026-11-24T06:00:00Z' });
+  const record = (name: string) => ({
+    name,
+    asOf: '2026-01-01',
+    sourceUrl: 'https://example.gov',
+    checksum: 'x',
+    rows: 1,
+    loadedAt: '2026-11-24T06:00:00Z',
+  });
   const attempt = (dataset: string, status: Attempt['status'], reason?: string): [string, Attempt] => [
     dataset,
     { id: 1, runId: 'run', dataset, status, startedAt: '2026-11-24T06:00:00Z', finishedAt: '2026-11-24T06:00:05Z', reason: reason ?? null },

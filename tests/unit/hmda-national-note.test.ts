@@ -17,7 +17,8 @@ describe.skipIf(!hasSourceData)('the national HMDA note', () => {
       if (records > 0) blank[year] = records;
     }
     expect(Object.keys(blank).map(Number).sort()).toEqual([2018, 2019]);
-    for (const [year, records] of Object.entries(blank)) expect(DEFINITIONS.nation).toContain(`${records.toLocaleString('en-US')} in ${year}`);
+    for (const [year, records] of Object.entries(blank))
+      expect(DEFINITIONS.nation).toContain(`${records.toLocaleString('en-US')} in ${year}`);
     expect(DEFINITIONS.nation).not.toMatch(/so they equal/);
     expect(DEFINITIONS.nation).toMatch(/From 2020 on that is the published national record count/);
   });

@@ -17,6 +17,8 @@ describe('search excerpts', () => {
 describe('an excerpt of two fragments', () => {
   it('shows a passage the page repeats once', () => {
     expect(highlightExcerpt('a \u0002jumbo\u0003 loan … a \u0002jumbo\u0003 loan')).toBe('a <mark>jumbo</mark> loan');
-    expect(highlightExcerpt('a \u0002jumbo\u0003 loan … the \u0002jumbo\u0003 rate')).toBe('a <mark>jumbo</mark> loan … the <mark>jumbo</mark> rate');
+    expect(highlightExcerpt('a \u0002jumbo\u0003 loan … the \u0002jumbo\u0003 rate')).toBe(
+      'a <mark>jumbo</mark> loan … the <mark>jumbo</mark> rate',
+    );
   });
 });

@@ -124,7 +124,8 @@ export function nationalLimitFamily(): SeriesFamily {
           return found ? [{ url: found.url, name: found.title }] : [];
         });
         const computed: Record<string, string> = {};
-        for (const entry of kept) if ('computed' in entry && typeof entry.computed === 'string') computed[String(entry.year)] = entry.computed;
+        for (const entry of kept)
+          if ('computed' in entry && typeof entry.computed === 'string') computed[String(entry.year)] = entry.computed;
         // The series is as of its last published year: a computed year is not the publisher's.
         const lastYear = kept.filter((entry) => entry.value !== null && computed[String(entry.year)] === undefined).at(-1)?.year;
         const empty = kept.filter((entry) => entry.value === null).map((entry) => entry.year);
