@@ -153,6 +153,25 @@ describe.skipIf(!hasChromium || !hasSourceData)('the pages a reader meets first,
     expect(await desktop.locator('main details summary', { hasText: /cosponsor/ }).textContent()).toBe('Show 1 cosponsor');
   }, 300_000);
 
+  it('shows rates at the API precision, each with its own date, and offers only the terms this install answers', async () => {
+    const desktop = pages[1]!;
+    await checkPage('/rates?state=CO&fico=1&ltv=1&product_type=conventional&loan_term=30');
+    const api = (await (await fetch(`${server.url}/api/v1/rates?state=CO&fico=1&ltv=1`)).json()) as { rate: number };
+    expect(await desktop.locator('main [data-rate]').textContent()).toMatch(
+      new RegExp(`^${api.rate.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 }).replace('.', '\\.')}% `),
+    );
+    // Without the FFIEC's APOR table (not synced here) no series answers 10 or 20 years: the form does not offer them.
+    const terms = await desktop.locator('select[name="loan_term"] option').evaluateAll((options) =>
+      options.map((option) => (option as unknown as { value: string }).value),
+    );
+    expect(terms.sort()).toEqual(['15', '30']);
+    // The 15-year figures end on another day than the 30-year survey: the page says they are of different days.
+    const fifteen = await checkPage('/rates?state=CO&fico=1&ltv=1&product_type=conventional&loan_term=15');
+    expect(fifteen).toMatch(/These figures are of different days/);
+    // Each line of the history chart says where it ends.
+    expect(await desktop.locator('main .legend [data-line-latest]').count()).toBeGreaterThanOrEqual(2);
+  }, 300_000);
+
   it('shows a passage many county pages share once, and says where the calendar ends', async () => {
     await checkPage('/search?q=jumbo');
     const desktop = pages[1]!;
