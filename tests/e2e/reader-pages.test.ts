@@ -161,9 +161,9 @@ describe.skipIf(!hasChromium || !hasSourceData)('the pages a reader meets first,
       new RegExp(`^${api.rate.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 }).replace('.', '\\.')}% `),
     );
     // Without the FFIEC's APOR table (not synced here) no series answers 10 or 20 years: the form does not offer them.
-    const terms = await desktop.locator('select[name="loan_term"] option').evaluateAll((options) =>
-      options.map((option) => (option as unknown as { value: string }).value),
-    );
+    const terms = await desktop
+      .locator('select[name="loan_term"] option')
+      .evaluateAll((options) => options.map((option) => (option as unknown as { value: string }).value));
     expect(terms.sort()).toEqual(['15', '30']);
     // The 15-year figures end on another day than the 30-year survey: the page says they are of different days.
     const fifteen = await checkPage('/rates?state=CO&fico=1&ltv=1&product_type=conventional&loan_term=15');
