@@ -149,6 +149,9 @@ describe.skipIf(!hasChromium || !hasSourceData)('the pages a reader meets first,
     ).toBeGreaterThanOrEqual(40);
     expect(text).toContain('Died in committee, 117th Congress');
     expect(text).not.toContain('content/bills');
+    // Every bill page, the archive's too, is in the sitemap.
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const billId of ['hr6774-119', 'hr7735-117', 'hr8577-117']) expect(sitemap).toContain(`/bills/${billId}</loc>`);
     await checkPage('/bills/hr8577-117');
     expect(await desktop.locator('main details summary', { hasText: /cosponsor/ }).textContent()).toBe('Show 1 cosponsor');
   }, 300_000);

@@ -106,6 +106,7 @@ describe('compressed pages', () => {
     expect(plain.status).toBe(200);
     const xml = await plain.text();
     expect(xml).toContain('<urlset');
+    expect(xml).toContain('/statistics</loc>');
     const gzip = await get('/sitemap.xml', { 'Accept-Encoding': 'gzip' });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8')).toBe(xml);
