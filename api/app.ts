@@ -42,6 +42,8 @@ export interface BuiltApp {
   registry: ApiRegistry;
   /** The built site the app serves; put() adds or replaces a file while it runs. */
   site: StaticSite;
+  /** At shutdown: ends long-lived streams (MCP subscriptions) with their closing message. */
+  closeStreams(): Promise<void>;
 }
 
 // Re-exported for modules that imported them from here before they moved.
@@ -83,7 +85,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   });
   app.use('/api/v1', apiRouter, withCors(apiNotFound), apiErrorHandler);
 
-  registerSiteRoutes(app, deps, options.ssrHandler as SsrHandler | undefined);
+  const { closeStreams } = registerSiteRoutes(app, deps, options.ssrHandler as SsrHandler | undefined);
   app.use('/api', apiNotFound, apiErrorHandler);
 
   // The built site, in memory (api/platform/static): loaded here unless the caller loaded it.
@@ -93,7 +95,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
     .catch((error: unknown) => deps.logger.error({ err: error }, 'compressing the built site failed; it is served uncompressed'));
   serveSite(app, deps, options, site, apiCaller(deps, registry.buildRouter({ middleware: false }), apiErrorHandler));
   app.use(errorHandler(deps, false));
-  return { app, handler: frontDoor(app, deps, lane), registry, site };
+  return { app, handler: frontDoor(app, deps, lane), registry, site, closeStreams };
 }
 
 /**

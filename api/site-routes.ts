@@ -9,11 +9,15 @@ import { registerSiteInfoRoutes } from './site-info/route.ts';
 import { registerMcpRoutes } from './mcp/http.ts';
 import { registerPublicationRoutes } from './publications/route.ts';
 
-/** `pages`: the Astro handler, for the pages these routes draw (/account); absent when the site is not built. */
-export function registerSiteRoutes(app: Express, deps: AppDeps, pages?: SsrHandler): void {
+/**
+ * `pages`: the Astro handler, for the pages these routes draw (/account); absent when the site is not
+ * built. Returns what ends the routes' long-lived streams at shutdown (MCP subscriptions).
+ */
+export function registerSiteRoutes(app: Express, deps: AppDeps, pages?: SsrHandler): { closeStreams(): Promise<void> } {
   registerAccessRoutes(app, deps, pages);
   registerNewsRoutes(app, deps);
   registerSiteInfoRoutes(app, deps);
-  registerMcpRoutes(app, deps);
+  const mcp = registerMcpRoutes(app, deps);
   registerPublicationRoutes(app, deps);
+  return { closeStreams: () => mcp.close() };
 }
