@@ -8,6 +8,7 @@ import { registerNewsRoutes } from './news/route.ts';
 import { registerSiteInfoRoutes } from './site-info/route.ts';
 import { registerMcpRoutes } from './mcp/http.ts';
 import { registerPublicationRoutes } from './publications/route.ts';
+import { registerDatasetUpdateFeeds } from './dataset-updates/feed-route.ts';
 
 /**
  * `pages`: the Astro handler, for the pages these routes draw (/account); absent when the site is not
@@ -16,6 +17,7 @@ import { registerPublicationRoutes } from './publications/route.ts';
 export function registerSiteRoutes(app: Express, deps: AppDeps, pages?: SsrHandler): { closeStreams(): Promise<void> } {
   registerAccessRoutes(app, deps, pages);
   registerNewsRoutes(app, deps);
+  registerDatasetUpdateFeeds(app, deps);
   registerSiteInfoRoutes(app, deps);
   const mcp = registerMcpRoutes(app, deps);
   registerPublicationRoutes(app, deps);

@@ -17,6 +17,7 @@ import { createServerPool } from './server-pool.ts';
 import { legacyServing } from './legacy-serving.ts';
 import { logMcpCall } from './access-log.ts';
 import { authInfoFor, type McpCaller } from './request-caller.ts';
+import { followChangeNotices } from './change-notices.ts';
 import { callCount, jsonRpcBody, jsonRpcError, readableId, refusal, sendRefusal } from './json-rpc-errors.ts';
 
 export const MCP_PATH = '/api/mcp';
@@ -76,6 +77,7 @@ export function registerMcpRoutes(app: Express, deps: AppDeps): McpEndpoint {
   const pool = createServerPool((era) => createMcpServer(deps, { era }));
   const onerror = (error: Error) => deps.logger.debug({ err: error }, 'mcp request refused or failed');
   const modern = createMcpHandler(({ era }) => pool.acquire(era), { legacy: 'reject', onerror });
+  const notices = followChangeNotices(deps, modern.notify);
   const adapterOptions = { onerror: (error: Error) => deps.logger.error({ err: error }, 'mcp request failed') };
   const serveModern = toNodeHandler(modern, adapterOptions);
   const serveLegacy = toNodeHandler({ fetch: legacyServing(pool) }, adapterOptions);
@@ -97,7 +99,12 @@ export function registerMcpRoutes(app: Express, deps: AppDeps): McpEndpoint {
       return;
     }
     (req as Request & { auth?: unknown }).auth = authInfoFor(caller);
-    await (legacyRequest ? serveLegacy : serveModern)(req, res, req.body);
+    if (legacyRequest) {
+      await serveLegacy(req, res, req.body);
+      return;
+    }
+    notices.follow(req.body, res);
+    await serveModern(req, res, req.body);
   });
   // Stateless: no server-initiated stream to GET and no session to DELETE.
   app.all(MCP_PATH, guardAddresses(deps), (_req, res) => {

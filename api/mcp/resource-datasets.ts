@@ -17,15 +17,29 @@ const BY_PREFIX: readonly (readonly [string, readonly string[]])[] = [
   ['mds://learn/', []],
 ];
 
-/** The datasets behind `uri`; undefined for an address this server does not serve. */
+/** The datasets behind `uri`; undefined for an address this server does not serve (never throws). */
 export async function datasetsOfResource(deps: ResourceDatasetsDeps, uri: string): Promise<readonly string[] | undefined> {
-  if (uri.startsWith(SERIES_PREFIX)) {
-    const id = uri.slice(SERIES_PREFIX.length).split(/[?#]/)[0] ?? '';
-    try {
-      return (await deps.services.series.read(decodeURIComponent(id))).versions.map((version) => version.dataset);
-    } catch {
-      return undefined;
-    }
-  }
+  if (uri.startsWith(SERIES_PREFIX)) return seriesDatasets(deps, uri.slice(SERIES_PREFIX.length).split(/[?#]/)[0] ?? '');
   return BY_PREFIX.find(([prefix]) => uri.startsWith(prefix))?.[1];
+}
+
+/**
+ * A series' datasets by its family (its id's syntax), so a series not loaded yet is followed too: the
+ * catalogue names each family's datasets whether they are loaded or not.
+ */
+async function seriesDatasets(deps: ResourceDatasetsDeps, encodedId: string): Promise<readonly string[] | undefined> {
+  let id: string;
+  try {
+    id = decodeURIComponent(encodedId);
+  } catch {
+    return undefined;
+  }
+  const family = deps.services.series.familyOf(id);
+  if (family === undefined) return undefined;
+  try {
+    const catalogue = await deps.services.series.catalogue({ family, limit: 1 });
+    return catalogue.families.find((candidate) => candidate.id === family)?.datasets;
+  } catch {
+    return undefined;
+  }
 }
