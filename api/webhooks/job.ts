@@ -1,7 +1,8 @@
 // The webhook queue's loop in each server process: every TICK_MS, and at once when a new version is
-// published, it queues what is new (./worker.ts fanOut) and sends what is due, until nothing is due;
-// once an hour it forgets deliveries past their kept month. One pass at a time; a failed pass is
-// logged and the next tick tries again. Nothing of it runs on a sync's or a request's path.
+// published or a delivery ends, it queues what is new (./worker.ts fanOut) and starts what is due,
+// up to the worker's concurrency in flight (a slow endpoint holds one slot, not the queue); once an
+// hour it forgets deliveries past their kept month. One pass at a time; a failed pass is logged and
+// the next tick tries again. Nothing of it runs on a sync's or a request's path.
 import fs from 'node:fs';
 import tls from 'node:tls';
 import type { AppDeps } from '../deps.ts';
@@ -36,6 +37,7 @@ export function startWebhookDelivery(deps: JobDeps, worker: DeliveryWorker = del
   let running = false;
   let again = false;
   let prunedAt = 0;
+  let inFlight = 0;
 
   const schedule = (delay: number) => {
     if (stopped) return;
@@ -51,7 +53,15 @@ export function startWebhookDelivery(deps: JobDeps, worker: DeliveryWorker = del
     running = true;
     try {
       await worker.fanOut();
-      while (!stopped && (await worker.deliverDue()) > 0);
+      const free = worker.concurrency - inFlight;
+      const claimed = stopped || free <= 0 ? [] : await worker.claimDue(free);
+      for (const delivery of claimed) {
+        inFlight += 1;
+        void worker.deliver(delivery).finally(() => {
+          inFlight -= 1;
+          schedule(0);
+        });
+      }
       if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
         prunedAt = Date.now();
         await worker.prune();

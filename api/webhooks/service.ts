@@ -80,11 +80,11 @@ export function createWebhookService({ db, clock, baseUrl, allowedNetworks, perA
 
   return {
     async create(accountId, request) {
-      // The address is checked now, for an answer that says what is wrong; and again at every delivery.
-      await resolveTarget(request.url, allowedNetworks);
       const { rows: counted } = await db.query<{ n: string }>('SELECT count(*) AS n FROM webhooks WHERE account_id = $1', [accountId]);
       if (Number(counted[0]?.n ?? 0) >= perAccount)
         throw new ConflictError(`An account may have ${perAccount} webhooks; delete one (DELETE /api/v1/webhooks/{id}) first.`);
+      // The address is checked now, for an answer that says what is wrong; and again at every delivery.
+      await resolveTarget(request.url, allowedNetworks);
       const secret = newSecret();
       const { rows } = await db.query<HookRow>(
         `INSERT INTO webhooks (account_id, url, secret, datasets, description, created_at) VALUES ($1, $2, $3, $4, $5, $6)

@@ -42,15 +42,21 @@ export interface DeliveryWorkerOptions {
 }
 
 export interface DeliveryWorker {
+  /** Deliveries sent at once. */
+  readonly concurrency: number;
   /** Queues each recent version for every active hook that wants it and has not had it (idempotent). */
   fanOut(): Promise<number>;
-  /** Sends the deliveries that are due, up to `concurrency` at once; resolves with how many were tried. */
+  /** Takes up to `limit` due deliveries for this process (for a minute: then another may retry them). */
+  claimDue(limit: number): Promise<Claimed[]>;
+  /** One attempt at a claimed delivery, logged and scheduled again or settled; never rejects. */
+  deliver(delivery: Claimed): Promise<void>;
+  /** Claims what is due (up to `concurrency`) and attempts each; resolves with how many were tried. */
   deliverDue(): Promise<number>;
   /** Forgets deliveries older than the kept window. */
   prune(): Promise<void>;
 }
 
-interface Claimed {
+export interface Claimed {
   id: string | number;
   webhook_id: string | number;
   version_id: string | number;
@@ -75,7 +81,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const timeoutMs = options.timeoutMs ?? 10_000;
   const concurrency = options.concurrency ?? 4;
 
-  async function claim(): Promise<Claimed[]> {
+  async function claimDue(limit: number): Promise<Claimed[]> {
     const now = clock();
     const { rows } = await db.query<Claimed>(
       `WITH due AS (
@@ -85,7 +91,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
        UPDATE webhook_deliveries d SET leased_until = $2 FROM due, webhooks h
        WHERE d.id = due.id AND h.id = d.webhook_id
        RETURNING d.id, d.webhook_id, d.version_id, jsonb_array_length(d.attempts) AS tried, h.url, h.secret`,
-      [now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString(), concurrency],
+      [now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString(), limit],
     );
     return rows;
   }
@@ -143,13 +149,19 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       logger.info({ webhook: Number(delivery.webhook_id) }, 'webhook disabled after repeated failures');
   }
 
-  async function deliverOne(delivery: Claimed): Promise<void> {
-    const update = await options.findUpdate(Number(delivery.version_id));
-    if (update === undefined) return;
-    await settle(delivery, await attempt(delivery, update));
+  async function deliver(delivery: Claimed): Promise<void> {
+    try {
+      const update = await options.findUpdate(Number(delivery.version_id));
+      if (update !== undefined) await settle(delivery, await attempt(delivery, update));
+    } catch (error) {
+      logger.error({ err: error, delivery: Number(delivery.id) }, 'webhook delivery failed');
+    }
   }
 
   return {
+    concurrency,
+    claimDue,
+    deliver,
     async fanOut() {
       const now = clock();
       const result = await db.query(
@@ -163,12 +175,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       return result.rowCount;
     },
     async deliverDue() {
-      const claimed = await claim();
-      await Promise.all(
-        claimed.map((delivery) =>
-          deliverOne(delivery).catch((error: unknown) => logger.error({ err: error, delivery: Number(delivery.id) }, 'webhook delivery failed')),
-        ),
-      );
+      const claimed = await claimDue(concurrency);
+      await Promise.all(claimed.map(deliver));
       return claimed.length;
     },
     async prune() {
