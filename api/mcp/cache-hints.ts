@@ -8,8 +8,11 @@ import { nextScheduledRelease } from '../freshness/next-release.ts';
 import { nextBusinessDayRun } from '../sync/background.ts';
 import type { Clock } from '../platform/clock.ts';
 
-/** Longest validity promised: a manual sync or a deploy may change anything within a day. */
-export const MAX_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * Validity of what no publisher's schedule bounds (this build's content, a dataset without a
+ * schedule when no daily refresh runs): a deploy or a manual sync may change it within a day.
+ */
+export const UNSCHEDULED_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface CacheHintOptions {
   clock: Clock;
@@ -17,13 +20,17 @@ export interface CacheHintOptions {
   dailyRefresh: boolean;
 }
 
-/** Milliseconds until any of `datasets` can change (MAX_TTL_MS for none: fixed content of this build). */
+/**
+ * Milliseconds until any of `datasets` can change: its publisher's next scheduled release, else the
+ * next daily refresh, else UNSCHEDULED_TTL_MS (also for none: content of this build).
+ */
 export function ttlUntilChange(datasets: readonly string[], { clock, dailyRefresh }: CacheHintOptions): number {
   const now = clock();
-  let ttl = MAX_TTL_MS;
+  const unscheduled = dailyRefresh ? nextBusinessDayRun(now).getTime() - now.getTime() : UNSCHEDULED_TTL_MS;
+  let ttl = datasets.length === 0 ? UNSCHEDULED_TTL_MS : Number.POSITIVE_INFINITY;
   for (const dataset of datasets) {
-    const next = nextScheduledRelease(dataset, now) ?? (dailyRefresh ? nextBusinessDayRun(now) : undefined);
-    if (next !== undefined) ttl = Math.min(ttl, next.getTime() - now.getTime());
+    const next = nextScheduledRelease(dataset, now);
+    ttl = Math.min(ttl, next === undefined ? unscheduled : next.getTime() - now.getTime());
   }
   return Math.max(0, Math.floor(ttl));
 }

@@ -69,6 +69,8 @@ function isLegacy(req: Request): boolean {
 /** The MCP endpoint: its handler for 2026-07-28 (whose `notify` reaches open subscriptions) and its shutdown. */
 export interface McpEndpoint {
   modern: McpHttpHandler;
+  /** Server instances built so far (each is reused: at most as many as requests served at once). */
+  readonly built: number;
   /** At shutdown: ends open subscription streams with their closing result. */
   close(): Promise<void>;
 }
@@ -110,7 +112,13 @@ export function registerMcpRoutes(app: Express, deps: AppDeps): McpEndpoint {
   app.all(MCP_PATH, guardAddresses(deps), (_req, res) => {
     res.status(405).set('Allow', 'POST').json(jsonRpcError(-32000, 'Method not allowed: this MCP server is stateless; send POST.'));
   });
-  return { modern, close: () => modern.close() };
+  return {
+    modern,
+    get built() {
+      return pool.built;
+    },
+    close: () => modern.close(),
+  };
 }
 
 /**
