@@ -27,7 +27,6 @@ const SIGNING =
   'whose attempts fail 15 times in a row is disabled.';
 
 export function registerWebhookRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  const webhooks = deps.services.webhooks;
   const accountOf = (req: Request): string => {
     if (req.identity?.kind !== 'key') throw new UnauthorizedError(`Webhooks belong to an account: send your API key. ${howToGetAKey(deps.config)}`);
     return req.identity.accountId;
@@ -50,7 +49,7 @@ export function registerWebhookRoutes(registry: ApiRegistry, deps: AppDeps): voi
       200: { description: 'The webhook, with its secret (shown this once)', schema: WebhookCreatedSchema },
       ...errorResponses({ 409: 'The account has as many webhooks as it may; delete one first.' }),
     },
-    handler: ({ body, req }) => webhooks.create(accountOf(req), body),
+    handler: ({ body, req }) => deps.services.webhooks.create(accountOf(req), body),
   });
   registry.route({
     method: 'get',
@@ -61,7 +60,7 @@ export function registerWebhookRoutes(registry: ApiRegistry, deps: AppDeps): voi
     tags: TAGS,
     cache: 'none',
     responses: { 200: { description: 'The webhooks', schema: WebhookListSchema } },
-    handler: async ({ req }) => ({ webhooks: await webhooks.list(accountOf(req)), limit: deps.config.WEBHOOKS_PER_ACCOUNT }),
+    handler: async ({ req }) => ({ webhooks: await deps.services.webhooks.list(accountOf(req)), limit: deps.config.WEBHOOKS_PER_ACCOUNT }),
   });
   registry.route({
     method: 'get',
@@ -73,7 +72,7 @@ export function registerWebhookRoutes(registry: ApiRegistry, deps: AppDeps): voi
     params: WebhookParamsSchema,
     cache: 'none',
     responses: { 200: { description: 'The webhook', schema: WebhookSchema }, ...errorResponses(notFound) },
-    handler: ({ params, req }) => webhooks.get(accountOf(req), params.id),
+    handler: ({ params, req }) => deps.services.webhooks.get(accountOf(req), params.id),
   });
   registry.route({
     method: 'delete',
@@ -86,7 +85,7 @@ export function registerWebhookRoutes(registry: ApiRegistry, deps: AppDeps): voi
     corsMethods: 'DELETE',
     responses: { 200: { description: 'It is gone', schema: DeletedSchema }, ...errorResponses(notFound) },
     handler: async ({ params, req }) => {
-      await webhooks.remove(accountOf(req), params.id);
+      await deps.services.webhooks.remove(accountOf(req), params.id);
       return { id: params.id, deleted: true as const };
     },
   });
@@ -100,6 +99,6 @@ export function registerWebhookRoutes(registry: ApiRegistry, deps: AppDeps): voi
     params: WebhookParamsSchema,
     cache: 'none',
     responses: { 200: { description: 'The last 50 deliveries, newest first', schema: DeliveriesSchema }, ...errorResponses(notFound) },
-    handler: async ({ params, req }) => ({ deliveries: await webhooks.deliveries(accountOf(req), params.id) }),
+    handler: async ({ params, req }) => ({ deliveries: await deps.services.webhooks.deliveries(accountOf(req), params.id) }),
   });
 }
