@@ -73,9 +73,13 @@ export const envSchema = z.object({
       .string()
       .optional()
       .transform((value, context) => {
-        const networks = (value ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+        const networks = (value ?? '')
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== '');
         const invalid = networks.filter((network) => !ipaddr.isValidCIDR(network));
-        if (invalid.length > 0) context.addIssue({ code: 'custom', message: `not a CIDR network: ${invalid.join(', ')} (e.g. 10.0.0.0/8)` });
+        if (invalid.length > 0)
+          context.addIssue({ code: 'custom', message: `not a CIDR network: ${invalid.join(', ')} (e.g. 10.0.0.0/8)` });
         return networks;
       }),
   ),

@@ -100,5 +100,7 @@ try {
   if (values.keep) process.stdout.write(`\nEach check's JSON: ${work}\n`);
   else fs.rmSync(work, { recursive: true, force: true });
 }
-process.stdout.write(failed === 0 ? '\nConformance: every run within its baseline.\n' : `\nConformance: ${failed} run(s) outside their baseline.\n`);
+process.stdout.write(
+  failed === 0 ? '\nConformance: every run within its baseline.\n' : `\nConformance: ${failed} run(s) outside their baseline.\n`,
+);
 process.exit(failed === 0 ? 0 : 1);

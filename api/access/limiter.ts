@@ -187,7 +187,8 @@ export async function createLimiter(
       const { result, rejected } = (entry.limiter as ImmediateMemoryLimiter).consumeNow(bucket, points);
       outcomes.push({ points: entry.points, result, rejected });
       if (rejected) {
-        for (let counted = 0; counted <= index; counted += 1) (limits[counted]!.limiter as ImmediateMemoryLimiter).refundNow(bucket, points);
+        for (let counted = 0; counted <= index; counted += 1)
+          (limits[counted]!.limiter as ImmediateMemoryLimiter).refundNow(bucket, points);
         break;
       }
     }

@@ -20,7 +20,12 @@ const OPEN_ROUTES = new Set(['/healthz', '/openapi.json']);
  * Authenticates and rate-limits one request; sets the headers; throws 401 or 429 errors. `count` is
  * the requests it stands for (an MCP batch stands for each call in it), counted all or none.
  */
-export async function admitRequest(deps: AccessDeps, req: Request, res: Response, { count = 1 }: { count?: number } = {}): Promise<Identity> {
+export async function admitRequest(
+  deps: AccessDeps,
+  req: Request,
+  res: Response,
+  { count = 1 }: { count?: number } = {},
+): Promise<Identity> {
   const access = deps.services.access;
   const identity = await access.authenticate(req);
   req.identity = identity;

@@ -15,7 +15,8 @@ const DESCRIPTION =
 
 export const updateUrl = (baseUrl: string, id: number): string => `${baseUrl}/api/v1/dataset-updates/${id}`;
 
-const titleOf = (update: DatasetUpdate) => `${update.dataset}: version ${update.version}${update.as_of === null ? '' : ` (as of ${update.as_of})`}`;
+const titleOf = (update: DatasetUpdate) =>
+  `${update.dataset}: version ${update.version}${update.as_of === null ? '' : ` (as of ${update.as_of})`}`;
 
 const contentOf = (update: DatasetUpdate) => `${updateSentence(update)} ${update.description}. Source: ${update.source_url}`;
 

@@ -64,15 +64,7 @@ function toUpdate(row: UpdateRow): DatasetUpdate {
   };
 }
 
-export function createDatasetUpdates({
-  db,
-  datasets,
-  logger,
-}: {
-  db: Database;
-  datasets: DatasetStatus;
-  logger: Logger;
-}): DatasetUpdates {
+export function createDatasetUpdates({ db, datasets, logger }: { db: Database; datasets: DatasetStatus; logger: Logger }): DatasetUpdates {
   const listeners = new Set<(update: DatasetUpdate) => void>();
   // Where the looks start: the versions already published when the process started are history.
   let lastSeen: Promise<number> = db

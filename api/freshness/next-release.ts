@@ -29,7 +29,9 @@ export function nextScheduledRelease(dataset: string, now: Date): Date | undefin
   let day = found.get(key);
   if (day === undefined) {
     // A release's figure may be dated after the day it is published (APOR): start a week back.
-    const next = schedule.releasesBetween(addDays(today, -7), addDays(today, LOOK_AHEAD_DAYS)).find((release) => release.publishedOn > today);
+    const next = schedule
+      .releasesBetween(addDays(today, -7), addDays(today, LOOK_AHEAD_DAYS))
+      .find((release) => release.publishedOn > today);
     day = next?.publishedOn ?? null;
     if (found.size > 256) found.clear();
     found.set(key, day);

@@ -97,7 +97,10 @@ export function registerMcpRoutes(app: Express, deps: AppDeps): McpEndpoint {
       caller = await admit(deps, req, res);
     } catch (error) {
       const { body, headers } = toErrorResponse(error);
-      res.status(body.status).set(headers).json(jsonRpcError(-32001, body.error, readableId(req.body)));
+      res
+        .status(body.status)
+        .set(headers)
+        .json(jsonRpcError(-32001, body.error, readableId(req.body)));
       return;
     }
     (req as Request & { auth?: unknown }).auth = authInfoFor(caller);

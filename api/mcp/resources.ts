@@ -244,7 +244,8 @@ function registerResourcePages(server: McpServer, lists: readonly ResourceList[]
   server.server.setRequestHandler('resources/list', async (request) => {
     const offset = offsetOf(request.params?.cursor);
     const all = (await Promise.all(lists.map((list) => list()))).flat();
-    if (offset > all.length) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: the list holds ${all.length} resources.`);
+    if (offset > all.length)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: the list holds ${all.length} resources.`);
     const end = offset + RESOURCES_PAGE_SIZE;
     return { resources: all.slice(offset, end), ...(end < all.length ? { nextCursor: cursorAt(end) } : {}) };
   });

@@ -15,7 +15,12 @@ export interface PostOutcome {
   status: number;
 }
 
-export function postTo(target: Target, headers: Record<string, string>, body: string, { ca, timeoutMs }: PostOptions): Promise<PostOutcome> {
+export function postTo(
+  target: Target,
+  headers: Record<string, string>,
+  body: string,
+  { ca, timeoutMs }: PostOptions,
+): Promise<PostOutcome> {
   const { url, address, family } = target;
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   return new Promise((resolve, reject) => {

@@ -28,7 +28,8 @@ const SIGNING =
 
 export function registerWebhookRoutes(registry: ApiRegistry, deps: AppDeps): void {
   const accountOf = (req: Request): string => {
-    if (req.identity?.kind !== 'key') throw new UnauthorizedError(`Webhooks belong to an account: send your API key. ${howToGetAKey(deps.config)}`);
+    if (req.identity?.kind !== 'key')
+      throw new UnauthorizedError(`Webhooks belong to an account: send your API key. ${howToGetAKey(deps.config)}`);
     return req.identity.accountId;
   };
   const notFound = { 404: 'Your account has no webhook with this id.' };

@@ -10,7 +10,8 @@ export function newSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }
 
-const keyOf = (secret: string): Buffer => Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+const keyOf = (secret: string): Buffer =>
+  Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
 
 /** The `webhook-signature` header's value for one message. */
 export function signature(secret: string, id: string, timestamp: number, body: string): string {

@@ -143,7 +143,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
          disabled_at = CASE WHEN failures + 1 >= $2 THEN $3::timestamptz ELSE disabled_at END,
          disabled_reason = CASE WHEN failures + 1 >= $2 THEN $4 ELSE disabled_reason END
        WHERE id = $1 RETURNING failures, disabled_at`,
-      [delivery.webhook_id, disableAfter, now.toISOString(), `${disableAfter} delivery attempts in a row failed (the last: ${outcome.error})`],
+      [
+        delivery.webhook_id,
+        disableAfter,
+        now.toISOString(),
+        `${disableAfter} delivery attempts in a row failed (the last: ${outcome.error})`,
+      ],
     );
     if (rows[0]?.disabled_at !== null && rows[0]?.failures === disableAfter)
       logger.info({ webhook: Number(delivery.webhook_id) }, 'webhook disabled after repeated failures');

@@ -81,7 +81,9 @@ describe.skipIf(!hasSourceData)('a published dataset version reaches MCP subscri
     expect(item._mortgage_data).toMatchObject({ version, previous_version: null, previous_rows: null });
     expect(item._mortgage_data.rows).toBeGreaterThan(1000);
     expect(item._mortgage_data.changed_rows).toBe(item._mortgage_data.rows);
-    expect(item.content_text).toMatch(new RegExp(`pmms ${version.replace('.', '\\.')} as of \\d{4}-\\d{2}-\\d{2}: [\\d,]+ rows \\(first load\\)`));
+    expect(item.content_text).toMatch(
+      new RegExp(`pmms ${version.replace('.', '\\.')} as of \\d{4}-\\d{2}-\\d{2}: [\\d,]+ rows \\(first load\\)`),
+    );
     const rss = await (await fetch(`${server.url}/dataset-updates.xml`)).text();
     expect(rss).toContain(`<title>pmms: version ${version}`);
     expect(rss).toContain(`http://localhost:3000/api/v1/dataset-updates/${item._mortgage_data.id}`);
@@ -95,13 +97,27 @@ describe.skipIf(!hasSourceData)('a published dataset version reaches MCP subscri
     const id = String(delivery!.headers['webhook-id']);
     const timestamp = Number(delivery!.headers['webhook-timestamp']);
     expect(verifySignature(hook.secret, id, timestamp, delivery!.body, String(delivery!.headers['webhook-signature']))).toBe(true);
-    expect(verifySignature(`whsec_${Buffer.alloc(32).toString('base64')}`, id, timestamp, delivery!.body, String(delivery!.headers['webhook-signature']))).toBe(false);
-    expect(JSON.parse(delivery!.body)).toEqual({ type: 'dataset.version_published', timestamp: item._mortgage_data.published_at, data: item._mortgage_data });
+    expect(
+      verifySignature(
+        `whsec_${Buffer.alloc(32).toString('base64')}`,
+        id,
+        timestamp,
+        delivery!.body,
+        String(delivery!.headers['webhook-signature']),
+      ),
+    ).toBe(false);
+    expect(JSON.parse(delivery!.body)).toEqual({
+      type: 'dataset.version_published',
+      timestamp: item._mortgage_data.published_at,
+      data: item._mortgage_data,
+    });
 
     // The delivery log the account reads.
     await expect
       .poll(async () => {
-        const log = (await (await fetch(`${server.url}/api/v1/webhooks/${hook.id}/deliveries`, { headers: { 'x-api-key': key } })).json()) as {
+        const log = (await (
+          await fetch(`${server.url}/api/v1/webhooks/${hook.id}/deliveries`, { headers: { 'x-api-key': key } })
+        ).json()) as {
           deliveries: { state: string; message_id: string; attempts: { status: number | null }[] }[];
         };
         return log.deliveries[0];

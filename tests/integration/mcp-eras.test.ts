@@ -14,7 +14,16 @@ import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { extractWarehouse, tempDir } from './hmda-fixtures.ts';
 
-const DATASETS = ['loan_limits_conforming', 'loan_limits_fha', 'pmms', 'optimal_blue', 'economic_calendar', 'bills', 'search_index', 'statistics'];
+const DATASETS = [
+  'loan_limits_conforming',
+  'loan_limits_fha',
+  'pmms',
+  'optimal_blue',
+  'economic_calendar',
+  'bills',
+  'search_index',
+  'statistics',
+];
 
 /** One realistic call of each tool (docs/mcp.md's eight). */
 const CALLS: [string, Record<string, unknown>][] = [
@@ -68,10 +77,7 @@ describe.skipIf(!hasSourceData)('the 8 tools at 2025-11-25 and at 2026-07-28', (
 
   for (const [name, args] of CALLS) {
     it(`${name}: the same answer at both eras`, async () => {
-      const [before, after] = await Promise.all([
-        legacy.callTool({ name, arguments: args }),
-        modern.callTool({ name, arguments: args }),
-      ]);
+      const [before, after] = await Promise.all([legacy.callTool({ name, arguments: args }), modern.callTool({ name, arguments: args })]);
       expect(before.isError, JSON.stringify(before.content)).toBeFalsy();
       expect(after.isError).toBeFalsy();
       expect(after.structuredContent).toEqual(before.structuredContent);

@@ -91,7 +91,9 @@ describe('MCP protocol edges', () => {
   it('says how long each answer stays valid at 2026-07-28: content of this build a day, and nothing at 2025-era versions', async () => {
     const read = await modern.readResource({ uri: 'mds://glossary/escrow-cushion' });
     expect((read.contents[0] as { text?: string }).text).toMatch(/^# Escrow cushion/);
-    const raw = answer(await modernPost('resources/read', { uri: 'mds://glossary/escrow-cushion' }, 'mds://glossary/escrow-cushion')).result!;
+    const raw = answer(
+      await modernPost('resources/read', { uri: 'mds://glossary/escrow-cushion' }, 'mds://glossary/escrow-cushion'),
+    ).result!;
     expect(raw).toMatchObject({ ttlMs: UNSCHEDULED_TTL_MS, cacheScope: 'public' });
     const tools = answer(await modernPost('tools/list')).result!;
     expect(tools).toMatchObject({ cacheScope: 'public' });
@@ -139,7 +141,12 @@ describe('MCP protocol edges', () => {
     expect(foreign.status).toBe(403);
     expect(answer(foreign).id).toBe(41);
     const unsupportedModern = await post(
-      { jsonrpc: '2.0', id: 'm', method: 'tools/list', params: { _meta: { ...MODERN_META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } },
+      {
+        jsonrpc: '2.0',
+        id: 'm',
+        method: 'tools/list',
+        params: { _meta: { ...MODERN_META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } },
+      },
       { 'mcp-protocol-version': '2099-01-01', 'mcp-method': 'tools/list' },
     );
     expect(answer(unsupportedModern)).toMatchObject({ id: 'm', error: { code: -32022 } });

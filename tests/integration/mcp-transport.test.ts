@@ -121,7 +121,7 @@ describe('MCP rate limits', () => {
     });
   const modernMeta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
-  it('counts every MCP method and every call of a batch against the caller\'s one budget, with the RateLimit headers', async () => {
+  it("counts every MCP method and every call of a batch against the caller's one budget, with the RateLimit headers", async () => {
     const remaining: string[] = [];
     const counted = async (body: unknown, headers: Record<string, string> = {}) => {
       const response = await post(body, headers);
@@ -153,7 +153,10 @@ describe('MCP rate limits', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
     expect(refused.headers['ratelimit-remaining']).toBe('0');
-    expect(JSON.parse(refused.body)).toMatchObject({ id: 'over', error: { code: -32001, message: expect.stringMatching(/Rate limit of 6 requests/) } });
+    expect(JSON.parse(refused.body)).toMatchObject({
+      id: 'over',
+      error: { code: -32001, message: expect.stringMatching(/Rate limit of 6 requests/) },
+    });
     // And REST, sharing the budget, is refused too.
     expect((await fetch(`${server.url}/api/v1/glossary?term=APR`)).status).toBe(429);
   });

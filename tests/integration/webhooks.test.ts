@@ -48,7 +48,11 @@ describe('webhook routes and the address guard', () => {
   });
 
   const post = (base: string, body: unknown, headers: Record<string, string> = { 'x-api-key': key }) =>
-    fetch(`${base}/api/v1/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    fetch(`${base}/api/v1/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
   const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;
 
   it('needs a key', async () => {
@@ -129,7 +133,9 @@ describe.skipIf(!hasSourceData)('webhook deliveries that fail', () => {
     const port = new URL(endpoint.url).port;
     const options = { ca: [fs.readFileSync(TEST_CA_FILE, 'utf8')], timeoutMs: 10_000 };
     // The name is only the certificate's: the connection goes to the checked address.
-    await expect(postTo({ url: new URL(`https://localhost:${port}/pinned`), address: '127.0.0.1', family: 4 }, {}, '{}', options)).resolves.toEqual({
+    await expect(
+      postTo({ url: new URL(`https://localhost:${port}/pinned`), address: '127.0.0.1', family: 4 }, {}, '{}', options),
+    ).resolves.toEqual({
       status: 204,
     });
     // A name that resolves nowhere is not looked up: the checked address answers, and TLS refuses its certificate for that name.
@@ -148,7 +154,11 @@ describe.skipIf(!hasSourceData)('webhook deliveries that fail', () => {
 
     // The worker on a clock of its own, moved to each retry's time; disabled at the fourth failure in a row.
     let now = Date.now();
-    const worker = deliveryWorkerFor(testApp.deps, { clock: () => new Date(now), retryDelaysMs: [1_000, 2_000, 4_000, 8_000], disableAfter: 4 });
+    const worker = deliveryWorkerFor(testApp.deps, {
+      clock: () => new Date(now),
+      retryDelaysMs: [1_000, 2_000, 4_000, 8_000],
+      disableAfter: 4,
+    });
     expect(await worker.fanOut()).toBe(1);
     expect(await worker.fanOut()).toBe(0);
     const due: number[] = [];

@@ -42,7 +42,10 @@ export async function startHttpsEndpoint(): Promise<HttpsEndpoint> {
     waitFor(count: number, timeoutMs = 30_000) {
       if (received.length >= count) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${received.length} of ${count} requests arrived within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`${received.length} of ${count} requests arrived within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         const check = () => {
           if (received.length < count) return false;
           clearTimeout(timer);

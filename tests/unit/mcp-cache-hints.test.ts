@@ -19,7 +19,9 @@ describe('caching hints', () => {
     // Optimal Blue on a Friday: the next business day is Monday.
     expect(nextScheduledRelease('optimal_blue', new Date('2026-11-20T10:00:00Z'))?.toISOString()).toBe('2026-11-23T00:00:00.000Z');
     // FHFA's conforming limits, once a year in late November.
-    expect(nextScheduledRelease('loan_limits_conforming', new Date('2026-12-01T00:00:00Z'))?.toISOString()).toBe('2027-11-25T00:00:00.000Z');
+    expect(nextScheduledRelease('loan_limits_conforming', new Date('2026-12-01T00:00:00Z'))?.toISOString()).toBe(
+      '2027-11-25T00:00:00.000Z',
+    );
   });
 
   it('take the earliest change of all the datasets an answer reads', () => {
