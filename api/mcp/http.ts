@@ -6,7 +6,7 @@
 // one rate-limit budget, a batch's each), then served: 2026-07-28 by the SDK's handler, the 2025-era
 // versions by ./legacy-serving.ts, both from the same pooled server definition.
 import type { Express, Request, RequestHandler, Response } from 'express';
-import { classifyInboundRequest, createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { classifyInboundRequest, createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { AppDeps } from '../deps.ts';
 import { requestHostname } from '../platform/http/addresses.ts';
@@ -66,9 +66,8 @@ function isLegacy(req: Request): boolean {
   );
 }
 
-/** The MCP endpoint: its handler for 2026-07-28 (whose `notify` reaches open subscriptions) and its shutdown. */
+/** The MCP endpoint, as the app and its tests see it. */
 export interface McpEndpoint {
-  modern: McpHttpHandler;
   /** Server instances built so far (each is reused: at most as many as requests served at once). */
   readonly built: number;
   /** At shutdown: ends open subscription streams with their closing result. */
@@ -116,7 +115,6 @@ export function registerMcpRoutes(app: Express, deps: AppDeps): McpEndpoint {
     res.status(405).set('Allow', 'POST').json(jsonRpcError(-32000, 'Method not allowed: this MCP server is stateless; send POST.'));
   });
   return {
-    modern,
     get built() {
       return pool.built;
     },
