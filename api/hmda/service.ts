@@ -95,7 +95,10 @@ export interface HmdaService {
   close(): Promise<void>;
 }
 
-/** An export runs the query without a row cap: it gets this multiple of the query time limit, at least a minute. */
+/**
+ * A preset's export (our own query, on the trusted engine) runs without a row cap: it gets this
+ * multiple of the query time limit, at least a minute. Custom SQL's exports get the query's own limit.
+ */
 const EXPORT_TIME_FACTOR = 6;
 /**
  * A preset computed ahead is no caller's wait, and the all-years ones scan every record (about 121
@@ -303,7 +306,6 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
           sandbox,
           exports,
           downloadBase: `${config.baseUrl}/api/v1/hmda/exports`,
-          exportTimeoutMs,
           rowCap: SQL_ROW_CAP,
           budgetBytes: options.answerBudgetBytes ?? HMDA_ANSWER_BUDGET_BYTES,
         },

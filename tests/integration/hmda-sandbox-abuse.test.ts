@@ -2,7 +2,7 @@
 // REST face: a query that makes DuckDB fail an allocation (an INTERNAL error that invalidates the
 // engine) is answered as a memory stop and the next key's `SELECT 1` is answered; dates and
 // timestamps no JavaScript Date holds come back as strings; one key cannot hold every process or
-// fill the line.
+// fill the line, nor can an account's keys together, an export of every row included.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../api/hmda/sandbox.ts';
@@ -18,6 +18,12 @@ import { silentLogger, sliceWarehouse, tempDir } from './hmda-fixtures.ts';
  * "INTERNAL Error: Memory allocation failure" and invalidates its database (checked on DuckDB 1.5).
  */
 const ALLOCATION_BOMB = 'SELECT reservoir_quantile(loan_amount, 0.5, 2000000000) AS q FROM lar';
+/**
+ * Its first 10,000 rows are cheap, so it is answered as an export of every row, and the rest run
+ * for minutes (the query of issue 46).
+ */
+const CHEAP_THEN_SLOW =
+  "SELECT x, CASE WHEN x < 50000 THEN 0 ELSE levenshtein(repeat('a',2000), repeat('b',2000)||x::VARCHAR) END FROM range(1000000) t(x)";
 /** One scalar call per row that runs for minutes: holds a process until the deadline. */
 const LONG_SCALAR = "SELECT levenshtein(repeat('a', 200000 + loan_type - loan_type), repeat('b', 200000)) AS d FROM lar";
 
@@ -41,7 +47,8 @@ describe.skipIf(!hasSourceData)('the custom SQL sandbox under abuse', () => {
     database = await createTestDatabase('pglite');
     testApp = await buildTestApp(database.db, { env: { HMDA_DIR: root, HMDA_MEMORY_LIMIT: '512MB', HMDA_QUERY_TIMEOUT_MS: '5000' } });
     server = await listen(testApp.app);
-    for (const email of ['abuser@example.org', 'bystander@example.org']) {
+    // abuser, bystander, and the abuser's second key
+    for (const email of ['abuser@example.org', 'bystander@example.org', 'abuser@example.org']) {
       const account = await testApp.deps.services.access.keys.findOrCreateAccountByEmail(email);
       keys.push((await testApp.deps.services.access.keys.createKey(account.id, 'sandbox abuse test')).key);
     }
@@ -68,6 +75,22 @@ describe.skipIf(!hasSourceData)('the custom SQL sandbox under abuse', () => {
       expect(((await answer.json()) as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
     }
   }, 60_000);
+
+  it("gives an account's keys one share together, their exports within the time limit, so another account is served", async () => {
+    const [abuser, bystander, abusersSecondKey] = keys as [string, string, string];
+    const runaways = [abuser, abusersSecondKey].map((key) => sql(key, CHEAP_THEN_SLOW));
+    // By now both questions have been sent and their first rows read; what is left is their exports.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const answer = await sql(bystander, 'SELECT 1 AS one');
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
+    // Each runaway is stopped at the query time limit, its export included (one after the other:
+    // the account holds one process), never left to run the minute an export once had.
+    for (const response of await Promise.all(runaways)) {
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(/longer than the 5000 ms limit/);
+    }
+  }, 90_000);
 
   it('answers dates and timestamps outside what JavaScript can hold as strings', async () => {
     const answer = await sql(
