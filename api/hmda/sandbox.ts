@@ -103,6 +103,11 @@ export class SqlFailedError extends BadRequestError {
 }
 
 const HEAP_MB = 256;
+/**
+ * Signals of a process that crashed (not ones the service sends): DuckDB dies of SIGSEGV on a type
+ * or expression nested ~100,000 levels deep (its parser and binder recurse on the thread's stack).
+ */
+const CRASH_SIGNALS: ReadonlySet<string> = new Set(['SIGSEGV', 'SIGBUS', 'SIGILL', 'SIGFPE']);
 /** Resident memory is read this often while a query runs (a read of /proc/<pid>/statm costs microseconds). */
 const WATCH_MS = 10;
 /**
@@ -317,6 +322,15 @@ export function createSandbox(options: SandboxOptions) {
       if (stopped === 'export-budget' && request.type === 'export') throw new ExportOverBudgetError(request.maxBytes);
       if (stopped === 'timeout') throw stop('timeout', peakRss);
       if (stopped === 'memory' || outOfMemory) throw stop('memory', peakRss);
+      if (error.signal !== null && CRASH_SIGNALS.has(error.signal)) {
+        // The query's own doing (the same query crashes every engine it is sent to), answered as such;
+        // logged as an error all the same, since it is an engine fault an operator may want to report.
+        logger.error({ signal: error.signal, sql: sql.slice(0, 500), stderr: error.stderr.slice(-1000) }, 'HMDA SQL sandbox process crashed on a query');
+        throw new SqlFailedError(
+          'engine_crash',
+          'Custom SQL could not be run: the query engine crashed on it (as DuckDB does on types or expressions nested many thousands of levels deep). Its process was replaced; no other query was affected. Simplify the query.',
+        );
+      }
       logger.error(
         { code: error.code, signal: error.signal, stderr: error.stderr.slice(-1000) },
         'HMDA SQL sandbox process exited during a query',
@@ -360,6 +374,8 @@ export function createSandbox(options: SandboxOptions) {
         throw new ExportOverBudgetError(message.maxBytes);
       case 'refused':
         throw new SqlRefusedError(message.reason, message.detail);
+      case 'unanswerable':
+        throw new SqlFailedError(message.reason, message.message);
       case 'failed': {
         const failure = describeEngineError(message.detail, sql, message.position);
         if (failure.kind === 'timeout' || failure.kind === 'memory') throw stop(failure.kind, peakRss);

@@ -9,7 +9,7 @@ import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../plat
 import type { Logger } from '../platform/logger.ts';
 import { answerQuery, type AnswerMeta } from './answers.ts';
 import { HMDA_ANSWER_BUDGET_BYTES, type HmdaAnswer, type HmdaQuery } from './contract.ts';
-import { literal, openInstance, readerRows, type JsonRow } from './duck.ts';
+import { copyParquetToCsv, literal, openInstance, readerRows, type JsonRow } from './duck.ts';
 import { createExportStore, type ExportFiles, type ExportStore } from './exports.ts';
 import { echoFilters, parseFilters } from './filters.ts';
 import { LoadProgress } from './load-progress.ts';
@@ -254,9 +254,7 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
     const timer = setTimeout(() => connected.interrupt(), exportTimeoutMs);
     try {
       const written = await connected.run(`COPY (\n${built.sql}\n) TO ${literal(files.parquetPath)} (FORMAT parquet)`, built.params);
-      await connected.run(
-        `COPY (SELECT * FROM read_parquet(${literal(files.parquetPath)})) TO ${literal(files.csvPath)} (FORMAT csv, HEADER true)`,
-      );
+      await copyParquetToCsv(connected, files.parquetPath, files.csvPath);
       return Number(written.rowsChanged);
     } finally {
       clearTimeout(timer);
