@@ -400,17 +400,19 @@ export function createSandbox(options: SandboxOptions) {
       if (closed) throw new ServiceUnavailableError('Custom HMDA queries are unavailable while the service stops.', 5);
       const sql = checkText(query);
       const slot = await acquire(context.accountId ?? keyId);
-      const deadline = performance.now() + timeoutMs;
-      /** What is left of the question's time limit; a step with nothing left is stopped before it starts. */
-      const remaining = (peakRss: number) => {
-        const left = Math.floor(deadline - performance.now());
-        if (left <= 0) throw stop('timeout', peakRss);
-        return left;
-      };
       try {
+        // The limit counts the engine's time, from a started process (starting one is not the query's doing).
+        await readyProcess(slot);
+        const deadline = performance.now() + timeoutMs;
+        /** What is left of the question's time limit; a step with nothing left is stopped before it starts. */
+        const remaining = () => {
+          const left = Math.floor(deadline - performance.now());
+          if (left <= 0) throw stop('timeout', 0);
+          return left;
+        };
         return await work({
-          run: (caps = {}) => runIn(slot, sql, remaining(0), caps, context, elapsed),
-          export: (target) => exportIn(slot, sql, remaining(0), target, context, elapsed),
+          run: (caps = {}) => runIn(slot, sql, remaining(), caps, context, elapsed),
+          export: (target) => exportIn(slot, sql, remaining(), target, context, elapsed),
         });
       } finally {
         release(slot);
