@@ -11,7 +11,16 @@ import { parseOrThrow } from '../platform/validation.ts';
 import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { Source } from '../platform/contract/sources.ts';
-import { INTEREST_RATE_SERIES, QUERY_SCHEMAS, type AnalysisAnswer, type Input, type Operation, type Point, type QueryOf, type ResultOf } from './contract.ts';
+import {
+  INTEREST_RATE_SERIES,
+  QUERY_SCHEMAS,
+  type AnalysisAnswer,
+  type Input,
+  type Operation,
+  type Point,
+  type QueryOf,
+  type ResultOf,
+} from './contract.ts';
 import { describePoint, exactValue, formatValue, isInterestRate, pointAt, rangeOf } from './points.ts';
 import {
   change,

@@ -325,7 +325,10 @@ export function createSandbox(options: SandboxOptions) {
       if (error.signal !== null && CRASH_SIGNALS.has(error.signal)) {
         // The query's own doing (the same query crashes every engine it is sent to), answered as such;
         // logged as an error all the same, since it is an engine fault an operator may want to report.
-        logger.error({ signal: error.signal, sql: sql.slice(0, 500), stderr: error.stderr.slice(-1000) }, 'HMDA SQL sandbox process crashed on a query');
+        logger.error(
+          { signal: error.signal, sql: sql.slice(0, 500), stderr: error.stderr.slice(-1000) },
+          'HMDA SQL sandbox process crashed on a query',
+        );
         throw new SqlFailedError(
           'engine_crash',
           'Custom SQL could not be run: the query engine crashed on it (as DuckDB does on types or expressions nested many thousands of levels deep). Its process was replaced; no other query was affected. Simplify the query.',

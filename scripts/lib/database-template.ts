@@ -14,5 +14,6 @@ export function prepareDatabaseTemplate(log: (message: string) => void, env: Nod
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // Not fatal: without the copy the service runs initdb itself, as it always could.
-  if (result.status !== 0) log(`could not prepare the empty embedded database (exit ${String(result.status)}); the service will run initdb itself`);
+  if (result.status !== 0)
+    log(`could not prepare the empty embedded database (exit ${String(result.status)}); the service will run initdb itself`);
 }

@@ -16,7 +16,11 @@ describe('the embedded database at start', () => {
       encoding: 'utf8',
       timeout: 170_000,
     });
-    const probe = JSON.parse(output.trim().split('\n').at(-1)!) as { identifier: string; templateIdentifier: string; peakMallocedMb: number };
+    const probe = JSON.parse(output.trim().split('\n').at(-1)!) as {
+      identifier: string;
+      templateIdentifier: string;
+      peakMallocedMb: number;
+    };
     // initdb gives every cluster a new system identifier; a copy keeps the one it was made with.
     expect(probe.identifier).toBe(probe.templateIdentifier);
     // V8's compiler memory: ~10 MiB with Liftoff only, ~580 MiB once TurboFan compiles PostgreSQL's hot functions.

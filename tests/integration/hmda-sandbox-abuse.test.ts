@@ -97,7 +97,11 @@ describe.skipIf(!hasSourceData)('the custom SQL sandbox under abuse', () => {
     const service = createHmdaService({ config: hmdaConfig(root, { HMDA_QUERY_TIMEOUT_MS: '60000' }), logger: silentLogger });
     try {
       const nested = (depth: number) => `SELECT from_json('[1]', repeat('[',${depth})||'"INTEGER"'||repeat(']',${depth})) AS v`;
-      const refusal = (depth: number) => service.answer({ sql: nested(depth) }, { keyId: 'deep' }).then(() => undefined, (error: unknown) => error);
+      const refusal = (depth: number) =>
+        service.answer({ sql: nested(depth) }, { keyId: 'deep' }).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
       const deep = await refusal(3000);
       expect(deep).toBeInstanceOf(SqlFailedError);
       expect((deep as SqlFailedError).status).toBe(400);
