@@ -36,7 +36,7 @@ function innerTypes(type: DuckDBType): readonly DuckDBType[] {
 }
 
 /** How many container levels `type` has (0 for a plain value); walked without recursion. */
-export function nestingDepth(type: DuckDBType): number {
+function nestingDepth(type: DuckDBType): number {
   let deepest = 0;
   const stack: [DuckDBType, number][] = [[type, 0]];
   while (stack.length > 0) {
@@ -55,7 +55,7 @@ export function nestingDepth(type: DuckDBType): number {
  * map, a fixed-size array or a union: those are read as DuckDB's JavaScript values, where such a field
  * is lost without a trace (object values are recovered), so the answer is refused rather than cut.
  */
-export function hasUnreadableField(type: DuckDBType, insideValue = false): boolean {
+function hasUnreadableField(type: DuckDBType, insideValue = false): boolean {
   const reading = insideValue || [DuckDBTypeId.MAP, DuckDBTypeId.ARRAY, DuckDBTypeId.UNION].includes(type.typeId);
   if (type.typeId === DuckDBTypeId.STRUCT && reading) {
     const index = type.entryNames.indexOf('__proto__');
@@ -63,6 +63,38 @@ export function hasUnreadableField(type: DuckDBType, insideValue = false): boole
   }
   return innerTypes(type).some((inner) => hasUnreadableField(inner, reading));
 }
+
+/** A column name for a message: the caller's own, when it is short and printable. */
+const shown = (name: string) => (name.length <= 64 && !/[\p{Cc}\p{Cf}]/u.test(name) ? `column "${name}"` : 'a column');
+
+/** Why a result with these columns cannot be given as JSON (in the caller's terms), or undefined when it can. */
+export function whyUnanswerable(names: readonly string[], types: readonly DuckDBType[]): { reason: string; message: string } | undefined {
+  for (const [index, type] of types.entries()) {
+    if (nestingDepth(type) > MAX_NESTING)
+      return {
+        reason: 'nesting',
+        message: `Custom SQL could not be answered: ${shown(names[index]!)} nests lists, structs or maps more than ${MAX_NESTING} levels deep, more than an answer holds. Return it as text instead, e.g. CAST(… AS VARCHAR) or to_json(…)::VARCHAR.`,
+      };
+    if (hasUnreadableField(type))
+      return {
+        reason: 'proto_field',
+        message: `Custom SQL could not be answered: ${shown(names[index]!)} holds a struct with a field named __proto__ inside a map, fixed-size array or union; rename that field (AS another name) or return the value as text with CAST(… AS VARCHAR).`,
+      };
+  }
+  return undefined;
+}
+
+/** A JavaScript stack overflow: what reading (or checking) something nested thousands of levels deep ends in. */
+export const isStackOverflow = (error: unknown) => error instanceof RangeError && /call stack/i.test(error.message);
+
+/**
+ * The answer to a stack overflow: the type check keeps result values shallow, but a value nested deep
+ * inside a VARIANT, or a query nested deep in its text, can still overflow while read or checked.
+ */
+export const TOO_DEEP = {
+  reason: 'nesting',
+  message: `Custom SQL could not be answered: the query or a value it returns is nested too deeply to be read (an answer holds at most ${MAX_NESTING} levels of lists, structs or maps). Flatten it, or return deep values as text with CAST(… AS VARCHAR).`,
+};
 
 /** An object with these own fields, whatever their names (`__proto__` included). */
 function fields(entries: [string, JsonValue][]): { [key: string]: JsonValue } {

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { copyParquetToCsv, literal, openInstance, type JsonRow } from './duck.ts';
 import { isFileTooLarge, limitFileSize } from './file-size-limit.ts';
-import { chunkRows, hasUnreadableField, MAX_NESTING, nestingDepth } from './result-cells.ts';
+import { chunkRows, isStackOverflow, TOO_DEEP, whyUnanswerable } from './result-cells.ts';
 import type { ExportRequest, RunRequest, TruncatedReason, WorkerMessage, WorkerRequest, WorkerSettings } from './sandbox-protocol.ts';
 import { lookUpCatalog, serialiseSql } from './sql-catalog.ts';
 import { checkQuery, SqlRefusedError } from './sql-guard.ts';
@@ -22,34 +22,6 @@ function send(message: WorkerMessage): Promise<void> {
     process.send(message, undefined, {}, () => resolve());
   });
 }
-
-/** A column name for a message: the caller's own, when it is short and printable. */
-const shown = (name: string) => (name.length <= 64 && !/[\p{Cc}\p{Cf}]/u.test(name) ? `column "${name}"` : 'a column');
-
-/** Why the result's columns cannot be given as JSON, or undefined when they can. */
-function unanswerable(id: number, names: string[], types: Parameters<typeof nestingDepth>[0][]): WorkerMessage | undefined {
-  for (const [index, type] of types.entries()) {
-    const depth = nestingDepth(type);
-    if (depth > MAX_NESTING)
-      return {
-        type: 'unanswerable',
-        id,
-        reason: 'nesting',
-        message: `Custom SQL could not be answered: ${shown(names[index]!)} nests lists, structs or maps more than ${MAX_NESTING} levels deep, more than an answer holds. Return it as text instead, e.g. CAST(… AS VARCHAR) or to_json(…)::VARCHAR.`,
-      };
-    if (hasUnreadableField(type))
-      return {
-        type: 'unanswerable',
-        id,
-        reason: 'proto_field',
-        message: `Custom SQL could not be answered: ${shown(names[index]!)} holds a struct with a field named __proto__ inside a map, fixed-size array or union; rename that field (AS another name) or return the value as text with CAST(… AS VARCHAR).`,
-      };
-  }
-  return undefined;
-}
-
-/** A JavaScript stack overflow: what reading a value nested thousands of levels deep ends in. */
-const isStackOverflow = (error: unknown) => error instanceof RangeError && /call stack/i.test(error.message);
 
 async function start(settings: WorkerSettings): Promise<void> {
   const instance = await openInstance({ threads: settings.threads, memoryLimit: settings.memoryLimit });
@@ -152,8 +124,8 @@ async function start(settings: WorkerSettings): Promise<void> {
       if (failed) return failed;
       const result = await prepared.stream();
       const columns = result.deduplicatedColumnNames();
-      const refusal = unanswerable(id, columns, result.columnTypes());
-      if (refusal) return refusal;
+      const refusal = whyUnanswerable(columns, result.columnTypes());
+      if (refusal) return { type: 'unanswerable', id, ...refusal };
       const rows: JsonRow[] = [];
       let bytes = 2;
       let truncated: TruncatedReason | null = null;
@@ -179,13 +151,7 @@ async function start(settings: WorkerSettings): Promise<void> {
       if (error instanceof SqlRefusedError) return { type: 'refused', id, reason: error.reason, detail: error.detail };
       // The type check above keeps result values shallow; a value nested deep inside a VARIANT, or
       // a query nested deep in its text, can still overflow the stack while it is read or checked.
-      if (isStackOverflow(error))
-        return {
-          type: 'unanswerable',
-          id,
-          reason: 'nesting',
-          message: `Custom SQL could not be answered: the query or a value it returns is nested too deeply to be read (an answer holds at most ${MAX_NESTING} levels of lists, structs or maps). Flatten it, or return deep values as text with CAST(… AS VARCHAR).`,
-        };
+      if (isStackOverflow(error)) return { type: 'unanswerable', id, ...TOO_DEEP };
       return { type: 'failed', id, detail: error instanceof Error ? error.message : String(error) };
     } finally {
       clearTimeout(timer);
