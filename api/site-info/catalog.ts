@@ -70,7 +70,7 @@ export function serviceCatalog(config: Config): ServiceCatalog {
     endpoints,
     mcp: {
       url: at('/api/mcp'),
-      transport: 'Streamable HTTP (stateless)',
+      transport: 'Streamable HTTP (stateless): protocol 2026-07-28, and 2025-11-25 and earlier versions',
       authentication: 'optional X-API-Key header; query_hmda requires a key',
       tools: MCP_TOOL_NAMES.map((tool) => ({ ...tool })),
     },
@@ -82,6 +82,8 @@ export function serviceCatalog(config: Config): ServiceCatalog {
     feeds: [
       { title: 'Articles and learn pages', url: at('/feed.xml'), format: 'RSS 2.0' },
       { title: 'Market updates and news', url: at('/news-feed.xml'), format: 'RSS 2.0' },
+      { title: 'Dataset updates (each new version of a dataset)', url: at('/dataset-updates.xml'), format: 'RSS 2.0' },
+      { title: 'Dataset updates (each new version of a dataset)', url: at('/dataset-updates.json'), format: 'JSON Feed 1.1' },
     ],
     files: [
       { title: 'Brand facts (machine-readable)', url: at('/.well-known/brand-facts.json') },
