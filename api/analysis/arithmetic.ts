@@ -1,5 +1,6 @@
 // The computations of the analysis layer, free of any service: they take held series and figures
 // and return numbers. Tests compare each with an independent computation from the official files.
+import { principalAndInterest } from '../payment/monthly-payment.ts';
 import type { HeldSeries } from '../series/types.ts';
 import { observationsIn, type Span } from './points.ts';
 
@@ -137,10 +138,8 @@ export function rankTies<T extends { value: number }>(
   return ranked;
 }
 
-/** Monthly principal and interest of a fixed-rate loan: P·r ÷ (1 − (1 + r)^−n), r the monthly rate; P ÷ n at 0%. */
+/** Monthly principal and interest of a fixed-rate loan (the calculator's amortisation) and the interest over the term. */
 export function monthlyPayment(amount: number, annualPercent: number, years: number): { monthly_payment: number; total_interest: number } {
-  const months = years * 12;
-  const rate = annualPercent / 100 / 12;
-  const monthly = rate === 0 ? amount / months : (amount * rate) / (1 - (1 + rate) ** -months);
-  return { monthly_payment: round(monthly, 2), total_interest: round(monthly * months - amount, 2) };
+  const monthly = principalAndInterest(amount, annualPercent, years);
+  return { monthly_payment: round(monthly, 2), total_interest: round(monthly * years * 12 - amount, 2) };
 }

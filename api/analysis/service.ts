@@ -11,8 +11,17 @@ import { parseOrThrow } from '../platform/validation.ts';
 import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { Source } from '../platform/contract/sources.ts';
-import { QUERY_SCHEMAS, type AnalysisAnswer, type Input, type Operation, type Point, type QueryOf, type ResultOf } from './contract.ts';
-import { describePoint, formatValue, pointAt, rangeOf, spanOf } from './points.ts';
+import {
+  INTEREST_RATE_SERIES,
+  QUERY_SCHEMAS,
+  type AnalysisAnswer,
+  type Input,
+  type Operation,
+  type Point,
+  type QueryOf,
+  type ResultOf,
+} from './contract.ts';
+import { describePoint, exactValue, formatValue, isInterestRate, pointAt, rangeOf, spanOf } from './points.ts';
 import {
   change,
   conditionText,
@@ -360,16 +369,17 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       let where = '';
       if (query.series !== undefined) {
         const found = await pointOf(query.series, query.at, used);
-        if (found.series.units !== 'percent')
-          throw new BadRequestError(`${found.series.id} is not a rate in percent: give a rate series such as pmms/30-year.`);
+        if (!isInterestRate(found.series))
+          throw new BadRequestError(`${found.series.id} is not an interest rate: give ${INTEREST_RATE_SERIES}.`);
         point = found.point;
-        rate = found.point.value ?? undefined;
+        rate = exactValue(found.point) ?? undefined;
         where = ` (${found.series.title}: ${say(found.series, found.point)})`;
       }
       if (rate === undefined) throw new NotFoundError('The rate series has no figure for that moment.');
       const computed = monthlyPayment(query.amount, rate, query.term_years);
       return {
-        answer: `A $${query.amount.toLocaleString('en-US')} ${query.term_years}-year fixed loan at ${rate}%${where} has a monthly principal and interest payment of $${computed.monthly_payment.toLocaleString('en-US', { minimumFractionDigits: 2 })}; total interest over the term $${computed.total_interest.toLocaleString('en-US', { minimumFractionDigits: 2 })}.`,
+        // The rate as the point shows it (a mean to 4 decimals); the payment is computed from the rate itself.
+        answer: `A $${query.amount.toLocaleString('en-US')} ${query.term_years}-year fixed loan at ${point?.value ?? rate}%${where} has a monthly principal and interest payment of $${computed.monthly_payment.toLocaleString('en-US', { minimumFractionDigits: 2 })}; total interest over the term $${computed.total_interest.toLocaleString('en-US', { minimumFractionDigits: 2 })}.`,
         method:
           'Monthly payment = P·r ÷ (1 − (1 + r)^−n), with r the annual rate ÷ 12 and n the number of months; taxes, insurance and mortgage insurance are not included.',
         result: { amount: query.amount, rate_percent: rate, term_years: query.term_years, ...computed, rate: point },

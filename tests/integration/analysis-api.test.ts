@@ -12,6 +12,7 @@ import { databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { SOURCE_DIR, hasSourceData, sourceFile } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { postAsk, readAskStream } from '../support/sse.ts';
+import { amortisedPayment } from '../support/amortisation.ts';
 
 const DATASETS = ['pmms', 'nmdb', 'loan_limits_conforming', 'loan_limits_fha', 'hmda_aggregates', 'population', 'economic_calendar'];
 
@@ -23,8 +24,12 @@ function official(compute: string, args: Record<string, string | number>): numbe
 }
 
 function pmms15(): { date: string; value: number }[] {
+  return pmmsFile('rates/MORTGAGE15US_weekly_1991_2025.csv');
+}
+
+function pmmsFile(file: string): { date: string; value: number }[] {
   return fs
-    .readFileSync(sourceFile('rates/MORTGAGE15US_weekly_1991_2025.csv'), 'utf8')
+    .readFileSync(sourceFile(file), 'utf8')
     .trim()
     .split('\n')
     .slice(1)
@@ -158,6 +163,25 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind)
       2,
     );
     expect(latest.body.result.rate).toMatchObject({ date: '2026-10-08', how: 'observation' });
+  });
+
+  it('payment: from the rate itself (a mean unrounded), only from interest-rate series, never a negative interest', async () => {
+    const weeks2024 = pmmsFile('rates/MORTGAGE30US_weekly_1971_2026.csv').filter((week) => week.date.startsWith('2024-'));
+    const mean = weeks2024.reduce((sum, week) => sum + week.value, 0) / weeks2024.length;
+    // At $100 million a rate rounded to 4 decimals moves the payment by dollars, not a fraction of a cent.
+    const yearly = await get('payment', { amount: '100000000', series: 'pmms/30-year', at: '2024' });
+    expect(yearly.status).toBe(200);
+    expect(yearly.body.result.rate).toMatchObject({ how: 'mean', count: weeks2024.length });
+    expect(yearly.body.result.monthly_payment).toBeCloseTo(amortisedPayment(100_000_000, mean, 30), 2);
+    const nmdb = await get('payment', { amount: '400000', series: 'nmdb/CA/ave_intrate' });
+    expect(nmdb.status).toBe(200);
+    for (const series of ['hmda/CA/denial_rate', 'nmdb/CA/pct_intrate_lt_3']) {
+      const refused = await get('payment', { amount: '400000', series, at: '2024' });
+      expect(refused.status, series).toBe(400);
+      expect(refused.body.error).toMatch(/is not an interest rate: give an interest-rate series: Freddie Mac PMMS .*Optimal Blue.*NMDB/);
+    }
+    const tiny = await get('payment', { amount: '400000', rate: '0.0000001', term_years: '50' });
+    expect(tiny.body.result.total_interest).toBeGreaterThanOrEqual(0);
   });
 
   it('answers bad input with a 4xx that says how to fix it', async () => {
