@@ -25,6 +25,7 @@ import { StaticSite } from './platform/static/static-site.ts';
 import { serveStaticSite } from './platform/static/serve.ts';
 import { renderedPages } from './publications/rendered-pages.ts';
 import { captureGet, type ApiCaller, type SsrHandler } from './publications/render-capture.ts';
+import type { McpEndpoint } from './mcp/http.ts';
 
 export interface AppOptions {
   /** Handler for Astro's on-demand pages (dist/server/entry.mjs in middleware mode), when built. */
@@ -42,6 +43,8 @@ export interface BuiltApp {
   registry: ApiRegistry;
   /** The built site the app serves; put() adds or replaces a file while it runs. */
   site: StaticSite;
+  /** The MCP endpoint; at shutdown its `close` ends open subscriptions with their closing message. */
+  mcp: McpEndpoint;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
@@ -80,7 +83,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   });
   app.use('/api/v1', apiRouter, withCors(apiNotFound), apiErrorHandler);
 
-  registerSiteRoutes(app, deps, options.ssrHandler as SsrHandler | undefined);
+  const { mcp } = registerSiteRoutes(app, deps, options.ssrHandler as SsrHandler | undefined);
   app.use('/api', apiNotFound, apiErrorHandler);
 
   // The built site, in memory (api/platform/static): loaded here unless the caller loaded it.
@@ -90,7 +93,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
     .catch((error: unknown) => deps.logger.error({ err: error }, 'compressing the built site failed; it is served uncompressed'));
   serveSite(app, deps, options, site, apiCaller(deps, registry.buildRouter({ middleware: false }), apiErrorHandler));
   app.use(errorHandler(deps, false));
-  return { app, handler: frontDoor(app, deps, lane), registry, site };
+  return { app, handler: frontDoor(app, deps, lane), registry, site, mcp };
 }
 
 /**

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import ipaddr from 'ipaddr.js';
 import packageJson from '../package.json' with { type: 'json' };
 
 const booleanFlag = (fallback: boolean) =>
@@ -63,6 +64,30 @@ export const envSchema = z.object({
   HMDA_QUERY_TIMEOUT_MS: nonNegativeInt(10_000),
   HMDA_MEMORY_LIMIT: z.string().default('1GB'),
   HMDA_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * Private networks webhooks may reach after all (CIDRs, comma-separated, e.g. `10.20.0.0/16`): by
+   * default a hook's address must be public, never private, loopback or link-local.
+   */
+  WEBHOOK_ALLOW_NETWORKS: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const networks = (value ?? '')
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== '');
+        const invalid = networks.filter((network) => !ipaddr.isValidCIDR(network));
+        if (invalid.length > 0)
+          context.addIssue({ code: 'custom', message: `not a CIDR network: ${invalid.join(', ')} (e.g. 10.0.0.0/8)` });
+        return networks;
+      }),
+  ),
+  /** A PEM file of certificate authorities webhook endpoints may also be signed by (an internal CA). */
+  WEBHOOK_CA_FILE: optionalString,
+  WEBHOOKS_PER_ACCOUNT: z.coerce.number().int().min(0).max(100).default(5),
+  /** With DATABASE_URL, how often an instance looks for versions other instances published (ms). */
+  DATASET_UPDATES_POLL_MS: z.coerce.number().int().min(1_000).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -19,11 +19,15 @@ import type { NmdbService } from './nmdb/service.ts';
 import type { SeriesService } from './series/service.ts';
 import type { ResearchService } from './research/service.ts';
 import type { AnalysisService } from './analysis/service.ts';
+import type { DatasetUpdates } from './dataset-updates/service.ts';
+import type { WebhookService } from './webhooks/service.ts';
 
 export interface DomainServices {
   datasets: DatasetStatus;
   /** Which load of each dataset served a past day, and its archived snapshot (`as_of`). */
   versions: DatasetVersions;
+  /** Each new dataset version as it is published: the feeds, MCP notices and webhooks follow it. */
+  datasetUpdates: DatasetUpdates;
   glossary: GlossaryService;
   access: AccessService;
   search: SearchService;
@@ -41,6 +45,8 @@ export interface DomainServices {
   /** Computations over the series (change, compare, rank, count…), with their inputs and method. */
   analysis: AnalysisService;
   research: ResearchService;
+  /** Keyed accounts' webhooks (delivery is the background job's: api/webhooks/job.ts). */
+  webhooks: WebhookService;
 }
 
 /** The services a module calls, and only those: `deps.services.rates` typed by its service. */

@@ -1,6 +1,7 @@
 // Background work that runs inside the server process (the first sync of missing datasets, the
 // daily refresh on business days, the search index, the first HMDA load and national HMDA answers, the state rate
-// estimates after the HMDA warehouse changes, the first read of the series families). Returns a function
+// estimates after the HMDA warehouse changes, the first read of the series families, the webhook queue and,
+// with PostgreSQL, the look for dataset versions other instances published). Returns a function
 // that stops it at shutdown.
 import type { AppDeps } from './deps.ts';
 import { DEFAULT_CATCH_UP_TIMING, startBackgroundSync } from './sync/background.ts';
@@ -12,6 +13,8 @@ import { startHmdaJobs } from './hmda/job.ts';
 import { startPublishing } from './publications/route.ts';
 import { startStateEstimateJob } from './rates/estimate/job.ts';
 import { startSeriesWarmUp } from './series/warm-up.ts';
+import { startWebhookDelivery } from './webhooks/job.ts';
+import { startDatasetUpdatesPoll } from './dataset-updates/job.ts';
 
 export function startBackgroundJobs(deps: AppDeps): () => void {
   const stoppers: Array<() => void> = [];
@@ -34,6 +37,8 @@ export function startBackgroundJobs(deps: AppDeps): () => void {
   stoppers.push(startPublishing(deps, caughtUp.promise));
   stoppers.push(startStateEstimateJob(deps));
   stoppers.push(startSeriesWarmUp(deps));
+  stoppers.push(startDatasetUpdatesPoll(deps));
+  stoppers.push(startWebhookDelivery(deps));
   return () => {
     for (const stop of stoppers) stop();
   };

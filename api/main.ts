@@ -5,6 +5,7 @@
 // starts opening (./boot.ts) before the app's modules load, so the two happen at once.
 import './platform/memory/apply-allocator-settings.ts';
 import './platform/memory/heap-settings.ts';
+import './platform/memory/wasm-settings.ts';
 
 const { boot } = await import('./boot.ts');
 const booted = boot();

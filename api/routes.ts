@@ -17,9 +17,12 @@ import { registerHmdaRoutes } from './hmda/route.ts';
 import { registerSeriesRoutes } from './series/route.ts';
 import { registerAnalysisRoutes } from './analysis/route.ts';
 import { registerResearchRoutes } from './research/route.ts';
+import { registerDatasetUpdateRoutes } from './dataset-updates/route.ts';
+import { registerWebhookRoutes } from './webhooks/route.ts';
 
 export function registerApiRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registerHealthRoutes(registry, deps);
+  registerDatasetUpdateRoutes(registry, deps);
   registerRatesRoutes(registry, deps);
   registerCalendarRoutes(registry, deps);
   registerEscrowRoutes(registry, deps);
@@ -33,4 +36,5 @@ export function registerApiRoutes(registry: ApiRegistry, deps: AppDeps): void {
   registerGlossaryRoutes(registry, deps);
   registerBillsRoutes(registry, deps);
   registerAskRoutes(registry, deps);
+  registerWebhookRoutes(registry, deps);
 }

@@ -50,7 +50,7 @@ export async function startServer(
   const core = { config, db, logger, clock: () => new Date() };
   const services = await createServices(core);
   const deps: AppDeps = { ...core, services };
-  const { handler, site } = createApp(deps, { ssrHandler });
+  const { handler, site, mcp } = createApp(deps, { ssrHandler });
 
   // Once shutting down, every new response says it closes its connection, so a client moves on
   // instead of sending its next request into a closing socket (see close() for the rest).
@@ -90,6 +90,8 @@ export async function startServer(
       stopJobs();
       stopMemoryRelease();
       forgetAddress();
+      // Open MCP subscriptions hear that they end (rather than a dropped connection), then close.
+      await mcp.close().catch((error: unknown) => logger.warn({ err: error }, 'closing MCP subscriptions failed'));
       // The extra sockets' close waits for the connections they accepted, as server.close does for its own.
       const drained = Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), closeExtraSockets()]);
       // server.close() closes only the connections idle at that moment; a keep-alive connection busy

@@ -23,6 +23,8 @@ import { createNmdbService } from './nmdb/service.ts';
 import { createSeriesService } from './series/service.ts';
 import { createResearchService } from './research/service.ts';
 import { createAnalysisService } from './analysis/service.ts';
+import { createDatasetUpdates } from './dataset-updates/service.ts';
+import { createWebhookService } from './webhooks/service.ts';
 
 /** Search answers and the rates chart's history are reused for a minute (see each service's options). */
 const SEARCH_ANSWER_TTL_MS = 60_000;
@@ -38,6 +40,14 @@ export async function createServices(core: CoreDeps): Promise<Services> {
   const baseUrl = config.baseUrl;
   const datasets = createDatasetStatus({ db });
   const versions = createDatasetVersions({ db, datasets, clock });
+  const datasetUpdates = createDatasetUpdates({ db, datasets, logger });
+  const webhooks = createWebhookService({
+    db,
+    clock,
+    baseUrl,
+    allowedNetworks: config.WEBHOOK_ALLOW_NETWORKS,
+    perAccount: config.WEBHOOKS_PER_ACCOUNT,
+  });
   const escrow = createEscrowService({ config, clock });
   const series = createSeriesService({ db, config, logger, datasets });
   const bills = createBillsService({ db, baseUrl, datasets, clock });
@@ -78,6 +88,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
   return {
     datasets,
     versions,
+    datasetUpdates,
     glossary,
     access,
     search,
@@ -94,6 +105,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     series,
     analysis,
     research,
+    webhooks,
     ask,
   };
 }

@@ -8,6 +8,7 @@ import { PROJECT_ROOT } from '../api/config.ts';
 import { peakRssMb, runLoad, type LoadResult } from './bench/load.ts';
 import { prepareDataDir, startBenchService } from './bench/service.ts';
 import { ensureSiteBuilt } from './site-build.ts';
+import { prepareDatabaseTemplate } from './lib/database-template.ts';
 import { BASELINE_NAMES, startBaseline, type BaselineKind } from './bench/baseline.ts';
 import type { BenchModule, BenchRow } from './bench/types.ts';
 import type { BenchContext } from './bench/context.ts';
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
   // The default configuration is what `npm start` serves: the site built. Without dist/ the service
   // serves the API alone and renders no page ahead, which reads ~110 MiB lighter when idle.
   ensureSiteBuilt(log);
+  // And a new data folder starts from the empty database made ahead, as under `npm start`.
+  prepareDatabaseTemplate(log);
   const node = await measureBaseline('node');
   const express = await measureBaseline('express');
   const rows: BenchRow[] = [

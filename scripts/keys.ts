@@ -16,17 +16,31 @@ const USAGE = `Usage:
   npm run keys -- create --email <address> [--name <label>]   create a key (printed once)
   npm run keys -- list --email <address>                      list an account's keys
   npm run keys -- revoke <key-prefix>                         revoke a key, e.g. mds_Ab12Cd34
+  npm run keys -- --help                                      this help
 Add --json for machine-readable output.`;
 
 class UsageError extends Error {}
 
-function parseCommand(argv: string[]): { command: KeysCommand; json: boolean } {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean', default: false } },
-  });
+function parseCommand(argv: string[]): { command: KeysCommand; json: boolean } | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        name: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    // parseArgs says "Unknown option '--x'": keep its words, add the usage below.
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
   const [verb, ...rest] = positionals;
+  if (values.help || verb === 'help') return 'help';
   const json = values.json;
   if (verb === 'create' || verb === 'list') {
     if (values.email === undefined || rest.length > 0) throw new UsageError(`${verb} needs --email <address>.`);
@@ -78,7 +92,12 @@ async function execute(command: KeysCommand): Promise<KeysResult> {
 async function main(): Promise<number> {
   let parsed: ReturnType<typeof parseCommand>;
   try {
-    parsed = parseCommand(process.argv.slice(2));
+    const command = parseCommand(process.argv.slice(2));
+    if (command === 'help') {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    parsed = command;
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
     return 2;

@@ -31,18 +31,18 @@ export class ImmediateMemoryLimiter extends RateLimiterMemory {
     return (this as unknown as { _memoryStorage: MemoryStorage })._memoryStorage;
   }
 
-  consumeNow(key: string): { result: RateLimiterRes; rejected: boolean } {
-    const result = this.storage.incrby(this.getKey(key), 1, this.duration);
+  consumeNow(key: string, points = 1): { result: RateLimiterRes; rejected: boolean } {
+    const result = this.storage.incrby(this.getKey(key), points, this.duration);
     // As `consume` does: the storage leaves the remaining points to the limiter.
     (result as { remainingPoints: number }).remainingPoints = Math.max(this.points - result.consumedPoints, 0);
     return { result, rejected: result.consumedPoints > this.points };
   }
 
-  /** Takes back one count of the current window; a window that has ended is left alone. */
-  refundNow(key: string): void {
+  /** Takes back counts of the current window; a window that has ended is left alone. */
+  refundNow(key: string, points = 1): void {
     const storageKey = this.getKey(key);
     const current = this.storage.get(storageKey);
-    if (current !== null && current.msBeforeNext > 0) this.storage.incrby(storageKey, -1, this.duration);
+    if (current !== null && current.msBeforeNext > 0) this.storage.incrby(storageKey, -points, this.duration);
   }
 }
 

@@ -30,12 +30,13 @@ export interface Limiter {
   readonly store: LimitStore;
   /** False when every limit is 0 (off): nothing is counted and no headers are sent. */
   readonly active: boolean;
-  consume(identity: Identity): Promise<LimitDecision>;
+  /** Counts `points` requests (default one; an MCP batch counts each call), all or none. */
+  consume(identity: Identity, points?: number): Promise<LimitDecision>;
   /**
    * The decision at once, where the store can count without waiting (the memory store); undefined
    * for the shared stores, whose answer only `consume` can await.
    */
-  consumeNow(identity: Identity): LimitDecision | undefined;
+  consumeNow(identity: Identity, points?: number): LimitDecision | undefined;
   /** The store's state for /healthz; a shared store is asked (at most every few seconds). */
   check(): Promise<LimitStoreStatus>;
   /** Failed key attempts per address, in the same store; counted even when the rate limits are off. */
@@ -129,8 +130,8 @@ export async function createLimiter(
   const active = anonLimits.length > 0 || keyLimits.length > 0;
 
   /** One count in a shared store, which may fail or hang: a refusal is an outcome, a failure throws. */
-  function consumeShared(entry: LimitEntry, key: string): Promise<Outcome> {
-    return withTimeout(entry.limiter.consume(key)).then(
+  function consumeShared(entry: LimitEntry, key: string, points: number): Promise<Outcome> {
+    return withTimeout(entry.limiter.consume(key, points)).then(
       (result) => ({ points: entry.points, result, rejected: false, windowEndsAt: Date.now() + result.msBeforeNext }),
       (error: unknown) => {
         if (error instanceof RateLimiterRes)
@@ -154,27 +155,27 @@ export async function createLimiter(
    * limit counts only the requests it served (plus, for a moment, the ones in flight), and a refusal
    * spends nothing anywhere.
    */
-  function consumeSharedInOrder(limits: LimitEntry[], bucket: string, outcomes: Outcome[] = []): Promise<LimitDecision> {
+  function consumeSharedInOrder(limits: LimitEntry[], bucket: string, points: number, outcomes: Outcome[] = []): Promise<LimitDecision> {
     const entry = limits[outcomes.length];
     if (entry === undefined) {
       storeHealth.answered();
       return Promise.resolve(decide(outcomes));
     }
-    return consumeShared(entry, bucket).then((outcome) => {
+    return consumeShared(entry, bucket, points).then((outcome) => {
       outcomes.push(outcome);
-      if (!outcome.rejected) return consumeSharedInOrder(limits, bucket, outcomes);
+      if (!outcome.rejected) return consumeSharedInOrder(limits, bucket, points, outcomes);
       storeHealth.answered();
       const decision = decide(outcomes);
       // A refund that fails leaves one count too many in a window; the refusal stands either way.
       const now = Date.now();
       const refunds = outcomes.flatMap((outcome, index) =>
-        canGiveBack(outcome, now) ? [withTimeout(limits[index]!.limiter.reward(bucket, 1)).catch(() => undefined)] : [],
+        canGiveBack(outcome, now) ? [withTimeout(limits[index]!.limiter.reward(bucket, points)).catch(() => undefined)] : [],
       );
       return Promise.all(refunds).then(() => decision);
     });
   }
 
-  function consumeNow(identity: Identity): LimitDecision | undefined {
+  function consumeNow(identity: Identity, points = 1): LimitDecision | undefined {
     const limits = limitsOf(identity);
     if (limits.length === 0) return UNLIMITED;
     if (stores.store !== 'memory') return undefined;
@@ -183,10 +184,11 @@ export async function createLimiter(
     const outcomes: Outcome[] = [];
     for (let index = 0; index < limits.length; index += 1) {
       const entry = limits[index]!;
-      const { result, rejected } = (entry.limiter as ImmediateMemoryLimiter).consumeNow(bucket);
+      const { result, rejected } = (entry.limiter as ImmediateMemoryLimiter).consumeNow(bucket, points);
       outcomes.push({ points: entry.points, result, rejected });
       if (rejected) {
-        for (let counted = 0; counted <= index; counted += 1) (limits[counted]!.limiter as ImmediateMemoryLimiter).refundNow(bucket);
+        for (let counted = 0; counted <= index; counted += 1)
+          (limits[counted]!.limiter as ImmediateMemoryLimiter).refundNow(bucket, points);
         break;
       }
     }
@@ -220,10 +222,10 @@ export async function createLimiter(
     check,
     keyGuesses,
     // A promise chain rather than an async function: with a shared store this runs on every request.
-    consume(identity) {
-      const immediate = consumeNow(identity);
+    consume(identity, points = 1) {
+      const immediate = consumeNow(identity, points);
       if (immediate !== undefined) return Promise.resolve(immediate);
-      return consumeSharedInOrder(limitsOf(identity), bucketOf(identity)).catch(passUnlimited);
+      return consumeSharedInOrder(limitsOf(identity), bucketOf(identity), points).catch(passUnlimited);
     },
     close: () => stores.close(),
   };

@@ -17,20 +17,20 @@ type AccessDeps = UsesServices<'access'>;
 const OPEN_ROUTES = new Set(['/healthz', '/openapi.json']);
 
 /**
- * Authenticates and rate-limits one request; sets the headers; throws 401 or 429 errors. With
- * `count: false` it only authenticates (MCP counts tool calls, not its handshake messages).
+ * Authenticates and rate-limits one request; sets the headers; throws 401 or 429 errors. `count` is
+ * the requests it stands for (an MCP batch stands for each call in it), counted all or none.
  */
 export async function admitRequest(
   deps: AccessDeps,
   req: Request,
   res: Response,
-  { count = true }: { count?: boolean } = {},
+  { count = 1 }: { count?: number } = {},
 ): Promise<Identity> {
   const access = deps.services.access;
   const identity = await access.authenticate(req);
   req.identity = identity;
   if (identity.kind === 'key') keepAnswerPrivate(res);
-  if (count && access.limiter.active) applyDecision(res, identity, await access.consume(identity));
+  if (count > 0 && access.limiter.active) applyDecision(res, identity, await access.consume(identity, count));
   return identity;
 }
 

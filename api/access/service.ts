@@ -15,8 +15,8 @@ export interface AccessService {
   identifyWithoutLookup(req: Request): Identity | undefined;
   /** See Authenticator.authenticate: throws UnauthorizedError for a bad key or a required one. */
   authenticate(req: Request): Promise<Identity>;
-  /** Counts one request against the identity's budgets and returns the headers to send. */
-  consume(identity: Identity): Promise<LimitDecision>;
+  /** Counts one request (or `points`: an MCP batch's calls) against the identity's budgets and returns the headers to send. */
+  consume(identity: Identity, points?: number): Promise<LimitDecision>;
   close(): Promise<void>;
 }
 
@@ -42,7 +42,7 @@ export async function createAccessService(core: CoreDeps): Promise<AccessService
         throw error;
       }
     },
-    consume: (identity) => limiter.consume(identity),
+    consume: (identity, points) => limiter.consume(identity, points),
     close: () => limiter.close(),
   };
 }

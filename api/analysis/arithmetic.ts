@@ -1,5 +1,6 @@
 // The computations of the analysis layer, free of any service: they take held series and figures
 // and return numbers. Tests compare each with an independent computation from the official files.
+import { principalAndInterest } from '../payment/monthly-payment.ts';
 import type { HeldSeries } from '../series/types.ts';
 import { observationsIn, type Span } from './points.ts';
 
@@ -79,8 +80,19 @@ export function crossing(series: HeldSeries, span: Span, condition: Condition, w
   };
 }
 
-/** The lowest and highest values of the span with every date each was reached. */
-export function extremes(series: HeldSeries, span: Span) {
+/** The lowest and highest values of the span with every date (and, for a series of periods, period) each was reached. */
+export function extremes(
+  series: HeldSeries,
+  span: Span,
+): {
+  low: number | null;
+  low_dates: string[];
+  low_periods?: string[];
+  high: number | null;
+  high_dates: string[];
+  high_periods?: string[];
+  observations: number;
+} {
   const observations = observationsIn(series, span.start, span.end);
   if (observations.length === 0) return { low: null, low_dates: [], high: null, high_dates: [], observations: 0 };
   let low = Infinity;
@@ -89,12 +101,21 @@ export function extremes(series: HeldSeries, span: Span) {
     low = Math.min(low, observation.value);
     high = Math.max(high, observation.value);
   }
-  const label = (observation: { index: number; date: string }) => series.periods?.[observation.index] ?? observation.date;
+  const at = (value: number) => observations.filter((observation) => observation.value === value);
+  // A series of periods (years, quarters) names each by its period too: "2018" is a year, not a date.
+  const periods = (found: { index: number }[]) => {
+    const labels = found.map((observation) => series.periods?.[observation.index]);
+    return labels.every((label): label is string => label !== undefined) ? labels : undefined;
+  };
+  const lowPeriods = periods(at(low));
+  const highPeriods = periods(at(high));
   return {
     low,
-    low_dates: observations.filter((observation) => observation.value === low).map(label),
+    low_dates: at(low).map((observation) => observation.date),
+    ...(lowPeriods ? { low_periods: lowPeriods } : {}),
     high,
-    high_dates: observations.filter((observation) => observation.value === high).map(label),
+    high_dates: at(high).map((observation) => observation.date),
+    ...(highPeriods ? { high_periods: highPeriods } : {}),
     observations: observations.length,
   };
 }
@@ -117,10 +138,8 @@ export function rankTies<T extends { value: number }>(
   return ranked;
 }
 
-/** Monthly principal and interest of a fixed-rate loan: P·r ÷ (1 − (1 + r)^−n), r the monthly rate; P ÷ n at 0%. */
+/** Monthly principal and interest of a fixed-rate loan (the calculator's amortisation) and the interest over the term. */
 export function monthlyPayment(amount: number, annualPercent: number, years: number): { monthly_payment: number; total_interest: number } {
-  const months = years * 12;
-  const rate = annualPercent / 100 / 12;
-  const monthly = rate === 0 ? amount / months : (amount * rate) / (1 - (1 + rate) ** -months);
-  return { monthly_payment: round(monthly, 2), total_interest: round(monthly * months - amount, 2) };
+  const monthly = principalAndInterest(amount, annualPercent, years);
+  return { monthly_payment: round(monthly, 2), total_interest: round(monthly * years * 12 - amount, 2) };
 }

@@ -78,7 +78,13 @@ const TEMPLATE = seriesId(
   'A series id with `*` where the place goes, e.g. `hmda/*/originations` (states) or `loan-limits/conforming/*` (counties).',
 );
 
-export const ValueQuerySchema = z.object({ series: SERIES, at: AT.optional(), from: FROM.optional(), to: TO.optional() });
+/** `at` (one moment) or `from`/`to` (the mean over a range), not both: the service refuses the two together. */
+export const ValueQuerySchema = z.object({
+  series: SERIES,
+  at: AT.optional(),
+  from: FROM.optional().describe('With `to`, instead of `at`: the mean of the observations from this moment on.'),
+  to: TO.optional().describe('With `from`, instead of `at`: the mean of the observations up to this moment.'),
+});
 export const ChangeQuerySchema = z.object({ series: SERIES, from: FROM, to: TO.optional() });
 export const CompareQuerySchema = z.object({
   series: SERIES,
@@ -134,12 +140,19 @@ export const PerResidentQuerySchema = z.object({
   at: AT.optional(),
   per: integer({ min: 1, max: 1_000_000 }).default(1000).describe('Per how many residents (default 1,000).'),
 });
+/** The series a payment takes its rate from, in the words of the 400 that refuses any other. */
+export const INTEREST_RATE_SERIES =
+  'an interest-rate series: Freddie Mac PMMS (`pmms/30-year`, `pmms/15-year`, `pmms/5-1-arm`), Optimal Blue ' +
+  '(`optimal-blue/conforming-30-year`, `optimal-blue/fha-30-year`, … and its FICO × LTV grid) or FHFA NMDB average contract rates ' +
+  '(`nmdb/<state>/ave_intrate`, `nmdb/<state>/<market>/ave_intrate`, and their `_dollar` forms); other percent series ' +
+  '(a denial rate, a share of loans) are not interest rates';
+
 export const PaymentQuerySchema = z.object({
   amount: decimal({ min: 1, max: 100_000_000 }).describe('The loan amount in dollars, e.g. 400000.'),
   rate: decimal({ min: 0, max: 30 })
     .optional()
     .describe('The annual interest rate in percent, e.g. 6.5; or give `series` (and `at`) to use a published rate.'),
-  series: seriesId('A rate series whose value at `at` is the rate, e.g. `pmms/30-year`.').optional(),
+  series: seriesId(`The series whose value at \`at\` is the rate: ${INTEREST_RATE_SERIES}.`).optional(),
   at: AT.optional(),
   term_years: integer({ min: 1, max: 50 }).default(30).describe('The term in years (default 30).'),
 });
@@ -253,9 +266,16 @@ export const RESULT_SCHEMAS = {
   extremes: z.object({
     units: z.string(),
     low: z.number().nullable(),
-    low_dates: z.array(z.string()),
+    low_dates: z
+      .array(z.string())
+      .describe('YYYY-MM-DD: the date of each observation at the low (a yearly figure: the date the series gives it).'),
+    low_periods: z
+      .array(z.string())
+      .optional()
+      .describe('For a series of periods (a year, a quarter): the period of each observation at the low, e.g. "2018".'),
     high: z.number().nullable(),
-    high_dates: z.array(z.string()),
+    high_dates: z.array(z.string()).describe('YYYY-MM-DD: the date of each observation at the high.'),
+    high_periods: z.array(z.string()).optional().describe('For a series of periods: the period of each observation at the high.'),
     observations: z.int(),
   }),
   'per-resident': z.object({
@@ -266,10 +286,12 @@ export const RESULT_SCHEMAS = {
   }),
   payment: z.object({
     amount: z.number(),
-    rate_percent: z.number(),
+    rate_percent: z
+      .number()
+      .describe('The rate the payment is computed from: as given, or the series figure unrounded (a mean shows 4 decimals in `rate`).'),
     term_years: z.int(),
     monthly_payment: z.number().describe('Principal and interest, dollars and cents.'),
-    total_interest: z.number(),
+    total_interest: z.number().describe('Monthly payment × months − amount, dollars and cents; never negative.'),
     rate: PointSchema.nullable().describe('Where the rate came from a series.'),
   }),
 } as const satisfies Record<Operation, z.ZodObject>;

@@ -116,14 +116,33 @@ export function pointAt(
   return meanOver(series, span);
 }
 
-/** The mean of the observations in a span (one observation is itself). */
+/** Whether a series is an interest rate a loan can be priced at (INTEREST_RATE_SERIES says which, in words). */
+export function isInterestRate(series: Pick<HeldSeries, 'family' | 'id'>): boolean {
+  if (series.family === 'pmms' || series.family === 'optimal-blue') return true;
+  return series.family === 'nmdb' && /\/ave_intrate(_dollar)?$/.test(series.id);
+}
+
+/** The unrounded means behind the points that show them to 4 decimals (see `exactValue`). */
+const exactMeans = new WeakMap<Point, number>();
+
+/** The mean of the observations in a span (one observation is itself), shown to 4 decimals. */
 export function meanOver(series: HeldSeries, span: Span): Point {
   const found = observationsIn(series, span.start, span.end);
   if (found.length === 0) {
     throw new NotFoundError(`${series.id} has no figure in ${span.label}: it runs from ${series.dates[0]} to ${series.dates.at(-1)}.`);
   }
   const total = found.reduce((sum, observation) => sum + observation.value, 0);
-  return { value: round(total / found.length, 4), date: span.start, period: span.label, count: found.length, how: 'mean' };
+  const point: Point = { value: round(total / found.length, 4), date: span.start, period: span.label, count: found.length, how: 'mean' };
+  exactMeans.set(point, total / found.length);
+  return point;
+}
+
+/**
+ * A point's figure to compute with: a mean unrounded (a payment from the 4-decimal mean of a year's
+ * rates was a few cents off the payment at the rate itself), an observation as published.
+ */
+export function exactValue(point: Point): number | null {
+  return exactMeans.get(point) ?? point.value;
 }
 
 /** How a point is said: "6.81% (2023 mean of 52 weekly observations)", "$832,750 (2026)". */

@@ -11,8 +11,17 @@ import { parseOrThrow } from '../platform/validation.ts';
 import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 import type { Source } from '../platform/contract/sources.ts';
-import { QUERY_SCHEMAS, type AnalysisAnswer, type Input, type Operation, type Point, type QueryOf, type ResultOf } from './contract.ts';
-import { describePoint, formatValue, pointAt, rangeOf } from './points.ts';
+import {
+  INTEREST_RATE_SERIES,
+  QUERY_SCHEMAS,
+  type AnalysisAnswer,
+  type Input,
+  type Operation,
+  type Point,
+  type QueryOf,
+  type ResultOf,
+} from './contract.ts';
+import { describePoint, exactValue, formatValue, isInterestRate, pointAt, rangeOf, spanOf } from './points.ts';
 import {
   change,
   conditionText,
@@ -142,26 +151,43 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
   type Computed<O extends Operation> = { answer: string; method: string; result: ResultOf<O> };
   const operations: { [O in Operation]: (query: QueryOf<O>, used: Used) => Promise<Computed<O>> } = {
     async value(query, used) {
+      if (query.at !== undefined && (query.from !== undefined || query.to !== undefined))
+        throw new BadRequestError(
+          "Give either 'at' (one moment: the figure then) or 'from'/'to' (a range: the mean of its observations), not both.",
+        );
       const { series, point } = await pointOf(query.series, query.at, used, { from: query.from, to: query.to });
+      const computedBy = point.period === undefined ? undefined : series.computed?.[point.period];
       return {
-        answer: `${series.title}: ${say(series, point)}.`,
-        method:
-          point.how === 'mean'
+        answer: `${series.title}: ${say(series, point)}${computedBy ? ', computed (not published)' : ''}.`,
+        method: computedBy
+          ? `Computed here, not published: ${computedBy}.`
+          : point.how === 'mean'
             ? 'The mean of the observations published in the period, as published (no other adjustment).'
             : 'The observation as published.',
         result: { point, units: series.units },
       };
     },
     async change(query, used) {
+      const { series } = await read(query.series);
+      const last = series.dates.at(-1);
+      // A start after the last observation would be the last observation itself: no change to measure.
+      if (query.from !== 'latest' && last !== undefined && spanOf(query.from).start > last)
+        throw new NotFoundError(
+          `${series.id} has no figure from ${query.from} on: its latest observation is of ${last}, so there is no change to measure. Give a 'from' before ${last}.`,
+        );
       const start = await pointOf(query.series, query.from, used);
       const end = await pointOf(query.series, query.to ?? 'latest', used);
       const computed = change(start.point.value, end.point.value);
       const direction = computed.change === null ? '' : computed.change > 0 ? 'up' : computed.change < 0 ? 'down' : 'unchanged';
       const units = start.series.units;
+      const size = (amount: number) =>
+        units === 'US dollars'
+          ? formatValue(amount, units)
+          : `${amount.toLocaleString('en-US', { maximumFractionDigits: 4 })} ${pointsUnit(units)}`;
       const amount =
         computed.change === null
           ? 'no change can be computed'
-          : `${direction} ${units === 'US dollars' ? formatValue(Math.abs(computed.change), units) : `${Math.abs(computed.change)} ${pointsUnit(units)}`}${computed.percent_change === null ? '' : ` (${computed.percent_change > 0 ? '+' : ''}${computed.percent_change}%)`}`;
+          : `${direction} ${size(Math.abs(computed.change))}${computed.percent_change === null ? '' : ` (${computed.percent_change > 0 ? '+' : ''}${computed.percent_change}%)`}`;
       return {
         answer: `${start.series.title}: ${say(start.series, start.point)} to ${say(end.series, end.point)}, ${amount}.`,
         method: "Change = end − start in the series' units (percentage points for rates); percent change = (end − start) ÷ start × 100.",
@@ -282,7 +308,8 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       const answer = !found.found
         ? `${series.title} was never ${conditionText(condition)} from ${span.start} to ${span.end}.`
         : found.meets_now && query.which === 'last'
-          ? `${series.title} is ${conditionText(condition)} now: ${formatValue(found.latest?.value ?? null, series.units)} on ${when(found.latest)}, and has been since ${when(found.run_start)}.`
+          ? // The latest observation may be weeks old: say its date, never "now".
+            `${series.title} was ${conditionText(condition)} at its latest observation, ${formatValue(found.latest?.value ?? null, series.units)} on ${when(found.latest)}, and had been since ${when(found.run_start)}.`
           : `The ${query.which} time ${series.title} was ${conditionText(condition)} was ${when(found.found)} (${formatValue(found.found.value, series.units)})` +
             (query.which === 'last'
               ? `; the latest figure is ${formatValue(found.latest?.value ?? null, series.units)} (${when(found.latest)}).`
@@ -303,7 +330,7 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
           `${series.id} has no figure from ${span.start} to ${span.end}: it runs from ${series.dates[0]} to ${series.dates.at(-1)}.`,
         );
       return {
-        answer: `${series.title} from ${span.start} to ${span.end}: low ${formatValue(found.low, series.units)} (${found.low_dates.join(', ')}), high ${formatValue(found.high, series.units)} (${found.high_dates.join(', ')}).`,
+        answer: `${series.title} from ${span.start} to ${span.end}: low ${formatValue(found.low, series.units)} (${(found.low_periods ?? found.low_dates).join(', ')}), high ${formatValue(found.high, series.units)} (${(found.high_periods ?? found.high_dates).join(', ')}).`,
         method: `The lowest and highest of the ${found.observations} published observations in the range, with every date each was reached.`,
         result: { units: series.units, ...found },
       };
@@ -342,16 +369,17 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       let where = '';
       if (query.series !== undefined) {
         const found = await pointOf(query.series, query.at, used);
-        if (found.series.units !== 'percent')
-          throw new BadRequestError(`${found.series.id} is not a rate in percent: give a rate series such as pmms/30-year.`);
+        if (!isInterestRate(found.series))
+          throw new BadRequestError(`${found.series.id} is not an interest rate: give ${INTEREST_RATE_SERIES}.`);
         point = found.point;
-        rate = found.point.value ?? undefined;
+        rate = exactValue(found.point) ?? undefined;
         where = ` (${found.series.title}: ${say(found.series, found.point)})`;
       }
       if (rate === undefined) throw new NotFoundError('The rate series has no figure for that moment.');
       const computed = monthlyPayment(query.amount, rate, query.term_years);
       return {
-        answer: `A $${query.amount.toLocaleString('en-US')} ${query.term_years}-year fixed loan at ${rate}%${where} has a monthly principal and interest payment of $${computed.monthly_payment.toLocaleString('en-US', { minimumFractionDigits: 2 })}; total interest over the term $${computed.total_interest.toLocaleString('en-US', { minimumFractionDigits: 2 })}.`,
+        // The rate as the point shows it (a mean to 4 decimals); the payment is computed from the rate itself.
+        answer: `A $${query.amount.toLocaleString('en-US')} ${query.term_years}-year fixed loan at ${point?.value ?? rate}%${where} has a monthly principal and interest payment of $${computed.monthly_payment.toLocaleString('en-US', { minimumFractionDigits: 2 })}; total interest over the term $${computed.total_interest.toLocaleString('en-US', { minimumFractionDigits: 2 })}.`,
         method:
           'Monthly payment = P·r ÷ (1 − (1 + r)^−n), with r the annual rate ÷ 12 and n the number of months; taxes, insurance and mortgage insurance are not included.',
         result: { amount: query.amount, rate_percent: rate, term_years: query.term_years, ...computed, rate: point },

@@ -5,7 +5,8 @@ import { choice, integer, text } from '../platform/contract/lenient.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
 import { BILL_STATUSES } from './status.ts';
 
-export const BILLS_LIMIT_MAX = 45;
+/** Room for every tracked bill in one answer: the sitting Congress's, the laws and the archive (46 on the mirror). */
+export const BILLS_LIMIT_MAX = 60;
 export const BILLS_LIMIT_DEFAULT = 20;
 export const BILLS_QUERY_MAX = 200;
 
@@ -81,7 +82,11 @@ export const BillSummarySchema = z.object({
   title: z.string(),
   short_title: z.string(),
   status: z.enum(BILL_STATUSES),
-  status_label: z.string(),
+  status_label: z
+    .string()
+    .describe(
+      'The stage in words; for a bill of an ended Congress that did not become law, with that Congress, e.g. "Died in committee, 117th Congress".',
+    ),
   introduced_date: z.string().nullable(),
   latest_action: z.object({ date: z.string(), text: z.string() }),
   sponsor: BillMemberSchema.pick({ bioguide_id: true, name: true, party: true, party_name: true, state: true }).nullable(),
@@ -91,7 +96,7 @@ export const BillSummarySchema = z.object({
   why_we_track: z
     .string()
     .describe(
-      "Why the bill is tracked: our sentence, or the selection rule's reason (housing bill of the sitting Congress, housing law since 2018).",
+      "Why the bill is tracked: our sentence, or the selection rule's reason (housing bill of the sitting Congress, housing law since 2018, or a bill of an ended Congress kept with our analysis).",
     ),
   excerpt: z.string().optional().describe('Matching passage, terms wrapped in ** (keyword searches only).'),
   url: z.string().describe('Our page for the bill.'),

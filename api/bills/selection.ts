@@ -1,6 +1,8 @@
 // The rule that decides which bills we track, in one place: every housing or mortgage bill of the
 // Congress now sitting, plus every housing or mortgage bill enacted into law since 2018, whatever its
-// Congress. Sync applies it to every BILLSTATUS record it can see, so the list refreshes itself.
+// Congress, plus the archive: a housing bill of an ended Congress that we wrote an analysis of
+// (content/bills), so that analysis stays readable, labelled by how and when the bill ended. Sync
+// applies it to every BILLSTATUS record it can see, so the list refreshes itself.
 import { ordinal } from './bill-id.ts';
 import { congressOn } from './congress-term.ts';
 import type { BillRecord } from './types.ts';
@@ -29,8 +31,11 @@ export const FIRST_LAW_CONGRESS = congressOn(new Date(`${LAWS_SINCE}T12:00:00Z`)
 export type HousingBasis = 'policy area' | 'subject' | 'committee';
 
 export interface Selection {
-  /** Why the bill is tracked: it belongs to the sitting Congress, or it is a law since 2018. */
-  reason: 'current congress' | 'law';
+  /**
+   * Why the bill is tracked: it belongs to the sitting Congress, it is a law since 2018, or (archive)
+   * its Congress ended without it becoming law and we keep our analysis of it.
+   */
+  reason: 'current congress' | 'law' | 'archive';
   basis: HousingBasis;
   /** One sentence for readers (why_we_track, when we have not written our own). */
   explanation: string;
@@ -64,8 +69,11 @@ const BASIS_TEXT: Record<HousingBasis, string> = {
   committee: 'it went to a housing committee (House Financial Services or Senate Banking) and its title names housing or mortgages',
 };
 
-/** Whether the rule tracks the bill on the day `now`, and why. */
-export function selectBill(record: BillRecord, now: Date): Selection | undefined {
+/**
+ * Whether the rule tracks the bill on the day `now`, and why. `analysed`: we wrote an analysis of it
+ * (content/bills), which keeps a housing bill of an ended Congress in the archive.
+ */
+export function selectBill(record: BillRecord, now: Date, analysed = false): Selection | undefined {
   const basis = housingBasis(record);
   if (basis === undefined) return undefined;
   const sitting = congressOn(now);
@@ -75,6 +83,13 @@ export function selectBill(record: BillRecord, now: Date): Selection | undefined
   const enacted = enactedOn(record);
   if (enacted !== undefined && enacted >= LAWS_SINCE && record.congress <= sitting) {
     return { reason: 'law', basis, explanation: `A housing law enacted on ${enacted}: ${BASIS_TEXT[basis]}.` };
+  }
+  if (analysed && record.congress < sitting) {
+    return {
+      reason: 'archive',
+      basis,
+      explanation: `A housing bill of the ${ordinal(record.congress)} Congress, which ended without it becoming law; kept with our analysis: ${BASIS_TEXT[basis]}.`,
+    };
   }
   return undefined;
 }

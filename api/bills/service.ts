@@ -4,12 +4,12 @@
 import type { Queryable } from '../platform/db/database.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/errors.ts';
-import { BILL_TYPES, citation, isBillType, requireBillId, type BillRef } from './bill-id.ts';
+import { BILL_TYPES, citation, isBillType, ordinal, requireBillId, type BillRef } from './bill-id.ts';
 import type { Clock } from '../platform/clock.ts';
 import { congressOn } from './congress-term.ts';
 import { BILL_STATUSES, isBillStatus, OPEN_STAGES, STATUS_LABELS, statusAsOf, type BillStatusCode } from './status.ts';
 import type { BillRow } from './store.ts';
-import type { BillDetail, BillsAnswer, BillsQuery, BillSummary } from './contract.ts';
+import { BILLS_LIMIT_MAX, type BillDetail, type BillsAnswer, type BillsQuery, type BillSummary } from './contract.ts';
 // Registers the bills as a source of the site-wide search index wherever the services are built.
 import './search-documents.ts';
 
@@ -34,7 +34,7 @@ export interface BillsService {
   list(): Promise<BillSummary[]>;
 }
 
-export const MAX_LIMIT = 45;
+export const MAX_LIMIT = BILLS_LIMIT_MAX;
 const DEFAULT_LIMIT = 10;
 const MAX_QUERY_LENGTH = 200;
 
@@ -87,7 +87,7 @@ export function createBillsService({
       title: row.title,
       short_title: row.short_title,
       status,
-      status_label: status === row.status ? row.status_label : STATUS_LABELS[status],
+      status_label: statusLabel(row, status, clock()),
       introduced_date: toDate(row.introduced_date),
       latest_action: { date: toDate(row.latest_action_date) ?? '', text: row.latest_action_text },
       sponsor: row.sponsor && {
@@ -185,7 +185,7 @@ export function createBillsService({
       }
       const sql = `SELECT ${LIST_COLUMNS}, ${excerpt} AS excerpt FROM bills
         ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY ${rank === undefined ? '' : `${rank} DESC, `}latest_action_date DESC, bill_id
+        ORDER BY ${tierOrder(param(congressOn(clock())))}, ${rank === undefined ? '' : `${rank} DESC, `}latest_action_date DESC, bill_id
         LIMIT ${param(limit)}`;
       const { rows } = await db.query<Row>(sql, values);
       const bills = rows.map(listItem);
@@ -232,11 +232,32 @@ export function createBillsService({
 
     async list() {
       await ensureLoaded();
-      const { rows } = await db.query<Row>(`SELECT ${LIST_COLUMNS} FROM bills ORDER BY latest_action_date DESC, bill_id`);
+      const { rows } = await db.query<Row>(
+        `SELECT ${LIST_COLUMNS} FROM bills ORDER BY ${tierOrder('$1')}, latest_action_date DESC, bill_id`,
+        [congressOn(clock())],
+      );
       return rows.map(listItem);
     },
   };
   return service;
+}
+
+/**
+ * The order of the tracked list's three parts (`sitting`: the parameter holding the sitting
+ * Congress): bills of the sitting Congress first, then the laws since 2018, then the archive of
+ * bills whose Congress ended without them becoming law.
+ */
+function tierOrder(sitting: string): string {
+  return `(CASE WHEN congress >= ${sitting} THEN 0 WHEN status = 'became_law' THEN 1 ELSE 2 END)`;
+}
+
+/**
+ * A bill's stage in words; for one of an ended Congress that did not become law, with that Congress
+ * ("Died in committee, 117th Congress"), so the archive says how and when each bill ended.
+ */
+function statusLabel(row: Pick<Row, 'status' | 'status_label' | 'congress'>, status: BillStatusCode, now: Date): string {
+  const label = status === row.status ? row.status_label : STATUS_LABELS[status];
+  return row.congress < congressOn(now) && status !== 'became_law' ? `${label}, ${ordinal(row.congress)} Congress` : label;
 }
 
 /**

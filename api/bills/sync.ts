@@ -51,7 +51,7 @@ export interface BillsDatasetOptions {
   /** Records to consider instead of discovering them (tests); the rule still selects among them. */
   candidates?: BillRef[];
   /** The selection rule (tests of the transport replace it); default ./selection.ts. */
-  select?: (record: BillRecord, now: Date) => Selection | undefined;
+  select?: (record: BillRecord, now: Date, analysed: boolean) => Selection | undefined;
   /** congress.gov API v3 base URL (tests point it at a local server). */
   apiBaseUrl?: string;
   fetchImpl?: typeof fetch;
@@ -83,7 +83,9 @@ export function createBillsDataset(options: BillsDatasetOptions = {}): DatasetDe
         if (api !== undefined) {
           const found = await candidatesFromApi(api, now);
           for (const checksum of found.checksums) checksums.update(checksum);
-          candidates = found.refs;
+          // The API lists the sitting Congress's referrals and the laws: the bills we analysed from ended Congresses are asked for by id.
+          const listed = new Set(found.refs.map((ref) => ref.billId));
+          candidates = [...found.refs, ...[...analyses.values()].filter((bill) => !listed.has(bill.billId))];
         } else if (context.config.sourceDir !== undefined) {
           candidates = await candidatesFromMirror(context.config.sourceDir, now);
         } else {
@@ -115,7 +117,7 @@ export function createBillsDataset(options: BillsDatasetOptions = {}): DatasetDe
           }
         }
         context.progress(index + 1, candidates.length);
-        const selection = select(record, now);
+        const selection = select(record, now, analyses.has(ref.billId));
         if (selection === undefined) continue;
         const missing = missingFields(record);
         if (missing.length > 0) throw new ValidationError(`${ref.billId}: the record lacks ${missing.join(', ')}`);

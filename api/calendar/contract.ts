@@ -74,6 +74,17 @@ export const CalendarAnswerSchema = z.object({
   total: z.int().describe('Events in the range that match the filters; more than `events` holds when `limit` cut the list.'),
   limit: z.int(),
   as_of: z.string().nullable().describe("YYYY-MM-DD the schedules were last checked against the publishers' pages."),
+  coverage: z
+    .array(
+      z.object({
+        publisher: z.string(),
+        through: z.iso.date().describe("The last day this publisher's schedule, as held, has a release on."),
+      }),
+    )
+    .describe(
+      "Where each publisher's schedule ends, earliest first: a range past `through` holds none of that publisher's later releases, " +
+        'which it has not scheduled yet (e.g. the BLS feed ends with its last dated release of the year).',
+    ),
   sources: z.array(SourceSchema).describe('The publishers of the events returned, to cite.'),
   dataset_versions: DatasetVersionsSchema,
 });

@@ -72,6 +72,25 @@ interface Remembered {
 
 const versionOf = (record: DatasetRecord): string => `${record.loadedAt}|${record.checksum ?? ''}`;
 
+const coverages = new WeakMap<CalendarSnapshot, CalendarAnswer['coverage']>();
+
+/** Where each publisher's schedule ends in a snapshot (its last event), earliest first; once per snapshot. */
+export function coverageOf(data: CalendarSnapshot): CalendarAnswer['coverage'] {
+  let coverage = coverages.get(data);
+  if (!coverage) {
+    const through = new Map<string, string>();
+    for (const event of data.events) {
+      const publisher = publisherOf(event);
+      if ((through.get(publisher) ?? '') < event.date) through.set(publisher, event.date);
+    }
+    coverage = [...through]
+      .map(([publisher, date]) => ({ publisher, through: date }))
+      .sort((a, b) => a.through.localeCompare(b.through) || a.publisher.localeCompare(b.publisher));
+    coverages.set(data, coverage);
+  }
+  return coverage;
+}
+
 export function createCalendarService({
   db,
   datasets,
@@ -148,6 +167,7 @@ export function createCalendarService({
       total,
       limit: request.limit,
       as_of: data.asOf,
+      coverage: coverageOf(data),
       sources: [...sources].map(([url, name]) => ({ url, as_of: data.asOf, name })),
       dataset_versions: data.versions,
     };

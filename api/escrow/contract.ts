@@ -52,9 +52,13 @@ export type EscrowSource = z.infer<typeof EscrowSourceSchema>;
 export const EscrowAtClosingSchema = z
   .object({
     annualTax: z.number().describe('The yearly property tax given (`annual_tax`), dollars.'),
-    monthlyTax: z.number().describe('One month of tax: annualTax / 12, to the cent.'),
-    amount: z.number().describe('Collected at closing: escrowMonths × monthlyTax, to the cent.'),
-    exactAmount: z.number().describe('escrowMonthsExact × monthlyTax, to the cent: the amount before months are rounded.'),
+    monthlyTax: z.number().describe('One month of tax: annualTax / 12, to the cent, half a cent rounded up.'),
+    amount: z
+      .number()
+      .describe('Collected at closing: escrowMonths × annualTax / 12, to the cent, half a cent rounded up (from the exact product).'),
+    exactAmount: z
+      .number()
+      .describe('escrowMonthsExact × annualTax / 12, to the cent, half a cent rounded up: the amount before months are rounded.'),
   })
   .describe('The escrow at closing in dollars, present only when `annual_tax` is given.');
 export type EscrowAtClosing = z.infer<typeof EscrowAtClosingSchema>;
@@ -86,6 +90,9 @@ export const EscrowAnswerSchema = z.object({
   cushionMonths: z.int().describe('RESPA cushion: 2 months (1/6 of annual disbursements)'),
   firstPaymentMonth: MonthNameSchema.describe('First mortgage payment: closing month + 2'),
   projection: z.array(EscrowProjectionMonthSchema).describe('The 12 months from the first payment, in units of one month of tax'),
+  as_of: z.iso
+    .date()
+    .describe('YYYY-MM-DD: the day the tax schedules behind this answer were last checked against their sources (statutes, collectors).'),
   sources: z.array(EscrowSourceSchema),
   atClosing: EscrowAtClosingSchema.optional(),
 });

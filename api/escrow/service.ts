@@ -52,7 +52,8 @@ function basis(
   return { state, frequency: schedule.frequency, installments, ...rest, allMonths: computeAllMonths(installments, CUSHION_MONTHS) };
 }
 
-function answerFor(basis: Basis, closingMonth: number): EscrowAnswer {
+/** `asOf`: the day the schedules were last checked against their sources (the schedules file's asOf). */
+function answerFor(basis: Basis, closingMonth: number, asOf: string): EscrowAnswer {
   const computation = computeEscrow(basis.installments, closingMonth, CUSHION_MONTHS);
   return {
     state: basis.state.name,
@@ -72,6 +73,7 @@ function answerFor(basis: Basis, closingMonth: number): EscrowAnswer {
     cushionMonths: computation.cushionMonths,
     firstPaymentMonth: monthName(computation.firstPaymentMonth),
     projection: computation.projection,
+    as_of: asOf,
     sources: basis.sources,
   };
 }
@@ -129,7 +131,7 @@ export function createEscrowService({
   const precomputed = new Map<string, RememberedAnswer<EscrowAnswer>>();
   const remember = (target: string, found: Basis) => {
     for (let month = 1; month <= 12; month += 1) {
-      const answer = answerFor(found, month);
+      const answer = answerFor(found, month, schedules.asOf);
       precomputed.set(`${target}|${month}`, { answer, json: preSerialize(answer) });
     }
   };
@@ -161,7 +163,8 @@ export function createEscrowService({
         found = precomputed.get(`${state.code}|${match.override.fips}|${closingMonth}`);
       } else {
         const target = `${state.code}|${match.county ? match.county.fips : `"${match.query}"`}|${closingMonth}`;
-        found = counties.get(target) ?? rememberAnswer(counties, target, answerFor(countyBasis(state, match), closingMonth));
+        found =
+          counties.get(target) ?? rememberAnswer(counties, target, answerFor(countyBasis(state, match), closingMonth, schedules.asOf));
       }
     }
     if (!found) throw new Error(`no escrow answer for ${key}`);
@@ -182,16 +185,31 @@ export function createEscrowService({
   };
 }
 
-const cents = (value: number): number => Math.round(value * 100) / 100;
+/**
+ * Dollars to the cent, half a cent rounded up (away from zero), computed exactly: the amount as a
+ * fraction of whole cents (`numerator` ÷ `denominator`), so 0.005 is never read as 0.00499…
+ */
+function centsHalfUp(numerator: bigint, denominator: bigint): number {
+  const cents = (2n * numerator + denominator) / (2n * denominator);
+  return Number(cents) / 100;
+}
 
-/** The escrow at closing in dollars for a yearly tax bill: months × one month of tax. */
+/** Months as an exact fraction of a million (the engine's own precision: it rounds to 1e-6). */
+const MONTH_SCALE = 1_000_000n;
+
+/**
+ * The escrow at closing in dollars for a yearly tax bill: months × one month of tax. The tax is
+ * taken to the cent; each figure is rounded to the cent half up (a half cent goes up), from the exact
+ * product, never from an already rounded one.
+ */
 export function escrowAtClosing(answer: Pick<EscrowAnswer, 'escrowMonths' | 'escrowMonthsExact'>, annualTax: number): EscrowAtClosing {
-  const monthlyTax = annualTax / 12;
+  const taxCents = BigInt(Math.round(annualTax * 100));
+  const months = (value: number) => BigInt(Math.round(value * Number(MONTH_SCALE)));
   return {
     annualTax,
-    monthlyTax: cents(monthlyTax),
-    amount: cents(answer.escrowMonths * monthlyTax),
-    exactAmount: cents(answer.escrowMonthsExact * monthlyTax),
+    monthlyTax: centsHalfUp(taxCents, 12n),
+    amount: centsHalfUp(months(answer.escrowMonths) * taxCents, 12n * MONTH_SCALE),
+    exactAmount: centsHalfUp(months(answer.escrowMonthsExact) * taxCents, 12n * MONTH_SCALE),
   };
 }
 

@@ -1,8 +1,11 @@
 // GET /healthz: 200 while the process serves, whatever data is loaded (contract "Health"). For each
 // dataset: its state (loaded, loading since when, last load failed when and why, never loaded), the
 // publisher's as-of date and, separately, when our sync published it. And the rate-limit store:
-// `degraded` while it does not answer and requests pass unlimited. An operator page: it may name
-// commands (`hint`), which reader-facing answers never do.
+// `degraded` while it does not answer and requests pass unlimited. A dataset `missing` by design in
+// this setup (its source has nothing to load here, e.g. no HMDA loan records) is listed apart from a
+// `failed` one and does not make the service degraded; before any dataset is loaded the status is
+// `starting`, not `ok`. An operator page: it may name commands (`hint`), which reader-facing answers
+// never do.
 import { z } from 'zod';
 import type { ApiRegistry } from '../platform/http/api-registry.ts';
 import type { AppDeps } from '../deps.ts';
@@ -15,8 +18,9 @@ const DatasetHealthSchema = z.object({
   state: z
     .enum(['loaded', 'loading', 'failed', 'missing', 'never_loaded'])
     .describe(
-      '`loaded`: served. `loading`: not loaded yet, a load runs now. `failed`: not loaded, its last load failed. `missing`: not loaded because ' +
-        'its source has nothing to load here (e.g. a file the source folder lacks; `missing` says why): not a fault. `never_loaded`: no load was ever attempted.',
+      '`loaded`: served. `loading`: not loaded yet, a load runs now. `failed`: not loaded, its last load failed (a fault to look at). ' +
+        '`missing`: missing by design here: its source has nothing to load in this setup (a file the source folder lacks, no HMDA loan ' +
+        'records yet; `missing` says why, `expected` says it is expected): not a fault. `never_loaded`: no load was ever attempted.',
     ),
   as_of: z
     .string()
@@ -37,6 +41,10 @@ const DatasetHealthSchema = z.object({
     .optional()
     .describe('Its latest load failed. A loaded dataset keeps serving its previous load meanwhile.'),
   hint: z.string().optional().describe('For the operator: how to load it.'),
+  expected: z
+    .string()
+    .optional()
+    .describe('Present when the state is `missing`: why that is expected in this setup, in one sentence, and that the rest serves.'),
   missing: z
     .array(z.string())
     .optional()
@@ -45,17 +53,25 @@ const DatasetHealthSchema = z.object({
     ),
 });
 
+export const HEALTH_STATUSES = ['starting', 'ok', 'degraded'] as const;
+
 export const HealthSchema = z.object({
   status: z
-    .enum(['ok', 'degraded'])
+    .enum(HEALTH_STATUSES)
     .describe(
       '`degraded` when the database cannot be read right now, the rate-limit store does not answer (requests then pass unlimited), ' +
-        'or a dataset is `failed` or `missing` (its answers are 503 until a sync loads it; `failed_datasets` names them).',
+        'or a dataset is `failed` (its answers are 503 until a sync loads it; `failed_datasets` names them). `starting` when nothing ' +
+        'is wrong but no dataset is loaded yet (a fresh install syncing: data answers are 503 with Retry-After meanwhile). `ok` otherwise. ' +
+        'Datasets `missing` by design here (`missing_datasets`) do not make the service degraded.',
     ),
   failed_datasets: z
     .array(z.string())
     .optional()
-    .describe('Present when status is `degraded` because of datasets: the ones `failed` or `missing`, by name.'),
+    .describe('Present when status is `degraded` because of datasets: the ones `failed`, by name.'),
+  missing_datasets: z
+    .array(z.string())
+    .optional()
+    .describe('Datasets `missing` by design in this setup (each says why under `datasets`), by name; not a fault.'),
   version: z.string(),
   database: z.enum(['postgres', 'pglite']),
   limits: z
@@ -79,15 +95,12 @@ export type Health = z.infer<typeof HealthSchema>;
 /** The default datasets: listed even before any load of them was attempted. */
 const KNOWN_DATASETS = datasetDefinitions.filter((definition) => definition.syncByDefault !== false).map((definition) => definition.name);
 
-/** Dataset states that mean the dataset cannot be served until someone acts (a sync with its files). */
-const UNSERVED_STATES = new Set(['failed', 'missing']);
-
 /** A failure to fetch the publisher's files (the sentence of api/sync/failure-reason.ts), not one about their content. */
 export function publisherUnreachable(reason: string): boolean {
   return /could not be retrieved/i.test(reason);
 }
 
-function datasetHealth(entry: DatasetOverview): z.infer<typeof DatasetHealthSchema> {
+function datasetHealth(entry: DatasetOverview, sourceDir: string | undefined): z.infer<typeof DatasetHealthSchema> {
   const { record, availability } = entry;
   const command = `\`npm run sync -- ${entry.name}\``;
   const hint = entry.lastFailure
@@ -98,7 +111,9 @@ function datasetHealth(entry: DatasetOverview): z.infer<typeof DatasetHealthSche
     : availability.state === 'never_loaded'
       ? `Load it with ${command}.`
       : availability.state === 'missing'
-        ? `Set MDS_SOURCE_DIR to a folder holding the publisher's files (where the reason says), or sync with access to the publisher, then run ${command}.`
+        ? sourceDir !== undefined
+          ? `To load it anyway, provide what the reason names (a file in the source folder ${sourceDir}, or the records it depends on), then run ${command}.`
+          : `Set MDS_SOURCE_DIR to a folder holding the publisher's files (where the reason says), or sync with access to the publisher, then run ${command}.`
         : undefined;
   const missing = [...(record?.missing ?? []), ...(entry.skipped ? [entry.skipped.reason] : [])];
   return {
@@ -111,7 +126,33 @@ function datasetHealth(entry: DatasetOverview): z.infer<typeof DatasetHealthSche
     ...(entry.loadingSince !== undefined ? { loading_since: entry.loadingSince } : {}),
     ...(entry.lastFailure ? { last_failure: entry.lastFailure } : {}),
     ...(hint !== undefined ? { hint } : {}),
+    ...(availability.state === 'missing'
+      ? {
+          expected:
+            'Expected in this setup: its source has nothing to load here (the reason is under `missing`); every other dataset serves.',
+        }
+      : {}),
     ...(missing.length > 0 ? { missing } : {}),
+  };
+}
+
+/**
+ * The service's status from its datasets and the limit store: `degraded` when a dataset failed or the
+ * store does not answer, `starting` while no dataset is loaded yet, else `ok`; with the failed and
+ * the missing-by-design datasets named apart.
+ */
+export function healthStatus(
+  overview: readonly DatasetOverview[],
+  limitsDown: boolean,
+): Pick<Health, 'status' | 'failed_datasets' | 'missing_datasets'> {
+  const named = (state: string) => overview.filter((entry) => entry.availability.state === state).map((entry) => entry.name);
+  const failed = named('failed');
+  const missing = named('missing');
+  const anyLoaded = overview.some((entry) => entry.availability.state === 'loaded');
+  return {
+    status: limitsDown || failed.length > 0 ? 'degraded' : anyLoaded ? 'ok' : 'starting',
+    ...(failed.length > 0 ? { failed_datasets: failed } : {}),
+    ...(missing.length > 0 ? { missing_datasets: missing } : {}),
   };
 }
 
@@ -121,14 +162,13 @@ export async function readHealth(deps: AppDeps): Promise<Health> {
   const limitsDown = limits.state === 'unavailable';
   try {
     const overview = await deps.services.datasets.overview(KNOWN_DATASETS);
-    // A dataset that is failed or missing answers 503: the service is not all there.
-    const failed = overview.filter((entry) => UNSERVED_STATES.has(entry.availability.state)).map((entry) => entry.name);
+    // A failed dataset answers 503 until someone acts: the service is not all there. A missing one
+    // has nothing to load in this setup, by design.
     return {
-      status: limitsDown || failed.length > 0 ? 'degraded' : 'ok',
-      ...(failed.length > 0 ? { failed_datasets: failed } : {}),
+      ...healthStatus(overview, limitsDown),
       ...base,
       limits,
-      datasets: Object.fromEntries(overview.map((entry) => [entry.name, datasetHealth(entry)])),
+      datasets: Object.fromEntries(overview.map((entry) => [entry.name, datasetHealth(entry, deps.config.sourceDir)])),
       hmda_load: deps.services.hmda.progress.get(),
     };
   } catch {

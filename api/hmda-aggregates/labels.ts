@@ -30,7 +30,8 @@ export const DEFINITIONS = {
   shares:
     'Shares are of all HMDA records (applications, originations and purchased loans) for the geography and year, as the HMDA Maps aggregates count them.',
   nation:
-    'National figures are the sum of every state-level key of the official aggregates: the 50 states, DC, the territories (PR, GU, VI and, in some years, AS, MP, MH) and records whose property state was not reported (NA), so they equal the published national record count.',
+    'National figures are the sum of every state-level key of the official aggregates: the 50 states, DC, the territories (PR, GU, VI and, in some years, AS, MP, MH) and records whose property state was not reported (NA). ' +
+    "From 2020 on that is the published national record count; the Data Browser's 2018 and 2019 counts also hold records filed under a blank state key with no breakdown (1,961 in 2018, 21 in 2019), which the sums leave out.",
 } as const;
 
 /** Approval and denial rates per DEFINITIONS from action-taken counts; null without any decision. */

@@ -44,12 +44,10 @@ export interface AnswerDeps {
   preset(name: PresetName, filters: Record<string, unknown>): Promise<PresetRows>;
   /** Writes every row of a preset to the two files; resolves to the row count. */
   exportPreset(name: PresetName, filters: Record<string, unknown>, files: ExportFiles): Promise<number>;
-  sandbox: Pick<Sandbox, 'run' | 'export'>;
+  sandbox: Pick<Sandbox, 'question'>;
   exports: ExportStore;
   /** Where downloads are served: `<base>/<id>.csv`. */
   downloadBase: string;
-  /** Deadline of an export (it runs the query without a row cap). */
-  exportTimeoutMs: number;
   /** Rows a custom query may return inline before it counts as over the budget. */
   rowCap: number;
   /** Bytes of JSON an answer may take (HMDA_ANSWER_BUDGET_BYTES; smaller only in tests). */
@@ -126,11 +124,13 @@ export async function answerQuery(deps: AnswerDeps, query: HmdaQuery, context: R
       );
     }
     const meta = deps.current();
-    const run = await deps.sandbox.run(sql, context, { rowCap: deps.rowCap, byteCap: deps.budgetBytes });
-    const fields = base(meta, { kind: 'sql', preset: null, filters: {}, columns: run.columns, sql, params: [] });
-    return fit(deps, context, fields, run.rows, !run.truncated, { kind: 'sql', sql }, (files) =>
-      deps.sandbox.export(sql, context, { ...files, timeoutMs: deps.exportTimeoutMs }),
-    );
+    // One process for the question, its export included, within the query time limit: an export is
+    // no way to hold a process longer than a query may.
+    return deps.sandbox.question(sql, context, async (lane) => {
+      const run = await lane.run({ rowCap: deps.rowCap, byteCap: deps.budgetBytes });
+      const fields = base(meta, { kind: 'sql', preset: null, filters: {}, columns: run.columns, sql, params: [] });
+      return fit(deps, context, fields, run.rows, !run.truncated, { kind: 'sql', sql }, (files) => lane.export(files));
+    });
   }
   const name = preset as PresetName;
   const misplaced = Object.entries(filters).filter(

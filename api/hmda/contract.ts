@@ -137,7 +137,14 @@ export type HmdaQuery = z.output<typeof HmdaQuerySchema>;
 export const HmdaSqlBodySchema = z.object({ sql: SqlTextSchema.describe(SQL_DESCRIPTION) });
 
 const CellSchema = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
-export const HmdaRowSchema = z.record(z.string(), CellSchema);
+export const HmdaRowSchema = z
+  .record(z.string(), CellSchema)
+  .describe(
+    'One row, keyed by column name (any name, `__proto__` included). Values as JSON: null is SQL NULL; a floating-point NaN or ' +
+      'infinity is the string "NaN", "Infinity" or "-Infinity" (JSON has no number for them; exports write the same in CSV); ' +
+      'integers beyond ±2^53 are decimal strings; dates and timestamps ISO 8601 strings (or "infinity", "-infinity"); ' +
+      'lists are arrays, structs objects, maps arrays of {key, value}. Values nested more than 64 levels deep are refused (400).',
+  );
 
 export const HmdaExportSchema = z.object({
   id: z.string().describe('Content address: sha256 of the question and the warehouse version it was answered from.'),

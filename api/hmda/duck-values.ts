@@ -2,8 +2,12 @@
 // conversion throws on dates and timestamps a JavaScript Date cannot hold ('infinity', year 290000,
 // far BC) and reads 'infinity'::TIMESTAMP_NS as a date in 2262; here those become strings:
 // 'infinity', '-infinity', or an ISO 8601 date with an extended year ('+290000-01-01T00:00:00.000Z').
+// Floating-point NaN and infinities, which JSON has no number for (JSON.stringify writes null, the
+// same as SQL NULL), become the strings 'NaN', 'Infinity' and '-Infinity'. Struct fields are read by
+// the type's field names, so a field named `__proto__` or `constructor` is a field like any other.
 import {
   DuckDBDateValue,
+  DuckDBStructValue,
   DuckDBTimestampMillisecondsValue,
   DuckDBTimestampNanosecondsValue,
   DuckDBTimestampSecondsValue,
@@ -101,9 +105,35 @@ function temporalText(value: DuckDBValue, type: DuckDBType): string | undefined 
   }
 }
 
-/** DuckDB's JavaScript conversion, with dates and timestamps (inside lists and structs too) read as above. */
-const converter: DuckDBValueConverter<unknown> = (value, type, nested) =>
-  temporalText(value, type) ?? JSDuckDBValueConverter(value as never, type, nested as never);
+/** The JSON text of a floating-point value JSON has no number for; undefined for a finite one. */
+export function nonFiniteText(value: number): 'NaN' | 'Infinity' | '-Infinity' | undefined {
+  if (Number.isNaN(value)) return 'NaN';
+  if (value === Infinity) return 'Infinity';
+  if (value === -Infinity) return '-Infinity';
+  return undefined;
+}
+
+/**
+ * A struct's fields by the type's names. DuckDB builds a struct value's fields in a plain object,
+ * where a field named `__proto__` set the object's prototype instead: an object value is found there.
+ */
+function structFields(value: DuckDBStructValue, type: DuckDBType & { typeId: DuckDBTypeId.STRUCT }, nested: DuckDBValueConverter<unknown>) {
+  const prototype: unknown = Object.getPrototypeOf(value.entries);
+  return Object.fromEntries(
+    type.entryNames.map((name, index) => {
+      const field = name === '__proto__' ? (prototype === Object.prototype ? null : prototype) : value.entries[name];
+      return [name, field === null || field === undefined ? null : nested(field as DuckDBValue, type.entryTypes[index]!, nested)];
+    }),
+  );
+}
+
+/** DuckDB's JavaScript conversion, with dates, timestamps, non-finite floats and structs (nested ones too) read as above. */
+const converter: DuckDBValueConverter<unknown> = (value, type, nested) => {
+  if ((type.typeId === DuckDBTypeId.DOUBLE || type.typeId === DuckDBTypeId.FLOAT) && typeof value === 'number')
+    return nonFiniteText(value) ?? value;
+  if (type.typeId === DuckDBTypeId.STRUCT && value instanceof DuckDBStructValue) return structFields(value, type, nested);
+  return temporalText(value, type) ?? JSDuckDBValueConverter(value as never, type, nested as never);
+};
 
 /** The JSON form of one result value; never throws (a value no rule covers is given as DuckDB prints it). */
 export function jsonFromDuckDB(value: unknown, type: DuckDBType | undefined): JsonValue {

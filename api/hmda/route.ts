@@ -30,12 +30,12 @@ const BUDGET_NOTE =
 
 const pascal = (name: string) => name.replace(/(^|_)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
 
-/** The key's id, or a 401 saying how to get a key: HMDA records answer key holders only. */
-function requireKey(req: Request, deps: AppDeps): string {
+/** The key's id and account, or a 401 saying how to get a key: HMDA records answer key holders only. */
+function requireKey(req: Request, deps: AppDeps): { keyId: string; accountId: string } {
   const identity = req.identity;
   if (identity?.kind !== 'key')
     throw new UnauthorizedError(`HMDA loan records need an API key (X-API-Key header). ${howToGetAKey(deps.config)}`);
-  return identity.keyId;
+  return { keyId: identity.keyId, accountId: identity.accountId };
 }
 
 const ExportFileSchema = z.object({
@@ -69,7 +69,7 @@ export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
         200: { description: 'The preset answer, with the SQL it ran, its as-of and source', schema: HmdaAnswerSchema },
         ...errorResponses({ 404: 'No HMDA records are loaded for the state and year asked; the message says what is.' }),
       },
-      handler: ({ query, req }) => deps.services.hmda.answer({ ...query, preset }, { keyId: requireKey(req, deps) }),
+      handler: ({ query, req }) => deps.services.hmda.answer({ ...query, preset }, requireKey(req, deps)),
     });
   }
 
@@ -88,7 +88,7 @@ export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
     responses: {
       200: { description: 'The rows, with the SQL that ran, its as-of and source', schema: HmdaAnswerSchema },
     },
-    handler: ({ body, req }) => deps.services.hmda.answer({ sql: body.sql }, { keyId: requireKey(req, deps) }),
+    handler: ({ body, req }) => deps.services.hmda.answer({ sql: body.sql }, requireKey(req, deps)),
   });
 
   registry.route({

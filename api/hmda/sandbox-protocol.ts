@@ -53,5 +53,7 @@ export type WorkerMessage =
   | { type: 'over-budget'; id: number; maxBytes: number }
   /** The guard refused the query (nothing ran). */
   | { type: 'refused'; id: number; reason: string; detail: string }
+  /** The query ran, but its result cannot be given as JSON (values nested too deep); `message` says so to the caller. */
+  | { type: 'unanswerable'; id: number; reason: string; message: string }
   /** The engine raised an error; `detail` is its raw text, for the log only. */
   | { type: 'failed'; id: number; detail: string; position?: number };

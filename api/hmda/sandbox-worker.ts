@@ -5,12 +5,12 @@
 // built as JSON rows, cut at a row cap or a byte cap, off the service's event loop; or, for a
 // result over the answer budget, every row streamed by the engine into a Parquet and a CSV file,
 // stopped by the kernel at the export's byte budget (file-size-limit.ts).
-import { StatementType, type DuckDBType } from '@duckdb/node-api';
+import { StatementType } from '@duckdb/node-api';
 import fs from 'node:fs';
 import path from 'node:path';
-import { literal, openInstance, type JsonRow } from './duck.ts';
+import { copyParquetToCsv, literal, openInstance, type JsonRow } from './duck.ts';
 import { isFileTooLarge, limitFileSize } from './file-size-limit.ts';
-import { jsonFromDuckDB } from './duck-values.ts';
+import { chunkRows, isStackOverflow, TOO_DEEP, whyUnanswerable } from './result-cells.ts';
 import type { ExportRequest, RunRequest, TruncatedReason, WorkerMessage, WorkerRequest, WorkerSettings } from './sandbox-protocol.ts';
 import { lookUpCatalog, serialiseSql } from './sql-catalog.ts';
 import { checkQuery, SqlRefusedError } from './sql-guard.ts';
@@ -21,14 +21,6 @@ function send(message: WorkerMessage): Promise<void> {
     if (!process.send) return resolve();
     process.send(message, undefined, {}, () => resolve());
   });
-}
-
-function rowObject(names: string[], types: DuckDBType[], values: unknown[]): JsonRow {
-  const row: JsonRow = {};
-  names.forEach((name, index) => {
-    row[name] = jsonFromDuckDB(values[index], types[index]);
-  });
-  return row;
 }
 
 async function start(settings: WorkerSettings): Promise<void> {
@@ -110,9 +102,7 @@ async function start(settings: WorkerSettings): Promise<void> {
       if (parquetBytes >= request.maxBytes) return { type: 'over-budget', id, maxBytes: request.maxBytes };
       limitFileSize(request.maxBytes - parquetBytes);
       // The CSV is written from the Parquet file: the same rows in the same order, the query run once.
-      await connection.run(
-        `COPY (SELECT * FROM read_parquet(${literal(request.parquetPath)})) TO ${literal(request.csvPath)} (FORMAT csv, HEADER true)`,
-      );
+      await copyParquetToCsv(connection, request.parquetPath, request.csvPath);
       return { type: 'exported', id, rows: Number(written.rowsChanged) };
     } catch (error) {
       if (error instanceof SqlRefusedError) return { type: 'refused', id, reason: error.reason, detail: error.detail };
@@ -134,19 +124,19 @@ async function start(settings: WorkerSettings): Promise<void> {
       if (failed) return failed;
       const result = await prepared.stream();
       const columns = result.deduplicatedColumnNames();
-      const types = result.columnTypes();
+      const refusal = whyUnanswerable(columns, result.columnTypes());
+      if (refusal) return { type: 'unanswerable', id, ...refusal };
       const rows: JsonRow[] = [];
       let bytes = 2;
       let truncated: TruncatedReason | null = null;
       reading: for (;;) {
         const chunk = await result.fetchChunk();
         if (!chunk || chunk.rowCount === 0) break;
-        for (let index = 0; index < chunk.rowCount; index += 1) {
+        for (const row of chunkRows(chunk, columns)) {
           if (rows.length === request.rowCap) {
             truncated = 'rows';
             break reading;
           }
-          const row = rowObject(columns, types, chunk.getRowValues(index));
           const size = Buffer.byteLength(JSON.stringify(row)) + 1;
           if (bytes + size > request.byteCap) {
             truncated = 'bytes';
@@ -159,6 +149,9 @@ async function start(settings: WorkerSettings): Promise<void> {
       return { type: 'result', id, columns, rows, truncated, bytes };
     } catch (error) {
       if (error instanceof SqlRefusedError) return { type: 'refused', id, reason: error.reason, detail: error.detail };
+      // The type check above keeps result values shallow; a value nested deep inside a VARIANT, or
+      // a query nested deep in its text, can still overflow the stack while it is read or checked.
+      if (isStackOverflow(error)) return { type: 'unanswerable', id, ...TOO_DEEP };
       return { type: 'failed', id, detail: error instanceof Error ? error.message : String(error) };
     } finally {
       clearTimeout(timer);

@@ -4,8 +4,10 @@
 // folding constants, one long scalar call) or when its resident memory passes the cap, and starts
 // another; an engine error that can leave the engine unusable (internal, fatal, a failed allocation)
 // also gets the process replaced before the next query. A few processes serve at once; more queries
-// wait in a short line, the key with the fewest queries running first, no key holding every process
-// or more than its share of the line. Every refused or stopped query is logged (key id, reason, duration).
+// wait in a short line, the account with the fewest queries running first, no account (all its keys
+// together) holding every process or more than its share of the line. A question holds its process
+// once, for its query and the export of its rows alike, within one query time limit. Every refused or
+// stopped query is logged (key id, reason, duration).
 import fs from 'node:fs';
 import type { Logger } from '../platform/logger.ts';
 import { BadRequestError, ServiceUnavailableError, TooManyRequestsError } from '../platform/errors.ts';
@@ -29,7 +31,7 @@ export interface SandboxOptions {
   /** Queries running at once (one process each); more wait in line (up to `queueLimit`), then get a 503. */
   concurrency?: number;
   queueLimit?: number;
-  /** Queries one key may run at once (default: all processes but one) and keep waiting (default: a quarter of the line). */
+  /** Queries one account may run at once (default: all processes but one) and keep waiting (default: a quarter of the line). */
   perKeyRunning?: number;
   perKeyQueue?: number;
   /** Resident memory at which a process is killed; default: the DuckDB limit + 512 MiB. */
@@ -52,6 +54,8 @@ export interface SandboxResult {
 export interface RunContext {
   /** Id (never the key itself) of the API key the query came with, for the log. */
   keyId?: string;
+  /** The key's account: its keys together get one caller's share of the processes and of the line. */
+  accountId?: string;
 }
 
 /** Caps of one run, when they differ from the sandbox's (an answer budget smaller than the byte cap). */
@@ -63,10 +67,18 @@ export interface RunCaps {
 export interface ExportTarget {
   parquetPath: string;
   csvPath: string;
-  /** Deadline of the whole export (it runs the query without a row cap). */
-  timeoutMs: number;
   /** Bytes both files together may take: the kernel stops the process's writes there, and the watch kills it past it. */
   maxBytes: number;
+}
+
+/**
+ * One question in its process: the query (cut at the caps), then, when its rows are over the
+ * answer's budget, the export of every row. Both share the question's one time limit.
+ */
+export interface QuestionLane {
+  run(caps?: RunCaps): Promise<SandboxResult>;
+  /** Writes every row of the query to `target`'s Parquet and CSV files; resolves to the row count. */
+  export(target: ExportTarget): Promise<number>;
 }
 
 /** A query stopped by the sandbox (time or memory); `reason` is for the log. */
@@ -91,6 +103,11 @@ export class SqlFailedError extends BadRequestError {
 }
 
 const HEAP_MB = 256;
+/**
+ * Signals of a process that crashed (not ones the service sends): DuckDB dies of SIGSEGV on a type
+ * or expression nested ~100,000 levels deep (its parser and binder recurse on the thread's stack).
+ */
+const CRASH_SIGNALS: ReadonlySet<string> = new Set(['SIGSEGV', 'SIGBUS', 'SIGILL', 'SIGFPE']);
 /** Resident memory is read this often while a query runs (a read of /proc/<pid>/statm costs microseconds). */
 const WATCH_MS = 10;
 /**
@@ -112,11 +129,12 @@ export function parseMemoryLimit(value: string): number | undefined {
 interface Slot {
   busy: boolean;
   process?: SandboxProcess;
-  keyId?: string;
+  /** Whose share the running question counts against: its account, or its key when it has none. */
+  holder?: string;
 }
 
 interface Waiter {
-  keyId: string;
+  holder: string;
   resolve: (slot: Slot) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
@@ -126,14 +144,15 @@ export function createSandbox(options: SandboxOptions) {
   const { logger, timeoutMs } = options;
   const concurrency = options.concurrency ?? 2;
   const queueLimit = options.queueLimit ?? 16;
-  // A key's fair share: all processes but one (so another caller always finds one soon), and a
-  // quarter of the line; past its line share a key's queries are refused (429), not queued.
+  // An account's fair share: all processes but one (so another caller always finds one soon), and a
+  // quarter of the line; past its line share an account's queries are refused (429), not queued.
+  // Counted per account, not per key: an account's second key is no second share.
   const perKeyRunning = options.perKeyRunning ?? Math.max(1, concurrency - 1);
   const perKeyQueue = options.perKeyQueue ?? Math.max(1, Math.floor(queueLimit / 4));
   const graceMs = options.graceMs ?? 250;
   const rssLimit = options.rssLimitBytes ?? (parseMemoryLimit(options.memoryLimit) ?? 2 ** 30) + 512 * 2 ** 20;
   const idleMs = options.idleMs ?? 5 * 60_000;
-  // Long enough to outlast two runaways ahead in line (each is killed at its deadline).
+  // Long enough to outlast two runaways ahead in line (each question is killed at its deadline).
   const maxWaitMs = 2 * (timeoutMs + graceMs) + 5_000;
   const settings = { root: options.root, threads: options.threads, memoryLimit: options.memoryLimit };
   const slots: Slot[] = Array.from({ length: concurrency }, () => ({ busy: false }));
@@ -170,14 +189,14 @@ export function createSandbox(options: SandboxOptions) {
   );
   reaper.unref();
 
-  const runningFor = (keyId: string) => slots.filter((slot) => slot.busy && slot.keyId === keyId).length;
-  const waitingFor = (keyId: string) => waiting.filter((waiter) => waiter.keyId === keyId).length;
-  /** A key below its share may start a query; queries without a key share one share. */
-  const underShare = (keyId: string) => runningFor(keyId) < perKeyRunning;
+  const runningFor = (holder: string) => slots.filter((slot) => slot.busy && slot.holder === holder).length;
+  const waitingFor = (holder: string) => waiting.filter((waiter) => waiter.holder === holder).length;
+  /** An account below its share may start a query; queries without a key share one share. */
+  const underShare = (holder: string) => runningFor(holder) < perKeyRunning;
 
   /**
-   * Hands free slots to waiters: the waiter whose key has the fewest queries running (the oldest
-   * among equals), skipping keys already at their share, so one caller never holds every process.
+   * Hands free slots to waiters: the waiter whose account has the fewest queries running (the oldest
+   * among equals), skipping accounts already at their share, so one caller never holds every process.
    */
   function dispatch(): void {
     for (;;) {
@@ -185,34 +204,34 @@ export function createSandbox(options: SandboxOptions) {
       if (!slot) return;
       let chosen = -1;
       for (let index = 0; index < waiting.length; index += 1) {
-        const keyId = waiting[index]!.keyId;
-        if (!underShare(keyId)) continue;
-        if (chosen === -1 || runningFor(keyId) < runningFor(waiting[chosen]!.keyId)) chosen = index;
+        const holder = waiting[index]!.holder;
+        if (!underShare(holder)) continue;
+        if (chosen === -1 || runningFor(holder) < runningFor(waiting[chosen]!.holder)) chosen = index;
       }
       if (chosen === -1) return;
       const [waiter] = waiting.splice(chosen, 1);
       clearTimeout(waiter!.timer);
       slot.busy = true;
-      slot.keyId = waiter!.keyId;
+      slot.holder = waiter!.holder;
       waiter!.resolve(slot);
     }
   }
 
-  function acquire(keyId: string): Promise<Slot> {
+  function acquire(holder: string): Promise<Slot> {
     if (waiting.length >= queueLimit) {
       return Promise.reject(new ServiceUnavailableError('Too many custom HMDA queries are running; try again in a few seconds.', 5));
     }
-    if (waitingFor(keyId) >= perKeyQueue) {
+    if (waitingFor(holder) >= perKeyQueue) {
       return Promise.reject(
         new TooManyRequestsError(
-          `This key already has ${perKeyQueue + runningFor(keyId)} custom HMDA queries running or waiting; send the next when one has answered.`,
+          `This account's keys already have ${perKeyQueue + runningFor(holder)} custom HMDA queries running or waiting; send the next when one has answered.`,
           2,
         ),
       );
     }
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
-        keyId,
+        holder,
         resolve,
         reject,
         timer: setTimeout(() => {
@@ -227,7 +246,7 @@ export function createSandbox(options: SandboxOptions) {
 
   function release(slot: Slot): void {
     slot.busy = false;
-    slot.keyId = undefined;
+    slot.holder = undefined;
     dispatch();
   }
 
@@ -301,8 +320,20 @@ export function createSandbox(options: SandboxOptions) {
         error.signal === 'SIGTRAP' ||
         peakRss > 0.8 * rssLimit;
       if (stopped === 'export-budget' && request.type === 'export') throw new ExportOverBudgetError(request.maxBytes);
-      if (stopped === 'timeout') throw stop('timeout', peakRss, request.timeoutMs);
-      if (stopped === 'memory' || outOfMemory) throw stop('memory', peakRss, request.timeoutMs);
+      if (stopped === 'timeout') throw stop('timeout', peakRss);
+      if (stopped === 'memory' || outOfMemory) throw stop('memory', peakRss);
+      if (error.signal !== null && CRASH_SIGNALS.has(error.signal)) {
+        // The query's own doing (the same query crashes every engine it is sent to), answered as such;
+        // logged as an error all the same, since it is an engine fault an operator may want to report.
+        logger.error(
+          { signal: error.signal, sql: sql.slice(0, 500), stderr: error.stderr.slice(-1000) },
+          'HMDA SQL sandbox process crashed on a query',
+        );
+        throw new SqlFailedError(
+          'engine_crash',
+          'Custom SQL could not be run: the query engine crashed on it (as DuckDB does on types or expressions nested many thousands of levels deep). Its process was replaced; no other query was affected. Simplify the query.',
+        );
+      }
       logger.error(
         { code: error.code, signal: error.signal, stderr: error.stderr.slice(-1000) },
         'HMDA SQL sandbox process exited during a query',
@@ -314,11 +345,12 @@ export function createSandbox(options: SandboxOptions) {
     }
   }
 
-  function stop(reason: 'timeout' | 'memory', peakRss: number, limitMs = timeoutMs): SqlStoppedError {
+  function stop(reason: 'timeout' | 'memory', peakRss: number): SqlStoppedError {
     return reason === 'timeout'
       ? new SqlStoppedError(
           'timeout',
-          `The query ran longer than the ${limitMs} ms limit and was stopped. Narrow it with WHERE year = … AND state = …, or aggregate with GROUP BY.`,
+          `The query (with the export of its rows, when they are over the answer's budget) ran longer than the ${timeoutMs} ms limit and was stopped. ` +
+            'Narrow it with WHERE year = … AND state = …, or aggregate with GROUP BY.',
           peakRss,
         )
       : new SqlStoppedError(
@@ -329,12 +361,7 @@ export function createSandbox(options: SandboxOptions) {
   }
 
   /** The process's answer as a result, or as the error the caller gets. */
-  function outcome(
-    message: WorkerMessage,
-    sql: string,
-    peakRss: number,
-    limitMs = timeoutMs,
-  ): Omit<SandboxResult, 'elapsedMs'> | { exported: number } {
+  function outcome(message: WorkerMessage, sql: string, peakRss: number): Omit<SandboxResult, 'elapsedMs'> | { exported: number } {
     switch (message.type) {
       case 'result':
         return {
@@ -350,9 +377,11 @@ export function createSandbox(options: SandboxOptions) {
         throw new ExportOverBudgetError(message.maxBytes);
       case 'refused':
         throw new SqlRefusedError(message.reason, message.detail);
+      case 'unanswerable':
+        throw new SqlFailedError(message.reason, message.message);
       case 'failed': {
         const failure = describeEngineError(message.detail, sql, message.position);
-        if (failure.kind === 'timeout' || failure.kind === 'memory') throw stop(failure.kind, peakRss, limitMs);
+        if (failure.kind === 'timeout' || failure.kind === 'memory') throw stop(failure.kind, peakRss);
         if (failure.kind === 'user') throw new SqlFailedError(failure.reason, failure.message);
         logger.error({ reason: failure.reason, detail: message.detail.slice(0, 1000) }, 'HMDA custom SQL failed inside the engine');
         throw new Error('HMDA custom SQL failed inside the engine');
@@ -362,27 +391,38 @@ export function createSandbox(options: SandboxOptions) {
     }
   }
 
-  /** Runs `work` on a slot for the query's key; logs refusals, stops and failures with the key id. */
-  async function withSlot<T>(
-    query: unknown,
-    context: RunContext,
-    work: (slot: Slot, sql: string, elapsed: () => number) => Promise<T>,
-  ): Promise<T> {
+  /**
+   * Runs `work` on one slot for the query's account, its query and export within one time limit
+   * counted from when the slot was taken; logs refusals, stops and failures with the key id.
+   */
+  async function question<T>(query: unknown, context: RunContext, work: (lane: QuestionLane) => Promise<T>): Promise<T> {
     const started = performance.now();
     const keyId = context.keyId ?? 'none';
     const elapsed = () => Math.round(performance.now() - started);
     try {
       if (closed) throw new ServiceUnavailableError('Custom HMDA queries are unavailable while the service stops.', 5);
       const sql = checkText(query);
-      const slot = await acquire(keyId);
+      const slot = await acquire(context.accountId ?? keyId);
       try {
-        return await work(slot, sql, elapsed);
+        // The limit counts the engine's time, from a started process (starting one is not the query's doing).
+        await readyProcess(slot);
+        const deadline = performance.now() + timeoutMs;
+        /** What is left of the question's time limit; a step with nothing left is stopped before it starts. */
+        const remaining = () => {
+          const left = Math.floor(deadline - performance.now());
+          if (left <= 0) throw stop('timeout', 0);
+          return left;
+        };
+        return await work({
+          run: (caps = {}) => runIn(slot, sql, remaining(), caps, context, elapsed),
+          export: (target) => exportIn(slot, sql, remaining(), target, context, elapsed),
+        });
       } finally {
         release(slot);
       }
     } catch (error) {
       const sql = typeof query === 'string' ? query.slice(0, 500) : undefined;
-      const fields = { keyId, ms: elapsed(), sql };
+      const fields = { keyId, accountId: context.accountId, ms: elapsed(), sql };
       if (error instanceof SqlRefusedError) logger.warn({ ...fields, reason: error.reason }, 'HMDA custom SQL refused');
       else if (error instanceof SqlStoppedError)
         logger.warn({ ...fields, reason: error.reason, peakRss: error.peakRss }, 'HMDA custom SQL stopped');
@@ -393,52 +433,54 @@ export function createSandbox(options: SandboxOptions) {
     }
   }
 
-  async function run(query: unknown, context: RunContext = {}, caps: RunCaps = {}): Promise<SandboxResult> {
-    return withSlot(query, context, async (slot, sql, elapsed) => {
-      const request = {
-        type: 'run',
-        id: (sequence += 1),
-        sql,
-        timeoutMs,
-        rowCap: caps.rowCap ?? options.rowCap,
-        byteCap: caps.byteCap ?? options.byteCap,
-      } as const;
-      const { message, peakRss } = await execute(slot, request);
-      const answered = outcome(message, sql, peakRss);
-      if ('exported' in answered) throw new Error('unexpected export answer to a query');
-      const result = { ...answered, elapsedMs: elapsed() };
-      if (result.truncated)
-        logger.info(
-          {
-            keyId: context.keyId ?? 'none',
-            reason: `truncated_${result.truncatedReason}`,
-            ms: result.elapsedMs,
-            rows: result.rows.length,
-            bytes: result.bytes,
-            peakRss,
-          },
-          'HMDA custom SQL cut',
-        );
-      return result;
-    });
+  /** The query in the slot's process, its rows cut at the caps, within `limitMs`. */
+  async function runIn(slot: Slot, sql: string, limitMs: number, caps: RunCaps, context: RunContext, elapsed: () => number) {
+    const request = {
+      type: 'run',
+      id: (sequence += 1),
+      sql,
+      timeoutMs: limitMs,
+      rowCap: caps.rowCap ?? options.rowCap,
+      byteCap: caps.byteCap ?? options.byteCap,
+    } as const;
+    const { message, peakRss } = await execute(slot, request);
+    const answered = outcome(message, sql, peakRss);
+    if ('exported' in answered) throw new Error('unexpected export answer to a query');
+    const result = { ...answered, elapsedMs: elapsed() };
+    if (result.truncated)
+      logger.info(
+        {
+          keyId: context.keyId ?? 'none',
+          reason: `truncated_${result.truncatedReason}`,
+          ms: result.elapsedMs,
+          rows: result.rows.length,
+          bytes: result.bytes,
+          peakRss,
+        },
+        'HMDA custom SQL cut',
+      );
+    return result;
   }
 
-  /** Writes every row of the query to `target`'s Parquet and CSV files; resolves to the row count. */
-  async function exportQuery(query: unknown, context: RunContext, target: ExportTarget): Promise<number> {
-    return withSlot(query, context, async (slot, sql, elapsed) => {
-      const { timeoutMs: limitMs, parquetPath, csvPath, maxBytes } = target;
-      const request = { type: 'export', id: (sequence += 1), sql, timeoutMs: limitMs, parquetPath, csvPath, maxBytes } as const;
-      const { message, peakRss } = await execute(slot, request);
-      const answered = outcome(message, sql, peakRss, target.timeoutMs);
-      if (!('exported' in answered)) throw new Error('unexpected query answer to an export');
-      logger.info({ keyId: context.keyId ?? 'none', ms: elapsed(), rows: answered.exported, peakRss }, 'HMDA custom SQL exported');
-      return answered.exported;
-    });
+  /** Every row of the query written to `target`'s files by the slot's process, within `limitMs`. */
+  async function exportIn(slot: Slot, sql: string, limitMs: number, target: ExportTarget, context: RunContext, elapsed: () => number) {
+    const { parquetPath, csvPath, maxBytes } = target;
+    const request = { type: 'export', id: (sequence += 1), sql, timeoutMs: limitMs, parquetPath, csvPath, maxBytes } as const;
+    const { message, peakRss } = await execute(slot, request);
+    const answered = outcome(message, sql, peakRss);
+    if (!('exported' in answered)) throw new Error('unexpected query answer to an export');
+    logger.info({ keyId: context.keyId ?? 'none', ms: elapsed(), rows: answered.exported, peakRss }, 'HMDA custom SQL exported');
+    return answered.exported;
+  }
+
+  /** One query, its rows cut at the caps. */
+  function run(query: unknown, context: RunContext = {}, caps: RunCaps = {}): Promise<SandboxResult> {
+    return question(query, context, (lane) => lane.run(caps));
   }
 
   return {
     run,
-    export: exportQuery,
+    question,
     /** Pids of the running sandbox processes (for tests and measurements). */
     pids(): number[] {
       return slots.flatMap((slot) => (slot.process?.alive && slot.process.pid !== undefined ? [slot.process.pid] : []));

@@ -9,7 +9,7 @@ import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../plat
 import type { Logger } from '../platform/logger.ts';
 import { answerQuery, type AnswerMeta } from './answers.ts';
 import { HMDA_ANSWER_BUDGET_BYTES, type HmdaAnswer, type HmdaQuery } from './contract.ts';
-import { literal, openInstance, readerRows, type JsonRow } from './duck.ts';
+import { copyParquetToCsv, literal, openInstance, readerRows, type JsonRow } from './duck.ts';
 import { createExportStore, type ExportFiles, type ExportStore } from './exports.ts';
 import { echoFilters, parseFilters } from './filters.ts';
 import { LoadProgress } from './load-progress.ts';
@@ -95,7 +95,10 @@ export interface HmdaService {
   close(): Promise<void>;
 }
 
-/** An export runs the query without a row cap: it gets this multiple of the query time limit, at least a minute. */
+/**
+ * A preset's export (our own query, on the trusted engine) runs without a row cap: it gets this
+ * multiple of the query time limit, at least a minute. Custom SQL's exports get the query's own limit.
+ */
 const EXPORT_TIME_FACTOR = 6;
 /**
  * A preset computed ahead is no caller's wait, and the all-years ones scan every record (about 121
@@ -251,9 +254,7 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
     const timer = setTimeout(() => connected.interrupt(), exportTimeoutMs);
     try {
       const written = await connected.run(`COPY (\n${built.sql}\n) TO ${literal(files.parquetPath)} (FORMAT parquet)`, built.params);
-      await connected.run(
-        `COPY (SELECT * FROM read_parquet(${literal(files.parquetPath)})) TO ${literal(files.csvPath)} (FORMAT csv, HEADER true)`,
-      );
+      await copyParquetToCsv(connected, files.parquetPath, files.csvPath);
       return Number(written.rowsChanged);
     } finally {
       clearTimeout(timer);
@@ -303,7 +304,6 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
           sandbox,
           exports,
           downloadBase: `${config.baseUrl}/api/v1/hmda/exports`,
-          exportTimeoutMs,
           rowCap: SQL_ROW_CAP,
           budgetBytes: options.answerBudgetBytes ?? HMDA_ANSWER_BUDGET_BYTES,
         },

@@ -4,7 +4,7 @@
 import type { DatasetRecord } from '../platform/datasets.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import type { CountyLimits, LoanLimitsAnswer, LoanLimitsSource, LoanType, Program, ProgramLimit, UnitLimits } from './contract.ts';
-import { historyFor } from './history.ts';
+import { fhaComputedMethod, fhaYearNotLoaded, historyFor } from './history.ts';
 import { titleCase } from '../geo/county-names.ts';
 import { stateName, type CountyRecord } from './resolve.ts';
 import type { FourLimits, LimitRow, LoanLimitSnapshot, NationalLimits } from './snapshot.ts';
@@ -62,13 +62,16 @@ function notLoaded(requested: number, available: readonly number[], programs: re
   const label = programs.map(programLabel).join(' or ');
   const national = programs.flatMap((program) => {
     const figures = historyFor(program, requested);
+    // A computed FHA year is said as every face says it: computed, with its method.
+    if (program === 'fha' && fhaComputedMethod(requested) !== undefined) return [];
     if (!figures?.floor) return [];
     const [low, high] = program === 'fha' ? ['FHA floor', 'ceiling'] : ['national conforming baseline', 'high-cost ceiling'];
     return [`the ${low} was ${money(figures.floor)}${figures.ceiling ? ` and the ${high} ${money(figures.ceiling)}` : ''}`];
   });
+  const computed = programs.includes('fha') && fhaComputedMethod(requested) !== undefined ? ` ${fhaYearNotLoaded(requested)}` : '';
   return new NotFoundError(
     `No ${label} county loan limits are loaded for ${requested}. Years available: ${available.join(', ') || 'none'}. ` +
-      `National one-unit limits back to 1972 are at /api/v1/loan-limits/history${national.length > 0 ? `; for ${requested} ${national.join('; ')}` : ''}.`,
+      `National one-unit limits back to 1972 are at /api/v1/loan-limits/history${national.length > 0 ? `; for ${requested} ${national.join('; ')}` : ''}.${computed}`,
   );
 }
 
@@ -238,7 +241,9 @@ export async function composeAnswer(data: LoanLimitSnapshot, request: ResolvedRe
       const programYear = yearOf[program];
       if (programYear !== undefined && programYear < current) {
         notes.push(
-          `${PUBLISHER_OF[program]}'s ${current} ${programLabel(program)} limits are not loaded yet; the ${programLabel(program)} figures are its ${programYear} limits, the latest published.`,
+          program === 'fha'
+            ? `${fhaYearNotLoaded(current)} The FHA figures here are HUD's ${programYear} limits, the latest loaded.`
+            : `${PUBLISHER_OF[program]}'s ${current} ${programLabel(program)} limits are not loaded yet; the ${programLabel(program)} figures are its ${programYear} limits, the latest loaded.`,
         );
       }
     }

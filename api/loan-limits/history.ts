@@ -25,7 +25,17 @@ const HistorySchema = z.object({
       ceiling_note: z.string().optional(),
     }),
   ),
-  fha: z.array(z.object({ year: z.int().min(1970), floor: amount, ceiling: amount, source: z.string(), note: z.string().optional() })),
+  fha: z.array(
+    z.object({
+      year: z.int().min(1970),
+      floor: amount,
+      ceiling: amount,
+      source: z.string(),
+      note: z.string().optional(),
+      /** Present when the year's figures are computed here (HUD's file for it is not in the source set): the method. */
+      computed: z.string().optional(),
+    }),
+  ),
 });
 
 export type NationalHistory = z.infer<typeof HistorySchema>;
@@ -57,4 +67,25 @@ export function historyFor(program: 'conforming' | 'fha', year: number): { floor
   }
   const entry = history.fha.find((candidate) => candidate.year === year);
   return entry ? { floor: entry.floor, ceiling: entry.ceiling } : undefined;
+}
+
+/** The method of a year's FHA floor and ceiling when they are computed here rather than published by HUD. */
+export function fhaComputedMethod(year: number): string | undefined {
+  return readNationalHistory().fha.find((entry) => entry.year === year)?.computed;
+}
+
+const dollars = (value: number) => `$${value.toLocaleString('en-US')}`;
+
+/**
+ * The one way every face says that HUD's county limits of a year are not loaded, and what is known of
+ * that year's national FHA figures: computed ones are labelled computed, with their method.
+ */
+export function fhaYearNotLoaded(year: number): string {
+  const entry = readNationalHistory().fha.find((candidate) => candidate.year === year);
+  const national = !entry
+    ? ''
+    : entry.computed
+      ? ` Its national floor and ceiling for ${year}, ${dollars(entry.floor)} and ${dollars(entry.ceiling)}, are computed here, not published by HUD: ${entry.computed}.`
+      : ` HUD's national floor and ceiling for ${year} are ${dollars(entry.floor)} and ${dollars(entry.ceiling)}.`;
+  return `HUD's ${year} FHA county limits are not loaded.${national}`;
 }

@@ -3,8 +3,7 @@
 // or a bill complete as the user types (`completion/complete`, ./completions.ts) and are read with
 // the contract vocabulary (a state by code or name in any case, a county with or without "County").
 import { z } from 'zod';
-import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { completable, type McpServer } from '@modelcontextprotocol/server';
 import type { CoreDeps } from '../platform/core-deps.ts';
 import type { UsesServices } from '../domain-services.ts';
 import { countyName, stateCode, stateOrTerritoryCode } from '../platform/contract/places.ts';

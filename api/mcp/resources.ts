@@ -2,8 +2,7 @@
 // (listed a page at a time, so clients can browse), and templates for a county (by FIPS code) and a
 // county's loan limits. Template variables complete as the user types (`completion/complete`, ./completions.ts):
 // glossary slugs, bill ids, FIPS codes, states and the counties of a state.
-import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, ListResourcesRequestSchema, McpError, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, ResourceTemplate, type McpServer, type Resource } from '@modelcontextprotocol/server';
 import type { CoreDeps } from '../platform/core-deps.ts';
 import type { UsesServices } from '../domain-services.ts';
 import { readArticles } from '../content/markdown.ts';
@@ -228,8 +227,8 @@ function offsetOf(cursor: string | undefined): number {
     offset = undefined;
   }
   if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       'Invalid cursor: pass the nextCursor of the previous resources/list page, or none for the first page.',
     );
   }
@@ -242,10 +241,11 @@ function offsetOf(cursor: string | undefined): number {
  * the same on every instance, so a stateless server can answer any page.
  */
 function registerResourcePages(server: McpServer, lists: readonly ResourceList[]): void {
-  server.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+  server.server.setRequestHandler('resources/list', async (request) => {
     const offset = offsetOf(request.params?.cursor);
     const all = (await Promise.all(lists.map((list) => list()))).flat();
-    if (offset > all.length) throw new McpError(ErrorCode.InvalidParams, `Invalid cursor: the list holds ${all.length} resources.`);
+    if (offset > all.length)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: the list holds ${all.length} resources.`);
     const end = offset + RESOURCES_PAGE_SIZE;
     return { resources: all.slice(offset, end), ...(end < all.length ? { nextCursor: cursorAt(end) } : {}) };
   });

@@ -1,7 +1,7 @@
 // The series as an MCP resource template: mds://series/{+id}, optionally with the REST query
 // (mds://series/pmms/30-year?from=2016-10-08&frequency=monthly). A series too long for a client's
 // context is answered as monthly (then annual) means, saying so and where the full data is.
-import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import type { CoreDeps } from '../platform/core-deps.ts';
 import type { UsesServices } from '../domain-services.ts';
 import type { SeriesAnswer } from '../series/contract.ts';

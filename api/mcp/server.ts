@@ -1,14 +1,23 @@
-// createMcpServer: one MCP server with the service's tools, resources and prompts, for a given
-// caller. The HTTP transport builds one per request (stateless); the stdio entry builds one for the
-// process. Both call the same domain services as the REST API.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+// createMcpServer: the MCP server with the service's tools, resources and prompts, for one protocol
+// era. It is built once and serves every caller (./server-pool.ts keeps instances for reuse; the
+// caller comes with each request, ./request-caller.ts); the stdio entry builds its own. Both call the
+// same domain services as the REST API.
+//
+// What it advertises is what it delivers: nothing in the tool or prompt lists changes while the
+// process runs (no `listChanged`); at 2026-07-28 resource updates and the resource list's changes
+// reach `subscriptions/listen` streams (./change-notices.ts); the 2025-era versions, served without
+// sessions, have no channel to push on, so no subscriptions and no `listChanged` there.
+import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import type { AppDeps } from '../deps.ts';
-import type { McpCaller } from './tool-kit.ts';
+import { ANONYMOUS, type McpCaller } from './request-caller.ts';
 import { registerTools } from './tools/index.ts';
 import { registerResources } from './resources.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerSeriesResource } from './series-resource.ts';
 import { publishToolListing } from './tool-listing.ts';
+import { GuardedMcpServer } from './guarded-server.ts';
+import { operationHints, ttlUntilChange, type CacheHintOptions } from './cache-hints.ts';
+import { datasetsOfResource } from './resource-datasets.ts';
 import { PINNED_VERSIONS_INSTRUCTIONS } from '../platform/contract/versions.ts';
 
 /** What a client puts before its model once: what every tool shares, said here instead of in each tool. */
@@ -21,14 +30,36 @@ export const SERVER_INSTRUCTIONS =
   '("15", "90%"), a list as an array or comma-separated text, dates as YYYY-MM-DD; each tool\'s inputSchema says exactly ' +
   `what it accepts. ${PINNED_VERSIONS_INSTRUCTIONS}`;
 
-export function createMcpServer(deps: AppDeps, caller: McpCaller): McpServer {
-  const server = new McpServer(
+/** The 2025-era versions (an `initialize` handshake) or 2026-07-28 (stateless, per-request envelope). */
+export type ProtocolEra = 'legacy' | 'modern';
+
+export interface McpServerOptions {
+  era: ProtocolEra;
+  /** The caller of requests that carry none (stdio's MDS_API_KEY); anonymous by default. */
+  caller?: McpCaller;
+  /** Whether change notices reach this server's subscribers (the HTTP endpoint's, at 2026-07-28); default true. */
+  notices?: boolean;
+}
+
+export function capabilitiesFor(era: ProtocolEra, notices = true): ServerCapabilities {
+  const pushes = era === 'modern' && notices;
+  return {
+    tools: { listChanged: false },
+    prompts: { listChanged: false },
+    resources: pushes ? { subscribe: true, listChanged: true } : { listChanged: false },
+  };
+}
+
+export function createMcpServer(deps: AppDeps, { era, caller = ANONYMOUS, notices = true }: McpServerOptions): GuardedMcpServer {
+  const hints: CacheHintOptions = { clock: deps.clock, dailyRefresh: deps.config.SYNC_DAILY };
+  const server = new GuardedMcpServer(
     { name: 'mortgage-data-service', title: 'Mortgage Data Service', version: deps.config.version },
-    {
-      capabilities: { tools: {}, resources: {}, prompts: {} },
-      instructions: SERVER_INSTRUCTIONS,
-    },
+    { capabilities: capabilitiesFor(era, notices), instructions: SERVER_INSTRUCTIONS, cacheHints: operationHints(hints) },
   );
+  server.guardReads({
+    logger: deps.logger,
+    cacheHintFor: async (uri) => ({ ttlMs: ttlUntilChange((await datasetsOfResource(deps, uri)) ?? [], hints), cacheScope: 'public' }),
+  });
   registerTools(server, { deps, caller });
   publishToolListing(server);
   registerResources(server, deps);

@@ -1,11 +1,13 @@
 // The MCP server over stdio, for desktop clients that launch it as a command. Same server factory
-// and services as /api/mcp. Logs go to stderr: stdout carries the protocol.
+// and services as /api/mcp, in either era: the SDK's stdio entry lets the opening message choose
+// (2026-07-28's `server/discover` or per-request envelope, or a 2025-era `initialize`) and pins the
+// connection to one instance. Logs go to stderr: stdout carries the protocol.
 //
 // With the embedded database, which one process may open, a running server may already hold the
 // data folder: then this process relays to that server's /api/mcp (the address it recorded in the
 // folder) instead of opening the database. Anything that stops it from serving is one sentence on
 // stderr and exit code 1, never a stack trace, since a desktop client shows stderr to its user.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { loadConfig, type Config } from '../config.ts';
 import { createLogger, type Logger } from '../platform/logger.ts';
 import { openDatabase } from '../platform/db/open.ts';
@@ -13,6 +15,7 @@ import { DatabaseInUseError } from '../platform/db/pglite.ts';
 import type { Database } from '../platform/db/database.ts';
 import { closeServices, createServices } from '../services.ts';
 import { createMcpServer } from './server.ts';
+import { ANONYMOUS, type McpCaller } from './request-caller.ts';
 import { readLocalServer, type LocalServerRecord } from './local-server.ts';
 import { relayStdioToServer, serverAnswers } from './stdio-relay.ts';
 import { pino } from 'pino';
@@ -76,14 +79,17 @@ export async function runStdioServer(): Promise<void> {
   const core = { config, db, logger, clock: () => new Date() };
   const services = await createServices(core);
   const deps = { ...core, services };
-  let caller: Parameters<typeof createMcpServer>[1] = { kind: 'anonymous' };
+  let caller: McpCaller = ANONYMOUS;
   if (apiKey) {
     const identity = await services.access.authenticate({ headers: { 'x-api-key': apiKey }, query: {}, ip: '127.0.0.1' } as never);
     if (identity.kind === 'key') caller = { kind: 'key', keyId: identity.keyId, accountId: identity.accountId };
   }
-  const server = createMcpServer(deps, caller);
+  // One process, one connection: nothing here hears of another process's syncs, so no subscriptions.
+  const connection = serveStdio(({ era }) => createMcpServer(deps, { era, caller, notices: false }), {
+    onerror: (error) => logger.debug({ err: error }, 'mcp stdio message refused'),
+  });
   const shutdown = async () => {
-    await server.close();
+    await connection.close();
     await closeServices(services);
     await db.close();
     process.exit(0);
@@ -91,5 +97,4 @@ export async function runStdioServer(): Promise<void> {
   process.stdin.on('close', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
   process.once('SIGINT', () => void shutdown());
-  await server.connect(new StdioServerTransport());
 }

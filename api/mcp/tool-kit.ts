@@ -3,7 +3,7 @@
 // `isError` result with the service's client-safe message; a fault never leaks internals.
 // `defineTool` declares a tool from its capability's contract.ts (unknown arguments refused).
 import { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult, ResourceLink } from '@modelcontextprotocol/sdk/types.js';
 import type { CoreDeps } from '../platform/core-deps.ts';
 import type { UsesServices } from '../domain-services.ts';
@@ -12,9 +12,9 @@ import { refuseNul } from '../platform/validation.ts';
 import { strictArguments } from '../platform/contract/strict.ts';
 import { describeIssues } from '../platform/contract/issues.ts';
 import { withinTextBudget } from './result-budget.ts';
+import { callerOf, type McpCaller } from './request-caller.ts';
 
-/** Who is calling: tools that need a key (query_hmda) check it. */
-export type McpCaller = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string };
+export type { McpCaller } from './request-caller.ts';
 
 /** The services the tools call (the MCP tools and /ask's own), and nothing else. */
 export type ToolServiceName =
@@ -25,6 +25,7 @@ export type ToolDeps = Pick<CoreDeps, 'config' | 'logger'> & UsesServices<ToolSe
 
 export interface ToolContext {
   deps: ToolDeps;
+  /** The caller of this call; at registration, the caller of calls that carry none (stdio's own). */
   caller: McpCaller;
 }
 
@@ -147,11 +148,13 @@ export function defineTool<InShape extends z.ZodRawShape, Output extends z.ZodOb
           outputSchema: definition.outputSchema,
           annotations: { title: definition.title, ...READ_ONLY_ANNOTATIONS },
         },
-        async (args) => {
+        // One server serves every caller: the call's own caller comes with the request (./request-caller.ts).
+        async (args, request) => {
+          const call = { ...context, caller: callerOf(request, context.caller) };
           try {
-            return toResult(await runParsed(args, context));
+            return toResult(await runParsed(args, call));
           } catch (error) {
-            return toolError(error, context, definition.name);
+            return toolError(error, call, definition.name);
           }
         },
       );

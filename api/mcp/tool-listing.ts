@@ -2,8 +2,7 @@
 // (./tool-schemas.ts) instead of the SDK's draft-07 rendering of the zod schemas. The tools and their
 // schemas do not change while the process runs, so the listing is built once; the SDK still
 // validates every call's arguments and result with the zod schemas themselves.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ListToolsResult, McpServer } from '@modelcontextprotocol/server';
 import { LISTED_ANNOTATIONS } from './tool-kit.ts';
 import { tools } from './tools/index.ts';
 import { publishedInputSchema, publishedOutputSchema } from './tool-schemas.ts';
@@ -27,5 +26,5 @@ export function toolListing(): ListToolsResult {
 
 /** Answers `tools/list` with `toolListing()`; call after the tools are registered (registering sets the SDK's own handler). */
 export function publishToolListing(server: McpServer): void {
-  server.server.setRequestHandler(ListToolsRequestSchema, () => toolListing());
+  server.server.setRequestHandler('tools/list', () => toolListing());
 }

@@ -3,12 +3,14 @@
 import { getRssString } from '@astrojs/rss';
 import escapeXml from 'escape-html';
 import type { NewsService } from './service.ts';
+import { lastBuildDateElement } from '../platform/feed-dates.ts';
 
 /** Items in the feed: two years of weekly updates. */
 export const NEWS_FEED_ITEMS = 104;
 
 export async function renderNewsFeed(news: NewsService, baseUrl: string): Promise<string> {
   const updates = await news.list({ limit: NEWS_FEED_ITEMS });
+  const published = (week: string) => new Date(`${week}T12:00:00Z`);
   return getRssString({
     title: 'Mortgage Data Service: market updates',
     description:
@@ -16,11 +18,13 @@ export async function renderNewsFeed(news: NewsService, baseUrl: string): Promis
     site: baseUrl,
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom' },
-    customData: `<language>en-us</language><atom:link href="${escapeXml(`${baseUrl}/news-feed.xml`)}" rel="self" type="application/rss+xml"/>`,
+    customData:
+      `<language>en-us</language>${lastBuildDateElement(updates.map((update) => published(update.week)))}` +
+      `<atom:link href="${escapeXml(`${baseUrl}/news-feed.xml`)}" rel="self" type="application/rss+xml"/>`,
     items: updates.map((update) => ({
       title: update.title,
       link: update.path,
-      pubDate: new Date(`${update.week}T12:00:00Z`),
+      pubDate: published(update.week),
       description: update.summary,
       content: update.paragraphs.map((paragraph) => `<p>${escapeXml(paragraph)}</p>`).join('') + '<p><em>Generated from the data.</em></p>',
       categories: ['market update'],

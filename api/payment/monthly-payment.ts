@@ -43,12 +43,18 @@ export interface PaymentBreakdown {
 
 const cents = (value: number): number => Math.round(value * 100) / 100;
 
-/** Monthly principal and interest: L·r / (1 − (1 + r)^−n), with r the monthly rate and n the months. */
+/**
+ * Monthly principal and interest: L·r / (1 − (1 + r)^−n), with r the monthly rate (the rate as
+ * given, unrounded) and n the months. The one amortisation of the service: the calculator, REST and
+ * MCP's payment, /ask and the affordability statistics all compute through it. The denominator is
+ * taken as −expm1(−n·log1p(r)): written as 1 − (1 + r)^−n it cancels to a few digits at tiny rates,
+ * and at 0.0000001% over 50 years the payment came out below L/n, a negative total interest.
+ */
 export function principalAndInterest(loanAmount: number, ratePercent: number, termYears: number): number {
   const months = termYears * 12;
   const monthlyRate = ratePercent / 100 / 12;
   if (monthlyRate === 0) return loanAmount / months;
-  return (loanAmount * monthlyRate) / (1 - (1 + monthlyRate) ** -months);
+  return (loanAmount * monthlyRate) / -Math.expm1(-months * Math.log1p(monthlyRate));
 }
 
 export class PaymentInputError extends Error {

@@ -20,7 +20,7 @@ export type ApiCaller = (pathWithQuery: string) => Promise<{ status: number; con
 
 /** What the on-demand pages read through Astro.locals.deps: settings, today, the logger and the services they show. */
 export type PageDeps = Pick<CoreDeps, 'config' | 'clock' | 'logger'> &
-  UsesServices<'bills' | 'calendar' | 'escrow' | 'loanLimits' | 'news' | 'rates' | 'research' | 'search' | 'series'>;
+  UsesServices<'bills' | 'calendar' | 'escrow' | 'loanLimits' | 'news' | 'rates' | 'research' | 'search' | 'series' | 'statistics'>;
 
 /** What on-demand pages get as Astro.locals. */
 export interface PageLocals {

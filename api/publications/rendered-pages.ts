@@ -6,14 +6,20 @@
 // has nothing left to load; the running server also renders every such page without parameters at
 // start and after each sync (prerenderDataPages, from its background jobs), so readers get pages
 // from memory. Query-string variants (a lookup, a chart range) and the search page render per
-// request, as before.
+// request, as before. A kept page holds its br and gzip variants, made once when it is rendered
+// (in the background for pages rendered ahead), each with its own strong ETag: a reader gets the
+// encoding it accepts without the page being compressed again.
 import type { Request, RequestHandler, Response } from 'express';
+import compression from 'compression';
+import zlib from 'node:zlib';
 import type { UsesServices } from '../domain-services.ts';
 import type { DatasetRecord } from '../platform/datasets.ts';
 import { onDemandPages } from '../site-info/on-demand-pages.ts';
 import { datasetsVersion } from './data-version.ts';
 import { renderPage, type ApiCaller, type CapturedPage, type PageDeps, type SsrHandler } from './render-capture.ts';
-import { contentEtag } from '../platform/http/content-etag.ts';
+import { compressVariants } from '../platform/static/compression.ts';
+import { staticFile, variantFor, type StaticFile } from '../platform/static/static-site.ts';
+import { etagMatches } from '../platform/static/serve.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
 import { giveWay } from '../platform/give-way.ts';
 
@@ -40,7 +46,8 @@ const SYNC_RECHECK_MS = 5_000;
 interface Rendered {
   version: string;
   page: CapturedPage;
-  etag: string;
+  /** The page's bytes, their compressed variants and an ETag per variant. */
+  file: StaticFile;
 }
 
 /** Each app's renderer, so the running server's background jobs can ask for every page ahead of readers. */
@@ -66,7 +73,12 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
   let stopped = false;
   const rendered = new BoundedCache<Rendered>({
     maxBytes: MAX_PAGE_BYTES,
-    sizeOf: (entry, pathname) => entry.page.bytes.length + 2 * pathname.length + 512,
+    sizeOf: (entry, pathname) =>
+      entry.page.bytes.length +
+      (entry.file.variants.br?.body.length ?? 0) +
+      (entry.file.variants.gzip?.body.length ?? 0) +
+      2 * pathname.length +
+      512,
   });
   const pending = new Map<string, Promise<Rendered | undefined>>();
   let seen: { records: readonly DatasetRecord[]; version: string } | undefined;
@@ -87,7 +99,7 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
     const work = renderPage(handler, locals, pathname)
       .then((page) => {
         if (!page) return undefined;
-        const entry = { version, page, etag: contentEtag(page.bytes) };
+        const entry = { version, page, file: pageFile(page) };
         // A server error is not kept: the next request tries again.
         if (page.status < 500 && version === latest) {
           rendered.set(pathname, entry);
@@ -173,10 +185,13 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
     return pages.some((page) => page.pattern.test(pathname)) ? pathname : undefined;
   };
 
+  // A page rendered for one request (a lookup, a search) is compressed as it streams, at the
+  // library's fast brotli quality: its bytes are never sent twice, so there is nothing to keep.
+  const compressOnce = compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   return (req, res, next) => {
     const pathname = cacheable(req);
     if (pathname === undefined) {
-      handler(req, res, next, locals);
+      compressOnce(req, res, () => handler(req, res, next, locals));
       return;
     }
     void (async () => {
@@ -189,16 +204,26 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
   };
 }
 
-function send(req: Request, res: Response, { page, etag }: Rendered): void {
-  for (const [name, value] of Object.entries(page.headers)) if (!HOP_HEADERS.has(name)) res.setHeader(name, value);
-  if (page.headers['cache-control'] === undefined) res.setHeader('Cache-Control', DEFAULT_CACHE_CONTROL);
-  res.setHeader('ETag', etag);
-  res.status(page.status);
-  if (page.status === 200 && req.fresh) {
-    res.status(304).end();
+/** The captured page as a file of the static kind: its variants made here, once per render. */
+function pageFile(page: CapturedPage): StaticFile {
+  const contentType = String(page.headers['content-type'] ?? 'text/html; charset=utf-8');
+  const cacheControl = String(page.headers['cache-control'] ?? DEFAULT_CACHE_CONTROL);
+  return staticFile(page.bytes, contentType, cacheControl, compressVariants(page.bytes, contentType));
+}
+
+/** Headers of the page's own, written under the variant's (which set type, length, encoding, ETag and caching). */
+const VARIANT_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'etag', 'cache-control', 'vary']);
+
+function send(req: Request, res: Response, { page, file }: Rendered): void {
+  for (const [name, value] of Object.entries(page.headers))
+    if (!HOP_HEADERS.has(name) && !VARIANT_HEADERS.has(name)) res.setHeader(name, value);
+  const variant = variantFor(file, req.headers['accept-encoding']);
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (page.status === 200 && ifNoneMatch !== undefined && etagMatches(ifNoneMatch, variant.etag)) {
+    res.writeHead(304, variant.notModifiedHeaders).end();
     return;
   }
-  res.setHeader('Content-Length', page.bytes.length);
+  res.writeHead(page.status, variant.headers);
   if (req.method === 'HEAD') res.end();
-  else res.end(page.bytes);
+  else res.end(variant.body);
 }

@@ -78,10 +78,15 @@ export function weeklyChange(dates: readonly string[], values: readonly number[]
   return round3(value - previousValue);
 }
 
-export function changeLine(change: number | null): string | null {
+/**
+ * The change in words. `staleDate`: the figure is not current (a newer release should exist), so
+ * its week is named instead of "last week", which would say the move is recent.
+ */
+export function changeLine(change: number | null, staleDate?: string): string | null {
   if (change === null) return null;
-  if (Math.abs(change) < 0.005) return 'Unchanged from last week';
-  return `${change > 0 ? 'Up' : 'Down'} ${Math.abs(change).toFixed(2)} points from last week`;
+  const week = staleDate === undefined ? 'from last week' : `in the week to ${staleDate}, its latest figure`;
+  if (Math.abs(change) < 0.005) return staleDate === undefined ? 'Unchanged from last week' : `Unchanged ${week}`;
+  return `${change > 0 ? 'Up' : 'Down'} ${Math.abs(change).toFixed(2)} points ${week}`;
 }
 
 export interface Point {

@@ -126,22 +126,6 @@ export function computeRates(request: RatesRequest, data: RatesData, urls: Recor
     referenceDay,
   );
 
-  if (request.format === 'simple') {
-    const record: SimpleRateRecord = {
-      rate: applied.rate,
-      date: chosen.date,
-      state: request.state,
-      fico_tier: ficoLabel(request.fico),
-      ltv_tier: LTV_TIERS[request.ltv],
-      loan_term: request.loanTerm,
-      source,
-      rate_kind: kind,
-      freshness: rateFreshness,
-      dataset_versions: data.versions,
-    };
-    return { record, sources };
-  }
-
   const freshness: Freshness[] = [rateFreshness];
   if (thirty && request.loanTerm !== 30) {
     const thirtySchedule = scheduleOf(thirty);
@@ -169,6 +153,27 @@ export function computeRates(request: RatesRequest, data: RatesData, urls: Recor
     );
   }
   if (applied.missing) missing.push(applied.missing);
+
+  if (request.format === 'simple') {
+    // The simple form says what the detailed one says about `rate`: whether it is of the tier asked,
+    // and where it comes from, what it does not vary by and whether it is current.
+    const record: SimpleRateRecord = {
+      rate: applied.rate,
+      date: chosen.date,
+      state: request.state,
+      fico_tier: ficoLabel(request.fico),
+      ltv_tier: LTV_TIERS[request.ltv],
+      loan_term: request.loanTerm,
+      source,
+      rate_kind: kind,
+      tier_specific: chosen.tierSpecific,
+      freshness: rateFreshness,
+      disclaimer: [applied.sentence, chosen.disclaimer, ...missing, staleSentences([rateFreshness])].filter(Boolean).join(' ') || null,
+      dataset_versions: data.versions,
+    };
+    return { record, sources };
+  }
+
   if (!thirty) missing.push('No source covers the 30-year rate of this cell, so rate_30yr is empty.');
   const thirtyNote =
     request.loanTerm === 30 || !thirty
@@ -182,7 +187,7 @@ export function computeRates(request: RatesRequest, data: RatesData, urls: Recor
     parameters: parameterLabels(request),
     parameter_notes: request.notes,
     rate_change_weekly: chosen.change,
-    rate_change_line: changeLine(chosen.change),
+    rate_change_line: changeLine(chosen.change, rateFreshness.stale ? chosen.date : undefined),
     last_updated: chosen.date,
     national_average_rate: survey?.value ?? null,
     national_average_last_updated: survey?.date ?? null,

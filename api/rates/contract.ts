@@ -183,7 +183,12 @@ export const DetailedRateRecordSchema = z.object({
       'How a score or a percent was read as a tier, e.g. "A FICO score of 760 is in tier 2 (740-779)."; empty when tiers were given.',
     ),
   rate_change_weekly: z.number().nullable().describe('Change of `rate` against the same source about a week earlier, percentage points.'),
-  rate_change_line: z.string().nullable().describe('e.g. "Down 0.08 points from last week".'),
+  rate_change_line: z
+    .string()
+    .nullable()
+    .describe(
+      'e.g. "Down 0.08 points from last week"; for a figure that is not current, its week instead: "Up 0.06 points in the week to 2025-09-25, its latest figure".',
+    ),
   last_updated: z.string().describe('YYYY-MM-DD of the observation behind `rate`.'),
   national_average_rate: z.number().nullable().describe('Equals survey_rate.'),
   national_average_last_updated: z.string().nullable(),
@@ -229,7 +234,14 @@ export const SimpleRateRecordSchema = z.object({
   loan_term: z.int().describe('Term of `rate`, in years.'),
   source: z.string().describe('Name of the rate provider (both publishers for a state estimate).'),
   rate_kind: z.enum(RATE_KINDS).describe('lender_sheet, state_estimate or national (see the detailed form).'),
+  tier_specific: z
+    .boolean()
+    .describe('False when no benchmark of this FICO/LTV cell is loaded and a broader one answers (the disclaimer says which).'),
   freshness: FreshnessSchema.describe('How old `rate` is against today (or `date`) and whether a newer release should exist.'),
+  disclaimer: z
+    .string()
+    .nullable()
+    .describe('Where the rate comes from, whether it is an estimate, what it does not vary by, and whether it is current.'),
   dataset_versions: DatasetVersionsSchema,
 });
 export type SimpleRateRecord = z.infer<typeof SimpleRateRecordSchema>;

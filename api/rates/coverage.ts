@@ -199,3 +199,14 @@ export function coveringBenchmarks(request: Pick<RatesRequest, 'productType' | '
       coverage.loanPurposes.includes(request.loanPurpose),
   ).sort((a, b) => SPECIFICITY_ORDER.indexOf(a.specificity) - SPECIFICITY_ORDER.indexOf(b.specificity));
 }
+
+/**
+ * The loan terms some loaded benchmark answers for a product: the /rates form offers only these (the
+ * 10- and 20-year terms need the FFIEC's APOR table, which an offline install may not have).
+ */
+export function answerableTerms(productType: ProductType, loaded: (series: BenchmarkId) => boolean): LoanTerm[] {
+  const terms = new Set(
+    BENCHMARK_COVERAGE.filter((entry) => entry.productType === productType && loaded(entry.series)).map((entry) => entry.loanTerm),
+  );
+  return [...terms].sort((a, b) => b - a);
+}

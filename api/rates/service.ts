@@ -11,6 +11,7 @@ import { NotFoundError } from '../platform/errors.ts';
 import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import { parseOrThrow } from '../platform/validation.ts';
 import { unloadedBenchmarks } from './choose.ts';
+import { answerableTerms } from './coverage.ts';
 import { computeRates, type LenderObservation, type RatesResult } from './compute.ts';
 import { benchmarkInfo, type BenchmarkId } from './benchmarks.ts';
 import { APOR_DATASET } from './sync/apor.ts';
@@ -19,6 +20,8 @@ import {
   isDetailedRecord,
   RatesQuerySchema,
   type DetailedRateRecord,
+  type LoanTerm,
+  type ProductType,
   type RateRecord,
   type RatesQuery,
   type RatesQueryInput,
@@ -51,6 +54,8 @@ export interface RatesService {
   detailed(query: Omit<RatesQuery, 'format'>): Promise<DetailedRateRecord>;
   /** The serialised body for parsed query parameters: the REST hot path. */
   getRatesJson(query: RatesQuery): Promise<PreSerialized<RateRecord>>;
+  /** The loan terms this install can answer for a product (some loaded benchmark covers them), longest first. */
+  terms(productType: ProductType): Promise<LoanTerm[]>;
   /** Drops cached data; the next call reads the database again. Call after a rates sync. */
   invalidate(): void;
 }
@@ -213,6 +218,10 @@ export function createRatesService({
     },
     async getRatesJson(query) {
       return (await cached(query)).json;
+    },
+    async terms(productType) {
+      const { data } = await current.get();
+      return answerableTerms(productType, (series) => (data.series[series]?.dates.length ?? 0) > 0);
     },
     invalidate() {
       current.invalidate();

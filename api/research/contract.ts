@@ -169,4 +169,8 @@ export interface ResearchListing {
   /** YYYY-MM-DD: the newest publisher's date among the page's figures. */
   date: string;
   kind: 'state' | 'county';
+  /** The place by name: the state's, or the county's without its state ("Harris County"). */
+  place: string;
+  /** The state's name (a county's state), for listing counties under their state. */
+  stateName: string;
 }

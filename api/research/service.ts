@@ -164,10 +164,13 @@ export function createResearchService(options: {
     async listings() {
       const world = await snapshot.get();
       const listings: ResearchListing[] = [];
-      for (const info of STATES) {
+      // States by name (the codes' order puts Alaska before Alabama).
+      for (const info of [...STATES].sort((a, b) => a.name.localeCompare(b.name))) {
         const hmda = world.stateHmda.get(info.code);
         listings.push({
           kind: 'state',
+          place: info.name,
+          stateName: info.name,
           title: stateTitle(info.name, world.conformingYear),
           path: statePath(info),
           description: `${info.name}'s county loan limits and their history since ${world.firstLimitYear}, its HMDA lending against the nation${hmda ? ` (${hmda.records.toLocaleString('en-US')} records in ${world.hmdaYear})` : ''}, the rate its borrowers pay beside Freddie Mac's survey, and its escrow schedule.`,
@@ -188,6 +191,8 @@ export function createResearchService(options: {
         const profile = await county(entry.fips);
         listings.push({
           kind: 'county',
+          place: profile.county,
+          stateName: profile.state_name,
           title: profile.title,
           path: profile.path,
           description: profile.analysis[0] ?? '',

@@ -32,13 +32,30 @@ export const SearchResultSchema = z.object({
   excerpt: z.string().describe('HTML-escaped passage; matched words are wrapped in <mark>…</mark>.'),
   score: z.number().describe('Relevance; higher is better. Comparable only within one response.'),
   date: z.string().nullable().describe('YYYY-MM-DD published or last updated.'),
+  matches_every_word: z
+    .boolean()
+    .describe(
+      'true: the page holds every word of the query. false: it holds only some (listed after every page that holds them all, ' +
+        'those holding more of the words first); given only for a query of plain words when fewer pages than asked hold them all.',
+    ),
+  similar_pages: z
+    .int()
+    .optional()
+    .describe(
+      'Pages of the same kind whose excerpt is this one with other names and figures (county research pages share their sentences), ' +
+        'left out after this one; search with the place name to find one of them.',
+    ),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
 export const SearchAnswerSchema = z.object({
   query: z.string().describe('The query as searched (trimmed).'),
   type: z.enum(SEARCH_TYPES).nullable().describe('The kind of page searched, or null for every kind.'),
-  results: z.array(SearchResultSchema).describe('Matching pages, best first.'),
+  results: z
+    .array(SearchResultSchema)
+    .describe(
+      'Matching pages, best first: those with every word, then (a query of plain words) those with some; one page per repeated passage.',
+    ),
   sources: z.array(SourceSchema).describe('The pages found, to cite.'),
 });
 export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;

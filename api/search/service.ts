@@ -1,9 +1,11 @@
 // The `search` service: validated full-text queries over the index, with absolute URLs, for the
-// REST route, the MCP tool `search_content` and /ask.
+// REST route, the MCP tool `search_content` and /ask. Pages with every word come first, then pages
+// with some of them; a passage that many pages share (county research pages) is shown once.
 import type { CoreDeps } from '../platform/core-deps.ts';
 import { BadRequestError } from '../platform/errors.ts';
 import { rebuildSearchIndex, type IndexBuildResult } from './build.ts';
 import { searchDocuments } from './query.ts';
+import { foldRepeatedPassages } from './fold.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchAnswer, type SearchQuery } from './contract.ts';
 
@@ -31,6 +33,9 @@ export interface SearchServiceOptions {
   clock?: CoreDeps['clock'];
 }
 
+/** Pages read beyond the limit, to fill the places of pages folded into another's passage. */
+const FOLD_ROOM = 20;
+
 /** Answers kept per (query, type, limit); repeated questions are what a busy instance sees most. */
 const MAX_KEPT_ANSWER_BYTES = 4 * 1024 * 1024;
 
@@ -54,16 +59,21 @@ export function createSearchService({
       const key = JSON.stringify([text, type ?? null, limit]);
       const kept = answers.get(key);
       if (kept) return kept;
-      const hits = await searchDocuments(core.db, { query: text, type, limit });
-      const results = hits.map((hit) => ({
-        title: hit.title,
-        url: `${core.config.baseUrl}${hit.path}`,
-        path: hit.path,
-        type: hit.type,
-        excerpt: hit.excerpt,
-        score: hit.score,
-        date: hit.publishedOn,
-      }));
+      // A few more than asked, so that pages folded into an earlier one's passage leave room for others.
+      const hits = await searchDocuments(core.db, { query: text, type, limit: limit + FOLD_ROOM, some: true });
+      const results = foldRepeatedPassages(hits)
+        .slice(0, limit)
+        .map(({ hit, similar }) => ({
+          title: hit.title,
+          url: `${core.config.baseUrl}${hit.path}`,
+          path: hit.path,
+          type: hit.type,
+          excerpt: hit.excerpt,
+          score: hit.score,
+          date: hit.publishedOn,
+          matches_every_word: hit.matchedWords === 'all',
+          ...(similar > 0 ? { similar_pages: similar } : {}),
+        }));
       const answer: SearchAnswer = {
         query: text,
         type: type ?? null,

@@ -29,7 +29,15 @@ export function seriesInfo(series: HeldSeries, baseUrl: string): SeriesInfo {
 export function buildAnswer(series: HeldSeries, query: SeriesQuery, baseUrl: string, versions: readonly DatasetVersion[]): SeriesAnswer {
   const range = normaliseRange(query.from, query.to);
   const frequency = targetFrequency(series, query.frequency);
-  const observations = observationsIn(series, range, frequency);
+  const computed = series.computed;
+  const observations = observationsIn(series, range, frequency).map((observation) =>
+    computed !== undefined &&
+    frequency === series.frequency &&
+    observation.period !== undefined &&
+    computed[observation.period] !== undefined
+      ? { ...observation, computed: true as const }
+      : observation,
+  );
   const source = { url: series.sourceUrl, as_of: series.asOf, name: series.sourceName };
   const others = (series.otherSources ?? [])
     .filter((other) => other.url !== series.sourceUrl)

@@ -131,6 +131,12 @@ export const ObservationSchema = z.object({
   period: z.string().optional().describe('The period a value covers when it is not one day: "2025Q3", "2026", "2022-03".'),
   value: z.number().nullable().describe("In the series' units; null where the publisher suppressed the figure."),
   count: z.int().optional().describe('Averages only: how many observations were averaged.'),
+  computed: z
+    .literal(true)
+    .optional()
+    .describe(
+      "Present when the value is computed here, not published (the 2026 FHA floor from FHFA's baseline); the notes give the method.",
+    ),
 });
 export type Observation = z.infer<typeof ObservationSchema>;
 

@@ -29,6 +29,11 @@ export interface HeldSeries {
   aliases?: string[];
   /** Said on every answer of the series (what the figure is and is not). */
   notes: readonly string[];
+  /**
+   * Periods whose value is computed here rather than published (the 2026 FHA floor from FHFA's
+   * baseline), each with its method: every face labels such a figure computed.
+   */
+  computed?: Readonly<Record<string, string>>;
 }
 
 export interface FamilyDescription {

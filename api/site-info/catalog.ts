@@ -5,10 +5,12 @@ import { describeApi } from '../api-description.ts';
 import type { Config } from '../config.ts';
 import { MCP_TOOL_NAMES } from '../mcp/tool-names.ts';
 import { rateLimitPhrases } from '../platform/rate-limit-text.ts';
+import { keysPhrase } from '../platform/keys-text.ts';
 
 export const SERVICE_NAME = 'Mortgage Data Service';
 export const SERVICE_DESCRIPTION =
-  'Open, self-hostable mortgage data for developers and AI agents: lender rates by state, FICO tier and LTV tier beside the ' +
+  'Open, self-hostable mortgage data for developers and AI agents: rates by state, FICO tier and LTV tier (a lender rate sheet ' +
+  'where one is imported, otherwise the national benchmark with a documented state estimate, said so on every record) beside the ' +
   'weekly national survey and the market benchmark; conforming, FHA, VA and USDA loan limits for every county; HMDA market ' +
   'statistics; an economic calendar; escrow months at closing; natural-language answers with citations; and an MCP server.';
 
@@ -70,18 +72,20 @@ export function serviceCatalog(config: Config): ServiceCatalog {
     endpoints,
     mcp: {
       url: at('/api/mcp'),
-      transport: 'Streamable HTTP (stateless)',
+      transport: 'Streamable HTTP (stateless): protocol 2026-07-28, and 2025-11-25 and earlier versions',
       authentication: 'optional X-API-Key header; query_hmda requires a key',
       tools: MCP_TOOL_NAMES.map((tool) => ({ ...tool })),
     },
     authentication: {
       methods: ['X-API-Key: <key>', 'Authorization: Bearer <key>', 'api_key=<key> query parameter', 'secret=<key> query parameter'],
       limits: rateLimitPhrases(config),
-      keys: `Free: sign in at ${at('/account')} (up to 3 keys per account).`,
+      keys: keysPhrase(config),
     },
     feeds: [
       { title: 'Articles and learn pages', url: at('/feed.xml'), format: 'RSS 2.0' },
       { title: 'Market updates and news', url: at('/news-feed.xml'), format: 'RSS 2.0' },
+      { title: 'Dataset updates (each new version of a dataset)', url: at('/dataset-updates.xml'), format: 'RSS 2.0' },
+      { title: 'Dataset updates (each new version of a dataset)', url: at('/dataset-updates.json'), format: 'JSON Feed 1.1' },
     ],
     files: [
       { title: 'Brand facts (machine-readable)', url: at('/.well-known/brand-facts.json') },

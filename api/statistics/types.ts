@@ -1,5 +1,6 @@
 // What a precomputed statistic is (the contract's record plus what the catalogue keeps beside it)
 // and the display formatting and payment arithmetic every computation shares.
+import { principalAndInterest } from '../payment/monthly-payment.ts';
 import type { StatRecord } from './contract.ts';
 
 export { CATEGORIES, type Category } from './contract.ts';
@@ -41,11 +42,9 @@ export function count(value: number): string {
   return value >= 1_000_000 ? `${(value / 1_000_000).toFixed(1)} million` : whole(value);
 }
 
-/** Monthly principal and interest of a fixed-rate loan (annual rate in percent, 360 payments). */
+/** Monthly principal and interest of a fixed-rate loan (annual rate in percent, 360 payments): the calculator's amortisation. */
 export function monthlyPayment(principal: number, annualRatePercent: number, months = 360): number {
-  const rate = annualRatePercent / 1200;
-  if (rate === 0) return principal / months;
-  return (principal * rate) / (1 - (1 + rate) ** -months);
+  return principalAndInterest(principal, annualRatePercent, months / 12);
 }
 
 /** The loan a monthly payment supports (inverse of monthlyPayment). */

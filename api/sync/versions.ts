@@ -32,9 +32,19 @@ export async function recordVersion(
   if (rows[0]?.version === version) return { version, archived: false, pruned: 0 };
   const snapshot = definition.archive ? gzipSync(JSON.stringify(await definition.archive(tx))) : null;
   await tx.query(
-    `INSERT INTO dataset_versions (dataset, version, as_of, checksum, source_url, row_count, published_at, snapshot)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [definition.name, version, loaded.asOf, loaded.checksum, loaded.sourceUrl, loaded.rows, publishedAt.toISOString(), snapshot],
+    `INSERT INTO dataset_versions (dataset, version, as_of, checksum, source_url, row_count, changed_rows, published_at, snapshot)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      definition.name,
+      version,
+      loaded.asOf,
+      loaded.checksum,
+      loaded.sourceUrl,
+      loaded.rows,
+      loaded.changed ?? null,
+      publishedAt.toISOString(),
+      snapshot,
+    ],
   );
   const pruned = await tx.query(
     `UPDATE dataset_versions SET snapshot = NULL

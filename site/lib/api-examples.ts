@@ -40,6 +40,7 @@ export function exampleRequest(path: string, method: string, operation: Operatio
 export function curlCommand(apiBase: string, method: string, request: { url: string; body?: unknown }): string {
   const url = `'${apiBase}${request.url}'`;
   if (method === 'get') return `curl ${url}`;
+  if (request.body === undefined) return `curl -X ${method.toUpperCase()} ${url}`;
   return `curl -X ${method.toUpperCase()} ${url} \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify(request.body).replace(/'/g, "'\\''")}'`;
 }
 

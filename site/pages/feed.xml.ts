@@ -7,6 +7,7 @@ import escapeXml from 'escape-html';
 import { sortedEntries } from '../lib/content.ts';
 import { live } from '../lib/live.ts';
 import { BUILD_ORIGIN } from '../../api/platform/static/build-origin.ts';
+import { lastBuildDateElement } from '../../api/platform/feed-dates.ts';
 
 export const prerender = false;
 
@@ -49,7 +50,9 @@ export async function GET(context: APIContext): Promise<Response> {
     site,
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/' },
-    customData: `<language>en-us</language><atom:link href="${new URL('/feed.xml', site)}" rel="self" type="application/rss+xml"/>`,
+    customData:
+      `<language>en-us</language>${lastBuildDateElement(items.map((item) => item.pubDate))}` +
+      `<atom:link href="${new URL('/feed.xml', site)}" rel="self" type="application/rss+xml"/>`,
     items: items.map((item) => ({
       title: item.title,
       link: item.link,

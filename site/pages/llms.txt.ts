@@ -42,7 +42,8 @@ export async function GET(): Promise<Response> {
     '',
     `- [Market updates](${site}/news): weekly posts generated from the rate data`,
     `- [Tracked bills](${site}/bills): congressional housing and mortgage bills`,
-    `- [Articles feed](${site}/feed.xml), [market updates feed](${site}/news-feed.xml), [sitemap](${site}/sitemap.xml)`,
+    `- [Articles feed](${site}/feed.xml), [market updates feed](${site}/news-feed.xml), [dataset updates feed](${site}/dataset-updates.xml) ` +
+      `([JSON Feed](${site}/dataset-updates.json)), [sitemap](${site}/sitemap.xml)`,
     '',
   ];
   return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -12,6 +12,7 @@ import { databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { SOURCE_DIR, hasSourceData, sourceFile } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { postAsk, readAskStream } from '../support/sse.ts';
+import { amortisedPayment } from '../support/amortisation.ts';
 
 const DATASETS = ['pmms', 'nmdb', 'loan_limits_conforming', 'loan_limits_fha', 'hmda_aggregates', 'population', 'economic_calendar'];
 
@@ -23,8 +24,12 @@ function official(compute: string, args: Record<string, string | number>): numbe
 }
 
 function pmms15(): { date: string; value: number }[] {
+  return pmmsFile('rates/MORTGAGE15US_weekly_1991_2025.csv');
+}
+
+function pmmsFile(file: string): { date: string; value: number }[] {
   return fs
-    .readFileSync(sourceFile('rates/MORTGAGE15US_weekly_1991_2025.csv'), 'utf8')
+    .readFileSync(sourceFile(file), 'utf8')
     .trim()
     .split('\n')
     .slice(1)
@@ -160,6 +165,25 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind)
     expect(latest.body.result.rate).toMatchObject({ date: '2026-10-08', how: 'observation' });
   });
 
+  it('payment: from the rate itself (a mean unrounded), only from interest-rate series, never a negative interest', async () => {
+    const weeks2024 = pmmsFile('rates/MORTGAGE30US_weekly_1971_2026.csv').filter((week) => week.date.startsWith('2024-'));
+    const mean = weeks2024.reduce((sum, week) => sum + week.value, 0) / weeks2024.length;
+    // At $100 million a rate rounded to 4 decimals moves the payment by dollars, not a fraction of a cent.
+    const yearly = await get('payment', { amount: '100000000', series: 'pmms/30-year', at: '2024' });
+    expect(yearly.status).toBe(200);
+    expect(yearly.body.result.rate).toMatchObject({ how: 'mean', count: weeks2024.length });
+    expect(yearly.body.result.monthly_payment).toBeCloseTo(amortisedPayment(100_000_000, mean, 30), 2);
+    const nmdb = await get('payment', { amount: '400000', series: 'nmdb/CA/ave_intrate' });
+    expect(nmdb.status).toBe(200);
+    for (const series of ['hmda/CA/denial_rate', 'nmdb/CA/pct_intrate_lt_3']) {
+      const refused = await get('payment', { amount: '400000', series, at: '2024' });
+      expect(refused.status, series).toBe(400);
+      expect(refused.body.error).toMatch(/is not an interest rate: give an interest-rate series: Freddie Mac PMMS .*Optimal Blue.*NMDB/);
+    }
+    const tiny = await get('payment', { amount: '400000', rate: '0.0000001', term_years: '50' });
+    expect(tiny.body.result.total_interest).toBeGreaterThanOrEqual(0);
+  });
+
   it('answers bad input with a 4xx that says how to fix it', async () => {
     const badMoment = await get('value', { series: 'pmms/30-year', at: 'last spring' });
     expect(badMoment.status).toBe(400);
@@ -176,6 +200,33 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind)
     expect(outside.body.error).toMatch(/2018/);
     const extra = await get('value', { series: 'pmms/30-year', colour: 'blue' });
     expect(extra.status).toBe(400);
+  });
+
+  it('tells one story per figure: no change from a day after the data, no "now" of an old figure, one moment or one range', async () => {
+    // A start after the last observation is no change to measure (it was 200 "unchanged").
+    const future = await get('change', { series: 'pmms/30-year', from: '2030-01-01' });
+    expect(future.status).toBe(404);
+    expect(future.body.error).toMatch(/no figure from 2030-01-01 on: its latest observation is of 2026-10-08/);
+    // The latest week below or above a line is dated, never "now" (the clock here is weeks past it).
+    const above = await get('crossing', { series: 'pmms/30-year', above: '7' });
+    expect(above.body.result.meets_now).toBe(true);
+    expect(above.body.answer).not.toMatch(/\bnow\b/);
+    expect(above.body.answer).toMatch(/at its latest observation, 7\.4% on 2026-10-08/);
+    // `at` and a range together are refused, not one of them ignored.
+    const both = await get('value', { series: 'hmda/US/originations', at: '2021', from: '2020' });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toMatch(/either 'at'.*or 'from'\/'to'/);
+    // Counts keep their thousands separators in words.
+    const loans = await get('change', { series: 'hmda/TX/originations', from: '2022', to: '2023' });
+    expect(loans.body.answer).toMatch(/(up|down) \d{1,3}(,\d{3})+ loans/);
+    // A yearly series names its years as periods, its dates as dates.
+    const yearly = await get('extremes', { series: 'hmda/US/originations' });
+    expect(yearly.body.result.low_dates.every((date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
+    expect(yearly.body.result.low_periods.every((period: string) => /^\d{4}$/.test(period))).toBe(true);
+    // A state by its FIPS code, as the docs give it.
+    const california = await get('value', { series: 'population/06', at: '2024' });
+    expect(california.status).toBe(200);
+    expect(california.body.inputs[0].id).toBe('population/CA');
   });
 
   // The substitutions /ask must never make in silence, through POST /ask and the built-in answerer.

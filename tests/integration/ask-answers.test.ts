@@ -27,7 +27,7 @@ const KINDS: Array<[kind: string, question: string, expected: RegExp]> = [
   [
     'an FHA limit without a year: the latest published, labelled',
     'What is the FHA loan limit in Los Angeles County, California?',
-    /2025 FHA loan limit .* \*\*\$1,209,750\*\*[\s\S]*HUD's 2026 FHA limits are not loaded yet; the FHA figures are its 2025 limits, the latest published/,
+    /2025 FHA loan limit .* \*\*\$1,209,750\*\*[\s\S]*HUD's 2026 FHA county limits are not loaded\. Its national floor and ceiling for 2026, \$541,287 and \$1,249,125, are computed here, not published by HUD/,
   ],
   ['the national FHA floor', 'What is the national FHA loan limit floor for 2025?', /floor of \*\*\$524,225\*\*/],
   ['the USDA limit', 'What is the USDA loan limit?', /no loan limit/i],

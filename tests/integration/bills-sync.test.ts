@@ -1,5 +1,6 @@
 // The `bills` dataset on both databases: the bills the selection rule tracks among the mirror's
-// BILLSTATUS files (housing bills of the 119th Congress, housing laws since 2018), an idempotent
+// BILLSTATUS files (housing bills of the 119th Congress, housing laws since 2018, and the archive of
+// 117th-Congress bills we wrote an analysis of), an idempotent
 // second run, a corrupted file failing the dataset by name while the earlier load stays; then the
 // service's search and get on the synced rows, and the statuses it answers once the 119th has ended.
 import fs from 'node:fs';
@@ -32,7 +33,13 @@ function corruptedMirror(): { dir: string; file: string } {
 const TODAY = new Date('2026-11-28T12:00:00Z');
 const clock = () => TODAY;
 /** What the rule tracks among the mirror's records on that day (tests/unit/bills-selection.test.ts derives it). */
-const TRACKED = ['hr2471-117', 'hr4385-119', 'hr6774-119', 'hr7735-117', 's2651-119'];
+const CURRENT_AND_LAWS = ['hr2471-117', 'hr4385-119', 'hr6774-119', 'hr7735-117', 's2651-119'];
+/** The archive: the 117th Congress's bills we wrote an analysis of, none of which became law. */
+const ARCHIVE = fs
+  .readdirSync(path.join(import.meta.dirname, '..', '..', 'content', 'bills'))
+  .map((name) => name.replace(/\.md$/, ''))
+  .filter((billId) => billId.endsWith('-117') && !CURRENT_AND_LAWS.includes(billId));
+const TRACKED = [...CURRENT_AND_LAWS, ...ARCHIVE].sort();
 
 describe.skipIf(!hasSourceData).each(databaseKinds)('bills dataset and service on %s', (kind) => {
   let test: TestDatabase;
@@ -130,8 +137,13 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('bills dataset and service o
     expect(omnibus.why_we_track).toBe('A housing law enacted on 2022-03-15: it carries the subject "Housing finance and home ownership".');
   });
 
-  it('no longer serves a 117th bill that never became law', async () => {
-    await expect(service.get('hr1532-117')).rejects.toThrow(NotFoundError);
+  it('keeps a 117th bill that never became law in the archive with our analysis, labelled with its Congress', async () => {
+    const bill = await service.get('hr1532-117');
+    expect(bill.status_label).toMatch(/, 117th Congress$/);
+    expect(bill.analysis.length).toBeGreaterThan(100);
+    for (const archived of (await service.list()).filter((item) => ARCHIVE.includes(item.bill_id))) {
+      expect(archived.status_label, archived.bill_id).toMatch(/, 117th Congress$/);
+    }
   });
 
   it('finds FHA bills by keyword', async () => {
@@ -153,30 +165,38 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('bills dataset and service o
     expect((await service.search({ bill_id: 's2651-119' })).bills.map((bill) => bill.bill_id)).toEqual(['s2651-119']);
     expect((await service.search({ query: 'H.R. 6774' })).bills[0]?.bill_id).toBe('hr6774-119');
     expect((await service.search({ query: 'hr7735-117' })).bills[0]?.bill_id).toBe('hr7735-117');
-    const waters = (await service.search({ query: 'Maxine Waters', limit: 45 })).bills.map((bill) => bill.bill_id);
+    const waters = (await service.search({ query: 'Maxine Waters', limit: 60 })).bills.map((bill) => bill.bill_id);
     expect(waters).toContain('hr6774-119');
   });
 
   it('filters by status and lists every tracked bill', async () => {
-    const ids = async (status: string) => (await service.search({ status, limit: 45 })).bills.map((bill) => bill.bill_id).sort();
-    expect(await ids('reported')).toEqual(['s2651-119']);
+    const ids = async (status: string) => (await service.search({ status, limit: 60 })).bills.map((bill) => bill.bill_id).sort();
+    expect((await ids('reported')).filter((billId) => !ARCHIVE.includes(billId))).toEqual(['s2651-119']);
     expect(await ids('became_law')).toEqual(['hr2471-117', 'hr7735-117']);
     expect(await ids('in_committee')).toEqual(['hr4385-119', 'hr6774-119']);
-    expect(await ids('died_in_committee')).toEqual([]);
-    expect((await service.search({ limit: 45 })).count).toBe(TRACKED.length);
+    expect((await ids('died_in_committee')).every((billId) => ARCHIVE.includes(billId))).toBe(true);
+    expect((await service.search({ limit: 60 })).count).toBe(TRACKED.length);
     const list = await service.list();
-    expect(list).toHaveLength(TRACKED.length);
-    const dates = list.map((bill) => bill.latest_action.date);
-    expect(dates).toEqual([...dates].sort().reverse());
-    expect(dates[0]).toBe('2025-12-17');
+    expect(list.map((bill) => bill.bill_id).sort()).toEqual(TRACKED);
+    // The sitting Congress's bills first, then the laws, then the archive; each by latest action.
+    const tier = (bill: (typeof list)[number]) => (bill.congress >= 119 ? 0 : bill.status === 'became_law' ? 1 : 2);
+    expect(list.map(tier)).toEqual([...list.map(tier)].sort());
+    for (const part of [0, 1, 2]) {
+      const dates = list.filter((bill) => tier(bill) === part).map((bill) => bill.latest_action.date);
+      expect(dates).toEqual([...dates].sort().reverse());
+    }
+    expect(list[0]?.latest_action.date).toBe('2025-12-17');
   });
 
   it('reads the 119th Congress’s open bills as died in committee once the Congress has ended, without a new sync', async () => {
     const after119 = createBillsService({ db: test.db, clock: () => new Date('2027-01-04T12:00:00Z') });
-    expect(await after119.get('hr6774-119')).toMatchObject({ status: 'died_in_committee', status_label: 'Died in committee' });
+    expect(await after119.get('hr6774-119')).toMatchObject({
+      status: 'died_in_committee',
+      status_label: 'Died in committee, 119th Congress',
+    });
     expect(await after119.get('s2651-119')).toMatchObject({ status: 'reported' });
-    const ids = async (status: string) => (await after119.search({ status, limit: 45 })).bills.map((bill) => bill.bill_id).sort();
-    expect(await ids('died_in_committee')).toEqual(['hr4385-119', 'hr6774-119']);
+    const ids = async (status: string) => (await after119.search({ status, limit: 60 })).bills.map((bill) => bill.bill_id).sort();
+    expect((await ids('died_in_committee')).filter((billId) => billId.endsWith('-119'))).toEqual(['hr4385-119', 'hr6774-119']);
     expect(await ids('in_committee')).toEqual([]);
     expect((await after119.list()).filter((bill) => bill.status === 'in_committee' || bill.status === 'introduced')).toEqual([]);
   });
@@ -186,7 +206,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('bills dataset and service o
     await expect(service.get('hr-1234')).rejects.toThrow(/"hr1234-119"/);
     await expect(service.search({ bill_id: 'H.R.1' })).rejects.toThrow(/"hr1234-119"/);
     await expect(service.search({ status: 'pending' })).rejects.toThrow(/status must be one of introduced, in_committee/);
-    await expect(service.search({ limit: 0 })).rejects.toThrow(/limit must be a whole number from 1 to 45/);
+    await expect(service.search({ limit: 0 })).rejects.toThrow(/limit must be a whole number from 1 to 60/);
     await expect(service.search({ query: 'x'.repeat(201) })).rejects.toThrow(BadRequestError);
     await expect(service.get('hr9999-119')).rejects.toThrow(NotFoundError);
   });

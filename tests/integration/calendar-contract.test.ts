@@ -99,6 +99,16 @@ describe.skipIf(!hasSourceData)('the calendar contract on every face', () => {
     expect(result.structuredContent).toEqual(body);
   });
 
+  it("says where each publisher's schedule ends, as the mirror's files do (the BLS feed ends 2026-12-17)", async () => {
+    const { body } = await rest(queryString({ from: '2026-12-01', to: '2027-03-31' }));
+    const coverage = body.coverage as { publisher: string; through: string }[];
+    expect(coverage).toContainEqual({ publisher: 'Bureau of Labor Statistics', through: '2026-12-17' });
+    expect(coverage.map((entry) => entry.through)).toEqual([...coverage.map((entry) => entry.through)].sort());
+    // Nothing of the BLS after its feed's last day: the range runs past its coverage.
+    const bls = (body.events as { date: string; source_url: string }[]).filter((event) => event.source_url.includes('bls.gov'));
+    expect(bls.every((event) => event.date <= '2026-12-17')).toBe(true);
+  });
+
   it('documents that body in OpenAPI and in the tool listing from the same schema, and the input from the same query', () => {
     const expected = outputJsonSchema(CalendarAnswerSchema);
     const operation = faces.openapi.paths['/calendar']?.get;

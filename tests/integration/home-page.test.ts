@@ -180,7 +180,7 @@ describe.skipIf(!hasSourceData)('the home page with the synced data', () => {
     const before = renders.length;
     for (const page of pages) expect((await fetch(`${server.url}${page}`)).status, page).toBe(200);
     expect(renders.length).toBe(before);
-  });
+  }, 180_000); // every fixed page rendered and compressed once, one after the other: long on a busy machine
 
   it('renders nothing ahead once stopped (the server shutting down), though every page is out of date', async () => {
     stopPrerendering?.();

@@ -87,6 +87,14 @@ describe('keys CLI', { timeout: 180_000 }, () => {
     const fourth = await keysCli(['create', '--email', 'bob@example.org'], env);
     expect(fourth.code).toBe(1);
     expect(fourth.stderr).toMatch(/already has 3 active keys/);
+    // --help (and -h) prints the usage and succeeds; an unknown option says so above it.
+    const help = await keysCli(['--help'], env);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toContain('npm run keys -- create --email <address>');
+    expect((await keysCli(['-h'], env)).code).toBe(0);
+    const unknown = await keysCli(['--colour'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown option '--colour'[\s\S]*Usage:/);
     const usage = await keysCli(['create'], env);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('create needs --email');

@@ -117,6 +117,28 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
       /National one-unit limits back to 1972 are at \/api\/v1\/loan-limits\/history; for 2017 the national conforming baseline was \$424,100 and the high-cost ceiling \$636,150\./,
     );
     expect((await get('state=CO&year=2020&loan_type=fha')).status).toBe(404);
+    // FHA 2026 is said one way everywhere: not loaded, its national figures computed, with the method.
+    const fha2026 = await get('state=TX&county=Harris&loan_type=fha&year=2026');
+    expect(fha2026.status).toBe(404);
+    expect(fha2026.body.error).toContain("HUD's 2026 FHA county limits are not loaded. Its national floor and ceiling for 2026, $541,287");
+    expect(fha2026.body.error).not.toMatch(/the FHA floor was/);
+    const floor = (await (await fetch(`${server.url}/api/v1/series/loan-limits/fha/floor?from=2025`)).json()) as {
+      as_of: string;
+      observations: unknown[];
+      notes: string[];
+    };
+    expect(floor.as_of).toBe('2025-01-01');
+    expect(floor.observations).toEqual([
+      { date: '2025-01-01', period: '2025', value: 524_225 },
+      { date: '2026-01-01', period: '2026', value: 541_287, computed: true },
+    ]);
+    expect(floor.notes.join(' ')).toMatch(/2026: computed here, not published by HUD: HERA's formula/);
+    const value = (await (await fetch(`${server.url}/api/v1/analysis/value?series=loan-limits/fha/floor&at=2026`)).json()) as {
+      answer: string;
+      method: string;
+    };
+    expect(value.answer).toMatch(/\$541,287 \(2026\), computed \(not published\)\./);
+    expect(value.method).toMatch(/^Computed here, not published: HERA's formula/);
   });
 
   it("answers without a year with each program's latest published year, labelled, on REST and MCP alike", async () => {
@@ -128,7 +150,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
     expect(county.conforming).toMatchObject({ available: true, year: 2026, limits: { '1': 1_249_125 } });
     expect(county.fha).toMatchObject({ available: true, year: 2025, limits: { '1': 1_209_750 } });
     expect(county.va).toMatchObject({ year: 2026, limits: { '1': 1_249_125 } });
-    const latest = "HUD's 2026 FHA limits are not loaded yet; the FHA figures are its 2025 limits, the latest published.";
+    const latest =
+      "HUD's 2026 FHA county limits are not loaded. Its national floor and ceiling for 2026, $541,287 and $1,249,125, are computed here, " +
+      "not published by HUD: HERA's formula applied to FHFA's 2026 conforming baseline ($832,750): floor 65% of it rounded down, " +
+      "ceiling 150%. The FHA figures here are HUD's 2025 limits, the latest loaded.";
     expect(body.notes).toContain(latest);
     expect(body.notes[0]).toBe(
       'Limits apply to loans acquired or endorsed in the calendar year shown for each program (effective January 1): conforming 2026, FHA 2025.',
@@ -221,7 +246,9 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
       expect(html).toMatch(/California, conforming 2026, FHA 2025: Los Angeles County/);
       expect(html).toContain('FHA (2025)');
       expect(html).toContain('$1,209,750');
-      expect(html).toContain("HUD's 2026 FHA limits are not loaded yet; the FHA figures are its 2025 limits, the latest published.");
+      expect(html).toContain(
+        "HUD's 2026 FHA county limits are not loaded. Its national floor and ceiling for 2026, $541,287 and $1,249,125, are computed here",
+      );
       const old = await fetch(`${site.url}/loan-limits?state=CO&year=2017`);
       expect(old.status).toBe(404);
       expect(await old.text()).not.toMatch(/npm run/);

@@ -93,10 +93,15 @@ describe.skipIf(!hasSourceData)('feeds and machine-readable files over HTTP', ()
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
     const feed = parser.parse(await response.text()) as {
-      rss: { '@_version': string; channel: { title: string; item: { title: string; link: string; pubDate: string; guid: unknown }[] } };
+      rss: {
+        '@_version': string;
+        channel: { title: string; lastBuildDate: string; item: { title: string; link: string; pubDate: string; guid: unknown }[] };
+      };
     };
     expect(feed.rss['@_version']).toBe('2.0');
     const items = feed.rss.channel.item;
+    // The channel says when its content last changed: the newest update's date.
+    expect(feed.rss.channel.lastBuildDate).toBe(items[0]!.pubDate);
     expect(items.length).toBeGreaterThanOrEqual(100);
     expect(items[0]?.title).toBe('Week of October 8, 2026: 30-year survey rate rises to 7.40%');
     expect(items[0]?.link).toBe('http://localhost:3000/news/2026-10-08');

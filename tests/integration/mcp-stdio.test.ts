@@ -1,5 +1,6 @@
-// `npm run mcp:stdio` through a real MCP client over stdio: on its own embedded database, relayed to
-// a running server that holds the database (same answers as over HTTP, the key passed on), and one
+// `npm run mcp:stdio` through a real MCP client over stdio, at both protocol eras: on its own embedded
+// database, relayed to a running server that holds the database (same answers as over HTTP, the key
+// passed on, a 2026-07-28 subscription stream relayed as it comes), and one
 // sentence on stderr, exit code 1, when the database is held by a process that serves nothing.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,6 +9,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client as ModernClient } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { PROJECT_ROOT } from '../../api/config.ts';
 import { localServerFile } from '../../api/mcp/local-server.ts';
 import { connectMcp } from '../support/mcp-client.ts';
@@ -37,6 +40,19 @@ async function connectStdio(env: Record<string, string>): Promise<{ client: Clie
   const client = new Client({ name: 'mds-stdio-tests', version: '1.0.0' });
   await client.connect(transport);
   return { client, stderr: () => stderr };
+}
+
+/** The v2 SDK's client over stdio, pinned to protocol 2026-07-28. */
+async function connectModernStdio(env: Record<string, string>): Promise<ModernClient> {
+  const transport = new ModernStdioClientTransport({
+    command: process.execPath,
+    args: [STDIO_SCRIPT],
+    cwd: PROJECT_ROOT,
+    env: stdioEnv(env),
+  });
+  const client = new ModernClient({ name: 'mds-stdio-tests', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await client.connect(transport);
+  return client;
 }
 
 function runStdio(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -86,6 +102,18 @@ describe('MCP over stdio', () => {
     expect(stderr()).not.toContain('relaying');
   }, 120_000);
 
+  it('speaks protocol 2026-07-28 too, offering no subscriptions: it hears of no sync but its own', async () => {
+    const client = await connectModernStdio({ DATA_DIR: await prefillDataDir(tempDataDir()) });
+    try {
+      expect(client.getProtocolEra()).toBe('modern');
+      expect(client.getServerCapabilities()?.resources).toEqual({ listChanged: false });
+      const result = await client.callTool({ name: 'lookup_glossary_term', arguments: { term: 'PMI' } });
+      expect(String((result.structuredContent as { term: string }).term)).toMatch(/private mortgage insurance/i);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
   describe('beside a running server that holds the embedded database', () => {
     let server: ServerProcess;
     let dataDir: string;
@@ -118,6 +146,22 @@ describe('MCP over stdio', () => {
       }
       expect(stderr()).toContain('relaying MCP to it');
       expect(stderr()).not.toMatch(/\n\s+at /);
+    }, 120_000);
+
+    it('relays protocol 2026-07-28, a subscription stream included', async () => {
+      const client = await connectModernStdio({ DATA_DIR: dataDir });
+      try {
+        expect(client.getServerCapabilities()?.resources).toMatchObject({ subscribe: true });
+        expect((await client.listTools()).tools).toHaveLength(TOOL_COUNT);
+        const subscription = await client.listen({ resourceSubscriptions: ['mds://series/pmms/30-year'] });
+        expect(subscription.honoredFilter).toEqual({ resourceSubscriptions: ['mds://series/pmms/30-year'] });
+        await subscription.close();
+        expect(await subscription.closed).toBe('local');
+        const result = await client.callTool({ name: 'lookup_glossary_term', arguments: { term: 'escrow cushion' } });
+        expect(result.isError).toBeFalsy();
+      } finally {
+        await client.close();
+      }
     }, 120_000);
 
     it('passes MDS_API_KEY on, so the server refuses an unknown key with its own message', async () => {

@@ -1,5 +1,6 @@
 // The MCP endpoint itself: stateless Streamable HTTP at /api/mcp, Host/Origin checks, JSON or SSE
-// as the client asks, and tool errors as `isError` results rather than transport failures.
+// as the client asks, tool errors as `isError` results rather than transport failures, and every MCP
+// method (every call of a batch too) counted against the caller's one rate-limit budget.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
@@ -102,7 +103,7 @@ describe('MCP rate limits', () => {
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
     testApp = await buildTestApp(database.db, {
-      env: { RATE_LIMIT_ANON_PER_MINUTE: '3', RATE_LIMIT_KEY_PER_MINUTE: '5', RATE_LIMIT_PER_HOUR: '0' },
+      env: { RATE_LIMIT_ANON_PER_MINUTE: '6', RATE_LIMIT_KEY_PER_MINUTE: '10', RATE_LIMIT_PER_HOUR: '0' },
     });
     server = await listen(testApp.app);
   });
@@ -112,19 +113,52 @@ describe('MCP rate limits', () => {
     await database.drop();
   });
 
-  it('counts tool calls, not the handshake, against the same per-minute limit as REST', async () => {
-    const client = await connectMcp(server.url);
-    try {
-      await client.listTools();
-      await client.listTools();
-      for (let call = 0; call < 3; call += 1) {
-        const result = await client.callTool({ name: 'lookup_glossary_term', arguments: { term: 'APR' } });
-        expect(result.isError).toBeFalsy();
-      }
-      await expect(client.callTool({ name: 'lookup_glossary_term', arguments: { term: 'APR' } })).rejects.toThrow(/429|Rate limit/);
-    } finally {
-      await client.close();
-    }
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    rawRequest(`${server.url}/api/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify(body),
+    });
+  const modernMeta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+
+  it("counts every MCP method and every call of a batch against the caller's one budget, with the RateLimit headers", async () => {
+    const remaining: string[] = [];
+    const counted = async (body: unknown, headers: Record<string, string> = {}) => {
+      const response = await post(body, headers);
+      expect(response.status, JSON.stringify(body)).toBe(200);
+      expect(response.headers['ratelimit-limit']).toBe('6');
+      remaining.push(String(response.headers['ratelimit-remaining']));
+      return response;
+    };
+    await counted(JSON.parse(initialize));
+    await counted({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'mds://glossary/escrow-cushion' } });
+    await counted({ jsonrpc: '2.0', id: 3, method: 'prompts/get', params: { name: 'explain_a_term', arguments: { term: 'APR' } } });
+    await counted({
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'completion/complete',
+      params: { ref: { type: 'ref/prompt', name: 'explain_a_term' }, argument: { name: 'term', value: 'es' } },
+    });
+    // A batch (2025-03-26) counts each of its calls.
+    await counted([
+      { jsonrpc: '2.0', id: 5, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 6, method: 'resources/templates/list' },
+    ]);
+    expect(remaining).toEqual(['5', '4', '3', '2', '0']);
+    // The budget is spent, whatever the method or the protocol version.
+    const refused = await post(
+      { jsonrpc: '2.0', id: 'over', method: 'resources/read', params: { uri: 'mds://glossary/escrow-cushion', _meta: modernMeta } },
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'resources/read', 'mcp-name': 'mds://glossary/escrow-cushion' },
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+    expect(JSON.parse(refused.body)).toMatchObject({
+      id: 'over',
+      error: { code: -32001, message: expect.stringMatching(/Rate limit of 6 requests/) },
+    });
+    // And REST, sharing the budget, is refused too.
+    expect((await fetch(`${server.url}/api/v1/glossary?term=APR`)).status).toBe(429);
   });
 
   it('refuses an invalid key on any MCP request with 401', async () => {

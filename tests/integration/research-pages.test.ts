@@ -255,13 +255,27 @@ describe.skipIf(!hasSourceData)('research pages per state and county', () => {
     expect(state.sources).toContain('http://localhost:3000/research/ohio');
   });
 
-  it('lists at least 250 articles in /articles and carries them in /feed.xml, research pages in the sitemap', async () => {
+  it('pages /articles, lists the research pages apart by name, and carries them all in /feed.xml, research pages in the sitemap', async () => {
     const articles = await get('/articles');
     expect(articles.status).toBe(200);
-    const listed = [...articles.text.matchAll(/<h[23] class="entry-title"><a href="([^"]+)"/g)].map((match) => match[1] as string);
-    expect(listed.length).toBeGreaterThanOrEqual(250);
-    expect(listed.filter((href) => href.startsWith('/research/')).length).toBe(51 + 200);
+    // Our articles, 20 to a page, every page linked; the research pages by name on the first page only.
+    const pageCount = Math.max(...[...articles.text.matchAll(/>Page (\d+)</g)].map((match) => Number(match[1])));
+    const written: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const { status, text } = await get(page === 1 ? '/articles' : `/articles?page=${page}`);
+      if (status === 404) break;
+      const titles = [...text.matchAll(/<h[23] class="entry-title"><a href="([^"]+)"/g)].map((match) => match[1] as string);
+      expect(titles.length, `page ${page}`).toBeLessThanOrEqual(20);
+      written.push(...titles);
+      if (page > 1) expect(text).not.toContain('id="research-pages"');
+    }
+    expect(pageCount).toBe(Math.ceil(written.length / 20));
+    expect(written.every((href) => href.startsWith('/articles/'))).toBe(true);
     expect(articles.text).toContain('id="research-pages"');
+    const research = [...articles.text.matchAll(/<a href="(\/research\/[^"]+)"/g)].map((match) => match[1] as string);
+    expect(new Set(research).size).toBe(51 + 200);
+    const listed = [...written, ...new Set(research)];
+    expect(listed.length).toBeGreaterThanOrEqual(250);
     const feed = await get('/feed.xml');
     expect(feed.status).toBe(200);
     const links = [...feed.text.matchAll(/<item>[\s\S]*?<link>([^<]+)<\/link>/g)].map((match) => new URL(match[1] as string).pathname);

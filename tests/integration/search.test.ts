@@ -136,6 +136,51 @@ describe.each(databaseKinds)('search on %s', (kind) => {
     expect(await searchIndexIsCurrent(test.db)).toBe(false);
   });
 
+  it('ranks pages holding some of the words after those holding all, when too few hold them all', async () => {
+    // No page says "zyzzyva": nothing holds every word, and the page holding the other two comes first.
+    const { results } = await search.search({ query: 'escrow cushion zyzzyva', limit: 5 });
+    expect(results[0]?.path).toBe('/glossary/escrow-cushion');
+    expect(results.every((result) => !result.matches_every_word)).toBe(true);
+    expect(results.map((result) => result.score)).toEqual([...results.map((result) => result.score)].sort((a, b) => b - a));
+    // Pages with every word come first, then the others.
+    const mixed = await search.search({ query: 'escrow cushion', limit: 50 });
+    const firstPartial = mixed.results.findIndex((result) => !result.matches_every_word);
+    expect(firstPartial).toBeGreaterThan(0);
+    expect(mixed.results.slice(firstPartial).every((result) => !result.matches_every_word)).toBe(true);
+    // Web-search syntax says what must match: no page with only some of it.
+    expect((await search.search({ query: '"escrow cushion zyzzyva"' })).results).toEqual([]);
+    expect((await search.search({ query: 'escrow -cushion zyzzyva' })).results).toEqual([]);
+  });
+
+  it('shows a passage many pages share once, counting the others, and each fragment of an excerpt once', async () => {
+    // Five county pages written from one template (as the research pages are), differing in names and figures.
+    const counties = ['Adams', 'Baker', 'Clark', 'Dodge', 'Essex'];
+    await indexDocuments(
+      test.db,
+      'test',
+      counties.map((county, index) => ({
+        id: `test:county:${county}`,
+        type: 'research' as const,
+        // One state's code is a word of the passage ("in"), as Indiana's is.
+        title: `${county} County, ${index === 2 ? 'IN' : 'OR'}: mortgage data`,
+        path: `/research/oregon/${county.toLowerCase()}`,
+        body:
+          `In ${county} County a wombat loan above $${832 + index},750 is priced by each lender. ` +
+          `${county} County had ${1200 + index} applications. `.repeat(20) +
+          `In ${county} County a wombat loan above $${832 + index},750 is priced by each lender.`,
+      })),
+    );
+    try {
+      const { results } = await search.search({ query: 'wombat', type: 'research' });
+      expect(results).toHaveLength(1);
+      expect(results[0]?.similar_pages).toBe(4);
+      const fragments = results[0]!.excerpt.split(' … ');
+      expect(new Set(fragments).size).toBe(fragments.length);
+    } finally {
+      await replaceDocuments(test.db, 'test', []);
+    }
+  });
+
   it('refuses documents with a relative path or an unknown type', async () => {
     await expect(indexDocuments(test.db, 'x', [{ id: 'x', type: 'bill', title: 'T', path: 'bills/x', body: '' }])).rejects.toThrow(
       /path must start/,

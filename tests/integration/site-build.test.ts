@@ -97,11 +97,17 @@ describe('the built site', () => {
     const feed = new XMLParser({ ignoreAttributes: false }).parse(await response.text()) as {
       rss: {
         '@_version': string;
-        channel: { title: string; link: string; item: { title: string; link: string; pubDate: string; description: string }[] };
+        channel: {
+          title: string;
+          link: string;
+          lastBuildDate: string;
+          item: { title: string; link: string; pubDate: string; description: string }[];
+        };
       };
     };
     expect(feed.rss['@_version']).toBe('2.0');
     const items = feed.rss.channel.item;
+    expect(feed.rss.channel.lastBuildDate).toBe(items[0]!.pubDate);
     const expected = readArticles(undefined, 'articles').length + readArticles(undefined, 'learn').length;
     expect(items).toHaveLength(expected);
     expect(items.length).toBeGreaterThanOrEqual(60);

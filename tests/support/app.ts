@@ -7,6 +7,7 @@ import type { AppDeps } from '../../api/deps.ts';
 import type { Database } from '../../api/platform/db/database.ts';
 import { createLogger, type Logger } from '../../api/platform/logger.ts';
 import { createServices, closeServices } from '../../api/services.ts';
+import type { McpEndpoint } from '../../api/mcp/http.ts';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
@@ -27,6 +28,8 @@ export interface TestApp {
   deps: AppDeps;
   /** The server's request listener (the front door, then the Express app), as `npm start` serves it. */
   app: http.RequestListener;
+  /** The MCP endpoint (how many server instances it built). */
+  mcp: McpEndpoint;
   close(): Promise<void>;
 }
 
@@ -43,8 +46,8 @@ export async function buildTestApp(
   const core = { config, db, logger: logger ?? createLogger(config.LOG_LEVEL), clock: clock ?? (() => new Date()) };
   const services = await createServices(core);
   const deps: AppDeps = { ...core, services };
-  const { handler } = createApp(deps, options);
-  return { deps, app: handler, close: () => closeServices(services) };
+  const { handler, mcp } = createApp(deps, options);
+  return { deps, app: handler, mcp, close: () => closeServices(services) };
 }
 
 /** Listens on 127.0.0.1 with a random port; returns the base URL and a stopper. */

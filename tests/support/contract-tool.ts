@@ -3,7 +3,7 @@
 // schema, structuredContent checked against the output schema).
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ContractTool, ToolContext } from '../../api/mcp/tool-kit.ts';
 

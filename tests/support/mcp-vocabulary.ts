@@ -198,7 +198,7 @@ export const VOCABULARY: Record<string, Vocabulary> = {
       { limit: '5' },
       { limit: 5 },
     ],
-    invalid: [{ status: 'pending' }, { limit: 46 }, { limit: '0' }, { sponsor: 'Waters' }, { keyword: '' }],
+    invalid: [{ status: 'pending' }, { limit: 61 }, { limit: '0' }, { sponsor: 'Waters' }, { keyword: '' }],
   },
   query_hmda: {
     base: {},

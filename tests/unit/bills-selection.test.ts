@@ -10,6 +10,7 @@ import { congressEndDate, congressHasEnded, congressOn } from '../../api/bills/c
 import { billStatusMirrorPath } from '../../api/bills/bill-id.ts';
 import { selectBill } from '../../api/bills/selection.ts';
 import { statusAsOf } from '../../api/bills/status.ts';
+import { readTrackedBills } from '../../api/bills/tracked.ts';
 import { hasSourceData, SOURCE_DIR, sourceFile } from '../support/source-data.ts';
 
 const TODAY = new Date('2026-11-28T15:00:00Z');
@@ -93,6 +94,29 @@ describe.skipIf(!hasSourceData)('the tracked-bill rule on the mirror’s records
     }
     expect(selected).toEqual(expected);
     expect(selected.sort()).toEqual(['hr2471-117', 'hr4385-119', 'hr6774-119', 'hr7735-117', 's2651-119']);
+  });
+
+  it('keeps every bill of an ended Congress we wrote an analysis of, as the archive, beside the rule’s own', async () => {
+    const analysed = new Set((await readTrackedBills()).map((bill) => bill.billId));
+    const refs = await candidatesFromMirror(SOURCE_DIR, TODAY);
+    const reasons = new Map<string, string>();
+    for (const ref of refs) {
+      const { xml } = read(ref.billId, path.join(SOURCE_DIR, billStatusMirrorPath(ref)));
+      const selection = selectBill(parseBillStatusXml(xml, ref.billId), TODAY, analysed.has(ref.billId));
+      if (selection) reasons.set(ref.billId, selection.reason);
+    }
+    const archive = [...reasons].filter(([, reason]) => reason === 'archive').map(([billId]) => billId);
+    // Every analysis of an ended Congress's bill that did not become law is reachable again.
+    const endedAnalysed = [...analysed].filter((billId) => billId.endsWith('-117') && reasons.get(billId) !== 'law');
+    expect(archive.sort()).toEqual(endedAnalysed.sort());
+    expect(archive.length).toBeGreaterThanOrEqual(40);
+    // Without an analysis, the rule alone: no archive.
+    expect(
+      selectBill(
+        parseBillStatusXml(read('x', path.join(SOURCE_DIR, billStatusMirrorPath(refs.find((ref) => ref.billId === archive[0])!))).xml, 'x'),
+        TODAY,
+      ),
+    ).toBeUndefined();
   });
 
   it('selected every 117th housing bill while the 117th sat, and never the FedRAMP or reserved bills', async () => {

@@ -1,8 +1,9 @@
 // The four county calendars users checked us against: Cook (IL), Franklin (OH), Fulton and Gwinnett
 // (GA) answer from the dates their collectors published. The expected escrow months come from a
 // projection written here, over the dates as the collectors' pages give them, not from the engine.
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CountyOverrideSchema, servedSchedule } from '../../api/escrow/schedules.ts';
+import { CountyOverrideSchema, SCHEDULES_FILE, servedSchedule } from '../../api/escrow/schedules.ts';
 import { createEscrowService, type EscrowService } from '../../api/escrow/service.ts';
 import { EscrowQuerySchema, type EscrowAnswer } from '../../api/escrow/contract.ts';
 import { parseOrThrow } from '../../api/platform/validation.ts';
@@ -87,6 +88,8 @@ describe('county calendars answered from the collector', () => {
     expect(result.escrowMonthsRounding).toContain('rounded up to 8');
     // $6,000 a year is $500 a month: 8 months collected, 7.6 months exactly.
     expect(result.atClosing).toEqual({ annualTax: 6000, monthlyTax: 500, amount: 4000, exactAmount: 3800 });
+    // Dated: the day the schedules were last checked against their sources.
+    expect(result.as_of).toBe(JSON.parse(fs.readFileSync(SCHEDULES_FILE, 'utf8')).asOf);
     // Without a tax bill there are no dollars; a whole-month schedule says it needed no rounding.
     const whole = ask(service, { state: 'IL', county: '17031', closing_month: 9 });
     expect(whole.atClosing).toBeUndefined();

@@ -1,8 +1,9 @@
 // The RESPA aggregate-analysis engine: the contract's worked example, hand-checked schedules and
-// properties that must hold for any schedule.
+// properties that must hold for any schedule; and the dollars at closing, rounded half a cent up.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMonths, computeAllMonths, computeEscrow, MONTH_NAMES, roundingNote, type Installment } from '../../api/escrow/engine.ts';
+import { escrowAtClosing } from '../../api/escrow/service.ts';
 
 const annualJanuary: Installment[] = [{ month: 1, units: 12 }];
 
@@ -107,5 +108,27 @@ describe('escrow engine', () => {
         expect(lowestWithOneLess).toBeLessThan(2);
       }),
     );
+  });
+});
+
+describe('escrow dollars at closing', () => {
+  it('rounds each figure to the cent, half a cent up, from the exact product', () => {
+    // 6 months of $1,000.01 a year is $500.005 exactly: half a cent, so $500.01 (binary floating point read it as 500.00499…).
+    expect(escrowAtClosing({ escrowMonths: 6, escrowMonthsExact: 6 }, 1000.01)).toMatchObject({ amount: 500.01, exactAmount: 500.01 });
+    expect(escrowAtClosing({ escrowMonths: 7, escrowMonthsExact: 6.5 }, 1000.02)).toMatchObject({ amount: 583.35 });
+    // One month of $1,000.06 is $83.338…: below the half, down.
+    expect(escrowAtClosing({ escrowMonths: 1, escrowMonthsExact: 1 }, 1000.06).monthlyTax).toBe(83.34);
+    expect(escrowAtClosing({ escrowMonths: 1, escrowMonthsExact: 1 }, 1000.02).monthlyTax).toBe(83.34);
+    // Every half cent over 300 bills goes up: the rule holds, not by luck of the binary digits.
+    for (let cents = 100_001; cents <= 100_300; cents += 1) {
+      const tax = cents / 100;
+      for (const months of [3, 6, 9]) {
+        const exactTimes24 = 2 * months * cents; // 24 × the amount in cents, an integer
+        const expected = Math.floor((exactTimes24 + 12) / 24) / 100;
+        expect(escrowAtClosing({ escrowMonths: months, escrowMonthsExact: months }, tax).amount, `${months} months of ${tax}`).toBe(
+          expected,
+        );
+      }
+    }
   });
 });

@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { paymentBreakdown, principalAndInterest } from '../../api/payment/monthly-payment.ts';
 import { fhaAnnualPremiumBps } from '../../api/payment/fha-premiums.ts';
+import { monthlyPayment } from '../../api/analysis/arithmetic.ts';
+import { monthlyPayment as statisticsPayment } from '../../api/statistics/types.ts';
+import { amortisedPayment } from '../support/amortisation.ts';
 
 /** The monthly payment of a fully amortising loan, written out independently of the module. */
 function expectedPayment(loan: number, annualPercent: number, years: number): number {
@@ -17,6 +20,28 @@ describe('monthly payment', () => {
     expect(principalAndInterest(320_000, 6.5, 30)).toBeCloseTo(expectedPayment(320_000, 6.5, 30), 9);
     expect(Math.round(principalAndInterest(320_000, 6.5, 30) * 100) / 100).toBe(2022.62);
     expect(principalAndInterest(120_000, 0, 10)).toBe(1000);
+  });
+
+  it('agrees with paying the loan off month by month, at tiny rates too, so the interest is never negative', () => {
+    for (const [loan, percent, years] of [
+      [400_000, 6.5, 30],
+      [400_000, 0.0000001, 50],
+      [400_000, 0.001, 50],
+      [1_000_000, 29.99, 1],
+    ] as const) {
+      expect(principalAndInterest(loan, percent, years), `${loan} at ${percent}% for ${years} years`).toBeCloseTo(
+        amortisedPayment(loan, percent, years),
+        6,
+      );
+    }
+    // The analysis layer's payment (REST, MCP, /ask) and the statistics' go through the same amortisation.
+    const tiny = monthlyPayment(400_000, 0.0000001, 50);
+    expect(tiny.monthly_payment).toBe(666.67);
+    // About a cent of interest over 50 years at 0.0000001% (it read −$0.02).
+    expect(tiny.total_interest).toBe(Math.round((amortisedPayment(400_000, 0.0000001, 50) * 600 - 400_000) * 100) / 100);
+    expect(tiny.total_interest).toBeGreaterThanOrEqual(0);
+    expect(monthlyPayment(400_000, 6.5, 30).monthly_payment).toBe(Math.round(amortisedPayment(400_000, 6.5, 30) * 100) / 100);
+    expect(statisticsPayment(400_000, 6.5)).toBe(principalAndInterest(400_000, 6.5, 30));
   });
 
   it("adds tax, insurance and a conventional loan's PMI above 80% LTV, each a twelfth of the year", () => {

@@ -85,6 +85,10 @@ describe('rate record computation', () => {
       expect(record.disclaimer).toMatch(/not specific to the FICO or LTV tier asked for/);
       expect(record.missing[0]).toMatch(/^No benchmark specific to FICO .* is loaded/);
     }
+    // The simple form keeps both: the rate is not of the tier asked, and the sentence saying so.
+    const simple = computeRates(request({ fico: '3', ltv: '1', state: 'TX', format: 'simple' }), data(), DOCS).record;
+    expect(simple).toMatchObject({ rate: 7.4, tier_specific: false });
+    expect((simple as { disclaimer: string }).disclaimer).toMatch(/not specific to the FICO or LTV tier asked for/);
     // For a refinance PMMS does not apply: the conforming lock index does.
     const refinance = computeRates(request({ fico: '4', ltv: '2', loan_purpose: 'refinance' }), data(), DOCS).record as DetailedRateRecord;
     expect(refinance).toMatchObject({ rate: 7.25, tier_specific: false });
@@ -155,6 +159,7 @@ describe('rate record computation', () => {
 
   it('writes change lines as sentences', () => {
     expect(changeLine(-0.08)).toBe('Down 0.08 points from last week');
+    expect(changeLine(0.06, '2025-09-25')).toBe('Up 0.06 points in the week to 2025-09-25, its latest figure');
     expect(changeLine(0.004)).toBe('Unchanged from last week');
     expect(changeLine(null)).toBeNull();
     expect(indexOnOrBefore(['2026-01-01', '2026-01-08'], '2025-12-31')).toBe(-1);
@@ -284,6 +289,10 @@ describe('FICO × LTV grid, term and staleness', () => {
     ]);
     const simple = computeRates(request({ format: 'simple' }), { ...data(), today: '2026-11-27' }, DOCS).record;
     expect(simple).toMatchObject({ rate: 7.4, freshness: { field: 'rate', as_of: '2026-10-08', stale: true, missed_release_count: 7 } });
+    expect((simple as { disclaimer: string }).disclaimer).toMatch(/2026-10-08|October 8, 2026/);
+    // A change of a figure that is not current names its week, never "last week".
+    const notCurrent = computeRates(request({}), { ...data(), today: '2026-11-27' }, DOCS).record as DetailedRateRecord;
+    expect(notCurrent.rate_change_line).toMatch(/^(Up|Down|Unchanged) .*in the week to 2026-10-08, its latest figure$/);
     // A past `date` is judged against that day, not today.
     const then = computeRates(request({ date: '2026-10-08' }), { ...data(), today: '2026-11-27' }, DOCS).record as DetailedRateRecord;
     expect(then.freshness.find((entry) => entry.field === 'survey_rate')).toMatchObject({

@@ -13,3 +13,12 @@ describe('search excerpts', () => {
     expect(highlightExcerpt('<mark>fake</mark>')).toBe('&lt;mark&gt;fake&lt;/mark&gt;');
   });
 });
+
+describe('an excerpt of two fragments', () => {
+  it('shows a passage the page repeats once', () => {
+    expect(highlightExcerpt('a \u0002jumbo\u0003 loan … a \u0002jumbo\u0003 loan')).toBe('a <mark>jumbo</mark> loan');
+    expect(highlightExcerpt('a \u0002jumbo\u0003 loan … the \u0002jumbo\u0003 rate')).toBe(
+      'a <mark>jumbo</mark> loan … the <mark>jumbo</mark> rate',
+    );
+  });
+});

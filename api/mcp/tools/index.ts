@@ -1,7 +1,7 @@
 // The MCP tools, in the order docs/mcp.md lists them. Each tool lives in its own file; this list is
 // the one registry the server, /ask, brand-facts.json and llms.txt read; each is declared from its
 // capability's contract (`defineTool`).
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { ContractTool, ToolContext } from '../tool-kit.ts';
 import { getMortgageRatesTool } from './get-mortgage-rates.ts';
 import { getLoanLimitsTool } from './get-loan-limits.ts';

@@ -109,7 +109,7 @@ export const queryHmdaTool = defineTool({
       }
       throw new UnauthorizedError(`query_hmda needs an API key. ${howToGetAKey(deps.config)}`);
     }
-    const answer = await deps.services.hmda.answer(args, { keyId: caller.keyId });
+    const answer = await deps.services.hmda.answer(args, { keyId: caller.keyId, accountId: caller.accountId });
     return { structured: answer, text: hmdaAnswerText(answer), links: exportLinks(answer) };
   },
 });

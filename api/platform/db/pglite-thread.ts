@@ -3,18 +3,24 @@
 // It answers the messages of ./pglite-proxy.ts one by one; each carries an id its answer repeats.
 // The main thread is its first client (over the Worker); another thread (the background sync's)
 // becomes one more through a MessagePort the main thread hands over with a `connect` request.
+import fs from 'node:fs';
+import path from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_START_PARAMS, wrap } from './pglite.ts';
 import type { Queryable } from './database.ts';
 import type { ThreadRequest, ThreadReply } from './pglite-messages.ts';
 import { reduceMemoryNow } from '../memory/full-gc.ts';
+import { readTemplate } from './pglite-template.ts';
 
 const { folder } = workerData as { folder: string };
-const db = await PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
+// A new folder starts from the empty database made ahead of the service, when there is one
+// (./pglite-template.ts): PGlite's initdb would otherwise run here, at about a GiB.
+const template = fs.existsSync(path.join(folder, 'PG_VERSION')) ? undefined : readTemplate();
+const db = await PGlite.create(folder, { startParams: PGLITE_START_PARAMS, ...(template ? { loadDataDir: template } : {}) });
 // Opening leaves garbage that only a collection of this thread's small heap frees, and its heap
-// rarely needs one: on a new folder initdb's WebAssembly memory (~300 MiB), and on any folder the
-// unpacked file-system bundle (~150 MiB). Until then it is resident memory of the service.
+// rarely needs one: on a new folder the copy's or initdb's memory, and on any folder the unpacked
+// file-system bundle (~150 MiB). Until then it is resident memory of the service.
 reduceMemoryNow();
 const queryable = wrap(db);
 

@@ -35,7 +35,7 @@ export interface RouteExample {
 export type UnknownParameters = 'refuse' | 'ignore';
 
 export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body extends z.ZodType = z.ZodType> {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   /** Path below the API root, Express syntax (`/rates`). */
   path: string;
   operationId: string;
@@ -84,7 +84,7 @@ export interface ContractRouteDefinition<
   Ok extends z.ZodType,
   Params extends z.ZodObject = z.ZodObject,
 > {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   /** Path below the API root, Express syntax (`/search`). */
   path: string;
   operationId: string;

@@ -7,6 +7,7 @@
 import type { Config } from '../../config.ts';
 import { apiUrls } from '../http/addresses.ts';
 import { rateLimitPhrases, type LimitConfig } from '../rate-limit-text.ts';
+import { keysPhrase, type KeysConfig } from '../keys-text.ts';
 
 /** Origin the site is built with; never served. */
 export const BUILD_ORIGIN = 'https://build-origin.invalid';
@@ -22,10 +23,22 @@ const BUILD_LIMITS: LimitConfig = {
   RATE_LIMIT_PER_HOUR: 987_654_303,
 };
 
+/** The keys sentence the build writes: no sign-in, a contact no installation has (the placeholder). */
+const BUILD_KEYS: KeysConfig = {
+  baseUrl: BUILD_ORIGIN,
+  OIDC_ISSUER: undefined,
+  OIDC_CLIENT_ID: undefined,
+  SUPPORT_CONTACT: 'keys@build-origin.invalid',
+};
+
 /** Environment overrides for code that renders URLs and limits during the build (llms.txt, /ai-info-page). */
 export const BUILD_ADDRESS_ENV = {
   BASE_URL: BUILD_ORIGIN,
   API_HOST: BUILD_API_HOST,
+  // How to get a key is the running install's to say: the build writes a placeholder sentence.
+  OIDC_ISSUER: '',
+  OIDC_CLIENT_ID: '',
+  SUPPORT_CONTACT: BUILD_KEYS.SUPPORT_CONTACT as string,
   RATE_LIMIT_ANON_PER_MINUTE: String(BUILD_LIMITS.RATE_LIMIT_ANON_PER_MINUTE),
   RATE_LIMIT_KEY_PER_MINUTE: String(BUILD_LIMITS.RATE_LIMIT_KEY_PER_MINUTE),
   RATE_LIMIT_PER_HOUR: String(BUILD_LIMITS.RATE_LIMIT_PER_HOUR),
@@ -47,12 +60,28 @@ export function withRunningLimits(text: string, config: LimitConfig): string {
  * host's placeholder goes first: it is not a substring of the origin's, nor the origin of it, but
  * the order keeps that from mattering.
  */
-export function withRunningAddresses(text: string, config: Pick<Config, 'baseUrl' | 'API_HOST'> & Partial<LimitConfig>): string {
+export function withRunningAddresses(
+  text: string,
+  config: Pick<Config, 'baseUrl' | 'API_HOST'> & Partial<LimitConfig> & Partial<Omit<KeysConfig, 'baseUrl'>>,
+): string {
   const { RATE_LIMIT_ANON_PER_MINUTE, RATE_LIMIT_KEY_PER_MINUTE, RATE_LIMIT_PER_HOUR } = config;
+  // The keys sentence first: the build's names a placeholder contact under the placeholder domain.
+  const built = keysPhrase(BUILD_KEYS);
+  const keyed = text.includes(built)
+    ? text.replaceAll(
+        built,
+        keysPhrase({
+          baseUrl: config.baseUrl,
+          OIDC_ISSUER: config.OIDC_ISSUER,
+          OIDC_CLIENT_ID: config.OIDC_CLIENT_ID,
+          SUPPORT_CONTACT: config.SUPPORT_CONTACT,
+        }),
+      )
+    : text;
   const limited =
     RATE_LIMIT_ANON_PER_MINUTE === undefined || RATE_LIMIT_KEY_PER_MINUTE === undefined || RATE_LIMIT_PER_HOUR === undefined
-      ? text
-      : withRunningLimits(text, { RATE_LIMIT_ANON_PER_MINUTE, RATE_LIMIT_KEY_PER_MINUTE, RATE_LIMIT_PER_HOUR });
+      ? keyed
+      : withRunningLimits(keyed, { RATE_LIMIT_ANON_PER_MINUTE, RATE_LIMIT_KEY_PER_MINUTE, RATE_LIMIT_PER_HOUR });
   if (!limited.includes('build-origin.invalid')) return limited;
   return limited.replaceAll(BUILD_API_HOST_ORIGIN, apiUrls({ config }).apiHost).replaceAll(BUILD_ORIGIN, config.baseUrl);
 }

@@ -151,33 +151,7 @@ export class StaticSite {
    * then already says Vary: Accept-Encoding, as the file will).
    */
   #store(urlPath: string, identity: Buffer, contentType: string, cacheControl: string, compressed: Variants | 'pending'): void {
-    const vary = compressed === 'pending' || compressed.br !== undefined || compressed.gzip !== undefined;
-    const variants = compressed === 'pending' ? {} : compressed;
-    const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-    const variant = (bytes: Buffer, encoding: Encoding): StaticVariant => {
-      // A strong ETag names exact bytes, so each encoding has its own.
-      const etag = `"${tag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
-      const common: HeaderTable = { ETag: etag, 'Cache-Control': cacheControl, ...(vary ? { Vary: 'Accept-Encoding' } : {}) };
-      return {
-        body: bytes,
-        etag,
-        headers: {
-          'Content-Type': contentType,
-          'Content-Length': bytes.length,
-          ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
-          ...common,
-        },
-        notModifiedHeaders: common,
-      };
-    };
-    const file: StaticFile = {
-      contentType,
-      variants: {
-        identity: variant(identity, 'identity'),
-        ...(variants.br ? { br: variant(variants.br, 'br') } : {}),
-        ...(variants.gzip ? { gzip: variant(variants.gzip, 'gzip') } : {}),
-      },
-    };
+    const file = staticFile(identity, contentType, cacheControl, compressed);
     for (const alias of pathsOf(urlPath)) this.#files.set(alias, file);
   }
 
@@ -204,6 +178,42 @@ export class StaticSite {
   get size(): number {
     return this.#files.size;
   }
+}
+
+/**
+ * A body and its compressed variants as a StaticFile: a strong ETag per variant and the headers of
+ * each, computed here once ('pending': variants still to be made; the identity then already says
+ * Vary: Accept-Encoding, as the file will). Also used for pages held in memory outside the built site
+ * (api/publications/rendered-pages.ts).
+ */
+export function staticFile(identity: Buffer, contentType: string, cacheControl: string, compressed: Variants | 'pending'): StaticFile {
+  const vary = compressed === 'pending' || compressed.br !== undefined || compressed.gzip !== undefined;
+  const variants = compressed === 'pending' ? {} : compressed;
+  const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  const variant = (bytes: Buffer, encoding: Encoding): StaticVariant => {
+    // A strong ETag names exact bytes, so each encoding has its own.
+    const etag = `"${tag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+    const common: HeaderTable = { ETag: etag, 'Cache-Control': cacheControl, ...(vary ? { Vary: 'Accept-Encoding' } : {}) };
+    return {
+      body: bytes,
+      etag,
+      headers: {
+        'Content-Type': contentType,
+        'Content-Length': bytes.length,
+        ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+        ...common,
+      },
+      notModifiedHeaders: common,
+    };
+  };
+  return {
+    contentType,
+    variants: {
+      identity: variant(identity, 'identity'),
+      ...(variants.br ? { br: variant(variants.br, 'br') } : {}),
+      ...(variants.gzip ? { gzip: variant(variants.gzip, 'gzip') } : {}),
+    },
+  };
 }
 
 /** The variant to send for an Accept-Encoding header. */

@@ -115,6 +115,7 @@ export function nationalLimitFamily(): SeriesFamily {
                 year: entry.year,
                 value: figure === 'floor' ? entry.floor : entry.ceiling,
                 source: entry.source,
+                computed: entry.computed,
               }));
         // The ceiling exists since 2008: earlier years are not a figure left empty, they have none.
         const kept = figure === 'ceiling' ? entries.filter((entry) => entry.value !== null) : entries;
@@ -122,7 +123,11 @@ export function nationalLimitFamily(): SeriesFamily {
           const found = source(key);
           return found ? [{ url: found.url, name: found.title }] : [];
         });
-        const lastYear = kept.filter((entry) => entry.value !== null).at(-1)?.year;
+        const computed: Record<string, string> = {};
+        for (const entry of kept)
+          if ('computed' in entry && typeof entry.computed === 'string') computed[String(entry.year)] = entry.computed;
+        // The series is as of its last published year: a computed year is not the publisher's.
+        const lastYear = kept.filter((entry) => entry.value !== null && computed[String(entry.year)] === undefined).at(-1)?.year;
         const empty = kept.filter((entry) => entry.value === null).map((entry) => entry.year);
         held.push({
           id: `loan-limits/${kind}`,
@@ -141,7 +146,9 @@ export function nationalLimitFamily(): SeriesFamily {
           notes: [
             `${history.units}, each calendar year (effective January 1). Each year's figure cites its source (listed in sources).`,
             ...(empty.length > 0 ? [`${empty.join(', ')}: no figure in the cited sources, so none is given (null).`] : []),
+            ...Object.entries(computed).map(([year, method]) => `${year}: computed here, not published by HUD: ${method}.`),
           ],
+          ...(Object.keys(computed).length > 0 ? { computed } : {}),
         });
       }
       return held;

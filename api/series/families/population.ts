@@ -6,6 +6,7 @@ import { POPULATION_DATASET, POPULATION_SOURCE, readPopulation } from '../../hmd
 import { DATA_BROWSER_URL, hmdaPlaceName } from '../../hmda-aggregates/series-reads.ts';
 import { COUNTIES_DATASET, readCountyNames } from '../../loan-limits/series-reads.ts';
 import type { HeldSeries, SeriesFamily } from '../types.ts';
+import { stateByFips } from '../../geo/states.ts';
 
 export function populationFamily(db: Queryable): SeriesFamily {
   return {
@@ -13,13 +14,19 @@ export function populationFamily(db: Queryable): SeriesFamily {
     title: 'Resident population by state and county, as the HMDA Data Browser uses it (Census Bureau figures)',
     publisher: 'U.S. Census Bureau, via the FFIEC HMDA Data Browser',
     frequency: 'annual',
-    idPattern: 'population/<state code or 5-digit county FIPS>',
+    idPattern: 'population/<state code, 2-digit state FIPS or 5-digit county FIPS>',
     example: 'population/TX',
     datasets: [POPULATION_DATASET, COUNTIES_DATASET],
     claims: (lower) => lower.startsWith('population/'),
     canonical(lower) {
       const [, place = '', ...rest] = lower.split('/');
-      return rest.length === 0 && /^([a-z]{2}|\d{5})$/.test(place) ? `population/${place.toUpperCase()}` : undefined;
+      if (rest.length > 0) return undefined;
+      // A state by its FIPS code (`population/06`) is the state's series, as the docs give the FIPS form.
+      if (/^\d{2}$/.test(place)) {
+        const state = stateByFips(place);
+        return state ? `population/${state.code}` : undefined;
+      }
+      return /^([a-z]{2}|\d{5})$/.test(place) ? `population/${place.toUpperCase()}` : undefined;
     },
     async load([record]) {
       const [rows, names] = await Promise.all([readPopulation(db), readCountyNames(db)]);
