@@ -1,0 +1,111 @@
+// The built-in answerer's question reader, end to end: the question read into a frame (reader/),
+// what cannot be answered said first, Fed meetings and unpublished years found against the data,
+// the plan run through the analysis layer (and the calendar and loan-limit services), and the
+// answer composed from their results. Nothing is computed here but the choice among computed
+// results. A frame the planner cannot plan is handed back, with its refusals, to the look-up composers.
+import { HttpError, toErrorResponse } from '../../platform/errors.ts';
+import type { Operation } from '../../analysis/contract.ts';
+import type { DatasetVersion } from '../../platform/contract/versions.ts';
+import type { AnswerDraft, ComposerInput, BuiltinDeps } from './draft.ts';
+import { readFrame } from './reader/read-frame.ts';
+import type { Frame, Refusal } from './reader/frame.ts';
+import { planSteps } from './reader/plan-frame.ts';
+import { calendarAsks } from './reader/plan-calendar.ts';
+import { refusalText } from './reader/honour.ts';
+import type { Plan } from './reader/plan-types.ts';
+import { answerCalendarAsks } from './reader-calendar.ts';
+import { resolveFedMeetings, unpublished } from './reader-checks.ts';
+import { composeRan, type Ran } from './reader-compose.ts';
+import { unitsAsk, answerUnits } from './reader-units.ts';
+import type { Coverage } from './reader/words.ts';
+
+async function readerContext(deps: BuiltinDeps) {
+  const populations = new Map<string, number>();
+  try {
+    const { series } = await deps.services.series.readFamily('population');
+    for (const [id, held] of series) {
+      const value = held.values.at(-1);
+      if (typeof value === 'number') populations.set(id.slice('population/'.length), value);
+    }
+  } catch {
+    // population not loaded: counties of one name are then told apart by state only
+  }
+  return { deps, populations, today: deps.clock() };
+}
+
+function analysisUrl(deps: BuiltinDeps, step: Plan['steps'][number]): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(step.query)) if (value !== undefined) query.set(key, String(value));
+  return `${deps.config.baseUrl}/api/v1/analysis/${step.operation}?${query.toString()}`;
+}
+
+/** The read of a question: its frame, and the answer when the reader plans it. */
+export interface ReaderResult {
+  frame: Frame;
+  coverage: Coverage;
+  draft?: AnswerDraft;
+}
+
+/** Whether the plan is the reader's to answer, or a single look-up the composers answer more fully. */
+function readerAnswers(frame: Frame, plan: Plan): boolean {
+  if (plan.steps.length === 0) return false;
+  const kind = frame.operation.kind;
+  if (kind !== 'value') return true;
+  if (frame.topic === 'hmda' || frame.topic === 'outstanding') return true;
+  if (frame.times.length >= 2 || frame.places.length >= 2 || frame.measures.length >= 2) return true;
+  return frame.times.some((time) => ['week', 'day', 'quarter', 'month', 'season'].includes(time.grain));
+}
+
+async function runSteps(plan: Plan, deps: BuiltinDeps, refusals: Refusal[]) {
+  const ran: Ran[] = [];
+  const sources = new Set<string>();
+  const versions: DatasetVersion[] = [];
+  for (const step of plan.steps) {
+    try {
+      const answer = await deps.services.analysis.run(step.operation as Operation, step.query);
+      ran.push({ step, answer });
+      sources.add(analysisUrl(deps, step));
+      for (const source of answer.sources) sources.add(source.url);
+      for (const version of answer.dataset_versions) if (!versions.some((known) => known.dataset === version.dataset)) versions.push(version);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      refusals.push({ part: step.label || 'part of the question', why: `I can't answer it from the data held: ${toErrorResponse(error).body.error}`, blocking: false });
+    }
+  }
+  return { ran, sources, versions };
+}
+
+function refusalOnly(frame: Frame, refusals: readonly Refusal[], deps: BuiltinDeps): AnswerDraft {
+  const readings = frame.readings.length > 0 ? [`(I read ${frame.readings.join('; ')}.)`] : [];
+  return { text: [refusalText(refusals) ?? '', ...readings].join('\n\n'), sources: [`${deps.config.baseUrl}/api/v1/series`] };
+}
+
+export async function answerWithReader({ question, deps }: ComposerInput): Promise<ReaderResult> {
+  const context = await readerContext(deps);
+  const { frame, coverage } = await readFrame(question, context);
+  await resolveFedMeetings(frame, deps);
+  if (frame.refusals.some((refusal) => refusal.blocking)) return { frame, coverage, draft: refusalOnly(frame, frame.refusals, deps) };
+  if (frame.topic === 'calendar' || (frame.measures.length === 0 && frame.operation.kind === 'calendar-arithmetic')) {
+    const { asks, daysBetween } = calendarAsks(frame, coverage.words, context.today);
+    const answer = await answerCalendarAsks(asks, daysBetween, deps);
+    const first = refusalText(frame.refusals);
+    return { frame, coverage, draft: { text: [first, answer.text].filter(Boolean).join('\n\n'), sources: answer.sources, versions: answer.versions } };
+  }
+  const units = unitsAsk(frame);
+  if (units) {
+    const answer = await answerUnits(units, frame, deps);
+    return { frame, coverage, draft: answer };
+  }
+  const plan = planSteps(frame);
+  await unpublished(plan, deps);
+  if (!readerAnswers(frame, plan)) {
+    if (plan.refusals.length > frame.refusals.length) return { frame, coverage, draft: refusalOnly(frame, plan.refusals, deps) };
+    return { frame, coverage };
+  }
+  const refusals = [...plan.refusals];
+  const { ran, sources, versions } = await runSteps(plan, deps, refusals);
+  if (ran.length === 0) return { frame, coverage, draft: refusalOnly(frame, refusals, deps) };
+  const text = composeRan(ran, plan, frame, refusals);
+  if (sources.size === 0) sources.add(`${deps.config.baseUrl}/api/v1/series`);
+  return { frame, coverage, draft: { text, sources: [...sources], versions } };
+}

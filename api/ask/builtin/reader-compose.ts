@@ -1,0 +1,71 @@
+// Composes the reader's answer from what the analysis layer answered: what cannot be answered
+// first (every part named in the first sentence), how the question's words were read, then each
+// result in its own words, combined where the question asks for it (the change between two week
+// means, the range from a high to a low), the method, and notes that change what a figure means.
+import type { AnalysisAnswer } from '../../analysis/contract.ts';
+import { change as changeOf } from '../../analysis/arithmetic.ts';
+import { formatValue } from '../../analysis/points.ts';
+import { NOT_ADVICE } from './draft.ts';
+import type { Frame, Refusal } from './reader/frame.ts';
+import { refusalText } from './reader/honour.ts';
+import type { Plan, Step } from './reader/plan-types.ts';
+
+export interface Ran {
+  step: Step;
+  answer: AnalysisAnswer;
+}
+
+const minus = (text: string) => text.replaceAll(' -', ' −').replaceAll('(-', '(−');
+const pointsOf = (units: string) => (units === 'percent' ? 'percentage points' : units);
+
+/** "from the week of one Fed meeting to the week of another": the change between two values. */
+function changeBetween(ran: readonly Ran[]): string | undefined {
+  const [first, second] = ran.map((entry) => entry.answer).filter((answer): answer is AnalysisAnswer<'value'> => answer.operation === 'value');
+  if (!first || !second) return undefined;
+  const computed = changeOf(first.result.point.value, second.result.point.value);
+  if (computed.change === null) return undefined;
+  const direction = computed.change > 0 ? 'up' : computed.change < 0 ? 'down' : 'unchanged at';
+  return `From ${ran[0]?.step.label} to ${ran[1]?.step.label}: ${formatValue(first.result.point.value, first.result.units)} to ${formatValue(second.result.point.value, first.result.units)}, ${direction} **${Math.abs(computed.change)} ${pointsOf(first.result.units)}** (${computed.percent_change}%).`;
+}
+
+/** Extremes: the high, the low, and how far apart they are. */
+function extremesRange(answer: AnalysisAnswer<'extremes'>): string | undefined {
+  const { high, low, units, high_dates: highDates, low_dates: lowDates } = answer.result;
+  if (high === null || low === null) return undefined;
+  const gap = changeOf(low, high);
+  return `The high was **${formatValue(high, units)}** (${highDates.join(', ')}) and the low **${formatValue(low, units)}** (${lowDates.join(', ')}): ${gap.change} ${pointsOf(units)} apart.`;
+}
+
+function say(entry: Ran): string {
+  const label = entry.step.label;
+  return minus(`${label ? `${label.charAt(0).toUpperCase()}${label.slice(1)}: ` : ''}${entry.answer.answer}`);
+}
+
+function unreadNote(frame: Frame): string | undefined {
+  if (frame.unread.length === 0) return undefined;
+  return `(Words I did not use: ${frame.unread.map((word) => `“${word}”`).join(', ')}.)`;
+}
+
+export function composeRan(ran: readonly Ran[], plan: Plan, frame: Frame, refusals: readonly Refusal[]): string {
+  const lines: string[] = [];
+  const first = refusalText(refusals);
+  if (first) lines.push(first + (ran.length > 0 ? ' What I can give:' : ''));
+  if (plan.readings.length > 0) lines.push(`(I read ${plan.readings.join('; ')}.)`);
+  const combined = plan.select === 'change-between' ? changeBetween(ran) : undefined;
+  if (combined) lines.push(minus(combined));
+  for (const entry of ran) {
+    lines.push(say(entry));
+    if (entry.answer.operation === 'extremes') {
+      const range = extremesRange(entry.answer as AnalysisAnswer<'extremes'>);
+      if (range) lines.push(range);
+    }
+  }
+  const methods = [...new Set(ran.map((entry) => entry.answer.method))];
+  if (methods.length > 0) lines.push(`How: ${methods.join(' ')}`);
+  const notes = [...new Set(ran.flatMap((entry) => entry.answer.notes))].filter((note) => /No population|different units|vintage/i.test(note));
+  if (notes.length > 0) lines.push(notes.join(' '));
+  const unread = unreadNote(frame);
+  if (unread) lines.push(unread);
+  if (ran.some((entry) => entry.answer.operation === 'payment')) lines.push(NOT_ADVICE);
+  return lines.join('\n\n');
+}

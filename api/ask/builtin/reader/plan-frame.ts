@@ -1,0 +1,216 @@
+// The planner: composes analysis operations from a frame, one small function per operation. Each
+// names series by filling a measure's `{place}` with the place read; nothing is defaulted that the
+// question did not give (no state, tier or rate), and a frame it cannot plan is declined (the
+// look-up composers answer it, after what cannot be answered).
+import type { Frame, MeasureSlot, TimeSlot } from './frame.ts';
+import type { Place } from './places.ts';
+import { momentOf, rangeQuery, type Plan, type Step } from './plan-types.ts';
+
+const TIME_SERIES_DEFAULT_LIMIT = 1;
+
+export function placeCode(place: Place | undefined): string {
+  if (!place || place.kind === 'nation') return 'US';
+  return place.kind === 'state' ? place.code : place.fips;
+}
+
+export const placeName = (place: Place | undefined) => (!place || place.kind === 'nation' ? 'the US' : place.name);
+
+/** The series of a measure for a place, or undefined when the measure does not exist for that kind of place. */
+export function seriesOf(measure: MeasureSlot, place: Place | undefined): string | undefined {
+  if (!measure.template.includes('{place}')) return measure.template;
+  if (measure.family === 'nmdb') return place?.kind === 'state' ? measure.template.replace('{place}', place.code) : undefined;
+  if (measure.family.startsWith('loan-limits')) {
+    if (place?.kind === 'county') return measure.template.replace('{place}', place.fips);
+    return measure.template.includes('/fha/') ? 'loan-limits/fha/floor' : 'loan-limits/conforming/baseline';
+  }
+  return measure.template.replace('{place}', placeCode(place));
+}
+
+const templateOf = (measure: MeasureSlot) => measure.template.replace('{place}', '*');
+const datedTimes = (frame: Frame) => frame.times.filter((time) => time.grain !== 'latest');
+const labelOf = (place: Place | undefined, time: TimeSlot | undefined) =>
+  [place && place.kind !== 'nation' ? `in ${place.name}` : undefined, time ? (time.grain === 'latest' ? 'latest' : time.text.trim()) : undefined]
+    .filter(Boolean)
+    .join(', ');
+
+function planValues(frame: Frame, plan: Plan): void {
+  const places = frame.places.length > 0 ? frame.places : [undefined];
+  const times = frame.times.length > 0 ? frame.times : [undefined];
+  for (const measure of frame.measures)
+    for (const place of places)
+      for (const time of times) {
+        const series = seriesOf(measure, place);
+        if (!series) continue;
+        const when =
+          time && (time.grain === 'week' || time.grain === 'season' || (frame.operation.kind === 'average' && time.grain === 'day'))
+            ? rangeQuery(time)
+            : { at: momentOf(time) ?? 'latest' };
+        plan.steps.push({ operation: 'value', query: { series, ...when }, label: labelOf(place, time) });
+      }
+}
+
+function planChange(frame: Frame, plan: Plan): void {
+  const [first, second] = datedTimes(frame);
+  const measure = frame.measures[0];
+  if (!measure || !first) return;
+  for (const place of frame.places.length > 0 ? frame.places : [undefined]) {
+    const series = seriesOf(measure, place);
+    if (!series) continue;
+    if (first.grain === 'week' && second?.grain === 'week') {
+      plan.steps.push({ operation: 'value', query: { series, from: first.from, to: first.to }, label: first.text });
+      plan.steps.push({ operation: 'value', query: { series, from: second.from, to: second.to }, label: second.text });
+      plan.select = 'change-between';
+      continue;
+    }
+    const to = frame.timeRelation === 'since' || !second ? undefined : momentOf(second);
+    plan.steps.push({ operation: 'change', query: { series, from: momentOf(first), ...(to ? { to } : {}) }, label: labelOf(place, undefined) });
+  }
+}
+
+function planCompare(frame: Frame, plan: Plan): void {
+  const time = frame.times.at(-1);
+  const when = time && (time.grain === 'week' || time.grain === 'season') ? undefined : momentOf(time);
+  const [a, b] = frame.measures;
+  if (a && b) {
+    const place = frame.places[0];
+    const first = seriesOf(a, place);
+    const second = seriesOf(b, place);
+    if (first && second) plan.steps.push({ operation: 'compare', query: { series: first, other: second, ...(when ? { at: when } : {}) } });
+    return;
+  }
+  if (!a) return;
+  if (frame.places.length >= 2) {
+    const [p, q] = frame.places;
+    const first = seriesOf(a, p);
+    const second = seriesOf(a, q);
+    if (first && second) plan.steps.push({ operation: 'compare', query: { series: first, other: second, ...(when ? { at: when } : {}) } });
+    return;
+  }
+  const [t1, t2] = datedTimes(frame);
+  const series = seriesOf(a, frame.places[0]);
+  if (series && t1 && t2) plan.steps.push({ operation: 'compare', query: { series, at: momentOf(t2), other: series, other_at: momentOf(t1) } });
+}
+
+function planRank(frame: Frame, plan: Plan): void {
+  const measure = frame.measures[0];
+  const set = frame.placeSet;
+  if (!measure || !set || !measure.template.includes('{place}')) return;
+  const time = datedTimes(frame).at(-1);
+  // "After Maricopa, which county …": the one named and the next.
+  const named = frame.places.filter((place) => place.kind === (set.among === 'counties' ? 'county' : 'state')).length;
+  const limit = Math.min(frame.numbers.topN ?? TIME_SERIES_DEFAULT_LIMIT + named, 100);
+  plan.steps.push({
+    operation: 'rank',
+    query: {
+      series: templateOf(measure),
+      among: set.among,
+      ...(set.state ? { state: set.state } : {}),
+      ...(time ? { at: momentOf(time) } : {}),
+      order: frame.operation.direction ?? 'highest',
+      limit,
+      ...(frame.numbers.per ? { per: frame.numbers.per } : {}),
+    },
+  });
+}
+
+function planCount(frame: Frame, plan: Plan): void {
+  const measure = frame.measures[0];
+  const threshold = frame.numbers.threshold;
+  if (!measure || !threshold) return;
+  const time = datedTimes(frame)[0];
+  const condition = { [threshold.op]: String(threshold.value) };
+  if (frame.placeSet && measure.template.includes('{place}')) {
+    plan.steps.push({
+      operation: 'count',
+      query: { series: templateOf(measure), among: frame.placeSet.among, ...(frame.placeSet.state ? { state: frame.placeSet.state } : {}), ...(time ? { at: momentOf(time) } : {}), ...condition },
+    });
+    return;
+  }
+  const series = seriesOf(measure, frame.places[0]);
+  if (!series) return;
+  const range = frame.timeRelation === 'since' ? { from: momentOf(time) } : rangeQuery(time);
+  plan.steps.push({ operation: 'count', query: { series, ...range, ...condition } });
+}
+
+function planOverTime(frame: Frame, plan: Plan, operation: 'crossing' | 'extremes'): void {
+  const measure = frame.measures[0];
+  if (!measure) return;
+  const series = seriesOf(measure, frame.places[0]);
+  if (!series) return;
+  const dated = datedTimes(frame);
+  const range =
+    frame.timeRelation === 'since' ? { from: momentOf(dated[0]) } : dated.length >= 2 ? { from: momentOf(dated[0]), to: momentOf(dated.at(-1)) } : rangeQuery(dated[0]);
+  if (operation === 'extremes') {
+    plan.steps.push({ operation, query: { series, ...range } });
+    plan.say = frame.operation.direction;
+    return;
+  }
+  const threshold = frame.numbers.threshold;
+  if (!threshold) return;
+  plan.steps.push({ operation, query: { series, [threshold.op]: String(threshold.value), which: frame.operation.which ?? 'last', ...range } });
+}
+
+function planShare(frame: Frame, plan: Plan): void {
+  const measure = frame.measures[0];
+  if (!measure || measure.family !== 'hmda') return;
+  const time = datedTimes(frame)[0];
+  for (const place of frame.places.length > 0 ? frame.places : [undefined]) {
+    const part = seriesOf(measure, place);
+    if (!part) continue;
+    const whole = part.endsWith('/records') ? `hmda/US/${part.split('/').at(-1)}` : `hmda/${placeCode(place)}/records`;
+    plan.steps.push({ operation: 'share', query: { part, whole, ...(time ? { at: momentOf(time) } : {}) }, label: labelOf(place, time) });
+  }
+}
+
+function planPerResident(frame: Frame, plan: Plan): void {
+  const measure = frame.measures[0];
+  if (!measure) return;
+  const time = datedTimes(frame)[0];
+  const per = frame.numbers.per ?? 1000;
+  if (frame.placeSet && frame.places.length === 0) {
+    plan.steps.push({ operation: 'rank', query: { series: templateOf(measure), among: frame.placeSet.among, ...(time ? { at: momentOf(time) } : {}), per, order: frame.operation.direction ?? 'highest', limit: frame.numbers.topN ?? 5 } });
+    return;
+  }
+  for (const place of frame.places) {
+    const series = seriesOf(measure, place);
+    if (series) plan.steps.push({ operation: 'per-resident', query: { series, ...(time ? { at: momentOf(time) } : {}), per }, label: labelOf(place, undefined) });
+  }
+}
+
+function planPayment(frame: Frame, plan: Plan): void {
+  const { amount, rate } = frame.numbers;
+  const term = frame.numbers.termYears ?? frame.qualifiers.termYears;
+  if (amount === undefined) return;
+  const query: Record<string, unknown> = { amount, ...(term !== undefined ? { term_years: term } : {}) };
+  if (rate !== undefined) query.rate = rate;
+  else {
+    const measure = frame.measures.find((candidate) => candidate.family === 'pmms' || candidate.family === 'optimal-blue');
+    if (!measure) return;
+    query.series = measure.template;
+    const time = frame.times.at(-1);
+    if (time) Object.assign(query, time.grain === 'week' || time.grain === 'season' ? { at: time.to } : { at: momentOf(time) });
+  }
+  plan.steps.push({ operation: 'payment', query });
+}
+
+const PLANNERS: Partial<Record<Frame['operation']['kind'], (frame: Frame, plan: Plan) => void>> = {
+  value: planValues,
+  average: planValues,
+  change: planChange,
+  compare: planCompare,
+  rank: planRank,
+  count: planCount,
+  crossing: (frame, plan) => planOverTime(frame, plan, 'crossing'),
+  extremes: (frame, plan) => planOverTime(frame, plan, 'extremes'),
+  share: planShare,
+  'per-resident': planPerResident,
+  payment: planPayment,
+};
+
+/** The analysis steps of a frame (possibly none: then the look-up composers answer). */
+export function planSteps(frame: Frame): Plan {
+  const plan: Plan = { steps: [], refusals: [...frame.refusals], readings: [...frame.readings] };
+  if (frame.refusals.some((refusal) => refusal.blocking)) return plan;
+  PLANNERS[frame.operation.kind]?.(frame, plan);
+  return plan;
+}
