@@ -52,12 +52,12 @@ export async function answerCalendarAsks(asks: readonly CalendarAsk[], daysBetwe
     }
   }
   for (const { ask, events } of found) {
-    const what = ask.category === 'fed' ? 'Federal Reserve (FOMC) decisions' : ask.names[0] ? `${ask.names[0]} releases` : 'economic data releases';
+    const what = ask.category === 'fed' ? 'FOMC meetings with a rate decision' : ask.names[0] ? `${ask.names[0]} releases` : 'economic data releases';
     if (events.length === 0) {
       parts.push(`The calendar holds no ${what} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}): they have not been published, and I won't guess dates the publishers have not posted.`);
       continue;
     }
-    const head = ask.count ? `There ${events.length === 1 ? 'was' : 'were'} **${events.length}** ${what} in ${ask.label}:` : `${what.charAt(0).toUpperCase()}${what.slice(1)} for ${ask.label}:`;
+    const head = ask.count ? `There ${events.length === 1 ? 'was' : 'were'} ${events.length} ${what} in ${ask.label}:` : `${what.charAt(0).toUpperCase()}${what.slice(1)} for ${ask.label}:`;
     if (!daysBetween) parts.push([head, events.map(line).join('\n')].join('\n'));
   }
   return { text: parts.join('\n\n'), sources: [...sources], versions };

@@ -47,7 +47,7 @@ export async function unpublished(plan: Plan, deps: BuiltinDeps): Promise<void> 
   const kept: Plan['steps'] = [];
   for (const step of plan.steps) {
     const series = typeof step.query.series === 'string' && !step.query.series.includes('*') ? step.query.series : undefined;
-    const moments = ['at', 'from', 'to'].map((key) => step.query[key]).filter((value): value is string => typeof value === 'string' && value !== 'latest');
+    const moments = ['at', 'from'].map((key) => step.query[key]).filter((value): value is string => typeof value === 'string' && value !== 'latest');
     const held = series ? await deps.services.series.read(series).catch(() => undefined) : undefined;
     const last = held?.series.dates.at(-1);
     const late = last ? moments.find((moment) => startOf(moment) > last) : undefined;

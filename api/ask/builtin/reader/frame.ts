@@ -122,6 +122,8 @@ export interface Frame {
   refusals: Refusal[];
   /** How words were read (a city as its county, a relative date). */
   readings: string[];
+  /** Measures asked for that no source here publishes, as written. */
+  unheld: string[];
   /** Content words no slot consumed, as written. */
   unread: string[];
 }

@@ -30,7 +30,7 @@ function qualifierRefusals(frame: Frame): Refusal[] {
 function numberRefusals(frame: Frame): Refusal[] {
   const { numbers, operation } = frame;
   const refusals: Refusal[] = [];
-  if (numbers.rate !== undefined && (numbers.rate < 0 || numbers.rate > MAX_RATE))
+  if (numbers.rate !== undefined && (numbers.rate < 0 || numbers.rate > MAX_RATE) && operation.kind === 'payment')
     refusals.push({ part: `a rate of ${numbers.rate}%`, why: `a mortgage rate of ${numbers.rate}% makes no sense (I compute payments for rates from 0% to ${MAX_RATE}%)`, blocking: true });
   if (numbers.termYears !== undefined && (numbers.termYears <= 0 || numbers.termYears > MAX_TERM) && operation.kind === 'payment')
     refusals.push({ part: `a term of ${numbers.termYears} years`, why: `a loan term of ${numbers.termYears} years makes no sense (I compute payments for terms of 1 to ${MAX_TERM} years)`, blocking: true });
@@ -62,14 +62,15 @@ function measureRefusals(frame: Frame): Refusal[] {
   return refusals;
 }
 
-/** Content words no slot read, when they name what is asked for (nouns and adjectives). */
-function unreadRefusal(frame: Frame): Refusal[] {
-  if (frame.unread.length === 0 || frame.measures.length > 0) return [];
-  return [{ part: `“${frame.unread.join(' ')}”`, why: `I don't have figures for “${frame.unread.join(' ')}” in the data this service holds`, blocking: false }];
+/** A measure no source here publishes ("median loan amount", "income limits"): said first, and nothing else given for it. */
+function unheldRefusal(frame: Frame): Refusal[] {
+  if (frame.unheld.length === 0) return [];
+  const named = frame.unheld.map((phrase) => `“${phrase}”`).join(' and ');
+  return [{ part: named, why: `I don't have ${named} figures: no source this service holds publishes them`, blocking: true }];
 }
 
 export function refusalsOf(frame: Frame): Refusal[] {
-  return [...qualifierRefusals(frame), ...numberRefusals(frame), ...measureRefusals(frame), ...unreadRefusal(frame)];
+  return [...qualifierRefusals(frame), ...numberRefusals(frame), ...measureRefusals(frame), ...unheldRefusal(frame)];
 }
 
 /** The first sentence: every part that cannot be answered, named; then why, one sentence each. */

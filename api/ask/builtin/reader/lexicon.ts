@@ -48,6 +48,8 @@ const LexiconSchema = z.object({
   carriers: phrases,
   /** Until the catalogue of measures is merged: the words each subject's measures are named by. */
   measureWords: z.record(z.string(), phrases),
+  /** Measures people ask for that no source here publishes: said first, never answered with another. */
+  unheldMeasures: phrases,
 });
 
 export type Lexicon = z.infer<typeof LexiconSchema> & { carrierSet: ReadonlySet<string> };

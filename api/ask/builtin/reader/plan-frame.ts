@@ -4,7 +4,7 @@
 // look-up composers answer it, after what cannot be answered).
 import type { Frame, MeasureSlot, TimeSlot } from './frame.ts';
 import type { Place } from './places.ts';
-import { momentOf, rangeQuery, type Plan, type Step } from './plan-types.ts';
+import { momentOf, rangeQuery, type Plan } from './plan-types.ts';
 
 const TIME_SERIES_DEFAULT_LIMIT = 1;
 
@@ -69,7 +69,7 @@ function planChange(frame: Frame, plan: Plan): void {
 
 function planCompare(frame: Frame, plan: Plan): void {
   const time = frame.times.at(-1);
-  const when = time && (time.grain === 'week' || time.grain === 'season') ? undefined : momentOf(time);
+  const when = time && (time.grain === 'week' || time.grain === 'season') ? time.to : momentOf(time);
   const [a, b] = frame.measures;
   if (a && b) {
     const place = frame.places[0];
@@ -140,6 +140,10 @@ function planOverTime(frame: Frame, plan: Plan, operation: 'crossing' | 'extreme
   const dated = datedTimes(frame);
   const range =
     frame.timeRelation === 'since' ? { from: momentOf(dated[0]) } : dated.length >= 2 ? { from: momentOf(dated[0]), to: momentOf(dated.at(-1)) } : rangeQuery(dated[0]);
+  if (operation === 'extremes' && measure.family !== 'pmms' && measure.family !== 'optimal-blue' && measure.family !== 'nmdb' && dated.length <= 1 && frame.timeRelation !== 'since' && dated[0]) {
+    planValues(frame, plan);
+    return;
+  }
   if (operation === 'extremes') {
     plan.steps.push({ operation, query: { series, ...range } });
     plan.say = frame.operation.direction;

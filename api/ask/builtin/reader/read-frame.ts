@@ -12,7 +12,7 @@ import { readMeasures } from './read-measure.ts';
 import { readOperation } from './read-operation.ts';
 import { refusalsOf } from './honour.ts';
 import type { PlaceContext } from './places.ts';
-import { Coverage, wordsOf } from './words.ts';
+import { Coverage, takePhrases, wordsOf } from './words.ts';
 
 export interface FrameContext extends PlaceContext {
   today: Date;
@@ -26,7 +26,8 @@ export async function readFrame(question: string, context: FrameContext): Promis
   if (named && !numbers.threshold) numbers.threshold = named;
   const qualifiers = readQualifiers(coverage);
   if (numbers.termYears !== undefined) qualifiers.termYears = numbers.termYears;
-  const { measures, topic } = readMeasures(question, coverage, qualifiers);
+  const unheld = lexicon().unheldMeasures.filter((phrase) => takePhrases(coverage, [phrase], 'measure.unheld'));
+  const { measures, topic } = readMeasures(question, coverage, qualifiers, numbers);
   const { places, placeSet, readings } = await readPlaces(question, coverage, context);
   const lender = readLender(coverage);
   if (lender) qualifiers.lender = lender;
@@ -46,6 +47,7 @@ export async function readFrame(question: string, context: FrameContext): Promis
     numbers,
     refusals: [],
     readings: [...readings, ...time.readings],
+    unheld,
     unread: coverage.unread().map((word) => word.text),
   };
   frame.refusals = refusalsOf(frame);

@@ -3,10 +3,10 @@
 // data), the subject is read by the contracts' vocabulary in ./measures.ts and the words of each
 // subject in data/ask/reader-words.json; the slot's shape is the catalogue's, so the planner does
 // not change when the catalogue replaces this reading.
-import type { MeasureSlot, Qualifiers } from './frame.ts';
+import type { MeasureSlot, NumberSlot, Qualifiers } from './frame.ts';
 import { lexicon } from './lexicon.ts';
 import { hmdaMeasureOf, rateMentions, topicOf } from './measures.ts';
-import { takePhrases, type Coverage } from './words.ts';
+import { findPhrase, takePhrases, type Coverage } from './words.ts';
 
 const RECORDS_BY_PROGRAM: Partial<Record<NonNullable<Qualifiers['program']>, string>> = {
   fha: 'fha_records',
@@ -23,7 +23,10 @@ const RECORDS_BY_PURPOSE: Record<string, string> = {
 /** The subject the words name most: rates, rates on outstanding loans, limits, HMDA, the calendar. */
 export function subjectOf(question: string, coverage: Coverage): string | undefined {
   const { measureWords } = lexicon();
+  // Fed words a time already read ("the week of the December Fed meeting") do not make a calendar question.
+  const calendarWords = (measureWords.calendar ?? []).some((phrase) => findPhrase(coverage.words, phrase).some((indexes) => indexes.every((index) => !coverage.isTaken(index))));
   const named = Object.entries(measureWords).filter(([, phrases]) => takePhrases(coverage, phrases, 'measure'));
+  if (calendarWords && !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'))) return 'calendar';
   const topic = topicOf(question);
   if (topic) return topic;
   return named.map(([subject]) => subject).find((subject) => subject === 'calendar' || subject === 'population');
@@ -48,15 +51,45 @@ function limitMeasures(question: string, qualifiers: Qualifiers, coverage: Cover
   if (said('ceiling') || coverage.words.some((word) => word.normal === 'high-cost'))
     return [{ template: `loan-limits/${program}/ceiling`, family: 'loan-limits-national', title: `the ${program === 'fha' ? 'FHA' : 'conforming'} ceiling`, words: ['ceiling'] }];
   if (said('floor')) return [{ template: 'loan-limits/fha/floor', family: 'loan-limits-national', title: 'the FHA floor', words: ['floor'] }];
-  return [{ template: `loan-limits/${program}/{place}`, family: `loan-limits-${program}`, title: `the ${program === 'fha' ? 'FHA' : 'conforming'} limit`, words: [] }];
+  // "how far below the conforming limit was the FHA limit": one measure per program, in the order written.
+  const named = coverage.words.filter((word) => word.normal === 'conforming' || word.normal === 'fha').map((word) => (word.normal === 'fha' ? 'fha' : 'conforming'));
+  const programs = [...new Set(named.length > 0 ? named : [program])];
+  return programs.map((each) => ({ template: `loan-limits/${each}/{place}`, family: `loan-limits-${each}`, title: `the ${each === 'fha' ? 'FHA' : 'conforming'} limit`, words: [] }));
 }
 
-export function readMeasures(question: string, coverage: Coverage, qualifiers: Qualifiers): { topic?: string; measures: MeasureSlot[] } {
+/** FHFA's outstanding-loan measures: the average, or the share in a rate bucket; by loans or by balance; a market segment. */
+function outstandingMeasures(coverage: Coverage, numbers: NumberSlot): MeasureSlot[] {
+  const said = (word: string) => coverage.words.some((candidate) => candidate.normal === word || candidate.normal.includes(word));
+  const market = said('government') || said('fha') ? 'government/' : said('enterprise') || said('gse') ? 'enterprise/' : '';
+  const bucket = bucketOf(numbers);
+  const base = bucket ? `pct_intrate_${bucket}` : 'ave_intrate';
+  const weights = said('dollar') ? (said('loan-weighted') ? ['', '_dollar'] : ['_dollar']) : [''];
+  return weights.map((weight) => ({
+    template: `nmdb/{place}/${market}${base}${weight}`,
+    family: 'nmdb',
+    title: `${bucket ? 'the share of outstanding mortgages' : 'the average rate on outstanding mortgages'}${weight ? ', weighted by balance' : ''}`,
+    words: [],
+  }));
+}
+
+/** FHFA's rate buckets: below 3%, 3–4, 4–5, 5–6, 6% or more. */
+function bucketOf(numbers: NumberSlot): string | undefined {
+  const threshold = numbers.threshold;
+  if (threshold && typeof threshold.value === 'number') {
+    if (threshold.op === 'below' && threshold.value === 3) return 'lt_3';
+    if (threshold.op === 'above' && threshold.value === 6) return 'ge_6';
+  }
+  const low = numbers.rate;
+  if (low !== undefined && [3, 4, 5].includes(low)) return `${low}_${low + 1}`;
+  return undefined;
+}
+
+export function readMeasures(question: string, coverage: Coverage, qualifiers: Qualifiers, numbers: NumberSlot): { topic?: string; measures: MeasureSlot[] } {
   const topic = subjectOf(question, coverage);
   if (!topic) return { measures: [] };
   if (topic === 'rate') return { topic, measures: rateMeasures(question, qualifiers) };
   if (topic === 'hmda') return { topic, measures: hmdaMeasures(question, qualifiers) };
   if (topic === 'limit') return { topic, measures: limitMeasures(question, qualifiers, coverage) };
-  if (topic === 'outstanding') return { topic, measures: [{ template: 'nmdb/{place}/ave_intrate', family: 'nmdb', title: 'the average rate on outstanding mortgages', words: [] }] };
+  if (topic === 'outstanding') return { topic, measures: outstandingMeasures(coverage, numbers) };
   return { topic, measures: [] };
 }

@@ -52,7 +52,6 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   if (cues.has('extremes')) return 'extremes';
   if (cues.has('average')) return 'average';
   if (cues.has('change') && dated.length >= 1) return 'change';
-  if (cues.has('count')) return 'count';
   if (cues.has('list')) return 'list';
   return 'value';
 }

@@ -4,16 +4,19 @@
 // A word another slot already read (the program "VA") is not taken for a place.
 import type { PlaceSet } from './frame.ts';
 import { placesIn, type Place, type PlaceContext } from './places.ts';
+import { findState } from '../../../geo/states.ts';
 import { phraseWords, type Coverage, type Word } from './words.ts';
 
 const PLACE_WORDS = ['county', 'parish', 'borough', 'city', 'state', 'area', 'region', 'island', 'islands'];
+const ASKING = ['which', 'what', 'each', 'every', 'all'];
 const NATION_WORDS = ['nationwide', 'nationally', 'national', 'nation', 'country', 'us', 'u.s.', 'america', 'anywhere'];
 
 /** The words of one place, from where it starts: its name, its code, and "County"/"Parish". */
 function placeWords(words: readonly Word[], place: Place): number[] {
   if (place.kind === 'nation') return [];
   const name = place.kind === 'state' ? place.name : place.name.split(',')[0] ?? place.name;
-  const wanted = new Set([...phraseWords(name), ...PLACE_WORDS, ...(place.kind === 'state' ? [place.code.toLowerCase()] : [place.state.toLowerCase()])]);
+  const own = place.kind === 'state' ? ['state', place.code.toLowerCase()] : [...PLACE_WORDS, place.state.toLowerCase()];
+  const wanted = new Set([...phraseWords(name), ...own]);
   const start = words.findIndex((word) => word.end > place.at);
   const taken: number[] = [];
   for (let index = start; index >= 0 && index < words.length; index += 1) {
@@ -28,7 +31,7 @@ function placeWords(words: readonly Word[], place: Place): number[] {
 /** "which state", "states", "Virginia counties", "each county of Texas", "counties in Idaho". */
 function placeSetOf(coverage: Coverage, places: readonly Place[]): PlaceSet | undefined {
   const words = coverage.words;
-  const setWord = words.find((word) => (word.root === 'state' || word.root === 'county' || word.root === 'institution' || word.root === 'lender') && !coverage.isTaken(word.index));
+  const setWord = words.find((word) => (word.root === 'state' || word.root === 'county') && !coverage.isTaken(word.index));
   if (!setWord) return undefined;
   const among = setWord.root === 'county' ? 'counties' : 'states';
   coverage.take([setWord.index], 'places.set');
@@ -47,6 +50,13 @@ export async function readPlaces(
   const places: Place[] = [];
   const readings: string[] = [];
   for (const place of found) {
+    // "Which Idaho county": a set of Idaho's counties, not Idaho County.
+    const before = words.filter((word) => word.end <= place.at).at(-1);
+    if (place.kind === 'county' && before && ASKING.includes(before.normal)) {
+      const state = findState(place.state);
+      if (state) found.push({ kind: 'state', code: state.code, name: state.name, at: place.at });
+      continue;
+    }
     if (place.kind === 'nation') {
       places.push(place);
       continue;

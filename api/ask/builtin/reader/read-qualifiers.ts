@@ -9,6 +9,8 @@ import { lexicon } from './lexicon.ts';
 import { findPhrase, type Coverage, type Word } from './words.ts';
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, '1': 1, '2': 2, '3': 3, '4': 4 };
+/** Publishers and datasets, named as sources, never lenders. */
+const SOURCE_NAMES = ['hmda', 'freddie', 'mac', 'optimal', 'blue', 'fhfa', 'hud', 'fed', 'fomc', 'bls', 'nmdb', 'ffiec', 'cfpb', 'census', 'fannie', 'mae', 'ginnie', 'data', 'survey'];
 const LENDER_VERBS = ['originate', 'lend', 'report', 'make', 'issue', 'fund', 'close', 'write', 'approve', 'deny'];
 /** Words after "VA" that make it the program, not Virginia. */
 const VA_PROGRAM_NEXT = ['loan', 'limit', 'rate', 'index', 'mortgage', 'home', 'benefit', 'backed', 'share', 'record', 'funding', '30', '15'];
@@ -88,8 +90,9 @@ export function readLender(coverage: Coverage): string | undefined {
   const words = coverage.words;
   const runs: Word[][] = [];
   for (const word of words) {
-    const open = word.tags.has('ProperNoun') || word.tags.has('Organization');
-    if (!open || coverage.isTaken(word.index) || word.index === 0) continue;
+    const capitalised = word.text.charAt(0) !== word.text.charAt(0).toLowerCase();
+    const open = capitalised && (word.tags.has('ProperNoun') || word.tags.has('Organization'));
+    if (!open || coverage.isTaken(word.index) || word.index === 0 || SOURCE_NAMES.includes(word.normal)) continue;
     const run = runs.at(-1);
     if (run && (run.at(-1) as Word).index === word.index - 1) run.push(word);
     else runs.push([word]);
@@ -99,7 +102,7 @@ export function readLender(coverage: Coverage): string | undefined {
     const first = run[0] as Word;
     const last = run.at(-1) as Word;
     const around = [...words.slice(Math.max(0, first.index - 3), first.index), ...words.slice(last.index + 1, last.index + 4)];
-    const lending = around.some((word) => LENDER_VERBS.includes(word.root) || cues.includes(word.normal)) || run.some((word) => word.tags.has('Organization'));
+    const lending = around.some((word) => LENDER_VERBS.includes(word.root) || cues.includes(word.normal));
     if (!lending) continue;
     coverage.take(run.map((word) => word.index), 'qualifiers.lender');
     const cue = around.find((word) => cues.includes(word.normal));

@@ -15,7 +15,7 @@ const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month
 const monthSpan = (year: number, month: number) => ({ from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(lastDayOf(year, month))}` });
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const SEASONS: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn: 9, winter: 12 };
-const LATEST = ['latest', 'current', 'currently', 'today', 'now', 'right now', 'this week', 'most recent', 'these days', 'nowadays'];
+const LATEST = ['latest', 'current', 'currently', 'today', 'now', 'right now', 'this week', 'most recent', 'these days', 'nowadays', 'last day', 'latest quarter', 'most recent quarter', 'latest data'];
 const FED = ['fed', 'fomc', 'federal reserve'];
 
 interface Found extends TimeSlot {
@@ -76,7 +76,13 @@ function relativeTimes(question: string, clause: { start: number; end: number },
     const start = clause.start + entry.offset.start;
     const end = start + entry.offset.length;
     const unit = entry.dates.unit;
-    const seasonWord = clauseWords.find((word) => SEASONS[word.normal] !== undefined && word.start >= start && word.end <= end);
+    const inside = clauseWords.filter((word) => word.start >= start && word.end <= end);
+    const seasonWord = inside.find((word) => SEASONS[word.normal] !== undefined && (word.normal !== 'fall' || inside.some((other) => ['this', 'last', 'past', 'in'].includes(other.normal) || isYearText(other.normal))));
+    if (inside.some((word) => ['latest', 'recent', 'current', 'last'].includes(word.normal)) && !inside.some((word) => isYearText(word.normal)) && (unit === 'quarter' || unit === 'day' || unit === 'month')) {
+      found.push({ grain: 'latest', from: 'latest', to: 'latest', text: entry.text, start, end });
+      continue;
+    }
+    if (!seasonWord && SEASONS[inside[0]?.normal ?? ''] !== undefined) continue;
     if (seasonWord) {
       const yearWord = clauseWords.find((word) => isYearText(word.normal) && word.start >= start && word.end <= end);
       const span = seasonSpan(seasonWord.normal, yearWord ? Number(yearWord.normal) : undefined, today);
@@ -111,6 +117,8 @@ function relativeTime(entry: DateJson, inside: readonly string[], start: number,
     const year = from.slice(0, 4);
     return { grain: 'year', from: `${year}-01-01`, to: `${year}-12-31`, text: entry.text, start, end, readAs: `"${entry.text.trim()}" as ${year}` };
   }
+  // "from last week", "yesterday": the latest figure and the one before, not a calendar day.
+  if (inside.includes('week') || inside.includes('yesterday')) return { grain: 'latest', from: 'latest', to: 'latest', text: entry.text, start, end };
   const grain = unit === 'month' ? 'month' : 'day';
   const to = grain === 'day' ? from : (entry.dates.end as string).slice(0, 10);
   return { grain, from, to, text: entry.text, start, end, readAs: `"${entry.text.trim()}" as ${from === to ? from : `${from} to ${to}`}` };
