@@ -51,7 +51,11 @@ function readerAnswers(frame: Frame, plan: Plan): boolean {
   if (plan.steps.length === 0) return false;
   const kind = frame.operation.kind;
   if (kind !== 'value') return true;
+  // "What is HMDA?" asks what a word means, not for a figure: a value needs a place or a time.
+  if (frame.places.length === 0 && frame.times.length === 0) return false;
   if (frame.topic === 'hmda' || frame.topic === 'outstanding') return true;
+  // A county the look-up composers may not find ("san diego county" without its state).
+  if (frame.places.some((place) => place.kind === 'county')) return true;
   if (frame.times.length >= 2 || frame.places.length >= 2 || frame.measures.length >= 2) return true;
   return frame.times.some((time) => ['week', 'day', 'quarter', 'month', 'season'].includes(time.grain));
 }

@@ -34,7 +34,7 @@ const COMPOSERS: Record<Intent, Composer> = {
 };
 
 /** Intents whose questions the question reader may plan (not the guardrails or escrow); the reader declines the rest. */
-const PLANNED_INTENTS = new Set<Intent>(['loan_limits', 'rates', 'calendar', 'hmda', 'series', 'search']);
+const PLANNED_INTENTS = new Set<Intent>(['loan_limits', 'rates', 'calendar', 'hmda', 'series', 'definition', 'search']);
 
 /**
  * Follow-ups ("and in Texas?") inherit the topic and the facts of the earlier user turns; what the

@@ -29,16 +29,27 @@ export function subjectOf(question: string, coverage: Coverage): string | undefi
   if (calendarWords && !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'))) return 'calendar';
   const topic = topicOf(question);
   if (topic) return topic;
-  return named.map(([subject]) => subject).find((subject) => subject === 'calendar' || subject === 'population');
+  const subjects = named.map(([subject]) => subject);
+  return ['outstanding', 'limit', 'hmda', 'rate', 'population'].find((subject) => subjects.includes(subject));
 }
 
-function rateMeasures(question: string, qualifiers: Qualifiers): MeasureSlot[] {
+function rateMeasures(question: string, qualifiers: Qualifiers, coverage: Coverage): MeasureSlot[] {
   if (qualifiers.termYears !== undefined && ![15, 30].includes(qualifiers.termYears)) return [];
-  return rateMentions(question).map((mention) => ({ template: mention.id, family: mention.id.split('/')[0] as string, title: mention.name, words: [] }));
+  const mentions = rateMentions(question);
+  // The benchmark and the survey named together ("Optimal Blue's index … Freddie Mac's rate"): both.
+  const survey = ['freddie', 'pmms', 'survey'].some((word) => coverage.words.some((candidate) => candidate.normal === word));
+  if (survey && mentions.every((mention) => mention.id.startsWith('optimal-blue'))) {
+    const term = qualifiers.termYears === 15 ? '15-year' : '30-year';
+    const freddieAt = coverage.words.find((word) => word.normal === 'freddie' || word.normal === 'pmms')?.start ?? Infinity;
+    const survey = { id: `pmms/${term}`, at: freddieAt, name: `Freddie Mac's ${term} fixed rate` };
+    mentions.push(survey);
+    mentions.sort((a, b) => (a.at === 0 && b.at === 0 ? 0 : a.at - b.at));
+  }
+  return mentions.map((mention) => ({ template: mention.id, family: mention.id.split('/')[0] as string, title: mention.name, words: [] }));
 }
 
-function hmdaMeasures(question: string, qualifiers: Qualifiers): MeasureSlot[] {
-  const base = hmdaMeasureOf(question);
+function hmdaMeasures(question: string, qualifiers: Qualifiers, coverage: Coverage): MeasureSlot[] {
+  const base = coverage.words.some((word) => word.root === 'record') ? { measure: 'records', name: 'HMDA records' } : hmdaMeasureOf(question);
   const narrowed = (qualifiers.program && RECORDS_BY_PROGRAM[qualifiers.program]) ?? (qualifiers.purpose && RECORDS_BY_PURPOSE[qualifiers.purpose]);
   const measure = narrowed ?? base.measure;
   return [{ template: `hmda/{place}/${measure}`, family: 'hmda', title: narrowed ? `${measure.replace(/_/g, ' ')}` : base.name, words: [] }];
@@ -46,7 +57,8 @@ function hmdaMeasures(question: string, qualifiers: Qualifiers): MeasureSlot[] {
 
 function limitMeasures(question: string, qualifiers: Qualifiers, coverage: Coverage): MeasureSlot[] {
   const program = qualifiers.program === 'fha' ? 'fha' : 'conforming';
-  const said = (word: string) => coverage.words.some((candidate) => candidate.normal === word || candidate.normal === `high-cost`);
+  // "above the baseline" is a threshold, not the measure.
+  const said = (word: string) => coverage.words.some((candidate) => candidate.normal === word && coverage.slotOf(candidate.index) !== 'numbers.threshold');
   if (said('baseline')) return [{ template: 'loan-limits/conforming/baseline', family: 'loan-limits-national', title: 'the baseline conforming limit', words: ['baseline'] }];
   if (said('ceiling') || coverage.words.some((word) => word.normal === 'high-cost'))
     return [{ template: `loan-limits/${program}/ceiling`, family: 'loan-limits-national', title: `the ${program === 'fha' ? 'FHA' : 'conforming'} ceiling`, words: ['ceiling'] }];
@@ -87,8 +99,8 @@ function bucketOf(numbers: NumberSlot): string | undefined {
 export function readMeasures(question: string, coverage: Coverage, qualifiers: Qualifiers, numbers: NumberSlot): { topic?: string; measures: MeasureSlot[] } {
   const topic = subjectOf(question, coverage);
   if (!topic) return { measures: [] };
-  if (topic === 'rate') return { topic, measures: rateMeasures(question, qualifiers) };
-  if (topic === 'hmda') return { topic, measures: hmdaMeasures(question, qualifiers) };
+  if (topic === 'rate') return { topic, measures: rateMeasures(question, qualifiers, coverage) };
+  if (topic === 'hmda') return { topic, measures: hmdaMeasures(question, qualifiers, coverage) };
   if (topic === 'limit') return { topic, measures: limitMeasures(question, qualifiers, coverage) };
   if (topic === 'outstanding') return { topic, measures: outstandingMeasures(coverage, numbers) };
   return { topic, measures: [] };

@@ -76,6 +76,14 @@ function thresholdBefore(coverage: Coverage, index: number): { op: 'above' | 'be
   return undefined;
 }
 
+/** "6% or more", "$500,000 and up": the direction written just after. */
+function thresholdAfter(coverage: Coverage, index: number): { op: 'above' | 'below'; words: number[] } | undefined {
+  const after: Record<string, 'above' | 'below'> = { 'or more': 'above', 'or higher': 'above', 'and up': 'above', 'or above': 'above', 'or less': 'below', 'or lower': 'below', 'or below': 'below' };
+  for (const [phrase, op] of Object.entries(after))
+    for (const indexes of findPhrase(coverage.words, phrase)) if (indexes[0] === index + 1) return { op, words: indexes };
+  return undefined;
+}
+
 export function readNumbers(question: string, coverage: Coverage): { slot: NumberSlot; numbers: ReadNumber[] } {
   const words = coverage.words;
   const slot: NumberSlot = {};
@@ -85,7 +93,7 @@ export function readNumbers(question: string, coverage: Coverage): { slot: Numbe
     const lastIndex = number.words.at(-1) ?? first;
     const before = words[first - 1];
     const after = words[lastIndex + 1];
-    const threshold = thresholdBefore(coverage, first);
+    const threshold = thresholdBefore(coverage, first) ?? thresholdAfter(coverage, lastIndex);
     if (before && (before.normal === 'per' || (before.normal === 'every' && words[first - 2]?.normal === 'for'))) {
       slot.per = number.value;
       coverage.take([before.index, ...number.words], 'numbers.per');
@@ -106,7 +114,8 @@ export function readNumbers(question: string, coverage: Coverage): { slot: Numbe
       continue;
     }
     if (threshold) {
-      slot.threshold ??= { op: threshold.op, value: number.value, text: words.slice(threshold.words[0], lastIndex + 1).map((w) => w.text).join(' ') };
+      const span = [...threshold.words, ...number.words];
+      slot.threshold ??= { op: threshold.op, value: number.value, text: words.slice(Math.min(...span), Math.max(...span) + 1).map((w) => w.text).join(' ') };
       coverage.take([...threshold.words, ...number.words], 'numbers.threshold');
       continue;
     }

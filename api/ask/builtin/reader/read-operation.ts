@@ -45,8 +45,11 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   if (cues.has('biggest-move')) return 'biggest-move';
   if (cues.has('share') && slots.topic !== 'outstanding') return 'share';
   if (slots.numbers.threshold && (asksWhen || cues.has('crossing')) && !cues.has('count')) return 'crossing';
-  if (cues.has('count') && (slots.numbers.threshold || slots.placeSet || slots.topic === 'calendar')) return 'count';
-  if (slots.placeSet && (cues.has('rank') || cues.has('extremes'))) return 'rank';
+  if (cues.has('count') && (slots.numbers.threshold || slots.topic === 'calendar')) return 'count';
+  if (slots.placeSet && (cues.has('rank') || cues.has('extremes') || slots.numbers.topN !== undefined)) return 'rank';
+  if (cues.has('count') && slots.placeSet) return 'count';
+  // "from its 2024 high to its 2024 low": the extremes of one period, not a change between two.
+  if (cues.has('extremes') && dated.length >= 1 && dated.every((time) => time.from === dated[0]?.from && time.to === dated[0]?.to)) return 'extremes';
   if (cues.has('change') && twoTimes) return 'change';
   if (cues.has('compare') && (slots.measures.length >= 2 || slots.places.length >= 2 || dated.length >= 2)) return 'compare';
   if (cues.has('extremes')) return 'extremes';

@@ -112,6 +112,11 @@ export class Coverage {
     return this.takenBy.has(index);
   }
 
+  /** The slot that consumed a word, if any. */
+  slotOf(index: number): string | undefined {
+    return this.takenBy.get(index);
+  }
+
   /** Content words no slot consumed. */
   unread(): Word[] {
     return this.words.filter((word) => !this.takenBy.has(word.index) && !isFunctionWord(word) && word.normal !== '');
