@@ -17,6 +17,7 @@ import { answerCalendarAsks } from './reader-calendar.ts';
 import { resolveFedMeetings, unpublished } from './reader-checks.ts';
 import { composeRan, type Ran } from './reader-compose.ts';
 import { unitsAsk, answerUnits } from './reader-units.ts';
+import { preparePayments } from './reader-payment.ts';
 import type { Coverage } from './reader/words.ts';
 
 async function readerContext(deps: BuiltinDeps) {
@@ -107,6 +108,7 @@ export async function answerWithReader({ question, deps }: ComposerInput): Promi
     return { frame, coverage };
   }
   const refusals = [...plan.refusals];
+  await preparePayments(plan, deps, refusals);
   const { ran, sources, versions } = await runSteps(plan, deps, refusals);
   if (ran.length === 0) return { frame, coverage, draft: refusalOnly(frame, refusals, deps) };
   const text = composeRan(ran, plan, frame, refusals);

@@ -36,9 +36,27 @@ function extremesRange(answer: AnalysisAnswer<'extremes'>): string | undefined {
   return `The high was **${formatValue(high, units)}** (${highDates.join(', ')}) and the low **${formatValue(low, units)}** (${lowDates.join(', ')}): ${gap.change} ${pointsOf(units)} apart.`;
 }
 
+/** A mean of rates, also at the two decimals the publishers print ("3.936%, 3.94% rounded"). */
+function rounded(answer: AnalysisAnswer): string {
+  if (answer.operation !== 'value') return '';
+  const { point, units } = (answer as AnalysisAnswer<'value'>).result;
+  if (point.how !== 'mean' || units !== 'percent' || point.value === null) return '';
+  return ` That is ${point.value.toFixed(2)}% at the two decimals the survey publishes.`;
+}
+
+/** The first or last figure of a period, read from a crossing of a bound every figure meets. */
+function firstOrLast(entry: Ran): string | undefined {
+  if (entry.answer.operation !== 'crossing' || !entry.step.label?.startsWith('the ')) return undefined;
+  const found = (entry.answer as AnalysisAnswer<'crossing'>).result.found;
+  const title = entry.answer.inputs[0]?.title ?? 'The series';
+  return found ? `${title}, ${entry.step.label}: **${found.value}%** on ${found.date}.` : undefined;
+}
+
 function say(entry: Ran): string {
   const label = entry.step.label;
-  return minus(`${label ? `${label.charAt(0).toUpperCase()}${label.slice(1)}: ` : ''}${entry.answer.answer}`);
+  const special = firstOrLast(entry);
+  if (special) return special;
+  return minus(`${label ? `${label.charAt(0).toUpperCase()}${label.slice(1)}: ` : ''}${entry.answer.answer}${rounded(entry.answer)}`);
 }
 
 function unreadNote(frame: Frame): string | undefined {

@@ -33,7 +33,22 @@ const labelOf = (place: Place | undefined, time: TimeSlot | undefined) =>
     .filter(Boolean)
     .join(', ');
 
+/** "the first weekly survey of 2025": the first (or last) figure of a period. */
+function planFirstOrLast(frame: Frame, plan: Plan): boolean {
+  const which = frame.operation.which;
+  const time = datedTimes(frame)[0];
+  const measure = frame.measures[0];
+  if (!which || !time || !measure || frame.measures.length > 1 || !['year', 'quarter', 'month'].includes(time.grain)) return false;
+  const series = seriesOf(measure, frame.places[0]);
+  if (!series || series.startsWith('loan-limits') || series.startsWith('hmda')) return false;
+  const moment = momentOf(time) as string;
+  // Every rate is above −1000, so the first (last) figure above it is the period's first (last).
+  plan.steps.push({ operation: 'crossing', query: { series, above: '-1000', which, from: moment, to: moment }, label: `the ${which} figure of ${time.text.trim()}` });
+  return true;
+}
+
 function planValues(frame: Frame, plan: Plan): void {
+  if (frame.operation.kind === 'value' && planFirstOrLast(frame, plan)) return;
   const places = frame.places.length > 0 ? frame.places : [undefined];
   const times = frame.times.length > 0 ? frame.times : [undefined];
   for (const measure of frame.measures)
@@ -97,7 +112,7 @@ function planRank(frame: Frame, plan: Plan): void {
   if (!measure || !set || !measure.template.includes('{place}')) return;
   const time = datedTimes(frame).at(-1);
   // "After Maricopa, which county …": the one named and the next.
-  const named = frame.places.filter((place) => place.kind === (set.among === 'counties' ? 'county' : 'state')).length;
+  const named = frame.places.filter((place) => place.kind === (set.among === 'counties' ? 'county' : 'state')).length + (frame.numbers.ordinal ?? 1) - 1;
   const limit = Math.min(frame.numbers.topN ?? TIME_SERIES_DEFAULT_LIMIT + named, 100);
   plan.steps.push({
     operation: 'rank',
@@ -152,6 +167,8 @@ function planOverTime(frame: Frame, plan: Plan, operation: 'crossing' | 'extreme
   const threshold = frame.numbers.threshold;
   if (!threshold) return;
   plan.steps.push({ operation, query: { series, [threshold.op]: String(threshold.value), which: frame.operation.which ?? 'last', ...range } });
+  // If it never crossed, how close it came: the extremes of the same range.
+  if (Object.keys(range).length > 0) plan.steps.push({ operation: 'extremes', query: { series, ...range } });
 }
 
 function planShare(frame: Frame, plan: Plan): void {
@@ -184,14 +201,18 @@ function planPerResident(frame: Frame, plan: Plan): void {
 function planPayment(frame: Frame, plan: Plan): void {
   const { amount, rate } = frame.numbers;
   const term = frame.numbers.termYears ?? frame.qualifiers.termYears;
-  if (amount === undefined) return;
-  const query: Record<string, unknown> = { amount, ...(term !== undefined ? { term_years: term } : {}) };
+  // "a loan the size of King County's 2026 conforming limit": the amount is that figure.
+  const sized = frame.measures.find((candidate) => candidate.family.startsWith('loan-limits'));
+  const amountFrom = amount === undefined && sized ? seriesOf(sized, frame.places[0]) : undefined;
+  if (amount === undefined && !amountFrom) return;
+  const sizedAt = amountFrom ? momentOf(datedTimes(frame).find((time) => time.grain === 'year')) : undefined;
+  const query: Record<string, unknown> = { ...(amount !== undefined ? { amount } : { amount_from: amountFrom, ...(sizedAt ? { amount_at: sizedAt } : {}) }), ...(term !== undefined ? { term_years: term } : {}) };
   if (rate !== undefined) query.rate = rate;
   else {
     const measure = frame.measures.find((candidate) => candidate.family === 'pmms' || candidate.family === 'optimal-blue');
     if (!measure) return;
     query.series = measure.template;
-    const time = frame.times.at(-1);
+    const time = frame.times.find((candidate) => candidate.grain !== 'year' || !amountFrom) ?? frame.times.at(-1);
     if (time) Object.assign(query, time.grain === 'week' || time.grain === 'season' ? { at: time.to } : { at: momentOf(time) });
   }
   plan.steps.push({ operation: 'payment', query });

@@ -29,6 +29,7 @@ export function subjectOf(question: string, coverage: Coverage): string | undefi
   if (calendarWords && !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'))) return 'calendar';
   const topic = topicOf(question);
   if (topic) return topic;
+  if (named.some(([subject]) => subject === 'limit') && !named.some(([subject]) => subject === 'rate' || subject === 'hmda')) return 'limit';
   const subjects = named.map(([subject]) => subject);
   return ['outstanding', 'limit', 'hmda', 'rate', 'population'].find((subject) => subjects.includes(subject));
 }
@@ -51,7 +52,10 @@ function rateMeasures(question: string, qualifiers: Qualifiers, coverage: Covera
 function hmdaMeasures(question: string, qualifiers: Qualifiers, coverage: Coverage): MeasureSlot[] {
   const base = coverage.words.some((word) => word.root === 'record') ? { measure: 'records', name: 'HMDA records' } : hmdaMeasureOf(question);
   const narrowed = (qualifiers.program && RECORDS_BY_PROGRAM[qualifiers.program]) ?? (qualifiers.purpose && RECORDS_BY_PURPOSE[qualifiers.purpose]);
-  const measure = narrowed ?? base.measure;
+  // "the share of denied applications" is the denial rate, as the aggregates define it.
+  const asShare = coverage.words.some((word) => ['share', 'percent', 'percentage', 'proportion'].includes(word.normal));
+  const rated = asShare && (base.measure === 'denials' || base.measure === 'approvals') ? `${base.measure.slice(0, -1)}_rate` : base.measure;
+  const measure = narrowed ?? rated;
   return [{ template: `hmda/{place}/${measure}`, family: 'hmda', title: narrowed ? `${measure.replace(/_/g, ' ')}` : base.name, words: [] }];
 }
 
@@ -60,7 +64,9 @@ function limitMeasures(question: string, qualifiers: Qualifiers, coverage: Cover
   // "above the baseline" is a threshold, not the measure.
   const said = (word: string) => coverage.words.some((candidate) => candidate.normal === word && coverage.slotOf(candidate.index) !== 'numbers.threshold');
   if (said('baseline')) return [{ template: 'loan-limits/conforming/baseline', family: 'loan-limits-national', title: 'the baseline conforming limit', words: ['baseline'] }];
-  if (said('ceiling') || coverage.words.some((word) => word.normal === 'high-cost'))
+  // "the most a conforming loan could be anywhere": the ceiling, when no county is named.
+  const highest = ['most', 'highest', 'largest', 'maximum', 'biggest'].some((word) => said(word)) && !coverage.words.some((word) => word.root === 'county' || coverage.slotOf(word.index) === 'places');
+  if (said('ceiling') || highest || coverage.words.some((word) => word.normal === 'high-cost'))
     return [{ template: `loan-limits/${program}/ceiling`, family: 'loan-limits-national', title: `the ${program === 'fha' ? 'FHA' : 'conforming'} ceiling`, words: ['ceiling'] }];
   if (said('floor')) return [{ template: 'loan-limits/fha/floor', family: 'loan-limits-national', title: 'the FHA floor', words: ['floor'] }];
   // "how far below the conforming limit was the FHA limit": one measure per program, in the order written.
@@ -101,7 +107,11 @@ export function readMeasures(question: string, coverage: Coverage, qualifiers: Q
   if (!topic) return { measures: [] };
   if (topic === 'rate') return { topic, measures: rateMeasures(question, qualifiers, coverage) };
   if (topic === 'hmda') return { topic, measures: hmdaMeasures(question, qualifiers, coverage) };
-  if (topic === 'limit') return { topic, measures: limitMeasures(question, qualifiers, coverage) };
+  if (topic === 'limit') {
+    // "at Freddie Mac's 30-year rate … a loan the size of King County's limit": the rate too.
+    const rateNamed = coverage.words.some((word) => word.normal === 'freddie' || word.normal === 'pmms' || (word.root === 'rate' && coverage.words[word.index - 1]?.root === 'year'));
+    return { topic, measures: [...limitMeasures(question, qualifiers, coverage), ...(rateNamed ? rateMeasures(question, qualifiers, coverage) : [])] };
+  }
   if (topic === 'outstanding') return { topic, measures: outstandingMeasures(coverage, numbers) };
   return { topic, measures: [] };
 }

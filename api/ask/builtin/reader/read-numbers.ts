@@ -134,6 +134,14 @@ export function readNumbers(question: string, coverage: Coverage): { slot: Numbe
       coverage.take(number.words, 'numbers.amount');
     }
   }
+  // "After Maricopa, which county …", "the second-largest": the place after the first.
+  const after = words.find((word) => ['after', 'besides', 'second', 'second-largest', 'second-highest', 'runner-up'].includes(word.normal));
+  if (after) {
+    slot.ordinal = 2;
+    coverage.take([after.index], 'numbers.ordinal');
+    const named = words[after.index + 1];
+    if (after.normal === 'after' && named?.tags.has('ProperNoun')) coverage.take([named.index], 'numbers.ordinal');
+  }
   return { slot, numbers };
 }
 

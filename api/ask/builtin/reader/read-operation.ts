@@ -37,12 +37,15 @@ function whichOf(coverage: Coverage): 'first' | 'last' | undefined {
 function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolean): OperationKind {
   const dated = slots.times.filter((time) => time.grain !== 'latest');
   const twoTimes = dated.length >= 2 || slots.timeRelation === 'since';
-  if (cues.has('payment') && (slots.numbers.amount !== undefined || slots.numbers.rate !== undefined)) return 'payment';
+  const sized = slots.measures.some((measure) => measure.family.startsWith('loan-limits'));
+  if (cues.has('payment') && (slots.numbers.amount !== undefined || slots.numbers.rate !== undefined || sized)) return 'payment';
   if (slots.numbers.amount !== undefined && slots.numbers.rate !== undefined) return 'payment';
   if (cues.has('calendar-arithmetic')) return 'calendar-arithmetic';
   if (cues.has('per-resident') || slots.numbers.per !== undefined) return 'per-resident';
   if (cues.has('streak')) return 'streak';
   if (cues.has('biggest-move')) return 'biggest-move';
+  // "Which state had the highest share …": a rank of the share.
+  if (slots.placeSet && slots.places.length === 0 && (cues.has('rank') || cues.has('extremes'))) return 'rank';
   if (cues.has('share') && slots.topic !== 'outstanding') return 'share';
   if (slots.numbers.threshold && (asksWhen || cues.has('crossing')) && !cues.has('count')) return 'crossing';
   if (cues.has('count') && (slots.numbers.threshold || slots.topic === 'calendar')) return 'count';

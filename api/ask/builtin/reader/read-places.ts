@@ -15,7 +15,7 @@ const NATION_WORDS = ['nationwide', 'nationally', 'national', 'nation', 'country
 function placeWords(words: readonly Word[], place: Place): number[] {
   if (place.kind === 'nation') return [];
   const name = place.kind === 'state' ? place.name : place.name.split(',')[0] ?? place.name;
-  const own = place.kind === 'state' ? ['state', place.code.toLowerCase()] : [...PLACE_WORDS, place.state.toLowerCase()];
+  const own = place.kind === 'state' ? ['state', place.code.toLowerCase()] : [...PLACE_WORDS, place.state.toLowerCase(), ...phraseWords(findState(place.state)?.name ?? '')];
   const wanted = new Set([...phraseWords(name), ...own]);
   const start = words.findIndex((word) => word.end > place.at);
   const taken: number[] = [];

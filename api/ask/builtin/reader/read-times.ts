@@ -194,6 +194,13 @@ function asWeek(time: Found): Found {
 export function readTimes(question: string, coverage: Coverage, today: Date): { times: TimeSlot[]; relation: TimeRelation; readings: string[] } {
   const words = coverage.words;
   const found: Found[] = [...quarterWords(words), ...relativeYears(words, today)];
+  // "the latest quarter", "the last day of the data": the latest figure, not this calendar quarter.
+  for (const phrase of [...LATEST].sort((a, b) => b.length - a.length))
+    for (const indexes of findPhrase(words, phrase)) {
+      const start = (words[indexes[0] as number] as Word).start;
+      const end = (words[indexes.at(-1) as number] as Word).end;
+      if (!overlaps(found, start, end)) found.push({ grain: 'latest', from: 'latest', to: 'latest', text: phrase, start, end });
+    }
   for (const time of calendarDates(question, words, today)) if (!overlaps(found, time.start, time.end)) found.push(time);
   for (const clause of clauses(words, question))
     for (const time of relativeTimes(question, clause, words, today, found.at(-1)))
@@ -203,12 +210,6 @@ export function readTimes(question: string, coverage: Coverage, today: Date): { 
     const year = Number(word.normal);
     found.push({ grain: 'year', from: `${year}-01-01`, to: `${year}-12-31`, text: word.text, start: word.start, end: word.end });
   }
-  for (const phrase of LATEST)
-    for (const indexes of findPhrase(words, phrase)) {
-      const start = (words[indexes[0] as number] as Word).start;
-      const end = (words[indexes.at(-1) as number] as Word).end;
-      if (!overlaps(found, start, end)) found.push({ grain: 'latest', from: 'latest', to: 'latest', text: phrase, start, end });
-    }
   found.sort((a, b) => a.start - b.start);
   const times = found.map((time) => withContext(time, words));
   for (const time of times) coverage.takeSpan(time.start, time.end, 'times');
