@@ -51,7 +51,7 @@ export interface ReaderResult {
 function readerAnswers(frame: Frame, plan: Plan): boolean {
   if (plan.steps.length === 0) return false;
   const kind = frame.operation.kind;
-  if (kind !== 'value') return true;
+  if (kind !== 'value' || plan.steps.some((step) => step.operation !== 'value')) return true;
   // "What is HMDA?" asks what a word means, not for a figure: a value needs a place or a time.
   if (frame.places.length === 0 && frame.times.length === 0) return false;
   if (frame.topic === 'hmda' || frame.topic === 'outstanding') return true;

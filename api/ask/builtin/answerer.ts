@@ -18,6 +18,7 @@ import { answerLoanLimits } from './answer-loan-limits.ts';
 import { answerHmda } from './answer-hmda.ts';
 import { answerSeries } from './answer-series.ts';
 import { answerWithReader } from './answer-reader.ts';
+import { answerBill } from './answer-bills.ts';
 import { refusalText } from './reader/honour.ts';
 
 const COMPOSERS: Record<Intent, Composer> = {
@@ -77,8 +78,9 @@ export function createBuiltinAnswerer(deps: BuiltinDeps): Answerer {
       const input = { question: request.message, entities, deps };
       // Every question the reader may plan is read into a frame first: what cannot be answered is
       // said first, whoever answers the rest (the reader's plan, or a look-up composer).
-      const read = PLANNED_INTENTS.has(intent) ? await answerWithReader(input) : undefined;
-      let draft = read?.draft;
+      const bill = PLANNED_INTENTS.has(intent) ? await answerBill(request.message, deps) : undefined;
+      const read = PLANNED_INTENTS.has(intent) && !bill ? await answerWithReader(input) : undefined;
+      let draft = bill ?? read?.draft;
       if (!draft) {
         draft = await COMPOSERS[intent](input);
         const first = refusalText(read?.frame.refusals ?? []);

@@ -81,7 +81,10 @@ function outstandingMeasures(coverage: Coverage, numbers: NumberSlot): MeasureSl
   const market = said('government') || said('fha') ? 'government/' : said('enterprise') || said('gse') ? 'enterprise/' : '';
   const bucket = bucketOf(numbers);
   const base = bucket ? `pct_intrate_${bucket}` : 'ave_intrate';
-  const weights = said('dollar') ? (said('loan-weighted') ? ['', '_dollar'] : ['_dollar']) : [''];
+  const written = (phrase: string) => findPhrase(coverage.words, phrase).length > 0;
+  const byBalance = written('dollar-weighted') || written('dollar weighted') || written('by balance');
+  const byLoans = written('loan-weighted') || written('loan weighted') || written('by loans');
+  const weights = byBalance ? (byLoans ? ['', '_dollar'] : ['_dollar']) : [''];
   return weights.map((weight) => ({
     template: `nmdb/{place}/${market}${base}${weight}`,
     family: 'nmdb',

@@ -45,7 +45,7 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   if (cues.has('streak')) return 'streak';
   if (cues.has('biggest-move')) return 'biggest-move';
   // "Which state had the highest share …": a rank of the share.
-  if (slots.placeSet && slots.places.length === 0 && (cues.has('rank') || cues.has('extremes'))) return 'rank';
+  if (slots.placeSet && slots.places.length === 0 && !cues.has('count') && (cues.has('extremes') || slots.numbers.topN !== undefined)) return 'rank';
   if (cues.has('share') && slots.topic !== 'outstanding') return 'share';
   if (slots.numbers.threshold && (asksWhen || cues.has('crossing')) && !cues.has('count')) return 'crossing';
   if (cues.has('count') && (slots.numbers.threshold || slots.topic === 'calendar')) return 'count';
