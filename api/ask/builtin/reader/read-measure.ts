@@ -60,6 +60,8 @@ function hmdaMeasures(question: string, qualifiers: Qualifiers, coverage: Covera
 }
 
 function limitMeasures(question: string, qualifiers: Qualifiers, coverage: Coverage): MeasureSlot[] {
+  // VA follows the conforming limit and USDA sets none: the look-up composers say so, never another program's figure.
+  if (qualifiers.program === 'usda' || qualifiers.program === 'va') return [];
   const program = qualifiers.program === 'fha' ? 'fha' : 'conforming';
   // "above the baseline" is a threshold, not the measure.
   const said = (word: string) => coverage.words.some((candidate) => candidate.normal === word && coverage.slotOf(candidate.index) !== 'numbers.threshold');

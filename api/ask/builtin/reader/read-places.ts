@@ -23,7 +23,8 @@ function placeWords(words: readonly Word[], place: Place): number[] {
     const word = words[index] as Word;
     if (!wanted.has(word.normal) && !(place.kind === 'county' && place.readAs && index === start)) break;
     taken.push(index);
-    if (word.post === ',' || word.post === '?') break;
+    const next = words[index + 1];
+    if ((word.post === ',' || word.post === '?') && !(next && wanted.has(next.normal) && word.post === ',')) break;
   }
   return taken;
 }
