@@ -27,6 +27,8 @@ export interface OperationSlot {
   direction?: 'highest' | 'lowest';
   /** crossing: the last or first time. */
   which?: 'last' | 'first';
+  /** biggest-move, streak: which way the steps go. */
+  step?: 'up' | 'down';
   /** "the average … rose": the figures compared are period means. */
   averaged?: boolean;
 }

@@ -45,6 +45,8 @@ const LexiconSchema = z.object({
     creditScore: phrases,
     lenderCues: phrases,
   }),
+  /** Which way a move or a run goes ("the largest one-week increase", "consecutive declines"). */
+  steps: z.object({ up: phrases, down: phrases }),
   carriers: phrases,
   /** Until the catalogue of measures is merged: the words each subject's measures are named by. */
   measureWords: z.record(z.string(), phrases),

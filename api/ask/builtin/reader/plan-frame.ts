@@ -218,6 +218,16 @@ function planPayment(frame: Frame, plan: Plan): void {
   plan.steps.push({ operation: 'payment', query });
 }
 
+/** The largest move, or the longest run of moves, one way within the period asked. */
+function planMoves(frame: Frame, plan: Plan, operation: 'moves' | 'streak'): void {
+  const measure = frame.measures[0];
+  const series = measure ? seriesOf(measure, frame.places[0]) : undefined;
+  if (!series) return;
+  const dated = datedTimes(frame);
+  const range = dated.length >= 2 ? { from: momentOf(dated[0]), to: momentOf(dated.at(-1)) } : frame.timeRelation === 'since' ? { from: momentOf(dated[0]) } : rangeQuery(dated[0]);
+  plan.steps.push({ operation, query: { series, ...range, direction: frame.operation.step ?? (operation === 'streak' ? 'down' : 'up') } });
+}
+
 const PLANNERS: Partial<Record<Frame['operation']['kind'], (frame: Frame, plan: Plan) => void>> = {
   value: planValues,
   average: planValues,
@@ -230,6 +240,8 @@ const PLANNERS: Partial<Record<Frame['operation']['kind'], (frame: Frame, plan: 
   share: planShare,
   'per-resident': planPerResident,
   payment: planPayment,
+  'biggest-move': (frame, plan) => planMoves(frame, plan, 'moves'),
+  streak: (frame, plan) => planMoves(frame, plan, 'streak'),
 };
 
 /** The analysis steps of a frame (possibly none: then the look-up composers answer). */

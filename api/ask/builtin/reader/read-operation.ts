@@ -62,11 +62,19 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   return 'value';
 }
 
+function stepOf(coverage: Coverage): 'up' | 'down' | undefined {
+  const { steps } = lexicon();
+  if (takePhrases(coverage, steps.down, 'operation.step')) return 'down';
+  if (takePhrases(coverage, steps.up, 'operation.step')) return 'up';
+  return undefined;
+}
+
 export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
   const asksWhen = coverage.words.some((word) => word.normal === 'when' || (word.normal === 'what' && coverage.words[word.index + 1]?.normal === 'year'));
   const cues = cuesIn(coverage);
   const kind = kindOf(cues, slots, asksWhen);
   const direction = directionOf(coverage);
   const which = whichOf(coverage);
-  return { kind, ...(direction ? { direction } : {}), ...(which ? { which } : {}), ...(cues.has('average') && kind !== 'average' ? { averaged: true } : {}) };
+  const step = kind === 'biggest-move' || kind === 'streak' ? stepOf(coverage) : undefined;
+  return { kind, ...(step ? { step } : {}), ...(direction ? { direction } : {}), ...(which ? { which } : {}), ...(cues.has('average') && kind !== 'average' ? { averaged: true } : {}) };
 }
