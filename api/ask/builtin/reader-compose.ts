@@ -28,6 +28,15 @@ function changeBetween(ran: readonly Ran[]): string | undefined {
   return `From ${ran[0]?.step.label} to ${ran[1]?.step.label}: ${formatValue(first.result.point.value, first.result.units)} to ${formatValue(second.result.point.value, first.result.units)}, ${direction} **${Math.abs(computed.change)} ${pointsOf(first.result.units)}** (${computed.percent_change}%).`;
 }
 
+/** "from its 2021 low to its 2023 high": the first period's low, the second's high, and the change between them. */
+function lowToHigh(ran: readonly Ran[]): string | undefined {
+  const [first, second] = ran.map((entry) => entry.answer).filter((answer): answer is AnalysisAnswer<'extremes'> => answer.operation === 'extremes');
+  if (!first || !second || first.result.low === null || second.result.high === null) return undefined;
+  const computed = changeOf(first.result.low, second.result.high);
+  const units = first.result.units;
+  return `From its ${ran[0]?.step.label} low of **${formatValue(first.result.low, units)}** (${first.result.low_dates.join(', ')}) to its ${ran[1]?.step.label} high of **${formatValue(second.result.high, units)}** (${second.result.high_dates.join(', ')}): up ${computed.change} ${pointsOf(units)}, **${computed.percent_change}%**.`;
+}
+
 /** Extremes: the high, the low, and how far apart they are. */
 function extremesRange(answer: AnalysisAnswer<'extremes'>): string | undefined {
   const { high, low, units, high_dates: highDates, low_dates: lowDates } = answer.result;
@@ -69,7 +78,7 @@ export function composeRan(ran: readonly Ran[], plan: Plan, frame: Frame, refusa
   const first = refusalText(refusals);
   if (first) lines.push(first + (ran.length > 0 ? ' What I can give:' : ''));
   if (plan.readings.length > 0) lines.push(`(I read ${plan.readings.join('; ')}.)`);
-  const combined = plan.select === 'change-between' ? changeBetween(ran) : undefined;
+  const combined = plan.select === 'change-between' ? changeBetween(ran) : plan.select === 'low-to-high' ? lowToHigh(ran) : undefined;
   if (combined) lines.push(minus(combined));
   for (const entry of ran) {
     lines.push(say(entry));

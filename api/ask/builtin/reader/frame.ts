@@ -62,6 +62,8 @@ export interface PlaceSet {
 
 export interface Qualifiers {
   units?: number;
+  /** Every number of units named, in order ("a 4-unit home … a one-unit home"). */
+  unitsAll?: number[];
   program?: 'conforming' | 'fha' | 'va' | 'usda' | 'jumbo' | 'conventional';
   termYears?: number;
   purpose?: string;

@@ -94,6 +94,12 @@ function planCompare(frame: Frame, plan: Plan): void {
     return;
   }
   if (!a) return;
+  const threshold = frame.numbers.threshold;
+  if (typeof threshold?.value === 'string') {
+    const first = seriesOf(a, frame.places[0]);
+    if (first) plan.steps.push({ operation: 'compare', query: { series: first, other: threshold.value, ...(when ? { at: when } : {}) } });
+    return;
+  }
   if (frame.places.length >= 2) {
     const [p, q] = frame.places;
     const first = seriesOf(a, p);
@@ -159,6 +165,13 @@ function planOverTime(frame: Frame, plan: Plan, operation: 'crossing' | 'extreme
     planValues(frame, plan);
     return;
   }
+  if (operation === 'extremes' && dated.length >= 2 && dated[0]?.from !== dated[1]?.from) {
+    // "from its 2021 low to its 2023 high": each period's extremes, then the change between them.
+    plan.steps.push({ operation, query: { series, ...rangeQuery(dated[0]) }, label: dated[0]?.text.trim() ?? '' });
+    plan.steps.push({ operation, query: { series, ...rangeQuery(dated[1]) }, label: dated[1]?.text.trim() ?? '' });
+    plan.select = 'low-to-high';
+    return;
+  }
   if (operation === 'extremes') {
     plan.steps.push({ operation, query: { series, ...range } });
     plan.say = frame.operation.direction;
@@ -173,8 +186,26 @@ function planOverTime(frame: Frame, plan: Plan, operation: 'crossing' | 'extreme
 
 function planShare(frame: Frame, plan: Plan): void {
   const measure = frame.measures[0];
-  if (!measure || measure.family !== 'hmda') return;
   const time = datedTimes(frame)[0];
+  const at = time ? { at: momentOf(time) } : {};
+  // "Cook County's FHA limit as a share of its conforming limit": the first measure of the second.
+  const other = frame.measures[1];
+  if (measure && other) {
+    const part = seriesOf(measure, frame.places[0]);
+    const whole = seriesOf(other, frame.places[0]);
+    if (part && whole) plan.steps.push({ operation: 'share', query: { part, whole, ...at } });
+    return;
+  }
+  if (!measure || measure.family !== 'hmda') return;
+  // "What share of all US originations were in California": the place's of the nation's.
+  const nation = frame.places.find((place) => place.kind === 'nation');
+  const local = frame.places.find((place) => place.kind !== 'nation');
+  if (nation && local) {
+    const part = seriesOf(measure, local);
+    const whole = seriesOf(measure, nation);
+    if (part && whole) plan.steps.push({ operation: 'share', query: { part, whole, ...at }, label: labelOf(local, time) });
+    return;
+  }
   for (const place of frame.places.length > 0 ? frame.places : [undefined]) {
     const part = seriesOf(measure, place);
     if (!part) continue;

@@ -25,7 +25,8 @@ export interface UnitsAsk {
   fips: string;
   state: string;
   program: 'conforming' | 'fha';
-  units: number;
+  /** Each number of units asked; two are compared. */
+  units: number[];
   years: number[];
 }
 
@@ -38,7 +39,7 @@ export interface Plan {
   daysBetween?: boolean;
   units?: UnitsAsk;
   /** Combine the steps: the change from the first value to the second, or the range of extremes. */
-  select?: 'change-between' | 'extremes-range';
+  select?: 'change-between' | 'low-to-high';
   /** Extremes: say the high, the low, or both. */
   say?: 'highest' | 'lowest';
 }

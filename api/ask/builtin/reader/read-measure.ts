@@ -117,6 +117,10 @@ export function readMeasures(question: string, coverage: Coverage, qualifiers: Q
     const rateNamed = coverage.words.some((word) => word.normal === 'freddie' || word.normal === 'pmms' || (word.root === 'rate' && coverage.words[word.index - 1]?.root === 'year'));
     return { topic, measures: [...limitMeasures(question, qualifiers, coverage), ...(rateNamed ? rateMeasures(question, qualifiers, coverage) : [])] };
   }
-  if (topic === 'outstanding') return { topic, measures: outstandingMeasures(coverage, numbers) };
+  if (topic === 'outstanding') {
+    // "compare with today's 30-year rate": the survey too.
+    const rateNamed = coverage.words.some((word) => word.root === 'rate' && coverage.words[word.index - 1]?.root === 'year');
+    return { topic, measures: [...outstandingMeasures(coverage, numbers), ...(rateNamed ? rateMeasures(question, qualifiers, coverage) : [])] };
+  }
   return { topic, measures: [] };
 }

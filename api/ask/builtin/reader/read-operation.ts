@@ -34,7 +34,7 @@ function whichOf(coverage: Coverage): 'first' | 'last' | undefined {
 }
 
 /** The operation, by the order in which a cue settles it. */
-function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolean): OperationKind {
+function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolean, coverage: Coverage): OperationKind {
   const dated = slots.times.filter((time) => time.grain !== 'latest');
   const twoTimes = dated.length >= 2 || slots.timeRelation === 'since';
   const sized = slots.measures.some((measure) => measure.family.startsWith('loan-limits'));
@@ -44,6 +44,8 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   if (cues.has('per-resident') || slots.numbers.per !== undefined) return 'per-resident';
   if (cues.has('streak')) return 'streak';
   if (cues.has('biggest-move')) return 'biggest-move';
+  // "By what percent did originations fall from 2021 to 2023": a change, in percent.
+  if (cues.has('change') && twoTimes && !cues.has('extremes')) return 'change';
   // "Which state had the highest share …": a rank of the share.
   if (slots.placeSet && slots.places.length === 0 && !cues.has('count') && (cues.has('extremes') || slots.numbers.topN !== undefined)) return 'rank';
   if (cues.has('share') && slots.topic !== 'outstanding') return 'share';
@@ -53,6 +55,9 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   if (cues.has('count') && slots.placeSet) return 'count';
   // "from its 2024 high to its 2024 low": the extremes of one period, not a change between two.
   if (cues.has('extremes') && dated.length >= 1 && dated.every((time) => time.from === dated[0]?.from && time.to === dated[0]?.to)) return 'extremes';
+  // "from its 2021 low to its 2023 high".
+  const lowAndHigh = ['low', 'lowest'].some((word) => coverage.words.some((candidate) => candidate.normal === word)) && ['high', 'highest', 'peak'].some((word) => coverage.words.some((candidate) => candidate.normal === word));
+  if (lowAndHigh && dated.length >= 2) return 'extremes';
   if (cues.has('change') && twoTimes) return 'change';
   if (cues.has('compare') && (slots.measures.length >= 2 || slots.places.length >= 2 || dated.length >= 2)) return 'compare';
   if (cues.has('extremes')) return 'extremes';
@@ -72,7 +77,7 @@ function stepOf(coverage: Coverage): 'up' | 'down' | undefined {
 export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
   const asksWhen = coverage.words.some((word) => word.normal === 'when' || (word.normal === 'what' && coverage.words[word.index + 1]?.normal === 'year'));
   const cues = cuesIn(coverage);
-  const kind = kindOf(cues, slots, asksWhen);
+  const kind = kindOf(cues, slots, asksWhen, coverage);
   const direction = directionOf(coverage);
   const which = whichOf(coverage);
   const step = kind === 'biggest-move' || kind === 'streak' ? stepOf(coverage) : undefined;

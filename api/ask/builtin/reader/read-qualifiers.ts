@@ -26,19 +26,25 @@ function takeFirst(coverage: Coverage, phrases: readonly string[], slot: string)
   return undefined;
 }
 
-function readUnits(coverage: Coverage): number | undefined {
+/** Every number of units named, in the order written: "duplex", "one-unit", "3-unit", "a three unit home". */
+function readUnits(coverage: Coverage): number[] {
+  const found: { at: number; units: number }[] = [];
   for (const [units, phrases] of Object.entries(lexicon().qualifiers.units))
-    if (takeFirst(coverage, phrases, 'qualifiers.units')) return Number(units);
-  // "3-unit", "a three unit home": a number word before "unit".
+    for (const phrase of phrases)
+      for (const indexes of findPhrase(coverage.words, phrase)) {
+        if (indexes.some((index) => coverage.isTaken(index))) continue;
+        coverage.take(indexes, 'qualifiers.units');
+        found.push({ at: indexes[0] as number, units: Number(units) });
+      }
   for (const word of coverage.words) {
     const next = coverage.words[word.index + 1];
     const units = NUMBER_WORDS[word.normal];
-    if (units && next?.root === 'unit') {
+    if (units && next?.root === 'unit' && !coverage.isTaken(word.index)) {
       coverage.take([word.index, next.index], 'qualifiers.units');
-      return units;
+      found.push({ at: word.index, units });
     }
   }
-  return undefined;
+  return found.sort((a, b) => a.at - b.at).map((entry) => entry.units);
 }
 
 function readProgram(coverage: Coverage): Qualifiers['program'] {
@@ -117,7 +123,8 @@ export function readQualifiers(coverage: Coverage): Qualifiers {
   const { qualifiers } = lexicon();
   const read: Qualifiers = {};
   const units = readUnits(coverage);
-  if (units !== undefined) read.units = units;
+  if (units[0] !== undefined) read.units = units[0];
+  if (units.length > 1) read.unitsAll = units;
   const program = readProgram(coverage);
   if (program) read.program = program;
   const purpose = readPurpose(coverage);
