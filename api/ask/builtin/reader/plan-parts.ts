@@ -2,7 +2,7 @@
 // series' frequency, a threshold ("above 7%", "above the baseline"), an amount ("$400,000", "550k"),
 // how many places ("top 3"), and a place's series for a topic.
 import type { Moment } from './moments.ts';
-import type { Place } from './places.ts';
+import type { Place } from '../../../geo/gazetteer.ts';
 import { hmdaMeasureOf, limitProgramOf, type Topic } from './measures.ts';
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };

@@ -7,7 +7,7 @@ import type { UsesServices } from '../../../domain-services.ts';
 import type { Operation } from '../../../analysis/contract.ts';
 import { momentsIn, spanIn, type Moment } from './moments.ts';
 import { MONTHS as MONTH_NAMES } from '../entities.ts';
-import { placesIn, type CountyPlace, type Place, type StatePlace } from './places.ts';
+import { placesIn, type CountyPlace, type Place, type StatePlace } from '../../../geo/gazetteer.ts';
 import { hmdaMeasureOf, limitProgramOf, loanTypeRecords, rateMentions, topicOf } from './measures.ts';
 import { FREQUENCY, atOf, lastDay, moneyOf, pad, placeSeries, rangeOf, thresholdIn, topN } from './plan-parts.ts';
 
