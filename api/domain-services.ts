@@ -19,6 +19,7 @@ import type { NmdbService } from './nmdb/service.ts';
 import type { SeriesService } from './series/service.ts';
 import type { ResearchService } from './research/service.ts';
 import type { AnalysisService } from './analysis/service.ts';
+import type { CatalogueService } from './catalogue/service.ts';
 
 export interface DomainServices {
   datasets: DatasetStatus;
@@ -40,6 +41,8 @@ export interface DomainServices {
   series: SeriesService;
   /** Computations over the series (change, compare, rank, count…), with their inputs and method. */
   analysis: AnalysisService;
+  /** The one catalogue of measures: words to series, the measures' words and qualifiers, the gazetteer. */
+  catalogue: CatalogueService;
   research: ResearchService;
 }
 

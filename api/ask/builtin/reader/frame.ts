@@ -1,7 +1,7 @@
 // The question frame: what a question asks, read slot by slot by independent readers (operation,
 // measure, places, times, qualifiers, numbers), with what each slot consumed and what nothing
 // consumed. The planner composes analysis operations from a frame; nothing here reads data.
-import type { Place } from './places.ts';
+import type { Place } from '../../../geo/gazetteer.ts';
 
 /** What the question wants done with its figures. */
 export type OperationKind =

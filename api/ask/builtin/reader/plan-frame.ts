@@ -3,7 +3,7 @@
 // question did not give (no state, tier or rate), and a frame it cannot plan is declined (the
 // look-up composers answer it, after what cannot be answered).
 import type { Frame, MeasureSlot, TimeSlot } from './frame.ts';
-import type { Place } from './places.ts';
+import type { Place } from '../../../geo/gazetteer.ts';
 import { momentOf, rangeQuery, type Plan } from './plan-types.ts';
 
 const TIME_SERIES_DEFAULT_LIMIT = 1;

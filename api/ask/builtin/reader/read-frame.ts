@@ -11,7 +11,7 @@ import { readPlaces } from './read-places.ts';
 import { readMeasures } from './read-measure.ts';
 import { readOperation } from './read-operation.ts';
 import { refusalsOf } from './honour.ts';
-import type { PlaceContext } from './places.ts';
+import type { PlaceContext } from '../../../geo/gazetteer.ts';
 import { Coverage, takePhrases, wordsOf } from './words.ts';
 
 export interface FrameContext extends PlaceContext {

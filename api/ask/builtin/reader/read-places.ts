@@ -3,30 +3,18 @@
 // counties", "each county of Texas"), with a filter such as "with more than 100,000 residents".
 // A word another slot already read (the program "VA") is not taken for a place.
 import type { PlaceSet } from './frame.ts';
-import { placesIn, type Place, type PlaceContext } from './places.ts';
+import { placesIn, type Place, type PlaceContext } from '../../../geo/gazetteer.ts';
 import { findState } from '../../../geo/states.ts';
-import { phraseWords, type Coverage, type Word } from './words.ts';
+import type { Coverage, Word } from './words.ts';
 
-const PLACE_WORDS = ['county', 'parish', 'borough', 'city', 'state', 'area', 'region', 'island', 'islands'];
 const ASKING = ['which', 'what', 'each', 'every', 'all'];
 const NATION_WORDS = ['nationwide', 'nationally', 'national', 'nation', 'country', 'us', 'u.s.', 'america', 'anywhere'];
 
-/** The words of one place, from where it starts: its name, its code, and "County"/"Parish". */
+/** The words of one place, as the gazetteer spans it (a county's state written after it included). */
 function placeWords(words: readonly Word[], place: Place): number[] {
   if (place.kind === 'nation') return [];
-  const name = place.kind === 'state' ? place.name : place.name.split(',')[0] ?? place.name;
-  const own = place.kind === 'state' ? ['state', place.code.toLowerCase()] : [...PLACE_WORDS, place.state.toLowerCase(), ...phraseWords(findState(place.state)?.name ?? '')];
-  const wanted = new Set([...phraseWords(name), ...own]);
-  const start = words.findIndex((word) => word.end > place.at);
-  const taken: number[] = [];
-  for (let index = start; index >= 0 && index < words.length; index += 1) {
-    const word = words[index] as Word;
-    if (!wanted.has(word.normal) && !(place.kind === 'county' && place.readAs && index === start)) break;
-    taken.push(index);
-    const next = words[index + 1];
-    if ((word.post === ',' || word.post === '?') && !(next && wanted.has(next.normal) && word.post === ',')) break;
-  }
-  return taken;
+  const end = place.end ?? place.at;
+  return words.filter((word) => word.start >= place.at && word.end <= end && word.end > word.start).map((word) => word.index);
 }
 
 /** "which state", "states", "Virginia counties", "each county of Texas", "counties in Idaho". */
@@ -55,7 +43,7 @@ export async function readPlaces(
     const before = words.filter((word) => word.end <= place.at).at(-1);
     if (place.kind === 'county' && before && ASKING.includes(before.normal)) {
       const state = findState(place.state);
-      if (state) found.push({ kind: 'state', code: state.code, name: state.name, at: place.at });
+      if (state) found.push({ kind: 'state', code: state.code, name: state.name, at: place.at, end: place.end });
       continue;
     }
     if (place.kind === 'nation') {
