@@ -89,7 +89,7 @@ describe.skipIf(!census)("issue 43's cases: read as asked, or refused first", ()
 
   it('reads shares and places counted as such, not as averages or national figures', async () => {
     const share = await read('What share of outstanding mortgages in Arizona carried a rate of 6% or more in the latest quarter?');
-    expect(share.measures[0]?.template).toBe('nmdb/{place}/pct_intrate_ge_6');
+    expect(share.measures[0]?.template).toBe('nmdb/{state}/pct_intrate_ge_6');
     const rank = await read('Which state had the highest share of denied applications in 2025?');
     expect(rank.placeSet?.among).toBe('states');
     expect(rank.measures[0]?.template).toBe('hmda/{place}/denial_rate');

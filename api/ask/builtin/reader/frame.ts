@@ -65,6 +65,10 @@ export interface Qualifiers {
   /** Every number of units named, in order ("a 4-unit home … a one-unit home"). */
   unitsAll?: number[];
   program?: 'conforming' | 'fha' | 'va' | 'usda' | 'jumbo' | 'conventional';
+  /** Every program named, in order ("the jumbo index than the conforming index"). */
+  programsAll?: string[];
+  /** Every term named ("the 15-year rate than the 30-year"). */
+  termsAll?: number[];
   termYears?: number;
   purpose?: string;
   lender?: string;
@@ -85,6 +89,7 @@ export interface NumberSlot {
   amount?: number;
   rate?: number;
   termYears?: number;
+  termsAll?: number[];
   topN?: number;
   /** Which place after the top ones ("after Maricopa", "second"). */
   ordinal?: number;
@@ -98,6 +103,10 @@ export interface MeasureSlot {
   template: string;
   family: string;
   title: string;
+  /** The catalogue's kind: count, share, rate, limit, population. */
+  kind: string;
+  /** A share's part and whole, as templates. */
+  share?: { part: string; whole: string };
   words: string[];
 }
 

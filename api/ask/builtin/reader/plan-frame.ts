@@ -17,16 +17,17 @@ export const placeName = (place: Place | undefined) => (!place || place.kind ===
 
 /** The series of a measure for a place, or undefined when the measure does not exist for that kind of place. */
 export function seriesOf(measure: MeasureSlot, place: Place | undefined): string | undefined {
-  if (!measure.template.includes('{place}')) return measure.template;
-  if (measure.family === 'nmdb') return place?.kind === 'state' ? measure.template.replace('{place}', place.code) : undefined;
-  if (measure.family.startsWith('loan-limits')) {
-    if (place?.kind === 'county') return measure.template.replace('{place}', place.fips);
-    return measure.template.includes('/fha/') ? 'loan-limits/fha/floor' : 'loan-limits/conforming/baseline';
-  }
-  return measure.template.replace('{place}', placeCode(place));
+  const { template } = measure;
+  if (template.includes('{county}')) return place?.kind === 'county' ? template.replace('{county}', place.fips) : undefined;
+  if (template.includes('{state}') && place?.kind === 'county') return undefined;
+  if (template.includes('{state}')) return place?.kind === 'state' ? template.replace('{state}', place.code) : undefined;
+  return template.replace('{place}', placeCode(place));
 }
 
-const templateOf = (measure: MeasureSlot) => measure.template.replace('{place}', '*');
+/** Whether a measure has a place slot (a template of places, not one national series). */
+const placed = (measure: MeasureSlot) => measure.template.includes('{');
+
+const templateOf = (measure: MeasureSlot) => measure.template.replace('{place}', '*').replace('{county}', '*').replace('{state}', '*');
 const datedTimes = (frame: Frame) => frame.times.filter((time) => time.grain !== 'latest');
 const labelOf = (place: Place | undefined, time: TimeSlot | undefined) =>
   [place && place.kind !== 'nation' ? `in ${place.name}` : undefined, time ? (time.grain === 'latest' ? 'latest' : time.text.trim()) : undefined]
@@ -115,7 +116,7 @@ function planCompare(frame: Frame, plan: Plan): void {
 function planRank(frame: Frame, plan: Plan): void {
   const measure = frame.measures[0];
   const set = frame.placeSet;
-  if (!measure || !set || !measure.template.includes('{place}')) return;
+  if (!measure || !set || !placed(measure)) return;
   const time = datedTimes(frame).at(-1);
   // "After Maricopa, which county …": the one named and the next.
   const named = frame.places.filter((place) => place.kind === (set.among === 'counties' ? 'county' : 'state')).length + (frame.numbers.ordinal ?? 1) - 1;
@@ -140,7 +141,7 @@ function planCount(frame: Frame, plan: Plan): void {
   if (!measure || !threshold) return;
   const time = datedTimes(frame)[0];
   const condition = { [threshold.op]: String(threshold.value) };
-  if (frame.placeSet && measure.template.includes('{place}')) {
+  if (frame.placeSet && placed(measure)) {
     plan.steps.push({
       operation: 'count',
       query: { series: templateOf(measure), among: frame.placeSet.among, ...(frame.placeSet.state ? { state: frame.placeSet.state } : {}), ...(time ? { at: momentOf(time) } : {}), ...condition },
@@ -196,6 +197,20 @@ function planShare(frame: Frame, plan: Plan): void {
     if (part && whole) plan.steps.push({ operation: 'share', query: { part, whole, ...at } });
     return;
   }
+  // A share the catalogue defines ("the VA share"): its part of its whole, both counts given.
+  if (measure?.share && frame.measures.length === 1) {
+    for (const place of frame.places.length > 0 ? frame.places : [undefined]) {
+      const part = seriesOf({ ...measure, template: measure.share.part }, place);
+      const whole = seriesOf({ ...measure, template: measure.share.whole }, place);
+      if (part && whole) plan.steps.push({ operation: 'share', query: { part, whole, ...at }, label: labelOf(place, time) });
+    }
+    return;
+  }
+  // A rate ("the denial rate") is its value.
+  if (measure && measure.kind !== 'count') {
+    planValues(frame, plan);
+    return;
+  }
   if (!measure || measure.family !== 'hmda') return;
   // "What share of all US originations were in California": the place's of the nation's.
   const nation = frame.places.find((place) => place.kind === 'nation');
@@ -209,7 +224,7 @@ function planShare(frame: Frame, plan: Plan): void {
   for (const place of frame.places.length > 0 ? frame.places : [undefined]) {
     const part = seriesOf(measure, place);
     if (!part) continue;
-    const whole = part.endsWith('/records') ? `hmda/US/${part.split('/').at(-1)}` : `hmda/${placeCode(place)}/records`;
+    const whole = part.endsWith('/records') && place ? `hmda/US/records` : `hmda/${placeCode(place)}/records`;
     plan.steps.push({ operation: 'share', query: { part, whole, ...(time ? { at: momentOf(time) } : {}) }, label: labelOf(place, time) });
   }
 }

@@ -8,7 +8,7 @@ import { readTimes } from './read-times.ts';
 import { readNumbers, seriesThreshold } from './read-numbers.ts';
 import { readLender, readQualifiers } from './read-qualifiers.ts';
 import { readPlaces } from './read-places.ts';
-import { readMeasures } from './read-measure.ts';
+import { asksCalendar, readMeasures } from './read-measure.ts';
 import { readOperation } from './read-operation.ts';
 import { refusalsOf } from './honour.ts';
 import type { PlaceContext } from '../../../geo/gazetteer.ts';
@@ -27,10 +27,16 @@ export async function readFrame(question: string, context: FrameContext): Promis
   const qualifiers = readQualifiers(coverage);
   if (numbers.termYears !== undefined) qualifiers.termYears = numbers.termYears;
   const unheld = lexicon().unheldMeasures.filter((phrase) => takePhrases(coverage, [phrase], 'measure.unheld'));
-  const { measures, topic } = readMeasures(question, coverage, qualifiers, numbers);
   const { places, placeSet, readings } = await readPlaces(question, coverage, context);
+  if (numbers.termsAll && numbers.termsAll.length > 1) qualifiers.termsAll = numbers.termsAll;
+  const calendar = asksCalendar(coverage) && !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'));
   const lender = readLender(coverage);
   if (lender) qualifiers.lender = lender;
+  const read = calendar ? { measures: [] } : readMeasures(coverage, qualifiers, places, placeSet?.among, typeof numbers.threshold?.value === 'string');
+  const { measures } = read;
+  // A rate asked for that no measure holds ("the 20-year fixed rate") is still a rate question: the refusal names it.
+  const rateWord = coverage.words.some((word) => word.root === 'rate');
+  const topic = calendar ? 'calendar' : (read.topic ?? (rateWord && numbers.termYears !== undefined ? 'rate' : undefined));
   const operation = readOperation(coverage, { numbers, times: time.times, timeRelation: time.relation, places, placeSet, measures, topic });
   const carriers = lexicon().carrierSet;
   for (const word of coverage.unread()) if (carriers.has(word.normal) || carriers.has(word.root)) coverage.take([word.index], 'carrier');

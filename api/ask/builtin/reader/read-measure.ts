@@ -1,126 +1,125 @@
-// The measure slot: which series the question is about, as templates with `{place}` where the place
-// goes. Until the one catalogue of measures is merged (api/catalogue, with every measure's words as
-// data), the subject is read by the contracts' vocabulary in ./measures.ts and the words of each
-// subject in data/ask/reader-words.json; the slot's shape is the catalogue's, so the planner does
-// not change when the catalogue replaces this reading.
-import type { MeasureSlot, NumberSlot, Qualifiers } from './frame.ts';
+// The measure slot: which measures of the one catalogue (data/catalogue/measures.yaml, read by
+// api/catalogue) the question names. The catalogue's ranking matches the question's words (its
+// places and times taken out) against every measure's phrases; the reader keeps the measures that
+// agree with the qualifiers read (program, units, term, purpose) and exist for the kind of place
+// asked, adds a second or third measure only for words the first did not match ("the FHA limit as
+// a share of the conforming limit"), and consumes the words they matched. A new synonym or measure
+// is a line of the catalogue's data, no code.
+import { catalogue, type MeasureTemplate } from '../../../catalogue/measures.ts';
+import { indexTemplates, rankTemplates, tokens, type RankedTemplate } from '../../../catalogue/ranking.ts';
+import type { MeasureSlot, Qualifiers } from './frame.ts';
+import type { Place } from '../../../geo/gazetteer.ts';
 import { lexicon } from './lexicon.ts';
-import { hmdaMeasureOf, rateMentions, topicOf } from './measures.ts';
-import { findPhrase, takePhrases, type Coverage } from './words.ts';
+import { findPhrase, takePhrases, type Coverage, type Word } from './words.ts';
 
-const RECORDS_BY_PROGRAM: Partial<Record<NonNullable<Qualifiers['program']>, string>> = {
-  fha: 'fha_records',
-  va: 'va_records',
-  usda: 'usda_records',
-  conventional: 'conventional_records',
-};
-const RECORDS_BY_PURPOSE: Record<string, string> = {
-  refinance: 'refinance_records',
-  'cash-out refinance': 'cash_out_refinance_records',
-  purchase: 'purchase_records',
-};
+const MAX_MEASURES = 3;
+const TOPICS: Record<MeasureTemplate['topic'], string> = { rates: 'rate', outstanding: 'outstanding', limits: 'limit', population: 'population', hmda: 'hmda' };
 
-/** The subject the words name most: rates, rates on outstanding loans, limits, HMDA, the calendar. */
-export function subjectOf(question: string, coverage: Coverage): string | undefined {
-  const { measureWords } = lexicon();
-  // Fed words a time already read ("the week of the December Fed meeting") do not make a calendar question.
-  const calendarWords = (measureWords.calendar ?? []).some((phrase) => findPhrase(coverage.words, phrase).some((indexes) => indexes.every((index) => !coverage.isTaken(index))));
-  const named = Object.entries(measureWords).filter(([, phrases]) => takePhrases(coverage, phrases, 'measure'));
-  if (calendarWords && !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'))) return 'calendar';
-  const topic = topicOf(question);
-  if (topic) return topic;
-  if (named.some(([subject]) => subject === 'limit') && !named.some(([subject]) => subject === 'rate' || subject === 'hmda')) return 'limit';
-  const subjects = named.map(([subject]) => subject);
-  return ['outstanding', 'limit', 'hmda', 'rate', 'population'].find((subject) => subjects.includes(subject));
+let index: ReturnType<typeof indexTemplates> | undefined;
+const catalogueIndex = () => (index ??= indexTemplates(catalogue().templates));
+
+/** Whether a measure stands for what the question's qualifiers ask (an FHA question is not the conforming limit's). */
+function agrees(template: MeasureTemplate, qualifiers: Qualifiers, matched: readonly string[]): boolean {
+  const own = template.qualifiers;
+  const programs = (qualifiers.programsAll ?? (qualifiers.program ? [qualifiers.program] : [])).map((program) =>
+    program === 'conventional' && template.topic === 'rates' ? 'conforming' : program,
+  );
+  // A measure whose own words name the program stands for it ("VA loan limit" is the conforming limit's).
+  const named = programs.some((program) => matched.includes(program));
+  if (programs.length > 0 && typeof own.program === 'string' && !programs.includes(own.program) && !named) return false;
+  if (qualifiers.units !== undefined && typeof own.units === 'number' && (qualifiers.unitsAll ?? [qualifiers.units]).every((units) => units !== own.units)) return false;
+  const terms = qualifiers.termsAll ?? (qualifiers.termYears === undefined ? [] : [qualifiers.termYears]);
+  if (terms.length > 0 && typeof own.term === 'number' && !terms.includes(own.term)) return false;
+  return true;
 }
 
-function rateMeasures(question: string, qualifiers: Qualifiers, coverage: Coverage): MeasureSlot[] {
-  if (qualifiers.termYears !== undefined && ![15, 30].includes(qualifiers.termYears)) return [];
-  const mentions = rateMentions(question);
-  // The benchmark and the survey named together ("Optimal Blue's index … Freddie Mac's rate"): both.
-  const survey = ['freddie', 'pmms', 'survey'].some((word) => coverage.words.some((candidate) => candidate.normal === word));
-  if (survey && mentions.every((mention) => mention.id.startsWith('optimal-blue'))) {
-    const term = qualifiers.termYears === 15 ? '15-year' : '30-year';
-    const freddieAt = coverage.words.find((word) => word.normal === 'freddie' || word.normal === 'pmms')?.start ?? Infinity;
-    const survey = { id: `pmms/${term}`, at: freddieAt, name: `Freddie Mac's ${term} fixed rate` };
-    mentions.push(survey);
-    mentions.sort((a, b) => (a.at === 0 && b.at === 0 ? 0 : a.at - b.at));
+/** The kind of place the question asks about: a county, a state, or the nation. */
+function placeKind(places: readonly Place[]): 'county' | 'state' | 'nation' {
+  if (places.some((place) => place.kind === 'county')) return 'county';
+  if (places.some((place) => place.kind === 'state')) return 'state';
+  return 'nation';
+}
+
+/** The question's words a measure matched, as word indexes. */
+function matchedWords(words: readonly Word[], matched: readonly string[]): number[] {
+  const wanted = new Set(matched);
+  return words.filter((word) => tokens(word.text).some((token) => wanted.has(token))).map((word) => word.index);
+}
+
+/** The best measure, then any that matched a specific word the ones before did not. */
+function choose(ranked: readonly RankedTemplate[], weight: (word: string) => number): RankedTemplate[] {
+  const chosen: RankedTemplate[] = [];
+  const covered = new Set<string>();
+  for (const entry of ranked) {
+    const fresh = entry.matched.filter((word) => !covered.has(word) && weight(word) >= 2);
+    if (chosen.length > 0 && fresh.length === 0) continue;
+    // A later measure must name something of its own; one of another subject ("house" beside a
+    // limit) must match about as strongly as the first.
+    const first = chosen[0];
+    const sameTopic = !first || first.template.topic === entry.template.topic;
+    if (first && entry.score < first.score / (sameTopic ? 3 : 1.5)) continue;
+    chosen.push(entry);
+    for (const word of entry.matched) covered.add(word);
+    if (chosen.length === MAX_MEASURES) break;
   }
-  return mentions.map((mention) => ({ template: mention.id, family: mention.id.split('/')[0] as string, title: mention.name, words: [] }));
+  return chosen;
 }
 
-function hmdaMeasures(question: string, qualifiers: Qualifiers, coverage: Coverage): MeasureSlot[] {
-  const base = coverage.words.some((word) => word.root === 'record') ? { measure: 'records', name: 'HMDA records' } : hmdaMeasureOf(question);
-  const narrowed = (qualifiers.program && RECORDS_BY_PROGRAM[qualifiers.program]) ?? (qualifiers.purpose && RECORDS_BY_PURPOSE[qualifiers.purpose]);
-  // "the share of denied applications" is the denial rate, as the aggregates define it.
-  const asShare = coverage.words.some((word) => ['share', 'percent', 'percentage', 'proportion'].includes(word.normal));
-  const rated = asShare && (base.measure === 'denials' || base.measure === 'approvals') ? `${base.measure.slice(0, -1)}_rate` : base.measure;
-  const measure = narrowed ?? rated;
-  return [{ template: `hmda/{place}/${measure}`, family: 'hmda', title: narrowed ? `${measure.replace(/_/g, ' ')}` : base.name, words: [] }];
+/** A calendar question: its words ("FOMC", "CPI release") not already read as a time ("the week of the December Fed meeting"). */
+export function asksCalendar(coverage: Coverage): boolean {
+  const phrases = lexicon().measureWords.calendar ?? [];
+  const named = phrases.some((phrase) => findPhrase(coverage.words, phrase).some((indexes) => indexes.every((at) => !coverage.isTaken(at))));
+  if (named) takePhrases(coverage, phrases, 'measure.calendar');
+  return named;
 }
 
-function limitMeasures(question: string, qualifiers: Qualifiers, coverage: Coverage): MeasureSlot[] {
-  // VA follows the conforming limit and USDA sets none: the look-up composers say so, never another program's figure.
-  if (qualifiers.program === 'usda' || qualifiers.program === 'va') return [];
-  const program = qualifiers.program === 'fha' ? 'fha' : 'conforming';
-  // "above the baseline" is a threshold, not the measure.
-  const said = (word: string) => coverage.words.some((candidate) => candidate.normal === word && coverage.slotOf(candidate.index) !== 'numbers.threshold');
-  if (said('baseline')) return [{ template: 'loan-limits/conforming/baseline', family: 'loan-limits-national', title: 'the baseline conforming limit', words: ['baseline'] }];
-  // "the most a conforming loan could be anywhere": the ceiling, when no county is named.
-  const highest = ['most', 'highest', 'largest', 'maximum', 'biggest'].some((word) => said(word)) && !coverage.words.some((word) => word.root === 'county' || coverage.slotOf(word.index) === 'places');
-  if (said('ceiling') || highest || coverage.words.some((word) => word.normal === 'high-cost'))
-    return [{ template: `loan-limits/${program}/ceiling`, family: 'loan-limits-national', title: `the ${program === 'fha' ? 'FHA' : 'conforming'} ceiling`, words: ['ceiling'] }];
-  if (said('floor')) return [{ template: 'loan-limits/fha/floor', family: 'loan-limits-national', title: 'the FHA floor', words: ['floor'] }];
-  // "how far below the conforming limit was the FHA limit": one measure per program, in the order written.
-  const named = coverage.words.filter((word) => word.normal === 'conforming' || word.normal === 'fha').map((word) => (word.normal === 'fha' ? 'fha' : 'conforming'));
-  const programs = [...new Set(named.length > 0 ? named : [program])];
-  return programs.map((each) => ({ template: `loan-limits/${each}/{place}`, family: `loan-limits-${each}`, title: `the ${each === 'fha' ? 'FHA' : 'conforming'} limit`, words: [] }));
+/**
+ * A county's limit asked with no county named ("the lowest FHA limit anywhere in 2019"): the
+ * national figure of that program — its ceiling for the most, the FHA floor or the conforming
+ * baseline otherwise — which the answer names as such.
+ */
+function nationalLimit(entry: RankedTemplate, coverage: Coverage): RankedTemplate {
+  const { id, topic } = entry.template;
+  if (topic !== 'limits' || !id.includes('{county}')) return entry;
+  const program = id.includes('/fha/') ? 'fha' : 'conforming';
+  const said = (words: readonly string[]) => coverage.words.some((word) => words.includes(word.normal));
+  const level = said(['most', 'highest', 'maximum', 'max', 'largest', 'biggest', 'ceiling']) ? 'ceiling' : program === 'fha' ? 'floor' : 'baseline';
+  const national = catalogue().templates.find((template) => template.id === `loan-limits/${program}/${level}`);
+  return national ? { ...entry, template: national } : entry;
 }
 
-/** FHFA's outstanding-loan measures: the average, or the share in a rate bucket; by loans or by balance; a market segment. */
-function outstandingMeasures(coverage: Coverage, numbers: NumberSlot): MeasureSlot[] {
-  const said = (word: string) => coverage.words.some((candidate) => candidate.normal === word || candidate.normal.includes(word));
-  const market = said('government') || said('fha') ? 'government/' : said('enterprise') || said('gse') ? 'enterprise/' : '';
-  const bucket = bucketOf(numbers);
-  const base = bucket ? `pct_intrate_${bucket}` : 'ave_intrate';
-  const written = (phrase: string) => findPhrase(coverage.words, phrase).length > 0;
-  const byBalance = written('dollar-weighted') || written('dollar weighted') || written('by balance');
-  const byLoans = written('loan-weighted') || written('loan weighted') || written('by loans');
-  const weights = byBalance ? (byLoans ? ['', '_dollar'] : ['_dollar']) : [''];
-  return weights.map((weight) => ({
-    template: `nmdb/{place}/${market}${base}${weight}`,
-    family: 'nmdb',
-    title: `${bucket ? 'the share of outstanding mortgages' : 'the average rate on outstanding mortgages'}${weight ? ', weighted by balance' : ''}`,
-    words: [],
-  }));
-}
-
-/** FHFA's rate buckets: below 3%, 3–4, 4–5, 5–6, 6% or more. */
-function bucketOf(numbers: NumberSlot): string | undefined {
-  const threshold = numbers.threshold;
-  if (threshold && typeof threshold.value === 'number') {
-    if (threshold.op === 'below' && threshold.value === 3) return 'lt_3';
-    if (threshold.op === 'above' && threshold.value === 6) return 'ge_6';
-  }
-  const low = numbers.rate;
-  if (low !== undefined && [3, 4, 5].includes(low)) return `${low}_${low + 1}`;
-  return undefined;
-}
-
-export function readMeasures(question: string, coverage: Coverage, qualifiers: Qualifiers, numbers: NumberSlot): { topic?: string; measures: MeasureSlot[] } {
-  const topic = subjectOf(question, coverage);
-  if (!topic) return { measures: [] };
-  if (topic === 'rate') return { topic, measures: rateMeasures(question, qualifiers, coverage) };
-  if (topic === 'hmda') return { topic, measures: hmdaMeasures(question, qualifiers, coverage) };
-  if (topic === 'limit') {
-    // "at Freddie Mac's 30-year rate … a loan the size of King County's limit": the rate too.
-    const rateNamed = coverage.words.some((word) => word.normal === 'freddie' || word.normal === 'pmms' || (word.root === 'rate' && coverage.words[word.index - 1]?.root === 'year'));
-    return { topic, measures: [...limitMeasures(question, qualifiers, coverage), ...(rateNamed ? rateMeasures(question, qualifiers, coverage) : [])] };
-  }
-  if (topic === 'outstanding') {
-    // "compare with today's 30-year rate": the survey too.
-    const rateNamed = coverage.words.some((word) => word.root === 'rate' && coverage.words[word.index - 1]?.root === 'year');
-    return { topic, measures: [...outstandingMeasures(coverage, numbers), ...(rateNamed ? rateMeasures(question, qualifiers, coverage) : [])] };
-  }
-  return { topic, measures: [] };
+export function readMeasures(
+  coverage: Coverage,
+  qualifiers: Qualifiers,
+  places: readonly Place[],
+  among?: 'states' | 'counties',
+  seriesThreshold = false,
+): { topic?: string; measures: MeasureSlot[] } {
+  const words = coverage.words;
+  // Places, times and thresholds ("above the baseline") are read by their own slots: the catalogue ranks what is left.
+  // A threshold in numbers ("6% or more") may name a measure (a rate bucket); one that is a series ("above the baseline") does not.
+  const slots = ['places', 'times', 'qualifiers.lender', ...(seriesThreshold ? ['numbers.threshold'] : [])];
+  const own = (index: number) => slots.some((slot) => (coverage.slotOf(index) ?? '').startsWith(slot));
+  const text = words
+    .filter((word) => !own(word.index))
+    .map((word) => word.text)
+    .join(' ');
+  const { ranked } = rankTemplates(text, catalogueIndex());
+  const kind = among === 'counties' ? 'county' : among === 'states' ? 'state' : placeKind(places);
+  const agreeing = ranked.filter((entry) => agrees(entry.template, qualifiers, entry.matched));
+  // Residents are what per-resident figures divide by, not the measure asked, when another is named.
+  const measured = agreeing.some((entry) => entry.template.topic !== 'population') ? agreeing.filter((entry) => entry.template.topic !== 'population') : agreeing;
+  // Those that exist for the place asked first; the others (a county's rate) stay, for the refusal to name.
+  const forPlace = kind === 'nation' ? measured : [...measured].sort((a, b) => Number(b.template.places.includes(kind)) - Number(a.template.places.includes(kind)));
+  const chosen = choose(forPlace, catalogueIndex().weight).map((entry) => (kind === 'nation' ? nationalLimit(entry, coverage) : entry));
+  if (chosen.length === 0) return { measures: [] };
+  const measures = chosen
+    .map((entry) => ({ entry, at: Math.min(...matchedWords(words, entry.matched)) }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ entry }) => {
+      const indexes = matchedWords(words, entry.matched).filter((at) => !coverage.isTaken(at));
+      coverage.take(indexes, 'measure');
+      return { template: entry.template.id, family: entry.template.id.split('/')[0] as string, title: entry.template.title, kind: entry.template.kind, ...(entry.template.share ? { share: entry.template.share } : {}), words: entry.matched } satisfies MeasureSlot;
+    });
+  return { topic: TOPICS[chosen[0]?.template.topic ?? 'rates'], measures };
 }

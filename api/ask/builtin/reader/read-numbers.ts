@@ -109,6 +109,7 @@ export function readNumbers(question: string, coverage: Coverage): { slot: Numbe
       // "30-year", "for 30 years" (not "two years ago", a time).
       if (words[lastIndex + 2]?.normal !== 'ago') {
         slot.termYears ??= number.value;
+        slot.termsAll = [...new Set([...(slot.termsAll ?? []), number.value])];
         coverage.take([...number.words, after.index], 'numbers.term');
       }
       continue;

@@ -14,7 +14,7 @@ const NATION_WORDS = ['nationwide', 'nationally', 'national', 'nation', 'country
 function placeWords(words: readonly Word[], place: Place): number[] {
   if (place.kind === 'nation') return [];
   const end = place.end ?? place.at;
-  return words.filter((word) => word.start >= place.at && word.end <= end && word.end > word.start).map((word) => word.index);
+  return words.filter((word) => word.start >= place.at && word.start < end && word.end > word.start).map((word) => word.index);
 }
 
 /** "which state", "states", "Virginia counties", "each county of Texas", "counties in Idaho". */
@@ -43,7 +43,9 @@ export async function readPlaces(
     const before = words.filter((word) => word.end <= place.at).at(-1);
     if (place.kind === 'county' && before && ASKING.includes(before.normal)) {
       const state = findState(place.state);
-      if (state) found.push({ kind: 'state', code: state.code, name: state.name, at: place.at, end: place.end });
+      // The state's name only: "county" stays for the set of places.
+      const name = words.filter((word) => word.start >= place.at && word.root !== 'county').find((word) => word.start >= place.at);
+      if (state) found.push({ kind: 'state', code: state.code, name: state.name, at: place.at, end: name?.end ?? place.at });
       continue;
     }
     if (place.kind === 'nation') {

@@ -11,7 +11,7 @@ import { findPhrase, type Coverage, type Word } from './words.ts';
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, '1': 1, '2': 2, '3': 3, '4': 4 };
 /** Publishers and datasets, named as sources, never lenders. */
 const SOURCE_NAMES = ['hmda', 'freddie', 'mac', 'optimal', 'blue', 'fhfa', 'hud', 'fed', 'fomc', 'bls', 'nmdb', 'ffiec', 'cfpb', 'census', 'fannie', 'mae', 'ginnie', 'data', 'survey'];
-const LENDER_VERBS = ['originate', 'lend', 'report', 'make', 'issue', 'fund', 'close', 'write', 'approve', 'deny'];
+const LENDER_VERBS = ['originate', 'lend', 'make', 'issue', 'fund', 'close', 'write', 'approve', 'deny'];
 /** Words after "VA" that make it the program, not Virginia. */
 const VA_PROGRAM_NEXT = ['loan', 'limit', 'rate', 'index', 'mortgage', 'home', 'benefit', 'backed', 'share', 'record', 'funding', '30', '15'];
 
@@ -47,19 +47,22 @@ function readUnits(coverage: Coverage): number[] {
   return found.sort((a, b) => a.at - b.at).map((entry) => entry.units);
 }
 
-function readProgram(coverage: Coverage): Qualifiers['program'] {
+/** Every program named, in the order written. */
+function readPrograms(coverage: Coverage): NonNullable<Qualifiers['program']>[] {
   const { programs } = lexicon().qualifiers;
+  const found: { at: number; program: NonNullable<Qualifiers['program']> }[] = [];
   for (const [program, phrases] of Object.entries(programs) as [NonNullable<Qualifiers['program']>, string[]][]) {
     for (const phrase of phrases)
       for (const indexes of findPhrase(coverage.words, phrase)) {
         const word = coverage.words[indexes[0] as number] as Word;
-        // "VA" alone is Virginia unless a loan word follows it or another program is named with it.
+        // "VA" alone is Virginia unless a loan word follows it.
         if (program === 'va' && word.text === 'VA' && !VA_PROGRAM_NEXT.includes(coverage.words[word.index + 1]?.root ?? '')) continue;
+        if (indexes.some((index) => coverage.isTaken(index))) continue;
         coverage.take(indexes, 'qualifiers.program');
-        return program;
+        found.push({ at: indexes[0] as number, program });
       }
   }
-  return undefined;
+  return [...new Set(found.sort((a, b) => a.at - b.at).map((entry) => entry.program))];
 }
 
 function readPurpose(coverage: Coverage): string | undefined {
@@ -125,8 +128,9 @@ export function readQualifiers(coverage: Coverage): Qualifiers {
   const units = readUnits(coverage);
   if (units[0] !== undefined) read.units = units[0];
   if (units.length > 1) read.unitsAll = units;
-  const program = readProgram(coverage);
-  if (program) read.program = program;
+  const programs = readPrograms(coverage);
+  if (programs[0]) read.program = programs[0];
+  if (programs.length > 1) read.programsAll = programs;
   const purpose = readPurpose(coverage);
   if (purpose) read.purpose = purpose;
   const tract = cueWithValue(coverage, qualifiers.tract, 'qualifiers.tract');
