@@ -46,12 +46,18 @@ function matchedWords(words: readonly Word[], matched: readonly string[]): numbe
   return words.filter((word) => tokens(word.text).some((token) => wanted.has(token))).map((word) => word.index);
 }
 
-/** The best measure, then any that matched a specific word the ones before did not. */
+/** Every word of a measure's own phrases. */
+const vocabulary = (template: MeasureTemplate) => new Set(template.words.flatMap((phrase) => tokens(phrase)));
+
+/**
+ * The best measure, then any that matched a word of its own: one the measures before neither
+ * matched nor use ("conforming" beside "the FHA limit", "Freddie Mac" beside an Optimal Blue index).
+ */
 function choose(ranked: readonly RankedTemplate[], weight: (word: string) => number): RankedTemplate[] {
   const chosen: RankedTemplate[] = [];
   const covered = new Set<string>();
   for (const entry of ranked) {
-    const fresh = entry.matched.filter((word) => !covered.has(word) && weight(word) >= 2);
+    const fresh = entry.matched.filter((word) => !covered.has(word) && weight(word) >= 1 && chosen.every((before) => !vocabulary(before.template).has(word)));
     if (chosen.length > 0 && fresh.length === 0) continue;
     // A later measure must name something of its own; one of another subject ("house" beside a
     // limit) must match about as strongly as the first.
@@ -71,6 +77,30 @@ export function asksCalendar(coverage: Coverage): boolean {
   const named = phrases.some((phrase) => findPhrase(coverage.words, phrase).some((indexes) => indexes.every((at) => !coverage.isTaken(at))));
   if (named) takePhrases(coverage, phrases, 'measure.calendar');
   return named;
+}
+
+/**
+ * Two programs, terms or unit counts named ("the jumbo index than the conforming index", "the
+ * 15-year rate than the 30-year"): the best measure of the first's subject for each one not yet read.
+ */
+function withVariants(chosen: RankedTemplate[], ranked: readonly RankedTemplate[], qualifiers: Qualifiers): RankedTemplate[] {
+  const first = chosen[0];
+  if (!first) return chosen;
+  const asked: [string, readonly (string | number)[] | undefined][] = [
+    ['program', qualifiers.programsAll],
+    ['term', qualifiers.termsAll],
+    ['units', qualifiers.unitsAll],
+  ];
+  const result = [...chosen];
+  for (const [key, values] of asked) {
+    if (!values || values.length < 2 || first.template.qualifiers[key] === undefined) continue;
+    for (const value of values) {
+      if (result.some((entry) => entry.template.qualifiers[key] === value && entry.template.topic === first.template.topic)) continue;
+      const other = ranked.find((entry) => entry.template.topic === first.template.topic && entry.template.qualifiers[key] === value);
+      if (other && result.length < MAX_MEASURES) result.push(other);
+    }
+  }
+  return result;
 }
 
 /**
@@ -111,7 +141,7 @@ export function readMeasures(
   const measured = agreeing.some((entry) => entry.template.topic !== 'population') ? agreeing.filter((entry) => entry.template.topic !== 'population') : agreeing;
   // Those that exist for the place asked first; the others (a county's rate) stay, for the refusal to name.
   const forPlace = kind === 'nation' ? measured : [...measured].sort((a, b) => Number(b.template.places.includes(kind)) - Number(a.template.places.includes(kind)));
-  const chosen = choose(forPlace, catalogueIndex().weight).map((entry) => (kind === 'nation' ? nationalLimit(entry, coverage) : entry));
+  const chosen = withVariants(choose(forPlace, catalogueIndex().weight), forPlace, qualifiers).map((entry) => (kind === 'nation' ? nationalLimit(entry, coverage) : entry));
   if (chosen.length === 0) return { measures: [] };
   const measures = chosen
     .map((entry) => ({ entry, at: Math.min(...matchedWords(words, entry.matched)) }))

@@ -49,7 +49,7 @@ export function numbersIn(question: string, words: readonly Word[]): ReadNumber[
     if (found.some((number) => number.words.includes(word.index))) continue;
     const bare = word.text.startsWith('$') ? word.text.slice(1) : word.text;
     const value = Number(bare);
-    if (bare !== '' && Number.isFinite(value) && !word.tags.has('Value'))
+    if (bare !== '' && Number.isFinite(value))
       found.push({ value, money: word.text.startsWith('$'), percent: false, words: [word.index] });
   }
   return found.sort((a, b) => (a.words[0] ?? 0) - (b.words[0] ?? 0));
