@@ -18,6 +18,7 @@ import { resolveFedMeetings, unpublished } from './reader-checks.ts';
 import { composeRan, type Ran } from './reader-compose.ts';
 import { unitsAsk, answerUnits } from './reader-units.ts';
 import { preparePayments } from './reader-payment.ts';
+import { answerInstitutions, ranksInstitutions } from './reader-lenders.ts';
 import type { Coverage } from './reader/words.ts';
 
 async function readerContext(deps: BuiltinDeps) {
@@ -47,14 +48,21 @@ export interface ReaderResult {
   draft?: AnswerDraft;
 }
 
+/** HMDA measures the look-up composer's state and national summary gives. */
+const HMDA_SUMMARY = ['records', 'applications', 'originations', 'denials', 'denial_rate', 'approval_rate'];
+
 /** Whether the plan is the reader's to answer, or a single look-up the composers answer more fully. */
 function readerAnswers(frame: Frame, plan: Plan): boolean {
   if (plan.steps.length === 0) return false;
+  // The measure read does not cover a measure word of the question: the look-up composers answer.
+  if (frame.measureGaps.length > 0 && plan.steps.every((step) => step.operation === 'value')) return false;
   const kind = frame.operation.kind;
   if (kind !== 'value' || plan.steps.some((step) => step.operation !== 'value')) return true;
   // "What is HMDA?" asks what a word means, not for a figure: a value needs a place or a time.
   if (frame.places.length === 0 && frame.times.length === 0) return false;
-  if (frame.topic === 'hmda' || frame.topic === 'outstanding') return true;
+  if (frame.topic === 'outstanding') return true;
+  // A state's or the nation's HMDA totals are the look-up composer's summary; any other HMDA measure is the reader's.
+  if (frame.topic === 'hmda' && frame.measures.some((measure) => !HMDA_SUMMARY.some((key) => measure.template.endsWith(`/${key}`)))) return true;
   // A county the look-up composers may not find ("san diego county" without its state).
   if (frame.places.some((place) => place.kind === 'county')) return true;
   if (frame.times.length >= 2 || frame.places.length >= 2 || frame.measures.length >= 2) return true;
@@ -96,6 +104,7 @@ export async function answerWithReader({ question, deps }: ComposerInput): Promi
     const first = refusalText(frame.refusals);
     return { frame, coverage, draft: { text: [first, answer.text].filter(Boolean).join('\n\n'), sources: answer.sources, versions: answer.versions } };
   }
+  if (ranksInstitutions(frame, coverage.words.map((word) => word.root))) return { frame, coverage, draft: await answerInstitutions(frame, deps) };
   const units = unitsAsk(frame);
   if (units) {
     const answer = await answerUnits(units, frame, deps);

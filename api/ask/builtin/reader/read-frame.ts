@@ -54,6 +54,7 @@ export async function readFrame(question: string, context: FrameContext): Promis
     refusals: [],
     readings: [...readings, ...time.readings],
     unheld,
+    measureGaps: 'gaps' in read ? (read.gaps ?? []) : [],
     unread: coverage.unread().map((word) => word.text),
   };
   frame.refusals = refusalsOf(frame);

@@ -16,6 +16,12 @@ const MAX_MEASURES = 3;
 const TOPICS: Record<MeasureTemplate['topic'], string> = { rates: 'rate', outstanding: 'outstanding', limits: 'limit', population: 'population', hmda: 'hmda' };
 
 let index: ReturnType<typeof indexTemplates> | undefined;
+/** A word some measures use and few do ("limit", "threshold"), as opposed to one most share ("mortgages") or none does. */
+const NAMING_WEIGHT = 2.5;
+const naming = (token: string) => {
+  const weight = catalogueIndex().weight(token);
+  return weight >= NAMING_WEIGHT && weight < catalogueIndex().weight('\u0000');
+};
 const catalogueIndex = () => (index ??= indexTemplates(catalogue().templates));
 
 /** Whether a measure stands for what the question's qualifiers ask (an FHA question is not the conforming limit's). */
@@ -45,6 +51,31 @@ function matchedWords(words: readonly Word[], matched: readonly string[]): numbe
   const wanted = new Set(matched);
   return words.filter((word) => tokens(word.text).some((token) => wanted.has(token))).map((word) => word.index);
 }
+
+/**
+ * Words every template of a family shares: what names the family ("outstanding", "existing
+ * mortgages" for FHFA's rates on outstanding loans). A family whose axes reuse other families'
+ * words ("VA", "jumbo" as market segments) is read only when one of them is written.
+ */
+let familyWords: Map<string, Set<string>> | undefined;
+function wordsOfFamily(topic: string): Set<string> {
+  if (!familyWords) {
+    familyWords = new Map();
+    for (const template of catalogue().templates) {
+      const own = vocabulary(template);
+      const shared = familyWords.get(template.topic);
+      familyWords.set(template.topic, shared ? new Set([...shared].filter((word) => own.has(word))) : own);
+    }
+    // A word other families use too ("mortgages") does not name this one.
+    for (const [topic, words] of familyWords)
+      for (const template of catalogue().templates)
+        if (template.topic !== topic) for (const word of vocabulary(template)) words.delete(word);
+  }
+  return familyWords.get(topic) ?? new Set();
+}
+const FAMILIES_NAMED_BY_THEIR_WORDS = new Set(['outstanding']);
+const familyNamed = (entry: RankedTemplate) =>
+  !FAMILIES_NAMED_BY_THEIR_WORDS.has(entry.template.topic) || entry.matched.some((word) => wordsOfFamily(entry.template.topic).has(word));
 
 /** Every word of a measure's own phrases. */
 const vocabulary = (template: MeasureTemplate) => new Set(template.words.flatMap((phrase) => tokens(phrase)));
@@ -124,7 +155,7 @@ export function readMeasures(
   places: readonly Place[],
   among?: 'states' | 'counties',
   seriesThreshold = false,
-): { topic?: string; measures: MeasureSlot[] } {
+): { topic?: string; measures: MeasureSlot[]; gaps?: string[] } {
   const words = coverage.words;
   // Places, times and thresholds ("above the baseline") are read by their own slots: the catalogue ranks what is left.
   // A threshold in numbers ("6% or more") may name a measure (a rate bucket); one that is a series ("above the baseline") does not.
@@ -136,7 +167,7 @@ export function readMeasures(
     .join(' ');
   const { ranked } = rankTemplates(text, catalogueIndex());
   const kind = among === 'counties' ? 'county' : among === 'states' ? 'state' : placeKind(places);
-  const agreeing = ranked.filter((entry) => agrees(entry.template, qualifiers, entry.matched));
+  const agreeing = ranked.filter((entry) => agrees(entry.template, qualifiers, entry.matched) && familyNamed(entry));
   // Residents are what per-resident figures divide by, not the measure asked, when another is named.
   const measured = agreeing.some((entry) => entry.template.topic !== 'population') ? agreeing.filter((entry) => entry.template.topic !== 'population') : agreeing;
   // Those that exist for the place asked first; the others (a county's rate) stay, for the refusal to name.
@@ -151,5 +182,11 @@ export function readMeasures(
       coverage.take(indexes, 'measure');
       return { template: entry.template.id, family: entry.template.id.split('/')[0] as string, title: entry.template.title, kind: entry.template.kind, ...(entry.template.share ? { share: entry.template.share } : {}), words: entry.matched } satisfies MeasureSlot;
     });
-  return { topic: TOPICS[chosen[0]?.template.topic ?? 'rates'], measures };
+  // Words that name a measure of another subject than those chosen ("limit" beside the USDA records): the question asks something else.
+  const topicsChosen = new Set(chosen.map((entry) => entry.template.topic));
+  const ofChosenTopics = (token: string) => catalogue().templates.some((template) => topicsChosen.has(template.topic) && vocabulary(template).has(token));
+  const gaps = words
+    .filter((word) => !coverage.isTaken(word.index) && tokens(word.text).some((token) => naming(token) && !ofChosenTopics(token)))
+    .map((word) => word.text);
+  return { topic: TOPICS[chosen[0]?.template.topic ?? 'rates'], measures, gaps };
 }

@@ -44,6 +44,9 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   if (cues.has('per-resident') || slots.numbers.per !== undefined) return 'per-resident';
   if (cues.has('streak')) return 'streak';
   if (cues.has('biggest-move')) return 'biggest-move';
+  // "from its 2021 low to its 2023 high".
+  const lowAndHigh = ['low', 'lowest'].some((word) => coverage.words.some((candidate) => candidate.normal === word)) && ['high', 'highest', 'peak'].some((word) => coverage.words.some((candidate) => candidate.normal === word));
+  if (lowAndHigh && dated.length >= 2) return 'extremes';
   // "By what percent did originations fall from 2021 to 2023": a change, in percent.
   if (cues.has('change') && twoTimes && !cues.has('extremes')) return 'change';
   // "Which state had the highest share …": a rank of the share.
@@ -55,9 +58,6 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   if (cues.has('count') && slots.placeSet) return 'count';
   // "from its 2024 high to its 2024 low": the extremes of one period, not a change between two.
   if (cues.has('extremes') && dated.length >= 1 && dated.every((time) => time.from === dated[0]?.from && time.to === dated[0]?.to)) return 'extremes';
-  // "from its 2021 low to its 2023 high".
-  const lowAndHigh = ['low', 'lowest'].some((word) => coverage.words.some((candidate) => candidate.normal === word)) && ['high', 'highest', 'peak'].some((word) => coverage.words.some((candidate) => candidate.normal === word));
-  if (lowAndHigh && dated.length >= 2) return 'extremes';
   if (cues.has('change') && twoTimes) return 'change';
   if (cues.has('compare') && (slots.measures.length >= 2 || slots.places.length >= 2 || dated.length >= 2)) return 'compare';
   if (cues.has('extremes')) return 'extremes';
