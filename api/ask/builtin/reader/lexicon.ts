@@ -47,6 +47,8 @@ const LexiconSchema = z.object({
   }),
   /** Which way a move or a run goes ("the largest one-week increase", "consecutive declines"). */
   steps: z.object({ up: phrases, down: phrases }),
+  /** "By what percent did … fall": the percent is the change's, not a share measure's. */
+  changeInPercent: phrases,
   carriers: phrases,
   /** Until the catalogue of measures is merged: the words each subject's measures are named by. */
   measureWords: z.record(z.string(), phrases),

@@ -189,43 +189,23 @@ function planShare(frame: Frame, plan: Plan): void {
   const measure = frame.measures[0];
   const time = datedTimes(frame)[0];
   const at = time ? { at: momentOf(time) } : {};
-  // "Cook County's FHA limit as a share of its conforming limit": the first measure of the second.
-  const other = frame.measures[1];
-  if (measure && other) {
-    const part = seriesOf(measure, frame.places[0]);
-    const whole = seriesOf(other, frame.places[0]);
-    if (part && whole) plan.steps.push({ operation: 'share', query: { part, whole, ...at } });
-    return;
-  }
-  // A share the catalogue defines ("the VA share"): its part of its whole, both counts given.
-  if (measure?.share && frame.measures.length === 1) {
-    for (const place of frame.places.length > 0 ? frame.places : [undefined]) {
-      const part = seriesOf({ ...measure, template: measure.share.part }, place);
-      const whole = seriesOf({ ...measure, template: measure.share.whole }, place);
-      if (part && whole) plan.steps.push({ operation: 'share', query: { part, whole, ...at }, label: labelOf(place, time) });
-    }
-    return;
-  }
-  // A rate ("the denial rate") is its value.
-  if (measure && measure.kind !== 'count') {
-    planValues(frame, plan);
-    return;
-  }
-  if (!measure || measure.family !== 'hmda') return;
+  if (!measure) return;
+  // A catalogue share ("the VA share") stands for its part of its whole; a count is the part.
+  const part: MeasureSlot = measure.share ? { ...measure, template: measure.share.part } : measure;
+  const push = (partId: string | undefined, wholeId: string | undefined, label?: string) => {
+    if (partId && wholeId) plan.steps.push({ operation: 'share', query: { part: partId, whole: wholeId, ...at }, ...(label ? { label } : {}) });
+  };
   // "What share of all US originations were in California": the place's of the nation's.
   const nation = frame.places.find((place) => place.kind === 'nation');
   const local = frame.places.find((place) => place.kind !== 'nation');
-  if (nation && local) {
-    const part = seriesOf(measure, local);
-    const whole = seriesOf(measure, nation);
-    if (part && whole) plan.steps.push({ operation: 'share', query: { part, whole, ...at }, label: labelOf(local, time) });
-    return;
-  }
+  if (nation && local) return push(seriesOf(part, local), seriesOf(part, nation), labelOf(local, time));
+  // "Cook County's FHA limit as a share of its conforming limit": the first measure of the second.
+  const other = frame.measures[1];
+  if (other) return push(seriesOf(measure, frame.places[0]), seriesOf(other, frame.places[0]));
+  if (measure.kind !== 'count' && !measure.share) return planValues(frame, plan);
   for (const place of frame.places.length > 0 ? frame.places : [undefined]) {
-    const part = seriesOf(measure, place);
-    if (!part) continue;
-    const whole = part.endsWith('/records') && place ? `hmda/US/records` : `hmda/${placeCode(place)}/records`;
-    plan.steps.push({ operation: 'share', query: { part, whole, ...(time ? { at: momentOf(time) } : {}) }, label: labelOf(place, time) });
+    const whole = measure.share ? seriesOf({ ...measure, template: measure.share.whole }, place) : measure.family === 'hmda' ? `hmda/${placeCode(place)}/records` : undefined;
+    push(seriesOf(part, place), whole, labelOf(place, time));
   }
 }
 

@@ -28,6 +28,7 @@ export async function readFrame(question: string, context: FrameContext): Promis
   if (numbers.termYears !== undefined) qualifiers.termYears = numbers.termYears;
   const unheld = lexicon().unheldMeasures.filter((phrase) => takePhrases(coverage, [phrase], 'measure.unheld'));
   const { places, placeSet, readings } = await readPlaces(question, coverage, context);
+  takePhrases(coverage, lexicon().changeInPercent, 'operation.change');
   if (numbers.termsAll && numbers.termsAll.length > 1) qualifiers.termsAll = numbers.termsAll;
   const calendar = asksCalendar(coverage) && !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'));
   const lender = readLender(coverage);

@@ -59,6 +59,8 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   // "from its 2024 high to its 2024 low": the extremes of one period, not a change between two.
   if (cues.has('extremes') && dated.length >= 1 && dated.every((time) => time.from === dated[0]?.from && time.to === dated[0]?.to)) return 'extremes';
   if (cues.has('change') && twoTimes) return 'change';
+  // "how far above the baseline is it": the figure against that series.
+  if (cues.has('compare') && typeof slots.numbers.threshold?.value === 'string') return 'compare';
   if (cues.has('compare') && (slots.measures.length >= 2 || slots.places.length >= 2 || dated.length >= 2)) return 'compare';
   if (cues.has('extremes')) return 'extremes';
   if (cues.has('average')) return 'average';
