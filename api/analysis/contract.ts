@@ -146,7 +146,9 @@ export const PaymentQuerySchema = z.object({
   term_years: integer({ min: 1, max: 50 }).default(30).describe('The term in years (default 30).'),
 });
 
-const DIRECTION = choice(['up', 'down'] as const, { aliases: { increase: 'up', rise: 'up', decrease: 'down', decline: 'down', fall: 'down', drop: 'down' } })
+const DIRECTION = choice(['up', 'down'] as const, {
+  aliases: { increase: 'up', rise: 'up', decrease: 'down', decline: 'down', fall: 'down', drop: 'down' },
+})
   .default('up')
   .describe('`up` (increases, default) or `down` (declines).');
 export const MovesQuerySchema = z.object({ series: SERIES, from: FROM.optional(), to: TO.optional(), direction: DIRECTION });

@@ -38,7 +38,8 @@ export function largestMove(series: HeldSeries, span: Span, direction: Direction
     const after = observations[index] as Observation;
     const step = round(after.value - before.value, 4);
     if (!wanted(step, direction)) continue;
-    if (!best || Math.abs(step) > Math.abs(best.change)) best = { change: step, from: dated(series, before), to: dated(series, after), also: [] };
+    if (!best || Math.abs(step) > Math.abs(best.change))
+      best = { change: step, from: dated(series, before), to: dated(series, after), also: [] };
     else if (Math.abs(step) === Math.abs(best.change)) best.also.push(after.date);
   }
   return { largest: best, steps: Math.max(0, observations.length - 1) };

@@ -342,7 +342,11 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       used.add(series, [], versions);
       const way = query.direction === 'up' ? 'increase' : 'decrease';
       const step = found.largest;
-      const amount = step ? (series.units === 'US dollars' ? formatValue(Math.abs(step.change), series.units) : `${Math.abs(step.change)} ${pointsUnit(series.units)}`) : '';
+      const amount = step
+        ? series.units === 'US dollars'
+          ? formatValue(Math.abs(step.change), series.units)
+          : `${Math.abs(step.change)} ${pointsUnit(series.units)}`
+        : '';
       return {
         answer: step
           ? `The largest ${series.frequency} ${way} in ${series.title} from ${span.start} to ${span.end} was ${amount}, from ${formatValue(step.from.value, series.units)} (${step.from.date}) to ${formatValue(step.to.value, series.units)} (${step.to.date})${step.also.length > 0 ? `; the same ${way} also ended on ${step.also.join(', ')}` : ''}.`

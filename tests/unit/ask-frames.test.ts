@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { readCensusCounties } from '../../api/escrow/counties.ts';
-import { STATES } from '../../api/geo/states.ts';
 import { readFrame } from '../../api/ask/builtin/reader/read-frame.ts';
 import type { Frame } from '../../api/ask/builtin/reader/frame.ts';
 import { ASK_QUESTIONS } from '../../scripts/eval/ask-questions.ts';
@@ -18,7 +17,14 @@ const sourceDir = process.env.MDS_SOURCE_DIR ?? path.resolve(PROJECT_ROOT, '..',
 const census = readCensusCounties(sourceDir);
 
 const counties = async (state: string) =>
-  (census?.get(state) ?? []).map((county) => ({ ...county, state, stateFips: county.fips.slice(0, 2), matchKey: '', kind: 'county' as const, note: null }));
+  (census?.get(state) ?? []).map((county) => ({
+    ...county,
+    state,
+    stateFips: county.fips.slice(0, 2),
+    matchKey: '',
+    kind: 'county' as const,
+    note: null,
+  }));
 const context = {
   deps: { services: { loanLimits: { counties } } } as never,
   populations: new Map<string, number>(),
@@ -64,7 +70,9 @@ describe.skipIf(!census)('the reader reads each question slot by slot', () => {
 
 describe.skipIf(!census)("issue 43's cases: read as asked, or refused first", () => {
   it('reads a 3-unit limit as three units and two years as a change', async () => {
-    const frame = await read('By how much did the conforming loan limit for a 3-unit property in Davidson County, Tennessee go up between 2022 and 2026?');
+    const frame = await read(
+      'By how much did the conforming loan limit for a 3-unit property in Davidson County, Tennessee go up between 2022 and 2026?',
+    );
     expect(frame.qualifiers.units).toBe(3);
     expect(frame.places).toMatchObject([{ kind: 'county', fips: '47037' }]);
     expect(frame.times.map((time) => time.from.slice(0, 4))).toEqual(['2022', '2026']);
@@ -99,10 +107,14 @@ describe.skipIf(!census)("issue 43's cases: read as asked, or refused first", ()
   });
 
   it('refuses a negative rate, absurd magnitudes, a zero term and more states than exist', async () => {
-    expect((await read('What is the monthly payment on $400,000 at -5% for 30 years?')).refusals.map((refusal) => refusal.part)).toEqual(['a rate of -5%']);
+    expect((await read('What is the monthly payment on $400,000 at -5% for 30 years?')).refusals.map((refusal) => refusal.part)).toEqual([
+      'a rate of -5%',
+    ]);
     const absurd = await read('Monthly payment on $1e308 at 1000000% for 100000 years?');
     expect(absurd.refusals.map((refusal) => refusal.part)).toHaveLength(3);
-    expect((await read('Monthly payment on $200,000 at 0% for 0 years?')).refusals.map((refusal) => refusal.part)).toEqual(['a term of 0 years']);
+    expect((await read('Monthly payment on $200,000 at 0% for 0 years?')).refusals.map((refusal) => refusal.part)).toEqual([
+      'a term of 0 years',
+    ]);
     expect((await read('What are the top 100000 states by originations in 2024?')).refusals[0]?.part).toBe('the top 100,000 states');
   });
 

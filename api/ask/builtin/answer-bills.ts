@@ -32,8 +32,14 @@ export function billNamed(question: string): string | undefined {
 
 function describe(bill: BillDetail): string {
   const sponsor = bill.sponsor_detail ?? null;
-  const who = sponsor ? `${sponsor.name} (${[sponsor.party, sponsor.state].filter(Boolean).join('-')}; ${sponsor.full_name})` : 'no sponsor on record';
-  const lines = [`**${bill.title}**, ${bill.citation}: ${bill.status_label}.`, `- Sponsor: ${who}; introduced ${formatDate(bill.introduced_date)}.`, `- Cosponsors: ${bill.cosponsor_count} cosponsors.`];
+  const who = sponsor
+    ? `${sponsor.name} (${[sponsor.party, sponsor.state].filter(Boolean).join('-')}; ${sponsor.full_name})`
+    : 'no sponsor on record';
+  const lines = [
+    `**${bill.title}**, ${bill.citation}: ${bill.status_label}.`,
+    `- Sponsor: ${who}; introduced ${formatDate(bill.introduced_date)}.`,
+    `- Cosponsors: ${bill.cosponsor_count} cosponsors.`,
+  ];
   if (bill.committees.length > 0) lines.push(`- Referred to: ${bill.committees.map((committee) => committee.name).join('; ')}.`);
   if (bill.latest_action) lines.push(`- Latest action, ${formatDate(bill.latest_action.date)}: ${bill.latest_action.text}`);
   const became = bill.actions.find((action) => action.text.includes('Public Law'));

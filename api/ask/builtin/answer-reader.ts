@@ -62,7 +62,8 @@ function readerAnswers(frame: Frame, plan: Plan): boolean {
   if (frame.places.length === 0 && frame.times.length === 0) return false;
   if (frame.topic === 'outstanding') return true;
   // A state's or the nation's HMDA totals are the look-up composer's summary; any other HMDA measure is the reader's.
-  if (frame.topic === 'hmda' && frame.measures.some((measure) => !HMDA_SUMMARY.some((key) => measure.template.endsWith(`/${key}`)))) return true;
+  if (frame.topic === 'hmda' && frame.measures.some((measure) => !HMDA_SUMMARY.some((key) => measure.template.endsWith(`/${key}`))))
+    return true;
   // A county the look-up composers may not find ("san diego county" without its state).
   if (frame.places.some((place) => place.kind === 'county')) return true;
   if (frame.times.length >= 2 || frame.places.length >= 2 || frame.measures.length >= 2) return true;
@@ -79,10 +80,15 @@ async function runSteps(plan: Plan, deps: BuiltinDeps, refusals: Refusal[]) {
       ran.push({ step, answer });
       sources.add(analysisUrl(deps, step));
       for (const source of answer.sources) sources.add(source.url);
-      for (const version of answer.dataset_versions) if (!versions.some((known) => known.dataset === version.dataset)) versions.push(version);
+      for (const version of answer.dataset_versions)
+        if (!versions.some((known) => known.dataset === version.dataset)) versions.push(version);
     } catch (error) {
       if (!(error instanceof HttpError) || error.status >= 500) throw error;
-      refusals.push({ part: step.label || 'part of the question', why: `I can't answer it from the data held: ${toErrorResponse(error).body.error}`, blocking: false });
+      refusals.push({
+        part: step.label || 'part of the question',
+        why: `I can't answer it from the data held: ${toErrorResponse(error).body.error}`,
+        blocking: false,
+      });
     }
   }
   return { ran, sources, versions };
@@ -102,9 +108,19 @@ export async function answerWithReader({ question, deps }: ComposerInput): Promi
     const { asks, daysBetween } = calendarAsks(frame, coverage.words, context.today);
     const answer = await answerCalendarAsks(asks, daysBetween, deps);
     const first = refusalText(frame.refusals);
-    return { frame, coverage, draft: { text: [first, answer.text].filter(Boolean).join('\n\n'), sources: answer.sources, versions: answer.versions } };
+    return {
+      frame,
+      coverage,
+      draft: { text: [first, answer.text].filter(Boolean).join('\n\n'), sources: answer.sources, versions: answer.versions },
+    };
   }
-  if (ranksInstitutions(frame, coverage.words.map((word) => word.root))) return { frame, coverage, draft: await answerInstitutions(frame, deps) };
+  if (
+    ranksInstitutions(
+      frame,
+      coverage.words.map((word) => word.root),
+    )
+  )
+    return { frame, coverage, draft: await answerInstitutions(frame, deps) };
   const units = unitsAsk(frame);
   if (units) {
     const answer = await answerUnits(units, frame, deps);

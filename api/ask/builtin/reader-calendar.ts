@@ -17,11 +17,19 @@ interface Found {
   events: CalendarEvent[];
 }
 
-async function eventsFor(ask: CalendarAsk, deps: BuiltinDeps): Promise<{ events: CalendarEvent[]; versions: readonly DatasetVersion[]; url: string }> {
+async function eventsFor(
+  ask: CalendarAsk,
+  deps: BuiltinDeps,
+): Promise<{ events: CalendarEvent[]; versions: readonly DatasetVersion[]; url: string }> {
   const monthly = ask.from.slice(0, 7) === ask.to.slice(0, 7) && ask.from.endsWith('-01');
   // A month's release may come out in the following weeks: look there for its reference month.
   const to = monthly && ask.names.length > 0 ? addDays(ask.to, 45) : ask.to;
-  const answer = await deps.services.calendar.answer({ from: ask.from, to, ...(ask.category ? { category: [ask.category] } : {}), limit: 200 });
+  const answer = await deps.services.calendar.answer({
+    from: ask.from,
+    to,
+    ...(ask.category ? { category: [ask.category] } : {}),
+    limit: 200,
+  });
   const named = answer.events.filter((event) => ask.names.length === 0 || ask.names.some((name) => event.name.includes(name)));
   const reference = `${MONTHS[Number(ask.from.slice(5, 7)) - 1]} ${ask.from.slice(0, 4)}`;
   const byReference = monthly ? named.filter((event) => event.name.includes(reference)) : [];
@@ -32,7 +40,11 @@ async function eventsFor(ask: CalendarAsk, deps: BuiltinDeps): Promise<{ events:
 
 const line = (event: CalendarEvent) => `- ${formatDate(event.date)} (${event.date}): ${event.name}`;
 
-export async function answerCalendarAsks(asks: readonly CalendarAsk[], daysBetween: boolean, deps: BuiltinDeps): Promise<{ text: string; sources: string[]; versions: DatasetVersion[] }> {
+export async function answerCalendarAsks(
+  asks: readonly CalendarAsk[],
+  daysBetween: boolean,
+  deps: BuiltinDeps,
+): Promise<{ text: string; sources: string[]; versions: DatasetVersion[] }> {
   const found: Found[] = [];
   const sources = new Set<string>();
   const versions: DatasetVersion[] = [];
@@ -48,16 +60,23 @@ export async function answerCalendarAsks(asks: readonly CalendarAsk[], daysBetwe
     const [first, second] = found.map((entry) => entry.events[0]);
     if (first && second) {
       const days = Math.round(Math.abs(Date.parse(second.date) - Date.parse(first.date)) / DAY_MS);
-      parts.push(`${first.name} came out on ${formatDate(first.date)} and ${second.name} on ${formatDate(second.date)}: **${days} days** apart (${days === 7 ? 'one week' : `${days} calendar days`}).`);
+      parts.push(
+        `${first.name} came out on ${formatDate(first.date)} and ${second.name} on ${formatDate(second.date)}: **${days} days** apart (${days === 7 ? 'one week' : `${days} calendar days`}).`,
+      );
     }
   }
   for (const { ask, events } of found) {
-    const what = ask.category === 'fed' ? 'FOMC meetings with a rate decision' : ask.names[0] ? `${ask.names[0]} releases` : 'economic data releases';
+    const what =
+      ask.category === 'fed' ? 'FOMC meetings with a rate decision' : ask.names[0] ? `${ask.names[0]} releases` : 'economic data releases';
     if (events.length === 0) {
-      parts.push(`The calendar holds no ${what} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}): they have not been published, and I won't guess dates the publishers have not posted.`);
+      parts.push(
+        `The calendar holds no ${what} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}): they have not been published, and I won't guess dates the publishers have not posted.`,
+      );
       continue;
     }
-    const head = ask.count ? `There ${events.length === 1 ? 'was' : 'were'} ${events.length} ${what} in ${ask.label}:` : `${what.charAt(0).toUpperCase()}${what.slice(1)} for ${ask.label}:`;
+    const head = ask.count
+      ? `There ${events.length === 1 ? 'was' : 'were'} ${events.length} ${what} in ${ask.label}:`
+      : `${what.charAt(0).toUpperCase()}${what.slice(1)} for ${ask.label}:`;
     if (!daysBetween) parts.push([head, events.map(line).join('\n')].join('\n'));
   }
   return { text: parts.join('\n\n'), sources: [...sources], versions };

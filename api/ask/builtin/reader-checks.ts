@@ -21,7 +21,11 @@ export async function resolveFedMeetings(frame: Frame, deps: BuiltinDeps): Promi
     const decision = events?.events[0];
     const name = `the ${MONTHS[meeting.month - 1]} ${meeting.year} Fed meeting`;
     if (!decision) {
-      frame.refusals.push({ part: name, why: `the calendar holds no Federal Reserve (FOMC) decision in ${time.text.trim()}`, blocking: false });
+      frame.refusals.push({
+        part: name,
+        why: `the calendar holds no Federal Reserve (FOMC) decision in ${time.text.trim()}`,
+        blocking: false,
+      });
       continue;
     }
     frame.readings.push(`${name} as the FOMC decision of ${decision.date}`);
@@ -47,7 +51,9 @@ export async function unpublished(plan: Plan, deps: BuiltinDeps): Promise<void> 
   const kept: Plan['steps'] = [];
   for (const step of plan.steps) {
     const series = typeof step.query.series === 'string' && !step.query.series.includes('*') ? step.query.series : undefined;
-    const moments = ['at', 'from'].map((key) => step.query[key]).filter((value): value is string => typeof value === 'string' && value !== 'latest');
+    const moments = ['at', 'from']
+      .map((key) => step.query[key])
+      .filter((value): value is string => typeof value === 'string' && value !== 'latest');
     const held = series ? await deps.services.series.read(series).catch(() => undefined) : undefined;
     const last = held?.series.dates.at(-1);
     const late = last ? moments.find((moment) => startOf(moment) > last) : undefined;

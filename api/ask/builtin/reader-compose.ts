@@ -20,7 +20,9 @@ const pointsOf = (units: string) => (units === 'percent' ? 'percentage points' :
 
 /** "from the week of one Fed meeting to the week of another": the change between two values. */
 function changeBetween(ran: readonly Ran[]): string | undefined {
-  const [first, second] = ran.map((entry) => entry.answer).filter((answer): answer is AnalysisAnswer<'value'> => answer.operation === 'value');
+  const [first, second] = ran
+    .map((entry) => entry.answer)
+    .filter((answer): answer is AnalysisAnswer<'value'> => answer.operation === 'value');
   if (!first || !second) return undefined;
   const computed = changeOf(first.result.point.value, second.result.point.value);
   if (computed.change === null) return undefined;
@@ -30,7 +32,9 @@ function changeBetween(ran: readonly Ran[]): string | undefined {
 
 /** "from its 2021 low to its 2023 high": the first period's low, the second's high, and the change between them. */
 function lowToHigh(ran: readonly Ran[]): string | undefined {
-  const [first, second] = ran.map((entry) => entry.answer).filter((answer): answer is AnalysisAnswer<'extremes'> => answer.operation === 'extremes');
+  const [first, second] = ran
+    .map((entry) => entry.answer)
+    .filter((answer): answer is AnalysisAnswer<'extremes'> => answer.operation === 'extremes');
   if (!first || !second || first.result.low === null || second.result.high === null) return undefined;
   const computed = changeOf(first.result.low, second.result.high);
   const units = first.result.units;
@@ -89,7 +93,9 @@ export function composeRan(ran: readonly Ran[], plan: Plan, frame: Frame, refusa
   }
   const methods = [...new Set(ran.map((entry) => entry.answer.method))];
   if (methods.length > 0) lines.push(`How: ${methods.join(' ')}`);
-  const notes = [...new Set(ran.flatMap((entry) => entry.answer.notes))].filter((note) => /No population|different units|vintage/i.test(note));
+  const notes = [...new Set(ran.flatMap((entry) => entry.answer.notes))].filter((note) =>
+    /No population|different units|vintage/i.test(note),
+  );
   if (notes.length > 0) lines.push(notes.join(' '));
   const unread = unreadNote(frame);
   if (unread) lines.push(unread);

@@ -7,7 +7,12 @@ import type { Plan } from './reader/plan-types.ts';
 
 async function valueOf(deps: BuiltinDeps, series: string, at: unknown) {
   const answer = await deps.services.analysis.run('value', { series, ...(typeof at === 'string' ? { at } : {}) });
-  return { value: answer.result.point.value, title: answer.inputs[0]?.title ?? series, period: answer.result.point.period ?? answer.result.point.date, how: answer.result.point.how };
+  return {
+    value: answer.result.point.value,
+    title: answer.inputs[0]?.title ?? series,
+    period: answer.result.point.period ?? answer.result.point.date,
+    how: answer.result.point.how,
+  };
 }
 
 export async function preparePayments(plan: Plan, deps: BuiltinDeps, refusals: Refusal[]): Promise<void> {

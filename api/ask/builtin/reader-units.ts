@@ -28,12 +28,21 @@ async function limitFor(ask: UnitsAsk, units: number, year: number | undefined, 
   const program = ask.program === 'fha' ? 'FHA' : 'conforming';
   const part = `the ${year ? `${year} ` : ''}${units}-unit ${program} limit`;
   try {
-    const answer = await deps.services.loanLimits.getLoanLimits({ state: ask.state, county: ask.fips, ...(year ? { year } : {}), loan_type: ask.program });
+    const answer = await deps.services.loanLimits.getLoanLimits({
+      state: ask.state,
+      county: ask.fips,
+      ...(year ? { year } : {}),
+      loan_type: ask.program,
+    });
     const county = answer.counties[0];
     const limit = county?.[ask.program];
     const value = limit?.limits?.[String(units) as '1'];
     if (!county || !limit?.available || value === undefined || (year !== undefined && limit.year !== year))
-      return { part, why: `${year ?? 'that year'} has not been published${limit?.year ? `: the latest ${program} limits held are for ${limit.year}` : ''}`, blocking: false };
+      return {
+        part,
+        why: `${year ?? 'that year'} has not been published${limit?.year ? `: the latest ${program} limits held are for ${limit.year}` : ''}`,
+        blocking: false,
+      };
     return { year: limit.year ?? year ?? 0, units, value, county: `${county.county}, ${county.state}` };
   } catch {
     return { part, why: `no ${program} limit for that year is held`, blocking: false };
@@ -50,7 +59,13 @@ export async function answerUnits(ask: UnitsAsk, frame: Frame, deps: BuiltinDeps
       if ('why' in result) refusals.push(result);
       else found.push(result);
     }
-  const lines = [refusalText(refusals), ...found.map((entry) => `The ${entry.year} ${program} limit for a ${entry.units}-unit home in ${entry.county} is **${formatValue(entry.value, 'US dollars')}**.`)];
+  const lines = [
+    refusalText(refusals),
+    ...found.map(
+      (entry) =>
+        `The ${entry.year} ${program} limit for a ${entry.units}-unit home in ${entry.county} is **${formatValue(entry.value, 'US dollars')}**.`,
+    ),
+  ];
   const [first, last] = [found[0], found.at(-1)];
   if (first && last && found.length === 2) {
     const computed = changeOf(first.value, last.value);
@@ -63,5 +78,8 @@ export async function answerUnits(ask: UnitsAsk, frame: Frame, deps: BuiltinDeps
   }
   const years = [...new Set(found.map((entry) => entry.year))];
   const sources = years.map((year) => `${deps.config.baseUrl}/api/v1/loan-limits?state=${ask.state}&county=${ask.fips}&year=${year}`);
-  return { text: lines.filter(Boolean).join('\n\n'), sources: sources.length > 0 ? sources : [`${deps.config.baseUrl}/api/v1/loan-limits`] };
+  return {
+    text: lines.filter(Boolean).join('\n\n'),
+    sources: sources.length > 0 ? sources : [`${deps.config.baseUrl}/api/v1/loan-limits`],
+  };
 }

@@ -16,14 +16,27 @@ function qualifierRefusals(frame: Frame): Refusal[] {
   const refusals: Refusal[] = [];
   const grain = 'the HMDA aggregates this service holds go down to the county and count every lender together';
   if (qualifiers.lender)
-    refusals.push({ part: `figures for ${qualifiers.lender}`, why: `I don't have lender-level figures: ${grain}, so no count is broken down by lender or institution`, blocking: true });
+    refusals.push({
+      part: `figures for ${qualifiers.lender}`,
+      why: `I don't have lender-level figures: ${grain}, so no count is broken down by lender or institution`,
+      blocking: true,
+    });
   if (qualifiers.tract)
     refusals.push({ part: `census tract ${qualifiers.tract}`, why: `I don't have census-tract figures: ${grain}`, blocking: true });
-  if (qualifiers.zip) refusals.push({ part: `ZIP code ${qualifiers.zip}`, why: `I don't have ZIP-code figures: ${grain} (a county-level figure is not the ZIP code's)`, blocking: true });
+  if (qualifiers.zip)
+    refusals.push({
+      part: `ZIP code ${qualifiers.zip}`,
+      why: `I don't have ZIP-code figures: ${grain} (a county-level figure is not the ZIP code's)`,
+      blocking: true,
+    });
   if (qualifiers.metro && topic !== 'limit')
     refusals.push({ part: `the ${qualifiers.metro} metro area`, why: `I don't have metro-area figures: ${grain}`, blocking: true });
   if (qualifiers.creditScore !== undefined && topic !== 'rate')
-    refusals.push({ part: 'a credit score', why: "I don't have figures by credit score for that: only the rate indices are published by credit score", blocking: true });
+    refusals.push({
+      part: 'a credit score',
+      why: "I don't have figures by credit score for that: only the rate indices are published by credit score",
+      blocking: true,
+    });
   return refusals;
 }
 
@@ -31,14 +44,31 @@ function numberRefusals(frame: Frame): Refusal[] {
   const { numbers, operation } = frame;
   const refusals: Refusal[] = [];
   if (numbers.rate !== undefined && (numbers.rate < 0 || numbers.rate > MAX_RATE) && operation.kind === 'payment')
-    refusals.push({ part: `a rate of ${numbers.rate}%`, why: `a mortgage rate of ${numbers.rate}% makes no sense (I compute payments for rates from 0% to ${MAX_RATE}%)`, blocking: true });
+    refusals.push({
+      part: `a rate of ${numbers.rate}%`,
+      why: `a mortgage rate of ${numbers.rate}% makes no sense (I compute payments for rates from 0% to ${MAX_RATE}%)`,
+      blocking: true,
+    });
   if (numbers.termYears !== undefined && (numbers.termYears <= 0 || numbers.termYears > MAX_TERM) && operation.kind === 'payment')
-    refusals.push({ part: `a term of ${numbers.termYears} years`, why: `a loan term of ${numbers.termYears} years makes no sense (I compute payments for terms of 1 to ${MAX_TERM} years)`, blocking: true });
+    refusals.push({
+      part: `a term of ${numbers.termYears} years`,
+      why: `a loan term of ${numbers.termYears} years makes no sense (I compute payments for terms of 1 to ${MAX_TERM} years)`,
+      blocking: true,
+    });
   if (numbers.amount !== undefined && (numbers.amount <= 0 || numbers.amount > MAX_AMOUNT) && operation.kind === 'payment')
-    refusals.push({ part: `a loan of $${numbers.amount.toLocaleString('en-US')}`, why: `a loan amount of $${numbers.amount.toLocaleString('en-US')} makes no sense for a mortgage (I compute payments for $1 to $${MAX_AMOUNT.toLocaleString('en-US')})`, blocking: true });
+    refusals.push({
+      part: `a loan of $${numbers.amount.toLocaleString('en-US')}`,
+      why: `a loan amount of $${numbers.amount.toLocaleString('en-US')} makes no sense for a mortgage (I compute payments for $1 to $${MAX_AMOUNT.toLocaleString('en-US')})`,
+      blocking: true,
+    });
   if (numbers.topN !== undefined && frame.placeSet?.among === 'states' && numbers.topN > STATES_AND_DC)
-    refusals.push({ part: `the top ${numbers.topN.toLocaleString('en-US')} states`, why: `there are only ${STATES_AND_DC} (the 50 states and DC), so I list all of them`, blocking: false });
-  if (numbers.topN !== undefined && numbers.topN <= 0) refusals.push({ part: `the top ${numbers.topN}`, why: 'a list of no places makes no sense', blocking: true });
+    refusals.push({
+      part: `the top ${numbers.topN.toLocaleString('en-US')} states`,
+      why: `there are only ${STATES_AND_DC} (the 50 states and DC), so I list all of them`,
+      blocking: false,
+    });
+  if (numbers.topN !== undefined && numbers.topN <= 0)
+    refusals.push({ part: `the top ${numbers.topN}`, why: 'a list of no places makes no sense', blocking: true });
   return refusals;
 }
 

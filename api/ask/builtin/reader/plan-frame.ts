@@ -30,7 +30,10 @@ const placed = (measure: MeasureSlot) => measure.template.includes('{');
 const templateOf = (measure: MeasureSlot) => measure.template.replace('{place}', '*').replace('{county}', '*').replace('{state}', '*');
 const datedTimes = (frame: Frame) => frame.times.filter((time) => time.grain !== 'latest');
 const labelOf = (place: Place | undefined, time: TimeSlot | undefined) =>
-  [place && place.kind !== 'nation' ? `in ${place.name}` : undefined, time ? (time.grain === 'latest' ? 'latest' : time.text.trim()) : undefined]
+  [
+    place && place.kind !== 'nation' ? `in ${place.name}` : undefined,
+    time ? (time.grain === 'latest' ? 'latest' : time.text.trim()) : undefined,
+  ]
     .filter(Boolean)
     .join(', ');
 
@@ -44,7 +47,11 @@ function planFirstOrLast(frame: Frame, plan: Plan): boolean {
   if (!series || series.startsWith('loan-limits') || series.startsWith('hmda')) return false;
   const moment = momentOf(time) as string;
   // Every rate is above −1000, so the first (last) figure above it is the period's first (last).
-  plan.steps.push({ operation: 'crossing', query: { series, above: '-1000', which, from: moment, to: moment }, label: `the ${which} figure of ${time.text.trim()}` });
+  plan.steps.push({
+    operation: 'crossing',
+    query: { series, above: '-1000', which, from: moment, to: moment },
+    label: `the ${which} figure of ${time.text.trim()}`,
+  });
   return true;
 }
 
@@ -79,7 +86,11 @@ function planChange(frame: Frame, plan: Plan): void {
       continue;
     }
     const to = frame.timeRelation === 'since' || !second ? undefined : momentOf(second);
-    plan.steps.push({ operation: 'change', query: { series, from: momentOf(first), ...(to ? { to } : {}) }, label: labelOf(place, undefined) });
+    plan.steps.push({
+      operation: 'change',
+      query: { series, from: momentOf(first), ...(to ? { to } : {}) },
+      label: labelOf(place, undefined),
+    });
   }
 }
 
@@ -110,7 +121,8 @@ function planCompare(frame: Frame, plan: Plan): void {
   }
   const [t1, t2] = datedTimes(frame);
   const series = seriesOf(a, frame.places[0]);
-  if (series && t1 && t2) plan.steps.push({ operation: 'compare', query: { series, at: momentOf(t2), other: series, other_at: momentOf(t1) } });
+  if (series && t1 && t2)
+    plan.steps.push({ operation: 'compare', query: { series, at: momentOf(t2), other: series, other_at: momentOf(t1) } });
 }
 
 function planRank(frame: Frame, plan: Plan): void {
@@ -119,7 +131,10 @@ function planRank(frame: Frame, plan: Plan): void {
   if (!measure || !set || !placed(measure)) return;
   const time = datedTimes(frame).at(-1);
   // "After Maricopa, which county …": the one named and the next.
-  const named = frame.places.filter((place) => place.kind === (set.among === 'counties' ? 'county' : 'state')).length + (frame.numbers.ordinal ?? 1) - 1;
+  const named =
+    frame.places.filter((place) => place.kind === (set.among === 'counties' ? 'county' : 'state')).length +
+    (frame.numbers.ordinal ?? 1) -
+    1;
   const limit = Math.min(frame.numbers.topN ?? TIME_SERIES_DEFAULT_LIMIT + named, 100);
   plan.steps.push({
     operation: 'rank',
@@ -144,7 +159,13 @@ function planCount(frame: Frame, plan: Plan): void {
   if (frame.placeSet && placed(measure)) {
     plan.steps.push({
       operation: 'count',
-      query: { series: templateOf(measure), among: frame.placeSet.among, ...(frame.placeSet.state ? { state: frame.placeSet.state } : {}), ...(time ? { at: momentOf(time) } : {}), ...condition },
+      query: {
+        series: templateOf(measure),
+        among: frame.placeSet.among,
+        ...(frame.placeSet.state ? { state: frame.placeSet.state } : {}),
+        ...(time ? { at: momentOf(time) } : {}),
+        ...condition,
+      },
     });
     return;
   }
@@ -161,8 +182,20 @@ function planOverTime(frame: Frame, plan: Plan, operation: 'crossing' | 'extreme
   if (!series) return;
   const dated = datedTimes(frame);
   const range =
-    frame.timeRelation === 'since' ? { from: momentOf(dated[0]) } : dated.length >= 2 ? { from: momentOf(dated[0]), to: momentOf(dated.at(-1)) } : rangeQuery(dated[0]);
-  if (operation === 'extremes' && measure.family !== 'pmms' && measure.family !== 'optimal-blue' && measure.family !== 'nmdb' && dated.length <= 1 && frame.timeRelation !== 'since' && dated[0]) {
+    frame.timeRelation === 'since'
+      ? { from: momentOf(dated[0]) }
+      : dated.length >= 2
+        ? { from: momentOf(dated[0]), to: momentOf(dated.at(-1)) }
+        : rangeQuery(dated[0]);
+  if (
+    operation === 'extremes' &&
+    measure.family !== 'pmms' &&
+    measure.family !== 'optimal-blue' &&
+    measure.family !== 'nmdb' &&
+    dated.length <= 1 &&
+    frame.timeRelation !== 'since' &&
+    dated[0]
+  ) {
     planValues(frame, plan);
     return;
   }
@@ -180,7 +213,10 @@ function planOverTime(frame: Frame, plan: Plan, operation: 'crossing' | 'extreme
   }
   const threshold = frame.numbers.threshold;
   if (!threshold) return;
-  plan.steps.push({ operation, query: { series, [threshold.op]: String(threshold.value), which: frame.operation.which ?? 'last', ...range } });
+  plan.steps.push({
+    operation,
+    query: { series, [threshold.op]: String(threshold.value), which: frame.operation.which ?? 'last', ...range },
+  });
   // If it never crossed, how close it came: the extremes of the same range.
   if (Object.keys(range).length > 0) plan.steps.push({ operation: 'extremes', query: { series, ...range } });
 }
@@ -193,7 +229,8 @@ function planShare(frame: Frame, plan: Plan): void {
   // A catalogue share ("the VA share") stands for its part of its whole; a count is the part.
   const part: MeasureSlot = measure.share ? { ...measure, template: measure.share.part } : measure;
   const push = (partId: string | undefined, wholeId: string | undefined, label?: string) => {
-    if (partId && wholeId) plan.steps.push({ operation: 'share', query: { part: partId, whole: wholeId, ...at }, ...(label ? { label } : {}) });
+    if (partId && wholeId)
+      plan.steps.push({ operation: 'share', query: { part: partId, whole: wholeId, ...at }, ...(label ? { label } : {}) });
   };
   // "What share of all US originations were in California": the place's of the nation's.
   const nation = frame.places.find((place) => place.kind === 'nation');
@@ -204,7 +241,11 @@ function planShare(frame: Frame, plan: Plan): void {
   if (other) return push(seriesOf(measure, frame.places[0]), seriesOf(other, frame.places[0]));
   if (measure.kind !== 'count' && !measure.share) return planValues(frame, plan);
   for (const place of frame.places.length > 0 ? frame.places : [undefined]) {
-    const whole = measure.share ? seriesOf({ ...measure, template: measure.share.whole }, place) : measure.family === 'hmda' ? `hmda/${placeCode(place)}/records` : undefined;
+    const whole = measure.share
+      ? seriesOf({ ...measure, template: measure.share.whole }, place)
+      : measure.family === 'hmda'
+        ? `hmda/${placeCode(place)}/records`
+        : undefined;
     push(seriesOf(part, place), whole, labelOf(place, time));
   }
 }
@@ -215,12 +256,27 @@ function planPerResident(frame: Frame, plan: Plan): void {
   const time = datedTimes(frame)[0];
   const per = frame.numbers.per ?? 1000;
   if (frame.placeSet && frame.places.length === 0) {
-    plan.steps.push({ operation: 'rank', query: { series: templateOf(measure), among: frame.placeSet.among, ...(time ? { at: momentOf(time) } : {}), per, order: frame.operation.direction ?? 'highest', limit: frame.numbers.topN ?? 5 } });
+    plan.steps.push({
+      operation: 'rank',
+      query: {
+        series: templateOf(measure),
+        among: frame.placeSet.among,
+        ...(time ? { at: momentOf(time) } : {}),
+        per,
+        order: frame.operation.direction ?? 'highest',
+        limit: frame.numbers.topN ?? 5,
+      },
+    });
     return;
   }
   for (const place of frame.places) {
     const series = seriesOf(measure, place);
-    if (series) plan.steps.push({ operation: 'per-resident', query: { series, ...(time ? { at: momentOf(time) } : {}), per }, label: labelOf(place, undefined) });
+    if (series)
+      plan.steps.push({
+        operation: 'per-resident',
+        query: { series, ...(time ? { at: momentOf(time) } : {}), per },
+        label: labelOf(place, undefined),
+      });
   }
 }
 
@@ -232,7 +288,10 @@ function planPayment(frame: Frame, plan: Plan): void {
   const amountFrom = amount === undefined && sized ? seriesOf(sized, frame.places[0]) : undefined;
   if (amount === undefined && !amountFrom) return;
   const sizedAt = amountFrom ? momentOf(datedTimes(frame).find((time) => time.grain === 'year')) : undefined;
-  const query: Record<string, unknown> = { ...(amount !== undefined ? { amount } : { amount_from: amountFrom, ...(sizedAt ? { amount_at: sizedAt } : {}) }), ...(term !== undefined ? { term_years: term } : {}) };
+  const query: Record<string, unknown> = {
+    ...(amount !== undefined ? { amount } : { amount_from: amountFrom, ...(sizedAt ? { amount_at: sizedAt } : {}) }),
+    ...(term !== undefined ? { term_years: term } : {}),
+  };
   if (rate !== undefined) query.rate = rate;
   else {
     const measure = frame.measures.find((candidate) => candidate.family === 'pmms' || candidate.family === 'optimal-blue');
@@ -250,7 +309,12 @@ function planMoves(frame: Frame, plan: Plan, operation: 'moves' | 'streak'): voi
   const series = measure ? seriesOf(measure, frame.places[0]) : undefined;
   if (!series) return;
   const dated = datedTimes(frame);
-  const range = dated.length >= 2 ? { from: momentOf(dated[0]), to: momentOf(dated.at(-1)) } : frame.timeRelation === 'since' ? { from: momentOf(dated[0]) } : rangeQuery(dated[0]);
+  const range =
+    dated.length >= 2
+      ? { from: momentOf(dated[0]), to: momentOf(dated.at(-1)) }
+      : frame.timeRelation === 'since'
+        ? { from: momentOf(dated[0]) }
+        : rangeQuery(dated[0]);
   plan.steps.push({ operation, query: { series, ...range, direction: frame.operation.step ?? (operation === 'streak' ? 'down' : 'up') } });
 }
 

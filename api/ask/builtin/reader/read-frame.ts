@@ -33,7 +33,9 @@ export async function readFrame(question: string, context: FrameContext): Promis
   const calendar = asksCalendar(coverage) && !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'));
   const lender = readLender(coverage);
   if (lender) qualifiers.lender = lender;
-  const read = calendar ? { measures: [] } : readMeasures(coverage, qualifiers, places, placeSet?.among, typeof numbers.threshold?.value === 'string');
+  const read = calendar
+    ? { measures: [] }
+    : readMeasures(coverage, qualifiers, places, placeSet?.among, typeof numbers.threshold?.value === 'string');
   const { measures } = read;
   // A rate asked for that no measure holds ("the 20-year fixed rate") is still a rate question: the refusal names it.
   const rateWord = coverage.words.some((word) => word.root === 'rate');

@@ -13,7 +13,13 @@ import { lexicon } from './lexicon.ts';
 import { findPhrase, takePhrases, type Coverage, type Word } from './words.ts';
 
 const MAX_MEASURES = 3;
-const TOPICS: Record<MeasureTemplate['topic'], string> = { rates: 'rate', outstanding: 'outstanding', limits: 'limit', population: 'population', hmda: 'hmda' };
+const TOPICS: Record<MeasureTemplate['topic'], string> = {
+  rates: 'rate',
+  outstanding: 'outstanding',
+  limits: 'limit',
+  population: 'population',
+  hmda: 'hmda',
+};
 
 let index: ReturnType<typeof indexTemplates> | undefined;
 /** A word some measures use and few do ("limit", "threshold"), as opposed to one most share ("mortgages") or none does. */
@@ -33,7 +39,12 @@ function agrees(template: MeasureTemplate, qualifiers: Qualifiers, matched: read
   // A measure whose own words name the program stands for it ("VA loan limit" is the conforming limit's).
   const named = programs.some((program) => matched.includes(program));
   if (programs.length > 0 && typeof own.program === 'string' && !programs.includes(own.program) && !named) return false;
-  if (qualifiers.units !== undefined && typeof own.units === 'number' && (qualifiers.unitsAll ?? [qualifiers.units]).every((units) => units !== own.units)) return false;
+  if (
+    qualifiers.units !== undefined &&
+    typeof own.units === 'number' &&
+    (qualifiers.unitsAll ?? [qualifiers.units]).every((units) => units !== own.units)
+  )
+    return false;
   const terms = qualifiers.termsAll ?? (qualifiers.termYears === undefined ? [] : [qualifiers.termYears]);
   if (terms.length > 0 && typeof own.term === 'number' && !terms.includes(own.term)) return false;
   return true;
@@ -88,7 +99,9 @@ function choose(ranked: readonly RankedTemplate[], weight: (word: string) => num
   const chosen: RankedTemplate[] = [];
   const covered = new Set<string>();
   for (const entry of ranked) {
-    const fresh = entry.matched.filter((word) => !covered.has(word) && weight(word) >= 1 && chosen.every((before) => !vocabulary(before.template).has(word)));
+    const fresh = entry.matched.filter(
+      (word) => !covered.has(word) && weight(word) >= 1 && chosen.every((before) => !vocabulary(before.template).has(word)),
+    );
     if (chosen.length > 0 && fresh.length === 0) continue;
     // A later measure must name something of its own; one of another subject ("house" beside a
     // limit) must match about as strongly as the first.
@@ -105,7 +118,9 @@ function choose(ranked: readonly RankedTemplate[], weight: (word: string) => num
 /** A calendar question: its words ("FOMC", "CPI release") not already read as a time ("the week of the December Fed meeting"). */
 export function asksCalendar(coverage: Coverage): boolean {
   const phrases = lexicon().measureWords.calendar ?? [];
-  const named = phrases.some((phrase) => findPhrase(coverage.words, phrase).some((indexes) => indexes.every((at) => !coverage.isTaken(at))));
+  const named = phrases.some((phrase) =>
+    findPhrase(coverage.words, phrase).some((indexes) => indexes.every((at) => !coverage.isTaken(at))),
+  );
   if (named) takePhrases(coverage, phrases, 'measure.calendar');
   return named;
 }
@@ -144,7 +159,11 @@ function nationalLimit(entry: RankedTemplate, coverage: Coverage): RankedTemplat
   if (topic !== 'limits' || !id.includes('{county}')) return entry;
   const program = id.includes('/fha/') ? 'fha' : 'conforming';
   const said = (words: readonly string[]) => coverage.words.some((word) => words.includes(word.normal));
-  const level = said(['most', 'highest', 'maximum', 'max', 'largest', 'biggest', 'ceiling']) ? 'ceiling' : program === 'fha' ? 'floor' : 'baseline';
+  const level = said(['most', 'highest', 'maximum', 'max', 'largest', 'biggest', 'ceiling'])
+    ? 'ceiling'
+    : program === 'fha'
+      ? 'floor'
+      : 'baseline';
   const national = catalogue().templates.find((template) => template.id === `loan-limits/${program}/${level}`);
   return national ? { ...entry, template: national } : entry;
 }
@@ -169,10 +188,17 @@ export function readMeasures(
   const kind = among === 'counties' ? 'county' : among === 'states' ? 'state' : placeKind(places);
   const agreeing = ranked.filter((entry) => agrees(entry.template, qualifiers, entry.matched) && familyNamed(entry));
   // Residents are what per-resident figures divide by, not the measure asked, when another is named.
-  const measured = agreeing.some((entry) => entry.template.topic !== 'population') ? agreeing.filter((entry) => entry.template.topic !== 'population') : agreeing;
+  const measured = agreeing.some((entry) => entry.template.topic !== 'population')
+    ? agreeing.filter((entry) => entry.template.topic !== 'population')
+    : agreeing;
   // Those that exist for the place asked first; the others (a county's rate) stay, for the refusal to name.
-  const forPlace = kind === 'nation' ? measured : [...measured].sort((a, b) => Number(b.template.places.includes(kind)) - Number(a.template.places.includes(kind)));
-  const chosen = withVariants(choose(forPlace, catalogueIndex().weight), forPlace, qualifiers).map((entry) => (kind === 'nation' ? nationalLimit(entry, coverage) : entry));
+  const forPlace =
+    kind === 'nation'
+      ? measured
+      : [...measured].sort((a, b) => Number(b.template.places.includes(kind)) - Number(a.template.places.includes(kind)));
+  const chosen = withVariants(choose(forPlace, catalogueIndex().weight), forPlace, qualifiers).map((entry) =>
+    kind === 'nation' ? nationalLimit(entry, coverage) : entry,
+  );
   if (chosen.length === 0) return { measures: [] };
   const measures = chosen
     .map((entry) => ({ entry, at: Math.min(...matchedWords(words, entry.matched)) }))
@@ -180,11 +206,19 @@ export function readMeasures(
     .map(({ entry }) => {
       const indexes = matchedWords(words, entry.matched).filter((at) => !coverage.isTaken(at));
       coverage.take(indexes, 'measure');
-      return { template: entry.template.id, family: entry.template.id.split('/')[0] as string, title: entry.template.title, kind: entry.template.kind, ...(entry.template.share ? { share: entry.template.share } : {}), words: entry.matched } satisfies MeasureSlot;
+      return {
+        template: entry.template.id,
+        family: entry.template.id.split('/')[0] as string,
+        title: entry.template.title,
+        kind: entry.template.kind,
+        ...(entry.template.share ? { share: entry.template.share } : {}),
+        words: entry.matched,
+      } satisfies MeasureSlot;
     });
   // Words that name a measure of another subject than those chosen ("limit" beside the USDA records): the question asks something else.
   const topicsChosen = new Set(chosen.map((entry) => entry.template.topic));
-  const ofChosenTopics = (token: string) => catalogue().templates.some((template) => topicsChosen.has(template.topic) && vocabulary(template).has(token));
+  const ofChosenTopics = (token: string) =>
+    catalogue().templates.some((template) => topicsChosen.has(template.topic) && vocabulary(template).has(token));
   const gaps = words
     .filter((word) => !coverage.isTaken(word.index) && tokens(word.text).some((token) => naming(token) && !ofChosenTopics(token)))
     .map((word) => word.text);

@@ -49,8 +49,7 @@ export function numbersIn(question: string, words: readonly Word[]): ReadNumber[
     if (found.some((number) => number.words.includes(word.index))) continue;
     const bare = word.text.startsWith('$') ? word.text.slice(1) : word.text;
     const value = Number(bare);
-    if (bare !== '' && Number.isFinite(value))
-      found.push({ value, money: word.text.startsWith('$'), percent: false, words: [word.index] });
+    if (bare !== '' && Number.isFinite(value)) found.push({ value, money: word.text.startsWith('$'), percent: false, words: [word.index] });
   }
   return found.sort((a, b) => (a.words[0] ?? 0) - (b.words[0] ?? 0));
 }
@@ -78,7 +77,15 @@ function thresholdBefore(coverage: Coverage, index: number): { op: 'above' | 'be
 
 /** "6% or more", "$500,000 and up": the direction written just after. */
 function thresholdAfter(coverage: Coverage, index: number): { op: 'above' | 'below'; words: number[] } | undefined {
-  const after: Record<string, 'above' | 'below'> = { 'or more': 'above', 'or higher': 'above', 'and up': 'above', 'or above': 'above', 'or less': 'below', 'or lower': 'below', 'or below': 'below' };
+  const after: Record<string, 'above' | 'below'> = {
+    'or more': 'above',
+    'or higher': 'above',
+    'and up': 'above',
+    'or above': 'above',
+    'or less': 'below',
+    'or lower': 'below',
+    'or below': 'below',
+  };
   for (const [phrase, op] of Object.entries(after))
     for (const indexes of findPhrase(coverage.words, phrase)) if (indexes[0] === index + 1) return { op, words: indexes };
   return undefined;
@@ -116,11 +123,22 @@ export function readNumbers(question: string, coverage: Coverage): { slot: Numbe
     }
     if (threshold) {
       const span = [...threshold.words, ...number.words];
-      slot.threshold ??= { op: threshold.op, value: number.value, text: words.slice(Math.min(...span), Math.max(...span) + 1).map((w) => w.text).join(' ') };
+      slot.threshold ??= {
+        op: threshold.op,
+        value: number.value,
+        text: words
+          .slice(Math.min(...span), Math.max(...span) + 1)
+          .map((w) => w.text)
+          .join(' '),
+      };
       coverage.take([...threshold.words, ...number.words], 'numbers.threshold');
       continue;
     }
-    if (after && (after.root === 'state' || after.root === 'county' || after.root === 'lender' || after.root === 'institution') && !number.money) {
+    if (
+      after &&
+      (after.root === 'state' || after.root === 'county' || after.root === 'lender' || after.root === 'institution') &&
+      !number.money
+    ) {
       slot.topN = number.value;
       coverage.take(number.words, 'numbers.top');
       continue;

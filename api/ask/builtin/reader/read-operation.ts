@@ -45,19 +45,23 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   if (cues.has('streak')) return 'streak';
   if (cues.has('biggest-move')) return 'biggest-move';
   // "from its 2021 low to its 2023 high".
-  const lowAndHigh = ['low', 'lowest'].some((word) => coverage.words.some((candidate) => candidate.normal === word)) && ['high', 'highest', 'peak'].some((word) => coverage.words.some((candidate) => candidate.normal === word));
+  const lowAndHigh =
+    ['low', 'lowest'].some((word) => coverage.words.some((candidate) => candidate.normal === word)) &&
+    ['high', 'highest', 'peak'].some((word) => coverage.words.some((candidate) => candidate.normal === word));
   if (lowAndHigh && dated.length >= 2) return 'extremes';
   // "By what percent did originations fall from 2021 to 2023": a change, in percent.
   if (cues.has('change') && twoTimes && !cues.has('extremes')) return 'change';
   // "Which state had the highest share …": a rank of the share.
-  if (slots.placeSet && slots.places.length === 0 && !cues.has('count') && (cues.has('extremes') || slots.numbers.topN !== undefined)) return 'rank';
+  if (slots.placeSet && slots.places.length === 0 && !cues.has('count') && (cues.has('extremes') || slots.numbers.topN !== undefined))
+    return 'rank';
   if (cues.has('share') && slots.topic !== 'outstanding') return 'share';
   if (slots.numbers.threshold && (asksWhen || cues.has('crossing')) && !cues.has('count')) return 'crossing';
   if (cues.has('count') && (slots.numbers.threshold || slots.topic === 'calendar')) return 'count';
   if (slots.placeSet && (cues.has('rank') || cues.has('extremes') || slots.numbers.topN !== undefined)) return 'rank';
   if (cues.has('count') && slots.placeSet) return 'count';
   // "from its 2024 high to its 2024 low": the extremes of one period, not a change between two.
-  if (cues.has('extremes') && dated.length >= 1 && dated.every((time) => time.from === dated[0]?.from && time.to === dated[0]?.to)) return 'extremes';
+  if (cues.has('extremes') && dated.length >= 1 && dated.every((time) => time.from === dated[0]?.from && time.to === dated[0]?.to))
+    return 'extremes';
   if (cues.has('change') && twoTimes) return 'change';
   // "how far above the baseline is it": the figure against that series.
   if (cues.has('compare') && typeof slots.numbers.threshold?.value === 'string') return 'compare';
@@ -77,11 +81,19 @@ function stepOf(coverage: Coverage): 'up' | 'down' | undefined {
 }
 
 export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
-  const asksWhen = coverage.words.some((word) => word.normal === 'when' || (word.normal === 'what' && coverage.words[word.index + 1]?.normal === 'year'));
+  const asksWhen = coverage.words.some(
+    (word) => word.normal === 'when' || (word.normal === 'what' && coverage.words[word.index + 1]?.normal === 'year'),
+  );
   const cues = cuesIn(coverage);
   const kind = kindOf(cues, slots, asksWhen, coverage);
   const direction = directionOf(coverage);
   const which = whichOf(coverage);
   const step = kind === 'biggest-move' || kind === 'streak' ? stepOf(coverage) : undefined;
-  return { kind, ...(step ? { step } : {}), ...(direction ? { direction } : {}), ...(which ? { which } : {}), ...(cues.has('average') && kind !== 'average' ? { averaged: true } : {}) };
+  return {
+    kind,
+    ...(step ? { step } : {}),
+    ...(direction ? { direction } : {}),
+    ...(which ? { which } : {}),
+    ...(cues.has('average') && kind !== 'average' ? { averaged: true } : {}),
+  };
 }

@@ -10,10 +10,44 @@ import { findPhrase, type Coverage, type Word } from './words.ts';
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, '1': 1, '2': 2, '3': 3, '4': 4 };
 /** Publishers and datasets, named as sources, never lenders. */
-const SOURCE_NAMES = ['hmda', 'freddie', 'mac', 'optimal', 'blue', 'fhfa', 'hud', 'fed', 'fomc', 'bls', 'nmdb', 'ffiec', 'cfpb', 'census', 'fannie', 'mae', 'ginnie', 'data', 'survey'];
+const SOURCE_NAMES = [
+  'hmda',
+  'freddie',
+  'mac',
+  'optimal',
+  'blue',
+  'fhfa',
+  'hud',
+  'fed',
+  'fomc',
+  'bls',
+  'nmdb',
+  'ffiec',
+  'cfpb',
+  'census',
+  'fannie',
+  'mae',
+  'ginnie',
+  'data',
+  'survey',
+];
 const LENDER_VERBS = ['originate', 'lend', 'make', 'issue', 'fund', 'close', 'write', 'approve', 'deny'];
 /** Words after "VA" that make it the program, not Virginia. */
-const VA_PROGRAM_NEXT = ['loan', 'limit', 'rate', 'index', 'mortgage', 'home', 'benefit', 'backed', 'share', 'record', 'funding', '30', '15'];
+const VA_PROGRAM_NEXT = [
+  'loan',
+  'limit',
+  'rate',
+  'index',
+  'mortgage',
+  'home',
+  'benefit',
+  'backed',
+  'share',
+  'record',
+  'funding',
+  '30',
+  '15',
+];
 
 function takeFirst(coverage: Coverage, phrases: readonly string[], slot: string): number[] | undefined {
   for (const phrase of phrases) {
@@ -82,15 +116,23 @@ function cueWithValue(coverage: Coverage, phrases: readonly string[], slot: stri
   }
   const previous = coverage.words.slice(0, indexes[0]).filter((word) => word.tags.has('ProperNoun') && !coverage.isTaken(word.index));
   const name = previous.slice(-3);
-  coverage.take(name.map((word) => word.index), slot);
+  coverage.take(
+    name.map((word) => word.index),
+    slot,
+  );
   return name.length > 0 ? name.map((word) => word.text).join(' ') : coverage.words[indexes[0] as number]?.text;
 }
 
 function readCreditScore(coverage: Coverage): number | undefined {
   const indexes = takeFirst(coverage, lexicon().qualifiers.creditScore, 'qualifiers.credit');
   if (!indexes) return undefined;
-  const near = coverage.words.filter((word) => Math.abs(word.index - (indexes[0] as number)) <= 4 && word.normal.length === 3 && Number.isInteger(Number(word.normal)));
-  coverage.take(near.map((word) => word.index), 'qualifiers.credit');
+  const near = coverage.words.filter(
+    (word) => Math.abs(word.index - (indexes[0] as number)) <= 4 && word.normal.length === 3 && Number.isInteger(Number(word.normal)),
+  );
+  coverage.take(
+    near.map((word) => word.index),
+    'qualifiers.credit',
+  );
   return near[0] ? Number(near[0].normal) : 0;
 }
 
@@ -113,7 +155,10 @@ export function readLender(coverage: Coverage): string | undefined {
     const around = [...words.slice(Math.max(0, first.index - 3), first.index), ...words.slice(last.index + 1, last.index + 4)];
     const lending = around.some((word) => LENDER_VERBS.includes(word.root) || cues.includes(word.normal));
     if (!lending) continue;
-    coverage.take(run.map((word) => word.index), 'qualifiers.lender');
+    coverage.take(
+      run.map((word) => word.index),
+      'qualifiers.lender',
+    );
     const cue = around.find((word) => cues.includes(word.normal));
     if (cue) coverage.take([cue.index], 'qualifiers.lender');
     return run.map((word) => word.text).join(' ');

@@ -12,10 +12,41 @@ import { findPhrase, nlp, type Coverage, type Word } from './words.ts';
 const pad = (value: number) => String(value).padStart(2, '0');
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-const monthSpan = (year: number, month: number) => ({ from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(lastDayOf(year, month))}` });
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const monthSpan = (year: number, month: number) => ({
+  from: `${year}-${pad(month)}-01`,
+  to: `${year}-${pad(month)}-${pad(lastDayOf(year, month))}`,
+});
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const SEASONS: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn: 9, winter: 12 };
-const LATEST = ['latest', 'current', 'currently', 'today', 'now', 'right now', 'this week', 'most recent', 'these days', 'nowadays', 'last day', 'latest quarter', 'most recent quarter', 'latest data'];
+const LATEST = [
+  'latest',
+  'current',
+  'currently',
+  'today',
+  'now',
+  'right now',
+  'this week',
+  'most recent',
+  'these days',
+  'nowadays',
+  'last day',
+  'latest quarter',
+  'most recent quarter',
+  'latest data',
+];
 const FED = ['fed', 'fomc', 'federal reserve'];
 
 interface Found extends TimeSlot {
@@ -65,7 +96,13 @@ function seasonSpan(name: string, year: number | undefined, today: Date): { from
 }
 
 /** What compromise's dates plugin reads in one clause: quarters, seasons, relative years and days. */
-function relativeTimes(question: string, clause: { start: number; end: number }, words: readonly Word[], today: Date, previous: Found | undefined): Found[] {
+function relativeTimes(
+  question: string,
+  clause: { start: number; end: number },
+  words: readonly Word[],
+  today: Date,
+  previous: Found | undefined,
+): Found[] {
   const text = question.slice(clause.start, clause.end);
   const clauseWords = words.filter((word) => word.start >= clause.start && word.end <= clause.end);
   const found: Found[] = [];
@@ -77,8 +114,17 @@ function relativeTimes(question: string, clause: { start: number; end: number },
     const end = start + entry.offset.length;
     const unit = entry.dates.unit;
     const inside = clauseWords.filter((word) => word.start >= start && word.end <= end);
-    const seasonWord = inside.find((word) => SEASONS[word.normal] !== undefined && (word.normal !== 'fall' || inside.some((other) => ['this', 'last', 'past', 'in'].includes(other.normal) || isYearText(other.normal))));
-    if (inside.some((word) => ['latest', 'recent', 'current', 'last'].includes(word.normal)) && !inside.some((word) => isYearText(word.normal)) && (unit === 'quarter' || unit === 'day' || unit === 'month')) {
+    const seasonWord = inside.find(
+      (word) =>
+        SEASONS[word.normal] !== undefined &&
+        (word.normal !== 'fall' ||
+          inside.some((other) => ['this', 'last', 'past', 'in'].includes(other.normal) || isYearText(other.normal))),
+    );
+    if (
+      inside.some((word) => ['latest', 'recent', 'current', 'last'].includes(word.normal)) &&
+      !inside.some((word) => isYearText(word.normal)) &&
+      (unit === 'quarter' || unit === 'day' || unit === 'month')
+    ) {
       found.push({ grain: 'latest', from: 'latest', to: 'latest', text: entry.text, start, end });
       continue;
     }
@@ -106,7 +152,8 @@ function relativeTimes(question: string, clause: { start: number; end: number },
 
 const RELATIVE_WORDS = ['last', 'this', 'past', 'ago', 'previous', 'next', 'yesterday'];
 
-export const isYearText = (text: string) => text.length === 4 && Number.isInteger(Number(text)) && Number(text) >= 1900 && Number(text) <= 2100;
+export const isYearText = (text: string) =>
+  text.length === 4 && Number.isInteger(Number(text)) && Number(text) >= 1900 && Number(text) <= 2100;
 
 /** "last year", "two years ago" (a year, for annual figures), "last March", "two weeks ago". */
 function relativeTime(entry: DateJson, inside: readonly string[], start: number, end: number): Found {
@@ -115,10 +162,19 @@ function relativeTime(entry: DateJson, inside: readonly string[], start: number,
   const byYear = unit === 'year' || inside.includes('year') || inside.includes('years');
   if (byYear) {
     const year = from.slice(0, 4);
-    return { grain: 'year', from: `${year}-01-01`, to: `${year}-12-31`, text: entry.text, start, end, readAs: `"${entry.text.trim()}" as ${year}` };
+    return {
+      grain: 'year',
+      from: `${year}-01-01`,
+      to: `${year}-12-31`,
+      text: entry.text,
+      start,
+      end,
+      readAs: `"${entry.text.trim()}" as ${year}`,
+    };
   }
   // "from last week", "yesterday": the latest figure and the one before, not a calendar day.
-  if (inside.includes('week') || inside.includes('yesterday')) return { grain: 'latest', from: 'latest', to: 'latest', text: entry.text, start, end };
+  if (inside.includes('week') || inside.includes('yesterday'))
+    return { grain: 'latest', from: 'latest', to: 'latest', text: entry.text, start, end };
   const grain = unit === 'month' ? 'month' : 'day';
   const to = grain === 'day' ? from : (entry.dates.end as string).slice(0, 10);
   return { grain, from, to, text: entry.text, start, end, readAs: `"${entry.text.trim()}" as ${from === to ? from : `${from} to ${to}`}` };
@@ -157,7 +213,14 @@ function yearFor(month: number, writtenYear: string | undefined, today: Date): n
 /** "last year", "this year", "the previous year": the year counted from today (compromise misses the possessive). */
 function relativeYears(words: readonly Word[], today: Date): Found[] {
   const found: Found[] = [];
-  const shifts: [string, number][] = [['last year', -1], ['previous year', -1], ['past year', -1], ['this year', 0], ['next year', 1], ['a year ago', -1]];
+  const shifts: [string, number][] = [
+    ['last year', -1],
+    ['previous year', -1],
+    ['past year', -1],
+    ['this year', 0],
+    ['next year', 1],
+    ['a year ago', -1],
+  ];
   for (const [phrase, shift] of shifts)
     for (const indexes of findPhrase(words, phrase)) {
       const year = today.getUTCFullYear() + shift;
@@ -175,7 +238,14 @@ function quarterWords(words: readonly Word[]): Found[] {
     const text = word.normal.replace('-', '');
     if (text.length !== 6 || text[4] !== 'q' || !isYearText(text.slice(0, 4))) continue;
     const quarter = Number(text[5]);
-    if (quarter >= 1 && quarter <= 4) found.push({ grain: 'quarter', ...quarterSpan(Number(text.slice(0, 4)), quarter), text: word.text, start: word.start, end: word.end });
+    if (quarter >= 1 && quarter <= 4)
+      found.push({
+        grain: 'quarter',
+        ...quarterSpan(Number(text.slice(0, 4)), quarter),
+        text: word.text,
+        start: word.start,
+        end: word.end,
+      });
   }
   return found;
 }
@@ -188,10 +258,20 @@ function overlaps(found: readonly Found[], start: number, end: number): boolean 
 function asWeek(time: Found): Found {
   const day = new Date(`${time.from}T00:00:00Z`);
   const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000);
-  return { ...time, grain: 'week', from: iso(monday), to: iso(new Date(monday.getTime() + 6 * 86_400_000)), text: `the week of ${time.text}` };
+  return {
+    ...time,
+    grain: 'week',
+    from: iso(monday),
+    to: iso(new Date(monday.getTime() + 6 * 86_400_000)),
+    text: `the week of ${time.text}`,
+  };
 }
 
-export function readTimes(question: string, coverage: Coverage, today: Date): { times: TimeSlot[]; relation: TimeRelation; readings: string[] } {
+export function readTimes(
+  question: string,
+  coverage: Coverage,
+  today: Date,
+): { times: TimeSlot[]; relation: TimeRelation; readings: string[] } {
   const words = coverage.words;
   const found: Found[] = [...quarterWords(words), ...relativeYears(words, today)];
   // "the latest quarter", "the last day of the data": the latest figure, not this calendar quarter.
@@ -206,7 +286,8 @@ export function readTimes(question: string, coverage: Coverage, today: Date): { 
     for (const time of relativeTimes(question, clause, words, today, found.at(-1)))
       if (!overlaps(found, time.start, time.end)) found.push(time);
   for (const word of words) {
-    if (!isYearText(word.normal) || word.text.startsWith('$') || overlaps(found, word.start, word.end) || coverage.isTaken(word.index)) continue;
+    if (!isYearText(word.normal) || word.text.startsWith('$') || overlaps(found, word.start, word.end) || coverage.isTaken(word.index))
+      continue;
     const year = Number(word.normal);
     found.push({ grain: 'year', from: `${year}-01-01`, to: `${year}-12-31`, text: word.text, start: word.start, end: word.end });
   }
@@ -214,21 +295,35 @@ export function readTimes(question: string, coverage: Coverage, today: Date): { 
   const times = found.map((time) => withContext(time, words));
   for (const time of times) coverage.takeSpan(time.start, time.end, 'times');
   takeContextWords(coverage, times);
-  return { times: times.map(({ start: _start, end: _end, ...time }) => time), relation: relationOf(words, times), readings: times.flatMap((time) => (time.readAs ? [time.readAs] : [])) };
+  return {
+    times: times.map(({ start: _start, end: _end, ...time }) => time),
+    relation: relationOf(words, times),
+    readings: times.flatMap((time) => (time.readAs ? [time.readAs] : [])),
+  };
 }
 
 /** The words around a time that change it: "the week of", "the December 2024 Fed meeting". */
 function withContext(time: Found, words: readonly Word[]): Found {
-  const before = words.filter((word) => word.end <= time.start).slice(-2).map((word) => word.normal);
-  const after = words.filter((word) => word.start >= time.end).slice(0, 2).map((word) => word.normal);
+  const before = words
+    .filter((word) => word.end <= time.start)
+    .slice(-2)
+    .map((word) => word.normal);
+  const after = words
+    .filter((word) => word.start >= time.end)
+    .slice(0, 2)
+    .map((word) => word.normal);
   let result = time;
   if (before.at(-1) === 'of' && before.at(-2) === 'week' && time.grain === 'day') result = asWeek(time);
   if (time.grain === 'month' && after.some((word) => FED.includes(word))) {
     const month = Number(time.from.slice(5, 7));
-    const week = words.filter((word) => word.end <= time.start).slice(-4).some((word) => word.normal === 'week');
+    const week = words
+      .filter((word) => word.end <= time.start)
+      .slice(-4)
+      .some((word) => word.normal === 'week');
     result = { ...result, fedMeeting: { year: Number(time.from.slice(0, 4)), month, week } };
   }
-  if (MONTH_NAMES.includes(time.text.toLowerCase()) && time.grain === 'month') result = { ...result, readAs: `${time.text} as ${time.from.slice(0, 7)}` };
+  if (MONTH_NAMES.includes(time.text.toLowerCase()) && time.grain === 'month')
+    result = { ...result, readAs: `${time.text} as ${time.from.slice(0, 7)}` };
   return result;
 }
 
@@ -247,7 +342,10 @@ function relationOf(words: readonly Word[], times: readonly Found[]): TimeRelati
   const first = dated[0];
   if (!first) return 'each';
   const { ranges } = lexicon();
-  const before = words.filter((word) => word.end <= first.start).slice(-3).map((word) => word.normal);
+  const before = words
+    .filter((word) => word.end <= first.start)
+    .slice(-3)
+    .map((word) => word.normal);
   if (before.some((word) => ranges.since.includes(word))) return 'since';
   if (dated.length < 2) return 'each';
   if (before.some((word) => word === 'from' || word === 'between')) return 'range';
