@@ -1,6 +1,6 @@
 // The research pages in Chromium, on a desktop and a 375 px phone screen: a state page and a county
 // page render their chart (an SVG with drawn lines) and their analysis, wide tables scroll inside
-// their own box rather than the page, and axe-core finds no serious or critical violation (a failing
+// their own box rather than the page, every table's header stands over its columns, and axe-core finds no serious or critical violation (a failing
 // test leaves a screenshot in tests/.artifacts/).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -10,7 +10,15 @@ import type { TestDatabase } from '../support/databases.ts';
 import { ensureSiteBuiltForTests } from '../support/site-build.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, hasChromium, screenshotFailures, seriousViolations } from '../support/browser.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  hasChromium,
+  keepScreenshot,
+  screenshotFailures,
+  seriousViolations,
+  tableMisalignments,
+} from '../support/browser.ts';
 
 const PAGES = [
   { path: '/research/ohio', heading: /^Ohio mortgage data/ },
@@ -88,6 +96,8 @@ describe.skipIf(!hasChromium || !hasSourceData)('research pages in a browser', (
         });
         expect(widths.scroll, `${sitePath} scrolls sideways on the ${viewport.label}`).toBeLessThanOrEqual(widths.inner);
         expect(await seriousViolations(page), sitePath).toEqual([]);
+        expect(await tableMisalignments(page), `${sitePath} on the ${viewport.label}`).toEqual([]);
+        await keepScreenshot(page, sitePath);
         await context.close();
       }
     }, 120_000);
