@@ -105,6 +105,8 @@ export interface MeasureSlot {
   title: string;
   /** The catalogue's kind: count, share, rate, limit, population. */
   kind: string;
+  /** What the measure stands for, as the catalogue says (`{program: 'fha', units: 1}`). */
+  qualifiers: Readonly<Record<string, string | number>>;
   /** A share's part and whole, as templates. */
   share?: { part: string; whole: string };
   words: string[];

@@ -75,6 +75,15 @@ function numberRefusals(frame: Frame): Refusal[] {
 function measureRefusals(frame: Frame): Refusal[] {
   const { topic, qualifiers, places } = frame;
   const refusals: Refusal[] = [];
+  // "the highest FHA limit for a duplex anywhere": the national ceiling is published for one unit only.
+  const units = (qualifiers.unitsAll ?? (qualifiers.units === undefined ? [] : [qualifiers.units])).filter((count) => count !== 1);
+  const measured = frame.measures.filter((measure) => typeof measure.qualifiers.units === 'number');
+  if (units.length > 0 && measured.length > 0 && measured.every((measure) => !units.includes(measure.qualifiers.units as number)))
+    refusals.push({
+      part: `a ${units.join('- or ')}-unit figure for ${measured[0]?.title ?? 'that measure'}`,
+      why: `${measured[0]?.title ?? 'That measure'} is published for one unit only, so I won't give the one-unit figure in its place`,
+      blocking: true,
+    });
   const term = qualifiers.termYears;
   if (topic === 'rate' && term !== undefined && !SURVEY_TERMS.includes(term) && frame.operation.kind !== 'payment')
     refusals.push({

@@ -211,6 +211,7 @@ export function readMeasures(
         family: entry.template.id.split('/')[0] as string,
         title: entry.template.title,
         kind: entry.template.kind,
+        qualifiers: entry.template.qualifiers,
         ...(entry.template.share ? { share: entry.template.share } : {}),
         words: entry.matched,
       } satisfies MeasureSlot;

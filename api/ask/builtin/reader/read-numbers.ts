@@ -153,6 +153,15 @@ export function readNumbers(question: string, coverage: Coverage): { slot: Numbe
       coverage.take(number.words, 'numbers.amount');
     }
   }
+  // "30-year" left whole by the tokenizer (at the end of a question): a term.
+  for (const word of words) {
+    const [count, unit] = word.normal.split('-');
+    if (unit === 'year' && count && Number.isInteger(Number(count)) && !coverage.isTaken(word.index)) {
+      slot.termYears ??= Number(count);
+      slot.termsAll = [...new Set([...(slot.termsAll ?? []), Number(count)])];
+      coverage.take([word.index], 'numbers.term');
+    }
+  }
   // "After Maricopa, which county …", "the second-largest": the place after the first.
   const after = words.find((word) => ['after', 'besides', 'second', 'second-largest', 'second-highest', 'runner-up'].includes(word.normal));
   if (after) {
