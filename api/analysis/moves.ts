@@ -4,7 +4,7 @@
 // counted from the observation just before the range, so a week's move belongs to the week it ends.
 import type { HeldSeries } from '../series/types.ts';
 import type { DatedValue } from './arithmetic.ts';
-import { observationsIn, type Observation, type Span } from './points.ts';
+import { formatValue, observationsIn, type Observation, type Span } from './points.ts';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -67,5 +67,38 @@ export function longestStreak(series: HeldSeries, span: Span, direction: Directi
     first_move: dated(series, observations[best.start + 1] as Observation),
     end: dated(series, observations[best.end] as Observation),
     steps: observations.length - 1,
+  };
+}
+
+const stepsOf = (units: string, change: number) =>
+  units === 'US dollars'
+    ? formatValue(Math.abs(change), units)
+    : `${Math.abs(change)} ${units === 'percent' ? 'percentage points' : units}`;
+
+/** The moves operation's answer and method, in words. */
+export function describeMove(series: HeldSeries, span: Span, direction: Direction, found: ReturnType<typeof largestMove>) {
+  const way = direction === 'up' ? 'increase' : 'decrease';
+  const step = found.largest;
+  const also = step && step.also.length > 0 ? `; the same ${way} also ended on ${step.also.join(', ')}` : '';
+  return {
+    answer: step
+      ? `The largest ${series.frequency} ${way} in ${series.title} from ${span.start} to ${span.end} was ${stepsOf(series.units, step.change)}, from ${formatValue(step.from.value, series.units)} (${step.from.date}) to ${formatValue(step.to.value, series.units)} (${step.to.date})${also}.`
+      : `${series.title} never had an ${way} from one observation to the next from ${span.start} to ${span.end}.`,
+    method: `Each step = an observation − the one before it; the largest ${way} of the ${found.steps} steps ending from ${span.start} to ${span.end}.`,
+    result: { units: series.units, direction, ...found },
+  };
+}
+
+/** The streak operation's answer and method, in words. */
+export function describeStreak(series: HeldSeries, span: Span, direction: Direction, found: ReturnType<typeof longestStreak>) {
+  const way = direction === 'up' ? 'increases' : 'declines';
+  const { start, end, first_move: firstMove } = found;
+  return {
+    answer:
+      found.length > 0 && start && end && firstMove
+        ? `The longest run of consecutive ${series.frequency} ${way} in ${series.title} from ${span.start} to ${span.end} was ${found.length} consecutive ${series.frequency} ${way}, from ${formatValue(start.value, series.units)} (${start.date}) ${direction} to ${formatValue(end.value, series.units)} (${end.date}); the first of them on ${firstMove.date}.`
+        : `${series.title} had no ${way} from one observation to the next from ${span.start} to ${span.end}.`,
+    method: `Runs of consecutive observations each ${direction === 'up' ? 'above' : 'below'} the one before it, counted in steps; the longest (the first when tied) of ${found.steps} steps.`,
+    result: { units: series.units, direction, ...found },
   };
 }

@@ -25,7 +25,7 @@ import {
   type Condition,
 } from './arithmetic.ts';
 import { crossSection, type CrossSection } from './cross-section.ts';
-import { largestMove, longestStreak } from './moves.ts';
+import { describeMove, describeStreak, largestMove, longestStreak } from './moves.ts';
 
 /** Bytes of remembered answers (their JSON; the series they read are the series service's, not counted here). */
 const MAX_REMEMBERED_BYTES = 8 * 1024 * 1024;
@@ -338,37 +338,14 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
     async moves(query, used) {
       const { series, versions } = await read(query.series);
       const span = rangeOf(query.from, query.to, series);
-      const found = largestMove(series, span, query.direction);
       used.add(series, [], versions);
-      const way = query.direction === 'up' ? 'increase' : 'decrease';
-      const step = found.largest;
-      const amount = step
-        ? series.units === 'US dollars'
-          ? formatValue(Math.abs(step.change), series.units)
-          : `${Math.abs(step.change)} ${pointsUnit(series.units)}`
-        : '';
-      return {
-        answer: step
-          ? `The largest ${series.frequency} ${way} in ${series.title} from ${span.start} to ${span.end} was ${amount}, from ${formatValue(step.from.value, series.units)} (${step.from.date}) to ${formatValue(step.to.value, series.units)} (${step.to.date})${step.also.length > 0 ? `; the same ${way} also ended on ${step.also.join(', ')}` : ''}.`
-          : `${series.title} never had an ${way} from one observation to the next from ${span.start} to ${span.end}.`,
-        method: `Each step = an observation − the one before it; the largest ${way} of the ${found.steps} steps ending from ${span.start} to ${span.end}.`,
-        result: { units: series.units, direction: query.direction, ...found },
-      };
+      return describeMove(series, span, query.direction, largestMove(series, span, query.direction));
     },
     async streak(query, used) {
       const { series, versions } = await read(query.series);
       const span = rangeOf(query.from, query.to, series);
-      const found = longestStreak(series, span, query.direction);
       used.add(series, [], versions);
-      const way = query.direction === 'up' ? 'increases' : 'declines';
-      return {
-        answer:
-          found.length > 0 && found.start && found.end && found.first_move
-            ? `The longest run of consecutive ${series.frequency} ${way} in ${series.title} from ${span.start} to ${span.end} was ${found.length} consecutive ${series.frequency} ${way}, from ${formatValue(found.start.value, series.units)} (${found.start.date}) ${query.direction} to ${formatValue(found.end.value, series.units)} (${found.end.date}); the first of them on ${found.first_move.date}.`
-            : `${series.title} had no ${way} from one observation to the next from ${span.start} to ${span.end}.`,
-        method: `Runs of consecutive observations each ${query.direction === 'up' ? 'above' : 'below'} the one before it, counted in steps; the longest (the first when tied) of ${found.steps} steps.`,
-        result: { units: series.units, direction: query.direction, ...found },
-      };
+      return describeStreak(series, span, query.direction, longestStreak(series, span, query.direction));
     },
     async payment(query, used) {
       if ((query.rate === undefined) === (query.series === undefined))

@@ -65,7 +65,7 @@ function readerAnswers(frame: Frame, plan: Plan): boolean {
   if (frame.topic === 'hmda' && frame.measures.some((measure) => !HMDA_SUMMARY.some((key) => measure.template.endsWith(`/${key}`))))
     return true;
   // A county the look-up composers may not find ("san diego county" without its state).
-  if (frame.places.some((place) => place.kind === 'county')) return true;
+  if (frame.places.some((place) => place.kind === 'county') && frame.times.some((time) => time.grain === 'year')) return true;
   if (frame.times.length >= 2 || frame.places.length >= 2 || frame.measures.length >= 2) return true;
   return frame.times.some((time) => ['week', 'day', 'quarter', 'month', 'season'].includes(time.grain));
 }
@@ -83,7 +83,8 @@ async function runSteps(plan: Plan, deps: BuiltinDeps, refusals: Refusal[]) {
       for (const version of answer.dataset_versions)
         if (!versions.some((known) => known.dataset === version.dataset)) versions.push(version);
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      // A dataset not loaded yet (503) is said like any other part that cannot be answered.
+      if (!(error instanceof HttpError)) throw error;
       refusals.push({
         part: step.label || 'part of the question',
         why: `I can't answer it from the data held: ${toErrorResponse(error).body.error}`,
@@ -99,7 +100,31 @@ function refusalOnly(frame: Frame, refusals: readonly Refusal[], deps: BuiltinDe
   return { text: [refusalText(refusals) ?? '', ...readings].join('\n\n'), sources: [`${deps.config.baseUrl}/api/v1/series`] };
 }
 
-export async function answerWithReader({ question, deps }: ComposerInput): Promise<ReaderResult> {
+/**
+ * "How have rates moved since 2020?": the series composer tells a span (first and latest figure,
+ * low and high); the reader answers it only when asked for something more (a mean, a place it read
+ * the composers cannot, a part it cannot answer).
+ */
+function seriesSpan(frame: Frame, plan: Plan): boolean {
+  const [only] = plan.steps;
+  // "What was the 30-year rate in March 2022?": the composer lists the month's surveys with their mean.
+  const periodValue = only?.operation === 'value' && frame.times.every((time) => ['month', 'quarter', 'year'].includes(time.grain));
+  return (
+    plan.steps.length === 1 &&
+    (only?.operation === 'change' || periodValue) &&
+    plan.refusals.length === 0 &&
+    plan.readings.length === 0 &&
+    // A county the series composer would answer with a national or state figure stays the reader's.
+    frame.places.every((place) => place.kind !== 'county') &&
+    !frame.operation.averaged &&
+    frame.times.every((time) => time.grain === 'year' || periodValue)
+  );
+}
+
+export async function answerWithReader(
+  { question, deps }: ComposerInput,
+  options: { seriesQuestion?: boolean } = {},
+): Promise<ReaderResult> {
   const context = await readerContext(deps);
   const { frame, coverage } = await readFrame(question, context);
   await resolveFedMeetings(frame, deps);
@@ -127,6 +152,7 @@ export async function answerWithReader({ question, deps }: ComposerInput): Promi
     return { frame, coverage, draft: answer };
   }
   const plan = planSteps(frame);
+  if (options.seriesQuestion && seriesSpan(frame, plan)) return { frame, coverage };
   await unpublished(plan, deps);
   if (!readerAnswers(frame, plan)) {
     if (plan.refusals.length > frame.refusals.length) return { frame, coverage, draft: refusalOnly(frame, plan.refusals, deps) };

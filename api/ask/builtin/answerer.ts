@@ -79,7 +79,8 @@ export function createBuiltinAnswerer(deps: BuiltinDeps): Answerer {
       // Every question the reader may plan is read into a frame first: what cannot be answered is
       // said first, whoever answers the rest (the reader's plan, or a look-up composer).
       const bill = PLANNED_INTENTS.has(intent) ? await answerBill(request.message, deps) : undefined;
-      const read = PLANNED_INTENTS.has(intent) && !bill ? await answerWithReader(input) : undefined;
+      const read =
+        PLANNED_INTENTS.has(intent) && !bill ? await answerWithReader(input, { seriesQuestion: intent === 'series' }) : undefined;
       let draft = bill ?? read?.draft;
       if (!draft) {
         draft = await COMPOSERS[intent](input);

@@ -76,7 +76,7 @@ export async function answerCalendarAsks(
     }
     const head = ask.count
       ? `There ${events.length === 1 ? 'was' : 'were'} ${events.length} ${what} in ${ask.label}:`
-      : `${what.charAt(0).toUpperCase()}${what.slice(1)} for ${ask.label}:`;
+      : `${what.charAt(0).toUpperCase()}${what.slice(1)} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}):`;
     if (!daysBetween) parts.push([head, events.map(line).join('\n')].join('\n'));
   }
   return { text: parts.join('\n\n'), sources: [...sources], versions };

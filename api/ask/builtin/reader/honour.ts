@@ -118,5 +118,5 @@ export function refusalText(refusals: readonly Refusal[]): string | undefined {
   const parts = refusals.map((refusal) => refusal.part);
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
   const whys = refusals.map((refusal) => `${refusal.why.charAt(0).toUpperCase()}${refusal.why.slice(1)}.`);
-  return `I can't answer for ${list} from the data held. ${whys.join(' ')}`;
+  return `I can't give ${list} from the data held. ${whys.join(' ')}`;
 }

@@ -50,8 +50,8 @@ const LexiconSchema = z.object({
   /** "By what percent did … fall": the percent is the change's, not a share measure's. */
   changeInPercent: phrases,
   carriers: phrases,
-  /** Until the catalogue of measures is merged: the words each subject's measures are named by. */
-  measureWords: z.record(z.string(), phrases),
+  /** The calendar's words ("FOMC", "CPI release"): its events are not measures of the catalogue. */
+  calendarWords: phrases,
   /** Measures people ask for that no source here publishes: said first, never answered with another. */
   unheldMeasures: phrases,
 });

@@ -117,7 +117,7 @@ function choose(ranked: readonly RankedTemplate[], weight: (word: string) => num
 
 /** A calendar question: its words ("FOMC", "CPI release") not already read as a time ("the week of the December Fed meeting"). */
 export function asksCalendar(coverage: Coverage): boolean {
-  const phrases = lexicon().measureWords.calendar ?? [];
+  const phrases = lexicon().calendarWords;
   const named = phrases.some((phrase) =>
     findPhrase(coverage.words, phrase).some((indexes) => indexes.every((at) => !coverage.isTaken(at))),
   );
