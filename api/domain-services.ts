@@ -21,6 +21,7 @@ import type { ResearchService } from './research/service.ts';
 import type { AnalysisService } from './analysis/service.ts';
 import type { DatasetUpdates } from './dataset-updates/service.ts';
 import type { WebhookService } from './webhooks/service.ts';
+import type { CatalogueService } from './catalogue/service.ts';
 
 export interface DomainServices {
   datasets: DatasetStatus;
@@ -44,6 +45,8 @@ export interface DomainServices {
   series: SeriesService;
   /** Computations over the series (change, compare, rank, count…), with their inputs and method. */
   analysis: AnalysisService;
+  /** The one catalogue of measures: words to series, the measures' words and qualifiers, the gazetteer. */
+  catalogue: CatalogueService;
   research: ResearchService;
   /** Keyed accounts' webhooks (delivery is the background job's: api/webhooks/job.ts). */
   webhooks: WebhookService;

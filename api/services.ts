@@ -25,6 +25,7 @@ import { createResearchService } from './research/service.ts';
 import { createAnalysisService } from './analysis/service.ts';
 import { createDatasetUpdates } from './dataset-updates/service.ts';
 import { createWebhookService } from './webhooks/service.ts';
+import { createCatalogueService } from './catalogue/service.ts';
 
 /** Search answers and the rates chart's history are reused for a minute (see each service's options). */
 const SEARCH_ANSWER_TTL_MS = 60_000;
@@ -63,6 +64,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
   const statistics = createStatisticsService({ db, datasets, versions, clock });
   const nmdb = createNmdbService({ db, datasets, logger: logger.child({ service: 'nmdb' }) });
   const analysis = createAnalysisService({ series, baseUrl });
+  const catalogue = createCatalogueService({ series, counties: loanLimits });
   const research = createResearchService({ db, datasets, logger: logger.child({ service: 'research' }), escrow, bills });
   // Ask is given only the services its answerers and tools call.
   const ask = createAskService({
@@ -72,6 +74,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     services: {
       analysis,
       bills,
+      catalogue,
       calendar,
       escrow,
       glossary,
@@ -104,6 +107,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     nmdb,
     series,
     analysis,
+    catalogue,
     research,
     webhooks,
     ask,

@@ -1,7 +1,9 @@
-// `npm run eval:ask [--model-only|--builtin-only] [--data-dir DIR] [--set single|multi|tuned|all] [--only ID-PREFIX]`:
-// asks the single look-ups (scripts/eval/ask-questions.ts) and the multi-step questions
-// (scripts/eval/multi-questions.ts, tuned and held-out parts reported apart) and checks each answer
-// for its facts, computed from the official files. Runs the built-in answerer always and the model
+// `npm run eval:ask [--model-only|--builtin-only] [--data-dir DIR] [--set single|multi|tuned|dev|all] [--only ID-PREFIX]`:
+// asks the single look-ups (scripts/eval/ask-questions.ts), the multi-step questions
+// (scripts/eval/multi-questions.ts, tuned and held-out parts reported apart) and the shared
+// development set (`ask-dev.json` in ASK_EVAL_DIR, default ../shared/eval; skipped with a note when
+// absent: scripts/eval/dev-set.ts) and checks each answer for its facts, computed from the official
+// files. Runs the built-in answerer always and the model
 // answerer when OPENAI_BASE_URL/OPENAI_API_KEY are set; prints facts found and questions fully right
 // per set and per kind, and exits non-zero when the built-in answerer misses its targets (single
 // look-ups 90% of facts; multi-step 85% of facts and 75% of questions).
@@ -18,6 +20,7 @@ import { answerContains, resolveFact, type ResolvedFact } from './eval/facts.ts'
 import { MULTI_QUESTIONS } from './eval/multi-questions.ts';
 import { resolveMultiFact } from './eval/multi-facts.ts';
 import { prepareDataDir, sourceDir } from './bench/service.ts';
+import { evaluateDevSet } from './eval/dev-run.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -140,8 +143,12 @@ async function main(): Promise<void> {
   const deps = { ...core, services };
   let passed = true;
   try {
+    const set = option('--set') ?? 'all';
+    const withDev = set === 'all' || set === 'dev';
     if (!args.includes('--model-only')) {
-      const tallies = await evaluate('built-in', createBuiltinAnswerer(deps), core.clock());
+      const builtin = createBuiltinAnswerer(deps);
+      const tallies = set === 'dev' ? new Map<string, Tally>() : await evaluate('built-in', builtin, core.clock());
+      if (withDev) await evaluateDevSet('built-in', (question) => answerText(builtin, question), option('--only'));
       const single = tallies.get('single');
       const multi = tallies.get('multi');
       // The targets: single look-ups at or above 90% of facts; multi-step at 85% of facts and 75% of questions.
@@ -149,8 +156,10 @@ async function main(): Promise<void> {
       if (multi && (multi.found / multi.facts < 0.85 || multi.right / multi.questions < 0.75)) passed = false;
     }
     const model = createModelAnswerer(deps);
-    if (model && !args.includes('--builtin-only')) await evaluate('model', model, core.clock());
-    else if (!model) process.stdout.write('model: not configured (set OPENAI_BASE_URL / OPENAI_API_KEY / ASK_MODEL to evaluate one)\n');
+    if (model && !args.includes('--builtin-only')) {
+      if (set !== 'dev') await evaluate('model', model, core.clock());
+      if (withDev) await evaluateDevSet('model', (question) => answerText(model, question), option('--only'));
+    } else if (!model) process.stdout.write('model: not configured (set OPENAI_BASE_URL / OPENAI_API_KEY / ASK_MODEL to evaluate one)\n');
   } finally {
     await closeServices(services);
     await db.close();

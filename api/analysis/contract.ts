@@ -20,6 +20,8 @@ export const OPERATIONS = [
   'extremes',
   'per-resident',
   'payment',
+  'moves',
+  'streak',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -157,6 +159,14 @@ export const PaymentQuerySchema = z.object({
   term_years: integer({ min: 1, max: 50 }).default(30).describe('The term in years (default 30).'),
 });
 
+const DIRECTION = choice(['up', 'down'] as const, {
+  aliases: { increase: 'up', rise: 'up', decrease: 'down', decline: 'down', fall: 'down', drop: 'down' },
+})
+  .default('up')
+  .describe('`up` (increases, default) or `down` (declines).');
+export const MovesQuerySchema = z.object({ series: SERIES, from: FROM.optional(), to: TO.optional(), direction: DIRECTION });
+export const StreakQuerySchema = z.object({ series: SERIES, from: FROM.optional(), to: TO.optional(), direction: DIRECTION });
+
 export type ValueQuery = z.output<typeof ValueQuerySchema>;
 export type ChangeQuery = z.output<typeof ChangeQuerySchema>;
 export type CompareQuery = z.output<typeof CompareQuerySchema>;
@@ -179,6 +189,8 @@ export const QUERY_SCHEMAS = {
   extremes: ExtremesQuerySchema,
   'per-resident': PerResidentQuerySchema,
   payment: PaymentQuerySchema,
+  moves: MovesQuerySchema,
+  streak: StreakQuerySchema,
 } as const satisfies Record<Operation, z.ZodObject>;
 
 /** A figure taken from a series: one observation, or the mean of the observations of a period. */
@@ -294,6 +306,29 @@ export const RESULT_SCHEMAS = {
     total_interest: z.number().describe('Monthly payment × months − amount, dollars and cents; never negative.'),
     rate: PointSchema.nullable().describe('Where the rate came from a series.'),
   }),
+  moves: z.object({
+    units: z.string(),
+    direction: z.enum(['up', 'down']),
+    largest: z
+      .object({
+        change: z.number().describe('to − from, in the units (percentage points for rates).'),
+        from: DatedValueSchema,
+        to: DatedValueSchema,
+        also: z.array(z.string()).describe('Other dates a step of the same size ended on.'),
+      })
+      .nullable()
+      .describe('The largest step between consecutive observations, or null when none went that way.'),
+    steps: z.int().describe('Steps between consecutive observations looked at (the first from the observation before the range).'),
+  }),
+  streak: z.object({
+    units: z.string(),
+    direction: z.enum(['up', 'down']),
+    length: z.int().describe('Consecutive steps that way in the longest run.'),
+    start: DatedValueSchema.nullable().describe('The observation the run started from.'),
+    first_move: DatedValueSchema.nullable().describe('The first observation of the run that moved that way.'),
+    end: DatedValueSchema.nullable().describe('The last observation of the run.'),
+    steps: z.int(),
+  }),
 } as const satisfies Record<Operation, z.ZodObject>;
 
 const envelope = z.object({
@@ -321,6 +356,8 @@ export const ANSWER_SCHEMAS = {
   extremes: answerSchema('extremes'),
   'per-resident': answerSchema('per-resident'),
   payment: answerSchema('payment'),
+  moves: answerSchema('moves'),
+  streak: answerSchema('streak'),
 } as const;
 
 export type AnalysisAnswer<O extends Operation = Operation> = z.infer<(typeof ANSWER_SCHEMAS)[O]>;
@@ -344,7 +381,8 @@ const fieldsOf = () => {
 export const AnalysisToolInputSchema = z.object({
   operation: choice(OPERATIONS).describe(
     'value (a series at a moment or the mean over from–to), change (from → to), compare (series vs other), share (part of whole), rank (a template with * across states or counties), ' +
-      'count (observations or places above/below a threshold), crossing (last or first time above/below), extremes (low and high with dates), per-resident, payment (monthly principal and interest).',
+      'count (observations or places above/below a threshold), crossing (last or first time above/below), extremes (low and high with dates), per-resident, payment (monthly principal and interest), ' +
+      'moves (the largest step up or down between consecutive observations), streak (the longest run of consecutive steps up or down).',
   ),
   ...fieldsOf(),
 });

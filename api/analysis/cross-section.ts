@@ -60,6 +60,21 @@ async function residents(series: SeriesService): Promise<{ held: ReadonlyMap<str
   return { held, versions };
 }
 
+/** Which places a cross-section keeps: those listed, those with more residents than a number. */
+export interface PlaceFilters {
+  /** State codes or county FIPS codes. */
+  places?: readonly string[] | undefined;
+  /** Only places whose residents (of the figure's year, or the latest vintage) are more than this. */
+  minPopulation?: number | undefined;
+}
+
+/** The template in the canonical form of its family (`hmda/*\/va` → `hmda/*\/va_records`), lower case. */
+function canonicalTemplate(series: SeriesService, lower: string, among: 'states' | 'counties'): string {
+  const sample = among === 'states' ? 'xx' : '00000';
+  const canonical = series.canonicalId(lower.replace('*', sample))?.toLowerCase();
+  return canonical?.split('/').includes(sample) ? canonical.replace(sample, '*') : lower;
+}
+
 export async function crossSection(
   series: SeriesService,
   template: string,
@@ -67,33 +82,38 @@ export async function crossSection(
   state: string | undefined,
   at: string | undefined,
   per?: number,
+  filters: PlaceFilters = {},
 ): Promise<CrossSection> {
-  const lower = template.trim().toLowerCase();
-  if (lower.split('/').filter((segment) => segment === '*').length !== 1 || (lower.match(/\*/g) ?? []).length !== 1) {
+  const written = template.trim().toLowerCase();
+  if (written.split('/').filter((segment) => segment === '*').length !== 1 || (written.match(/\*/g) ?? []).length !== 1) {
     throw new BadRequestError(
       `'${template}' must name one place as '*', e.g. hmda/*/originations (states) or loan-limits/conforming/* (counties).`,
     );
   }
   if (among === 'states' && state !== undefined)
     throw new BadRequestError("'state' narrows counties: give among=counties with it, or leave it out to rank the states.");
+  const lower = canonicalTemplate(series, written, among);
   const family = series.familyOf(lower.replace('*', among === 'states' ? 'xx' : '00000'));
   if (!family)
     throw new NotFoundError(
       `No series family has ids like '${template}' for ${among}; GET /api/v1/series lists the ids (states: hmda/*/originations, nmdb/*/ave_intrate; counties: loan-limits/conforming/*, hmda/*/records).`,
     );
   const { series: held, versions: familyVersions } = await series.readFamily(family);
-  const population = per === undefined ? undefined : await residents(series);
+  const population = per === undefined && filters.minPopulation === undefined ? undefined : await residents(series);
+  const listed = filters.places ? new Set(filters.places.map((place) => place.toUpperCase())) : undefined;
   const versions = population ? [...familyVersions, ...population.versions] : familyVersions;
   const vintages = new Set<string>();
   const pattern = new RegExp(`^${escape(lower).replace('\\*', among === 'states' ? '([a-z]{2})' : '(\\d{5})')}$`);
   const entries: Omit<Member, 'rank'>[] = [];
   let first: HeldSeries | undefined;
-  for (const [id, candidate] of held) {
+  for (const id of held.idsLike?.(lower) ?? held.keys()) {
     const match = pattern.exec(id.toLowerCase());
-    if (!match) continue;
+    const candidate = match ? held.get(id) : undefined;
+    if (!match || !candidate) continue;
     const place = (match[1] as string).toUpperCase();
     if (among === 'states' ? !STATES.has(place) : state !== undefined && candidate.state !== state) continue;
     first ??= candidate;
+    if (listed && !listed.has(place)) continue;
     let point;
     try {
       point = pointAt(candidate, at);
@@ -103,14 +123,15 @@ export async function crossSection(
     }
     if (point.value === null) continue;
     let value = point.value;
-    if (population && per !== undefined) {
+    if (population) {
       const people = population.held.get(`population/${place}`);
       if (!people) continue;
       const year = (point.period ?? point.date).slice(0, 4);
       const count = pointAt(people, people.periods?.includes(year) ? year : 'latest');
       if (!count.value) continue;
+      if (filters.minPopulation !== undefined && count.value <= filters.minPopulation) continue;
       vintages.add(count.period ?? count.date.slice(0, 4));
-      value = Math.round((point.value / count.value) * per * 100) / 100;
+      if (per !== undefined) value = Math.round((point.value / count.value) * per * 100) / 100;
     }
     entries.push({
       place,
@@ -122,7 +143,10 @@ export async function crossSection(
     });
   }
   if (!first) throw new NotFoundError(`No series matches '${template}'${state ? ` in ${state}` : ''}; GET /api/v1/series lists the ids.`);
-  if (entries.length === 0) throw new NotFoundError(`No place has a figure of '${template}' for ${at ?? 'the latest period'}.`);
+  if (entries.length === 0)
+    throw new NotFoundError(
+      `No place${listed || filters.minPopulation !== undefined ? ' the filters keep' : ''} has a figure of '${template}' for ${at ?? 'the latest period'}.`,
+    );
   const periods = new Set(entries.map((entry) => entry.period ?? entry.date));
   const period = at !== undefined && at !== 'latest' ? at : periods.size === 1 ? ([...periods][0] as string) : 'latest';
   const where = among === 'states' ? 'each state' : state ? `each county of ${findState(state)?.name ?? state}` : 'each county';
@@ -133,13 +157,20 @@ export async function crossSection(
     title: per === undefined ? title : `${title}, per ${per.toLocaleString('en-US')} residents`,
     units: per === undefined ? first.units : `${first.units} per ${per.toLocaleString('en-US')} residents`,
     source: { url: first.sourceUrl, as_of: first.asOf, name: first.sourceName },
-    notes:
-      per === undefined
-        ? [...first.notes]
+    notes: [
+      ...first.notes,
+      ...(per === undefined
+        ? []
         : [
-            ...first.notes,
             `Residents as the HMDA Data Browser counts them (${[...vintages].join(', ')} figures); a place's figure ÷ its residents × ${per}.`,
-          ],
+          ]),
+      ...(filters.minPopulation === undefined
+        ? []
+        : [
+            `Only places with more than ${filters.minPopulation.toLocaleString('en-US')} residents (HMDA Data Browser figures, ${[...vintages].join(', ')}).`,
+          ]),
+      ...(listed ? [`Only the places asked for: ${[...listed].join(', ')}.`] : []),
+    ],
     versions,
     ...(population ? { residents: residentsInput(population.held) } : {}),
     members: held,

@@ -49,6 +49,16 @@ const SUMMARIES: Record<Operation, { summary: string; description: string }> = {
     description:
       'The figure ÷ residents × `per` (default 1,000), residents as the HMDA Data Browser counts them; a vintage of another year is said in `notes`.',
   },
+  moves: {
+    summary: 'The largest step up or down between consecutive observations',
+    description:
+      'The largest increase (`direction=up`) or decrease (`down`) from one observation to the next in `from`–`to`, with both dates; a step into the first observation of the range counts from the one before it.',
+  },
+  streak: {
+    summary: 'The longest run of consecutive steps up or down',
+    description:
+      'The longest run of consecutive increases (`direction=up`) or decreases (`down`) in `from`–`to`: how many steps, where it started and ended.',
+  },
   payment: {
     summary: 'Monthly principal and interest for an amount, rate and term',
     description:
@@ -68,6 +78,8 @@ const EXAMPLES: Record<Operation, Record<string, string>> = {
   extremes: { series: 'pmms/30-year', from: '2022', to: '2022' },
   'per-resident': { series: 'hmda/FL/originations', at: '2024' },
   payment: { amount: '400000', rate: '6.5', term_years: '30' },
+  moves: { series: 'pmms/15-year', from: '2023', to: '2023', direction: 'up' },
+  streak: { series: 'pmms/30-year', from: '2025', to: '2025', direction: 'down' },
 };
 
 export function registerAnalysisRoutes(registry: ApiRegistry, deps: AppDeps): void {

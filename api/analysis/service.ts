@@ -34,6 +34,7 @@ import {
   type Condition,
 } from './arithmetic.ts';
 import { crossSection, type CrossSection } from './cross-section.ts';
+import { describeMove, describeStreak, largestMove, longestStreak } from './moves.ts';
 
 /** Bytes of remembered answers (their JSON; the series they read are the series service's, not counted here). */
 const MAX_REMEMBERED_BYTES = 8 * 1024 * 1024;
@@ -360,6 +361,18 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
         method: `Per-resident figure = the figure ÷ residents × ${query.per}, residents as the HMDA Data Browser counts them.`,
         result: { figure: figure.point, residents, per: query.per, value },
       };
+    },
+    async moves(query, used) {
+      const { series, versions } = await read(query.series);
+      const span = rangeOf(query.from, query.to, series);
+      used.add(series, [], versions);
+      return describeMove(series, span, query.direction, largestMove(series, span, query.direction));
+    },
+    async streak(query, used) {
+      const { series, versions } = await read(query.series);
+      const span = rangeOf(query.from, query.to, series);
+      used.add(series, [], versions);
+      return describeStreak(series, span, query.direction, longestStreak(series, span, query.direction));
     },
     async payment(query, used) {
       if ((query.rate === undefined) === (query.series === undefined))

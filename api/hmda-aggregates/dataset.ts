@@ -123,6 +123,12 @@ async function storeYear(tx: Queryable, load: YearLoad): Promise<number> {
     columns: ['year', 'fips', 'records', 'counts'],
     rows: county,
   });
+  // The year's counties once more as one document, which the series read in one row (migration 0420).
+  const document = county.map(([, fips, , counts]) => `${fips} ${JSON.stringify(counts)}`).join('\n');
+  await tx.query('INSERT INTO hmda_county_counts (year, body) VALUES ($1, $2) ON CONFLICT (year) DO UPDATE SET body = EXCLUDED.body', [
+    load.year,
+    document,
+  ]);
   changed += await upsertRows(tx, {
     table: 'hmda_record_counts',
     key: ['year', 'geo_level', 'geo_code'],

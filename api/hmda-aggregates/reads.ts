@@ -1,5 +1,5 @@
 // The HMDA aggregates capability's one import surface for other code (the statistics catalogue):
-// every read of its tables (hmda_aggregates, hmda_county_aggregates, hmda_lenders) lives in this file, which its own service uses too, together with the names,
+// every read of its tables (hmda_aggregates, hmda_county_aggregates, hmda_county_counts, hmda_lenders) lives in this file, which its own service uses too, together with the names,
 // URLs and definitions that describe them. Nothing outside api/hmda-aggregates/ queries those
 // tables or reaches into its other modules, so a change of table shape stays here.
 import type { Queryable } from '../platform/db/database.ts';
@@ -80,16 +80,22 @@ export async function countyAggregatesByYear(db: Queryable, year: number): Promi
   return new Map(rows.map((row) => [row.fips, (typeof row.counts === 'string' ? JSON.parse(row.counts) : row.counts) as Dimensions]));
 }
 
-/** Every county's action-taken, loan-type and loan-purpose counts for one year: the series read only these, not the demographics. */
-export async function countySeriesDimensions(db: Queryable, year: number): Promise<Map<string, Dimensions>> {
-  const { rows } = await db.query<{ fips: string; action: unknown; type: unknown; purpose: unknown }>(
-    `SELECT fips, counts->'actionTaken' AS action, counts->'loanType' AS type, counts->'loanPurpose' AS purpose FROM hmda_county_aggregates WHERE year = $1`,
-    [year],
-  );
-  const read = (value: unknown) => ((typeof value === 'string' ? JSON.parse(value) : value) ?? {}) as Record<string, number>;
-  return new Map(
-    rows.map((row) => [row.fips, { actionTaken: read(row.action), loanType: read(row.type), loanPurpose: read(row.purpose) }]),
-  );
+/**
+ * Every county's dimensions for each year that has its document (hmda_county_counts: one row per
+ * year, read at once); a year loaded before the documents existed is not in the map.
+ */
+export async function countyAggregateDocuments(db: Queryable): Promise<Map<number, Map<string, Dimensions>>> {
+  const { rows } = await db.query<{ year: number; body: string }>('SELECT year, body FROM hmda_county_counts ORDER BY year');
+  const result = new Map<number, Map<string, Dimensions>>();
+  for (const row of rows) {
+    const counties = new Map<string, Dimensions>();
+    for (const line of row.body.split('\n')) {
+      const space = line.indexOf(' ');
+      if (space > 0) counties.set(line.slice(0, space), JSON.parse(line.slice(space + 1)) as Dimensions);
+    }
+    result.set(Number(row.year), counties);
+  }
+  return result;
 }
 
 /** The years with a transmittal sheet, oldest first. */

@@ -18,7 +18,18 @@ export type { McpCaller } from './request-caller.ts';
 
 /** The services the tools call (the MCP tools and /ask's own), and nothing else. */
 export type ToolServiceName =
-  'analysis' | 'bills' | 'calendar' | 'escrow' | 'glossary' | 'hmda' | 'loanLimits' | 'rates' | 'search' | 'series' | 'statistics';
+  | 'analysis'
+  | 'bills'
+  | 'calendar'
+  | 'catalogue'
+  | 'escrow'
+  | 'glossary'
+  | 'hmda'
+  | 'loanLimits'
+  | 'rates'
+  | 'search'
+  | 'series'
+  | 'statistics';
 
 /** What a tool reads: configuration (links, key instructions), the logger for faults, and its services. */
 export type ToolDeps = Pick<CoreDeps, 'config' | 'logger'> & UsesServices<ToolServiceName>;

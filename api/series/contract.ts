@@ -33,10 +33,12 @@ export const ID_SYNTAX =
   "for its FICO × LTV grid (daily); `nmdb/<state>/<measure>` or `nmdb/<state>/<market>/<measure>` for FHFA's rates on outstanding mortgages " +
   '(quarterly; market `enterprise`, `government` or `other_conventional`, default all mortgages; measure `ave_intrate`, `pct_intrate_lt_3`, ' +
   '`pct_intrate_3_4`, `pct_intrate_4_5`, `pct_intrate_5_6`, `pct_intrate_ge_6`, each weighted by loans, or by balance with `_dollar` appended); ' +
-  '`loan-limits/conforming/<county FIPS>` and `loan-limits/fha/<county FIPS>` (one-unit county limits since 2018, annual); ' +
+  '`loan-limits/conforming/<county FIPS>` and `loan-limits/fha/<county FIPS>` (one-unit county limits since 2018, annual; `/2-unit`, `/3-unit`, `/4-unit` appended for larger homes); ' +
   '`loan-limits/conforming/baseline`, `loan-limits/conforming/ceiling` (since 1972 and 2008), `loan-limits/fha/floor`, `loan-limits/fha/ceiling` (since 2008); ' +
-  '`hmda/<US, state or 5-digit county FIPS>/<measure>` (annual; `records`, `applications`, `originations`, `denials`, `denial_rate`, `approval_rate`, ' +
-  'and records by loan type and purpose: `conventional_records`, `fha_records`, `va_records`, `usda_records`, `purchase_records`, `refinance_records`, `cash_out_refinance_records`); ' +
+  '`hmda/<US, state or 5-digit county FIPS>/<measure>` (annual): `records`, `applications`, `originations`, `denials`, `denial_rate`, `approval_rate`, ' +
+  'and for every code the HMDA files count a count `<name>_records` and its share of all records `<name>_share`: loan type (`conventional`, `fha`, `va`, `usda`), ' +
+  'purpose (`purchase`, `home_improvement`, `refinance`, `cash_out_refinance`), action taken (`withdrawn`, `purchased_loans`…), lien, units, construction, ' +
+  'loan product, dwelling, sex (`female`…), race (`asian`…), ethnicity (`hispanic`…), age (`age_under_25`…); the catalogue of measures names them all (`query`); ' +
   '`population/<state or county FIPS>` (residents, as the HMDA Data Browser counts them). ' +
   'Ids are read in any case. The slashes may be written as they are or encoded (%2F). GET /series lists every id.';
 
@@ -116,7 +118,9 @@ export const CatalogueQuerySchema = z.object({
     .describe('Only series of one state (code or name), e.g. "CA": NMDB, county loan limits and HMDA.'),
   query: text({ max: 100, example: 'Los Angeles' })
     .optional()
-    .describe('Words that must all appear in the title or id, any case, e.g. "Los Angeles" or "denial rate".'),
+    .describe(
+      'Words for a measure and its places, read by the catalogue of measures, best match first (not every word must match), e.g. "denial rate Harris County" or "Los Angeles".',
+    ),
   limit: integer({ min: 1, max: 1000 }).default(100).describe('Series per page, 1 to 1000; default 100.'),
   offset: integer({ min: 0, max: 1_000_000 }).default(0).describe('Series to skip (paging); default 0.'),
 });

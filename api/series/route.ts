@@ -47,7 +47,7 @@ export function registerSeriesRoutes(registry: ApiRegistry, deps: AppDeps): void
     tags: ['Series'],
     query: CatalogueQuerySchema,
     responses: { 200: { description: 'The catalogue page', schema: CatalogueAnswerSchema }, ...errorResponses([]) },
-    handler: ({ query }) => deps.services.series.catalogueJson(query),
+    handler: ({ query }) => deps.services.catalogue.seriesCatalogueJson(query),
   });
 
   registry.route({

@@ -8,7 +8,6 @@ import { HttpError, NotFoundError } from '../platform/errors.ts';
 import { parseOrThrow } from '../platform/validation.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
 import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
-import { significantWords } from '../platform/contract/words.ts';
 import {
   CatalogueQuerySchema,
   FAMILY_IDS,
@@ -23,7 +22,7 @@ import {
 import { answerCsv, buildAnswer, csvFileName, seriesInfo } from './answer.ts';
 import { buildCatalogue, type FamilyState } from './catalogue.ts';
 import { datasetSnapshot, type DatasetSnapshot } from '../platform/dataset-snapshot.ts';
-import type { HeldSeries, SeriesFamily } from './types.ts';
+import type { HeldFamily, HeldSeries, SeriesFamily } from './types.ts';
 import { shareRepeats } from './share-repeats.ts';
 import { optimalBlueFamily, pmmsFamily } from './families/rates.ts';
 import { nmdbFamily } from './families/nmdb.ts';
@@ -47,9 +46,13 @@ export interface CsvAnswer {
 }
 
 export interface SeriesService {
-  /** The catalogue page for the given filters (validated like the REST query). */
-  catalogue(query: unknown): Promise<CatalogueAnswer>;
-  catalogueJson(query: CatalogueQuery): Promise<PreSerialized<CatalogueAnswer>>;
+  /**
+   * The catalogue page for the given filters (validated like the REST query). Words (`query`) are
+   * the catalogue's to read: with them, `ranked` lists the matching ids best first, and the page
+   * holds those of them the other filters keep, in that order.
+   */
+  catalogue(query: unknown, ranked?: readonly string[]): Promise<CatalogueAnswer>;
+  catalogueJson(query: CatalogueQuery, ranked?: readonly string[]): Promise<PreSerialized<CatalogueAnswer>>;
   /** One series in a range (validated like the REST query): every face but REST's hot path. */
   answer(id: string, query?: unknown): Promise<SeriesAnswer>;
   /** The serialised JSON answer for an already-validated query: the REST hot path. */
@@ -62,9 +65,11 @@ export interface SeriesService {
   /** One series as held (dates and values), with the loads it was read from: for computations over it. */
   read(id: string): Promise<ReadSeries>;
   /** Every series of one family as held, with the loads they were read from (cross-sections: ranks, counts). */
-  readFamily(family: FamilyId): Promise<{ series: ReadonlyMap<string, HeldSeries>; versions: readonly DatasetVersion[] }>;
+  readFamily(family: FamilyId): Promise<{ series: HeldFamily; versions: readonly DatasetVersion[] }>;
   /** The family an id belongs to (its syntax, not whether it is held), or undefined. */
   familyOf(id: string): FamilyId | undefined;
+  /** The canonical form of an id in any accepted form (`MORTGAGE30US`, `hmda/hi/va`), held or not; undefined when no family reads it. */
+  canonicalId(id: string): string | undefined;
   /** Drops every held copy; the next request reads the datasets again. */
   invalidate(): void;
 }
@@ -75,11 +80,8 @@ export interface ReadSeries {
 }
 
 interface FamilyCopy {
-  byId: Map<string, HeldSeries>;
-  /** The series in the family's order, as the catalogue lists them (described only for the page asked for). */
-  list: readonly HeldSeries[];
-  /** Each series' significant words, for catalogue searches: built on the first search of the copy (tens of MB held otherwise). */
-  readonly words: Map<string, Set<string>>;
+  /** The series by id, in the family's order, as the catalogue lists them (described only for the page asked for). */
+  byId: HeldFamily;
   json: BoundedCache<PreSerialized<SeriesAnswer>>;
   csv: BoundedCache<CsvAnswer>;
   /** The loads the copy was read from, as answers name them. */
@@ -93,6 +95,9 @@ export function unknownSeriesError(id: string, baseUrl: string): NotFoundError {
       'ids look like pmms/30-year, optimal-blue/conforming-30-year, nmdb/CA/ave_intrate, loan-limits/conforming/06037 or hmda/TX/denial_rate.',
   );
 }
+
+/** Ids people write for a series of another family: the residents of an HMDA place (`hmda/06037/population`). */
+const redirect = (lower: string) => lower.replace(/^hmda\/([a-z]{2}|\d{5})\/(population|residents)$/, 'population/$1');
 
 /** A cache of bodies bounded by their bytes (a JSON or CSV body is mostly one-byte characters). */
 const bodyCache = <T extends NonNullable<unknown>>(maxBytes: number, bodyOf: (value: T) => string) =>
@@ -132,20 +137,9 @@ export function createSeriesService({
         label: `series ${family.id}`,
         ...(checkIntervalMs === undefined ? {} : { checkIntervalMs }),
         read: async (records) => {
-          const held = shareRepeats(await family.load(records));
-          let words: Map<string, Set<string>> | undefined;
+          const loaded = await family.load(records);
           return {
-            byId: new Map(held.map((series) => [series.id, series])),
-            list: held,
-            get words() {
-              words ??= new Map(
-                held.map((series) => [
-                  series.id,
-                  new Set(significantWords(`${series.title} ${series.id.replaceAll('/', ' ')} ${(series.aliases ?? []).join(' ')}`)),
-                ]),
-              );
-              return words;
-            },
+            byId: Array.isArray(loaded) ? new Map(shareRepeats(loaded).map((series) => [series.id, series])) : loaded,
             json: bodyCache<PreSerialized<SeriesAnswer>>(MAX_ANSWER_BYTES_PER_FAMILY, (body) => body),
             csv: bodyCache<CsvAnswer>(MAX_ANSWER_BYTES_PER_FAMILY, (csv) => csv.text),
             versions: records.map(currentVersion),
@@ -160,22 +154,29 @@ export function createSeriesService({
     maxBytes: MAX_RESOLVED_BYTES,
     sizeOf: (found, key) => 2 * (key.length + found.id.length) + 64,
   });
-  function resolve(id: string): { family: SeriesFamily; id: string } {
+  function resolveOrUndefined(id: string): { family: SeriesFamily; id: string } | undefined {
     const hit = resolved.get(id);
     if (hit) return hit;
-    const lower = id
-      .trim()
-      .replace(/^\/+|\/+$/g, '')
-      .toLowerCase();
+    const lower = redirect(
+      id
+        .trim()
+        .replace(/^\/+|\/+$/g, '')
+        .toLowerCase(),
+    );
     for (const family of families) {
       if (!family.claims(lower)) continue;
       const canonical = family.canonical(lower);
-      if (canonical === undefined) break;
+      if (canonical === undefined) return undefined;
       const found = { family, id: canonical };
       resolved.set(id, found);
       return found;
     }
-    throw unknownSeriesError(id, baseUrl);
+    return undefined;
+  }
+  function resolve(id: string): { family: SeriesFamily; id: string } {
+    const found = resolveOrUndefined(id);
+    if (!found) throw unknownSeriesError(id, baseUrl);
+    return found;
   }
 
   async function held(id: string): Promise<{ copy: FamilyCopy; series: HeldSeries }> {
@@ -197,7 +198,7 @@ export function createSeriesService({
     for (const family of families) {
       try {
         const copy = await (copies.get(family) as DatasetSnapshot<FamilyCopy>).get();
-        states.push({ family, series: copy.list });
+        states.push({ family, series: copy.byId });
         versions.push(copy);
       } catch (error) {
         // A family whose datasets cannot answer is listed with the reason; the others still answer.
@@ -209,7 +210,9 @@ export function createSeriesService({
     return { states, versions };
   }
 
-  async function cataloguePage(query: CatalogueQuery): Promise<PreSerialized<CatalogueAnswer>> {
+  async function cataloguePage(query: CatalogueQuery, ranked?: readonly string[]): Promise<PreSerialized<CatalogueAnswer>> {
+    if (query.query !== undefined && ranked === undefined)
+      throw new Error('series catalogue: words are read by the catalogue of measures (services.catalogue), which ranks the ids');
     const { states, versions } = await familyStates();
     if (!catalogueCache || catalogueCache.copies.some((version, index) => version !== versions[index])) {
       catalogueCache = { copies: versions, pages: bodyCache<PreSerialized<CatalogueAnswer>>(MAX_CATALOGUE_BYTES, (page) => page) };
@@ -217,13 +220,15 @@ export function createSeriesService({
     const key = JSON.stringify([query.family, query.state, query.query, query.limit, query.offset]);
     const hit = catalogueCache.pages.get(key);
     if (hit) return hit;
-    const copyOf = new Map(states.map((state, index) => [state.family.id, versions[index]]));
-    const none = new Set<string>();
-    const wordsOf = (series: HeldSeries) => {
-      const copy = copyOf.get(series.family);
-      return (typeof copy === 'string' ? undefined : copy?.words.get(series.id)) ?? none;
-    };
-    const page = preSerialize(buildCatalogue(states, query, wordsOf, (series) => seriesInfo(series, baseUrl)));
+    const page = preSerialize(
+      buildCatalogue(
+        states,
+        query,
+        (series) => seriesInfo(series, baseUrl),
+        ranked,
+        (id) => resolveOrUndefined(id)?.family.id,
+      ),
+    );
     catalogueCache.pages.set(key, page);
     return page;
   }
@@ -239,8 +244,8 @@ export function createSeriesService({
   }
 
   return {
-    async catalogue(input) {
-      return JSON.parse(await cataloguePage(parseOrThrow(CatalogueQuerySchema, input ?? {}, 'query'))) as CatalogueAnswer;
+    async catalogue(input, ranked) {
+      return JSON.parse(await cataloguePage(parseOrThrow(CatalogueQuerySchema, input ?? {}, 'query'), ranked)) as CatalogueAnswer;
     },
     catalogueJson: cataloguePage,
     async answer(id, input) {
@@ -294,11 +299,16 @@ export function createSeriesService({
       return { series: copy.byId, versions: copy.versions };
     },
     familyOf(id) {
-      const lower = id
-        .trim()
-        .replace(/^\/+|\/+$/g, '')
-        .toLowerCase();
+      const lower = redirect(
+        id
+          .trim()
+          .replace(/^\/+|\/+$/g, '')
+          .toLowerCase(),
+      );
       return families.find((family) => family.claims(lower))?.id;
+    },
+    canonicalId(id) {
+      return resolveOrUndefined(id)?.id;
     },
     invalidate() {
       for (const snapshot of copies.values()) snapshot.invalidate();

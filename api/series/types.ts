@@ -49,9 +49,24 @@ export interface FamilyDescription {
   claims(id: string): boolean;
 }
 
+/**
+ * A family's series by canonical id. Families held whole are a Map; a family whose series are made
+ * when read (the HMDA aggregates: hundreds of thousands of series from one table of counts) says
+ * the ids of a cross-section itself, so a ranking does not make every series of the family.
+ */
+export interface HeldFamily extends ReadonlyMap<string, HeldSeries> {
+  /** The ids a template with one `*` for the place (lower case) can stand for, when the family can list them without a scan. */
+  idsLike?(template: string): Iterable<string> | undefined;
+  /** The ids from the `offset`-th on, in the family's order, without making those before (a deep catalogue page). */
+  keysFrom?(offset: number): Iterable<string>;
+}
+
 export interface SeriesFamily extends FamilyDescription {
-  /** Every series of the family, read from its datasets (`records`: theirs, in the order of `datasets`). */
-  load(records: readonly DatasetRecord[]): Promise<HeldSeries[]>;
+  /**
+   * Every series of the family, read from its datasets (`records`: theirs, in the order of
+   * `datasets`): a list held whole, or a family that makes its series when they are read.
+   */
+  load(records: readonly DatasetRecord[]): Promise<HeldSeries[] | HeldFamily>;
   /** The canonical id for an id in this family's syntax (case, aliases), or undefined. */
   canonical(id: string): string | undefined;
 }

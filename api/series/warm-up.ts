@@ -1,10 +1,11 @@
 // Reads every series family into memory in the background once the server is up, so the first
 // question that needs one (a county's HMDA figures take seconds to read) does not wait for the read.
-// A family whose datasets are not loaded yet is skipped: it is read when they are.
+// A family whose datasets are not loaded yet is skipped: it is read when they are. Then the
+// catalogue's gazetteer reads its counties, for the first search that names a place.
 import type { UsesServices } from '../domain-services.ts';
 import { FAMILY_IDS } from './contract.ts';
 
-type SeriesWarmUpDeps = UsesServices<'series'>;
+type SeriesWarmUpDeps = UsesServices<'series' | 'catalogue'>;
 
 const START_DELAY_MS = 2_000;
 
@@ -16,6 +17,7 @@ export function startSeriesWarmUp(deps: SeriesWarmUpDeps): () => void {
         if (stopped) return;
         await deps.services.series.readFamily(family).catch(() => undefined);
       }
+      if (!stopped) await deps.services.catalogue.places('Los Angeles County').catch(() => undefined);
     })();
   }, START_DELAY_MS);
   timer.unref();

@@ -11,25 +11,13 @@ import { databaseKinds, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
 import { connectMcp } from '../support/mcp-client.ts';
 import { SERIES_RESOURCE_BUDGET } from '../../api/mcp/series-resource.ts';
+import { readCatalogue } from '../../api/catalogue/measures.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 
 const SERIES_DATASETS = ['pmms', 'optimal_blue', 'nmdb', 'loan_limits_conforming', 'loan_limits_fha', 'hmda_aggregates', 'population'];
-const HMDA_MEASURES = [
-  'records',
-  'applications',
-  'originations',
-  'denials',
-  'denial_rate',
-  'approval_rate',
-  'conventional_records',
-  'fha_records',
-  'va_records',
-  'usda_records',
-  'purchase_records',
-  'refinance_records',
-  'cash_out_refinance_records',
-];
+/** Every HMDA measure: the catalogue's (data/catalogue/measures.yaml), a count and a share for every code the files carry. */
+const HMDA_MEASURES = [...readCatalogue().hmda.keys()];
 /** Means are served rounded to 3 decimals (plus floating-point slack). */
 const HALF_OF_LAST_DIGIT = 0.0005 + 1e-9;
 const PMMS_FILE = 'rates/pmms_2026/MORTGAGE30US_weekly_1971_to_2026-10-08_CRLF.csv';
@@ -186,16 +174,40 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
   it('lists every series the database holds in the catalogue', async () => {
     const ids: string[] = [];
     const totals = new Set<number>();
-    for (let offset = 0; ; offset += 1000) {
-      const { status, body } = await json(`/series?limit=1000&offset=${offset}`);
-      expect(status).toBe(200);
-      const page = CatalogueAnswerSchema.parse(body);
-      totals.add(page.total);
-      ids.push(...page.series.map((series) => series.id));
-      if (page.series.length < 1000) break;
+    // Every family but the counties' HMDA measures page by page (those are checked by their count,
+    // the ids of their last page and the pages around a family's end, below: 480,000 ids).
+    const { body: whole } = await json('/series?limit=1');
+    const families = CatalogueAnswerSchema.parse(whole).families;
+    for (const family of families.filter((entry) => entry.id !== 'hmda-county')) {
+      const listed: string[] = [];
+      for (let offset = 0; ; offset += 1000) {
+        const { status, body } = await json(`/series?family=${family.id}&limit=1000&offset=${offset}`);
+        expect(status).toBe(200);
+        const page = CatalogueAnswerSchema.parse(body);
+        totals.add(page.total - family.series);
+        listed.push(...page.series.map((series) => series.id));
+        if (page.series.length < 1000) break;
+      }
+      expect(listed).toHaveLength(family.series);
+      ids.push(...listed);
     }
-    expect([...totals]).toEqual([ids.length]);
+    expect([...totals]).toEqual([0]);
     expect(new Set(ids).size).toBe(ids.length);
+    const counties = families.find((family) => family.id === 'hmda-county')!;
+    const lastFips = await database.db.query<{ fips: string }>('SELECT max(fips) AS fips FROM hmda_county_aggregates');
+    const last = await json(`/series?family=hmda-county&limit=${HMDA_MEASURES.length}&offset=${counties.series - HMDA_MEASURES.length}`);
+    expect(last.body.series.map((series: { id: string }) => series.id)).toEqual(
+      HMDA_MEASURES.map((measure) => `hmda/${lastFips.rows[0]!.fips}/${measure}`),
+    );
+    // A page across two families' boundary holds the end of one and the start of the next, in order.
+    expect(whole.total).toBe(families.reduce((sum, family) => sum + family.series, 0));
+    const before = families.slice(0, families.indexOf(counties)).reduce((sum, family) => sum + family.series, 0);
+    const firstFips = await database.db.query<{ fips: string }>('SELECT min(fips) AS fips FROM hmda_county_aggregates');
+    const boundary = await json(`/series?limit=2&offset=${before - 1}`);
+    expect(boundary.body.series.map((series: { id: string }) => series.id)).toEqual([
+      ids.findLast((id) => /^hmda\/[A-Z]{2}\//.test(id)),
+      `hmda/${firstFips.rows[0]!.fips}/${HMDA_MEASURES[0]}`,
+    ]);
 
     // What the tables hold, named the documented way.
     const fred: Record<string, string> = {
@@ -224,7 +236,10 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
       for (const measure of measures)
         expected.add(row.market === 'all' ? `nmdb/${row.state.trim()}/${measure}` : `nmdb/${row.state.trim()}/${row.market}/${measure}`);
     const limits = await database.db.query<{ program: string; fips: string }>('SELECT DISTINCT program, fips FROM loan_limits');
-    for (const row of limits.rows) expected.add(`loan-limits/${row.program}/${row.fips}`);
+    for (const row of limits.rows) {
+      expected.add(`loan-limits/${row.program}/${row.fips}`);
+      for (const units of [2, 3, 4]) expected.add(`loan-limits/${row.program}/${row.fips}/${units}-unit`);
+    }
     for (const national of ['conforming/baseline', 'conforming/ceiling', 'fha/floor', 'fha/ceiling'])
       expected.add(`loan-limits/${national}`);
     const places = await database.db.query<{ geo_code: string }>(
@@ -233,8 +248,8 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
     for (const geo of ['US', ...places.rows.map((row) => row.geo_code)]) {
       for (const measure of HMDA_MEASURES) expected.add(`hmda/${geo}/${measure}`);
     }
-    const counties = await database.db.query<{ fips: string }>('SELECT DISTINCT fips FROM hmda_county_aggregates');
-    for (const row of counties.rows) for (const measure of HMDA_MEASURES) expected.add(`hmda/${row.fips}/${measure}`);
+    const countyRows = await database.db.query<{ fips: string }>('SELECT DISTINCT fips FROM hmda_county_aggregates');
+    expect(counties.series).toBe(countyRows.rows.length * HMDA_MEASURES.length);
     const residents = await database.db.query<{ geo_code: string }>('SELECT DISTINCT geo_code FROM population');
     for (const row of residents.rows) expected.add(`population/${row.geo_code}`);
     expect(new Set(ids)).toEqual(expected);
@@ -249,10 +264,14 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
     expect(losAngeles.body.series.map((series: { id: string }) => series.id)).toEqual([
       'loan-limits/conforming/06037',
       'loan-limits/fha/06037',
+      ...['conforming', 'fha'].flatMap((program) => [2, 3, 4].map((units) => `loan-limits/${program}/06037/${units}-unit`)),
     ]);
+    // Words are read by the catalogue of measures: a measure and a place, best first.
+    const harris = await json('/series?query=denial%20rate%20Harris%20County&limit=2');
+    expect(harris.body.series.map((series: { id: string }) => series.id)).toEqual(['hmda/48201/denial_rate', 'hmda/48201/denials']);
     const texas = await json('/series?state=texas&family=hmda');
     expect(texas.body.total).toBe(HMDA_MEASURES.length);
-  }, 180_000); // every county's HMDA series are read the first time the catalogue is asked
+  }, 300_000); // every county's HMDA counts are read the first time the catalogue is asked
 
   it('serves FHFA state rates, county and national limits and HMDA aggregates over time', async () => {
     const california = await json('/series/NMDB/ca/AVE_INTRATE?from=2025');
@@ -270,6 +289,11 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
       { date: '2025-01-01', period: '2025', value: 1_209_750 },
       { date: '2026-01-01', period: '2026', value: 1_249_125 },
     ]);
+    const fourUnits = await json('/series/loan-limits/conforming/36047/4-UNITS?from=2026');
+    expect(fourUnits.body).toMatchObject({
+      id: 'loan-limits/conforming/36047/4-unit',
+      observations: [{ period: '2026', value: 2_326_875 }],
+    });
     const baseline = await json('/series/loan-limits/conforming/baseline?from=2018&to=2026');
     expect(baseline.body.observations.at(-1)).toEqual({ date: '2026-01-01', period: '2026', value: 832_750 });
     expect(baseline.body.observations.find((row: { period: string }) => row.period === '2018').value).toBe(453_100);

@@ -1,12 +1,14 @@
-// The question reader's pure parts (moments, spans, measures), the analysis arithmetic on small
+// The question reader's pure parts (times, measures read from the catalogue), the analysis arithmetic on small
 // series built here, and the /ask model's analyze_data tool over a recording analysis service.
 import { describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../api/deps.ts';
 import { askTools } from '../../api/ask/tools.ts';
-import { momentsIn, spanIn } from '../../api/ask/builtin/reader/moments.ts';
-import { hmdaMeasureOf, rateMentions, topicOf } from '../../api/ask/builtin/reader/measures.ts';
+import { readTimes } from '../../api/ask/builtin/reader/read-times.ts';
+import { readMeasures } from '../../api/ask/builtin/reader/read-measure.ts';
+import { Coverage, wordsOf } from '../../api/ask/builtin/reader/words.ts';
 import { change, crossing, extremes, monthlyPayment, rankTies } from '../../api/analysis/arithmetic.ts';
 import { pointAt } from '../../api/analysis/points.ts';
+import { largestMove, longestStreak } from '../../api/analysis/moves.ts';
 import type { HeldSeries } from '../../api/series/types.ts';
 
 const TODAY = new Date('2026-11-27T12:00:00Z');
@@ -29,52 +31,63 @@ function weekly(values: number[]): HeldSeries {
   };
 }
 
-describe('question reader: moments and spans', () => {
+const timesOf = (question: string) => readTimes(question, new Coverage(wordsOf(question)), TODAY);
+const measuresOf = (question: string) => readMeasures(new Coverage(wordsOf(question)), {}, []).measures.map((measure) => measure.template);
+
+describe('question reader: times', () => {
   it('reads days, months, quarters, years and the start of a year, in order', () => {
-    const moments = momentsIn('From the start of 2022 to 2025Q3, and on December 26, 2024, and in May 2026?', TODAY);
-    expect(moments.map((moment) => [moment.kind, moment.value])).toEqual([
-      ['start', '2022'],
-      ['quarter', '2025Q3'],
+    const { times } = timesOf('From the start of 2022 to 2025Q3, and on December 26, 2024, and in May 2026?');
+    expect(times.map((time) => [time.grain, time.from])).toEqual([
+      ['day', '2022-01-01'],
+      ['quarter', '2025-07-01'],
       ['day', '2024-12-26'],
-      ['month', '2026-05'],
+      ['month', '2026-05-01'],
     ]);
   });
 
   it('reads a Fed meeting named by month, and whether the week of it is asked', () => {
-    const [meeting] = momentsIn('What was the 30-year rate in the week of the December 2024 Fed meeting?', TODAY);
-    expect(meeting).toMatchObject({ kind: 'fomc', year: 2024, month: 12, week: true });
+    const [meeting] = timesOf('What was the 30-year rate in the week of the December 2024 Fed meeting?').times;
+    expect(meeting?.fedMeeting).toEqual({ year: 2024, month: 12, week: true });
   });
 
-  it('reads "since" as a span to the latest, and two moments as from and to', () => {
-    const since = spanIn('How much has it risen since 2019?', momentsIn('How much has it risen since 2019?', TODAY));
-    expect(since).toMatchObject({ since: true, from: { value: '2019' } });
-    const question = 'How much did it change from 2020 to 2025?';
-    expect(spanIn(question, momentsIn(question, TODAY))).toMatchObject({ since: false, from: { value: '2020' }, to: { value: '2025' } });
+  it('reads "since" as a span to the latest, two times as a range, relative times against today', () => {
+    expect(timesOf('How much has it risen since 2019?')).toMatchObject({ relation: 'since', times: [{ from: '2019-01-01' }] });
+    expect(timesOf('How much did it change from 2020 to 2025?')).toMatchObject({
+      relation: 'range',
+      times: [{ from: '2020-01-01' }, { from: '2025-01-01' }],
+    });
+    expect(timesOf('What was the limit two years ago?').times[0]).toMatchObject({ grain: 'year', from: '2024-01-01' });
+    expect(timesOf('How did rates move this past summer?').times[0]).toMatchObject({
+      grain: 'season',
+      from: '2026-06-01',
+      to: '2026-08-31',
+    });
+    expect(timesOf('What was the 30-year average in Q3 2026 vs Q2?').times.map((time) => time.from)).toEqual(['2026-07-01', '2026-04-01']);
   });
 });
 
-describe('question reader: measures', () => {
+describe('question reader: measures from the catalogue', () => {
   it('tells rates on outstanding mortgages, limits and HMDA apart', () => {
-    expect(topicOf('What is the average interest rate on existing mortgages in Texas?')).toBe('outstanding');
-    expect(topicOf('What is the jumbo threshold in Harris County?')).toBe('limit');
-    expect(topicOf('What was the denial rate in Maricopa County in 2024?')).toBe('hmda');
-    expect(topicOf('When was the 30-year rate last below 6%?')).toBe('rate');
+    expect(measuresOf('What is the average interest rate on existing mortgages?')[0]).toBe('nmdb/{state}/ave_intrate');
+    expect(measuresOf('What was the denial rate in 2024?')[0]).toBe('hmda/{place}/denial_rate');
+    expect(measuresOf('How many home loans were originated?')[0]).toBe('hmda/{place}/originations');
   });
 
   it('names every rate series a comparison mentions, survey or benchmark', () => {
-    expect(rateMentions('the spread between the 30-year and 15-year fixed rates').map((mention) => mention.id)).toEqual([
-      'pmms/30-year',
-      'pmms/15-year',
-    ]);
-    expect(rateMentions('the gap between the Optimal Blue jumbo and conforming 30-year rates').map((mention) => mention.id)).toEqual([
-      'optimal-blue/jumbo-30-year',
-      'optimal-blue/conforming-30-year',
-    ]);
-    expect(hmdaMeasureOf('How many home loans were originated in Cook County?').measure).toBe('originations');
+    expect(measuresOf('the spread between the 30-year and 15-year fixed rates')).toEqual(['pmms/30-year', 'pmms/15-year']);
   });
 });
 
 describe('analysis arithmetic', () => {
+  it('finds the largest step up and the longest run of steps down, a step into the range counted from the one before', () => {
+    const series = weekly([5, 5.2, 5.1, 5.6, 5.5, 5.4, 5.3, 5.35]);
+    const range = { start: series.dates[1] as string, end: series.dates.at(-1) as string, label: 'test', kind: 'range' as const };
+    expect(largestMove(series, range, 'up').largest).toMatchObject({ change: 0.5, to: { date: series.dates[3] } });
+    expect(longestStreak(series, range, 'down')).toMatchObject({ length: 3, start: { value: 5.6 }, end: { value: 5.3 } });
+    // The step into the first week of the range is counted from the week before it.
+    expect(largestMove(series, { ...range, end: series.dates[1] as string }, 'up').largest).toMatchObject({ change: 0.2 });
+  });
+
   it('keeps ties in ranks, and every place tied with the last one shown', () => {
     const ranked = rankTies([{ value: 5 }, { value: 9 }, { value: 9 }, { value: 7 }, { value: 7 }], 'highest', 3);
     expect(ranked.map((entry) => [entry.rank, entry.value])).toEqual([
@@ -127,6 +140,8 @@ describe('analyze_data, the /ask model tool', () => {
       'extremes',
       'per-resident',
       'payment',
+      'moves',
+      'streak',
     ]);
   });
 

@@ -17,7 +17,9 @@ import { answerRates } from './answer-rates.ts';
 import { answerLoanLimits } from './answer-loan-limits.ts';
 import { answerHmda } from './answer-hmda.ts';
 import { answerSeries } from './answer-series.ts';
-import { answerAnalysis } from './answer-analysis.ts';
+import { answerWithReader } from './answer-reader.ts';
+import { answerBill } from './answer-bills.ts';
+import { refusalText } from './reader/honour.ts';
 
 const COMPOSERS: Record<Intent, Composer> = {
   escrow: answerEscrow,
@@ -74,9 +76,17 @@ export function createBuiltinAnswerer(deps: BuiltinDeps): Answerer {
     async *answer(request: AskRequest, signal: AbortSignal): AsyncGenerator<AnswerEvent> {
       const { intent, entities } = understand(request, deps.services.glossary);
       const input = { question: request.message, entities, deps };
-      // Questions that combine figures go to the question reader's plan; the look-up composers answer the rest.
-      const planned = PLANNED_INTENTS.has(intent) ? await answerAnalysis(input, { seriesQuestion: intent === 'series' }) : undefined;
-      const draft = planned ?? (await COMPOSERS[intent](input));
+      // Every question the reader may plan is read into a frame first: what cannot be answered is
+      // said first, whoever answers the rest (the reader's plan, or a look-up composer).
+      const bill = PLANNED_INTENTS.has(intent) ? await answerBill(request.message, deps) : undefined;
+      const read =
+        PLANNED_INTENTS.has(intent) && !bill ? await answerWithReader(input, { seriesQuestion: intent === 'series' }) : undefined;
+      let draft = bill ?? read?.draft;
+      if (!draft) {
+        draft = await COMPOSERS[intent](input);
+        const first = refusalText(read?.frame.refusals ?? []);
+        if (first) draft = { ...draft, text: `${first}\n\n${draft.text}` };
+      }
       for (const url of draft.sources) yield { type: 'source', url };
       for (const version of draft.versions ?? []) yield { type: 'version', version };
       for (const piece of splitForStreaming(draft.text)) {

@@ -8,7 +8,7 @@ import type { DatasetVersion } from '../../platform/contract/versions.ts';
 /** What the built-in answerer's composers read: links are built on the base URL, dates from the clock. */
 export type BuiltinDeps = Pick<CoreDeps, 'config' | 'clock'> &
   UsesServices<
-    'analysis' | 'calendar' | 'escrow' | 'glossary' | 'hmdaAggregates' | 'loanLimits' | 'rates' | 'research' | 'search' | 'series'
+    'analysis' | 'bills' | 'calendar' | 'escrow' | 'glossary' | 'hmdaAggregates' | 'loanLimits' | 'rates' | 'research' | 'search' | 'series'
   >;
 
 export interface AnswerDraft {

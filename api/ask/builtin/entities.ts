@@ -4,7 +4,7 @@
 import { STATES, type StateInfo } from '../../geo/states.ts';
 import { ficoTierOfScore } from '../../platform/contract/credit-tiers.ts';
 import { MONTH_NAMES } from '../../platform/contract/months.ts';
-import { WORD_CODES } from './word-codes.ts';
+import { WORD_CODES } from '../../geo/word-codes.ts';
 
 export type LoanType = 'conventional' | 'fha' | 'va' | 'usda' | 'jumbo';
 

@@ -11,6 +11,7 @@ import { searchContentTool } from './search-content.ts';
 import { getCongressBillsTool } from './get-congress-bills.ts';
 import { getEconomicCalendarTool } from './get-economic-calendar.ts';
 import { queryHmdaTool } from './query-hmda.ts';
+import { findSeriesTool } from './find-series.ts';
 
 export type McpTool = ContractTool;
 
@@ -23,6 +24,7 @@ export const tools: McpTool[] = [
   searchContentTool,
   getCongressBillsTool,
   queryHmdaTool,
+  findSeriesTool,
 ];
 
 /** Name, title, description and key requirement of every tool, for documentation files. */

@@ -26,20 +26,30 @@ function gaps(years: readonly number[]): number[] {
   return missing;
 }
 
+const UNIT_WORDS = ['one', 'two', 'three', 'four'] as const;
+/** `06037`, `06037/3-unit`: a county and, past one unit, the unit count. */
+const COUNTY_ID = /^(\d{5})(?:\/([1-4])-units?)?$/;
+
 export function countyLimitFamily(program: LimitProgram, db: Queryable): SeriesFamily {
   const prefix = `loan-limits/${program}/`;
   const label = program === 'fha' ? 'FHA' : 'conforming';
   const { publisher, page } = LIMIT_PUBLISHERS[program];
+  const claimed = (lower: string) => (lower.startsWith(prefix) ? COUNTY_ID.exec(lower.slice(prefix.length)) : null);
   return {
     id: program === 'fha' ? 'loan-limits-fha' : 'loan-limits-conforming',
-    title: `${program === 'fha' ? 'HUD FHA' : 'FHFA conforming'} loan limits by county, one unit (annual, since 2018)`,
+    title: `${program === 'fha' ? 'HUD FHA' : 'FHFA conforming'} loan limits by county, 1–4 units (annual, since 2018)`,
     publisher,
     frequency: 'annual',
-    idPattern: `${prefix}<5-digit county FIPS>`,
+    idPattern: `${prefix}<5-digit county FIPS> (one unit) or ${prefix}<FIPS>/<2|3|4>-unit`,
     example: `${prefix}06037`,
     datasets: [LIMIT_DATASETS[program], COUNTIES_DATASET],
-    claims: (lower) => lower.startsWith(prefix) && /^\d{5}$/.test(lower.slice(prefix.length)),
-    canonical: (lower) => (lower.startsWith(prefix) && /^\d{5}$/.test(lower.slice(prefix.length)) ? lower : undefined),
+    claims: (lower) => claimed(lower) !== null,
+    canonical(lower) {
+      const match = claimed(lower);
+      if (!match) return undefined;
+      const units = Number(match[2] ?? 1);
+      return units === 1 ? `${prefix}${match[1]}` : `${prefix}${match[1]}/${units}-unit`;
+    },
     async load() {
       const [limits, names] = await Promise.all([readCountyLimitSeries(db, program), readCountyNames(db)]);
       const held: HeldSeries[] = [];
@@ -49,26 +59,28 @@ export function countyLimitFamily(program: LimitProgram, db: Queryable): SeriesF
         const name = county?.name ?? titleCase(series.sourceName);
         const missing = gaps(series.years);
         const lastYear = series.years.at(-1) as number;
-        held.push({
-          id: `${prefix}${series.fips}`,
-          title: `${label === 'FHA' ? 'HUD FHA' : 'FHFA conforming'} loan limit, one unit: ${name}, ${series.state}`,
-          family: program === 'fha' ? 'loan-limits-fha' : 'loan-limits-conforming',
-          publisher,
-          frequency: 'annual',
-          units: 'US dollars',
-          dates: series.years.map(yearDate),
-          periods: series.years.map(String),
-          values: series.limits.map((limits) => limits[0]),
-          sourceUrl: page,
-          sourceName: `${publisher}, ${label} loan limits by county`,
-          asOf: yearDate(lastYear),
-          state: series.state,
-          place: `${name}, ${series.state}`,
-          notes: [
-            `The ${label} limit for a one-unit home in each calendar year (effective January 1); 2–4-unit limits are on /api/v1/loan-limits.`,
-            ...(missing.length > 0 ? [`No ${label} file is loaded for ${missing.join(', ')}.`] : []),
-          ],
-        });
+        for (let units = 1; units <= 4; units += 1) {
+          held.push({
+            id: units === 1 ? `${prefix}${series.fips}` : `${prefix}${series.fips}/${units}-unit`,
+            title: `${label === 'FHA' ? 'HUD FHA' : 'FHFA conforming'} loan limit, ${UNIT_WORDS[units - 1]} unit${units === 1 ? '' : 's'}: ${name}, ${series.state}`,
+            family: program === 'fha' ? 'loan-limits-fha' : 'loan-limits-conforming',
+            publisher,
+            frequency: 'annual',
+            units: 'US dollars',
+            dates: series.years.map(yearDate),
+            periods: series.years.map(String),
+            values: series.limits.map((byUnits) => byUnits[units - 1] ?? null),
+            sourceUrl: page,
+            sourceName: `${publisher}, ${label} loan limits by county`,
+            asOf: yearDate(lastYear),
+            state: series.state,
+            place: `${name}, ${series.state}`,
+            notes: [
+              `The ${label} limit for a ${units}-unit home in each calendar year (effective January 1).`,
+              ...(missing.length > 0 ? [`No ${label} file is loaded for ${missing.join(', ')}.`] : []),
+            ],
+          });
+        }
       }
       return held;
     },

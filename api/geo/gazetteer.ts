@@ -1,22 +1,27 @@
 // The places a question names, in the order it names them: states (names, capitalised codes),
 // counties (with or without "County"/"Parish", short forms such as "LA county", New York City's
 // boroughs), large cities read as the county that holds them, and misspellings of any of these
-// (fuse.js). Counties come from the loan-limits capability's county list, read once per load.
+// (fuse.js). Counties come from the loan-limits capability's county list, read once per load. The one
+// gazetteer of the service: the question reader and the catalogue's search read places through it.
 import Fuse from 'fuse.js';
-import { STATES, findState } from '../../../geo/states.ts';
-import { baseKey, matchKey } from '../../../geo/county-names.ts';
-import type { UsesServices } from '../../../domain-services.ts';
+import { STATES, findState } from './states.ts';
+import { baseKey, matchKey } from './county-names.ts';
 import { CITY_COUNTIES, COUNTY_SHORT_FORMS } from './city-counties.ts';
-import { WORD_CODES } from '../word-codes.ts';
+import { WORD_CODES } from './word-codes.ts';
 
-/** The gazetteer is read from the loan-limit counties. */
-type PlacesDeps = UsesServices<'loanLimits'>;
+/** Where the gazetteer reads its counties: the loan-limits capability's county list of each state. */
+export interface CountyLister {
+  counties(state: string): Promise<readonly { fips: string; state: string; name: string }[]>;
+}
+type PlacesDeps = { services: { loanLimits: CountyLister } };
 
 export interface StatePlace {
   kind: 'state';
   code: string;
   name: string;
+  /** Where the question names it: from `at` to `end` (exclusive). */
   at: number;
+  end: number;
 }
 
 export interface CountyPlace {
@@ -25,11 +30,12 @@ export interface CountyPlace {
   state: string;
   name: string;
   at: number;
+  end: number;
   /** How the question's words were read, when not as written ("Houston → Harris County, TX"). */
   readAs?: string;
 }
 
-export type Place = StatePlace | CountyPlace | { kind: 'nation'; at: number };
+export type Place = StatePlace | CountyPlace | { kind: 'nation'; at: number; end?: number };
 
 interface CountyEntry {
   fips: string;
@@ -67,9 +73,10 @@ async function loadGazetteer(deps: PlacesDeps) {
 }
 
 function gazetteerFor(deps: PlacesDeps) {
-  // One gazetteer per services object (tests build several apps in one process).
-  if (!gazetteer || gazetteerKey !== deps.services) {
-    gazetteerKey = deps.services;
+  // One gazetteer per county list (tests build several apps in one process); the reader and the
+  // catalogue share it.
+  if (!gazetteer || gazetteerKey !== deps.services.loanLimits) {
+    gazetteerKey = deps.services.loanLimits;
     gazetteer = loadGazetteer(deps).catch((error: unknown) => {
       gazetteer = undefined;
       throw error;
@@ -87,7 +94,7 @@ function statesIn(text: string): StatePlace[] {
       const start = match.index;
       if (taken.some(([from, to]) => start >= from && start < to)) continue;
       taken.push([start, start + state.name.length]);
-      found.push({ kind: 'state', code: state.code, name: state.name, at: start });
+      found.push({ kind: 'state', code: state.code, name: state.name, at: start, end: start + state.name.length });
     }
   }
   const allCaps = text === text.toUpperCase();
@@ -97,7 +104,7 @@ function statesIn(text: string): StatePlace[] {
     if (!state || (allCaps && WORD_CODES.has(code))) continue;
     if (code === 'VA' && /\bVA\s+(loan|mortgage|limit|rate|funding)/i.test(text.slice(match.index))) continue;
     if (code === 'LA' && /\bLA\s+county\b/i.test(text.slice(match.index))) continue;
-    found.push({ kind: 'state', code: state.code, name: state.name, at: match.index });
+    found.push({ kind: 'state', code: state.code, name: state.name, at: match.index, end: match.index + 2 });
   }
   return found;
 }
@@ -135,18 +142,23 @@ export async function placesIn(question: string, context: PlaceContext): Promise
   const addCounty = (entry: CountyEntry, at: number, end: number, readAs?: string) => {
     if (claimed.some(([from, to]) => at < to && end > from)) return;
     claimed.push([at, end]);
-    places.push({
+    const county: CountyPlace = {
       kind: 'county',
       fips: entry.fips,
       state: entry.state,
       name: `${entry.name}, ${entry.state}`,
       at,
+      end,
       ...(readAs ? { readAs } : {}),
-    });
-    // A state named only to locate the county is not a place of its own.
+    };
+    places.push(county);
+    // A state named only to locate the county is not a place of its own: its words are the county's.
     for (let index = places.length - 1; index >= 0; index -= 1) {
       const place = places[index] as Place;
-      if (place.kind === 'state' && place.code === entry.state && place.at > at && place.at - end < 4) places.splice(index, 1);
+      if (place.kind === 'state' && place.code === entry.state && place.at > at && place.at - end < 4) {
+        places.splice(index, 1);
+        county.end = Math.max(county.end, place.end);
+      }
     }
   };
   // "<Name> County", "<Name> Parish", "<Name> Borough"; short forms such as "LA county".
@@ -187,7 +199,7 @@ export async function placesIn(question: string, context: PlaceContext): Promise
         if (kind === 'state') {
           const state = findState(key);
           if (state && !places.some((place) => place.kind === 'state' && place.code === state.code))
-            places.push({ kind: 'state', code: state.code, name: state.name, at });
+            places.push({ kind: 'state', code: state.code, name: state.name, at, end: at + phrase.length });
         } else {
           const target = CITY_COUNTIES[key];
           const entry = target && counties.find((county) => county.fips === target.fips);
@@ -197,8 +209,11 @@ export async function placesIn(question: string, context: PlaceContext): Promise
       }
     }
   }
-  if (/\b(nationwide|nationally|national|the (?:us|u\.s\.|united states|country|nation)|all (?:us|u\.s\.) )\b/i.test(question))
-    places.push({ kind: 'nation', at: lower.search(/nationwide|nationally|national|united states|country|nation|all us|all u\.s\./) });
+  const nation = /\b(nationwide|nationally|national|the (?:us|u\.s\.|united states|country|nation)|all (?:us|u\.s\.) )\b/i.exec(question);
+  if (nation) {
+    const at = lower.search(/nationwide|nationally|national|united states|country|nation|all us|all u\.s\./);
+    places.push({ kind: 'nation', at, end: nation.index + nation[0].length });
+  }
   return places.sort((a, b) => a.at - b.at);
 }
 

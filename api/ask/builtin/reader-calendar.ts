@@ -1,0 +1,83 @@
+// The reader's calendar answers: the events of each time asked (a release by name, Fed decisions),
+// counted when asked how many, and the days between two events. A release named with its reference
+// month ("the CPI for August 2024") is found by that month in the event's name, though it comes out
+// the month after. Every date comes from the calendar service.
+import type { CalendarEvent } from '../../calendar/contract.ts';
+import type { DatasetVersion } from '../../platform/contract/versions.ts';
+import type { BuiltinDeps } from './draft.ts';
+import { formatDate } from './draft.ts';
+import type { CalendarAsk } from './reader/plan-types.ts';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DAY_MS = 86_400_000;
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+interface Found {
+  ask: CalendarAsk;
+  events: CalendarEvent[];
+}
+
+async function eventsFor(
+  ask: CalendarAsk,
+  deps: BuiltinDeps,
+): Promise<{ events: CalendarEvent[]; versions: readonly DatasetVersion[]; url: string }> {
+  const monthly = ask.from.slice(0, 7) === ask.to.slice(0, 7) && ask.from.endsWith('-01');
+  // A month's release may come out in the following weeks: look there for its reference month.
+  const to = monthly && ask.names.length > 0 ? addDays(ask.to, 45) : ask.to;
+  const answer = await deps.services.calendar.answer({
+    from: ask.from,
+    to,
+    ...(ask.category ? { category: [ask.category] } : {}),
+    limit: 200,
+  });
+  const named = answer.events.filter((event) => ask.names.length === 0 || ask.names.some((name) => event.name.includes(name)));
+  const reference = `${MONTHS[Number(ask.from.slice(5, 7)) - 1]} ${ask.from.slice(0, 4)}`;
+  const byReference = monthly ? named.filter((event) => event.name.includes(reference)) : [];
+  const events = byReference.length > 0 ? byReference : named.filter((event) => event.date <= ask.to);
+  const url = `${deps.config.baseUrl}/api/v1/calendar?from=${ask.from}&to=${to}${ask.category ? `&category=${ask.category}` : ''}`;
+  return { events, versions: answer.dataset_versions, url };
+}
+
+const line = (event: CalendarEvent) => `- ${formatDate(event.date)} (${event.date}): ${event.name}`;
+
+export async function answerCalendarAsks(
+  asks: readonly CalendarAsk[],
+  daysBetween: boolean,
+  deps: BuiltinDeps,
+): Promise<{ text: string; sources: string[]; versions: DatasetVersion[] }> {
+  const found: Found[] = [];
+  const sources = new Set<string>();
+  const versions: DatasetVersion[] = [];
+  for (const ask of asks) {
+    const { events, versions: own, url } = await eventsFor(ask, deps);
+    found.push({ ask, events });
+    sources.add(url);
+    for (const event of events) sources.add(event.source_url);
+    for (const version of own) if (!versions.some((known) => known.dataset === version.dataset)) versions.push(version);
+  }
+  const parts: string[] = [];
+  if (daysBetween) {
+    const [first, second] = found.map((entry) => entry.events[0]);
+    if (first && second) {
+      const days = Math.round(Math.abs(Date.parse(second.date) - Date.parse(first.date)) / DAY_MS);
+      parts.push(
+        `${first.name} came out on ${formatDate(first.date)} and ${second.name} on ${formatDate(second.date)}: **${days} days** apart (${days === 7 ? 'one week' : `${days} calendar days`}).`,
+      );
+    }
+  }
+  for (const { ask, events } of found) {
+    const what =
+      ask.category === 'fed' ? 'FOMC meetings with a rate decision' : ask.names[0] ? `${ask.names[0]} releases` : 'economic data releases';
+    if (events.length === 0) {
+      parts.push(
+        `The calendar holds no ${what} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}): they have not been published, and I won't guess dates the publishers have not posted.`,
+      );
+      continue;
+    }
+    const head = ask.count
+      ? `There ${events.length === 1 ? 'was' : 'were'} ${events.length} ${what} in ${ask.label}:`
+      : `${what.charAt(0).toUpperCase()}${what.slice(1)} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}):`;
+    if (!daysBetween) parts.push([head, events.map(line).join('\n')].join('\n'));
+  }
+  return { text: parts.join('\n\n'), sources: [...sources], versions };
+}

@@ -1,0 +1,71 @@
+// Checks of a frame and a plan against the data, before anything is answered: a Fed meeting named
+// by month is the FOMC decision of that month on the calendar (or a refusal when there is none),
+// and a year, quarter or day after a series' latest figure is said to be unpublished, first, rather
+// than answered with an earlier figure.
+import type { BuiltinDeps } from './draft.ts';
+import type { Frame } from './reader/frame.ts';
+import type { Plan } from './reader/plan-types.ts';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+export async function resolveFedMeetings(frame: Frame, deps: BuiltinDeps): Promise<void> {
+  if (frame.topic === 'calendar') return;
+  for (const [index, time] of frame.times.entries()) {
+    const meeting = time.fedMeeting;
+    if (!meeting) continue;
+    const from = `${meeting.year}-${pad(meeting.month)}-01`;
+    const to = `${meeting.year}-${pad(meeting.month)}-${pad(lastDay(meeting.year, meeting.month))}`;
+    const events = await deps.services.calendar.answer({ from, to, category: ['fed'], limit: 5 }).catch(() => undefined);
+    const decision = events?.events[0];
+    const name = `the ${MONTHS[meeting.month - 1]} ${meeting.year} Fed meeting`;
+    if (!decision) {
+      frame.refusals.push({
+        part: name,
+        why: `the calendar holds no Federal Reserve (FOMC) decision in ${time.text.trim()}`,
+        blocking: false,
+      });
+      continue;
+    }
+    frame.readings.push(`${name} as the FOMC decision of ${decision.date}`);
+    const day = new Date(`${decision.date}T00:00:00Z`);
+    const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000);
+    const sunday = new Date(monday.getTime() + 6 * 86_400_000);
+    frame.times[index] = meeting.week
+      ? { grain: 'week', from: monday.toISOString().slice(0, 10), to: sunday.toISOString().slice(0, 10), text: `the week of ${name}` }
+      : { grain: 'day', from: decision.date, to: decision.date, text: name };
+  }
+}
+
+/** The first day a moment covers ("2027" → 2027-01-01, "2025Q3" → 2025-07-01). */
+function startOf(moment: string): string {
+  if (moment.length === 4) return `${moment}-01-01`;
+  if (moment.length === 6 && moment[4] === 'Q') return `${moment.slice(0, 4)}-${pad((Number(moment[5]) - 1) * 3 + 1)}-01`;
+  if (moment.length === 7) return `${moment}-01`;
+  return moment;
+}
+
+/** Drops the steps asking for a moment after their series' latest figure, saying so first. */
+export async function unpublished(plan: Plan, deps: BuiltinDeps): Promise<void> {
+  const kept: Plan['steps'] = [];
+  for (const step of plan.steps) {
+    const series = typeof step.query.series === 'string' && !step.query.series.includes('*') ? step.query.series : undefined;
+    const moments = ['at', 'from']
+      .map((key) => step.query[key])
+      .filter((value): value is string => typeof value === 'string' && value !== 'latest');
+    const held = series ? await deps.services.series.read(series).catch(() => undefined) : undefined;
+    const last = held?.series.dates.at(-1);
+    const late = last ? moments.find((moment) => startOf(moment) > last) : undefined;
+    if (held && last && late) {
+      plan.refusals.push({
+        part: `${held.series.title} for ${late}`,
+        why: `${late} has not been published yet: the latest figure held is for ${held.series.periods?.at(-1) ?? last}`,
+        blocking: false,
+      });
+      continue;
+    }
+    kept.push(step);
+  }
+  plan.steps = kept;
+}

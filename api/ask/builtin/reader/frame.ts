@@ -1,0 +1,146 @@
+// The question frame: what a question asks, read slot by slot by independent readers (operation,
+// measure, places, times, qualifiers, numbers), with what each slot consumed and what nothing
+// consumed. The planner composes analysis operations from a frame; nothing here reads data.
+import type { Place } from '../../../geo/gazetteer.ts';
+
+/** What the question wants done with its figures. */
+export type OperationKind =
+  | 'value'
+  | 'change'
+  | 'compare'
+  | 'rank'
+  | 'count'
+  | 'share'
+  | 'extremes'
+  | 'crossing'
+  | 'streak'
+  | 'average'
+  | 'biggest-move'
+  | 'payment'
+  | 'per-resident'
+  | 'calendar-arithmetic'
+  | 'list';
+
+export interface OperationSlot {
+  kind: OperationKind;
+  /** rank/extremes: highest or lowest first; biggest-move/streak: up or down. */
+  direction?: 'highest' | 'lowest';
+  /** crossing: the last or first time. */
+  which?: 'last' | 'first';
+  /** biggest-move, streak: which way the steps go. */
+  step?: 'up' | 'down';
+  /** "the average … rose": the figures compared are period means. */
+  averaged?: boolean;
+}
+
+/** A span of the question, in days: `from`–`to` inclusive (ISO dates), with the grain it was said in. */
+export interface TimeSlot {
+  grain: 'day' | 'week' | 'month' | 'quarter' | 'season' | 'year' | 'latest';
+  from: string;
+  to: string;
+  /** The words, as written. */
+  text: string;
+  /** "since 2019": runs to the latest figure. */
+  open?: boolean;
+  /** How a relative or named time was read ("this past summer" → June–August 2026). */
+  readAs?: string;
+  /** A Fed meeting named by month ("the December 2024 Fed meeting"): resolved against the calendar. */
+  fedMeeting?: { year: number; month: number; week: boolean };
+}
+
+/** How times relate: one moment each, a range from the first to the last, or each listed. */
+export type TimeRelation = 'each' | 'range' | 'since';
+
+/** A place kind the question ranges over ("states", "each county of Texas", "counties"). */
+export interface PlaceSet {
+  among: 'states' | 'counties';
+  /** Counties of this state only. */
+  state?: string;
+  /** "with more than 100,000 residents". */
+  filter?: { measure: 'population'; op: 'above' | 'below'; value: number };
+}
+
+export interface Qualifiers {
+  units?: number;
+  /** Every number of units named, in order ("a 4-unit home … a one-unit home"). */
+  unitsAll?: number[];
+  program?: 'conforming' | 'fha' | 'va' | 'usda' | 'jumbo' | 'conventional';
+  /** Every program named, in order ("the jumbo index than the conforming index"). */
+  programsAll?: string[];
+  /** Every term named ("the 15-year rate than the 30-year"). */
+  termsAll?: number[];
+  termYears?: number;
+  purpose?: string;
+  lender?: string;
+  tract?: string;
+  zip?: string;
+  metro?: string;
+  creditScore?: number;
+}
+
+export interface Threshold {
+  op: 'above' | 'below';
+  /** A number in the measure's units, or a series id ("above the baseline"). */
+  value: number | string;
+  text: string;
+}
+
+export interface NumberSlot {
+  amount?: number;
+  rate?: number;
+  termYears?: number;
+  termsAll?: number[];
+  topN?: number;
+  /** Which place after the top ones ("after Maricopa", "second"). */
+  ordinal?: number;
+  threshold?: Threshold;
+  per?: number;
+}
+
+/** A measure as the question names it: the catalogue entry it matched and the words that matched. */
+export interface MeasureSlot {
+  /** A catalogue template with `{place}` where the place goes, or a national series id. */
+  template: string;
+  family: string;
+  title: string;
+  /** The catalogue's kind: count, share, rate, limit, population. */
+  kind: string;
+  /** What the measure stands for, as the catalogue says (`{program: 'fha', units: 1}`). */
+  qualifiers: Readonly<Record<string, string | number>>;
+  /** A share's part and whole, as templates. */
+  share?: { part: string; whole: string };
+  words: string[];
+}
+
+export interface Refusal {
+  /** The part of the question that cannot be answered, in its words. */
+  part: string;
+  /** Why, in one clause, and what is held instead. */
+  why: string;
+  /** True when the rest of the question cannot be answered without it (a lender's count is not the county's). */
+  blocking: boolean;
+}
+
+export interface Frame {
+  question: string;
+  operation: OperationSlot;
+  measures: MeasureSlot[];
+  /** The broad subject when no catalogue measure matched (a rate, a limit, HMDA, the calendar). */
+  topic?: string;
+  places: Place[];
+  placeSet?: PlaceSet;
+  times: TimeSlot[];
+  timeRelation: TimeRelation;
+  qualifiers: Qualifiers;
+  numbers: NumberSlot;
+  /** Parts that cannot be answered or make no sense, said first. */
+  refusals: Refusal[];
+  /** How words were read (a city as its county, a relative date). */
+  readings: string[];
+  /** Measures asked for that no source here publishes, as written. */
+  unheld: string[];
+  /** Words that name a measure none of the measures read matched ("limit" read as USDA records). */
+  measureGaps: string[];
+  /** Content words no slot consumed, as written. */
+  unread: string[];
+}

@@ -1,0 +1,69 @@
+// The reader's words (data/ask/reader-words.json): the phrases that name operations, qualifiers,
+// ranges and thresholds, and the words that only carry a question's subject. Held as data so a new
+// phrasing is a data change; checked with zod once, at first use (a bad entry fails the tests).
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { PROJECT_ROOT } from '../../../config.ts';
+import type { OperationKind } from './frame.ts';
+
+export const LEXICON_FILE = path.join(PROJECT_ROOT, 'data', 'ask', 'reader-words.json');
+
+const phrases = z.array(z.string().min(1)).min(1);
+const OPERATION_KINDS = [
+  'value',
+  'change',
+  'compare',
+  'rank',
+  'count',
+  'share',
+  'extremes',
+  'crossing',
+  'streak',
+  'average',
+  'biggest-move',
+  'payment',
+  'per-resident',
+  'calendar-arithmetic',
+  'list',
+] as const satisfies readonly OperationKind[];
+
+const LexiconSchema = z.object({
+  operations: z.partialRecord(z.enum(OPERATION_KINDS), phrases),
+  directions: z.object({ highest: phrases, lowest: phrases }),
+  first: phrases,
+  last: phrases,
+  thresholds: z.object({ above: phrases, below: phrases }),
+  ranges: z.object({ from: phrases, to: phrases, since: phrases }),
+  qualifiers: z.object({
+    programs: z.record(z.enum(['fha', 'va', 'usda', 'jumbo', 'conforming', 'conventional']), phrases),
+    purposes: z.record(z.string(), phrases),
+    units: z.record(z.enum(['1', '2', '3', '4']), phrases),
+    tract: phrases,
+    zip: phrases,
+    metro: phrases,
+    creditScore: phrases,
+    lenderCues: phrases,
+  }),
+  /** Which way a move or a run goes ("the largest one-week increase", "consecutive declines"). */
+  steps: z.object({ up: phrases, down: phrases }),
+  /** "By what percent did … fall": the percent is the change's, not a share measure's. */
+  changeInPercent: phrases,
+  carriers: phrases,
+  /** The calendar's words ("FOMC", "CPI release"): its events are not measures of the catalogue. */
+  calendarWords: phrases,
+  /** Measures people ask for that no source here publishes: said first, never answered with another. */
+  unheldMeasures: phrases,
+});
+
+export type Lexicon = z.infer<typeof LexiconSchema> & { carrierSet: ReadonlySet<string> };
+
+let loaded: Lexicon | undefined;
+
+export function lexicon(): Lexicon {
+  if (!loaded) {
+    const parsed = LexiconSchema.parse(JSON.parse(fs.readFileSync(LEXICON_FILE, 'utf8')));
+    loaded = { ...parsed, carrierSet: new Set(parsed.carriers.map((word) => word.toLowerCase())) };
+  }
+  return loaded;
+}

@@ -1,0 +1,343 @@
+// The planner: composes analysis operations from a frame, one small function per operation. Each
+// names series by filling a measure's `{place}` with the place read; nothing is defaulted that the
+// question did not give (no state, tier or rate), and a frame it cannot plan is declined (the
+// look-up composers answer it, after what cannot be answered).
+import type { Frame, MeasureSlot, TimeSlot } from './frame.ts';
+import type { Place } from '../../../geo/gazetteer.ts';
+import { momentOf, rangeQuery, type Plan } from './plan-types.ts';
+
+const TIME_SERIES_DEFAULT_LIMIT = 1;
+
+export function placeCode(place: Place | undefined): string {
+  if (!place || place.kind === 'nation') return 'US';
+  return place.kind === 'state' ? place.code : place.fips;
+}
+
+export const placeName = (place: Place | undefined) => (!place || place.kind === 'nation' ? 'the US' : place.name);
+
+/** The series of a measure for a place, or undefined when the measure does not exist for that kind of place. */
+export function seriesOf(measure: MeasureSlot, place: Place | undefined): string | undefined {
+  const { template } = measure;
+  if (template.includes('{county}')) return place?.kind === 'county' ? template.replace('{county}', place.fips) : undefined;
+  if (template.includes('{state}') && place?.kind === 'county') return undefined;
+  if (template.includes('{state}')) return place?.kind === 'state' ? template.replace('{state}', place.code) : undefined;
+  return template.replace('{place}', placeCode(place));
+}
+
+/** Whether a measure has a place slot (a template of places, not one national series). */
+const placed = (measure: MeasureSlot) => measure.template.includes('{');
+
+const templateOf = (measure: MeasureSlot) => measure.template.replace('{place}', '*').replace('{county}', '*').replace('{state}', '*');
+const datedTimes = (frame: Frame) => frame.times.filter((time) => time.grain !== 'latest');
+const labelOf = (place: Place | undefined, time: TimeSlot | undefined) =>
+  [
+    place && place.kind !== 'nation' ? `in ${place.name}` : undefined,
+    time ? (time.grain === 'latest' ? 'latest' : time.text.trim()) : undefined,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+/** "the first weekly survey of 2025": the first (or last) figure of a period. */
+function planFirstOrLast(frame: Frame, plan: Plan): boolean {
+  const which = frame.operation.which;
+  const time = datedTimes(frame)[0];
+  const measure = frame.measures[0];
+  if (!which || !time || !measure || frame.measures.length > 1 || !['year', 'quarter', 'month'].includes(time.grain)) return false;
+  const series = seriesOf(measure, frame.places[0]);
+  if (!series || series.startsWith('loan-limits') || series.startsWith('hmda')) return false;
+  const moment = momentOf(time) as string;
+  // Every rate is above −1000, so the first (last) figure above it is the period's first (last).
+  plan.steps.push({
+    operation: 'crossing',
+    query: { series, above: '-1000', which, from: moment, to: moment },
+    label: `the ${which} figure of ${time.text.trim()}`,
+  });
+  return true;
+}
+
+function planValues(frame: Frame, plan: Plan): void {
+  if (frame.operation.kind === 'value' && planFirstOrLast(frame, plan)) return;
+  const places = frame.places.length > 0 ? frame.places : [undefined];
+  const times = frame.times.length > 0 ? frame.times : [undefined];
+  for (const measure of frame.measures)
+    for (const place of places)
+      for (const time of times) {
+        const series = seriesOf(measure, place);
+        if (!series) continue;
+        const when =
+          time && (time.grain === 'week' || time.grain === 'season' || (frame.operation.kind === 'average' && time.grain === 'day'))
+            ? rangeQuery(time)
+            : { at: momentOf(time) ?? 'latest' };
+        plan.steps.push({ operation: 'value', query: { series, ...when }, label: labelOf(place, time) });
+      }
+}
+
+function planChange(frame: Frame, plan: Plan): void {
+  const [first, second] = datedTimes(frame);
+  const measure = frame.measures[0];
+  if (!measure || !first) return;
+  for (const place of frame.places.length > 0 ? frame.places : [undefined]) {
+    const series = seriesOf(measure, place);
+    if (!series) continue;
+    if (first.grain === 'week' && second?.grain === 'week') {
+      plan.steps.push({ operation: 'value', query: { series, from: first.from, to: first.to }, label: first.text });
+      plan.steps.push({ operation: 'value', query: { series, from: second.from, to: second.to }, label: second.text });
+      plan.select = 'change-between';
+      continue;
+    }
+    const to = frame.timeRelation === 'since' || !second ? undefined : momentOf(second);
+    plan.steps.push({
+      operation: 'change',
+      query: { series, from: momentOf(first), ...(to ? { to } : {}) },
+      label: labelOf(place, undefined),
+    });
+  }
+}
+
+function planCompare(frame: Frame, plan: Plan): void {
+  const time = frame.times.at(-1);
+  const when = time && (time.grain === 'week' || time.grain === 'season') ? time.to : momentOf(time);
+  const [a, b] = frame.measures;
+  if (a && b) {
+    const place = frame.places[0];
+    const first = seriesOf(a, place);
+    const second = seriesOf(b, place);
+    if (first && second) plan.steps.push({ operation: 'compare', query: { series: first, other: second, ...(when ? { at: when } : {}) } });
+    return;
+  }
+  if (!a) return;
+  const threshold = frame.numbers.threshold;
+  if (typeof threshold?.value === 'string') {
+    const first = seriesOf(a, frame.places[0]);
+    if (first) plan.steps.push({ operation: 'compare', query: { series: first, other: threshold.value, ...(when ? { at: when } : {}) } });
+    return;
+  }
+  if (frame.places.length >= 2) {
+    const [p, q] = frame.places;
+    const first = seriesOf(a, p);
+    const second = seriesOf(a, q);
+    if (first && second) plan.steps.push({ operation: 'compare', query: { series: first, other: second, ...(when ? { at: when } : {}) } });
+    return;
+  }
+  const [t1, t2] = datedTimes(frame);
+  const series = seriesOf(a, frame.places[0]);
+  if (series && t1 && t2)
+    plan.steps.push({ operation: 'compare', query: { series, at: momentOf(t2), other: series, other_at: momentOf(t1) } });
+}
+
+function planRank(frame: Frame, plan: Plan): void {
+  const measure = frame.measures[0];
+  const set = frame.placeSet;
+  if (!measure || !set || !placed(measure)) return;
+  const time = datedTimes(frame).at(-1);
+  // "After Maricopa, which county …": the one named and the next.
+  const named =
+    frame.places.filter((place) => place.kind === (set.among === 'counties' ? 'county' : 'state')).length +
+    (frame.numbers.ordinal ?? 1) -
+    1;
+  const limit = Math.min(frame.numbers.topN ?? TIME_SERIES_DEFAULT_LIMIT + named, 100);
+  plan.steps.push({
+    operation: 'rank',
+    query: {
+      series: templateOf(measure),
+      among: set.among,
+      ...(set.state ? { state: set.state } : {}),
+      ...(time ? { at: momentOf(time) } : {}),
+      order: frame.operation.direction ?? 'highest',
+      limit,
+      ...(frame.numbers.per ? { per: frame.numbers.per } : {}),
+    },
+  });
+}
+
+function planCount(frame: Frame, plan: Plan): void {
+  const measure = frame.measures[0];
+  const threshold = frame.numbers.threshold;
+  if (!measure || !threshold) return;
+  const time = datedTimes(frame)[0];
+  const condition = { [threshold.op]: String(threshold.value) };
+  if (frame.placeSet && placed(measure)) {
+    plan.steps.push({
+      operation: 'count',
+      query: {
+        series: templateOf(measure),
+        among: frame.placeSet.among,
+        ...(frame.placeSet.state ? { state: frame.placeSet.state } : {}),
+        ...(time ? { at: momentOf(time) } : {}),
+        ...condition,
+      },
+    });
+    return;
+  }
+  const series = seriesOf(measure, frame.places[0]);
+  if (!series) return;
+  const range = frame.timeRelation === 'since' ? { from: momentOf(time) } : rangeQuery(time);
+  plan.steps.push({ operation: 'count', query: { series, ...range, ...condition } });
+}
+
+function planOverTime(frame: Frame, plan: Plan, operation: 'crossing' | 'extremes'): void {
+  const measure = frame.measures[0];
+  if (!measure) return;
+  const series = seriesOf(measure, frame.places[0]);
+  if (!series) return;
+  const dated = datedTimes(frame);
+  const range =
+    frame.timeRelation === 'since'
+      ? { from: momentOf(dated[0]) }
+      : dated.length >= 2
+        ? { from: momentOf(dated[0]), to: momentOf(dated.at(-1)) }
+        : rangeQuery(dated[0]);
+  if (
+    operation === 'extremes' &&
+    measure.family !== 'pmms' &&
+    measure.family !== 'optimal-blue' &&
+    measure.family !== 'nmdb' &&
+    dated.length <= 1 &&
+    frame.timeRelation !== 'since' &&
+    dated[0]
+  ) {
+    planValues(frame, plan);
+    return;
+  }
+  if (operation === 'extremes' && dated.length >= 2 && dated[0]?.from !== dated[1]?.from) {
+    // "from its 2021 low to its 2023 high": each period's extremes, then the change between them.
+    plan.steps.push({ operation, query: { series, ...rangeQuery(dated[0]) }, label: dated[0]?.text.trim() ?? '' });
+    plan.steps.push({ operation, query: { series, ...rangeQuery(dated[1]) }, label: dated[1]?.text.trim() ?? '' });
+    plan.select = 'low-to-high';
+    return;
+  }
+  if (operation === 'extremes') {
+    plan.steps.push({ operation, query: { series, ...range } });
+    plan.say = frame.operation.direction;
+    return;
+  }
+  const threshold = frame.numbers.threshold;
+  if (!threshold) return;
+  plan.steps.push({
+    operation,
+    query: { series, [threshold.op]: String(threshold.value), which: frame.operation.which ?? 'last', ...range },
+  });
+  // If it never crossed, how close it came: the extremes of the same range.
+  if (Object.keys(range).length > 0) plan.steps.push({ operation: 'extremes', query: { series, ...range } });
+}
+
+function planShare(frame: Frame, plan: Plan): void {
+  const measure = frame.measures[0];
+  const time = datedTimes(frame)[0];
+  const at = time ? { at: momentOf(time) } : {};
+  if (!measure) return;
+  // A catalogue share ("the VA share") stands for its part of its whole; a count is the part.
+  const part: MeasureSlot = measure.share ? { ...measure, template: measure.share.part } : measure;
+  const push = (partId: string | undefined, wholeId: string | undefined, label?: string) => {
+    if (partId && wholeId)
+      plan.steps.push({ operation: 'share', query: { part: partId, whole: wholeId, ...at }, ...(label ? { label } : {}) });
+  };
+  // "What share of all US originations were in California": the place's of the nation's.
+  const nation = frame.places.find((place) => place.kind === 'nation');
+  const local = frame.places.find((place) => place.kind !== 'nation');
+  if (nation && local) return push(seriesOf(part, local), seriesOf(part, nation), labelOf(local, time));
+  // "Cook County's FHA limit as a share of its conforming limit": the first measure of the second.
+  const other = frame.measures[1];
+  if (other) return push(seriesOf(measure, frame.places[0]), seriesOf(other, frame.places[0]));
+  if (measure.kind !== 'count' && !measure.share) return planValues(frame, plan);
+  for (const place of frame.places.length > 0 ? frame.places : [undefined]) {
+    const whole = measure.share
+      ? seriesOf({ ...measure, template: measure.share.whole }, place)
+      : measure.family === 'hmda'
+        ? `hmda/${placeCode(place)}/records`
+        : undefined;
+    push(seriesOf(part, place), whole, labelOf(place, time));
+  }
+}
+
+function planPerResident(frame: Frame, plan: Plan): void {
+  const measure = frame.measures[0];
+  if (!measure) return;
+  const time = datedTimes(frame)[0];
+  const per = frame.numbers.per ?? 1000;
+  if (frame.placeSet && frame.places.length === 0) {
+    plan.steps.push({
+      operation: 'rank',
+      query: {
+        series: templateOf(measure),
+        among: frame.placeSet.among,
+        ...(time ? { at: momentOf(time) } : {}),
+        per,
+        order: frame.operation.direction ?? 'highest',
+        limit: frame.numbers.topN ?? 5,
+      },
+    });
+    return;
+  }
+  for (const place of frame.places) {
+    const series = seriesOf(measure, place);
+    if (series)
+      plan.steps.push({
+        operation: 'per-resident',
+        query: { series, ...(time ? { at: momentOf(time) } : {}), per },
+        label: labelOf(place, undefined),
+      });
+  }
+}
+
+function planPayment(frame: Frame, plan: Plan): void {
+  const { amount, rate } = frame.numbers;
+  const term = frame.numbers.termYears ?? frame.qualifiers.termYears;
+  // "a loan the size of King County's 2026 conforming limit": the amount is that figure.
+  const sized = frame.measures.find((candidate) => candidate.family.startsWith('loan-limits'));
+  const amountFrom = amount === undefined && sized ? seriesOf(sized, frame.places[0]) : undefined;
+  if (amount === undefined && !amountFrom) return;
+  const sizedAt = amountFrom ? momentOf(datedTimes(frame).find((time) => time.grain === 'year')) : undefined;
+  const query: Record<string, unknown> = {
+    ...(amount !== undefined ? { amount } : { amount_from: amountFrom, ...(sizedAt ? { amount_at: sizedAt } : {}) }),
+    ...(term !== undefined ? { term_years: term } : {}),
+  };
+  if (rate !== undefined) query.rate = rate;
+  else {
+    const measure = frame.measures.find((candidate) => candidate.family === 'pmms' || candidate.family === 'optimal-blue');
+    if (!measure) return;
+    query.series = measure.template;
+    const time = frame.times.find((candidate) => candidate.grain !== 'year' || !amountFrom) ?? frame.times.at(-1);
+    if (time) Object.assign(query, time.grain === 'week' || time.grain === 'season' ? { at: time.to } : { at: momentOf(time) });
+  }
+  plan.steps.push({ operation: 'payment', query });
+}
+
+/** The largest move, or the longest run of moves, one way within the period asked. */
+function planMoves(frame: Frame, plan: Plan, operation: 'moves' | 'streak'): void {
+  const measure = frame.measures[0];
+  const series = measure ? seriesOf(measure, frame.places[0]) : undefined;
+  if (!series) return;
+  const dated = datedTimes(frame);
+  const range =
+    dated.length >= 2
+      ? { from: momentOf(dated[0]), to: momentOf(dated.at(-1)) }
+      : frame.timeRelation === 'since'
+        ? { from: momentOf(dated[0]) }
+        : rangeQuery(dated[0]);
+  plan.steps.push({ operation, query: { series, ...range, direction: frame.operation.step ?? (operation === 'streak' ? 'down' : 'up') } });
+}
+
+const PLANNERS: Partial<Record<Frame['operation']['kind'], (frame: Frame, plan: Plan) => void>> = {
+  value: planValues,
+  average: planValues,
+  change: planChange,
+  compare: planCompare,
+  rank: planRank,
+  count: planCount,
+  crossing: (frame, plan) => planOverTime(frame, plan, 'crossing'),
+  extremes: (frame, plan) => planOverTime(frame, plan, 'extremes'),
+  share: planShare,
+  'per-resident': planPerResident,
+  payment: planPayment,
+  'biggest-move': (frame, plan) => planMoves(frame, plan, 'moves'),
+  streak: (frame, plan) => planMoves(frame, plan, 'streak'),
+};
+
+/** The analysis steps of a frame (possibly none: then the look-up composers answer). */
+export function planSteps(frame: Frame): Plan {
+  const plan: Plan = { steps: [], refusals: [...frame.refusals], readings: [...frame.readings] };
+  if (frame.refusals.some((refusal) => refusal.blocking)) return plan;
+  PLANNERS[frame.operation.kind]?.(frame, plan);
+  return plan;
+}

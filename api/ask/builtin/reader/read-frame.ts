@@ -1,0 +1,65 @@
+// Reads a question into its frame: each slot by its own reader, in an order that lets a later
+// reader skip words an earlier one consumed (times before numbers, so "2024" is a year and not an
+// amount; qualifiers before places, so "VA" the program is not Virginia; the lender last, from the
+// names nothing else read). Then what the data cannot honour, and the words nothing consumed.
+import type { Frame } from './frame.ts';
+import { lexicon } from './lexicon.ts';
+import { readTimes } from './read-times.ts';
+import { readNumbers, seriesThreshold } from './read-numbers.ts';
+import { readLender, readQualifiers } from './read-qualifiers.ts';
+import { readPlaces } from './read-places.ts';
+import { asksCalendar, readMeasures } from './read-measure.ts';
+import { readOperation } from './read-operation.ts';
+import { refusalsOf } from './honour.ts';
+import type { PlaceContext } from '../../../geo/gazetteer.ts';
+import { Coverage, takePhrases, wordsOf } from './words.ts';
+
+export interface FrameContext extends PlaceContext {
+  today: Date;
+}
+
+export async function readFrame(question: string, context: FrameContext): Promise<{ frame: Frame; coverage: Coverage }> {
+  const coverage = new Coverage(wordsOf(question));
+  const time = readTimes(question, coverage, context.today);
+  const named = seriesThreshold(coverage);
+  const { slot: numbers } = readNumbers(question, coverage);
+  if (named && !numbers.threshold) numbers.threshold = named;
+  const qualifiers = readQualifiers(coverage);
+  if (numbers.termYears !== undefined) qualifiers.termYears = numbers.termYears;
+  const unheld = lexicon().unheldMeasures.filter((phrase) => takePhrases(coverage, [phrase], 'measure.unheld'));
+  const { places, placeSet, readings } = await readPlaces(question, coverage, context);
+  takePhrases(coverage, lexicon().changeInPercent, 'operation.change');
+  if (numbers.termsAll && numbers.termsAll.length > 1) qualifiers.termsAll = numbers.termsAll;
+  const calendar = asksCalendar(coverage) && !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'));
+  const lender = readLender(coverage);
+  if (lender) qualifiers.lender = lender;
+  const read = calendar
+    ? { measures: [] }
+    : readMeasures(coverage, qualifiers, places, placeSet?.among, typeof numbers.threshold?.value === 'string');
+  const { measures } = read;
+  // A rate asked for that no measure holds ("the 20-year fixed rate") is still a rate question: the refusal names it.
+  const rateWord = coverage.words.some((word) => word.root === 'rate');
+  const topic = calendar ? 'calendar' : (read.topic ?? (rateWord && numbers.termYears !== undefined ? 'rate' : undefined));
+  const operation = readOperation(coverage, { numbers, times: time.times, timeRelation: time.relation, places, placeSet, measures, topic });
+  const carriers = lexicon().carrierSet;
+  for (const word of coverage.unread()) if (carriers.has(word.normal) || carriers.has(word.root)) coverage.take([word.index], 'carrier');
+  const frame: Frame = {
+    question,
+    operation,
+    measures,
+    ...(topic ? { topic } : {}),
+    places,
+    ...(placeSet ? { placeSet } : {}),
+    times: time.times,
+    timeRelation: time.relation,
+    qualifiers,
+    numbers,
+    refusals: [],
+    readings: [...readings, ...time.readings],
+    unheld,
+    measureGaps: 'gaps' in read ? (read.gaps ?? []) : [],
+    unread: coverage.unread().map((word) => word.text),
+  };
+  frame.refusals = refusalsOf(frame);
+  return { frame, coverage };
+}

@@ -1,0 +1,193 @@
+// The numbers slot: amounts ("$400,000", "550k"), rates ("6.5%", "at 7 percent"), terms ("for 30
+// years", "15-year"), how many places ("top 3", "five states"), thresholds ("above 7%", "more than
+// $500,000", "above the baseline") and "per 1,000". compromise reads the numbers (words, digits,
+// money, percents, "k" and "million"); a figure written as a number JavaScript can read ("1e308")
+// is read too, so that an absurd one is reported rather than dropped.
+import type { NumberSlot, Threshold } from './frame.ts';
+import { lexicon } from './lexicon.ts';
+import { isYearText } from './read-times.ts';
+import { nlp, findPhrase, type Coverage, type Word } from './words.ts';
+
+interface NumberJson {
+  text: string;
+  number: { num: number; prefix: string; suffix: string; unit: string };
+  offset: { start: number; length: number };
+}
+
+export interface ReadNumber {
+  value: number;
+  money: boolean;
+  percent: boolean;
+  words: number[];
+}
+
+const SCALE: Record<string, number> = { k: 1_000, thousand: 1_000, m: 1_000_000, mm: 1_000_000, million: 1_000_000, billion: 1e9 };
+
+/** Every number written in the question, with the words it spans. */
+export function numbersIn(question: string, words: readonly Word[]): ReadNumber[] {
+  const found: ReadNumber[] = [];
+  const spanOf = (start: number, end: number) => words.filter((word) => word.start >= start && word.end <= end).map((word) => word.index);
+  const json = nlp(question).numbers().json({ offset: true }) as NumberJson[];
+  for (const entry of json) {
+    const start = entry.offset.start;
+    const indexes = spanOf(start, start + entry.offset.length);
+    const last = words[indexes.at(-1) ?? -1];
+    const next = last ? words[last.index + 1] : undefined;
+    const unit = (entry.number.unit || (next && SCALE[next.normal] ? next.normal : '')).toLowerCase();
+    if (next && SCALE[next.normal] && !entry.number.unit) indexes.push(next.index);
+    const percent = entry.number.suffix === '%' || unit === 'percent' || next?.normal === 'percent' || next?.normal === '%';
+    if (next?.normal === 'percent') indexes.push(next.index);
+    found.push({
+      value: entry.number.num * (SCALE[unit] ?? 1),
+      money: entry.number.prefix === '$' || (SCALE[unit] !== undefined && !percent),
+      percent,
+      words: indexes,
+    });
+  }
+  // What compromise leaves as a noun but JavaScript reads as a number ("1e308", "$1e308").
+  for (const word of words) {
+    if (found.some((number) => number.words.includes(word.index))) continue;
+    const bare = word.text.startsWith('$') ? word.text.slice(1) : word.text;
+    const value = Number(bare);
+    if (bare !== '' && Number.isFinite(value)) found.push({ value, money: word.text.startsWith('$'), percent: false, words: [word.index] });
+  }
+  return found.sort((a, b) => (a.words[0] ?? 0) - (b.words[0] ?? 0));
+}
+
+const isYear = (number: ReadNumber, words: readonly Word[]) =>
+  !number.money &&
+  !number.percent &&
+  Number.isInteger(number.value) &&
+  number.value >= 1900 &&
+  number.value <= 2100 &&
+  isYearText(words[number.words[0] ?? -1]?.normal ?? '');
+
+/** The threshold direction written just before word `index` ("above", "more than", "under"). */
+function thresholdBefore(coverage: Coverage, index: number): { op: 'above' | 'below'; words: number[] } | undefined {
+  const { thresholds } = lexicon();
+  for (const op of ['above', 'below'] as const)
+    for (const phrase of thresholds[op])
+      for (const indexes of findPhrase(coverage.words, phrase)) {
+        const end = indexes.at(-1) ?? -1;
+        // "above 7%", "above the 7% mark", "more than $500,000".
+        if (end < index && index - end <= 2) return { op, words: indexes };
+      }
+  return undefined;
+}
+
+/** "6% or more", "$500,000 and up": the direction written just after. */
+function thresholdAfter(coverage: Coverage, index: number): { op: 'above' | 'below'; words: number[] } | undefined {
+  const after: Record<string, 'above' | 'below'> = {
+    'or more': 'above',
+    'or higher': 'above',
+    'and up': 'above',
+    'or above': 'above',
+    'or less': 'below',
+    'or lower': 'below',
+    'or below': 'below',
+  };
+  for (const [phrase, op] of Object.entries(after))
+    for (const indexes of findPhrase(coverage.words, phrase)) if (indexes[0] === index + 1) return { op, words: indexes };
+  return undefined;
+}
+
+export function readNumbers(question: string, coverage: Coverage): { slot: NumberSlot; numbers: ReadNumber[] } {
+  const words = coverage.words;
+  const slot: NumberSlot = {};
+  const numbers = numbersIn(question, words).filter((number) => !isYear(number, words));
+  for (const number of numbers) {
+    const first = number.words[0] ?? 0;
+    const lastIndex = number.words.at(-1) ?? first;
+    const before = words[first - 1];
+    const after = words[lastIndex + 1];
+    const threshold = thresholdBefore(coverage, first) ?? thresholdAfter(coverage, lastIndex);
+    if (before && (before.normal === 'per' || (before.normal === 'every' && words[first - 2]?.normal === 'for'))) {
+      slot.per = number.value;
+      coverage.take([before.index, ...number.words], 'numbers.per');
+      continue;
+    }
+    if (before && (before.normal === 'top' || before.normal === 'first' || before.normal === 'bottom')) {
+      slot.topN = number.value;
+      coverage.take([before.index, ...number.words], 'numbers.top');
+      continue;
+    }
+    if (after && (after.root === 'unit' || after.normal === 'person' || after.root === 'people')) continue; // units, household size: qualifiers
+    if (after && (after.root === 'year' || after.normal === 'yr') && !words[lastIndex + 2]?.tags.has('DateShift')) {
+      // "30-year", "for 30 years" (not "two years ago", a time).
+      if (words[lastIndex + 2]?.normal !== 'ago') {
+        slot.termYears ??= number.value;
+        slot.termsAll = [...new Set([...(slot.termsAll ?? []), number.value])];
+        coverage.take([...number.words, after.index], 'numbers.term');
+      }
+      continue;
+    }
+    if (threshold) {
+      const span = [...threshold.words, ...number.words];
+      slot.threshold ??= {
+        op: threshold.op,
+        value: number.value,
+        text: words
+          .slice(Math.min(...span), Math.max(...span) + 1)
+          .map((w) => w.text)
+          .join(' '),
+      };
+      coverage.take([...threshold.words, ...number.words], 'numbers.threshold');
+      continue;
+    }
+    if (
+      after &&
+      (after.root === 'state' || after.root === 'county' || after.root === 'lender' || after.root === 'institution') &&
+      !number.money
+    ) {
+      slot.topN = number.value;
+      coverage.take(number.words, 'numbers.top');
+      continue;
+    }
+    if (number.percent) {
+      slot.rate ??= number.value;
+      coverage.take(number.words, 'numbers.rate');
+      continue;
+    }
+    if (number.money) {
+      slot.amount ??= number.value;
+      coverage.take(number.words, 'numbers.amount');
+    }
+  }
+  // "30-year" left whole by the tokenizer (at the end of a question): a term.
+  for (const word of words) {
+    const [count, unit] = word.normal.split('-');
+    if (unit === 'year' && count && Number.isInteger(Number(count)) && !coverage.isTaken(word.index)) {
+      slot.termYears ??= Number(count);
+      slot.termsAll = [...new Set([...(slot.termsAll ?? []), Number(count)])];
+      coverage.take([word.index], 'numbers.term');
+    }
+  }
+  // "After Maricopa, which county …", "the second-largest": the place after the first.
+  const after = words.find((word) => ['after', 'besides', 'second', 'second-largest', 'second-highest', 'runner-up'].includes(word.normal));
+  if (after) {
+    slot.ordinal = 2;
+    coverage.take([after.index], 'numbers.ordinal');
+    const named = words[after.index + 1];
+    if (after.normal === 'after' && named?.tags.has('ProperNoun')) coverage.take([named.index], 'numbers.ordinal');
+  }
+  return { slot, numbers };
+}
+
+/** "above the baseline", "at the FHA ceiling": a threshold that is a national limit series. */
+export function seriesThreshold(coverage: Coverage): Threshold | undefined {
+  const named: [string, string][] = [
+    ['baseline', 'loan-limits/conforming/baseline'],
+    ['fha floor', 'loan-limits/fha/floor'],
+    ['floor', 'loan-limits/fha/floor'],
+    ['fha ceiling', 'loan-limits/fha/ceiling'],
+    ['ceiling', 'loan-limits/conforming/ceiling'],
+  ];
+  for (const op of ['above', 'below'] as const)
+    for (const phrase of lexicon().thresholds[op])
+      for (const [name, series] of named)
+        for (const indexes of findPhrase(coverage.words, `${phrase} the ${name}`)) {
+          coverage.take(indexes, 'numbers.threshold');
+          return { op, value: series, text: `${phrase} the ${name}` };
+        }
+  return undefined;
+}

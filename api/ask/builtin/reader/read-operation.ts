@@ -1,0 +1,99 @@
+// The operation slot: what is to be done with the figures, from the phrases that name each
+// operation (data/ask/reader-words.json) weighed with what the other slots read — an amount makes
+// a payment, a set of places makes "highest" a rank and not an extreme over time, a threshold with
+// "when" makes a crossing, two times with "rise" make a change.
+import type { Frame, OperationKind, OperationSlot } from './frame.ts';
+import { lexicon } from './lexicon.ts';
+import { findPhrase, takePhrases, type Coverage } from './words.ts';
+
+type Slots = Pick<Frame, 'numbers' | 'times' | 'timeRelation' | 'places' | 'placeSet' | 'measures' | 'topic'>;
+
+/** Which operations' phrases are written, consuming them. */
+function cuesIn(coverage: Coverage): Set<OperationKind> {
+  const found = new Set<OperationKind>();
+  for (const [kind, phrases] of Object.entries(lexicon().operations) as [OperationKind, string[]][])
+    if (takePhrases(coverage, phrases, `operation.${kind}`)) found.add(kind);
+  return found;
+}
+
+function directionOf(coverage: Coverage): 'highest' | 'lowest' | undefined {
+  const { directions } = lexicon();
+  const at = (phrases: readonly string[]) =>
+    Math.min(...phrases.flatMap((phrase) => findPhrase(coverage.words, phrase).map((indexes) => indexes[0] as number)), Infinity);
+  const high = at(directions.highest);
+  const low = at(directions.lowest);
+  if (high === Infinity && low === Infinity) return undefined;
+  return high <= low ? 'highest' : 'lowest';
+}
+
+function whichOf(coverage: Coverage): 'first' | 'last' | undefined {
+  const { first, last } = lexicon();
+  if (first.some((phrase) => findPhrase(coverage.words, phrase).length > 0)) return 'first';
+  if (last.some((phrase) => findPhrase(coverage.words, phrase).length > 0)) return 'last';
+  return undefined;
+}
+
+/** The operation, by the order in which a cue settles it. */
+function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolean, coverage: Coverage): OperationKind {
+  const dated = slots.times.filter((time) => time.grain !== 'latest');
+  const twoTimes = dated.length >= 2 || slots.timeRelation === 'since';
+  const sized = slots.measures.some((measure) => measure.family.startsWith('loan-limits'));
+  if (cues.has('payment') && (slots.numbers.amount !== undefined || slots.numbers.rate !== undefined || sized)) return 'payment';
+  if (slots.numbers.amount !== undefined && slots.numbers.rate !== undefined) return 'payment';
+  if (cues.has('calendar-arithmetic')) return 'calendar-arithmetic';
+  if (cues.has('per-resident') || slots.numbers.per !== undefined) return 'per-resident';
+  if (cues.has('streak')) return 'streak';
+  if (cues.has('biggest-move')) return 'biggest-move';
+  // "from its 2021 low to its 2023 high".
+  const lowAndHigh =
+    ['low', 'lowest'].some((word) => coverage.words.some((candidate) => candidate.normal === word)) &&
+    ['high', 'highest', 'peak'].some((word) => coverage.words.some((candidate) => candidate.normal === word));
+  if (lowAndHigh && dated.length >= 2) return 'extremes';
+  // "By what percent did originations fall from 2021 to 2023": a change, in percent.
+  if (cues.has('change') && twoTimes && !cues.has('extremes')) return 'change';
+  // "Which state had the highest share …": a rank of the share.
+  if (slots.placeSet && slots.places.length === 0 && !cues.has('count') && (cues.has('extremes') || slots.numbers.topN !== undefined))
+    return 'rank';
+  if (cues.has('share') && slots.topic !== 'outstanding') return 'share';
+  if (slots.numbers.threshold && (asksWhen || cues.has('crossing')) && !cues.has('count')) return 'crossing';
+  if (cues.has('count') && (slots.numbers.threshold || slots.topic === 'calendar')) return 'count';
+  if (slots.placeSet && (cues.has('rank') || cues.has('extremes') || slots.numbers.topN !== undefined)) return 'rank';
+  if (cues.has('count') && slots.placeSet) return 'count';
+  // "from its 2024 high to its 2024 low": the extremes of one period, not a change between two.
+  if (cues.has('extremes') && dated.length >= 1 && dated.every((time) => time.from === dated[0]?.from && time.to === dated[0]?.to))
+    return 'extremes';
+  if (cues.has('change') && twoTimes) return 'change';
+  // "how far above the baseline is it": the figure against that series.
+  if (cues.has('compare') && typeof slots.numbers.threshold?.value === 'string') return 'compare';
+  if (cues.has('compare') && (slots.measures.length >= 2 || slots.places.length >= 2 || dated.length >= 2)) return 'compare';
+  if (cues.has('extremes')) return 'extremes';
+  if (cues.has('average')) return 'average';
+  if (cues.has('change') && dated.length >= 1) return 'change';
+  if (cues.has('list')) return 'list';
+  return 'value';
+}
+
+function stepOf(coverage: Coverage): 'up' | 'down' | undefined {
+  const { steps } = lexicon();
+  if (takePhrases(coverage, steps.down, 'operation.step')) return 'down';
+  if (takePhrases(coverage, steps.up, 'operation.step')) return 'up';
+  return undefined;
+}
+
+export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
+  const asksWhen = coverage.words.some(
+    (word) => word.normal === 'when' || (word.normal === 'what' && coverage.words[word.index + 1]?.normal === 'year'),
+  );
+  const cues = cuesIn(coverage);
+  const kind = kindOf(cues, slots, asksWhen, coverage);
+  const direction = directionOf(coverage);
+  const which = whichOf(coverage);
+  const step = kind === 'biggest-move' || kind === 'streak' ? stepOf(coverage) : undefined;
+  return {
+    kind,
+    ...(step ? { step } : {}),
+    ...(direction ? { direction } : {}),
+    ...(which ? { which } : {}),
+    ...(cues.has('average') && kind !== 'average' ? { averaged: true } : {}),
+  };
+}

@@ -1,0 +1,67 @@
+// The places slot: the places a question names (the gazetteer: states, counties, cities read as
+// their county, misspellings), and the set of places it ranges over ("which state", "Virginia
+// counties", "each county of Texas"), with a filter such as "with more than 100,000 residents".
+// A word another slot already read (the program "VA") is not taken for a place.
+import type { PlaceSet } from './frame.ts';
+import { placesIn, type Place, type PlaceContext } from '../../../geo/gazetteer.ts';
+import { findState } from '../../../geo/states.ts';
+import type { Coverage, Word } from './words.ts';
+
+const ASKING = ['which', 'what', 'each', 'every', 'all'];
+const NATION_WORDS = ['nationwide', 'nationally', 'national', 'nation', 'country', 'us', 'u.s.', 'america', 'anywhere'];
+
+/** The words of one place, as the gazetteer spans it (a county's state written after it included). */
+function placeWords(words: readonly Word[], place: Place): number[] {
+  if (place.kind === 'nation') return [];
+  const end = place.end ?? place.at;
+  return words.filter((word) => word.start >= place.at && word.start < end && word.end > word.start).map((word) => word.index);
+}
+
+/** "which state", "states", "Virginia counties", "each county of Texas", "counties in Idaho". */
+function placeSetOf(coverage: Coverage, places: readonly Place[]): PlaceSet | undefined {
+  const words = coverage.words;
+  const setWord = words.find((word) => (word.root === 'state' || word.root === 'county') && !coverage.isTaken(word.index));
+  if (!setWord) return undefined;
+  const among = setWord.root === 'county' ? 'counties' : 'states';
+  coverage.take([setWord.index], 'places.set');
+  const state = among === 'counties' ? places.find((place) => place.kind === 'state') : undefined;
+  const set: PlaceSet = { among, ...(state && state.kind === 'state' ? { state: state.code } : {}) };
+  return set;
+}
+
+export async function readPlaces(
+  question: string,
+  coverage: Coverage,
+  context: PlaceContext,
+): Promise<{ places: Place[]; placeSet?: PlaceSet; readings: string[] }> {
+  const words = coverage.words;
+  const found = await placesIn(question, context);
+  const places: Place[] = [];
+  const readings: string[] = [];
+  for (const place of found) {
+    // "Which Idaho county": a set of Idaho's counties, not Idaho County.
+    const before = words.filter((word) => word.end <= place.at).at(-1);
+    if (place.kind === 'county' && before && ASKING.includes(before.normal)) {
+      const state = findState(place.state);
+      // The state's name only: "county" stays for the set of places.
+      const name = words.filter((word) => word.start >= place.at && word.root !== 'county').find((word) => word.start >= place.at);
+      if (state) found.push({ kind: 'state', code: state.code, name: state.name, at: place.at, end: name?.end ?? place.at });
+      continue;
+    }
+    if (place.kind === 'nation') {
+      places.push(place);
+      continue;
+    }
+    const indexes = placeWords(words, place);
+    // Already read by another slot (the program "VA", a lender's name): not a place.
+    if (indexes.length > 0 && indexes.every((index) => coverage.isTaken(index))) continue;
+    coverage.take(indexes, 'places');
+    places.push(place);
+    if (place.kind === 'county' && place.readAs) readings.push(place.readAs);
+  }
+  for (const word of words) if (NATION_WORDS.includes(word.normal)) coverage.take([word.index], 'places');
+  const placeSet = placeSetOf(coverage, places);
+  // A state named to say whose counties ("Virginia counties") is the set's, not a place of its own.
+  const own = placeSet?.state ? places.filter((place) => !(place.kind === 'state' && place.code === placeSet.state)) : places;
+  return { places: own, ...(placeSet ? { placeSet } : {}), readings };
+}

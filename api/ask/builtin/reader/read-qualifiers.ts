@@ -1,0 +1,190 @@
+// The qualifiers slot: what narrows a measure — units (1–4), program (conforming, FHA, VA, USDA,
+// jumbo, conventional), purpose (refinance, purchase, cash-out, home improvement), and the ones no
+// data here can honour (a lender, a census tract, a ZIP code, a metro area, a credit score), each
+// read from the phrases in data/ask/reader-words.json. A lender is a name the question gives as
+// the one that originated, reported or lent (a proper noun no other slot reads, next to such a verb
+// or a word like "bank").
+import type { Qualifiers } from './frame.ts';
+import { lexicon } from './lexicon.ts';
+import { findPhrase, type Coverage, type Word } from './words.ts';
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, '1': 1, '2': 2, '3': 3, '4': 4 };
+/** Publishers and datasets, named as sources, never lenders. */
+const SOURCE_NAMES = [
+  'hmda',
+  'freddie',
+  'mac',
+  'optimal',
+  'blue',
+  'fhfa',
+  'hud',
+  'fed',
+  'fomc',
+  'bls',
+  'nmdb',
+  'ffiec',
+  'cfpb',
+  'census',
+  'fannie',
+  'mae',
+  'ginnie',
+  'data',
+  'survey',
+];
+const LENDER_VERBS = ['originate', 'lend', 'make', 'issue', 'fund', 'close', 'write', 'approve', 'deny'];
+/** Words after "VA" that make it the program, not Virginia. */
+const VA_PROGRAM_NEXT = [
+  'loan',
+  'limit',
+  'rate',
+  'index',
+  'mortgage',
+  'home',
+  'benefit',
+  'backed',
+  'share',
+  'record',
+  'funding',
+  '30',
+  '15',
+];
+
+function takeFirst(coverage: Coverage, phrases: readonly string[], slot: string): number[] | undefined {
+  for (const phrase of phrases) {
+    const [indexes] = findPhrase(coverage.words, phrase);
+    if (indexes) {
+      coverage.take(indexes, slot);
+      return indexes;
+    }
+  }
+  return undefined;
+}
+
+/** Every number of units named, in the order written: "duplex", "one-unit", "3-unit", "a three unit home". */
+function readUnits(coverage: Coverage): number[] {
+  const found: { at: number; units: number }[] = [];
+  for (const [units, phrases] of Object.entries(lexicon().qualifiers.units))
+    for (const phrase of phrases)
+      for (const indexes of findPhrase(coverage.words, phrase)) {
+        if (indexes.some((index) => coverage.isTaken(index))) continue;
+        coverage.take(indexes, 'qualifiers.units');
+        found.push({ at: indexes[0] as number, units: Number(units) });
+      }
+  for (const word of coverage.words) {
+    const next = coverage.words[word.index + 1];
+    const units = NUMBER_WORDS[word.normal];
+    if (units && next?.root === 'unit' && !coverage.isTaken(word.index)) {
+      coverage.take([word.index, next.index], 'qualifiers.units');
+      found.push({ at: word.index, units });
+    }
+  }
+  return found.sort((a, b) => a.at - b.at).map((entry) => entry.units);
+}
+
+/** Every program named, in the order written. */
+function readPrograms(coverage: Coverage): NonNullable<Qualifiers['program']>[] {
+  const { programs } = lexicon().qualifiers;
+  const found: { at: number; program: NonNullable<Qualifiers['program']> }[] = [];
+  for (const [program, phrases] of Object.entries(programs) as [NonNullable<Qualifiers['program']>, string[]][]) {
+    for (const phrase of phrases)
+      for (const indexes of findPhrase(coverage.words, phrase)) {
+        const word = coverage.words[indexes[0] as number] as Word;
+        // "VA" alone is Virginia unless a loan word follows it.
+        if (program === 'va' && word.text === 'VA' && !VA_PROGRAM_NEXT.includes(coverage.words[word.index + 1]?.root ?? '')) continue;
+        if (indexes.some((index) => coverage.isTaken(index))) continue;
+        coverage.take(indexes, 'qualifiers.program');
+        found.push({ at: indexes[0] as number, program });
+      }
+  }
+  return [...new Set(found.sort((a, b) => a.at - b.at).map((entry) => entry.program))];
+}
+
+function readPurpose(coverage: Coverage): string | undefined {
+  for (const [purpose, phrases] of Object.entries(lexicon().qualifiers.purposes))
+    if (takeFirst(coverage, phrases, 'qualifiers.purpose')) return purpose;
+  return undefined;
+}
+
+/** A qualifier whose value follows its cue ("census tract 4112.00", "ZIP code 30305"). */
+function cueWithValue(coverage: Coverage, phrases: readonly string[], slot: string): string | undefined {
+  const indexes = takeFirst(coverage, phrases, slot);
+  if (!indexes) return undefined;
+  const next = coverage.words[(indexes.at(-1) as number) + 1];
+  if (next && (next.tags.has('Value') || Number.isFinite(Number(next.normal)))) {
+    coverage.take([next.index], slot);
+    return next.text;
+  }
+  const previous = coverage.words.slice(0, indexes[0]).filter((word) => word.tags.has('ProperNoun') && !coverage.isTaken(word.index));
+  const name = previous.slice(-3);
+  coverage.take(
+    name.map((word) => word.index),
+    slot,
+  );
+  return name.length > 0 ? name.map((word) => word.text).join(' ') : coverage.words[indexes[0] as number]?.text;
+}
+
+function readCreditScore(coverage: Coverage): number | undefined {
+  const indexes = takeFirst(coverage, lexicon().qualifiers.creditScore, 'qualifiers.credit');
+  if (!indexes) return undefined;
+  const near = coverage.words.filter(
+    (word) => Math.abs(word.index - (indexes[0] as number)) <= 4 && word.normal.length === 3 && Number.isInteger(Number(word.normal)),
+  );
+  coverage.take(
+    near.map((word) => word.index),
+    'qualifiers.credit',
+  );
+  return near[0] ? Number(near[0].normal) : 0;
+}
+
+/** A run of proper nouns no other slot read, next to a lending verb or a word like "bank". */
+export function readLender(coverage: Coverage): string | undefined {
+  const words = coverage.words;
+  const runs: Word[][] = [];
+  for (const word of words) {
+    const capitalised = word.text.charAt(0) !== word.text.charAt(0).toLowerCase();
+    const open = capitalised && (word.tags.has('ProperNoun') || word.tags.has('Organization'));
+    if (!open || coverage.isTaken(word.index) || word.index === 0 || SOURCE_NAMES.includes(word.normal)) continue;
+    const run = runs.at(-1);
+    if (run && (run.at(-1) as Word).index === word.index - 1) run.push(word);
+    else runs.push([word]);
+  }
+  const cues = lexicon().qualifiers.lenderCues;
+  for (const run of runs) {
+    const first = run[0] as Word;
+    const last = run.at(-1) as Word;
+    const around = [...words.slice(Math.max(0, first.index - 3), first.index), ...words.slice(last.index + 1, last.index + 4)];
+    const lending = around.some((word) => LENDER_VERBS.includes(word.root) || cues.includes(word.normal));
+    if (!lending) continue;
+    coverage.take(
+      run.map((word) => word.index),
+      'qualifiers.lender',
+    );
+    const cue = around.find((word) => cues.includes(word.normal));
+    if (cue) coverage.take([cue.index], 'qualifiers.lender');
+    return run.map((word) => word.text).join(' ');
+  }
+  return undefined;
+}
+
+/** Reads every qualifier but the lender (read last, once places and measures have taken their names). */
+export function readQualifiers(coverage: Coverage): Qualifiers {
+  const { qualifiers } = lexicon();
+  const read: Qualifiers = {};
+  const units = readUnits(coverage);
+  if (units[0] !== undefined) read.units = units[0];
+  if (units.length > 1) read.unitsAll = units;
+  const programs = readPrograms(coverage);
+  if (programs[0]) read.program = programs[0];
+  if (programs.length > 1) read.programsAll = programs;
+  const purpose = readPurpose(coverage);
+  if (purpose) read.purpose = purpose;
+  const tract = cueWithValue(coverage, qualifiers.tract, 'qualifiers.tract');
+  if (tract) read.tract = tract;
+  const zip = cueWithValue(coverage, qualifiers.zip, 'qualifiers.zip');
+  if (zip) read.zip = zip;
+  const metro = cueWithValue(coverage, qualifiers.metro, 'qualifiers.metro');
+  if (metro) read.metro = metro;
+  const score = readCreditScore(coverage);
+  if (score !== undefined) read.creditScore = score;
+  return read;
+}

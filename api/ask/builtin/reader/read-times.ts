@@ -1,0 +1,355 @@
+// The times slot: days and months (chrono-node), quarters, relative times ("last year", "two years
+// ago", "this year") and years (compromise and its dates plugin), seasons ("this past summer"),
+// the week of a day, "the latest", Fed meetings named by month, and how the times relate (each one,
+// a range, or since one). The question is read in clauses cut at range words ("from", "to",
+// "between", "and", "vs"), so that "from 2021 to Q3 2025" is two times, not one span guessed whole.
+// Relative times are read against the service's clock.
+import * as chrono from 'chrono-node';
+import type { TimeRelation, TimeSlot } from './frame.ts';
+import { lexicon } from './lexicon.ts';
+import { findPhrase, nlp, type Coverage, type Word } from './words.ts';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const iso = (date: Date) => date.toISOString().slice(0, 10);
+const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const monthSpan = (year: number, month: number) => ({
+  from: `${year}-${pad(month)}-01`,
+  to: `${year}-${pad(month)}-${pad(lastDayOf(year, month))}`,
+});
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const SEASONS: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn: 9, winter: 12 };
+const LATEST = [
+  'latest',
+  'current',
+  'currently',
+  'today',
+  'now',
+  'right now',
+  'this week',
+  'most recent',
+  'these days',
+  'nowadays',
+  'last day',
+  'latest quarter',
+  'most recent quarter',
+  'latest data',
+];
+const FED = ['fed', 'fomc', 'federal reserve'];
+
+interface Found extends TimeSlot {
+  start: number;
+  end: number;
+}
+
+interface DateJson {
+  text: string;
+  offset: { start: number; length: number };
+  dates: { start: string | null; end: string | null; unit?: string };
+}
+
+/** Clauses of the question, cut at range words, as character spans. */
+function clauses(words: readonly Word[], question: string): { start: number; end: number }[] {
+  const { ranges } = lexicon();
+  const cuts = new Set([...ranges.from, ...ranges.to, ...ranges.since].filter((phrase) => !phrase.includes(' ')));
+  const spans: { start: number; end: number }[] = [];
+  let start = 0;
+  for (const word of words) {
+    if (!cuts.has(word.normal)) continue;
+    spans.push({ start, end: word.start });
+    start = word.end;
+  }
+  spans.push({ start, end: question.length });
+  return spans.filter((span) => span.end > span.start);
+}
+
+function quarterOf(start: string, clauseWords: readonly Word[], previous: Found | undefined): { year: number; quarter: number } {
+  const month = Number(start.slice(5, 7));
+  const written = clauseWords.find((word) => isYearText(word.normal));
+  const year = written ? Number(written.normal) : previous ? Number(previous.from.slice(0, 4)) : Number(start.slice(0, 4));
+  return { year, quarter: Math.floor((month - 1) / 3) + 1 };
+}
+
+/** The most recent season of that name that has ended by `today`, or the one of the year written. */
+function seasonSpan(name: string, year: number | undefined, today: Date): { from: string; to: string } {
+  const startMonth = SEASONS[name] as number;
+  const span = (y: number) => {
+    const end = new Date(Date.UTC(y, startMonth - 1 + 3, 0));
+    return { from: `${y}-${pad(startMonth)}-01`, to: iso(end) };
+  };
+  if (year !== undefined) return span(year);
+  let y = today.getUTCFullYear();
+  while (span(y).to >= iso(today)) y -= 1;
+  return span(y);
+}
+
+/** What compromise's dates plugin reads in one clause: quarters, seasons, relative years and days. */
+function relativeTimes(
+  question: string,
+  clause: { start: number; end: number },
+  words: readonly Word[],
+  today: Date,
+  previous: Found | undefined,
+): Found[] {
+  const text = question.slice(clause.start, clause.end);
+  const clauseWords = words.filter((word) => word.start >= clause.start && word.end <= clause.end);
+  const found: Found[] = [];
+  const json = (nlp(text) as unknown as { dates(options: object): { json(options: object): DateJson[] } })
+    .dates({ today: iso(today) })
+    .json({ offset: true });
+  for (const entry of json) {
+    const start = clause.start + entry.offset.start;
+    const end = start + entry.offset.length;
+    const unit = entry.dates.unit;
+    const inside = clauseWords.filter((word) => word.start >= start && word.end <= end);
+    const seasonWord = inside.find(
+      (word) =>
+        SEASONS[word.normal] !== undefined &&
+        (word.normal !== 'fall' ||
+          inside.some((other) => ['this', 'last', 'past', 'in'].includes(other.normal) || isYearText(other.normal))),
+    );
+    if (
+      inside.some((word) => ['latest', 'recent', 'current', 'last'].includes(word.normal)) &&
+      !inside.some((word) => isYearText(word.normal)) &&
+      (unit === 'quarter' || unit === 'day' || unit === 'month')
+    ) {
+      found.push({ grain: 'latest', from: 'latest', to: 'latest', text: entry.text, start, end });
+      continue;
+    }
+    if (!seasonWord && SEASONS[inside[0]?.normal ?? ''] !== undefined) continue;
+    if (seasonWord) {
+      const yearWord = clauseWords.find((word) => isYearText(word.normal) && word.start >= start && word.end <= end);
+      const span = seasonSpan(seasonWord.normal, yearWord ? Number(yearWord.normal) : undefined, today);
+      found.push({ grain: 'season', ...span, text: entry.text, start, end, readAs: `${entry.text.trim()} as ${span.from} to ${span.to}` });
+    } else if (unit === 'quarter' && entry.dates.start) {
+      const { year, quarter } = quarterOf(entry.dates.start, clauseWords, previous);
+      found.push({ grain: 'quarter', ...quarterSpan(year, quarter), text: entry.text, start, end });
+    } else if (entry.dates.start && entry.dates.end) {
+      const inside = clauseWords.filter((word) => word.start >= start && word.end <= end).map((word) => word.normal);
+      const relative = inside.some((word) => RELATIVE_WORDS.includes(word));
+      const edge = inside.find((word) => word === 'end' || word === 'start' || word === 'beginning');
+      const yearWord = inside.find((word) => isYearText(word));
+      if (edge && yearWord) {
+        const day = edge === 'end' ? `${yearWord}-12-31` : `${yearWord}-01-01`;
+        found.push({ grain: 'day', from: day, to: day, text: entry.text, start, end, readAs: `"${entry.text.trim()}" as ${day}` });
+      } else if (relative) found.push(relativeTime(entry, inside, start, end));
+    }
+  }
+  return found;
+}
+
+const RELATIVE_WORDS = ['last', 'this', 'past', 'ago', 'previous', 'next', 'yesterday'];
+
+export const isYearText = (text: string) =>
+  text.length === 4 && Number.isInteger(Number(text)) && Number(text) >= 1900 && Number(text) <= 2100;
+
+/** "last year", "two years ago" (a year, for annual figures), "last March", "two weeks ago". */
+function relativeTime(entry: DateJson, inside: readonly string[], start: number, end: number): Found {
+  const unit = entry.dates.unit;
+  const from = (entry.dates.start as string).slice(0, 10);
+  const byYear = unit === 'year' || inside.includes('year') || inside.includes('years');
+  if (byYear) {
+    const year = from.slice(0, 4);
+    return {
+      grain: 'year',
+      from: `${year}-01-01`,
+      to: `${year}-12-31`,
+      text: entry.text,
+      start,
+      end,
+      readAs: `"${entry.text.trim()}" as ${year}`,
+    };
+  }
+  // "from last week", "yesterday": the latest figure and the one before, not a calendar day.
+  if (inside.includes('week') || inside.includes('yesterday'))
+    return { grain: 'latest', from: 'latest', to: 'latest', text: entry.text, start, end };
+  const grain = unit === 'month' ? 'month' : 'day';
+  const to = grain === 'day' ? from : (entry.dates.end as string).slice(0, 10);
+  return { grain, from, to, text: entry.text, start, end, readAs: `"${entry.text.trim()}" as ${from === to ? from : `${from} to ${to}`}` };
+}
+
+export function quarterSpan(year: number, quarter: number): { from: string; to: string } {
+  const first = (quarter - 1) * 3 + 1;
+  return { from: `${year}-${pad(first)}-01`, to: `${year}-${pad(first + 2)}-${pad(lastDayOf(year, first + 2))}` };
+}
+
+/** Days and months: chrono-node. A month written without its year is the year another time names, else the latest past one. */
+function calendarDates(question: string, words: readonly Word[], today: Date): Found[] {
+  const found: Found[] = [];
+  const writtenYear = words.find((word) => isYearText(word.normal))?.normal;
+  for (const result of chrono.parse(question, today)) {
+    const start = result.index;
+    const end = start + result.text.length;
+    const inside = words.filter((word) => word.start >= start && word.end <= end);
+    // "in the week", "in a month" are not dates; a date names its month or its numbers.
+    if (!result.start.isCertain('month') || !inside.some((word) => word.tags.has('Month') || MONTH_NAMES.includes(word.normal))) continue;
+    const month = result.start.get('month') as number;
+    const year = result.start.isCertain('year') ? (result.start.get('year') as number) : yearFor(month, writtenYear, today);
+    if (result.start.isCertain('day')) {
+      const day = `${year}-${pad(month)}-${pad(result.start.get('day') as number)}`;
+      found.push({ grain: 'day', from: day, to: day, text: result.text, start, end });
+    } else found.push({ grain: 'month', ...monthSpan(year, month), text: result.text, start, end });
+  }
+  return found;
+}
+
+function yearFor(month: number, writtenYear: string | undefined, today: Date): number {
+  if (writtenYear) return Number(writtenYear);
+  return month <= today.getUTCMonth() + 1 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+}
+
+/** "last year", "this year", "the previous year": the year counted from today (compromise misses the possessive). */
+function relativeYears(words: readonly Word[], today: Date): Found[] {
+  const found: Found[] = [];
+  const shifts: [string, number][] = [
+    ['last year', -1],
+    ['previous year', -1],
+    ['past year', -1],
+    ['this year', 0],
+    ['next year', 1],
+    ['a year ago', -1],
+  ];
+  for (const [phrase, shift] of shifts)
+    for (const indexes of findPhrase(words, phrase)) {
+      const year = today.getUTCFullYear() + shift;
+      const start = (words[indexes[0] as number] as Word).start;
+      const end = (words[indexes.at(-1) as number] as Word).end;
+      found.push({ grain: 'year', from: `${year}-01-01`, to: `${year}-12-31`, text: phrase, start, end, readAs: `"${phrase}" as ${year}` });
+    }
+  return found;
+}
+
+/** "2025Q3", "2025-Q3": a quarter written as one word. */
+function quarterWords(words: readonly Word[]): Found[] {
+  const found: Found[] = [];
+  for (const word of words) {
+    const text = word.normal.replace('-', '');
+    if (text.length !== 6 || text[4] !== 'q' || !isYearText(text.slice(0, 4))) continue;
+    const quarter = Number(text[5]);
+    if (quarter >= 1 && quarter <= 4)
+      found.push({
+        grain: 'quarter',
+        ...quarterSpan(Number(text.slice(0, 4)), quarter),
+        text: word.text,
+        start: word.start,
+        end: word.end,
+      });
+  }
+  return found;
+}
+
+function overlaps(found: readonly Found[], start: number, end: number): boolean {
+  return found.some((time) => start < time.end && end > time.start);
+}
+
+/** "the week of June 5, 2025": the Monday-to-Sunday week that holds the day. */
+function asWeek(time: Found): Found {
+  const day = new Date(`${time.from}T00:00:00Z`);
+  const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000);
+  return {
+    ...time,
+    grain: 'week',
+    from: iso(monday),
+    to: iso(new Date(monday.getTime() + 6 * 86_400_000)),
+    text: `the week of ${time.text}`,
+  };
+}
+
+export function readTimes(
+  question: string,
+  coverage: Coverage,
+  today: Date,
+): { times: TimeSlot[]; relation: TimeRelation; readings: string[] } {
+  const words = coverage.words;
+  const found: Found[] = [...quarterWords(words), ...relativeYears(words, today)];
+  // "the latest quarter", "the last day of the data": the latest figure, not this calendar quarter.
+  for (const phrase of [...LATEST].sort((a, b) => b.length - a.length))
+    for (const indexes of findPhrase(words, phrase)) {
+      const start = (words[indexes[0] as number] as Word).start;
+      const end = (words[indexes.at(-1) as number] as Word).end;
+      if (!overlaps(found, start, end)) found.push({ grain: 'latest', from: 'latest', to: 'latest', text: phrase, start, end });
+    }
+  for (const time of calendarDates(question, words, today)) if (!overlaps(found, time.start, time.end)) found.push(time);
+  for (const clause of clauses(words, question))
+    for (const time of relativeTimes(question, clause, words, today, found.at(-1)))
+      if (!overlaps(found, time.start, time.end)) found.push(time);
+  for (const word of words) {
+    if (!isYearText(word.normal) || word.text.startsWith('$') || overlaps(found, word.start, word.end) || coverage.isTaken(word.index))
+      continue;
+    const year = Number(word.normal);
+    found.push({ grain: 'year', from: `${year}-01-01`, to: `${year}-12-31`, text: word.text, start: word.start, end: word.end });
+  }
+  found.sort((a, b) => a.start - b.start);
+  const times = found.map((time) => withContext(time, words));
+  for (const time of times) coverage.takeSpan(time.start, time.end, 'times');
+  takeContextWords(coverage, times);
+  return {
+    times: times.map(({ start: _start, end: _end, ...time }) => time),
+    relation: relationOf(words, times),
+    readings: times.flatMap((time) => (time.readAs ? [time.readAs] : [])),
+  };
+}
+
+/** The words around a time that change it: "the week of", "the December 2024 Fed meeting". */
+function withContext(time: Found, words: readonly Word[]): Found {
+  const before = words
+    .filter((word) => word.end <= time.start)
+    .slice(-2)
+    .map((word) => word.normal);
+  const after = words
+    .filter((word) => word.start >= time.end)
+    .slice(0, 2)
+    .map((word) => word.normal);
+  let result = time;
+  if (before.at(-1) === 'of' && before.at(-2) === 'week' && time.grain === 'day') result = asWeek(time);
+  if (time.grain === 'month' && after.some((word) => FED.includes(word))) {
+    const month = Number(time.from.slice(5, 7));
+    const week = words
+      .filter((word) => word.end <= time.start)
+      .slice(-4)
+      .some((word) => word.normal === 'week');
+    result = { ...result, fedMeeting: { year: Number(time.from.slice(0, 4)), month, week } };
+  }
+  if (MONTH_NAMES.includes(time.text.toLowerCase()) && time.grain === 'month')
+    result = { ...result, readAs: `${time.text} as ${time.from.slice(0, 7)}` };
+  return result;
+}
+
+function takeContextWords(coverage: Coverage, times: readonly Found[]): void {
+  for (const time of times) {
+    const around = coverage.words.filter((word) => word.end <= time.start).slice(-2);
+    for (const word of around) if (word.normal === 'week' || word.normal === 'of') coverage.take([word.index], 'times');
+    if (time.fedMeeting)
+      for (const word of coverage.words.filter((word) => word.start >= time.end).slice(0, 4))
+        if ([...FED, 'meeting', 'decision', 'reserve', 'federal', 'rate'].includes(word.normal)) coverage.take([word.index], 'times');
+  }
+}
+
+function relationOf(words: readonly Word[], times: readonly Found[]): TimeRelation {
+  const dated = times.filter((time) => time.grain !== 'latest');
+  const first = dated[0];
+  if (!first) return 'each';
+  const { ranges } = lexicon();
+  const before = words
+    .filter((word) => word.end <= first.start)
+    .slice(-3)
+    .map((word) => word.normal);
+  if (before.some((word) => ranges.since.includes(word))) return 'since';
+  if (dated.length < 2) return 'each';
+  if (before.some((word) => word === 'from' || word === 'between')) return 'range';
+  const second = dated[1] as Found;
+  const between = words.filter((word) => word.start >= first.end && word.end <= second.start).map((word) => word.normal);
+  return between.some((word) => ['to', 'through', 'until', 'till'].includes(word)) ? 'range' : 'each';
+}

@@ -1,0 +1,60 @@
+// The catalogue's contract: a search of the measures by words (what an agent or a reader writes:
+// "VA share Hawaii", "denial rate Harris County") and its answer, the series that match with what
+// each is, its coverage and as-of date, best first. The MCP tool `find_series` and the REST
+// catalogue's `query` (GET /series) read it.
+import { z } from 'zod';
+import { integer, text } from '../platform/contract/lenient.ts';
+import { SourceSchema } from '../platform/contract/sources.ts';
+import { MEASURE_KINDS, PLACE_KINDS } from './file-schema.ts';
+
+export const CatalogueSearchQuerySchema = z.object({
+  query: text({ max: 200, example: 'VA share Hawaii' }).describe(
+    'What to find, in words: a measure and, if any, places, e.g. "VA share Hawaii", "denial rate Harris County", "outstanding mortgages above 6% Arizona", "15-year rate".',
+  ),
+  limit: integer({ min: 1, max: 50 }).default(10).describe('Series per page, 1 to 50 (default 10).'),
+  offset: integer({ min: 0, max: 10_000 }).default(0).describe('Series to skip (paging); default 0.'),
+});
+export type CatalogueSearchQuery = z.output<typeof CatalogueSearchQuerySchema>;
+
+export const FoundPlaceSchema = z.object({
+  kind: z.enum(PLACE_KINDS),
+  code: z.string().describe('US, a state code or a 5-digit county FIPS.'),
+  name: z.string(),
+  read_as: z.string().optional().describe('How the words were read, when not as written ("Houston → Harris County, TX").'),
+});
+export type FoundPlace = z.infer<typeof FoundPlaceSchema>;
+
+export const SeriesMatchSchema = z.object({
+  id: z
+    .string()
+    .describe('The series id (GET /api/v1/series/{id}, mds://series/{id}); with `{state}` or `{county}` when no place was given.'),
+  template: z.string().describe('The measure, with its place slot: `hmda/{place}/va_share`.'),
+  title: z.string(),
+  kind: z.enum(MEASURE_KINDS),
+  units: z.string(),
+  frequency: z.string().nullable(),
+  first_date: z.string().nullable(),
+  last_date: z.string().nullable(),
+  as_of: z.string().nullable(),
+  place: FoundPlaceSchema.nullable().describe('The place of the series; null for a national series or a template.'),
+  matched: z.array(z.string()).describe("The query's words this measure matched."),
+  available: z.boolean().describe('Whether the series can be read now (its data loaded).'),
+  message: z.string().optional().describe('Why not, when it cannot; or what place a template needs.'),
+});
+export type SeriesMatch = z.infer<typeof SeriesMatchSchema>;
+
+export const CatalogueSearchAnswerSchema = z.object({
+  query: z.string(),
+  places: z.array(FoundPlaceSchema).describe('The places read in the query.'),
+  unmatched: z
+    .array(z.string())
+    .describe('Words of the query no measure uses (a lender, a ZIP code…): the catalogue has nothing for them.'),
+  times: z.array(z.string()).describe('Years or dates in the query: give them to the series or analysis call, not to the search.'),
+  results: z.array(SeriesMatchSchema).describe('Best first.'),
+  total: z.int(),
+  offset: z.int(),
+  limit: z.int(),
+  notes: z.array(z.string()),
+  sources: z.array(SourceSchema),
+});
+export type CatalogueSearchAnswer = z.infer<typeof CatalogueSearchAnswerSchema>;

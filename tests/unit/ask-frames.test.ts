@@ -1,0 +1,126 @@
+// The built-in reader's frames: for every question of the project's sets and of the shared
+// development set (when ../shared/eval is present), prints the slots read and the parts refused, and
+// checks the cases issue 43 lists: each is read as asked, or its unanswerable part is refused. The
+// gazetteer reads the Census county list of the source folder (skipped with a note when absent).
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { readCensusCounties } from '../../api/escrow/counties.ts';
+import { readFrame } from '../../api/ask/builtin/reader/read-frame.ts';
+import type { Frame } from '../../api/ask/builtin/reader/frame.ts';
+import { ASK_QUESTIONS } from '../../scripts/eval/ask-questions.ts';
+import { MULTI_QUESTIONS } from '../../scripts/eval/multi-questions.ts';
+import { loadDevSet } from '../../scripts/eval/dev-set.ts';
+import { PROJECT_ROOT } from '../../api/config.ts';
+
+const TODAY = new Date('2026-12-07T12:00:00Z');
+const sourceDir = process.env.MDS_SOURCE_DIR ?? path.resolve(PROJECT_ROOT, '..', 'shared', 'data');
+const census = readCensusCounties(sourceDir);
+
+const counties = async (state: string) =>
+  (census?.get(state) ?? []).map((county) => ({
+    ...county,
+    state,
+    stateFips: county.fips.slice(0, 2),
+    matchKey: '',
+    kind: 'county' as const,
+    note: null,
+  }));
+const context = {
+  deps: { services: { loanLimits: { counties } } } as never,
+  populations: new Map<string, number>(),
+  today: TODAY,
+};
+
+const read = async (question: string) => (await readFrame(question, context)).frame;
+
+/** One line per frame: what each slot read, what was refused, what no slot read. */
+export function frameLine(frame: Frame): string {
+  const places = frame.places.map((place) => (place.kind === 'nation' ? 'US' : place.kind === 'state' ? place.code : place.fips));
+  const parts = [
+    `op=${frame.operation.kind}${frame.operation.direction ? `:${frame.operation.direction}` : ''}`,
+    `measures=[${frame.measures.map((measure) => measure.template).join(', ')}]`,
+    `places=[${places.join(', ')}]${frame.placeSet ? ` set=${frame.placeSet.among}${frame.placeSet.state ? `:${frame.placeSet.state}` : ''}` : ''}`,
+    `times=[${frame.times.map((time) => `${time.grain}:${time.from}${time.to !== time.from ? `..${time.to}` : ''}`).join(', ')}]${frame.times.length > 1 ? ` (${frame.timeRelation})` : ''}`,
+    `qualifiers=${JSON.stringify(frame.qualifiers)}`,
+    `numbers=${JSON.stringify(frame.numbers)}`,
+    `refused=[${frame.refusals.map((refusal) => `${refusal.part}${refusal.blocking ? ' (blocking)' : ''}`).join('; ')}]`,
+    `unread=[${frame.unread.join(', ')}]`,
+  ];
+  return parts.join(' ');
+}
+
+describe.skipIf(!census)('the reader reads each question slot by slot', () => {
+  it('prints the frame of every question of every set', async () => {
+    const dev = loadDevSet();
+    const sets: [string, string[]][] = [
+      ['single', ASK_QUESTIONS.map((question) => question.question)],
+      ['multi', MULTI_QUESTIONS.map((question) => question.question)],
+      ['ask-dev', 'questions' in dev ? dev.questions.map((question) => question.q) : []],
+    ];
+    if ('absent' in dev) process.stdout.write(`ask-dev frames skipped: ${dev.absent}\n`);
+    for (const [name, questions] of sets)
+      for (const [index, question] of questions.entries()) {
+        const frame = await read(question);
+        process.stdout.write(`[${name} ${index + 1}] ${question}\n    ${frameLine(frame)}\n`);
+        // Every content word is consumed by a slot or reported as unread.
+        expect(frame.unread.every((word) => question.includes(word))).toBe(true);
+      }
+  }, 120_000);
+});
+
+describe.skipIf(!census)("issue 43's cases: read as asked, or refused first", () => {
+  it('reads a 3-unit limit as three units and two years as a change', async () => {
+    const frame = await read(
+      'By how much did the conforming loan limit for a 3-unit property in Davidson County, Tennessee go up between 2022 and 2026?',
+    );
+    expect(frame.qualifiers.units).toBe(3);
+    expect(frame.places).toMatchObject([{ kind: 'county', fips: '47037' }]);
+    expect(frame.times.map((time) => time.from.slice(0, 4))).toEqual(['2022', '2026']);
+    expect(frame.operation.kind).toBe('change');
+  });
+
+  it('refuses a lender, a census tract and a ZIP code before anything else', async () => {
+    const lender = await read('How many home loans did Rocket Mortgage originate in Wayne County, Michigan in 2024?');
+    expect(lender.qualifiers.lender).toBe('Rocket Mortgage');
+    expect(lender.refusals[0]).toMatchObject({ blocking: true });
+    const tract = await read('What was the mortgage denial rate in census tract 4112.00 in Harris County, Texas?');
+    expect(tract.qualifiers.tract).toBe('4112.00');
+    expect(tract.refusals[0]).toMatchObject({ blocking: true });
+    const zip = await read('How many mortgage applications were filed in ZIP code 30305 (Buckhead, Atlanta) in 2024?');
+    expect(zip.refusals[0]).toMatchObject({ blocking: true });
+  });
+
+  it('reads both years of "the 2026 and 2027 limits"', async () => {
+    const frame = await read('What are the 2026 and 2027 conforming loan limits for Rockingham County, New Hampshire?');
+    expect(frame.times.map((time) => time.from.slice(0, 4))).toEqual(['2026', '2027']);
+  });
+
+  it('reads shares and places counted as such, not as averages or national figures', async () => {
+    const share = await read('What share of outstanding mortgages in Arizona carried a rate of 6% or more in the latest quarter?');
+    expect(share.measures[0]?.template).toBe('nmdb/{state}/pct_intrate_ge_6');
+    const rank = await read('Which state had the highest share of denied applications in 2025?');
+    expect(rank.placeSet?.among).toBe('states');
+    // A share of denials (the catalogue's denials_share, or the denial rate), never a count.
+    expect(rank.measures[0]?.template).toMatch(/^hmda\/\{place\}\/(denials_share|denial_rate)$/);
+    const count = await read('In how many states did originations go up from 2023 to 2024?');
+    expect(count.placeSet?.among).toBe('states');
+  });
+
+  it('refuses a negative rate, absurd magnitudes, a zero term and more states than exist', async () => {
+    expect((await read('What is the monthly payment on $400,000 at -5% for 30 years?')).refusals.map((refusal) => refusal.part)).toEqual([
+      'a rate of -5%',
+    ]);
+    const absurd = await read('Monthly payment on $1e308 at 1000000% for 100000 years?');
+    expect(absurd.refusals.map((refusal) => refusal.part)).toHaveLength(3);
+    expect((await read('Monthly payment on $200,000 at 0% for 0 years?')).refusals.map((refusal) => refusal.part)).toEqual([
+      'a term of 0 years',
+    ]);
+    expect((await read('What are the top 100000 states by originations in 2024?')).refusals[0]?.part).toBe('the top 100,000 states');
+  });
+
+  it('refuses a 20-year fixed rate rather than giving another with a state nobody named', async () => {
+    const frame = await read("What's the current 20-year fixed rate?");
+    expect(frame.places).toEqual([]);
+    expect(frame.refusals[0]).toMatchObject({ part: 'a 20-year fixed rate', blocking: true });
+  });
+});
