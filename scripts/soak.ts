@@ -23,6 +23,7 @@ import { SLOW_REQUEST_MS } from '../api/platform/http/request-context.ts';
 import { prepareDataDir, startBenchService } from './bench/service.ts';
 import { currentRssMb, median } from './bench/load.ts';
 import { pinSideBySide } from './lib/cpu-affinity.ts';
+import { isoDay } from '../api/platform/dates.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -212,7 +213,7 @@ async function main(): Promise<number> {
     const slowResponses = serviceLog.split('\n').filter((line) => line.includes('"slow request"')).length;
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${os.platform()} ${os.release()}`;
     const summary = [
-      `Run on ${new Date().toISOString().slice(0, 10)} — ${machine}.`,
+      `Run on ${isoDay(new Date())} — ${machine}.`,
       `${CONNECTIONS} connections for ${WARM_UP_SECONDS} s of warm-up then ${SECONDS} s (figures cover both), rate limits on (20/min per address, ${ADDRESSES.toLocaleString('en-US')} addresses), mix of ${MIX.length} requests (REST, pages, feeds, MCP, /ask); ACCEPT_SOCKETS=${ACCEPT_SOCKETS}; ${pinned ? `service pinned to CPU 0, load generator to the other ${os.cpus().length - 1}` : 'CPUs not pinned'}.`,
       '',
       `RSS levels are medians of the 1-s samples over the last ${LEVEL_SECONDS} s of the warm-up and of the load; flat means within ± ${FLAT_WITHIN * 100}%.`,

@@ -11,6 +11,7 @@ import type { Request, Response } from 'express';
 import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/database.ts';
+import { DAY_MS } from '../platform/dates.ts';
 
 export const SESSION_COOKIE = 'mds_session';
 const SESSION_DAYS = 7;
@@ -82,7 +83,7 @@ export class SessionStore {
   /** Starts a session for the account and sets its cookie (a fresh id: no session fixation). */
   async start(res: Response, accountId: string): Promise<void> {
     const id = randomBytes(32).toString('base64url');
-    const expires = new Date(this.clock().getTime() + SESSION_DAYS * 86_400_000);
+    const expires = new Date(this.clock().getTime() + SESSION_DAYS * DAY_MS);
     await this.db.query('DELETE FROM sessions WHERE expires_at < $1', [this.clock()]);
     await this.db.query('INSERT INTO sessions (id_hash, account_id, csrf_token, expires_at) VALUES ($1, $2, $3, $4)', [
       hashId(id),

@@ -1,5 +1,7 @@
 // Which Congress sits on a given day, and when a Congress ends: since the 20th Amendment each
 // Congress runs two years from January 3 of an odd year (the 119th: 2025-01-03 to 2027-01-03).
+import { isoDay } from '../platform/dates.ts';
+
 const FIRST_CONGRESS_YEAR = 1789;
 
 /** The day the Congress ends (YYYY-MM-DD): January 3 two years after it began. */
@@ -14,7 +16,7 @@ export function congressStartDate(congress: number): string {
 
 /** The Congress in session on the day (UTC calendar date of `now`). */
 export function congressOn(now: Date): number {
-  const day = now.toISOString().slice(0, 10);
+  const day = isoDay(now);
   let year = now.getUTCFullYear();
   if (day < `${year}-01-03`) year -= 1;
   return Math.floor((year - FIRST_CONGRESS_YEAR) / 2) + 1;
@@ -22,5 +24,5 @@ export function congressOn(now: Date): number {
 
 /** True once the Congress's term is over: its bills can no longer move. */
 export function congressHasEnded(congress: number, now: Date): boolean {
-  return now.toISOString().slice(0, 10) >= congressEndDate(congress);
+  return isoDay(now) >= congressEndDate(congress);
 }

@@ -10,6 +10,7 @@ import { congressOn } from './congress-term.ts';
 import { BILL_STATUSES, isBillStatus, OPEN_STAGES, STATUS_LABELS, statusAsOf, type BillStatusCode } from './status.ts';
 import type { BillRow } from './store.ts';
 import { BILLS_LIMIT_MAX, type BillDetail, type BillsAnswer, type BillsQuery, type BillSummary } from './contract.ts';
+import { dayText } from '../platform/dates.ts';
 // Registers the bills as a source of the site-wide search index wherever the services are built.
 import './search-documents.ts';
 
@@ -296,7 +297,7 @@ function dedupeActions(actions: BillRow['actions']): BillDetail['actions'] {
 
 function toDate(value: string | Date | null): string | null {
   if (value === null) return null;
-  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+  return dayText(value);
 }
 
 export { BILL_TYPES };

@@ -6,6 +6,7 @@
 import ICAL from 'ical.js';
 import { SourceFormatError, ValidationError } from '../sync/errors.ts';
 import { seriesEvent, type CalendarEventRecord, type SeriesId } from './series.ts';
+import { isoDay } from '../platform/dates.ts';
 
 export const BLS_ICS_URL = 'https://www.bls.gov/schedule/news_release/bls.ics';
 
@@ -43,7 +44,7 @@ function releaseDay(value: unknown, file: string, name: string): string {
   if (!(value instanceof ICAL.Time)) throw new SourceFormatError(file, undefined, `release "${name}" has no DTSTART date`);
   const day = `${value.year}-${pad(value.month)}-${pad(value.day)}`;
   const check = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(check.getTime()) || check.toISOString().slice(0, 10) !== day) {
+  if (Number.isNaN(check.getTime()) || isoDay(check) !== day) {
     throw new SourceFormatError(file, undefined, `release "${name}" has an impossible date ${day}`);
   }
   return day;

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { PROJECT_ROOT } from '../config.ts';
 import { SourceFormatError } from '../sync/errors.ts';
 import { seriesEvent, type CalendarEventRecord } from './series.ts';
+import { daysBetween } from '../platform/dates.ts';
+import { monthOf } from '../platform/contract/months.ts';
 
 export const FOMC_FILE = path.join(PROJECT_ROOT, 'data', 'calendar', 'fomc-meetings.json');
 export const FED_CALENDAR_URL = 'https://www.federalreserve.gov/monetarypolicy/fomccalendars.htm';
@@ -20,7 +22,7 @@ export interface FomcMeeting {
 
 const isoDay = z.iso.date();
 const MeetingSchema = z.object({ start: isoDay, decision: isoDay, sep: z.boolean(), pressConference: z.boolean() }).refine((meeting) => {
-  const days = (Date.parse(meeting.decision) - Date.parse(meeting.start)) / 86_400_000;
+  const days = daysBetween(meeting.start, meeting.decision);
   return days >= 0 && days <= 2;
 }, 'decision must be the first day or one or two days after it');
 
@@ -41,21 +43,6 @@ export function loadFomcFile(file: string = FOMC_FILE): FomcFile {
   return FomcFileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
 }
 
-const MONTHS: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
-
 const pad = (value: number): string => String(value).padStart(2, '0');
 const stripTags = (html: string): string =>
   html
@@ -66,7 +53,7 @@ const stripTags = (html: string): string =>
     .trim();
 
 function monthNumber(text: string): number | undefined {
-  return MONTHS[text.trim().slice(0, 3).toLowerCase()];
+  return monthOf(text.trim().slice(0, 3));
 }
 
 /**

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ValidationError } from '../sync/errors.ts';
+import { MONTH_NAMES } from '../platform/contract/months.ts';
 import { seriesEvent, type CalendarEventRecord, type SeriesId } from './series.ts';
 
 export const HOUSING_SERIES = [
@@ -19,7 +20,6 @@ export const HOUSING_SERIES = [
 ] as const;
 export type HousingSeries = (typeof HOUSING_SERIES)[number] & SeriesId;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 const ReleaseSchema = z.object({
@@ -96,7 +96,7 @@ export function checkHousingFacts(facts: HousingFactFile, file: string): void {
     const named = abbreviation ? `${abbreviation.charAt(0).toUpperCase()}${abbreviation.slice(1, 3).toLowerCase()}` : undefined;
     if (named && named !== weekday) throw new ValidationError(`${where}: the quote names a ${named} but the date is a ${weekday}`);
     const [monthName = '', yearText = ''] = release.period.split(' ');
-    const month = MONTHS.indexOf(monthName);
+    const month = (MONTH_NAMES as readonly string[]).indexOf(monthName);
     if (month < 0) throw new ValidationError(`${where}: "${release.period}" is not a month`);
     if (release.date < `${yearText}-${String(month + 1).padStart(2, '0')}-32`)
       throw new ValidationError(`${where}: not after its reference month ${release.period}`);

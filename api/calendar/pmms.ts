@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ValidationError } from '../sync/errors.ts';
 import { seriesEvent, type CalendarEventRecord } from './series.ts';
+import { isoDay } from '../platform/dates.ts';
 
 export const PmmsScheduleSchema = z.object({
   publisher: z.literal('Freddie Mac'),
@@ -52,7 +53,7 @@ export function pmmsReleaseDays(year: number): PmmsRelease[] {
   const day = new Date(Date.UTC(year, 0, 1));
   day.setUTCDate(day.getUTCDate() + ((4 - day.getUTCDay() + 7) % 7));
   for (; day.getUTCFullYear() === year; day.setUTCDate(day.getUTCDate() + 7)) {
-    const thursday = day.toISOString().slice(0, 10);
+    const thursday = isoDay(day);
     const holiday = holidays.get(thursday);
     if (!holiday) {
       releases.push({ date: thursday });
@@ -61,7 +62,7 @@ export function pmmsReleaseDays(year: number): PmmsRelease[] {
     const wednesday = new Date(day);
     wednesday.setUTCDate(wednesday.getUTCDate() - 1);
     // The Wednesday before January 1 falls in the year before: it belongs to that year's list.
-    if (wednesday.getUTCFullYear() === year) releases.push({ date: wednesday.toISOString().slice(0, 10), movedFor: holiday });
+    if (wednesday.getUTCFullYear() === year) releases.push({ date: isoDay(wednesday), movedFor: holiday });
   }
   const next = thursdayCapableHolidays(year + 1).get(iso(year + 1, 1, 1));
   if (next && new Date(`${iso(year + 1, 1, 1)}T12:00:00Z`).getUTCDay() === 4) releases.push({ date: iso(year, 12, 31), movedFor: next });

@@ -27,6 +27,7 @@ import {
 } from './snapshot.ts';
 import { CALENDAR_DATASET } from './sync.ts';
 import { CATEGORIES, IMPACTS } from './series.ts';
+import { addDays, isoDay } from '../platform/dates.ts';
 
 /** The calendar as a request may ask it: every field of the contract's query, the limit optional. */
 export type CalendarRequest = Omit<CalendarQuery, 'limit'> & { limit?: number | undefined };
@@ -48,12 +49,6 @@ const MAX_REMEMBERED_BYTES = 8 * 1024 * 1024;
 const MAX_PINNED_SNAPSHOTS = 4;
 
 const answerCacheOf = (maxBytes: number) => new BoundedCache<Remembered>({ maxBytes, sizeOf: rememberedAnswerBytes });
-
-export function addDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 interface Resolved {
   from: string;
@@ -133,7 +128,7 @@ export function createCalendarService({
   }
 
   function resolve(query: CalendarRequest): Resolved {
-    const from = query.from ?? clock().toISOString().slice(0, 10);
+    const from = query.from ?? isoDay(clock());
     const to = query.to ?? addDays(from, CALENDAR_WINDOW_DAYS);
     // A rule across two fields: checked here, where every face passes.
     if (from > to) throw new BadRequestError(`'from' must not be after 'to' (${from} is after ${to}); give a 'from' on or before 'to'.`);

@@ -13,6 +13,7 @@ import { FED_CALENDAR_URL } from './fomc.ts';
 import { CALENDAR_PARTS, describe, isPartFailure, type CalendarPart, type PartFile, type PartOutcome } from './parts.ts';
 import type { CalendarEventRecord } from './series.ts';
 import { archiveCalendar } from './snapshot.ts';
+import { dayText, isoDay } from '../platform/dates.ts';
 
 export { crossCheckFomcMirror } from './parts.ts';
 
@@ -172,12 +173,7 @@ export function createCalendarDataset({
         .filter((value): value is string => Boolean(value));
       const previous = await tx.query<{ as_of: string | Date | null }>('SELECT as_of FROM datasets WHERE name = $1', [CALENDAR_DATASET]);
       const previousAsOf = previous.rows[0]?.as_of;
-      const fallback =
-        previousAsOf instanceof Date
-          ? previousAsOf.toISOString().slice(0, 10)
-          : previousAsOf
-            ? String(previousAsOf).slice(0, 10)
-            : context.clock().toISOString().slice(0, 10);
+      const fallback = previousAsOf ? dayText(previousAsOf) : isoDay(context.clock());
       return {
         asOf: vintages.sort().at(-1) ?? fallback,
         sourceUrl: FED_CALENDAR_URL,

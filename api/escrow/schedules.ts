@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PROJECT_ROOT } from '../config.ts';
 import { STATE_CODES } from '../geo/states.ts';
+import { MONTH_NAMES } from '../platform/contract/months.ts';
 import { TaxYearSchema, VerificationSchema, verificationIssues, type Verification } from './verification.ts';
 
 export const SCHEDULES_FILE = path.join(PROJECT_ROOT, 'data', 'escrow', 'state-tax-schedules.json');
@@ -152,11 +153,9 @@ export interface ServedSchedule {
   taxYear?: string;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
 /** "2025-12-15" → "December 15, 2025"; "2026-07" → "July 2026". */
 export function formatDue(due: string): string {
-  const month = MONTHS[dueMonth(due) - 1];
+  const month = MONTH_NAMES[dueMonth(due) - 1];
   const year = due.slice(0, 4);
   return due.length === 7 ? `${month} ${year}` : `${month} ${Number(due.slice(8, 10))}, ${year}`;
 }

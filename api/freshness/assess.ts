@@ -2,8 +2,9 @@
 // whether a newer one should exist by its publisher's schedule: a figure is stale when at least one
 // scheduled release since its date was published before the reference day and is not what we hold.
 // A release counts from the day after it is published, which leaves the daily sync its day to load it.
-import { daysBetween, type ReleaseSchedule } from './schedules.ts';
+import type { ReleaseSchedule } from './schedules.ts';
 import type { Freshness } from './contract.ts';
+import { daysBetween } from '../platform/dates.ts';
 
 /** Missed releases listed in full up to this many; beyond, the most recent ones (the count says how many). */
 const LISTED_RELEASES = 10;

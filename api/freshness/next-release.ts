@@ -1,7 +1,8 @@
 // When a dataset's figures can next change: the day its publisher next releases (the schedules of
 // ./schedules.ts), by dataset name. Caching hints (MCP's `ttlMs`) say an answer stays valid until
 // then; a dataset without a publisher's schedule changes when our own refresh next runs.
-import { APOR_WEEKLY, BUSINESS_DAILY, FHFA_YEARLY, HUD_YEARLY, PMMS_WEEKLY, addDays, type ReleaseSchedule } from './schedules.ts';
+import { APOR_WEEKLY, BUSINESS_DAILY, FHFA_YEARLY, HUD_YEARLY, PMMS_WEEKLY, type ReleaseSchedule } from './schedules.ts';
+import { addDays, isoDay } from '../platform/dates.ts';
 
 /** The datasets whose publisher releases on a known schedule. */
 const DATASET_SCHEDULES: Readonly<Record<string, ReleaseSchedule>> = {
@@ -24,7 +25,7 @@ const found = new Map<string, string | null>();
 export function nextScheduledRelease(dataset: string, now: Date): Date | undefined {
   const schedule = DATASET_SCHEDULES[dataset];
   if (schedule === undefined) return undefined;
-  const today = now.toISOString().slice(0, 10);
+  const today = isoDay(now);
   const key = `${dataset}|${today}`;
   let day = found.get(key);
   if (day === undefined) {

@@ -4,6 +4,7 @@
 // reader can expect). Days are UTC calendar days, YYYY-MM-DD.
 import { allForYear } from '@18f/us-federal-holidays';
 import { pmmsReleaseDays } from '../calendar/pmms.ts';
+import { addDays, isoDay } from '../platform/dates.ts';
 
 export interface Release {
   /** The date the release's figure carries (a PMMS Thursday, an Optimal Blue business day, an APOR week's Monday). */
@@ -19,11 +20,6 @@ export interface ReleaseSchedule {
   releasesBetween(after: string, through: string): Release[];
 }
 
-const DAY_MS = 86_400_000;
-export const addDays = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 const yearOf = (date: string) => Number(date.slice(0, 4));
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
@@ -38,7 +34,7 @@ const holidayCache = new Map<number, Set<string>>();
 function federalHolidays(year: number): Set<string> {
   let days = holidayCache.get(year);
   if (!days) {
-    days = new Set(allForYear(year).map((holiday) => holiday.date.toISOString().slice(0, 10)));
+    days = new Set(allForYear(year).map((holiday) => isoDay(holiday.date)));
     holidayCache.set(year, days);
   }
   return days;

@@ -5,6 +5,7 @@ import { readGlossary } from '../content/markdown.ts';
 import { NotFoundError, BadRequestError } from '../platform/errors.ts';
 import { matchByWords, type WordCandidate } from '../platform/contract/words.ts';
 import type { GlossaryAnswer, GlossaryEntry, GlossaryMatch } from './contract.ts';
+import { isoDay } from '../platform/dates.ts';
 
 export interface GlossaryLookup {
   entry: GlossaryEntry;
@@ -63,7 +64,7 @@ export function createGlossaryService({ baseUrl, contentDir }: { baseUrl: string
       })),
     links: data.links,
     url: `${baseUrl}/glossary/${slug}`,
-    updated: data.updated.toISOString().slice(0, 10),
+    updated: isoDay(data.updated),
   }));
 
   // Every way of naming an entry: slug, term, aliases, and the term without its "(ABBR)" suffix.

@@ -7,12 +7,13 @@ import type { CacheHint } from '@modelcontextprotocol/server';
 import { nextScheduledRelease } from '../freshness/next-release.ts';
 import { nextBusinessDayRun } from '../sync/background.ts';
 import type { Clock } from '../platform/clock.ts';
+import { DAY_MS } from '../platform/dates.ts';
 
 /**
  * Validity of what no publisher's schedule bounds (this build's content, a dataset without a
  * schedule when no daily refresh runs): a deploy or a manual sync may change it within a day.
  */
-export const UNSCHEDULED_TTL_MS = 24 * 60 * 60 * 1000;
+export const UNSCHEDULED_TTL_MS = DAY_MS;
 
 export interface CacheHintOptions {
   clock: Clock;

@@ -12,6 +12,7 @@ import { TERRITORIES, findState } from '../geo/states.ts';
 import { loanLimitsText } from './tools/get-loan-limits.ts';
 import { billsAnswerText } from './tools/get-congress-bills.ts';
 import { completeBillId, completeGlossarySlug, completeState, completing, countyDirectory, stateCodeOf } from './completions.ts';
+import { isoDay } from '../platform/dates.ts';
 
 /** What the resources read: links on the base URL, the logger for faults, and the services they list. */
 type ResourceDeps = Pick<CoreDeps, 'config' | 'logger'> & UsesServices<'bills' | 'datasets' | 'glossary' | 'loanLimits'>;
@@ -29,7 +30,7 @@ function articleResources(deps: ResourceDeps) {
     mimeType: 'text/markdown',
     url: `${deps.config.baseUrl}/${collection}/${entry.slug}`,
     body: entry.body,
-    date: entry.data.date.toISOString().slice(0, 10),
+    date: isoDay(entry.data.date),
   }));
 }
 

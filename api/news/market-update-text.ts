@@ -1,13 +1,10 @@
 // The words of a market update, written from its numbers: title, one-line summary and paragraphs.
 // Kept apart from the queries so the phrasing can be tested with plain values.
 import type { SeriesMove } from './series-move.ts';
+import { longDate } from '../platform/dates.ts';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-export function formatDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return `${MONTHS[(month ?? 1) - 1]} ${day}, ${year}`;
-}
+/** "2026-10-08" → "October 8, 2026", as the updates and the pages date their figures. */
+export const formatDate = longDate;
 
 const pct = (value: number): string => `${value.toFixed(2)}%`;
 

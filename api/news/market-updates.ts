@@ -4,6 +4,7 @@
 import type { Queryable } from '../platform/db/database.ts';
 import { describeUpdate } from './market-update-text.ts';
 import type { SeriesMove } from './series-move.ts';
+import { addDays } from '../platform/dates.ts';
 
 export const SURVEY_30 = 'MORTGAGE30US';
 export const SURVEY_15 = 'MORTGAGE15US';
@@ -28,9 +29,6 @@ interface Observation {
   v: number;
 }
 
-const DAY_MS = 86_400_000;
-const shiftDays = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
 function move(current: { d: string; v: number } | undefined, previous: { d: string; v: number } | undefined): SeriesMove | null {
@@ -86,7 +84,7 @@ export async function listMarketUpdates(
     `SELECT series_id, observed_on::text AS d, value::float8 AS v FROM rate_series_observations
      WHERE series_id IN ($1, $2) AND value IS NOT NULL AND observed_on BETWEEN $3::date AND $4::date
      ORDER BY observed_on`,
-    [SURVEY_15, BENCHMARK_30, shiftDays(first, -14), last],
+    [SURVEY_15, BENCHMARK_30, addDays(first, -14), last],
   );
   const survey15 = new Map(others.filter((row) => row.series_id === SURVEY_15).map((row) => [row.d, row]));
   const benchmark = others.filter((row) => row.series_id === BENCHMARK_30);
@@ -100,8 +98,8 @@ export async function listMarketUpdates(
     const previousWeek = weeks[index - 1];
     // The benchmark is daily: the week's value is its latest close in the 7 days up to the survey
     // date, compared with the latest close in the 7 days before that.
-    const benchmarkNow = latestWithin(benchmark, shiftDays(week.d, -7), week.d);
-    const benchmarkBefore = latestWithin(benchmark, shiftDays(week.d, -14), shiftDays(week.d, -7));
+    const benchmarkNow = latestWithin(benchmark, addDays(week.d, -7), week.d);
+    const benchmarkBefore = latestWithin(benchmark, addDays(week.d, -14), addDays(week.d, -7));
     const survey15Now = survey15.get(week.d);
     const survey15Before = previousWeek ? survey15.get(previousWeek.d) : undefined;
     const moves = {

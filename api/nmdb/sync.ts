@@ -8,6 +8,7 @@ import { deleteMissingRows, upsertRows } from '../sync/upsert.ts';
 import { parseNmdbStates } from './parse.ts';
 import { NMDB_DATASET, NMDB_PAGE, nmdbStatesSource, quarterEnd } from './series.ts';
 import { validateNmdb } from './validate.ts';
+import { isoDay } from '../platform/dates.ts';
 
 const TABLE = 'nmdb_state_rates';
 const KEY = ['state', 'market', 'series', 'period'] as const;
@@ -18,7 +19,7 @@ export const nmdbDataset: DatasetDefinition = {
   async load(tx, context) {
     const file = await context.readSource(nmdbStatesSource);
     const parsed = await parseNmdbStates(file.bytes, file.origin);
-    const summary = validateNmdb(parsed.rows, file.origin, context.clock().toISOString().slice(0, 10));
+    const summary = validateNmdb(parsed.rows, file.origin, isoDay(context.clock()));
     if (Object.keys(parsed.unknownMarkets).length > 0) {
       context.logger.warn(
         { markets: parsed.unknownMarkets },

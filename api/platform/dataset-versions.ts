@@ -9,6 +9,7 @@ import type { Queryable } from './db/database.ts';
 import type { DatasetRecord, DatasetStatus } from './datasets.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import { BadRequestError, GoneError, NotFoundError } from './errors.ts';
+import { addDays, isoDay } from './dates.ts';
 
 /** A version id: the publisher's vintage and the content checksum's first 8 hex digits. */
 export function versionId(asOf: string | null, checksum: string | null): string {
@@ -85,8 +86,6 @@ const isoOf = (value: string | Date): string => (value instanceof Date ? value.t
 /** "2026-03-02 at 06:30 UTC" */
 const when = (iso: string): string => `${iso.slice(0, 10)} at ${iso.slice(11, 16)} UTC`;
 
-const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; datasets: DatasetStatus; clock: Clock }): DatasetVersions {
   const unpacked = new BoundedCache<Promise<unknown>>({ maxBytes: MAX_UNPACKED, sizeOf: () => 1 });
   /** Resolutions that are exactly the current loads. */
@@ -113,7 +112,7 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
     record: DatasetRecord | undefined,
     required: boolean,
   ): Promise<PinnedVersion | undefined> {
-    const endOfDay = `${dayAfter(day)}T00:00:00Z`;
+    const endOfDay = `${addDays(day, 1)}T00:00:00Z`;
     // The current load was published by the end of the day: the day's version is the current one.
     if (record && Date.parse(record.loadedAt) < Date.parse(endOfDay)) {
       const { rows } = await db.query<{ id: number | string }>(
@@ -188,7 +187,7 @@ export function createDatasetVersions({ db, datasets, clock }: { db: Queryable; 
 
   return {
     async pin(request, day) {
-      const today = clock().toISOString().slice(0, 10);
+      const today = isoDay(clock());
       if (day > today)
         throw new BadRequestError(
           `as_of must not be after today (${today}); "${day}" is in the future. Give today or an earlier day, or leave it out for the current figures.`,

@@ -7,6 +7,7 @@ import { ServiceUnavailableError } from './errors.ts';
 import { missingDatasetError, type DatasetAvailability, type MissingDataset } from './dataset-states.ts';
 import { INTERRUPTED_REASON, latestAttempts, type Attempt } from '../sync/run-records.ts';
 import { syncingHere, syncLockHeld } from '../sync/lock.ts';
+import { dayText } from './dates.ts';
 
 export interface DatasetRecord {
   name: string;
@@ -69,8 +70,7 @@ interface DatasetRow {
   missing: unknown;
 }
 
-const toDate = (value: string | Date | null): string | null =>
-  value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+const toDate = (value: string | Date | null): string | null => (value === null ? null : dayText(value));
 
 function missingOf(value: unknown): { missing?: string[] } {
   const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;

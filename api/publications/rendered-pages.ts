@@ -22,6 +22,7 @@ import { staticFile, variantFor, type StaticFile } from '../platform/static/stat
 import { etagMatches } from '../platform/static/serve.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
 import { giveWay } from '../platform/give-way.ts';
+import { isoDay } from '../platform/dates.ts';
 
 /** The pages' own deps, and what deciding when to render again reads (dataset loads, today). */
 type RenderedPagesDeps = PageDeps & UsesServices<'datasets'>;
@@ -88,7 +89,7 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
   async function currentVersion(): Promise<string> {
     const records = await deps.services.datasets.list(); // cached for a few seconds
     if (seen?.records !== records) seen = { records, version: datasetsVersion(records) };
-    latest = `${seen.version}|${deps.clock().toISOString().slice(0, 10)}`;
+    latest = `${seen.version}|${isoDay(deps.clock())}`;
     return latest;
   }
 

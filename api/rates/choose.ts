@@ -7,6 +7,7 @@ import { coveringBenchmarks, LENDER_LOAN_PURPOSES, TIER_SPECIFIC, uncoveredAttri
 import { LOAN_TERMS, LTV_TIERS, PRODUCT_TYPES } from './contract.ts';
 import { ficoLabel, type RatesRequest } from './params.ts';
 import { benchmarkInfo, type BenchmarkId } from './benchmarks.ts';
+import { addDays } from '../platform/dates.ts';
 
 export interface SeriesData {
   /** Ascending YYYY-MM-DD. */
@@ -42,11 +43,6 @@ export interface Chosen {
 /** A lender observation older than this (before the as-of day) no longer counts as current. */
 export const LENDER_MAX_AGE_DAYS = 30;
 
-const DAY_MS = 86_400_000;
-export const shiftDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /** Index of the latest date ≤ `date` in an ascending list, or -1. */
@@ -71,10 +67,10 @@ export function weeklyChange(dates: readonly string[], values: readonly number[]
   const current = dates[index];
   const value = values[index];
   if (current === undefined || value === undefined) return null;
-  const previousIndex = indexOnOrBefore(dates, shiftDays(current, -lagDays));
+  const previousIndex = indexOnOrBefore(dates, addDays(current, -lagDays));
   const previousDate = dates[previousIndex];
   const previousValue = values[previousIndex];
-  if (previousDate === undefined || previousValue === undefined || previousDate < shiftDays(current, -11)) return null;
+  if (previousDate === undefined || previousValue === undefined || previousDate < addDays(current, -11)) return null;
   return round3(value - previousValue);
 }
 
@@ -113,7 +109,7 @@ export function chooseLender(request: RatesRequest, lender: readonly LenderObser
   if (!LENDER_LOAN_PURPOSES.includes(request.loanPurpose)) return undefined;
   const eligible = lender.filter((observation) => observation.date <= asOf);
   const newestDate = eligible.at(-1)?.date;
-  if (newestDate === undefined || newestDate < shiftDays(asOf, -LENDER_MAX_AGE_DAYS)) return undefined;
+  if (newestDate === undefined || newestDate < addDays(asOf, -LENDER_MAX_AGE_DAYS)) return undefined;
   // Several sheets quoting the same day: the first imported (each is the operator's own choice).
   const chosen = eligible.find((observation) => observation.date === newestDate);
   if (!chosen) return undefined;

@@ -31,6 +31,7 @@ import { cellKey, readLenderHistory, readSnapshot, snapshotFromArchives, type Ra
 import { rateDatasets } from './sync/datasets.ts';
 import { OPTIMAL_BLUE_DATASET, PMMS_DATASET } from './sync/national.ts';
 import { RATE_SHEET_DATASET } from './sync/rate-sheet.ts';
+import { isoDay } from '../platform/dates.ts';
 
 /** Datasets without which no record can be made (503 until the first sync loads them). */
 export const REQUIRED_DATASETS = [PMMS_DATASET, OPTIMAL_BLUE_DATASET];
@@ -84,7 +85,7 @@ export function createRatesService({
 }: CoreDeps & { datasets: DatasetStatus; versions: DatasetVersions }): RatesService {
   // The same URL app.ts gives the API docs page (metadata.documentation, contract "Rates").
   const urls = { documentation: `${core.config.baseUrl}/docs/api`, method: `${core.config.baseUrl}${METHOD_PATH}` };
-  const today = () => core.clock().toISOString().slice(0, 10);
+  const today = () => isoDay(core.clock());
   const current = datasetSnapshot<CurrentCopy>({
     datasets,
     names: REQUIRED_DATASETS,

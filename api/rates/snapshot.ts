@@ -9,6 +9,7 @@ import { SERIES, type SeriesId } from './series.ts';
 import { APOR_TERMS, type AporSeriesId, type BenchmarkId } from './benchmarks.ts';
 import { estimateKey, type EstimateRow } from './estimate/method.ts';
 import { readEstimates, type EstimateTable } from './estimate/store.ts';
+import { addDays } from '../platform/dates.ts';
 
 /** Lender observations this many days before the newest one stay in memory (latest + weekly change). */
 export const LENDER_WINDOW_DAYS = 60;
@@ -108,8 +109,7 @@ async function readSeries(db: Queryable, ids: readonly string[]): Promise<Partia
   return Object.fromEntries(await readSeriesObservations(db, ids));
 }
 
-const windowStartOf = (newest: string): string =>
-  new Date(Date.parse(`${newest}T00:00:00Z`) - LENDER_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
+const windowStartOf = (newest: string): string => addDays(newest, -LENDER_WINDOW_DAYS);
 
 /** Lender observations in the window before the newest one (of one source kind, or all). */
 async function readLenderWindow(db: Queryable, kind?: LenderRow['source_kind']): Promise<LenderRow[]> {

@@ -5,11 +5,10 @@ import type { Queryable } from '../platform/db/database.ts';
 import { listMarketUpdates } from '../news/market-updates.ts';
 import type { SearchDocumentInput } from './documents.ts';
 import { giveWay } from '../platform/give-way.ts';
+import { isoDay } from '../platform/dates.ts';
 
 /** How many weeks of market updates the index holds (ten years; older weeks stay on the site). */
 export const INDEXED_NEWS_WEEKS = 520;
-
-const isoDate = (date: Date): string => date.toISOString().slice(0, 10);
 
 /** Every glossary entry, article and learn page as a document, giving way between them (hundreds of bodies to turn into text). */
 export async function contentDocuments(contentDir = CONTENT_DIR): Promise<SearchDocumentInput[]> {
@@ -26,7 +25,7 @@ export async function contentDocuments(contentDir = CONTENT_DIR): Promise<Search
       summary: entry.data.definition,
       headings: [...markdownHeadings(entry.body), ...entry.data.faqs.map((faq) => faq.question)],
       body: `${markdownToText(entry.body)}\n${faqs}`,
-      publishedOn: isoDate(entry.data.updated),
+      publishedOn: isoDay(entry.data.updated),
     });
   }
   for (const collection of ['articles', 'learn'] as const) {
@@ -42,7 +41,7 @@ export async function contentDocuments(contentDir = CONTENT_DIR): Promise<Search
         summary: entry.data.description,
         headings: markdownHeadings(entry.body),
         body: markdownToText(entry.body),
-        publishedOn: isoDate(entry.data.updated ?? entry.data.date),
+        publishedOn: isoDay(entry.data.updated ?? entry.data.date),
       });
     }
   }

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { OPTIMAL_BLUE_DATASET, PMMS_DATASET } from '../rates/sync/national.ts';
 import type { DatasetDefinition } from '../sync/types.ts';
 import { rebuildSearchIndex } from './build.ts';
+import { isoDay } from '../platform/dates.ts';
 
 export const SEARCH_INDEX_DATASET = 'search_index';
 
@@ -17,7 +18,7 @@ export const searchIndexDataset: DatasetDefinition = {
     const after = await fingerprint(tx);
     context.progress(1, 1);
     return {
-      asOf: context.clock().toISOString().slice(0, 10),
+      asOf: isoDay(context.clock()),
       sourceUrl: `${context.config.baseUrl}/api/v1/search`,
       checksum: after.checksum,
       rows: result.total,

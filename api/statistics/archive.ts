@@ -2,6 +2,7 @@
 // and archived with each load's version so an `as_of` answer can be read again.
 import type { Queryable } from '../platform/db/database.ts';
 import type { StatRecord } from './contract.ts';
+import { dayText } from '../platform/dates.ts';
 
 /** What the `statistics` dataset's load is archived as: the catalogue's rows. */
 export interface StatisticsArchive {
@@ -20,7 +21,7 @@ export async function readRows(db: Queryable): Promise<StatRow[]> {
   const { rows } = await db.query<StatRow>(`SELECT ${STAT_COLUMNS} FROM statistics ORDER BY category, id`);
   return rows.map((row) => ({
     ...row,
-    as_of: row.as_of instanceof Date ? row.as_of.toISOString().slice(0, 10) : String(row.as_of).slice(0, 10),
+    as_of: dayText(row.as_of),
   }));
 }
 

@@ -6,8 +6,9 @@ import type { Queryable } from '../platform/db/database.ts';
 import { HUD_INCOME_LIMITS_URL } from '../hmda-aggregates/reads.ts';
 import { PMMS_DATASET } from '../rates/sync/national.ts';
 import { HUD_INCOME_DATASET, latestIncomeYear, medianAreaIncome, shareOfAreasOver } from './income.ts';
-import { datasetInfo, daysBefore, forYear, nationalLimits, onOrBefore, series, yearAverage } from './inputs.ts';
+import { datasetInfo, forYear, nationalLimits, onOrBefore, series, yearAverage } from './inputs.ts';
 import { FRONT_END_RATIO, asShown, count, monthlyPayment, percent, principalFor, usd, whole, type Statistic } from './types.ts';
+import { addDays } from '../platform/dates.ts';
 
 const PMMS_URL = 'https://fred.stlouisfed.org/series/MORTGAGE30US';
 const computation = (what: string) => `A computation, not a count: ${what}.`;
@@ -90,7 +91,7 @@ export async function affordabilityStatistics(db: Queryable): Promise<Statistic[
         PMMS_URL,
         latest.date,
       );
-      const yearAgo = onOrBefore(thirty, daysBefore(latest.date, 364));
+      const yearAgo = onOrBefore(thirty, addDays(latest.date, -364));
       if (yearAgo) {
         const before = percent(yearAgo.value, 2);
         const change = payment - monthlyPayment(limit.value, yearAgo.value);

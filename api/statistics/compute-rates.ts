@@ -2,13 +2,12 @@
 // rates, their yearly change, average and records, and the Optimal Blue spreads between programs.
 import type { Queryable } from '../platform/db/database.ts';
 import { OPTIMAL_BLUE_DATASET, PMMS_DATASET } from '../rates/sync/national.ts';
-import { daysBefore, datasetInfo, onOrBefore, series, yearAverage, type Observation } from './inputs.ts';
+import { datasetInfo, onOrBefore, series, yearAverage, type Observation } from './inputs.ts';
 import { percent, points, whole, type Statistic } from './types.ts';
+import { addDays, longDate } from '../platform/dates.ts';
 
 const fredPage = (id: string) => `https://fred.stlouisfed.org/series/${id}`;
 const yearOf = (date: string) => Number(date.slice(0, 4));
-const longDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 interface RateStat {
   id: string;
@@ -53,7 +52,7 @@ export async function rateStatistics(db: Queryable): Promise<Statistic[]> {
       headline: `The average 30-year fixed mortgage rate was ${percent(latest30.value, 2)} in Freddie Mac's survey of ${longDate(asOf)}.`,
       population: `One weekly national average of Freddie Mac's Primary Mortgage Market Survey: 30-year fixed-rate conventional conforming loans, week of ${longDate(asOf)}.`,
     });
-    const yearAgo = onOrBefore(thirty, daysBefore(asOf, 364));
+    const yearAgo = onOrBefore(thirty, addDays(asOf, -364));
     if (yearAgo) {
       const change = latest30.value - yearAgo.value;
       stats.push({

@@ -2,18 +2,17 @@
 // read through api/hmda-aggregates/reads.ts): rate series, loan limits and the `datasets` records
 // (as-of dates and source URLs).
 import type { Queryable } from '../platform/db/database.ts';
+import { dayText } from '../platform/dates.ts';
 
 export interface DatasetInfo {
   asOf: string;
   sourceUrl: string;
 }
 
-const dateText = (value: unknown): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
-
 export async function datasetInfo(db: Queryable, name: string): Promise<DatasetInfo | undefined> {
   const { rows } = await db.query<{ as_of: unknown; source_url: string }>('SELECT as_of, source_url FROM datasets WHERE name = $1', [name]);
   const row = rows[0];
-  return row ? { asOf: dateText(row.as_of), sourceUrl: row.source_url } : undefined;
+  return row ? { asOf: dayText(row.as_of), sourceUrl: row.source_url } : undefined;
 }
 
 export interface Observation {
@@ -26,7 +25,7 @@ export async function series(db: Queryable, id: string): Promise<Observation[]> 
     'SELECT observed_on, value FROM rate_series_observations WHERE series_id = $1 ORDER BY observed_on',
     [id],
   );
-  return rows.map((row) => ({ date: dateText(row.observed_on), value: Number(row.value) }));
+  return rows.map((row) => ({ date: dayText(row.observed_on), value: Number(row.value) }));
 }
 
 /** The last observation on or before `date`. */
@@ -43,9 +42,6 @@ export function yearAverage(observations: readonly Observation[], year: number):
   const values = observations.filter((observation) => observation.date.startsWith(`${year}-`)).map((observation) => observation.value);
   return values.length === 0 ? undefined : values.reduce((sum, value) => sum + value, 0) / values.length;
 }
-
-export const daysBefore = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 /** National loan-limit figure (conforming baseline = floor; FHA floor/ceiling) per year. */
 export async function nationalLimits(

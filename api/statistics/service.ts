@@ -17,6 +17,7 @@ import { featured } from './featured.ts';
 import type { StatisticsAnswer, StatisticsQuery, StatRecord } from './contract.ts';
 import { toRecord } from './types.ts';
 import { archiveStatistics, readRows, type StatisticsArchive, type StatRow } from './archive.ts';
+import { isoDay } from '../platform/dates.ts';
 
 export interface StatisticsService {
   /** The answer to a request parsed with the contract's StatisticsQuerySchema (every face parses first). */
@@ -145,7 +146,7 @@ export function createStatisticsService(deps: {
   async function remembered(query: StatisticsQuery): Promise<RememberedAnswer<StatisticsAnswer>> {
     const found = query.as_of === undefined ? await current() : await catalogueAt(query.as_of);
     // The featured statistic changes with the UTC day (the asked day for `as_of`); every other answer only with the catalogue.
-    const day = query.id === undefined && !query.all ? (query.as_of ?? deps.clock().toISOString().slice(0, 10)) : '';
+    const day = query.id === undefined && !query.all ? (query.as_of ?? isoDay(deps.clock())) : '';
     const key = `${query.category ?? ''}|${query.id ?? ''}|${query.year ?? ''}|${query.all ? 'all' : ''}|${day}`;
     return found.answers.get(key) ?? rememberAnswer(found.answers, key, compute(found, query, day));
   }

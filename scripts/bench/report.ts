@@ -2,6 +2,7 @@
 // the hand-written explanation around the figures survives a rewrite.
 import fs from 'node:fs';
 import type { BenchRow } from './types.ts';
+import { isoDay } from '../../api/platform/dates.ts';
 
 const number = (value: number | undefined, digits = 0) => (value === undefined || Number.isNaN(value) ? '' : value.toFixed(digits));
 
@@ -31,7 +32,7 @@ const END = '<!-- bench:end -->';
 export function writeBenchmarksFile(file: string, rows: BenchRow[], machine: string, run: { quick: boolean; seconds: number }): void {
   const block = [
     START,
-    `Run on ${new Date().toISOString().slice(0, 10)} — ${machine}; ${run.seconds} s per measurement${run.quick ? ' (quick)' : ''}, 50 connections unless noted.`,
+    `Run on ${isoDay(new Date())} — ${machine}; ${run.seconds} s per measurement${run.quick ? ' (quick)' : ''}, 50 connections unless noted.`,
     '',
     formatTable(rows),
     END,

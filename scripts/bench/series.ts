@@ -4,13 +4,14 @@
 // catalogue page.
 import type { BenchModule, BenchRow } from './types.ts';
 import { runLoad, serviceRow } from './load.ts';
+import { isoDay } from '../../api/platform/dates.ts';
 
 /** Ten years back from the series' latest observation (the day after, so exactly 10 × 52 or so weeks). */
 function tenYearsBefore(last: string): string {
   const date = new Date(`${last}T00:00:00Z`);
   date.setUTCFullYear(date.getUTCFullYear() - 10);
   date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
+  return isoDay(date);
 }
 
 const STATES = ['CA', 'TX', 'FL', 'NY', 'CO', 'IL', 'WA', 'GA', 'OH', 'AZ'];

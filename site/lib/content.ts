@@ -1,6 +1,7 @@
 // Queries over the content collections that several pages share: sorted lists, glossary letters,
 // date formatting, and the check that every related glossary term exists (fails the build if not).
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { isoDay, longDate } from '../../api/platform/dates.ts';
 import type { ArticleFrontMatter, GlossaryFrontMatter } from '../../api/content/schemas.ts';
 
 // Entries are Astro's CollectionEntry (id, collection, body, rendered). Their `data` is pinned to the
@@ -29,9 +30,7 @@ export const CATEGORY_LABELS: Record<string, string> = {
   property: 'Property',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-export const formatDate = (date: Date): string => dateFormat.format(date);
-export const isoDate = (date: Date): string => date.toISOString().slice(0, 10);
+export const formatDate = (date: Date): string => longDate(isoDay(date));
 
 /** Articles or learn pages, newest first (by date, then title). */
 export async function sortedEntries<C extends 'articles' | 'learn'>(collection: C): Promise<ArticleEntry<C>[]> {

@@ -9,6 +9,7 @@ import { live, type Live } from './live.ts';
 import { RATE_CHART_SERIES, type ChartSeries } from './chart.ts';
 import { seriesFreshness } from './freshness.ts';
 import type { Freshness } from '../../api/freshness/contract.ts';
+import { isoDay } from '../../api/platform/dates.ts';
 
 /** The home page reads today, the survey rates, the calendar and one county's loan limit (faults logged). */
 type HomeFiguresDeps = Pick<CoreDeps, 'clock' | 'logger'> & UsesServices<'calendar' | 'loanLimits' | 'series'>;
@@ -46,7 +47,7 @@ function shift(date: string, years: number, days = 0): string {
   const moved = new Date(`${date}T00:00:00Z`);
   moved.setUTCFullYear(moved.getUTCFullYear() + years);
   moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
+  return isoDay(moved);
 }
 
 const valued = (observations: { date: string; value: number | null }[]) =>
@@ -137,9 +138,9 @@ async function readLimits(deps: HomeFiguresDeps) {
 export async function readHomeFigures(deps: HomeFiguresDeps | undefined): Promise<HomeFigures> {
   const today = deps ? deps.clock() : new Date();
   const [rates, events, limits] = await Promise.all([
-    live(deps, (d) => readRates(d, today.toISOString().slice(0, 10))),
+    live(deps, (d) => readRates(d, isoDay(today))),
     live(deps, async (d) => {
-      const answer = await d.services.calendar.answer({ from: today.toISOString().slice(0, 10), limit: NEXT_EVENTS });
+      const answer = await d.services.calendar.answer({ from: isoDay(today), limit: NEXT_EVENTS });
       return { events: answer.events, as_of: answer.as_of, to: answer.to };
     }),
     live(deps, (d) => readLimits(d)),

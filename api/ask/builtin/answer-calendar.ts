@@ -2,6 +2,7 @@
 // question names (Fed, CPI, jobs, housing), with dates and sources.
 import type { Composer } from './draft.ts';
 import { formatDate } from './draft.ts';
+import { addDays, isoDay } from '../../platform/dates.ts';
 
 function wantedCategory(question: string): 'fed' | 'inflation' | 'employment' | 'housing' | undefined {
   if (/\b(fed|fomc|federal reserve|rate decision)\b/i.test(question)) return 'fed';
@@ -20,8 +21,8 @@ const RELEASE_NAMES = {
 
 export const answerCalendar: Composer = async ({ question, deps }) => {
   const category = wantedCategory(question);
-  const from = deps.clock().toISOString().slice(0, 10);
-  const to = new Date(deps.clock().getTime() + 400 * 86_400_000).toISOString().slice(0, 10);
+  const from = isoDay(deps.clock());
+  const to = addDays(from, 400);
   const answer = await deps.services.calendar.answer({ from, to, ...(category ? { category: [category] } : {}), limit: category ? 5 : 8 });
   const events = answer.events;
   if (events.length === 0) {

@@ -7,6 +7,7 @@ import { toErrorResponse } from '../../platform/errors.ts';
 import type { AnswerDraft, Composer, BuiltinDeps } from './draft.ts';
 import { NOT_ADVICE, formatDate, formatMoney } from './draft.ts';
 import { MONTHS, type Entities } from './entities.ts';
+import { isoDay } from '../../platform/dates.ts';
 
 const MONTH_PATTERN = MONTHS.map((month) => `${month}|${month.slice(0, 3)}\\.?`).join('|');
 const YEAR = '((?:19|20)\\d\\d)';
@@ -87,7 +88,7 @@ export function spanOf(question: string, entities: Entities, today: Date): Span 
     const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months, today.getUTCDate()));
     return {
       kind: 'since',
-      from: start.toISOString().slice(0, 10),
+      from: isoDay(start),
       label: `over the past ${count === 1 ? '' : `${count} `}${unit.replace(/s$/, '')}${count === 1 ? '' : 's'}`,
     };
   }

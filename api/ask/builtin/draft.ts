@@ -4,6 +4,7 @@ import type { CoreDeps } from '../../platform/core-deps.ts';
 import type { UsesServices } from '../../domain-services.ts';
 import type { Entities } from './entities.ts';
 import type { DatasetVersion } from '../../platform/contract/versions.ts';
+import { longDate } from '../../platform/dates.ts';
 
 /** What the built-in answerer's composers read: links are built on the base URL, dates from the clock. */
 export type BuiltinDeps = Pick<CoreDeps, 'config' | 'clock'> &
@@ -32,9 +33,8 @@ export const formatPercent = (value: number, digits = 2): string => `${value.toF
 /** "as of 2026-10-08" → "as of October 8, 2026": dates the way a reader says them. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return 'an unknown date';
-  const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const day = iso.slice(0, 10);
+  return Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? iso : longDate(day);
 }
 
 export const NOT_ADVICE = 'This is general information from public data, not personalised financial advice.';

@@ -7,10 +7,8 @@ import type { DatasetVersion } from '../../platform/contract/versions.ts';
 import type { BuiltinDeps } from './draft.ts';
 import { formatDate } from './draft.ts';
 import type { CalendarAsk } from './reader/plan-types.ts';
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const DAY_MS = 86_400_000;
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+import { addDays, DAY_MS } from '../../platform/dates.ts';
+import { MONTH_NAMES } from '../../platform/contract/months.ts';
 
 interface Found {
   ask: CalendarAsk;
@@ -31,7 +29,7 @@ async function eventsFor(
     limit: 200,
   });
   const named = answer.events.filter((event) => ask.names.length === 0 || ask.names.some((name) => event.name.includes(name)));
-  const reference = `${MONTHS[Number(ask.from.slice(5, 7)) - 1]} ${ask.from.slice(0, 4)}`;
+  const reference = `${MONTH_NAMES[Number(ask.from.slice(5, 7)) - 1]} ${ask.from.slice(0, 4)}`;
   const byReference = monthly ? named.filter((event) => event.name.includes(reference)) : [];
   const events = byReference.length > 0 ? byReference : named.filter((event) => event.date <= ask.to);
   const url = `${deps.config.baseUrl}/api/v1/calendar?from=${ask.from}&to=${to}${ask.category ? `&category=${ask.category}` : ''}`;

@@ -5,10 +5,11 @@
 import type { BuiltinDeps } from './draft.ts';
 import type { Frame } from './reader/frame.ts';
 import type { Plan } from './reader/plan-types.ts';
+import { addDays, mondayOf } from '../../platform/dates.ts';
+import { MONTH_NAMES } from '../../platform/contract/months.ts';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export async function resolveFedMeetings(frame: Frame, deps: BuiltinDeps): Promise<void> {
   if (frame.topic === 'calendar') return;
@@ -19,7 +20,7 @@ export async function resolveFedMeetings(frame: Frame, deps: BuiltinDeps): Promi
     const to = `${meeting.year}-${pad(meeting.month)}-${pad(lastDay(meeting.year, meeting.month))}`;
     const events = await deps.services.calendar.answer({ from, to, category: ['fed'], limit: 5 }).catch(() => undefined);
     const decision = events?.events[0];
-    const name = `the ${MONTHS[meeting.month - 1]} ${meeting.year} Fed meeting`;
+    const name = `the ${MONTH_NAMES[meeting.month - 1]} ${meeting.year} Fed meeting`;
     if (!decision) {
       frame.refusals.push({
         part: name,
@@ -29,11 +30,9 @@ export async function resolveFedMeetings(frame: Frame, deps: BuiltinDeps): Promi
       continue;
     }
     frame.readings.push(`${name} as the FOMC decision of ${decision.date}`);
-    const day = new Date(`${decision.date}T00:00:00Z`);
-    const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000);
-    const sunday = new Date(monday.getTime() + 6 * 86_400_000);
+    const monday = mondayOf(decision.date);
     frame.times[index] = meeting.week
-      ? { grain: 'week', from: monday.toISOString().slice(0, 10), to: sunday.toISOString().slice(0, 10), text: `the week of ${name}` }
+      ? { grain: 'week', from: monday, to: addDays(monday, 6), text: `the week of ${name}` }
       : { grain: 'day', from: decision.date, to: decision.date, text: name };
   }
 }

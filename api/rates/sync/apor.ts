@@ -13,6 +13,7 @@ import { APOR_TABLE_URL } from '../benchmarks.ts';
 import { archiveApor } from '../snapshot.ts';
 import { isCalendarDate } from './fred-csv.ts';
 import { VALUE_RANGE } from './validate.ts';
+import { daysBetween } from '../../platform/dates.ts';
 
 export const APOR_DATASET = 'apor';
 export const APOR_TERMS_PUBLISHED = 50;
@@ -77,7 +78,7 @@ export function parseAporTable(text: string, file: string): AporWeek[] {
     });
     const previous = weeks.at(-1);
     if (previous && weekOf <= previous.weekOf) throw new SourceFormatError(file, line, `${weekOf} does not follow ${previous.weekOf}`);
-    if (previous && (Date.parse(weekOf) - Date.parse(previous.weekOf)) / 86_400_000 > MAX_GAP_DAYS) {
+    if (previous && daysBetween(previous.weekOf, weekOf) > MAX_GAP_DAYS) {
       throw new SourceFormatError(file, line, `${weekOf} follows ${previous.weekOf}: weeks are missing`);
     }
     weeks.push({ weekOf, rates });

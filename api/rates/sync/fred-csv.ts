@@ -3,6 +3,7 @@
 // at all; LF or CRLF; an optional BOM; trailing zeros dropped (`7.4`); holidays as `.` or blank.
 import { parseDelimited } from '../../sync/delimited.ts';
 import { SourceFormatError } from '../../sync/errors.ts';
+import { isoDay } from '../../platform/dates.ts';
 
 export interface Observation {
   /** YYYY-MM-DD */
@@ -18,7 +19,7 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 export function isCalendarDate(text: string): boolean {
   if (!DATE.test(text)) return false;
   const parsed = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
+  return !Number.isNaN(parsed.getTime()) && isoDay(parsed) === text;
 }
 
 /** Parses a published percent value; undefined for FRED's missing-value markers. */

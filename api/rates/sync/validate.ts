@@ -4,6 +4,7 @@
 import { ValidationError } from '../../sync/errors.ts';
 import type { SeriesInfo } from '../series.ts';
 import type { Observation } from './fred-csv.ts';
+import { daysBetween } from '../../platform/dates.ts';
 
 export interface SeriesPart {
   file: string;
@@ -12,9 +13,6 @@ export interface SeriesPart {
 
 /** Rates outside this band (percent) mean a unit or parsing error, not a market. */
 export const VALUE_RANGE = { min: 0.5, max: 20 } as const;
-
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 
 /** Union of the parts by date; throws when two files give different values for one date. */
 export function mergeParts(seriesId: string, parts: SeriesPart[]): Observation[] {

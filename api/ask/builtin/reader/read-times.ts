@@ -8,9 +8,9 @@ import * as chrono from 'chrono-node';
 import type { TimeRelation, TimeSlot } from './frame.ts';
 import { lexicon } from './lexicon.ts';
 import { findPhrase, nlp, type Coverage, type Word } from './words.ts';
+import { addDays, isoDay, mondayOf } from '../../../platform/dates.ts';
 
 const pad = (value: number) => String(value).padStart(2, '0');
-const iso = (date: Date) => date.toISOString().slice(0, 10);
 const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 const monthSpan = (year: number, month: number) => ({
   from: `${year}-${pad(month)}-01`,
@@ -87,11 +87,11 @@ function seasonSpan(name: string, year: number | undefined, today: Date): { from
   const startMonth = SEASONS[name] as number;
   const span = (y: number) => {
     const end = new Date(Date.UTC(y, startMonth - 1 + 3, 0));
-    return { from: `${y}-${pad(startMonth)}-01`, to: iso(end) };
+    return { from: `${y}-${pad(startMonth)}-01`, to: isoDay(end) };
   };
   if (year !== undefined) return span(year);
   let y = today.getUTCFullYear();
-  while (span(y).to >= iso(today)) y -= 1;
+  while (span(y).to >= isoDay(today)) y -= 1;
   return span(y);
 }
 
@@ -107,7 +107,7 @@ function relativeTimes(
   const clauseWords = words.filter((word) => word.start >= clause.start && word.end <= clause.end);
   const found: Found[] = [];
   const json = (nlp(text) as unknown as { dates(options: object): { json(options: object): DateJson[] } })
-    .dates({ today: iso(today) })
+    .dates({ today: isoDay(today) })
     .json({ offset: true });
   for (const entry of json) {
     const start = clause.start + entry.offset.start;
@@ -256,13 +256,12 @@ function overlaps(found: readonly Found[], start: number, end: number): boolean 
 
 /** "the week of June 5, 2025": the Monday-to-Sunday week that holds the day. */
 function asWeek(time: Found): Found {
-  const day = new Date(`${time.from}T00:00:00Z`);
-  const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000);
+  const monday = mondayOf(time.from);
   return {
     ...time,
     grain: 'week',
-    from: iso(monday),
-    to: iso(new Date(monday.getTime() + 6 * 86_400_000)),
+    from: monday,
+    to: addDays(monday, 6),
     text: `the week of ${time.text}`,
   };
 }
