@@ -6,6 +6,7 @@ import type { TestDatabase } from '../support/databases.ts';
 import { hasSourceData } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 import { postAsk, readAskStream } from '../support/sse.ts';
+import { FAMILY_IDS } from '../../api/series/contract.ts';
 
 const DATASETS = [
   'loan_limits_conforming',
@@ -51,6 +52,9 @@ describe.skipIf(!hasSourceData)('POST /ask answers from synced data', () => {
       env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' },
       clock: () => new Date('2026-11-22T12:00:00Z'),
     });
+    // The server reads every series family into memory once it is up (api/series/warm-up.ts), so no
+    // question waits for a cold read; the test app starts no jobs, so it reads them here.
+    for (const family of FAMILY_IDS) await testApp.deps.services.series.readFamily(family).catch(() => undefined);
     server = await listen(testApp.app);
   }, 180_000);
   afterAll(async () => {

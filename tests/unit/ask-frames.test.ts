@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { readCensusCounties } from '../../api/escrow/counties.ts';
 import { readFrame } from '../../api/ask/builtin/reader/read-frame.ts';
-import type { Frame } from '../../api/ask/builtin/reader/frame.ts';
+import { frameLine } from '../../api/ask/builtin/reader/frame-line.ts';
 import { ASK_QUESTIONS } from '../../scripts/eval/ask-questions.ts';
 import { MULTI_QUESTIONS } from '../../scripts/eval/multi-questions.ts';
 import { loadDevSet } from '../../scripts/eval/dev-set.ts';
@@ -32,22 +32,6 @@ const context = {
 };
 
 const read = async (question: string) => (await readFrame(question, context)).frame;
-
-/** One line per frame: what each slot read, what was refused, what no slot read. */
-export function frameLine(frame: Frame): string {
-  const places = frame.places.map((place) => (place.kind === 'nation' ? 'US' : place.kind === 'state' ? place.code : place.fips));
-  const parts = [
-    `op=${frame.operation.kind}${frame.operation.direction ? `:${frame.operation.direction}` : ''}`,
-    `measures=[${frame.measures.map((measure) => measure.template).join(', ')}]`,
-    `places=[${places.join(', ')}]${frame.placeSet ? ` set=${frame.placeSet.among}${frame.placeSet.state ? `:${frame.placeSet.state}` : ''}` : ''}`,
-    `times=[${frame.times.map((time) => `${time.grain}:${time.from}${time.to !== time.from ? `..${time.to}` : ''}`).join(', ')}]${frame.times.length > 1 ? ` (${frame.timeRelation})` : ''}`,
-    `qualifiers=${JSON.stringify(frame.qualifiers)}`,
-    `numbers=${JSON.stringify(frame.numbers)}`,
-    `refused=[${frame.refusals.map((refusal) => `${refusal.part}${refusal.blocking ? ' (blocking)' : ''}`).join('; ')}]`,
-    `unread=[${frame.unread.join(', ')}]`,
-  ];
-  return parts.join(' ');
-}
 
 describe.skipIf(!census)('the reader reads each question slot by slot', () => {
   it('prints the frame of every question of every set', async () => {
