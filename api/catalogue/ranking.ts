@@ -49,6 +49,8 @@ export interface RankedTemplate {
   score: number;
   /** The text's words its phrases matched, as written in the text. */
   matched: string[];
+  /** Whether a phrase of two words or more matched whole. */
+  whole?: boolean;
 }
 
 export interface Ranking {
@@ -113,18 +115,24 @@ export function rankTemplates(text: string, index: ReturnType<typeof indexTempla
       for (const position of runs(words, phrase.every((word) => STOP_WORDS.has(word)) ? everyWord : content, phrase)) covered.add(position);
     const meaningful = [...covered].filter((position) => !STOP_WORDS.has(words[position] as string));
     if (meaningful.length === 0) return;
+    // A phrase of two words or more matched whole ("HMDA records") names the measure even when each word is common.
+    const whole = phrases.some(
+      (phrase) => phrase.length >= 2 && phrase.some((word) => !STOP_WORDS.has(word)) && runs(words, content, phrase).length > 0,
+    );
     for (const position of covered) everCovered.add(position);
     const positions = [...covered].sort((a, b) => a - b);
     // Among measures that match alike, the most general first: the all-mortgages figure before a market's.
     const score =
       positions.reduce((sum, position) => sum + index.weight(words[position] as string), 0) -
       QUALIFIER_PENALTY * Object.keys(template.qualifiers).length;
-    ranked.push({ template, score, matched: positions.map((position) => words[position] as string) });
+    ranked.push({ template, score, matched: positions.map((position) => words[position] as string), whole });
   });
   ranked.sort((a, b) => b.score - a.score);
   // Words every HMDA measure shares ("mortgages", "HMDA") rank nothing on their own while a word
   // that names a measure matched; alone, they still say which family the text is about.
-  const specific = ranked.filter(({ matched }) => matched.some((word) => !STOP_WORDS.has(word) && index.weight(word) >= SPECIFIC_WEIGHT));
+  const specific = ranked.filter(
+    ({ matched, whole }) => whole === true || matched.some((word) => !STOP_WORDS.has(word) && index.weight(word) >= SPECIFIC_WEIGHT),
+  );
   const unmatched = words.filter((word, position) => !everCovered.has(position) && !STOP_WORDS.has(word) && !/^\d+$/.test(word));
   return { ranked: specific.length > 0 ? specific : ranked, unmatched: [...new Set(unmatched)], times };
 }

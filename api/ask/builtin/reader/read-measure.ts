@@ -191,11 +191,13 @@ export function readMeasures(
   const measured = agreeing.some((entry) => entry.template.topic !== 'population')
     ? agreeing.filter((entry) => entry.template.topic !== 'population')
     : agreeing;
-  // Those that exist for the place asked first; the others (a county's rate) stay, for the refusal to name.
-  const forPlace =
-    kind === 'nation'
-      ? measured
-      : [...measured].sort((a, b) => Number(b.template.places.includes(kind)) - Number(a.template.places.includes(kind)));
+  // Those that exist for the place asked first; the others (a county's rate) stay, for the refusal to
+  // name. A measure whose words a better match all explains is not promoted over it ("one-unit" HMDA
+  // records beside "the conforming limit for a one-unit home" in a state).
+  const explained = (entry: RankedTemplate) =>
+    measured.some((other) => other.score > entry.score && entry.matched.every((word) => other.matched.includes(word)));
+  const fits = (entry: RankedTemplate) => Number(entry.template.places.includes(kind) && !explained(entry));
+  const forPlace = kind === 'nation' ? measured : [...measured].sort((a, b) => fits(b) - fits(a));
   const chosen = withVariants(choose(forPlace, catalogueIndex().weight), forPlace, qualifiers).map((entry) =>
     kind === 'nation' ? nationalLimit(entry, coverage) : entry,
   );
