@@ -3,7 +3,10 @@
 // boroughs), large cities read as the county that holds them, and misspellings of any of these
 // (fuse.js). Counties come from the loan-limits capability's county list, read once per load. The one
 // gazetteer of the service: the question reader and the catalogue's search read places through it.
+import fs from 'node:fs';
+import path from 'node:path';
 import Fuse from 'fuse.js';
+import { PROJECT_ROOT } from '../config.ts';
 import { STATES, findState } from './states.ts';
 import { baseKey, matchKey } from './county-names.ts';
 import { CITY_COUNTIES, COUNTY_SHORT_FORMS } from './city-counties.ts';
@@ -85,16 +88,35 @@ function gazetteerFor(deps: PlacesDeps) {
   return gazetteer;
 }
 
+let demonyms: [string, string][] | undefined;
+/** What each state's residents are called ("Texans"), longest first: data/geo/state-demonyms.json. */
+function stateDemonyms(): [string, string][] {
+  demonyms ??= Object.entries(
+    JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'data', 'geo', 'state-demonyms.json'), 'utf8')) as Record<string, string>,
+  )
+    .filter(([name]) => !name.startsWith('$'))
+    .map(([name, code]): [string, string] => [name.toLowerCase(), code])
+    .sort((a, b) => b[0].length - a[0].length);
+  return demonyms;
+}
+
 function statesIn(text: string): StatePlace[] {
   const found: StatePlace[] = [];
   const lower = text.toLowerCase();
   const taken: [number, number][] = [];
-  for (const state of [...STATES].sort((a, b) => b.name.length - a.name.length)) {
-    for (const match of lower.matchAll(new RegExp(`\\b${state.name.toLowerCase()}\\b`, 'g'))) {
+  const names: [string, string][] = [
+    ...STATES.map((state): [string, string] => [state.name.toLowerCase(), state.code]),
+    ...stateDemonyms().map(([name, code]): [string, string] => [`${name}s?`, code]),
+  ].sort((a, b) => b[0].length - a[0].length);
+  for (const [name, code] of names) {
+    const state = findState(code);
+    if (!state) continue;
+    for (const match of lower.matchAll(new RegExp(`\\b${name}\\b`, 'g'))) {
       const start = match.index;
-      if (taken.some(([from, to]) => start >= from && start < to)) continue;
-      taken.push([start, start + state.name.length]);
-      found.push({ kind: 'state', code: state.code, name: state.name, at: start, end: start + state.name.length });
+      const end = start + match[0].length;
+      if (taken.some(([from, to]) => start < to && end > from)) continue;
+      taken.push([start, end]);
+      found.push({ kind: 'state', code: state.code, name: state.name, at: start, end });
     }
   }
   const allCaps = text === text.toUpperCase();
@@ -161,8 +183,11 @@ export async function placesIn(question: string, context: PlaceContext): Promise
       }
     }
   };
-  // "<Name> County", "<Name> Parish", "<Name> Borough"; short forms such as "LA county".
-  for (const match of question.matchAll(/\b((?:[A-Za-z.'-]+\s){0,3}?[A-Za-z.'-]+)\s+(?:county|parish|borough)\b/gi)) {
+  // "<Name> County", "<Name> Parish", "<Name> Borough", Connecticut's "<Name> Planning Region", Alaska's
+  // "<Name> Census Area"; short forms such as "LA county".
+  for (const match of question.matchAll(
+    /\b((?:[A-Za-z.'-]+\s){0,3}?[A-Za-z.'-]+)\s+(?:county|parish|borough|planning region|census area|municipality)\b/gi,
+  )) {
     const words = (match[1] as string).split(/\s+/);
     for (let skip = 0; skip < words.length; skip += 1) {
       const phrase = words.slice(skip).join(' ');

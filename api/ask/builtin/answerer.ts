@@ -20,6 +20,8 @@ import { answerSeries } from './answer-series.ts';
 import { answerWithReader } from './answer-reader.ts';
 import { answerBill } from './answer-bills.ts';
 import { refusalText } from './reader/honour.ts';
+import type { Frame } from './reader/frame.ts';
+import { findState } from '../../geo/states.ts';
 
 const COMPOSERS: Record<Intent, Composer> = {
   escrow: answerEscrow,
@@ -70,6 +72,29 @@ export function understand(request: AskRequest, glossary?: GlossaryService): { i
   return { intent, entities };
 }
 
+/**
+ * The place the reader read, for a look-up composer whose own rules did not see it ("Californians",
+ * "Naugatuck Valley Planning Region"): a composer given no state answers for the nation, which
+ * would be another question's answer.
+ */
+function withFramePlace(entities: Entities, frame: Frame | undefined): Entities {
+  if (!frame) return entities;
+  const states = frame.places.filter((place) => place.kind === 'state');
+  const counties = frame.places.filter((place) => place.kind === 'county');
+  const next = { ...entities };
+  const [county] = counties;
+  if (!next.county && counties.length === 1 && county?.kind === 'county') {
+    next.county = county.name.replace(/, [A-Z]{2}$/, '').replace(/ County$/, '');
+    next.state = findState(county.state) ?? next.state;
+  }
+  const [state] = states;
+  if (!next.state && states.length === 1 && state?.kind === 'state') {
+    const info = findState(state.code);
+    if (info) next.state = info;
+  }
+  return next;
+}
+
 export function createBuiltinAnswerer(deps: BuiltinDeps): Answerer {
   return {
     name: 'built-in',
@@ -83,7 +108,7 @@ export function createBuiltinAnswerer(deps: BuiltinDeps): Answerer {
         PLANNED_INTENTS.has(intent) && !bill ? await answerWithReader(input, { seriesQuestion: intent === 'series' }) : undefined;
       let draft = bill ?? read?.draft;
       if (!draft) {
-        draft = await COMPOSERS[intent](input);
+        draft = await COMPOSERS[intent]({ ...input, entities: withFramePlace(entities, read?.frame) });
         const first = refusalText(read?.frame.refusals ?? []);
         if (first) draft = { ...draft, text: `${first}\n\n${draft.text}` };
       }

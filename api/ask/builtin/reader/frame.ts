@@ -139,6 +139,8 @@ export interface Frame {
   readings: string[];
   /** Measures asked for that no source here publishes, as written. */
   unheld: string[];
+  /** Names written where a place goes that the gazetteer does not know ("in Toronto", "of Mars"). */
+  unknownPlaces?: string[];
   /** Words that name a measure none of the measures read matched ("limit" read as USDA records). */
   measureGaps: string[];
   /** Content words no slot consumed, as written. */

@@ -108,8 +108,23 @@ function unheldRefusal(frame: Frame): Refusal[] {
   return [{ part: named, why: `I don't have ${named} figures: no source this service holds publishes them`, blocking: true }];
 }
 
+/** A place the gazetteer does not know ("Toronto", "Mars"): said first; it blocks when no other place was read. */
+function unknownPlaceRefusal(frame: Frame): Refusal[] {
+  return (frame.unknownPlaces ?? []).map((name) => ({
+    part: `figures for ${name}`,
+    why: `${name} is not a place I hold figures for: the data here covers the United States, its states, DC and their counties, and I won't guess`,
+    blocking: frame.places.length === 0,
+  }));
+}
+
 export function refusalsOf(frame: Frame): Refusal[] {
-  return [...qualifierRefusals(frame), ...numberRefusals(frame), ...measureRefusals(frame), ...unheldRefusal(frame)];
+  return [
+    ...unknownPlaceRefusal(frame),
+    ...qualifierRefusals(frame),
+    ...numberRefusals(frame),
+    ...measureRefusals(frame),
+    ...unheldRefusal(frame),
+  ];
 }
 
 /** The first sentence: every part that cannot be answered, named; then why, one sentence each. */

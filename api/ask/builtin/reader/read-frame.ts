@@ -7,7 +7,7 @@ import { lexicon } from './lexicon.ts';
 import { readTimes } from './read-times.ts';
 import { readNumbers, seriesThreshold } from './read-numbers.ts';
 import { readLender, readQualifiers } from './read-qualifiers.ts';
-import { readPlaces } from './read-places.ts';
+import { readPlaces, unknownPlaces } from './read-places.ts';
 import { asksCalendar, readMeasures } from './read-measure.ts';
 import { readOperation } from './read-operation.ts';
 import { refusalsOf } from './honour.ts';
@@ -41,6 +41,7 @@ export async function readFrame(question: string, context: FrameContext): Promis
   const rateWord = coverage.words.some((word) => word.root === 'rate');
   const topic = calendar ? 'calendar' : (read.topic ?? (rateWord && numbers.termYears !== undefined ? 'rate' : undefined));
   const operation = readOperation(coverage, { numbers, times: time.times, timeRelation: time.relation, places, placeSet, measures, topic });
+  const unknown = unknownPlaces(coverage);
   const carriers = lexicon().carrierSet;
   for (const word of coverage.unread()) if (carriers.has(word.normal) || carriers.has(word.root)) coverage.take([word.index], 'carrier');
   const frame: Frame = {
@@ -57,6 +58,7 @@ export async function readFrame(question: string, context: FrameContext): Promis
     refusals: [],
     readings: [...readings, ...time.readings],
     unheld,
+    ...(unknown.length > 0 ? { unknownPlaces: unknown } : {}),
     measureGaps: 'gaps' in read ? (read.gaps ?? []) : [],
     unread: coverage.unread().map((word) => word.text),
   };

@@ -5,7 +5,7 @@
 import type { PlaceSet } from './frame.ts';
 import { placesIn, type Place, type PlaceContext } from '../../../geo/gazetteer.ts';
 import { findState } from '../../../geo/states.ts';
-import type { Coverage, Word } from './words.ts';
+import { isFunctionWord, type Coverage, type Word } from './words.ts';
 
 const ASKING = ['which', 'what', 'each', 'every', 'all'];
 const NATION_WORDS = ['nationwide', 'nationally', 'national', 'nation', 'country', 'us', 'u.s.', 'america', 'anywhere'];
@@ -64,4 +64,31 @@ export async function readPlaces(
   // A state named to say whose counties ("Virginia counties") is the set's, not a place of its own.
   const own = placeSet?.state ? places.filter((place) => !(place.kind === 'state' && place.code === placeSet.state)) : places;
   return { places: own, ...(placeSet ? { placeSet } : {}), readings };
+}
+
+/** Words that introduce a place ("in Toronto", "the population of Mars"). */
+const PLACE_CUES = ['in', 'of', 'for', 'at', 'across', 'near'];
+
+/**
+ * Names no slot read where a place is written ("in Toronto", "of Mars"): places the gazetteer does
+ * not know, which the answer must say before giving anything for another place.
+ */
+export function unknownPlaces(coverage: Coverage): string[] {
+  const names: string[] = [];
+  const words = coverage.words;
+  for (const word of words) {
+    const capitalised = /^[A-Z][a-z]/.test(word.text);
+    if (!capitalised || word.index === 0 || coverage.isTaken(word.index) || isFunctionWord(word)) continue;
+    const before = words[word.index - 1];
+    if (!before || !PLACE_CUES.includes(before.normal)) continue;
+    const run = [word];
+    for (let next = words[word.index + 1]; next && /^[A-Z]/.test(next.text) && !coverage.isTaken(next.index); next = words[next.index + 1])
+      run.push(next);
+    coverage.take(
+      run.map((part) => part.index),
+      'places.unknown',
+    );
+    names.push(run.map((part) => part.text).join(' '));
+  }
+  return names;
 }

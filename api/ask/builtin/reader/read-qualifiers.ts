@@ -154,7 +154,8 @@ export function readLender(coverage: Coverage): string | undefined {
     const last = run.at(-1) as Word;
     const around = [...words.slice(Math.max(0, first.index - 3), first.index), ...words.slice(last.index + 1, last.index + 4)];
     const lending = around.some((word) => LENDER_VERBS.includes(word.root) || cues.includes(word.normal));
-    if (!lending) continue;
+    // "loans made in Paris": a name after "in" is where, not who.
+    if (!lending || words[first.index - 1]?.normal === 'in') continue;
     coverage.take(
       run.map((word) => word.index),
       'qualifiers.lender',
