@@ -35,6 +35,7 @@ export interface OperationSlot {
 
 /** A span of the question, in days: `from`–`to` inclusive (ISO dates), with the grain it was said in. */
 export interface TimeSlot {
+  /** `season`: a run of months named as a whole (a season, a half of a year). */
   grain: 'day' | 'week' | 'month' | 'quarter' | 'season' | 'year' | 'latest';
   from: string;
   to: string;

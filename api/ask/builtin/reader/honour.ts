@@ -61,6 +61,16 @@ function numberRefusals(frame: Frame): Refusal[] {
       why: `a loan amount of $${numbers.amount.toLocaleString('en-US')} makes no sense for a mortgage (I compute payments for $1 to $${MAX_AMOUNT.toLocaleString('en-US')})`,
       blocking: true,
     });
+  // "the payment on banana at 6%": no amount read, and none to take from a limit named.
+  const sized = frame.measures.some((measure) => measure.family.startsWith('loan-limits'));
+  if (operation.kind === 'payment' && numbers.amount === undefined && !sized) {
+    const unread = frame.unread.length > 0 ? ` (I could not read ${frame.unread.map((word) => `“${word}”`).join(', ')} as one)` : '';
+    refusals.push({
+      part: 'a payment without a loan amount',
+      why: `a monthly payment needs a loan amount in dollars, such as $400,000${unread}`,
+      blocking: true,
+    });
+  }
   if (numbers.topN !== undefined && frame.placeSet?.among === 'states' && numbers.topN > STATES_AND_DC)
     refusals.push({
       part: `the top ${numbers.topN.toLocaleString('en-US')} states`,

@@ -54,6 +54,10 @@ const LexiconSchema = z.object({
   calendarWords: phrases,
   /** Measures people ask for that no source here publishes: said first, never answered with another. */
   unheldMeasures: phrases,
+  /** Years counted from today ("the year before last": −2). */
+  relativeYears: z.record(z.string().min(1), z.number().int()),
+  /** Halves of a year ("the first half of 2024": 1). */
+  halves: z.record(z.string().min(1), z.union([z.literal(1), z.literal(2)])),
 });
 
 export type Lexicon = z.infer<typeof LexiconSchema> & { carrierSet: ReadonlySet<string> };

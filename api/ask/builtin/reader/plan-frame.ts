@@ -113,10 +113,14 @@ function planCompare(frame: Frame, plan: Plan): void {
     return;
   }
   if (frame.places.length >= 2) {
-    const [p, q] = frame.places;
+    // "Texas vs Florida vs Georgia": the first against each of the others, none dropped.
+    const [p, ...others] = frame.places;
     const first = seriesOf(a, p);
-    const second = seriesOf(a, q);
-    if (first && second) plan.steps.push({ operation: 'compare', query: { series: first, other: second, ...(when ? { at: when } : {}) } });
+    for (const q of others) {
+      const second = seriesOf(a, q);
+      if (first && second)
+        plan.steps.push({ operation: 'compare', query: { series: first, other: second, ...(when ? { at: when } : {}) } });
+    }
     return;
   }
   const [t1, t2] = datedTimes(frame);

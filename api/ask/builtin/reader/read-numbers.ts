@@ -21,6 +21,8 @@ export interface ReadNumber {
   words: number[];
 }
 
+/** A bare number this large, read by no other rule, is an amount of money. */
+const MIN_BARE_AMOUNT = 1_000;
 const SCALE: Record<string, number> = { k: 1_000, thousand: 1_000, m: 1_000_000, mm: 1_000_000, million: 1_000_000, billion: 1e9 };
 
 /** Every number written in the question, with the words it spans. */
@@ -33,13 +35,15 @@ export function numbersIn(question: string, words: readonly Word[]): ReadNumber[
     const indexes = spanOf(start, start + entry.offset.length);
     const last = words[indexes.at(-1) ?? -1];
     const next = last ? words[last.index + 1] : undefined;
-    const unit = (entry.number.unit || (next && SCALE[next.normal] ? next.normal : '')).toLowerCase();
+    // "550k" (a unit), "$350k" (a suffix), "$2 million" (the next word).
+    const suffix = SCALE[entry.number.suffix.toLowerCase()] ? entry.number.suffix : '';
+    const unit = (entry.number.unit || suffix || (next && SCALE[next.normal] ? next.normal : '')).toLowerCase();
     if (next && SCALE[next.normal] && !entry.number.unit) indexes.push(next.index);
     const percent = entry.number.suffix === '%' || unit === 'percent' || next?.normal === 'percent' || next?.normal === '%';
     if (next?.normal === 'percent') indexes.push(next.index);
     found.push({
       value: entry.number.num * (SCALE[unit] ?? 1),
-      money: entry.number.prefix === '$' || (SCALE[unit] !== undefined && !percent),
+      money: entry.number.prefix === '$' || entry.text.trim().startsWith('$') || (SCALE[unit] !== undefined && !percent),
       percent,
       words: indexes,
     });
@@ -106,7 +110,8 @@ export function readNumbers(question: string, coverage: Coverage): { slot: Numbe
       coverage.take([before.index, ...number.words], 'numbers.per');
       continue;
     }
-    if (before && (before.normal === 'top' || before.normal === 'first' || before.normal === 'bottom')) {
+    // "top 5", never "top 7%" (a threshold) or "top $500,000".
+    if (before && ['top', 'first', 'bottom'].includes(before.normal) && !number.percent && !number.money) {
       slot.topN = number.value;
       coverage.take([before.index, ...number.words], 'numbers.top');
       continue;
@@ -148,7 +153,8 @@ export function readNumbers(question: string, coverage: Coverage): { slot: Numbe
       coverage.take(number.words, 'numbers.rate');
       continue;
     }
-    if (number.money) {
+    // "$400,000", or "400000" written bare: a number of a thousand or more no other rule read is an amount.
+    if (number.money || number.value >= MIN_BARE_AMOUNT) {
       slot.amount ??= number.value;
       coverage.take(number.words, 'numbers.amount');
     }

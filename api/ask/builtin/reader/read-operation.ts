@@ -59,6 +59,9 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   if (cues.has('count') && (slots.numbers.threshold || slots.topic === 'calendar')) return 'count';
   if (slots.placeSet && (cues.has('rank') || cues.has('extremes') || slots.numbers.topN !== undefined)) return 'rank';
   if (cues.has('count') && slots.placeSet) return 'count';
+  // "Is Honolulu's limit higher than San Francisco's": two places or measures set side by side.
+  if (cues.has('compare') && !slots.placeSet && (slots.places.length >= 2 || slots.measures.length >= 2) && !cues.has('share'))
+    return 'compare';
   // "from its 2024 high to its 2024 low": the extremes of one period, not a change between two.
   if (cues.has('extremes') && dated.length >= 1 && dated.every((time) => time.from === dated[0]?.from && time.to === dated[0]?.to))
     return 'extremes';

@@ -21,6 +21,12 @@ function placeWords(words: readonly Word[], place: Place): number[] {
 function placeSetOf(coverage: Coverage, places: readonly Place[]): PlaceSet | undefined {
   const words = coverage.words;
   const setWord = words.find((word) => (word.root === 'state' || word.root === 'county') && !coverage.isTaken(word.index));
+  // "Where were denial rates highest?": the states, when no place is named.
+  const where = words.find((word) => word.normal === 'where' && !coverage.isTaken(word.index));
+  if (!setWord && where && places.length === 0) {
+    coverage.take([where.index], 'places.set');
+    return { among: 'states' };
+  }
   if (!setWord) return undefined;
   const among = setWord.root === 'county' ? 'counties' : 'states';
   coverage.take([setWord.index], 'places.set');

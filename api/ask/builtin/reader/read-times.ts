@@ -210,23 +210,42 @@ function yearFor(month: number, writtenYear: string | undefined, today: Date): n
   return month <= today.getUTCMonth() + 1 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
 }
 
-/** "last year", "this year", "the previous year": the year counted from today (compromise misses the possessive). */
+/** "last year", "the year before last": the year counted from today (data/ask/reader-words.json; compromise misses the possessive). */
 function relativeYears(words: readonly Word[], today: Date): Found[] {
   const found: Found[] = [];
-  const shifts: [string, number][] = [
-    ['last year', -1],
-    ['previous year', -1],
-    ['past year', -1],
-    ['this year', 0],
-    ['next year', 1],
-    ['a year ago', -1],
-  ];
+  const shifts = Object.entries(lexicon().relativeYears).sort((a, b) => b[0].length - a[0].length);
   for (const [phrase, shift] of shifts)
     for (const indexes of findPhrase(words, phrase)) {
       const year = today.getUTCFullYear() + shift;
       const start = (words[indexes[0] as number] as Word).start;
       const end = (words[indexes.at(-1) as number] as Word).end;
+      if (overlaps(found, start, end)) continue;
       found.push({ grain: 'year', from: `${year}-01-01`, to: `${year}-12-31`, text: phrase, start, end, readAs: `"${phrase}" as ${year}` });
+    }
+  return found;
+}
+
+/** "the first half of 2024", "H2 2025": six months of the year written (else of the latest year begun). */
+function halves(words: readonly Word[], today: Date): Found[] {
+  const found: Found[] = [];
+  for (const [phrase, half] of Object.entries(lexicon().halves))
+    for (const indexes of findPhrase(words, phrase)) {
+      const last = indexes.at(-1) as number;
+      const yearWord = words.slice(last + 1, last + 4).find((word) => isYearText(word.normal));
+      const year = yearWord ? Number(yearWord.normal) : today.getUTCFullYear();
+      const from = `${year}-${half === 1 ? '01' : '07'}-01`;
+      const to = `${year}-${half === 1 ? '06-30' : '12-31'}`;
+      const start = (words[indexes[0] as number] as Word).start;
+      const end = (yearWord ?? (words[last] as Word)).end;
+      found.push({
+        grain: 'season',
+        from,
+        to,
+        text: phrase,
+        start,
+        end,
+        readAs: `"${phrase}${yearWord ? ` of ${year}` : ''}" as ${from} to ${to}`,
+      });
     }
   return found;
 }
@@ -272,7 +291,8 @@ export function readTimes(
   today: Date,
 ): { times: TimeSlot[]; relation: TimeRelation; readings: string[] } {
   const words = coverage.words;
-  const found: Found[] = [...quarterWords(words), ...relativeYears(words, today)];
+  const found: Found[] = [...quarterWords(words), ...halves(words, today)];
+  for (const time of relativeYears(words, today)) if (!overlaps(found, time.start, time.end)) found.push(time);
   // "the latest quarter", "the last day of the data": the latest figure, not this calendar quarter.
   for (const phrase of [...LATEST].sort((a, b) => b.length - a.length))
     for (const indexes of findPhrase(words, phrase)) {
