@@ -180,8 +180,19 @@ function hmdaMeasures(file: CatalogueFile): { templates: MeasureTemplate[]; meas
   return { templates, measures };
 }
 
+/** One code of an HMDA field, as the catalogue names it: loan purpose "32" is cash-out refinancing. */
+export interface HmdaCode {
+  dimension: string;
+  /** The field as people say it: "loan purpose", "action taken". */
+  label: string;
+  code: string;
+  title: string;
+}
+
 export interface Catalogue {
   templates: readonly MeasureTemplate[];
+  /** Every code of every HMDA field the catalogue counts, with what it stands for. */
+  hmdaCodes: readonly HmdaCode[];
   /** The HMDA measures by key, in the file's order. */
   hmda: ReadonlyMap<string, HmdaMeasure>;
 }
@@ -209,7 +220,10 @@ export function readCatalogue(file = CATALOGUE_FILE): Catalogue {
   for (const template of templates)
     if (template.places.some((kind) => kind !== 'nation') && !/\{(place|state|county)\}/.test(template.id))
       throw new Error(`${file}: ${template.id} exists for ${template.places.join(', ')} but has no place slot.`);
-  return { templates, hmda: new Map(hmda.measures.map((measure) => [measure.key, measure])) };
+  const hmdaCodes = data.hmda.dimensions.flatMap(({ dimension, label, codes }) =>
+    codes.map((entry) => ({ dimension, label, code: entry.code, title: entry.title })),
+  );
+  return { templates, hmdaCodes, hmda: new Map(hmda.measures.map((measure) => [measure.key, measure])) };
 }
 
 let held: Catalogue | undefined;

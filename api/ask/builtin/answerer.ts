@@ -19,6 +19,7 @@ import { answerHmda } from './answer-hmda.ts';
 import { answerSeries } from './answer-series.ts';
 import { answerWithReader } from './answer-reader.ts';
 import { answerBill } from './answer-bills.ts';
+import { answerHmdaCode } from './answer-hmda-code.ts';
 import { refusalText } from './reader/honour.ts';
 import type { Frame } from './reader/frame.ts';
 import { findState } from '../../geo/states.ts';
@@ -103,7 +104,9 @@ export function createBuiltinAnswerer(deps: BuiltinDeps): Answerer {
       const input = { question: request.message, entities, deps };
       // Every question the reader may plan is read into a frame first: what cannot be answered is
       // said first, whoever answers the rest (the reader's plan, or a look-up composer).
-      const bill = PLANNED_INTENTS.has(intent) ? await answerBill(request.message, deps) : undefined;
+      const bill = PLANNED_INTENTS.has(intent)
+        ? (answerHmdaCode(request.message, deps) ?? (await answerBill(request.message, deps)))
+        : undefined;
       const read =
         PLANNED_INTENTS.has(intent) && !bill ? await answerWithReader(input, { seriesQuestion: intent === 'series' }) : undefined;
       let draft = bill ?? read?.draft;
