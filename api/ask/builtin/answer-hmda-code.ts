@@ -15,9 +15,27 @@ const meaning = (code: HmdaCode) =>
     .replace(/^Records (with|whose|for) /, '')
     .trim();
 
+/** Words that ask what something means, not how many there were ("purchased loans (action taken code 6)"). */
+const MEANING = [
+  'mean',
+  'meaning',
+  'stand for',
+  'stands for',
+  'refer to',
+  'represent',
+  'define',
+  'definition',
+  'signify',
+  'what is',
+  'what are',
+];
+
 export function hmdaCodeAsked(question: string): HmdaCode[] {
   const words = wordsOf(question);
   if (!words.some((word) => word.root === 'code' || word.normal === 'codes')) return [];
+  // "what's" is read as "what" and an unwritten "is".
+  const asksMeaning = MEANING.some((phrase) => findPhrase(words, phrase).length > 0) || /\bwhat['’]?s\b/i.test(question);
+  if (!asksMeaning || findPhrase(words, 'how many').length > 0) return [];
   const { hmdaCodes } = catalogue();
   const labels = [...new Set(hmdaCodes.map((code) => code.label))].filter((label) => findPhrase(words, label).length > 0);
   return hmdaCodes.filter(

@@ -92,17 +92,36 @@ const familyNamed = (entry: RankedTemplate) =>
 const vocabulary = (template: MeasureTemplate) => new Set(template.words.flatMap((phrase) => tokens(phrase)));
 
 /**
+ * Whether a measure matched a phrase of its own, written whole, that no measure chosen has and that
+ * holds a word none matched: "loan-weighted" beside "dollar-weighted", though "loan" alone names nothing.
+ */
+function ownPhrase(
+  entry: RankedTemplate,
+  chosen: readonly RankedTemplate[],
+  covered: ReadonlySet<string>,
+  text: readonly string[],
+): boolean {
+  const joined = ` ${text.join(' ')} `;
+  const phrasesOf = (template: MeasureTemplate) => new Set(template.words.map((phrase) => tokens(phrase).join(' ')));
+  const taken = new Set(chosen.flatMap((before) => [...phrasesOf(before.template)]));
+  return [...phrasesOf(entry.template)].some(
+    (phrase) =>
+      phrase.includes(' ') && !taken.has(phrase) && joined.includes(` ${phrase} `) && phrase.split(' ').some((word) => !covered.has(word)),
+  );
+}
+
+/**
  * The best measure, then any that matched a word of its own: one the measures before neither
  * matched nor use ("conforming" beside "the FHA limit", "Freddie Mac" beside an Optimal Blue index).
  */
-function choose(ranked: readonly RankedTemplate[], weight: (word: string) => number): RankedTemplate[] {
+function choose(ranked: readonly RankedTemplate[], weight: (word: string) => number, text: readonly string[]): RankedTemplate[] {
   const chosen: RankedTemplate[] = [];
   const covered = new Set<string>();
   for (const entry of ranked) {
     const fresh = entry.matched.filter(
       (word) => !covered.has(word) && weight(word) >= 1 && chosen.every((before) => !vocabulary(before.template).has(word)),
     );
-    if (chosen.length > 0 && fresh.length === 0) continue;
+    if (chosen.length > 0 && fresh.length === 0 && !ownPhrase(entry, chosen, covered, text)) continue;
     // A later measure must name something of its own; one of another subject ("house" beside a
     // limit) must match about as strongly as the first.
     const first = chosen[0];
@@ -198,7 +217,7 @@ export function readMeasures(
     measured.some((other) => other.score > entry.score && entry.matched.every((word) => other.matched.includes(word)));
   const fits = (entry: RankedTemplate) => Number(entry.template.places.includes(kind) && !explained(entry));
   const forPlace = kind === 'nation' ? measured : [...measured].sort((a, b) => fits(b) - fits(a));
-  const chosen = withVariants(choose(forPlace, catalogueIndex().weight), forPlace, qualifiers).map((entry) =>
+  const chosen = withVariants(choose(forPlace, catalogueIndex().weight, tokens(text)), forPlace, qualifiers).map((entry) =>
     kind === 'nation' ? nationalLimit(entry, coverage) : entry,
   );
   if (chosen.length === 0) return { measures: [] };
