@@ -12,11 +12,15 @@ export interface DatedValue {
   period?: string;
 }
 
-export type Condition = { op: 'above' | 'below'; threshold: number };
+export type Condition = { op: 'above' | 'below' | 'equal'; threshold: number };
 
 export const meets = (value: number, condition: Condition) =>
-  condition.op === 'above' ? value > condition.threshold : value < condition.threshold;
-export const conditionText = (condition: Condition) => `${condition.op} ${condition.threshold}`;
+  condition.op === 'above'
+    ? value > condition.threshold
+    : condition.op === 'below'
+      ? value < condition.threshold
+      : value === condition.threshold;
+export const conditionText = (condition: Condition) => `${condition.op === 'equal' ? 'equal to' : condition.op} ${condition.threshold}`;
 
 /** end − start and (end − start) ÷ start × 100, rounded to 4 and 2 decimals. */
 export function change(start: number | null, end: number | null): { change: number | null; percent_change: number | null } {

@@ -66,11 +66,11 @@ const AT = moment(
 const FROM = moment('Start of the range (inclusive): a year, quarter, month or day; default the first observation.');
 const TO = moment('End of the range (inclusive): a year, quarter, month or day, or `latest` (default).');
 /** A number, or a series id whose value at `at` is the threshold (cross-sections only). */
-const threshold = (side: 'above' | 'below') =>
+const threshold = (side: 'above' | 'below' | 'equal') =>
   text({ max: 120, example: side === 'above' ? '7' : '6' })
     .optional()
     .describe(
-      `Count or find observations strictly ${side} this: a number in the series' units (e.g. ${side === 'above' ? '7' : '6'} for 7%), or, across places, a series id valued at \`at\` (e.g. \`loan-limits/conforming/baseline\`). Give \`above\` or \`below\`.`,
+      `Count or find observations ${side === 'equal' ? 'equal to' : `strictly ${side}`} this: a number in the series' units (e.g. ${side === 'above' ? '7' : '6'} for 7%), or, across places, a series id valued at \`at\` (e.g. \`loan-limits/conforming/baseline\`). Give one of \`above\`, \`below\` or \`equal\`.`,
     );
 const AMONG = choice(['states', 'counties'] as const, { aliases: { state: 'states', county: 'counties' } }).describe(
   'Across the 50 states and DC, or across counties (those of `state` when given).',
@@ -125,6 +125,10 @@ export const CountQuerySchema = z.object({
   to: TO.optional(),
   above: threshold('above'),
   below: threshold('below'),
+  equal: threshold('equal'),
+  by: choice(['state'] as const)
+    .optional()
+    .describe('With `among=counties`: also count the counties meeting the condition in each state, most first.'),
 });
 export const CrossingQuerySchema = z.object({
   series: SERIES,
@@ -264,6 +268,10 @@ export const RESULT_SCHEMAS = {
     first: DatedValueSchema.nullable().describe('Over time: the first observation that met the condition.'),
     last: DatedValueSchema.nullable().describe('Over time: the last observation that met the condition.'),
     places: z.array(MemberSchema).optional().describe('Across places: the places that met it, highest first.'),
+    by_state: z
+      .array(z.object({ state: z.string(), name: z.string(), count: z.int() }))
+      .optional()
+      .describe('With `by=state`: the counties that met it in each state, most first.'),
   }),
   crossing: z.object({
     which: z.enum(['last', 'first']),

@@ -34,6 +34,7 @@ import {
   type Condition,
 } from './arithmetic.ts';
 import { crossSection, type CrossSection } from './cross-section.ts';
+import { stateByFips } from '../geo/states.ts';
 import { describeMove, describeStreak, largestMove, longestStreak } from './moves.ts';
 
 /** Bytes of remembered answers (their JSON; the series they read are the series service's, not counted here). */
@@ -113,10 +114,27 @@ class Used {
   }
 }
 
-function thresholdOf(query: { above?: string | undefined; below?: string | undefined }): { op: 'above' | 'below'; text: string } {
-  if ((query.above === undefined) === (query.below === undefined))
-    throw new BadRequestError("Give one of 'above' or 'below': a number in the series' units, e.g. above=7.");
-  return query.above !== undefined ? { op: 'above', text: query.above } : { op: 'below', text: query.below as string };
+function thresholdOf(query: { above?: string | undefined; below?: string | undefined; equal?: string | undefined }): {
+  op: Condition['op'];
+  text: string;
+} {
+  const given = (['above', 'below', 'equal'] as const).filter((op) => query[op] !== undefined);
+  const [op] = given;
+  if (given.length !== 1 || !op)
+    throw new BadRequestError("Give one of 'above', 'below' or 'equal': a number in the series' units, e.g. above=7.");
+  return { op, text: query[op] as string };
+}
+
+/** The counties that met a condition, counted by state, most first (ties by name). */
+function countByState(places: readonly { place: string }[]): { state: string; name: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const { place } of places) counts.set(place.slice(0, 2), (counts.get(place.slice(0, 2)) ?? 0) + 1);
+  return [...counts]
+    .map(([fips, count]) => {
+      const state = stateByFips(fips);
+      return { state: state?.code ?? fips, name: state?.name ?? fips, count };
+    })
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
 const numeric = (text: string) => (/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text.trim()) ? Number(text.trim()) : undefined);
@@ -255,9 +273,16 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
         }
         const condition: Condition = { op, threshold };
         const places = section.meeting(condition);
+        const byState = query.by === 'state' ? countByState(places) : undefined;
+        const grouped = byState
+          ? ` By state, most first: ${byState
+              .slice(0, 10)
+              .map((group) => `${group.name} ${group.count}`)
+              .join(', ')}${byState.length > 10 ? ` (and ${byState.length - 10} more states)` : ''}.`
+          : '';
         return {
-          answer: `${places.length} of ${section.size} places have ${section.title} ${conditionText(condition)} (${section.period}).`,
-          method: `The places whose figure for the period is strictly ${op} ${threshold}, counted.`,
+          answer: `${places.length} of ${section.size} places have ${section.title} ${conditionText(condition)} (${section.period}).${grouped}`,
+          method: `The places whose figure for the period is ${op === 'equal' ? '' : 'strictly '}${conditionText(condition)}, counted${byState ? ', in all and by state' : ''}.`,
           result: {
             count: places.length,
             out_of: section.size,
@@ -266,6 +291,7 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
             first: null,
             last: null,
             places,
+            ...(byState ? { by_state: byState } : {}),
           },
         };
       }
@@ -285,7 +311,7 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
           (counted.first && counted.last
             ? ` (first ${counted.first.period ?? counted.first.date}, last ${counted.last.period ?? counted.last.date}).`
             : '.'),
-        method: `The observations published from ${span.start} to ${span.end} whose value is strictly ${op} ${threshold}, counted.`,
+        method: `The observations published from ${span.start} to ${span.end} whose value is ${op === 'equal' ? '' : 'strictly '}${conditionText(condition)}, counted.`,
         result: {
           count: counted.count,
           out_of: counted.out_of,

@@ -57,6 +57,8 @@ export interface PlaceSet {
   among: 'states' | 'counties';
   /** Counties of this state only. */
   state?: string;
+  /** "the states with the most counties …": the counties, counted by state. */
+  by?: 'state';
   /** "with more than 100,000 residents". */
   filter?: { measure: 'population'; op: 'above' | 'below'; value: number };
 }
@@ -80,7 +82,8 @@ export interface Qualifiers {
 }
 
 export interface Threshold {
-  op: 'above' | 'below';
+  /** `equal`: "at the FHA ceiling". */
+  op: 'above' | 'below' | 'equal';
   /** A number in the measure's units, or a series id ("above the baseline"). */
   value: number | string;
   text: string;

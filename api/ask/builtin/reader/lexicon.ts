@@ -33,7 +33,8 @@ const LexiconSchema = z.object({
   directions: z.object({ highest: phrases, lowest: phrases }),
   first: phrases,
   last: phrases,
-  thresholds: z.object({ above: phrases, below: phrases }),
+  /** `equal` phrases name a series only ("at the FHA ceiling"), never a number. */
+  thresholds: z.object({ above: phrases, below: phrases, equal: phrases }),
   ranges: z.object({ from: phrases, to: phrases, since: phrases }),
   qualifiers: z.object({
     programs: z.record(z.enum(['fha', 'va', 'usda', 'jumbo', 'conforming', 'conventional']), phrases),
@@ -54,6 +55,8 @@ const LexiconSchema = z.object({
   calendarWords: phrases,
   /** Measures people ask for that no source here publishes: said first, never answered with another. */
   unheldMeasures: phrases,
+  /** National levels a threshold may name ("above the baseline", "at the FHA ceiling"): their series. */
+  seriesLevels: z.record(z.string().min(1), z.string().min(1)),
   /** Years counted from today ("the year before last": −2). */
   relativeYears: z.record(z.string().min(1), z.number().int()),
   /** Halves of a year ("the first half of 2024": 1). */

@@ -133,6 +133,8 @@ function planRank(frame: Frame, plan: Plan): void {
   const measure = frame.measures[0];
   const set = frame.placeSet;
   if (!measure || !set || !placed(measure)) return;
+  // "the states with the most counties above the baseline": the counties that meet it, counted by state.
+  if (set.by === 'state' && frame.numbers.threshold) return planCount(frame, plan);
   const time = datedTimes(frame).at(-1);
   // "After Maricopa, which county …": the one named and the next.
   const named =
@@ -167,6 +169,7 @@ function planCount(frame: Frame, plan: Plan): void {
         series: templateOf(measure),
         among: frame.placeSet.among,
         ...(frame.placeSet.state ? { state: frame.placeSet.state } : {}),
+        ...(frame.placeSet.by ? { by: frame.placeSet.by } : {}),
         ...(time ? { at: momentOf(time) } : {}),
         ...condition,
       },

@@ -35,7 +35,13 @@ export async function readFrame(question: string, context: FrameContext): Promis
   if (lender) qualifiers.lender = lender;
   const read = calendar
     ? { measures: [] }
-    : readMeasures(coverage, qualifiers, places, placeSet?.among, typeof numbers.threshold?.value === 'string');
+    : readMeasures(
+        coverage,
+        qualifiers,
+        places,
+        placeSet?.among,
+        typeof numbers.threshold?.value === 'string' ? numbers.threshold.value : undefined,
+      );
   const { measures } = read;
   // A rate asked for that no measure holds ("the 20-year fixed rate") is still a rate question: the refusal names it.
   const rateWord = coverage.words.some((word) => word.root === 'rate');

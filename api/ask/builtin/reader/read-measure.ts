@@ -192,7 +192,7 @@ export function readMeasures(
   qualifiers: Qualifiers,
   places: readonly Place[],
   among?: 'states' | 'counties',
-  seriesThreshold = false,
+  seriesThreshold?: string,
 ): { topic?: string; measures: MeasureSlot[]; gaps?: string[] } {
   const words = coverage.words;
   // Places, times and thresholds ("above the baseline") are read by their own slots: the catalogue ranks what is left.
@@ -215,11 +215,17 @@ export function readMeasures(
   // records beside "the conforming limit for a one-unit home" in a state).
   const explained = (entry: RankedTemplate) =>
     measured.some((other) => other.score > entry.score && entry.matched.every((word) => other.matched.includes(word)));
-  const fits = (entry: RankedTemplate) => Number(entry.template.places.includes(kind) && !explained(entry));
-  const forPlace = kind === 'nation' ? measured : [...measured].sort((a, b) => fits(b) - fits(a));
+  // "counties at the FHA ceiling": the measure the threshold is a level of (the FHA county limits) first.
+  const family = seriesThreshold?.split('/').slice(0, 2).join('/');
+  const ofThreshold = (entry: RankedTemplate) => Number(family !== undefined && entry.template.id.startsWith(`${family}/`));
+  const fits = (entry: RankedTemplate) => 2 * ofThreshold(entry) + Number(entry.template.places.includes(kind) && !explained(entry));
+  const forPlace = kind === 'nation' && !family ? measured : [...measured].sort((a, b) => fits(b) - fits(a));
   const chosen = withVariants(choose(forPlace, catalogueIndex().weight, tokens(text)), forPlace, qualifiers).map((entry) =>
     kind === 'nation' ? nationalLimit(entry, coverage) : entry,
   );
+  // "Which state has the most counties at the FHA floor?": no measure named but the level's own, county by county.
+  const level = family ? catalogue().templates.find((template) => template.id === `${family}/{county}`) : undefined;
+  if (chosen.length === 0 && level) chosen.push({ template: level, score: 0, matched: [] });
   if (chosen.length === 0) return { measures: [] };
   const measures = chosen
     .map((entry) => ({ entry, at: Math.min(...matchedWords(words, entry.matched)) }))

@@ -179,21 +179,17 @@ export function readNumbers(question: string, coverage: Coverage): { slot: Numbe
   return { slot, numbers };
 }
 
-/** "above the baseline", "at the FHA ceiling": a threshold that is a national limit series. */
+/** "above the baseline", "at the FHA ceiling": a threshold that is a national limit series (data/ask/reader-words.json). */
 export function seriesThreshold(coverage: Coverage): Threshold | undefined {
-  const named: [string, string][] = [
-    ['baseline', 'loan-limits/conforming/baseline'],
-    ['fha floor', 'loan-limits/fha/floor'],
-    ['floor', 'loan-limits/fha/floor'],
-    ['fha ceiling', 'loan-limits/fha/ceiling'],
-    ['ceiling', 'loan-limits/conforming/ceiling'],
-  ];
-  for (const op of ['above', 'below'] as const)
+  const named = Object.entries(lexicon().seriesLevels).sort((a, b) => b[0].length - a[0].length);
+  for (const op of ['above', 'below', 'equal'] as const)
     for (const phrase of lexicon().thresholds[op])
-      for (const [name, series] of named)
-        for (const indexes of findPhrase(coverage.words, `${phrase} the ${name}`)) {
+      for (const [name, series] of named) {
+        const text = phrase.endsWith(' the') ? `${phrase} ${name}` : `${phrase} the ${name}`;
+        for (const indexes of findPhrase(coverage.words, text)) {
           coverage.take(indexes, 'numbers.threshold');
-          return { op, value: series, text: `${phrase} the ${name}` };
+          return { op, value: series, text };
         }
+      }
   return undefined;
 }

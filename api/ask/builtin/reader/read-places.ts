@@ -28,6 +28,12 @@ function placeSetOf(coverage: Coverage, places: readonly Place[]): PlaceSet | un
     return { among: 'states' };
   }
   if (!setWord) return undefined;
+  // "the states with the most counties …": counties, counted by state.
+  const countyWord = words.find((word) => word.root === 'county' && !coverage.isTaken(word.index));
+  if (setWord.root === 'state' && countyWord && places.length === 0) {
+    coverage.take([setWord.index, countyWord.index], 'places.set');
+    return { among: 'counties', by: 'state' };
+  }
   const among = setWord.root === 'county' ? 'counties' : 'states';
   coverage.take([setWord.index], 'places.set');
   const state = among === 'counties' ? places.find((place) => place.kind === 'state') : undefined;
