@@ -31,7 +31,8 @@ async function eventsFor(
   const named = answer.events.filter((event) => ask.names.length === 0 || ask.names.some((name) => event.name.includes(name)));
   const reference = `${MONTH_NAMES[Number(ask.from.slice(5, 7)) - 1]} ${ask.from.slice(0, 4)}`;
   const byReference = monthly ? named.filter((event) => event.name.includes(reference)) : [];
-  const events = byReference.length > 0 ? byReference : named.filter((event) => event.date <= ask.to);
+  const within = byReference.length > 0 ? byReference : named.filter((event) => event.date <= ask.to);
+  const events = ask.first ? within.slice(0, 1) : within;
   const url = `${deps.config.baseUrl}/api/v1/calendar?from=${ask.from}&to=${to}${ask.category ? `&category=${ask.category}` : ''}`;
   return { events, versions: answer.dataset_versions, url };
 }
@@ -72,9 +73,11 @@ export async function answerCalendarAsks(
       );
       continue;
     }
-    const head = ask.count
-      ? `There ${events.length === 1 ? 'was' : 'were'} ${events.length} ${what} in ${ask.label}:`
-      : `${what.charAt(0).toUpperCase()}${what.slice(1)} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}):`;
+    const head = ask.first
+      ? `The next of the ${what}, from ${formatDate(ask.from)}:`
+      : ask.count
+        ? `There ${ask.label.startsWith('what is left') ? (events.length === 1 ? 'is' : 'are') : events.length === 1 ? 'was' : 'were'} ${events.length} ${what} in ${ask.label}:`
+        : `${what.charAt(0).toUpperCase()}${what.slice(1)} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}):`;
     if (!daysBetween) parts.push([head, events.map(line).join('\n')].join('\n'));
   }
   return { text: parts.join('\n\n'), sources: [...sources], versions };

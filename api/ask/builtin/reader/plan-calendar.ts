@@ -4,6 +4,7 @@
 import type { Frame, TimeSlot } from './frame.ts';
 import type { CalendarAsk } from './plan-types.ts';
 import { findPhrase, type Word } from './words.ts';
+import { addDays, isoDay } from '../../../platform/dates.ts';
 
 /** Release names people use, and the words the calendar's event names hold for them. */
 const RELEASES: { phrases: string[]; names: string[]; category?: CalendarAsk['category'] }[] = [
@@ -34,23 +35,42 @@ function spanOf(time: TimeSlot | undefined, today: Date): { from: string; to: st
   return { from: time.from, to: time.to, label: time.text.trim() };
 }
 
+/** Words that ask for what is still to come ("the next CPI release", "meetings left in 2026"). */
+const AHEAD = ['next', 'upcoming', 'left', 'remaining', 'coming', 'still'];
+
+/** From today, when the question asks what is still to come: the next one only, or those left in the span. */
+function ahead(span: { from: string; to: string; label: string }, words: readonly Word[], today: Date) {
+  const said = words.find((word) => AHEAD.includes(word.normal));
+  if (!said) return { ...span };
+  const day = isoDay(today);
+  const to = said.normal === 'next' || span.to < day ? addDays(day, 366) : span.to;
+  return {
+    from: day,
+    to,
+    label: said.normal === 'next' ? 'the next one' : `what is left of ${span.label}`,
+    ...(said.normal === 'next' ? { first: true } : {}),
+  };
+}
+
 export function calendarAsks(frame: Frame, words: readonly Word[], today: Date): { asks: CalendarAsk[]; daysBetween: boolean } {
   const named = releasesNamed(words);
   const count = frame.operation.kind === 'count';
   const daysBetween = frame.operation.kind === 'calendar-arithmetic';
   const times = frame.times.length > 0 ? frame.times : [undefined];
   const asks: CalendarAsk[] = [];
-  if (daysBetween && named.length >= 2) {
-    // One event each: the first release named in the first time, the second in the second (or the same).
-    named.slice(0, 2).forEach((release, index) => {
+  // One event each: the first release named in the first time, the second in the second (or the
+  // same release in two times: "between the September and October Fed meetings").
+  const pairs = named.length >= 2 ? named.slice(0, 2) : named.length === 1 && times.length >= 2 ? [named[0], named[0]] : [];
+  if (daysBetween && pairs.length === 2) {
+    pairs.forEach((release, index) => {
       const span = spanOf(times[Math.min(index, times.length - 1)], today);
-      asks.push({ ...span, names: release.names, ...(release.category ? { category: release.category } : {}), count: false });
+      if (release) asks.push({ ...span, names: release.names, ...(release.category ? { category: release.category } : {}), count: false });
     });
     return { asks, daysBetween: true };
   }
   const release = named[0];
   for (const time of times) {
-    const span = spanOf(time, today);
+    const span = ahead(spanOf(time, today), words, today);
     asks.push({ ...span, names: release?.names ?? [], ...(release?.category ? { category: release.category } : {}), count });
   }
   return { asks, daysBetween: false };

@@ -18,6 +18,8 @@ export interface CalendarAsk {
   names: string[];
   label: string;
   count: boolean;
+  /** "the next CPI release": the first event only. */
+  first?: boolean;
 }
 
 /** A county's limit for a number of units, which the one-unit series do not hold. */

@@ -11,8 +11,14 @@ type Slots = Pick<Frame, 'numbers' | 'times' | 'timeRelation' | 'places' | 'plac
 /** Which operations' phrases are written, consuming them. */
 function cuesIn(coverage: Coverage): Set<OperationKind> {
   const found = new Set<OperationKind>();
+  // A word a time already read ("last fall", "the week of") names no operation.
+  const timed = (indexes: readonly number[]) => indexes.every((index) => coverage.slotOf(index) === 'times');
   for (const [kind, phrases] of Object.entries(lexicon().operations) as [OperationKind, string[]][])
-    if (takePhrases(coverage, phrases, `operation.${kind}`)) found.add(kind);
+    for (const phrase of phrases) {
+      const written = findPhrase(coverage.words, phrase).filter((indexes) => !timed(indexes));
+      for (const indexes of written) coverage.take(indexes, `operation.${kind}`);
+      if (written.length > 0) found.add(kind);
+    }
   return found;
 }
 
@@ -28,8 +34,8 @@ function directionOf(coverage: Coverage): 'highest' | 'lowest' | undefined {
 
 function whichOf(coverage: Coverage): 'first' | 'last' | undefined {
   const { first, last } = lexicon();
-  if (first.some((phrase) => findPhrase(coverage.words, phrase).length > 0)) return 'first';
-  if (last.some((phrase) => findPhrase(coverage.words, phrase).length > 0)) return 'last';
+  if (takePhrases(coverage, first, 'operation.which')) return 'first';
+  if (takePhrases(coverage, last, 'operation.which')) return 'last';
   return undefined;
 }
 

@@ -31,6 +31,8 @@ const MONTH_NAMES = [
   'december',
 ];
 const SEASONS: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn: 9, winter: 12 };
+/** Words after "fall" that make it the verb ("did it last fall below 6%"), not the season. */
+const FALL_AS_VERB = ['below', 'under', 'beneath', 'to', 'by', 'from', 'back', 'off', 'than', 'more', 'less', 'again', 'sharply', 'much'];
 const LATEST = [
   'latest',
   'current',
@@ -114,11 +116,13 @@ function relativeTimes(
     const end = start + entry.offset.length;
     const unit = entry.dates.unit;
     const inside = clauseWords.filter((word) => word.start >= start && word.end <= end);
+    if (inside.some((word) => word.normal === 'fall' && FALL_AS_VERB.includes(words[word.index + 1]?.normal ?? ''))) continue;
     const seasonWord = inside.find(
       (word) =>
         SEASONS[word.normal] !== undefined &&
         (word.normal !== 'fall' ||
-          inside.some((other) => ['this', 'last', 'past', 'in'].includes(other.normal) || isYearText(other.normal))),
+          (inside.some((other) => ['this', 'last', 'past', 'in'].includes(other.normal) || isYearText(other.normal)) &&
+            !FALL_AS_VERB.includes(words[word.index + 1]?.normal ?? ''))),
     );
     if (
       inside.some((word) => ['latest', 'recent', 'current', 'last'].includes(word.normal)) &&
