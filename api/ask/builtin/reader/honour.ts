@@ -18,7 +18,7 @@ function qualifierRefusals(frame: Frame): Refusal[] {
   if (qualifiers.lender)
     refusals.push({
       part: `figures for ${qualifiers.lender}`,
-      why: `I don't have lender-level figures: ${grain}, so no count is broken down by lender or institution`,
+      why: `I don't have lender-level figures: ${grain}, so no count is broken down by lender or institution (the HMDA filer list gives only each filer's national total of records, for the years it covers)`,
       blocking: true,
     });
   if (qualifiers.tract)
@@ -111,6 +111,31 @@ function measureRefusals(frame: Frame): Refusal[] {
   return refusals;
 }
 
+/**
+ * "the denial rate for FHA loans", "approval rates of Black and White applicants": the HMDA
+ * aggregates held give each rate for all applications together and counts by each field, never a
+ * rate within a field's code; said first, and neither the overall rate nor the count given as that.
+ */
+function splitRateRefusal(frame: Frame): Refusal[] {
+  const rate = frame.measures.find((measure) => measure.family === 'hmda' && measure.kind === 'rate');
+  if (!rate || frame.operation.kind === 'share') return [];
+  const within = frame.measures
+    .filter((measure) => measure.family === 'hmda' && measure.kind !== 'rate' && measure.kind !== 'share')
+    .filter((measure) => Object.keys(measure.qualifiers).some((key) => key !== 'action'))
+    .map((measure) => measure.title.replace(/ records$/i, '').replace(/^Records with (an? )?/, ''));
+  const { program, purpose } = frame.qualifiers;
+  const asked = within.length > 0 ? within : [program?.toUpperCase(), purpose].filter((part): part is string => Boolean(part));
+  if (asked.length === 0) return [];
+  const name = rate.title.toLowerCase();
+  return [
+    {
+      part: `the ${name} for ${asked.join(' and ')}`,
+      why: `the HMDA aggregates held give the ${name} for all applications of a place together, and record counts by loan type, purpose, race, sex, ethnicity and age, never ${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name} within one of them`,
+      blocking: true,
+    },
+  ];
+}
+
 /** A measure no source here publishes ("median loan amount", "income limits"): said first, and nothing else given for it. */
 function unheldRefusal(frame: Frame): Refusal[] {
   if (frame.unheld.length === 0) return [];
@@ -133,6 +158,7 @@ export function refusalsOf(frame: Frame): Refusal[] {
     ...qualifierRefusals(frame),
     ...numberRefusals(frame),
     ...measureRefusals(frame),
+    ...splitRateRefusal(frame),
     ...unheldRefusal(frame),
   ];
 }

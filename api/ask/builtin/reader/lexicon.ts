@@ -45,6 +45,8 @@ const LexiconSchema = z.object({
     metro: phrases,
     creditScore: phrases,
     lenderCues: phrases,
+    /** Lenders people name often, read before places ("Bank of America" is not the nation). */
+    lenderNames: phrases,
   }),
   /** Which way a move or a run goes ("the largest one-week increase", "consecutive declines"). */
   steps: z.object({ up: phrases, down: phrases }),

@@ -31,7 +31,7 @@ export async function readFrame(question: string, context: FrameContext): Promis
   takePhrases(coverage, lexicon().changeInPercent, 'operation.change');
   if (numbers.termsAll && numbers.termsAll.length > 1) qualifiers.termsAll = numbers.termsAll;
   const calendar = asksCalendar(coverage) && !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'));
-  const lender = readLender(coverage);
+  const lender = qualifiers.lender ?? readLender(coverage);
   if (lender) qualifiers.lender = lender;
   const read = calendar
     ? { measures: [] }

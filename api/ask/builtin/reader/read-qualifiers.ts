@@ -167,10 +167,29 @@ export function readLender(coverage: Coverage): string | undefined {
   return undefined;
 }
 
-/** Reads every qualifier but the lender (read last, once places and measures have taken their names). */
+/** A lender named as people often do ("Bank of America", "Rocket"), longest first, as written. */
+function namedLender(coverage: Coverage): string | undefined {
+  const names = [...lexicon().qualifiers.lenderNames].sort((a, b) => b.length - a.length);
+  for (const name of names)
+    for (const indexes of findPhrase(coverage.words, name)) {
+      const words = indexes.map((index) => coverage.words[index] as Word);
+      // Written as a name (capitalised), not the word ("chase the rate", "an ally").
+      if (!/^[A-Z0-9]/.test(words[0]?.text ?? '') || indexes.some((index) => coverage.isTaken(index))) continue;
+      coverage.take(indexes, 'qualifiers.lender');
+      return words
+        .map((word) => word.text)
+        .join(' ')
+        .replace(/['’]s$/, '');
+    }
+  return undefined;
+}
+
+/** Reads every qualifier but a lender not named in the data (read last, once places and measures have taken their names). */
 export function readQualifiers(coverage: Coverage): Qualifiers {
   const { qualifiers } = lexicon();
   const read: Qualifiers = {};
+  const lender = namedLender(coverage);
+  if (lender) read.lender = lender;
   const units = readUnits(coverage);
   if (units[0] !== undefined) read.units = units[0];
   if (units.length > 1) read.unitsAll = units;
