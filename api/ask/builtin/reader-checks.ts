@@ -50,7 +50,8 @@ export async function unpublished(plan: Plan, deps: BuiltinDeps): Promise<void> 
   const kept: Plan['steps'] = [];
   for (const step of plan.steps) {
     const series = typeof step.query.series === 'string' && !step.query.series.includes('*') ? step.query.series : undefined;
-    const moments = ['at', 'from']
+    // A change's end is a figure of its own; a range's end may run past the latest figure.
+    const moments = ['at', 'from', ...(step.operation === 'change' ? ['to'] : [])]
       .map((key) => step.query[key])
       .filter((value): value is string => typeof value === 'string' && value !== 'latest');
     const held = series ? await deps.services.series.read(series).catch(() => undefined) : undefined;
