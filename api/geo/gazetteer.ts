@@ -211,35 +211,50 @@ export async function placesIn(question: string, context: PlaceContext): Promise
       if (entry) addCounty(entry, match.index, match.index + city.length, `${titleWords(city)} → ${entry.name}, ${entry.state}`);
     }
   }
-  if (!places.some((place) => place.kind !== 'state')) {
-    for (const match of lower.matchAll(/\b(?:in|for|of|at)\s+((?:[a-z.'-]+\s?){1,3})/g)) {
-      const words = (match[1] as string).trim().split(/\s+/);
-      for (let length = Math.min(3, words.length); length >= 1; length -= 1) {
-        const phrase = words.slice(0, length).join(' ');
-        if (phrase.length < 6) continue;
-        const best = fuzzy.search(phrase)[0];
-        if (!best || (best.score ?? 1) > 0.2) continue;
-        const at = match.index + match[0].indexOf(phrase);
-        const [kind, key] = best.item.label.split(':') as [string, string];
-        if (kind === 'state') {
-          const state = findState(key);
-          if (state && !places.some((place) => place.kind === 'state' && place.code === state.code))
-            places.push({ kind: 'state', code: state.code, name: state.name, at, end: at + phrase.length });
-        } else {
-          const target = CITY_COUNTIES[key];
-          const entry = target && counties.find((county) => county.fips === target.fips);
-          if (entry) addCounty(entry, at, at + phrase.length, `"${phrase}" read as ${titleWords(key)} → ${entry.name}, ${entry.state}`);
-        }
-        break;
+  if (!places.some((place) => place.kind !== 'state')) misspelledPlaces(lower, places, { counties, fuzzy, addCounty });
+  const nation = nationIn(question);
+  if (nation) places.push(nation);
+  return places.sort((a, b) => a.at - b.at);
+}
+
+type CountyAdder = (entry: CountyEntry, at: number, end: number, readAs?: string) => void;
+
+/** Misspelt states and cities after "in", "for", "of" or "at" ("san fransisco"), by fuse.js. */
+function misspelledPlaces(
+  lower: string,
+  places: Place[],
+  gazetteer: { counties: readonly CountyEntry[]; fuzzy: Fuse<{ key: string; label: string }>; addCounty: CountyAdder },
+): void {
+  const { counties, fuzzy, addCounty } = gazetteer;
+  for (const match of lower.matchAll(/\b(?:in|for|of|at)\s+((?:[a-z.'-]+\s?){1,3})/g)) {
+    const words = (match[1] as string).trim().split(/\s+/);
+    for (let length = Math.min(3, words.length); length >= 1; length -= 1) {
+      const phrase = words.slice(0, length).join(' ');
+      if (phrase.length < 6) continue;
+      const best = fuzzy.search(phrase)[0];
+      if (!best || (best.score ?? 1) > 0.2) continue;
+      const at = match.index + match[0].indexOf(phrase);
+      const [kind, key] = best.item.label.split(':') as [string, string];
+      if (kind === 'state') {
+        const state = findState(key);
+        if (state && !places.some((place) => place.kind === 'state' && place.code === state.code))
+          places.push({ kind: 'state', code: state.code, name: state.name, at, end: at + phrase.length });
+      } else {
+        const target = CITY_COUNTIES[key];
+        const entry = target && counties.find((county) => county.fips === target.fips);
+        if (entry) addCounty(entry, at, at + phrase.length, `"${phrase}" read as ${titleWords(key)} → ${entry.name}, ${entry.state}`);
       }
+      break;
     }
   }
+}
+
+/** "nationwide", "the US", "the country": the nation as a place. */
+function nationIn(question: string): Place | undefined {
   const nation = /\b(nationwide|nationally|national|the (?:us|u\.s\.|united states|country|nation)|all (?:us|u\.s\.) )\b/i.exec(question);
-  if (nation) {
-    const at = lower.search(/nationwide|nationally|national|united states|country|nation|all us|all u\.s\./);
-    places.push({ kind: 'nation', at, end: nation.index + nation[0].length });
-  }
-  return places.sort((a, b) => a.at - b.at);
+  if (!nation) return undefined;
+  const at = question.toLowerCase().search(/nationwide|nationally|national|united states|country|nation|all us|all u\.s\./);
+  return { kind: 'nation', at, end: nation.index + nation[0].length };
 }
 
 const titleWords = (text: string) => text.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());

@@ -95,87 +95,82 @@ function thresholdAfter(coverage: Coverage, index: number): { op: 'above' | 'bel
   return undefined;
 }
 
+/** Reads one number into the slot by the words around it (the first rule that fits). */
+function readOne(number: ReadNumber, coverage: Coverage, slot: NumberSlot): void {
+  const words = coverage.words;
+  const first = number.words[0] ?? 0;
+  const lastIndex = number.words.at(-1) ?? first;
+  const before = words[first - 1];
+  const after = words[lastIndex + 1];
+  if (before && (before.normal === 'per' || (before.normal === 'every' && words[first - 2]?.normal === 'for'))) {
+    slot.per = number.value;
+    return coverage.take([before.index, ...number.words], 'numbers.per');
+  }
+  // "top 5", never "top 7%" (a threshold) or "top $500,000".
+  if (before && ['top', 'first', 'bottom'].includes(before.normal) && !number.percent && !number.money) {
+    slot.topN = number.value;
+    return coverage.take([before.index, ...number.words], 'numbers.top');
+  }
+  if (after && (after.root === 'unit' || after.normal === 'person' || after.root === 'people')) return; // units, household size: qualifiers
+  if (after && (after.root === 'year' || after.normal === 'yr') && !words[lastIndex + 2]?.tags.has('DateShift')) {
+    // "30-year", "for 30 years" (not "two years ago", a time).
+    if (words[lastIndex + 2]?.normal !== 'ago') addTerm(slot, number.value, coverage, [...number.words, after.index]);
+    return;
+  }
+  const threshold = thresholdBefore(coverage, first) ?? thresholdAfter(coverage, lastIndex);
+  if (threshold) {
+    const span = [...threshold.words, ...number.words];
+    const text = words
+      .slice(Math.min(...span), Math.max(...span) + 1)
+      .map((word) => word.text)
+      .join(' ');
+    slot.threshold ??= { op: threshold.op, value: number.value, text };
+    return coverage.take(span, 'numbers.threshold');
+  }
+  if (after && ['state', 'county', 'lender', 'institution'].includes(after.root) && !number.money) {
+    slot.topN = number.value;
+    return coverage.take(number.words, 'numbers.top');
+  }
+  if (number.percent) {
+    slot.rate ??= number.value;
+    return coverage.take(number.words, 'numbers.rate');
+  }
+  // "$400,000", or "400000" written bare: a number of a thousand or more no other rule read is an amount.
+  if (number.money || number.value >= MIN_BARE_AMOUNT) {
+    slot.amount ??= number.value;
+    coverage.take(number.words, 'numbers.amount');
+  }
+}
+
+function addTerm(slot: NumberSlot, years: number, coverage: Coverage, indexes: number[]): void {
+  slot.termYears ??= years;
+  slot.termsAll = [...new Set([...(slot.termsAll ?? []), years])];
+  coverage.take(indexes, 'numbers.term');
+}
+
+/** "After Maricopa, which county …", "the second-largest": the place after the first. */
+function readOrdinal(coverage: Coverage, slot: NumberSlot): void {
+  const words = coverage.words;
+  const after = words.find((word) => ['after', 'besides', 'second', 'second-largest', 'second-highest', 'runner-up'].includes(word.normal));
+  if (!after) return;
+  slot.ordinal = 2;
+  coverage.take([after.index], 'numbers.ordinal');
+  const named = words[after.index + 1];
+  if (after.normal === 'after' && named?.tags.has('ProperNoun')) coverage.take([named.index], 'numbers.ordinal');
+}
+
 export function readNumbers(question: string, coverage: Coverage): { slot: NumberSlot; numbers: ReadNumber[] } {
   const words = coverage.words;
   const slot: NumberSlot = {};
   const numbers = numbersIn(question, words).filter((number) => !isYear(number, words));
-  for (const number of numbers) {
-    const first = number.words[0] ?? 0;
-    const lastIndex = number.words.at(-1) ?? first;
-    const before = words[first - 1];
-    const after = words[lastIndex + 1];
-    const threshold = thresholdBefore(coverage, first) ?? thresholdAfter(coverage, lastIndex);
-    if (before && (before.normal === 'per' || (before.normal === 'every' && words[first - 2]?.normal === 'for'))) {
-      slot.per = number.value;
-      coverage.take([before.index, ...number.words], 'numbers.per');
-      continue;
-    }
-    // "top 5", never "top 7%" (a threshold) or "top $500,000".
-    if (before && ['top', 'first', 'bottom'].includes(before.normal) && !number.percent && !number.money) {
-      slot.topN = number.value;
-      coverage.take([before.index, ...number.words], 'numbers.top');
-      continue;
-    }
-    if (after && (after.root === 'unit' || after.normal === 'person' || after.root === 'people')) continue; // units, household size: qualifiers
-    if (after && (after.root === 'year' || after.normal === 'yr') && !words[lastIndex + 2]?.tags.has('DateShift')) {
-      // "30-year", "for 30 years" (not "two years ago", a time).
-      if (words[lastIndex + 2]?.normal !== 'ago') {
-        slot.termYears ??= number.value;
-        slot.termsAll = [...new Set([...(slot.termsAll ?? []), number.value])];
-        coverage.take([...number.words, after.index], 'numbers.term');
-      }
-      continue;
-    }
-    if (threshold) {
-      const span = [...threshold.words, ...number.words];
-      slot.threshold ??= {
-        op: threshold.op,
-        value: number.value,
-        text: words
-          .slice(Math.min(...span), Math.max(...span) + 1)
-          .map((w) => w.text)
-          .join(' '),
-      };
-      coverage.take([...threshold.words, ...number.words], 'numbers.threshold');
-      continue;
-    }
-    if (
-      after &&
-      (after.root === 'state' || after.root === 'county' || after.root === 'lender' || after.root === 'institution') &&
-      !number.money
-    ) {
-      slot.topN = number.value;
-      coverage.take(number.words, 'numbers.top');
-      continue;
-    }
-    if (number.percent) {
-      slot.rate ??= number.value;
-      coverage.take(number.words, 'numbers.rate');
-      continue;
-    }
-    // "$400,000", or "400000" written bare: a number of a thousand or more no other rule read is an amount.
-    if (number.money || number.value >= MIN_BARE_AMOUNT) {
-      slot.amount ??= number.value;
-      coverage.take(number.words, 'numbers.amount');
-    }
-  }
+  for (const number of numbers) readOne(number, coverage, slot);
   // "30-year" left whole by the tokenizer (at the end of a question): a term.
   for (const word of words) {
     const [count, unit] = word.normal.split('-');
-    if (unit === 'year' && count && Number.isInteger(Number(count)) && !coverage.isTaken(word.index)) {
-      slot.termYears ??= Number(count);
-      slot.termsAll = [...new Set([...(slot.termsAll ?? []), Number(count)])];
-      coverage.take([word.index], 'numbers.term');
-    }
+    if (unit === 'year' && count && Number.isInteger(Number(count)) && !coverage.isTaken(word.index))
+      addTerm(slot, Number(count), coverage, [word.index]);
   }
-  // "After Maricopa, which county …", "the second-largest": the place after the first.
-  const after = words.find((word) => ['after', 'besides', 'second', 'second-largest', 'second-highest', 'runner-up'].includes(word.normal));
-  if (after) {
-    slot.ordinal = 2;
-    coverage.take([after.index], 'numbers.ordinal');
-    const named = words[after.index + 1];
-    if (after.normal === 'after' && named?.tags.has('ProperNoun')) coverage.take([named.index], 'numbers.ordinal');
-  }
+  readOrdinal(coverage, slot);
   return { slot, numbers };
 }
 
