@@ -108,3 +108,61 @@ describe.skipIf(!census)("issue 43's cases: read as asked, or refused first", ()
     expect(frame.refusals[0]).toMatchObject({ part: 'a 20-year fixed rate', blocking: true });
   });
 });
+
+describe.skipIf(!census)('phrasings the reader generalises to: read as asked, or refused first', () => {
+  it('refuses a place it does not know before anything else, and reads residents as their state', async () => {
+    const mars = await read('What is the population of Mars?');
+    expect(mars.refusals[0]).toMatchObject({ part: 'figures for Mars', blocking: true });
+    const toronto = await read('What is the FHA loan limit in Toronto?');
+    expect(toronto.refusals[0]).toMatchObject({ part: 'figures for Toronto', blocking: true });
+    const texans = await read('How many mortgages did Texans take out in 2024?');
+    expect(texans.places).toMatchObject([{ kind: 'state', code: 'TX' }]);
+    expect(texans.measures[0]?.template).toBe('hmda/{place}/originations');
+  });
+
+  it('reads relative years, halves, seasons and "fall" the verb', async () => {
+    const beforeLast = await read('What was the average 30-year fixed rate the year before last?');
+    expect(beforeLast.times.map((time) => time.from)).toEqual(['2024-01-01']);
+    const half = await read('What was the average 30-year rate in the first half of 2024?');
+    expect(half.times).toMatchObject([{ from: '2024-01-01', to: '2024-06-30' }]);
+    const summer = await read('What was the average 30-year rate this past summer?');
+    expect(summer.times).toMatchObject([{ from: '2026-06-01', to: '2026-08-31' }]);
+    const verb = await read('When did the 30-year rate last fall below 6%?');
+    expect(verb.times).toEqual([]);
+    expect(verb.operation.kind).toBe('crossing');
+  });
+
+  it('sets every place side by side ("vs", "stack up against") and reads "top 7%" as a threshold', async () => {
+    const three = await read('Denial rate in Texas vs Florida vs Georgia in 2024?');
+    expect(three.operation.kind).toBe('compare');
+    expect(three.places.map((place) => (place.kind === 'state' ? place.code : ''))).toEqual(['TX', 'FL', 'GA']);
+    const against = await read('How did the 30-year rate in 2024 stack up against 2023?');
+    expect(against.operation.kind).toBe('compare');
+    expect(against.unread).toEqual([]);
+    const top = await read('How many times did the 30-year rate top 7% in 2024?');
+    expect(top.numbers.topN).toBeUndefined();
+    expect(top.numbers.threshold).toMatchObject({ op: 'above', value: 7 });
+    expect(top.operation.kind).toBe('count');
+  });
+
+  it('refuses a payment with no amount, a lender named as people do, and a rate within a loan type', async () => {
+    expect((await read("What's the monthly payment on banana at 6%?")).refusals[0]).toMatchObject({ blocking: true });
+    expect((await read('monthly payment for 400000 at 6 percent for 15 years')).numbers.amount).toBe(400_000);
+    expect((await read('What is the monthly payment on a $350k loan at 7%?')).numbers.amount).toBe(350_000);
+    const lender = await read('How many mortgage applications did Bank of America receive in 2024?');
+    expect(lender.qualifiers.lender).toBe('Bank of America');
+    expect(lender.refusals[0]).toMatchObject({ blocking: true });
+    const fha = await read('What was the denial rate for FHA loans in Georgia in 2024?');
+    expect(fha.refusals[0]).toMatchObject({ blocking: true });
+    expect(fha.refusals[0]?.part).toMatch(/denial rate for FHA loan/);
+  });
+
+  it('counts places at a level and ranks states by their counties that meet it', async () => {
+    const at = await read('How many counties were at the FHA ceiling for a single-family home in 2025?');
+    expect(at.numbers.threshold).toMatchObject({ op: 'equal', value: 'loan-limits/fha/ceiling' });
+    expect(at.measures[0]?.template).toBe('loan-limits/fha/{county}');
+    const byState = await read('Which three states have the most counties with a 2026 conforming loan limit above the baseline?');
+    expect(byState.placeSet).toMatchObject({ among: 'counties', by: 'state' });
+    expect(byState.measures[0]?.template).toBe('loan-limits/conforming/{county}');
+  });
+});
