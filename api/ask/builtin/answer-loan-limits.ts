@@ -113,8 +113,8 @@ export const answerLoanLimits: Composer = async ({ question, entities, deps }) =
   const loanType = entities.loanType === 'conventional' || entities.loanType === 'jumbo' ? undefined : entities.loanType;
   const [first] = result.counties;
   if (entities.county && first && result.counties.length === 1) {
-    // The effective-year note, and any note saying a program answers with its latest published year.
-    const notes = result.notes.filter((note, index) => index === 0 || /latest published/.test(note));
+    // The effective-year note, and any note saying a program answers with its latest loaded year.
+    const notes = result.notes.filter((note, index) => index === 0 || /latest (published|loaded)/.test(note));
     const page = await researchPageUrl(deps, { fips: first.fips });
     return {
       text: [

@@ -114,8 +114,10 @@ function seriesSpan(frame: Frame, plan: Plan): boolean {
     (only?.operation === 'change' || periodValue) &&
     plan.refusals.length === 0 &&
     plan.readings.length === 0 &&
-    // A county stays the reader's: the series composer may answer a county's span with a national figure.
-    frame.places.every((place) => place.kind !== 'county') &&
+    // A county stays the reader's unless it is the conforming limit, the one county series the
+    // series composer reads (it answers an FHA or HMDA county span with a national figure).
+    (frame.places.every((place) => place.kind !== 'county') ||
+      frame.measures.every((measure) => measure.template.startsWith('loan-limits/conforming/{county}'))) &&
     !frame.operation.averaged &&
     frame.times.every((time) => time.grain === 'year' || periodValue)
   );

@@ -84,7 +84,8 @@ function withFramePlace(entities: Entities, frame: Frame | undefined): Entities 
   const counties = frame.places.filter((place) => place.kind === 'county');
   const next = { ...entities };
   const [county] = counties;
-  if (!next.county && counties.length === 1 && county?.kind === 'county') {
+  // The county the reader found, with its state ("Santa Clara County" names no state; the gazetteer knows it).
+  if (counties.length === 1 && county?.kind === 'county' && (!next.county || !next.state)) {
     next.county = county.name.replace(/, [A-Z]{2}$/, '').replace(/ County$/, '');
     next.state = findState(county.state) ?? next.state;
   }
