@@ -6,12 +6,14 @@ import type { DatasetStatus } from '../platform/datasets.ts';
 import { missingDatasetError } from '../platform/dataset-states.ts';
 import { BadRequestError, NotFoundError } from '../platform/errors.ts';
 import { matchKey } from '../geo/county-names.ts';
+import { HUD_INCOME_DATASET, incomeAreas, incomeYears, type IncomeArea } from '../statistics/income.ts';
 import { DEFINITIONS, PLACE_CODES, STATE_BY_FIPS, codeLabel, decisionRates, placeCode, placeName } from './labels.ts';
 import {
   DATA_BROWSER_URL,
   HMDA_AGGREGATES_DATASET,
   HMDA_LENDERS_DATASET,
   HMDA_MAPS_URL,
+  HUD_INCOME_LIMITS_URL,
   aggregateYears,
   aggregatesOf,
   countyAggregates,
@@ -83,6 +85,16 @@ export interface HmdaAggregatesService {
   summary(params?: { year?: unknown; state?: unknown; county?: unknown }): Promise<AggregateSummary>;
   topLenders(params?: { year?: unknown; limit?: unknown }): Promise<TopLenders>;
   years(): Promise<AggregateYears>;
+  /** HUD's median family income and income limits of a county (5-digit FIPS), for a fiscal year or the latest loaded. */
+  incomeLimits(params: { county: string; fiscalYear?: number }): Promise<IncomeLimits>;
+}
+
+export interface IncomeLimits {
+  areas: IncomeArea[];
+  /** The fiscal years loaded. */
+  years: number[];
+  source_url: string;
+  as_of: string | null;
 }
 
 const SOURCE = 'FFIEC HMDA aggregates (HMDA Maps state and county files, Data Browser record counts), CFPB/FFIEC';
@@ -262,6 +274,11 @@ export function createHmdaAggregatesService({
       };
     },
 
+    async incomeLimits({ county, fiscalYear }) {
+      const record = await datasets.require(HUD_INCOME_DATASET);
+      const [areas, years] = await Promise.all([incomeAreas(db, county, fiscalYear), incomeYears(db)]);
+      return { areas, years, source_url: HUD_INCOME_LIMITS_URL, as_of: record.asOf };
+    },
     async years() {
       const { years: aggregates } = await availableYears();
       return {

@@ -29,6 +29,7 @@ export function parseIncomeFile(file: SourceFile, fiscalYear: number): (string |
       median: [`median${fiscalYear}`],
       county: ['County_Name', 'county_town_name'],
       town: ['county_town_name', 'County_Name'],
+      ...limitColumns(),
     },
     file.origin,
   );
@@ -44,8 +45,70 @@ export function parseIncomeFile(file: SourceFile, fiscalYear: number): (string |
         `median${fiscalYear} "${cell('median')}" is not a plausible median family income`,
       );
     }
-    return [fiscalYear, fips, cell('state'), fips.slice(0, 5), cell('town') || cell('county'), median];
+    const limits = Object.fromEntries(
+      INCOME_LEVELS.map(({ key, column }) => [key, HOUSEHOLD_SIZES.map((size) => Number(cell(`${column}_${size}` as never)) || null)]),
+    );
+    return [fiscalYear, fips, cell('state'), fips.slice(0, 5), cell('town') || cell('county'), median, JSON.stringify(limits)];
   });
+}
+
+/** HUD's income levels, as the files name their columns (`ELI_4`, `l50_4`, `l80_4`). */
+export const INCOME_LEVELS = [
+  { key: 'extremely_low', column: 'ELI', title: 'extremely low-income (30%) limit' },
+  { key: 'very_low', column: 'l50', title: 'very low-income (50%) limit' },
+  { key: 'low', column: 'l80', title: 'low-income (80%) limit' },
+] as const;
+export type IncomeLevel = (typeof INCOME_LEVELS)[number]['key'];
+export const HOUSEHOLD_SIZES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+function limitColumns(): Record<string, string[]> {
+  return Object.fromEntries(
+    INCOME_LEVELS.flatMap(({ column }) => HOUSEHOLD_SIZES.map((size) => [`${column}_${size}`, [`${column}_${size}`]])),
+  );
+}
+
+/** One area's figures of a fiscal year: its median family income and its income limits by household size. */
+export interface IncomeArea {
+  fiscalYear: number;
+  areaFips: string;
+  name: string;
+  state: string;
+  median: number;
+  limits: Partial<Record<IncomeLevel, (number | null)[]>>;
+}
+
+/**
+ * A county's figures for a fiscal year (the latest loaded when none is given): the area HUD lists
+ * for the whole county (`<county FIPS>99999`), or every New England town of it.
+ */
+export async function incomeAreas(db: Queryable, countyFips: string, fiscalYear?: number): Promise<IncomeArea[]> {
+  const { rows } = await db.query<{
+    fiscal_year: number;
+    area_fips: string;
+    area_name: string;
+    state: string;
+    median: number;
+    limits: unknown;
+  }>(
+    `SELECT fiscal_year, area_fips, area_name, state, median, limits FROM hud_median_family_income
+     WHERE county_fips = $1 AND fiscal_year = COALESCE($2::integer, (SELECT max(fiscal_year) FROM hud_median_family_income))
+     ORDER BY area_fips`,
+    [countyFips, fiscalYear ?? null],
+  );
+  return rows.map((row) => ({
+    fiscalYear: Number(row.fiscal_year),
+    areaFips: row.area_fips,
+    name: row.area_name,
+    state: row.state,
+    median: Number(row.median),
+    limits: (typeof row.limits === 'string' ? JSON.parse(row.limits) : (row.limits ?? {})) as IncomeArea['limits'],
+  }));
+}
+
+/** The fiscal years loaded, oldest first. */
+export async function incomeYears(db: Queryable): Promise<number[]> {
+  const { rows } = await db.query<{ fy: number }>('SELECT DISTINCT fiscal_year AS fy FROM hud_median_family_income ORDER BY 1');
+  return rows.map((row) => Number(row.fy));
 }
 
 export const hudIncomeDataset: DatasetDefinition = {
@@ -74,7 +137,7 @@ export const hudIncomeDataset: DatasetDefinition = {
     let changed = await upsertRows(tx, {
       table: 'hud_median_family_income',
       key: ['fiscal_year', 'area_fips'],
-      columns: ['fiscal_year', 'area_fips', 'state', 'county_fips', 'area_name', 'median'],
+      columns: ['fiscal_year', 'area_fips', 'state', 'county_fips', 'area_name', 'median', 'limits'],
       rows,
       onBatch: (done, total) => context.progress(done, total),
     });

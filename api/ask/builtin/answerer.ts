@@ -20,6 +20,7 @@ import { answerSeries } from './answer-series.ts';
 import { answerWithReader } from './answer-reader.ts';
 import { answerBill } from './answer-bills.ts';
 import { answerHmdaCode } from './answer-hmda-code.ts';
+import { answerIncome } from './answer-income.ts';
 import { refusalText } from './reader/honour.ts';
 import type { Frame } from './reader/frame.ts';
 import { findState } from '../../geo/states.ts';
@@ -106,7 +107,9 @@ export function createBuiltinAnswerer(deps: BuiltinDeps): Answerer {
       // Every question the reader may plan is read into a frame first: what cannot be answered is
       // said first, whoever answers the rest (the reader's plan, or a look-up composer).
       const bill = PLANNED_INTENTS.has(intent)
-        ? (answerHmdaCode(request.message, deps) ?? (await answerBill(request.message, deps)))
+        ? (answerHmdaCode(request.message, deps) ??
+          (await answerIncome(request.message, deps)) ??
+          (await answerBill(request.message, deps)))
         : undefined;
       const read =
         PLANNED_INTENTS.has(intent) && !bill ? await answerWithReader(input, { seriesQuestion: intent === 'series' }) : undefined;

@@ -59,6 +59,12 @@ const LexiconSchema = z.object({
   unheldMeasures: phrases,
   /** National levels a threshold may name ("above the baseline", "at the FHA ceiling"): their series. */
   seriesLevels: z.record(z.string().min(1), z.string().min(1)),
+  /** HUD's income figures: the phrases that ask for them, each level's, and household sizes written as words. */
+  income: z.object({
+    asks: phrases,
+    levels: z.object({ extremely_low: phrases, very_low: phrases, low: phrases, median: phrases }),
+    households: z.record(z.enum(['1', '2', '3', '4', '5', '6', '7', '8']), phrases),
+  }),
   /** Years counted from today ("the year before last": −2). */
   relativeYears: z.record(z.string().min(1), z.number().int()),
   /** Halves of a year ("the first half of 2024": 1). */
