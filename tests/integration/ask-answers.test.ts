@@ -18,6 +18,7 @@ const DATASETS = [
   'search_index',
   'hmda_aggregates',
   'hmda_lenders',
+  'hud_median_family_income',
 ];
 
 const KINDS: Array<[kind: string, question: string, expected: RegExp]> = [
@@ -39,6 +40,16 @@ const KINDS: Array<[kind: string, question: string, expected: RegExp]> = [
   ['top lenders', 'Who were the top mortgage lenders in 2020?', /Quicken Loans/i],
   ['a congressional bill', 'Which bills in Congress deal with FHA mortgage insurance?', /\S/],
   ['something it cannot know', 'What is the population of Mars?', /won't guess/i],
+  [
+    "HUD's income limit for a household size",
+    'What was the FY2021 very low-income (50%) limit for a family of four in Cook County, Illinois?',
+    /very low-income \(50%\) limit for a household of 4: \*\*\$46,600\*\*/,
+  ],
+  [
+    'what an HMDA code means',
+    'What does loan purpose code 32 stand for in HMDA?',
+    /loan purpose code \*\*32\*\* means \*\*Cash-out refinancing\*\*/,
+  ],
 ];
 
 describe.skipIf(!hasSourceData)('POST /ask answers from synced data', () => {
