@@ -132,8 +132,8 @@ export async function answerWithReader(
   await resolveFedMeetings(frame, deps);
   if (frame.refusals.some((refusal) => refusal.blocking)) return { frame, coverage, draft: refusalOnly(frame, frame.refusals, deps) };
   if (frame.topic === 'calendar' || (frame.measures.length === 0 && frame.operation.kind === 'calendar-arithmetic')) {
-    const { asks, daysBetween } = calendarAsks(frame, coverage.words, context.today);
-    const answer = await answerCalendarAsks(asks, daysBetween, deps);
+    const { asks, daysBetween, between } = calendarAsks(frame, coverage.words, context.today);
+    const answer = await answerCalendarAsks(asks, daysBetween, deps, between);
     const first = refusalText(frame.refusals);
     return {
       frame,

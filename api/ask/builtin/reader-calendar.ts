@@ -39,11 +39,40 @@ async function eventsFor(
 
 const line = (event: CalendarEvent) => `- ${formatDate(event.date)} (${event.date}): ${event.name}`;
 
+/** The releases of one kind between two events (exclusive): the bounds found first, then what came out between them. */
+async function answerBetween(
+  asks: readonly CalendarAsk[],
+  deps: BuiltinDeps,
+): Promise<{ text: string; sources: string[]; versions: DatasetVersion[] }> {
+  const [firstAsk, secondAsk, counted] = asks as [CalendarAsk, CalendarAsk, CalendarAsk];
+  const [first, second] = await Promise.all([eventsFor(firstAsk, deps), eventsFor(secondAsk, deps)]);
+  const start = first.events[0];
+  const end = second.events[0];
+  if (!start || !end)
+    return {
+      text: `The calendar holds no ${!start ? firstAsk.label : secondAsk.label} event to count from, and I won't guess its date.`,
+      sources: [first.url, second.url],
+      versions: [...first.versions],
+    };
+  const from = addDays(start.date < end.date ? start.date : end.date, 1);
+  const to = addDays(start.date < end.date ? end.date : start.date, -1);
+  const inside = await eventsFor({ ...counted, from, to }, deps);
+  const what = counted.names[0] ? `${counted.names[0]} releases` : 'releases';
+  const head = `**${inside.events.length}** ${what} came out between ${start.name} on ${formatDate(start.date)} and ${end.name} on ${formatDate(end.date)}${inside.events.length > 0 ? ':' : '.'}`;
+  return {
+    text: [head, inside.events.map(line).join('\n')].filter(Boolean).join('\n'),
+    sources: [first.url, second.url, inside.url],
+    versions: [...first.versions],
+  };
+}
+
 export async function answerCalendarAsks(
   asks: readonly CalendarAsk[],
   daysBetween: boolean,
   deps: BuiltinDeps,
+  between = false,
 ): Promise<{ text: string; sources: string[]; versions: DatasetVersion[] }> {
+  if (between && asks.length === 3) return answerBetween(asks, deps);
   const found: Found[] = [];
   const sources = new Set<string>();
   const versions: DatasetVersion[] = [];
@@ -59,8 +88,9 @@ export async function answerCalendarAsks(
     const [first, second] = found.map((entry) => entry.events[0]);
     if (first && second) {
       const days = Math.round(Math.abs(Date.parse(second.date) - Date.parse(first.date)) / DAY_MS);
+      const order = first.date === second.date ? 'the same day as' : first.date < second.date ? 'before' : 'after';
       parts.push(
-        `${first.name} came out on ${formatDate(first.date)} and ${second.name} on ${formatDate(second.date)}: **${days} days** apart (${days === 7 ? 'one week' : `${days} calendar days`}).`,
+        `${first.name} came out on ${formatDate(first.date)} and ${second.name} on ${formatDate(second.date)}: **${days} days** apart (${days === 7 ? 'one week' : `${days} calendar days`}), so ${first.name} came ${order === 'the same day as' ? 'on the same day as' : `**${order}**`} ${second.name}.`,
       );
     }
   }

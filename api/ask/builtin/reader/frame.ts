@@ -57,6 +57,8 @@ export interface PlaceSet {
   among: 'states' | 'counties';
   /** Counties of this state only. */
   state?: string;
+  /** "Which counties …" (not "which county"): more than one place is asked for. */
+  plural?: boolean;
   /** "the states with the most counties …": the counties, counted by state. */
   by?: 'state';
   /** "with more than 100,000 residents". */

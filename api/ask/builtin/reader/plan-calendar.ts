@@ -52,12 +52,39 @@ function ahead(span: { from: string; to: string; label: string }, words: readonl
   };
 }
 
-export function calendarAsks(frame: Frame, words: readonly Word[], today: Date): { asks: CalendarAsk[]; daysBetween: boolean } {
+/** "How many jobs reports came out between the June and September Fed meetings": the bounds, then the release counted between them. */
+function betweenAsks(named: ReturnType<typeof releasesNamed>, frame: Frame, today: Date): CalendarAsk[] | undefined {
+  const [counted, bound] = named;
+  if (!counted || !bound || frame.times.length < 2) return undefined;
+  const bounds = frame.times.slice(0, 2).map((time) => ({
+    ...spanOf(time, today),
+    names: bound.names,
+    ...(bound.category ? { category: bound.category } : {}),
+    count: false,
+  }));
+  const counting = {
+    from: '',
+    to: '',
+    label: 'between them',
+    names: counted.names,
+    ...(counted.category ? { category: counted.category } : {}),
+    count: true,
+  };
+  return [...bounds, counting];
+}
+
+export function calendarAsks(
+  frame: Frame,
+  words: readonly Word[],
+  today: Date,
+): { asks: CalendarAsk[]; daysBetween: boolean; between?: boolean } {
   const named = releasesNamed(words);
   const count = frame.operation.kind === 'count';
   const daysBetween = frame.operation.kind === 'calendar-arithmetic';
   const times = frame.times.length > 0 ? frame.times : [undefined];
   const asks: CalendarAsk[] = [];
+  const between = count && words.some((word) => word.normal === 'between') ? betweenAsks(named, frame, today) : undefined;
+  if (between) return { asks: between, daysBetween: false, between: true };
   // One event each: the first release named in the first time, the second in the second (or the
   // same release in two times: "between the September and October Fed meetings").
   const pairs = named.length >= 2 ? named.slice(0, 2) : named.length === 1 && times.length >= 2 ? [named[0], named[0]] : [];

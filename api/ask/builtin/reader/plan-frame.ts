@@ -7,6 +7,8 @@ import type { Place } from '../../../geo/gazetteer.ts';
 import { momentOf, rangeQuery, type Plan } from './plan-types.ts';
 
 const TIME_SERIES_DEFAULT_LIMIT = 1;
+/** "Which counties have the highest …" with no number: this many. */
+const PLURAL_DEFAULT_LIMIT = 5;
 
 export function placeCode(place: Place | undefined): string {
   if (!place || place.kind === 'nation') return 'US';
@@ -141,7 +143,7 @@ function planRank(frame: Frame, plan: Plan): void {
     frame.places.filter((place) => place.kind === (set.among === 'counties' ? 'county' : 'state')).length +
     (frame.numbers.ordinal ?? 1) -
     1;
-  const limit = Math.min(frame.numbers.topN ?? TIME_SERIES_DEFAULT_LIMIT + named, 100);
+  const limit = Math.min(frame.numbers.topN ?? (set.plural ? PLURAL_DEFAULT_LIMIT : TIME_SERIES_DEFAULT_LIMIT) + named, 100);
   plan.steps.push({
     operation: 'rank',
     query: {

@@ -37,7 +37,9 @@ function placeSetOf(coverage: Coverage, places: readonly Place[]): PlaceSet | un
   const among = setWord.root === 'county' ? 'counties' : 'states';
   coverage.take([setWord.index], 'places.set');
   const state = among === 'counties' ? places.find((place) => place.kind === 'state') : undefined;
-  const set: PlaceSet = { among, ...(state && state.kind === 'state' ? { state: state.code } : {}) };
+  // "Which counties …" asks for more than one; "which county" for one.
+  const plural = setWord.normal !== setWord.root;
+  const set: PlaceSet = { among, ...(state && state.kind === 'state' ? { state: state.code } : {}), ...(plural ? { plural } : {}) };
   return set;
 }
 

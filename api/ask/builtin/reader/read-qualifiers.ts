@@ -81,6 +81,26 @@ function readUnits(coverage: Coverage): number[] {
   return found.sort((a, b) => a.at - b.at).map((entry) => entry.units);
 }
 
+const LISTING = ['and', 'or', 'vs', 'versus', '&', ','];
+/** Another program written next to this word, joined by "and", "or", "vs" ("FHA and VA", "VA, FHA and USDA"). */
+function besideProgram(coverage: Coverage, word: Word): boolean {
+  const programs = Object.entries(lexicon().qualifiers.programs)
+    .filter(([program]) => program !== 'va')
+    .flatMap(([, phrases]) => phrases);
+  const words = coverage.words;
+  const next = words[word.index + 1];
+  const joined = (joiner: Word | undefined, other: Word | undefined) =>
+    joiner !== undefined &&
+    other !== undefined &&
+    (LISTING.includes(joiner.normal) || joiner.post === ',') &&
+    programs.includes(other.normal);
+  return (
+    joined(next, words[word.index + 2]) ||
+    (word.post === ',' && programs.includes(next?.normal ?? '')) ||
+    joined(words[word.index - 1], words[word.index - 2])
+  );
+}
+
 /** Every program named, in the order written. */
 function readPrograms(coverage: Coverage): NonNullable<Qualifiers['program']>[] {
   const { programs } = lexicon().qualifiers;
@@ -89,8 +109,14 @@ function readPrograms(coverage: Coverage): NonNullable<Qualifiers['program']>[] 
     for (const phrase of phrases)
       for (const indexes of findPhrase(coverage.words, phrase)) {
         const word = coverage.words[indexes[0] as number] as Word;
-        // "VA" alone is Virginia unless a loan word follows it.
-        if (program === 'va' && word.text === 'VA' && !VA_PROGRAM_NEXT.includes(coverage.words[word.index + 1]?.root ?? '')) continue;
+        // "VA" alone is Virginia unless a loan word follows it or another program stands beside it ("VA and FHA rates").
+        if (
+          program === 'va' &&
+          word.text === 'VA' &&
+          !VA_PROGRAM_NEXT.includes(coverage.words[word.index + 1]?.root ?? '') &&
+          !besideProgram(coverage, word)
+        )
+          continue;
         if (indexes.some((index) => coverage.isTaken(index))) continue;
         coverage.take(indexes, 'qualifiers.program');
         found.push({ at: indexes[0] as number, program });
