@@ -114,6 +114,9 @@ class Used {
   }
 }
 
+/** How many places a ranking's sentence names; the result holds every place ranked. */
+const MAX_PLACES_NAMED = 25;
+
 function thresholdOf(query: { above?: string | undefined; below?: string | undefined; equal?: string | undefined }): {
   op: Condition['op'];
   text: string;
@@ -243,7 +246,14 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       const section = await crossSection(seriesService, query.series, query.among, query.state, query.at, query.per);
       used.addSection(section);
       const members = section.ranked(query.order, query.limit);
-      const list = members.map((member) => `${member.rank}. ${member.name} ${formatValue(member.value, section.units)}`).join('; ');
+      // Places tied with the last one are all in the result; the sentence names the first of them.
+      const listed = members.slice(0, MAX_PLACES_NAMED);
+      const more = members.length - listed.length;
+      const list =
+        listed.map((member) => `${member.rank}. ${member.name} ${formatValue(member.value, section.units)}`).join('; ') +
+        (more > 0
+          ? `; and ${more} more ${query.among === 'states' ? 'states' : 'counties'} tied at ${formatValue(members.at(-1)?.value ?? null, section.units)}`
+          : '');
       const tiedFirst = members.filter((member) => member.rank === 1).length;
       const ties =
         tiedFirst > 1

@@ -75,9 +75,9 @@ export function understand(request: AskRequest, glossary?: GlossaryService): { i
 }
 
 /**
- * The place the reader read, for a look-up composer whose own rules did not see it ("Californians",
- * "Naugatuck Valley Planning Region"): a composer given no state answers for the nation, which
- * would be another question's answer.
+ * The place and units the reader read, for a look-up composer whose own rules did not see them
+ * ("Californians", "Naugatuck Valley Planning Region", "a triplex"): a composer given no state
+ * answers for the nation, and one given no units for one unit — another question's answer.
  */
 function withFramePlace(entities: Entities, frame: Frame | undefined): Entities {
   if (!frame) return entities;
@@ -90,6 +90,8 @@ function withFramePlace(entities: Entities, frame: Frame | undefined): Entities 
     next.county = county.name.replace(/, [A-Z]{2}$/, '').replace(/ County$/, '');
     next.state = findState(county.state) ?? next.state;
   }
+  // "a triplex": the units the reader read, which the composers' own rules may not.
+  if (frame.qualifiers.units !== undefined && next.units === undefined) next.units = frame.qualifiers.units;
   const [state] = states;
   if (!next.state && states.length === 1 && state?.kind === 'state') {
     const info = findState(state.code);

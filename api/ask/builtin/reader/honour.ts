@@ -94,6 +94,14 @@ function measureRefusals(frame: Frame): Refusal[] {
       why: `${measured[0]?.title ?? 'That measure'} is published for one unit only, so I won't give the one-unit figure in its place`,
       blocking: true,
     });
+  // "the FHA limit for a duplex" with no county: a figure set county by county, with no national one to give instead.
+  const unitsLimit = frame.measures.find((measure) => measure.template.includes('{county}') && measure.qualifiers.units !== 1);
+  if (unitsLimit && !places.some((place) => place.kind !== 'nation') && !['rank', 'count', 'extremes'].includes(frame.operation.kind))
+    refusals.push({
+      part: `the ${unitsLimit.title} without a county`,
+      why: `that limit is set county by county and no national figure is published for it: name a county, or ask for the highest or lowest`,
+      blocking: true,
+    });
   const term = qualifiers.termYears;
   if (topic === 'rate' && term !== undefined && !SURVEY_TERMS.includes(term) && frame.operation.kind !== 'payment')
     refusals.push({

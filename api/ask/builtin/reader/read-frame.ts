@@ -27,7 +27,8 @@ export async function readFrame(question: string, context: FrameContext): Promis
   const qualifiers = readQualifiers(coverage);
   if (numbers.termYears !== undefined) qualifiers.termYears = numbers.termYears;
   const unheld = lexicon().unheldMeasures.filter((phrase) => takePhrases(coverage, [phrase], 'measure.unheld'));
-  const { places, placeSet, readings } = await readPlaces(question, coverage, context);
+  const { places, placeSet: setRead, readings } = await readPlaces(question, coverage, context);
+  let placeSet = setRead;
   takePhrases(coverage, lexicon().changeInPercent, 'operation.change');
   if (numbers.termsAll && numbers.termsAll.length > 1) qualifiers.termsAll = numbers.termsAll;
   const calendar = asksCalendar(coverage) && !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'));
@@ -46,6 +47,9 @@ export async function readFrame(question: string, context: FrameContext): Promis
   // A rate asked for that no measure holds ("the 20-year fixed rate") is still a rate question: the refusal names it.
   const rateWord = coverage.words.some((word) => word.root === 'rate');
   const topic = calendar ? 'calendar' : (read.topic ?? (rateWord && numbers.termYears !== undefined ? 'rate' : undefined));
+  // A county measure asked with no county or state ("the highest FHA limit for a duplex anywhere"): across the counties.
+  const countyOnly = measures[0]?.template.includes('{county}') && places.every((place) => place.kind === 'nation');
+  if (!placeSet && countyOnly && measures[0]?.qualifiers.units !== 1) placeSet = { among: 'counties' };
   const operation = readOperation(coverage, { numbers, times: time.times, timeRelation: time.relation, places, placeSet, measures, topic });
   const unknown = unknownPlaces(coverage);
   const carriers = lexicon().carrierSet;

@@ -175,7 +175,13 @@ function withVariants(chosen: RankedTemplate[], ranked: readonly RankedTemplate[
  */
 function nationalLimit(entry: RankedTemplate, coverage: Coverage): RankedTemplate {
   const { id, topic } = entry.template;
-  if (topic !== 'limits' || !id.includes('{county}')) return entry;
+  // A national figure is published for one unit only: a duplex's highest or lowest is found among the counties.
+  if (
+    topic !== 'limits' ||
+    !id.includes('{county}') ||
+    (typeof entry.template.qualifiers.units === 'number' && entry.template.qualifiers.units !== 1)
+  )
+    return entry;
   const program = id.includes('/fha/') ? 'fha' : 'conforming';
   const said = (words: readonly string[]) => coverage.words.some((word) => words.includes(word.normal));
   const level = said(['most', 'highest', 'maximum', 'max', 'largest', 'biggest', 'ceiling'])
@@ -220,9 +226,11 @@ export function readMeasures(
   const ofThreshold = (entry: RankedTemplate) => Number(family !== undefined && entry.template.id.startsWith(`${family}/`));
   const fits = (entry: RankedTemplate) => 2 * ofThreshold(entry) + Number(entry.template.places.includes(kind) && !explained(entry));
   const forPlace = kind === 'nation' && !family ? measured : [...measured].sort((a, b) => fits(b) - fits(a));
-  const chosen = withVariants(choose(forPlace, catalogueIndex().weight, tokens(text)), forPlace, qualifiers).map((entry) =>
+  const mapped = withVariants(choose(forPlace, catalogueIndex().weight, tokens(text)), forPlace, qualifiers).map((entry) =>
     kind === 'nation' ? nationalLimit(entry, coverage) : entry,
   );
+  // Two county measures may both stand for one national figure ("the highest FHA limit"): once.
+  const chosen = mapped.filter((entry, index) => mapped.findIndex((other) => other.template.id === entry.template.id) === index);
   // "Which state has the most counties at the FHA floor?": no measure named but the level's own, county by county.
   const level = family ? catalogue().templates.find((template) => template.id === `${family}/{county}`) : undefined;
   if (chosen.length === 0 && level) chosen.push({ template: level, score: 0, matched: [] });
