@@ -56,6 +56,8 @@ function readerAnswers(frame: Frame, plan: Plan): boolean {
   if (plan.steps.length === 0) return false;
   // The measure read does not cover a measure word of the question: the look-up composers answer.
   if (frame.measureGaps.length > 0 && plan.steps.every((step) => step.operation === 'value')) return false;
+  // A rate for a credit score and down payment is the rates composer's (it finds the tier's cell and says which).
+  if (frame.measures.some((measure) => measure.template.includes('/fico-'))) return false;
   const kind = frame.operation.kind;
   if (kind !== 'value' || plan.steps.some((step) => step.operation !== 'value')) return true;
   // "What is HMDA?" asks what a word means, not for a figure: a value needs a place or a time.

@@ -117,7 +117,14 @@ export function createBuiltinAnswerer(deps: BuiltinDeps): Answerer {
         PLANNED_INTENTS.has(intent) && !bill ? await answerWithReader(input, { seriesQuestion: intent === 'series' }) : undefined;
       let draft = bill ?? read?.draft;
       if (!draft) {
-        draft = await COMPOSERS[intent]({ ...input, entities: withFramePlace(entities, read?.frame) });
+        // A rate question the intent rules took for a search ("the 30-year rate for someone with a 700 FICO"): the rates composer.
+        const frame = read?.frame;
+        const personalRate =
+          frame?.topic === 'rate' &&
+          frame.qualifiers.creditScore !== undefined &&
+          (frame.places.length > 0 || frame.qualifiers.termYears !== undefined);
+        const composer = (intent === 'search' || intent === 'definition') && personalRate ? 'rates' : intent;
+        draft = await COMPOSERS[composer]({ ...input, entities: withFramePlace(entities, read?.frame) });
         const first = refusalText(read?.frame.refusals ?? []);
         if (first) draft = { ...draft, text: `${first}\n\n${draft.text}` };
       }

@@ -62,7 +62,8 @@ function planValues(frame: Frame, plan: Plan): void {
   const places = frame.places.length > 0 ? frame.places : [undefined];
   const times = frame.times.length > 0 ? frame.times : [undefined];
   for (const measure of frame.measures)
-    for (const place of places)
+    // A national series is one figure, not one per place named.
+    for (const place of placed(measure) ? places : [undefined])
       for (const time of times) {
         const series = seriesOf(measure, place);
         if (!series) continue;

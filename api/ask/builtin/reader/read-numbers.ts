@@ -23,6 +23,9 @@ export interface ReadNumber {
 
 /** A bare number this large, read by no other rule, is an amount of money. */
 const MIN_BARE_AMOUNT = 1_000;
+/** Words around a bare number that make it a sum of money ("on 400000 at 6%", "borrow 250000"). */
+const AMOUNT_BEFORE = ['on', 'for', 'of', 'borrow', 'borrowing', 'borrowed', 'loan', 'mortgage', 'financing', 'finance'];
+const AMOUNT_AFTER = ['at', 'loan', 'mortgage', 'dollars', 'usd', 'over', 'for'];
 const SCALE: Record<string, number> = { k: 1_000, thousand: 1_000, m: 1_000_000, mm: 1_000_000, million: 1_000_000, billion: 1e9 };
 
 /** Every number written in the question, with the words it spans. */
@@ -135,8 +138,10 @@ function readOne(number: ReadNumber, coverage: Coverage, slot: NumberSlot): void
     slot.rate ??= number.value;
     return coverage.take(number.words, 'numbers.rate');
   }
-  // "$400,000", or "400000" written bare: a number of a thousand or more no other rule read is an amount.
-  if (number.money || number.value >= MIN_BARE_AMOUNT) {
+  // "$400,000", or "payment for 400000 at 6%": a bare number of a thousand or more, written as a sum is (not "ZIP 10001").
+  const asSum =
+    number.value >= MIN_BARE_AMOUNT && (AMOUNT_BEFORE.includes(before?.normal ?? '') || AMOUNT_AFTER.includes(after?.normal ?? ''));
+  if (number.money || asSum) {
     slot.amount ??= number.value;
     coverage.take(number.words, 'numbers.amount');
   }
