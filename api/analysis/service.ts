@@ -33,7 +33,7 @@ import {
   sharePercent,
   type Condition,
 } from './arithmetic.ts';
-import { crossSection, type CrossSection } from './cross-section.ts';
+import { crossSection, type CrossSection, type PlaceFilters } from './cross-section.ts';
 import { describeMove, describeStreak, largestMove, longestStreak } from './moves.ts';
 
 /** Bytes of remembered answers (their JSON; the series they read are the series service's, not counted here). */
@@ -117,6 +117,11 @@ function thresholdOf(query: { above?: string | undefined; below?: string | undef
   if ((query.above === undefined) === (query.below === undefined))
     throw new BadRequestError("Give one of 'above' or 'below': a number in the series' units, e.g. above=7.");
   return query.above !== undefined ? { op: 'above', text: query.above } : { op: 'below', text: query.below as string };
+}
+
+/** The place filters a rank or count was given, as the cross-section takes them. */
+function filtersOf(query: { places?: string[] | undefined; min_population?: number | undefined }): PlaceFilters {
+  return { places: query.places, minPopulation: query.min_population };
 }
 
 const numeric = (text: string) => (/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text.trim()) ? Number(text.trim()) : undefined);
@@ -222,18 +227,19 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       };
     },
     async rank(query, used) {
-      const section = await crossSection(seriesService, query.series, query.among, query.state, query.at, query.per);
+      const among = query.among ?? (query.state ? 'counties' : 'states');
+      const section = await crossSection(seriesService, query.series, among, query.state, query.at, query.per, filtersOf(query));
       used.addSection(section);
       const members = section.ranked(query.order, query.limit);
       const list = members.map((member) => `${member.rank}. ${member.name} ${formatValue(member.value, section.units)}`).join('; ');
       const tiedFirst = members.filter((member) => member.rank === 1).length;
       const ties =
         tiedFirst > 1
-          ? ` ${tiedFirst} ${query.among === 'states' ? 'states' : 'counties'} tie for first at ${formatValue(members[0]?.value ?? null, section.units)}.`
+          ? ` ${tiedFirst} ${among} tie for first at ${formatValue(members[0]?.value ?? null, section.units)}.`
           : '';
       return {
         answer: `${section.title}, ${query.order} first (${section.period}): ${list}.${ties}`,
-        method: `Each ${query.among === 'states' ? 'state' : 'county'}'s figure for the period, sorted; tied places share a rank (1, 1, 3) and places tied with the last one shown are kept.`,
+        method: `Each ${among === 'states' ? 'state' : 'county'}'s figure for the period, sorted; tied places share a rank (1, 1, 3) and places tied with the last one shown are kept.`,
         result: { order: query.order, period: section.period, members, ranked: section.size, units: section.units },
       };
     },
@@ -246,6 +252,8 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
           query.among ?? (query.state ? 'counties' : 'states'),
           query.state,
           query.at,
+          undefined,
+          filtersOf(query),
         );
         used.addSection(section);
         let threshold = numeric(text);

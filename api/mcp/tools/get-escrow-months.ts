@@ -1,8 +1,7 @@
-// get_escrow_months: the escrow computation as a tool for /ask's model, from the escrow contract
-// (the same input and answer as GET /escrow). It is not one of the MCP server's eight tools
-// (docs/mcp.md); MCP clients reach escrow through GET /api/v1/escrow.
-import { defineTool } from '../mcp/tool-kit.ts';
-import { EscrowAnswerSchema, EscrowQuerySchema, type EscrowAnswer } from './contract.ts';
+// get_escrow_months: the escrow computation as a tool, from the escrow contract (the same input and
+// answer as GET /escrow), for MCP clients and /ask's model alike.
+import { defineTool } from '../tool-kit.ts';
+import { EscrowAnswerSchema, EscrowQuerySchema, type EscrowAnswer } from '../../escrow/contract.ts';
 
 export function escrowAnswerText(answer: EscrowAnswer): string {
   const byMonth = Object.entries(answer.allMonths)
