@@ -394,9 +394,9 @@ const fieldsOf = () => {
 /** The /ask model's tool: one operation and its parameters (each operation's own schema then applies). */
 export const AnalysisToolInputSchema = z.object({
   operation: choice(OPERATIONS).describe(
-    'value (a series at a moment or the mean over from–to), change (from → to), compare (series vs other), share (part of whole), rank (a template with * across states or counties), ' +
-      'count (observations or places above/below a threshold), crossing (last or first time above/below), extremes (low and high with dates), per-resident, payment (monthly principal and interest), ' +
-      'moves (the largest step up or down between consecutive observations), streak (the longest run of consecutive steps up or down).',
+    'value (at a moment, or the mean from–to), change, compare (series vs other), share (part of whole), rank, count (above/below), ' +
+      'crossing (last/first time above/below), extremes (lows and highs with dates), per-resident, payment (amount, rate or series), ' +
+      'moves (largest step), streak (longest run).',
   ),
   ...fieldsOf(),
 });

@@ -37,12 +37,10 @@ export const analyzeDataTool = defineTool({
   name: 'analyze_data',
   title: 'Compute over the series: rank, compare, change, share, count, extremes, payment',
   description:
-    'One computation over any series find_series finds (pmms/30-year, nmdb/TX/ave_intrate, loan-limits/conforming/06037, hmda/TX/originations, ' +
-    'hmda/17031/fha_share, population/FL). Moments: latest, 2024, 2025Q3, 2024-05, 2024-12-18. rank/count take a template with * for the place: ' +
-    'all states, or all counties of `state`, in one call, ties kept. Examples: {operation:"rank",series:"hmda/*/originations",state:"PA",at:"2025",limit:2}; ' +
-    '{operation:"rank",series:"hmda/*/originations",per:1000,at:"2025"}; {operation:"count",series:"pmms/30-year",from:"2023",to:"2023",above:"7"}; ' +
-    '{operation:"share",part:"hmda/17031/fha_records",whole:"hmda/17031/records",at:"2023"}; {operation:"extremes",series:"pmms/15-year"}; ' +
-    '{operation:"payment",amount:400000,series:"pmms/30-year"}. The text gives each figure with its date, the method and the sources.',
+    'Compute over any series find_series finds: rank and count take a template with * for the place (every state, or every county of `state`, ' +
+    'in one call; ties kept). E.g. {operation:"rank",series:"hmda/*/originations",state:"PA",at:2025,limit:2}; ' +
+    '{operation:"rank",series:"hmda/*/originations",per:1000}; {operation:"extremes",series:"pmms/15-year"}; ' +
+    '{operation:"share",part:"hmda/HI/va_records",whole:"hmda/HI/records"}. Moments: latest, 2024, 2025Q3, 2024-05, 2024-12-18.',
   inputSchema: AnalysisToolInputSchema,
   outputSchema: AnalysisToolAnswerSchema,
   async run(args, { deps }) {

@@ -91,7 +91,30 @@ export function rangePattern(min: number, max: number): string {
     const high = Math.min(max, 10 ** digits - 1);
     if (low <= high) parts.push(...sameLength(String(low), String(high)));
   }
-  return parts.length === 1 ? parts[0]! : `(?:${parts.join('|')})`;
+  const merged = mergeWholeLengths(parts);
+  return merged.length === 1 ? merged[0]! : `(?:${merged.join('|')})`;
+}
+
+/** A number of every length from `digits` on, without a leading zero: `[1-9]`, `[1-9]\d`, `[1-9]\d{2}`, … */
+const WHOLE_LENGTH = /^\[1-9\](?:\\d(?:\{(\d+)\})?)?$/;
+const wholeLength = (part: string): number | undefined => {
+  const match = WHOLE_LENGTH.exec(part);
+  return match ? 1 + (match[1] ? Number(match[1]) : part.endsWith('\\d') ? 1 : 0) : undefined;
+};
+
+/** Consecutive lengths said once: `[1-9]|[1-9]\d|[1-9]\d{2}` → `[1-9]\d{0,2}` (the same numbers, fewer bytes). */
+function mergeWholeLengths(parts: string[]): string[] {
+  const out: string[] = [];
+  for (let index = 0; index < parts.length; index += 1) {
+    const first = wholeLength(parts[index]!);
+    let last = first;
+    while (first !== undefined && index + 1 < parts.length && wholeLength(parts[index + 1]!) === last! + 1) {
+      index += 1;
+      last = last! + 1;
+    }
+    out.push(first !== undefined && last! > first ? `[1-9]\\d{${first - 1},${last! - 1}}` : parts[index]!);
+  }
+  return out;
 }
 
 const digitClass = (low: number, high: number) => (low === high ? String(low) : low === 0 && high === 9 ? '\\d' : `[${low}-${high}]`);
