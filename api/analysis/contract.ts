@@ -381,7 +381,9 @@ export type QueryOf<O extends Operation> = z.output<(typeof QUERY_SCHEMAS)[O]>;
 /** A field of an operation's query, optional and without its default (the operation's own schema applies it). */
 function optionalField(schema: z.ZodType): z.ZodType {
   const inner = schema instanceof z.ZodDefault || schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
-  return inner.optional();
+  // The description sits on the wrapper `.optional()`/`.default()` made: kept, so the listing names what each field takes.
+  const description = schema.description ?? inner.description;
+  return description === undefined ? inner.optional() : inner.optional().describe(description);
 }
 
 const fieldsOf = () => {

@@ -233,10 +233,7 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       const members = section.ranked(query.order, query.limit);
       const list = members.map((member) => `${member.rank}. ${member.name} ${formatValue(member.value, section.units)}`).join('; ');
       const tiedFirst = members.filter((member) => member.rank === 1).length;
-      const ties =
-        tiedFirst > 1
-          ? ` ${tiedFirst} ${among} tie for first at ${formatValue(members[0]?.value ?? null, section.units)}.`
-          : '';
+      const ties = tiedFirst > 1 ? ` ${tiedFirst} ${among} tie for first at ${formatValue(members[0]?.value ?? null, section.units)}.` : '';
       return {
         answer: `${section.title}, ${query.order} first (${section.period}): ${list}.${ties}`,
         method: `Each ${among === 'states' ? 'state' : 'county'}'s figure for the period, sorted; tied places share a rank (1, 1, 3) and places tied with the last one shown are kept.`,

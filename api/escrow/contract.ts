@@ -8,14 +8,10 @@ import { monthNumber, MONTH_NAMES } from '../platform/contract/months.ts';
 import { STATE_CODES } from '../geo/states.ts';
 
 export const EscrowQuerySchema = z.object({
-  state: stateCode().describe(
-    'Required: a state or DC, code or name, e.g. "TX" or "new york".',
-  ),
+  state: stateCode().describe('Required: a state or DC, code or name, e.g. "TX" or "new york".'),
   closing_month: monthNumber()
     .optional()
-    .describe(
-      'The month the loan closes: 1-12 or a name ("March", "mar"). Default: this month (UTC).',
-    ),
+    .describe('The month the loan closes: 1-12 or a name ("March", "mar"). Default: this month (UTC).'),
   county: countyName()
     .optional()
     .describe(
@@ -23,9 +19,7 @@ export const EscrowQuerySchema = z.object({
     ),
   annual_tax: decimal({ min: 1, max: 10_000_000, hint: 'Give the yearly property tax in dollars, a number from 1 to 10000000, e.g. 4800.' })
     .optional()
-    .describe(
-      'The yearly property tax in dollars, e.g. 4800: the answer then gives the escrow at closing in dollars (`atClosing`).',
-    ),
+    .describe('The yearly property tax in dollars, e.g. 4800: the answer then gives the escrow at closing in dollars (`atClosing`).'),
 });
 /** A parsed request: what every face hands the service. */
 export type EscrowQuery = z.output<typeof EscrowQuerySchema>;

@@ -88,7 +88,13 @@ describe.skipIf(!hasSourceData)('analyze_data over MCP', () => {
         .filter(([fips]) => fips.startsWith('42'))
         .map(([fips, counts]) => [fips, originations(counts)]),
     ).slice(0, 2);
-    const { text, result, isError } = await analyze({ operation: 'rank', series: 'hmda/*/originations', state: 'Pennsylvania', at: 2025, limit: 2 });
+    const { text, result, isError } = await analyze({
+      operation: 'rank',
+      series: 'hmda/*/originations',
+      state: 'Pennsylvania',
+      at: 2025,
+      limit: 2,
+    });
     expect(isError, text).toBe(false);
     expect(result.members.map((member: { place: string; value: number }) => [member.place, member.value])).toEqual(
       expected.map((entry) => [entry.place, entry.value]),
@@ -122,7 +128,9 @@ describe.skipIf(!hasSourceData)('analyze_data over MCP', () => {
     expect(overTime.result.count).toBe(weeks);
     expect(overTime.text).toContain(String(weeks));
 
-    const over = Object.entries(aggregates('state', 2025)).filter(([code, counts]) => stateFips.has(code) && originations(counts) > 200_000);
+    const over = Object.entries(aggregates('state', 2025)).filter(
+      ([code, counts]) => stateFips.has(code) && originations(counts) > 200_000,
+    );
     const places = await analyze({ operation: 'count', series: 'hmda/*/originations', at: 2025, above: '200000' });
     expect(places.result.count).toBe(over.length);
   });

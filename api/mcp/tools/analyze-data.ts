@@ -17,20 +17,16 @@ function inputLines(answer: AnalysisAnswer): string[] {
   return answer.inputs
     .filter((input) => input.points.length > 0)
     .map((input) => {
-      const points = input.points.map((point) => `${point.value ?? 'n/a'} (${point.period ?? point.date}${point.count ? `, mean of ${point.count}` : ''})`);
+      const points = input.points.map(
+        (point) => `${point.value ?? 'n/a'} (${point.period ?? point.date}${point.count ? `, mean of ${point.count}` : ''})`,
+      );
       return `Input ${input.id} (${input.units}): ${points.join(', ')}; read it: mds://series/${input.id}`;
     });
 }
 
 /** The answer as text a model can quote: the result with its figures, the method, the inputs, notes, sources. */
 export function analysisText(answer: AnalysisAnswer): string {
-  return [
-    answer.answer,
-    `Method: ${answer.method}`,
-    ...inputLines(answer),
-    ...answer.notes,
-    sourcesText(answer.sources),
-  ].join('\n');
+  return [answer.answer, `Method: ${answer.method}`, ...inputLines(answer), ...answer.notes, sourcesText(answer.sources)].join('\n');
 }
 
 export const analyzeDataTool = defineTool({
