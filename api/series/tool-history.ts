@@ -41,6 +41,15 @@ export const HistorySeriesSchema = z.object({
   source_url: z.string(),
   as_of: z.string().nullable(),
   csv_url: z.string().describe('Every observation of the range, as CSV.'),
+  extremes: z
+    .object({
+      low: z.number(),
+      low_dates: z.array(z.string()),
+      high: z.number(),
+      high_dates: z.array(z.string()),
+    })
+    .nullable()
+    .describe("The lowest and highest observation of the range as published (not a mean), with each date it was reached."),
 });
 export type HistorySeries = z.infer<typeof HistorySeriesSchema>;
 
@@ -54,6 +63,18 @@ export const HistorySchema = z
   .describe('Present when a range was asked for.');
 export type History = z.infer<typeof HistorySchema>;
 
+type Observed = { date: string; value: number | null };
+
+/** The low and high of observations as published, with every date each was reached. */
+function extremesOf(observations: readonly Observed[]): HistorySeries['extremes'] {
+  const values = observations.filter((observation): observation is { date: string; value: number } => observation.value !== null);
+  if (values.length === 0) return null;
+  const low = Math.min(...values.map((observation) => observation.value));
+  const high = Math.max(...values.map((observation) => observation.value));
+  const datesAt = (value: number) => values.filter((observation) => observation.value === value).map((observation) => observation.date);
+  return { low, low_dates: datesAt(low), high, high_dates: datesAt(high) };
+}
+
 async function historyOf(
   deps: SeriesHistoryDeps,
   id: string,
@@ -61,6 +82,8 @@ async function historyOf(
 ): Promise<{ series?: HistorySeries; note?: string }> {
   try {
     let answer: SeriesAnswer = await deps.services.series.answer(id, range);
+    // The record low and high of the range are the published observations', whatever means the text then shows.
+    const extremes = extremesOf(answer.observations);
     for (const frequency of ['monthly', 'annual'] as const) {
       if (answer.count <= TOOL_HISTORY_POINTS) break;
       const coarser = answer.native_frequency === 'annual' || (frequency === 'monthly' && answer.native_frequency === 'quarterly');
@@ -81,6 +104,7 @@ async function historyOf(
         source_url: source.url,
         as_of,
         csv_url: full.toString(),
+        extremes,
       },
     };
   } catch (error) {
@@ -168,23 +192,41 @@ export async function limitHistory(deps: SeriesHistoryDeps, request: LimitHistor
   return history;
 }
 
-/** The history in a few lines: each series' first and last value of the range, low and high. */
+/** Characters of values each series' text may use: the whole text stays within a model's budget. */
+const VALUES_TEXT_CHARS = 2_400;
+
+/** The values as "date value" pairs, as many as fit; the rest named with the call that reads them. */
+function valuesText(series: HistorySeries, format: (value: number, units: string) => string): string {
+  const label = (point: { date: string; period?: string | undefined }) => point.period ?? point.date;
+  const parts: string[] = [];
+  let used = 0;
+  for (const [index, point] of series.observations.entries()) {
+    const part = `${label(point)} ${point.value === null ? 'n/a' : format(point.value, series.units)}`;
+    if (used + part.length + 2 > VALUES_TEXT_CHARS) {
+      const next = series.observations[index]!;
+      return (
+        `Values: ${parts.join('; ')}; … ${series.observations.length - index} more from ${label(next)}: ` +
+        `call again with from="${next.date}", or read mds://series/${series.id}?from=${next.date}.`
+      );
+    }
+    parts.push(part);
+    used += part.length + 2;
+  }
+  return `Values: ${parts.join('; ')}.`;
+}
+
+/** The history as text a model can answer from: each series' values, its true low and high with their dates, its source. */
 export function historyText(history: History, format: (value: number, units: string) => string): string {
-  const lines = history.series.map((series) => {
-    const points = series.observations.filter(
-      (observation): observation is typeof observation & { value: number } => observation.value !== null,
-    );
-    const first = points[0];
-    const last = points.at(-1);
-    if (!first || !last) return `${series.title}: no figure in the range.`;
-    const label = (point: { date: string; period?: string | undefined }) => point.period ?? point.date;
-    const low = points.reduce((best, point) => (point.value < best.value ? point : best));
-    const high = points.reduce((best, point) => (point.value > best.value ? point : best));
-    return (
-      `${series.title}${series.aggregation ? ` (${series.aggregation.to_frequency} means)` : ''}: ${format(first.value, series.units)} (${label(first)}) to ` +
-      `${format(last.value, series.units)} (${label(last)}); low ${format(low.value, series.units)} (${label(low)}), high ${format(high.value, series.units)} (${label(high)}). ` +
-      `Source: ${series.source_url}, as of ${series.as_of}. Every observation: ${series.csv_url}`
-    );
+  const lines = history.series.flatMap((series) => {
+    const extremes = series.extremes;
+    if (series.observations.length === 0 || !extremes) return [`${series.title}: no figure in the range.`];
+    const means = series.aggregation ? ` (${series.aggregation.to_frequency} means below)` : '';
+    return [
+      `${series.title} (${series.id})${means}: low ${format(extremes.low, series.units)} on ${extremes.low_dates.join(', ')}, ` +
+        `high ${format(extremes.high, series.units)} on ${extremes.high_dates.join(', ')} (observations as published). ` +
+        `Source: ${series.source_url}, as of ${series.as_of}.`,
+      valuesText(series, format),
+    ];
   });
   return [
     `History${history.from ? ` from ${history.from}` : ''}${history.to ? ` to ${history.to}` : ''}:`,
