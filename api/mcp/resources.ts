@@ -13,9 +13,10 @@ import { loanLimitsText } from './tools/get-loan-limits.ts';
 import { billsAnswerText } from './tools/get-congress-bills.ts';
 import { completeBillId, completeGlossarySlug, completeState, completing, countyDirectory, stateCodeOf } from './completions.ts';
 import { isoDay } from '../platform/dates.ts';
+import { sourcesText } from './tool-kit.ts';
 
 /** What the resources read: links on the base URL, the logger for faults, and the services they list. */
-type ResourceDeps = Pick<CoreDeps, 'config' | 'logger'> & UsesServices<'bills' | 'datasets' | 'glossary' | 'loanLimits'>;
+type ResourceDeps = Pick<CoreDeps, 'config' | 'logger'> & UsesServices<'bills' | 'datasets' | 'glossary' | 'loanLimits' | 'research'>;
 
 function articleResources(deps: ResourceDeps) {
   const pages = [
@@ -213,6 +214,34 @@ function registerArticles(server: McpServer, deps: ResourceDeps): ResourceList {
   return list;
 }
 
+/**
+ * The research pages (/research/<state>, /research/<state>/<county>) as resources, so every page
+ * search_content finds reads over MCP: the profile as JSON and its sentences as text.
+ */
+function registerResearch(server: McpServer, deps: ResourceDeps): void {
+  server.registerResource(
+    'research',
+    new ResourceTemplate('mds://research/{+path}', { list: undefined }),
+    {
+      title: 'Research page of a state or county',
+      description: 'A state or county profile as the page /research/<state>[/<county>] shows it, e.g. mds://research/nevada/clark-county.',
+      mimeType: 'application/json',
+    },
+    async (uri, { path }) => {
+      const [state, county, ...rest] = single(path).split('/').filter(Boolean);
+      if (!state || rest.length > 0)
+        throw new NotFoundError(`No research page at ${uri.href}: give mds://research/<state> or mds://research/<state>/<county>.`);
+      const profile = county ? await deps.services.research.countyBySlug(state, county) : await deps.services.research.stateBySlug(state);
+      return {
+        contents: [
+          { uri: uri.href, mimeType: 'application/json', text: JSON.stringify(profile) },
+          { uri: `${uri.href}#text`, mimeType: 'text/plain', text: [...profile.analysis, sourcesText(profile.sources)].join('\n') },
+        ],
+      };
+    },
+  );
+}
+
 /** Resources per `resources/list` page: a page stays a few thousand tokens (glossary entries carry their definition). */
 export const RESOURCES_PAGE_SIZE = 50;
 
@@ -256,6 +285,7 @@ export function registerResources(server: McpServer, deps: ResourceDeps): void {
   const glossary = registerGlossary(server, deps);
   const bills = registerBills(server, deps);
   registerCounties(server, deps);
+  registerResearch(server, deps);
   // Last: its `mds://{collection}/{slug}` would also match the bill and county addresses, and a
   // read goes to the first template that matches.
   const articles = registerArticles(server, deps);

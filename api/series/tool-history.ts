@@ -27,7 +27,9 @@ const yearBound = (what: string) =>
   integer({ min: 1972, max: 2100, hint: 'Give a 4-digit year from 1972 to 2100, e.g. 2018.' }).optional().describe(what);
 
 export const LimitRangeSchema = z.object({
-  from_year: yearBound("Adds one-unit limits year by year from this year, e.g. 2018: the county's, else the national ones (since 1972)."),
+  from_year: yearBound(
+    "Adds the limits year by year from this year, e.g. 2018: the county's (for `units`), else the national one-unit ones (since 1972).",
+  ),
   to_year: yearBound('Last year of that history, inclusive, e.g. 2026. Default: the latest.'),
 });
 
@@ -49,7 +51,7 @@ export const HistorySeriesSchema = z.object({
       high_dates: z.array(z.string()),
     })
     .nullable()
-    .describe("The lowest and highest observation of the range as published (not a mean), with each date it was reached."),
+    .describe('The lowest and highest observation of the range as published (not a mean), with each date it was reached.'),
 });
 export type HistorySeries = z.infer<typeof HistorySeriesSchema>;
 
@@ -114,10 +116,24 @@ async function historyOf(
   }
 }
 
+/** What a range asks for beyond a series' latest observation: said, so "to 2027" never reads as a figure for 2027. */
+function unpublishedTail(series: HistorySeries, to: string | undefined): string | undefined {
+  const last = series.observations.at(-1);
+  if (!to || !last) return undefined;
+  // A year ("2026"), a month of means ("2026-09") or a day, compared with the same part of `to`.
+  const lastKey = series.frequency === 'annual' ? last.date.slice(0, 4) : (last.period ?? last.date);
+  if (to.slice(0, lastKey.length) <= lastKey) return undefined;
+  return `${series.id}: no figure after ${lastKey} (the range asked runs to ${to}): not yet published, or not loaded here.`;
+}
+
 async function historyFor(deps: SeriesHistoryDeps, ids: readonly string[], range: { from?: string; to?: string }): Promise<History> {
   const parts = await Promise.all(ids.map((id) => historyOf(deps, id, range)));
   const series = parts.flatMap((part) => (part.series ? [part.series] : []));
   const notes = parts.flatMap((part) => (part.note ? [part.note] : []));
+  for (const entry of series) {
+    const unpublished = unpublishedTail(entry, range.to);
+    if (unpublished) notes.push(unpublished);
+  }
   for (const entry of series)
     if (entry.aggregation)
       notes.push(
@@ -153,6 +169,8 @@ export interface LimitHistoryRequest {
   from_year?: number;
   to_year?: number;
   loan_type: string;
+  /** Units of the property (1–4): a county's limits for that many units; the national series are one-unit. */
+  units?: number;
   /** The county the answer is for, when one was asked. */
   fips?: string;
 }
@@ -167,7 +185,8 @@ export function limitHistoryIds(request: LimitHistoryRequest): string[] {
         : request.loan_type === 'usda'
           ? []
           : ['conforming'];
-  if (request.fips) return programs.map((program) => `loan-limits/${program}/${request.fips}`);
+  const units = request.units !== undefined && request.units > 1 ? `/${request.units}-unit` : '';
+  if (request.fips) return programs.map((program) => `loan-limits/${program}/${request.fips}${units}`);
   return programs.flatMap((program) =>
     program === 'fha'
       ? ['loan-limits/fha/floor', 'loan-limits/fha/ceiling']
