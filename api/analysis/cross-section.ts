@@ -121,7 +121,7 @@ export async function crossSection(
   const family = series.familyOf(lower.replace('*', among === 'states' ? 'xx' : '00000'));
   if (!family)
     throw new NotFoundError(
-      `No series family has ids like '${template}' for ${among}; GET /api/v1/series lists the ids (states: hmda/*/originations, nmdb/*/ave_intrate; counties: loan-limits/conforming/*, hmda/*/records).`,
+      `No series family has ids like '${template}' for ${among}; find_series {"query":"<measure>"} (REST GET /api/v1/series?query=) gives the ids (states: hmda/*/originations, nmdb/*/ave_intrate; counties: loan-limits/conforming/*, hmda/*/records).`,
     );
   const { series: held, versions: familyVersions } = await series.readFamily(family);
   const population = per === undefined && filters.minPopulation === undefined ? undefined : await residents(series);
@@ -168,7 +168,7 @@ export async function crossSection(
       ...(point.period === undefined ? {} : { period: point.period }),
     });
   }
-  if (!first) throw new NotFoundError(`No series matches '${template}'${state ? ` in ${state}` : ''}; GET /api/v1/series lists the ids.`);
+  if (!first) throw new NotFoundError(`No series matches '${template}'${state ? ` in ${state}` : ''}; find_series {"query":"<measure>"} (REST GET /api/v1/series?query=) gives the ids.`);
   if (entries.length === 0)
     throw new NotFoundError(
       `No place${listed || filters.minPopulation !== undefined ? ' the filters keep' : ''} has a figure of '${template}' for ${at ?? 'the latest period'}.`,
