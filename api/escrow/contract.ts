@@ -15,7 +15,7 @@ export const EscrowQuerySchema = z.object({
   county: countyName()
     .optional()
     .describe(
-      'A county whose tax calendar differs from its state\'s: a name ("Cook", "Orleans Parish"), a borough ("Brooklyn") or a FIPS code ("17031").',
+      'A county whose tax calendar differs from its state\'s: a name ("Cook", "Cook County", "Orleans Parish"), a borough ("Brooklyn") or a FIPS code ("17031").',
     ),
   annual_tax: decimal({ min: 1, max: 10_000_000, hint: 'Give the yearly property tax in dollars, a number from 1 to 10000000, e.g. 4800.' })
     .optional()
