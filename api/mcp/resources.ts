@@ -16,7 +16,8 @@ import { isoDay } from '../platform/dates.ts';
 import { sourcesText } from './tool-kit.ts';
 
 /** What the resources read: links on the base URL, the logger for faults, and the services they list. */
-type ResourceDeps = Pick<CoreDeps, 'config' | 'logger'> & UsesServices<'bills' | 'datasets' | 'glossary' | 'loanLimits' | 'research'>;
+type ResourceDeps = Pick<CoreDeps, 'config' | 'logger'> &
+  UsesServices<'bills' | 'datasets' | 'glossary' | 'loanLimits' | 'research' | 'series'>;
 
 function articleResources(deps: ResourceDeps) {
   const pages = [
@@ -266,18 +267,64 @@ function offsetOf(cursor: string | undefined): number {
 }
 
 /**
- * `resources/list` a page at a time (the SDK's own handler answers every resource at once): each
- * page says where the next starts in `nextCursor`. The cursor holds an offset into the list, which is
- * the same on every instance, so a stateless server can answer any page.
+ * The series listed after the documents: the nation's and the states' (rates, outstanding-mortgage
+ * rates by state, national loan limits, HMDA totals and shares). A county's series are the template
+ * `mds://series/{+id}` and find_series: listing 300,000 of them would drown the rest.
  */
-function registerResourcePages(server: McpServer, lists: readonly ResourceList[]): void {
+const LISTED_SERIES_FAMILIES = ['pmms', 'optimal-blue', 'loan-limits-national', 'nmdb', 'hmda'] as const;
+
+/** How many series a family lists (none while its dataset is not loaded). */
+async function familySize(deps: ResourceDeps, family: string): Promise<number> {
+  try {
+    return (await deps.services.series.catalogue({ family, limit: 1 })).total;
+  } catch {
+    return 0;
+  }
+}
+
+/** `count` series from `offset` of the families listed, in family order, as resources. */
+async function seriesResources(deps: ResourceDeps, offset: number, count: number): Promise<{ resources: Resource[]; total: number }> {
+  const sizes = await Promise.all(LISTED_SERIES_FAMILIES.map((family) => familySize(deps, family)));
+  const resources: Resource[] = [];
+  let skip = offset;
+  for (const [index, family] of LISTED_SERIES_FAMILIES.entries()) {
+    const size = sizes[index]!;
+    if (skip >= size) {
+      skip -= size;
+      continue;
+    }
+    const wanted = Math.min(count - resources.length, size - skip);
+    if (wanted <= 0) break;
+    const page = await deps.services.series.catalogue({ family, limit: wanted, offset: skip });
+    for (const series of page.series)
+      resources.push({
+        uri: `mds://series/${series.id}`,
+        name: series.id,
+        title: series.title,
+        description: `${series.units}, ${series.frequency}, ${series.first_date ?? '?'} to ${series.last_date ?? '?'}, as of ${series.as_of ?? 'n/a'}`,
+        mimeType: 'application/json',
+      });
+    skip = 0;
+  }
+  return { resources, total: sizes.reduce((sum, size) => sum + size, 0) };
+}
+
+/**
+ * `resources/list` a page at a time (the SDK's own handler answers every resource at once): each
+ * page says where the next starts in `nextCursor`. The cursor holds an offset into the list (the
+ * documents, then the series), which is the same on every instance, so a stateless server can
+ * answer any page.
+ */
+function registerResourcePages(server: McpServer, deps: ResourceDeps, lists: readonly ResourceList[]): void {
   server.server.setRequestHandler('resources/list', async (request) => {
     const offset = offsetOf(request.params?.cursor);
-    const all = (await Promise.all(lists.map((list) => list()))).flat();
-    if (offset > all.length)
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: the list holds ${all.length} resources.`);
+    const documents = (await Promise.all(lists.map((list) => list()))).flat();
     const end = offset + RESOURCES_PAGE_SIZE;
-    return { resources: all.slice(offset, end), ...(end < all.length ? { nextCursor: cursorAt(end) } : {}) };
+    const page = documents.slice(offset, end);
+    const series = await seriesResources(deps, Math.max(0, offset - documents.length), RESOURCES_PAGE_SIZE - page.length);
+    const total = documents.length + series.total;
+    if (offset > total) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: the list holds ${total} resources.`);
+    return { resources: [...page, ...series.resources], ...(end < total ? { nextCursor: cursorAt(end) } : {}) };
   });
 }
 
@@ -289,5 +336,5 @@ export function registerResources(server: McpServer, deps: ResourceDeps): void {
   // Last: its `mds://{collection}/{slug}` would also match the bill and county addresses, and a
   // read goes to the first template that matches.
   const articles = registerArticles(server, deps);
-  registerResourcePages(server, [glossary, bills, articles]);
+  registerResourcePages(server, deps, [glossary, bills, articles]);
 }
