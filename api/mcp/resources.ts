@@ -273,41 +273,33 @@ function offsetOf(cursor: string | undefined): number {
  */
 const LISTED_SERIES_FAMILIES = ['pmms', 'optimal-blue', 'loan-limits-national', 'nmdb', 'hmda'] as const;
 
-/** How many series a family lists (none while its dataset is not loaded). */
-async function familySize(deps: ResourceDeps, family: string): Promise<number> {
-  try {
-    return (await deps.services.series.catalogue({ family, limit: 1 })).total;
-  } catch {
-    return 0;
+/** Every series of the listed families, as resources (none of a family whose dataset is not loaded). */
+async function seriesResources(deps: ResourceDeps): Promise<Resource[]> {
+  const resources: Resource[] = [];
+  for (const family of LISTED_SERIES_FAMILIES) {
+    for (let offset = 0; ; offset += 1000) {
+      let page;
+      try {
+        page = await deps.services.series.catalogue({ family, limit: 1000, offset });
+      } catch {
+        break; // not loaded: the family is left out until it is
+      }
+      for (const series of page.series)
+        resources.push({
+          uri: `mds://series/${series.id}`,
+          name: series.id,
+          title: series.title,
+          description: `${series.units}, ${series.frequency}, ${series.first_date ?? '?'} to ${series.last_date ?? '?'}, as of ${series.as_of ?? 'n/a'}`,
+          mimeType: 'application/json',
+        });
+      if (offset + page.series.length >= page.total || page.series.length === 0) break;
+    }
   }
+  return resources;
 }
 
-/** `count` series from `offset` of the families listed, in family order, as resources. */
-async function seriesResources(deps: ResourceDeps, offset: number, count: number): Promise<{ resources: Resource[]; total: number }> {
-  const sizes = await Promise.all(LISTED_SERIES_FAMILIES.map((family) => familySize(deps, family)));
-  const resources: Resource[] = [];
-  let skip = offset;
-  for (const [index, family] of LISTED_SERIES_FAMILIES.entries()) {
-    const size = sizes[index]!;
-    if (skip >= size) {
-      skip -= size;
-      continue;
-    }
-    const wanted = Math.min(count - resources.length, size - skip);
-    if (wanted <= 0) break;
-    const page = await deps.services.series.catalogue({ family, limit: wanted, offset: skip });
-    for (const series of page.series)
-      resources.push({
-        uri: `mds://series/${series.id}`,
-        name: series.id,
-        title: series.title,
-        description: `${series.units}, ${series.frequency}, ${series.first_date ?? '?'} to ${series.last_date ?? '?'}, as of ${series.as_of ?? 'n/a'}`,
-        mimeType: 'application/json',
-      });
-    skip = 0;
-  }
-  return { resources, total: sizes.reduce((sum, size) => sum + size, 0) };
-}
+/** How long the listed series are reused: a client pages through them in seconds; a sync changes them daily. */
+const SERIES_LIST_TTL_MS = 60_000;
 
 /**
  * `resources/list` a page at a time (the SDK's own handler answers every resource at once): each
@@ -316,15 +308,18 @@ async function seriesResources(deps: ResourceDeps, offset: number, count: number
  * answer any page.
  */
 function registerResourcePages(server: McpServer, deps: ResourceDeps, lists: readonly ResourceList[]): void {
+  let series: { at: number; resources: Promise<Resource[]> } | undefined;
+  const listedSeries = () => {
+    if (!series || Date.now() - series.at > SERIES_LIST_TTL_MS) series = { at: Date.now(), resources: seriesResources(deps) };
+    return series.resources;
+  };
   server.server.setRequestHandler('resources/list', async (request) => {
     const offset = offsetOf(request.params?.cursor);
-    const documents = (await Promise.all(lists.map((list) => list()))).flat();
+    const all = [...(await Promise.all(lists.map((list) => list()))).flat(), ...(await listedSeries())];
+    if (offset > all.length)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: the list holds ${all.length} resources.`);
     const end = offset + RESOURCES_PAGE_SIZE;
-    const page = documents.slice(offset, end);
-    const series = await seriesResources(deps, Math.max(0, offset - documents.length), RESOURCES_PAGE_SIZE - page.length);
-    const total = documents.length + series.total;
-    if (offset > total) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: the list holds ${total} resources.`);
-    return { resources: [...page, ...series.resources], ...(end < total ? { nextCursor: cursorAt(end) } : {}) };
+    return { resources: all.slice(offset, end), ...(end < all.length ? { nextCursor: cursorAt(end) } : {}) };
   });
 }
 

@@ -69,7 +69,7 @@ describe.skipIf(!hasSourceData)('every address a tool gives reads', () => {
 
   it('search results name a research page of a county as a resource, and each result once', async () => {
     const text = resultText(
-      await client.callTool({ name: 'search_content', arguments: { query: 'Clark County Nevada', type: 'research' } }),
+      await client.callTool({ name: 'search_content', arguments: { query: 'loan limits Maricopa', type: 'research' } }),
     );
     expect(text).toMatch(/mds:\/\/research\//);
     const urls = [...text.matchAll(/^\d+\. .* (https?:\/\/\S+)$/gm)].map((match) => match[1]);

@@ -15,7 +15,7 @@ describe('tool answer pages', () => {
     let offset: number | null = 0;
     const starts: number[] = [];
     while (offset !== null) {
-      const { rendered, page } = fitPage(items, offset, render, fits);
+      const { rendered, page }: ReturnType<typeof fitPage<string, string>> = fitPage(items, offset, render, fits);
       expect(fits(rendered)).toBe(true);
       if (page.next_offset !== null) expect(page.count).toBe(first.count);
       starts.push(page.offset);
