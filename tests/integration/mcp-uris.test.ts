@@ -67,12 +67,11 @@ describe.skipIf(!hasSourceData)('every address a tool gives reads', () => {
     }
   });
 
-  it('search results name a research page of a county as a resource, and each result once', async () => {
-    const text = resultText(
-      await client.callTool({ name: 'search_content', arguments: { query: 'loan limits Maricopa', type: 'research' } }),
-    );
-    expect(text).toMatch(/mds:\/\/research\//);
-    const urls = [...text.matchAll(/^\d+\. .* (https?:\/\/\S+)$/gm)].map((match) => match[1]);
+  it('search results name each page once, with the resource that reads it', async () => {
+    const text = resultText(await client.callTool({ name: 'search_content', arguments: { query: 'loan limits Maricopa' } }));
+    const lines = [...text.matchAll(/^\d+\. .* read: (mds:\/\/\S+) · (https?:\/\/\S+)$/gm)];
+    expect(lines.length).toBeGreaterThan(0);
+    const urls = lines.map((match) => match[2]);
     expect(new Set(urls).size).toBe(urls.length);
   });
 
