@@ -168,7 +168,10 @@ export async function crossSection(
       ...(point.period === undefined ? {} : { period: point.period }),
     });
   }
-  if (!first) throw new NotFoundError(`No series matches '${template}'${state ? ` in ${state}` : ''}; find_series {"query":"<measure>"} (REST GET /api/v1/series?query=) gives the ids.`);
+  if (!first)
+    throw new NotFoundError(
+      `No series matches '${template}'${state ? ` in ${state}` : ''}; find_series {"query":"<measure>"} (REST GET /api/v1/series?query=) gives the ids.`,
+    );
   if (entries.length === 0)
     throw new NotFoundError(
       `No place${listed || filters.minPopulation !== undefined ? ' the filters keep' : ''} has a figure of '${template}' for ${at ?? 'the latest period'}.`,

@@ -31,7 +31,7 @@ export const SERVER_INSTRUCTIONS =
   'what it accepts. Series (rates, outstanding-mortgage rates by state, loan limits by county, HMDA totals and shares for the nation, ' +
   'every state and county, population): find_series gives ids; analyze_data computes over them in one call (rank all states or ' +
   "a state's counties, per 1,000 residents, counts, changes, extremes, shares, payments); mds://series/{id} reads one. " +
-  "get_mortgage_rates: a national benchmark or survey is an average of locks or offers, not an offer; it is the same in every state and " +
+  'get_mortgage_rates: a national benchmark or survey is an average of locks or offers, not an offer; it is the same in every state and ' +
   "does not vary by FICO, LTV, occupancy, property type or purpose unless `tier_specific` says so; the full caveats are the result's " +
   '`disclaimer`. Errors and references name the tool and arguments, or the mds:// resource, that answer next; REST links are for people. ' +
   `${PINNED_VERSIONS_INSTRUCTIONS}`;
