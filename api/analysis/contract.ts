@@ -3,7 +3,9 @@
 // shape: the result, the inputs it used with their sources and as-of dates, and the method in one
 // sentence. REST (GET /analysis/<operation>), /ask's built-in reader and its model all go through it.
 import { z } from 'zod';
-import { choice, decimal, integer, text } from '../platform/contract/lenient.ts';
+import { choice, decimal, integer, lenient, list, text, textForms } from '../platform/contract/lenient.ts';
+import { foldCase, wordsPattern } from '../platform/contract/patterns.ts';
+import { DATE_BOUND_TEXT } from '../series/contract.ts';
 import { stateCode } from '../platform/contract/places.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
 import { DatasetVersionsSchema } from '../platform/contract/versions.ts';
@@ -27,6 +29,8 @@ export type Operation = (typeof OPERATIONS)[number];
 
 const AT_PATTERN = /^(latest|(19|20|21)\d\d(Q[1-4]|-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?)$/;
 const AT_HINT = 'Give `latest`, a year (2024), a quarter (2025Q3), a month (2024-05) or a day (2024-12-18).';
+/** What a moment accepts as text, before normalising: `latest` in any case, a quarter with q in any case, a year, month or real day. */
+const MOMENT_TEXT = `(?:${wordsPattern(['latest'], { space: '\\s+' })}|(?:19|20|21)\\d\\d[Qq][1-4]|${DATE_BOUND_TEXT})`;
 
 /** A point or period in time: `latest`, `2024`, `2025Q3`, `2024-05`, `2024-12-18`. */
 function moment(description: string) {
@@ -34,26 +38,25 @@ function moment(description: string) {
   const normalise = (value: unknown) => {
     if (typeof value === 'number') return String(value);
     if (typeof value !== 'string') return value;
-    const lower = value.trim().toLowerCase();
+    const lower = foldCase(value.trim());
     return /^\d{4}q[1-4]$/.test(lower) ? lower.toUpperCase() : lower;
   };
-  return z
-    .preprocess(
-      normalise,
-      z
-        .string({ error })
-        .regex(AT_PATTERN, { error })
-        .refine(
-          (value) => {
-            // Runs even when the pattern failed (zod reports every check), so it must not throw on any text.
-            if (!AT_PATTERN.test(value) || value.length < 10) return true;
-            const time = Date.parse(`${value}T00:00:00Z`);
-            return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-          },
-          { error },
-        ),
-    )
-    .describe(description);
+  return lenient(
+    normalise,
+    z
+      .string({ error })
+      .regex(AT_PATTERN, { error })
+      .refine(
+        (value) => {
+          // Runs even when the pattern failed (zod reports every check), so it must not throw on any text.
+          if (!AT_PATTERN.test(value) || value.length < 10) return true;
+          const time = Date.parse(`${value}T00:00:00Z`);
+          return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+        },
+        { error },
+      ),
+    { json: { anyOf: [textForms(MOMENT_TEXT), { type: 'integer', minimum: 1900, maximum: 2199 }] }, text: MOMENT_TEXT },
+  ).describe(description);
 }
 
 const seriesId = (description: string) => text({ max: 120, example: 'pmms/30-year' }).describe(description);
@@ -73,9 +76,18 @@ const threshold = (side: 'above' | 'below' | 'equal') =>
       `Count or find observations ${side === 'equal' ? 'equal to' : `strictly ${side}`} this: a number in the series' units (e.g. ${side === 'above' ? '7' : '6'} for 7%), or, across places, a series id valued at \`at\` (e.g. \`loan-limits/conforming/baseline\`). Give one of \`above\`, \`below\` or \`equal\`.`,
     );
 const AMONG = choice(['states', 'counties'] as const, { aliases: { state: 'states', county: 'counties' } }).describe(
-  'Across the 50 states and DC, or across counties (those of `state` when given).',
+  'states (the 50 and DC) or counties; default counties when `state` is given, else states.',
 );
-const PLACE_STATE = stateCode().optional().describe('With `among=counties`: only the counties of this state (code or name), e.g. "CO".');
+const PLACE_STATE = stateCode().optional().describe('Only the counties of this state (code or name), e.g. "PA".');
+/** Which places a cross-section keeps (rank, count): a list of places, a population floor. */
+const PLACE_FILTERS = {
+  places: list(text({ max: 60, example: 'TX' }), { max: 60 })
+    .optional()
+    .describe('Only these places: state codes or names, county FIPS codes or county names (of `state`), e.g. ["TX","FL"].'),
+  min_population: integer({ min: 0, max: 100_000_000 })
+    .optional()
+    .describe('Only places with more residents than this (HMDA Data Browser population), e.g. 1000000.'),
+};
 const TEMPLATE = seriesId(
   'A series id with `*` where the place goes, e.g. `hmda/*/originations` (states) or `loan-limits/conforming/*` (counties).',
 );
@@ -101,8 +113,9 @@ export const ShareQuerySchema = z.object({
 });
 export const RankQuerySchema = z.object({
   series: TEMPLATE,
-  among: AMONG.default('states'),
+  among: AMONG.optional(),
   state: PLACE_STATE,
+  ...PLACE_FILTERS,
   at: AT.optional(),
   order: choice(['highest', 'lowest'] as const, { aliases: { desc: 'highest', top: 'highest', asc: 'lowest', bottom: 'lowest' } })
     .default('highest')
@@ -120,6 +133,7 @@ export const CountQuerySchema = z.object({
   ),
   among: AMONG.optional(),
   state: PLACE_STATE,
+  ...PLACE_FILTERS,
   at: AT.optional(),
   from: FROM.optional(),
   to: TO.optional(),
@@ -375,7 +389,9 @@ export type QueryOf<O extends Operation> = z.output<(typeof QUERY_SCHEMAS)[O]>;
 /** A field of an operation's query, optional and without its default (the operation's own schema applies it). */
 function optionalField(schema: z.ZodType): z.ZodType {
   const inner = schema instanceof z.ZodDefault || schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
-  return inner.optional();
+  // The description sits on the wrapper `.optional()`/`.default()` made: kept, so the listing names what each field takes.
+  const description = schema.description ?? inner.description;
+  return description === undefined ? inner.optional() : inner.optional().describe(description);
 }
 
 const fieldsOf = () => {
@@ -388,9 +404,9 @@ const fieldsOf = () => {
 /** The /ask model's tool: one operation and its parameters (each operation's own schema then applies). */
 export const AnalysisToolInputSchema = z.object({
   operation: choice(OPERATIONS).describe(
-    'value (a series at a moment or the mean over from–to), change (from → to), compare (series vs other), share (part of whole), rank (a template with * across states or counties), ' +
-      'count (observations or places above/below a threshold), crossing (last or first time above/below), extremes (low and high with dates), per-resident, payment (monthly principal and interest), ' +
-      'moves (the largest step up or down between consecutive observations), streak (the longest run of consecutive steps up or down).',
+    'value (at a moment, or the mean from–to), change, compare (series vs other), share (part of whole), rank, count (above/below), ' +
+      'crossing (last/first time above/below), extremes (lows and highs with dates), per-resident, payment (amount, rate or series), ' +
+      'moves (largest step), streak (longest run).',
   ),
   ...fieldsOf(),
 });

@@ -68,6 +68,31 @@ export interface PlaceFilters {
   minPopulation?: number | undefined;
 }
 
+/** "Harris County", "harris", "Harris county, TX" → "harris": a county's name as a list may write it. */
+const nameKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/,.*$/, '')
+    .replace(/\b(county|parish|borough|census area|city and borough|municipality)\b/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** Whether a place is one of those listed: by state code or name, county FIPS, or county name. */
+function listedPlaces(places: readonly string[]): { has(place: string, name: string): boolean; text: string } {
+  const codes = new Set<string>();
+  const names = new Set<string>();
+  for (const written of places) {
+    const state = findState(written.trim());
+    if (state) codes.add(state.code);
+    else if (/^\s*\d{5}\s*$/.test(written)) codes.add(written.trim());
+    else names.add(nameKey(written));
+  }
+  return {
+    has: (place, name) => codes.has(place) || names.has(nameKey(name)),
+    text: [...codes, ...places.filter((written) => names.has(nameKey(written)))].join(', '),
+  };
+}
+
 /** The template in the canonical form of its family (`hmda/*\/va` → `hmda/*\/va_records`), lower case. */
 function canonicalTemplate(series: SeriesService, lower: string, among: 'states' | 'counties'): string {
   const sample = among === 'states' ? 'xx' : '00000';
@@ -96,11 +121,11 @@ export async function crossSection(
   const family = series.familyOf(lower.replace('*', among === 'states' ? 'xx' : '00000'));
   if (!family)
     throw new NotFoundError(
-      `No series family has ids like '${template}' for ${among}; GET /api/v1/series lists the ids (states: hmda/*/originations, nmdb/*/ave_intrate; counties: loan-limits/conforming/*, hmda/*/records).`,
+      `No series family has ids like '${template}' for ${among}; find_series {"query":"<measure>"} (REST GET /api/v1/series?query=) gives the ids (states: hmda/*/originations, nmdb/*/ave_intrate; counties: loan-limits/conforming/*, hmda/*/records).`,
     );
   const { series: held, versions: familyVersions } = await series.readFamily(family);
   const population = per === undefined && filters.minPopulation === undefined ? undefined : await residents(series);
-  const listed = filters.places ? new Set(filters.places.map((place) => place.toUpperCase())) : undefined;
+  const listed = filters.places ? listedPlaces(filters.places) : undefined;
   const versions = population ? [...familyVersions, ...population.versions] : familyVersions;
   const vintages = new Set<string>();
   const pattern = new RegExp(`^${escape(lower).replace('\\*', among === 'states' ? '([a-z]{2})' : '(\\d{5})')}$`);
@@ -113,7 +138,8 @@ export async function crossSection(
     const place = (match[1] as string).toUpperCase();
     if (among === 'states' ? !STATES.has(place) : state !== undefined && candidate.state !== state) continue;
     first ??= candidate;
-    if (listed && !listed.has(place)) continue;
+    const name = candidate.place ?? findState(place)?.name ?? place;
+    if (listed && !listed.has(place, name)) continue;
     let point;
     try {
       point = pointAt(candidate, at);
@@ -135,14 +161,17 @@ export async function crossSection(
     }
     entries.push({
       place,
-      name: candidate.place ?? findState(place)?.name ?? place,
+      name,
       series: id,
       value,
       date: point.date,
       ...(point.period === undefined ? {} : { period: point.period }),
     });
   }
-  if (!first) throw new NotFoundError(`No series matches '${template}'${state ? ` in ${state}` : ''}; GET /api/v1/series lists the ids.`);
+  if (!first)
+    throw new NotFoundError(
+      `No series matches '${template}'${state ? ` in ${state}` : ''}; find_series {"query":"<measure>"} (REST GET /api/v1/series?query=) gives the ids.`,
+    );
   if (entries.length === 0)
     throw new NotFoundError(
       `No place${listed || filters.minPopulation !== undefined ? ' the filters keep' : ''} has a figure of '${template}' for ${at ?? 'the latest period'}.`,
@@ -169,7 +198,7 @@ export async function crossSection(
         : [
             `Only places with more than ${filters.minPopulation.toLocaleString('en-US')} residents (HMDA Data Browser figures, ${[...vintages].join(', ')}).`,
           ]),
-      ...(listed ? [`Only the places asked for: ${[...listed].join(', ')}.`] : []),
+      ...(listed ? [`Only the places asked for: ${listed.text}.`] : []),
     ],
     versions,
     ...(population ? { residents: residentsInput(population.held) } : {}),

@@ -33,7 +33,7 @@ import {
   sharePercent,
   type Condition,
 } from './arithmetic.ts';
-import { crossSection, type CrossSection } from './cross-section.ts';
+import { crossSection, type CrossSection, type PlaceFilters } from './cross-section.ts';
 import { stateByFips } from '../geo/states.ts';
 import { describeMove, describeStreak, largestMove, longestStreak } from './moves.ts';
 
@@ -140,6 +140,11 @@ function countByState(places: readonly { place: string }[]): { state: string; na
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
+/** The place filters a rank or count was given, as the cross-section takes them. */
+function filtersOf(query: { places?: string[] | undefined; min_population?: number | undefined }): PlaceFilters {
+  return { places: query.places, minPopulation: query.min_population };
+}
+
 const numeric = (text: string) => (/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
 export function createAnalysisService(options: { series: SeriesService; baseUrl: string }): AnalysisService {
@@ -243,7 +248,8 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       };
     },
     async rank(query, used) {
-      const section = await crossSection(seriesService, query.series, query.among, query.state, query.at, query.per);
+      const among = query.among ?? (query.state ? 'counties' : 'states');
+      const section = await crossSection(seriesService, query.series, among, query.state, query.at, query.per, filtersOf(query));
       used.addSection(section);
       const members = section.ranked(query.order, query.limit);
       // Places tied with the last one are all in the result; the sentence names the first of them.
@@ -251,17 +257,12 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       const more = members.length - listed.length;
       const list =
         listed.map((member) => `${member.rank}. ${member.name} ${formatValue(member.value, section.units)}`).join('; ') +
-        (more > 0
-          ? `; and ${more} more ${query.among === 'states' ? 'states' : 'counties'} tied at ${formatValue(members.at(-1)?.value ?? null, section.units)}`
-          : '');
+        (more > 0 ? `; and ${more} more ${among} tied at ${formatValue(members.at(-1)?.value ?? null, section.units)}` : '');
       const tiedFirst = members.filter((member) => member.rank === 1).length;
-      const ties =
-        tiedFirst > 1
-          ? ` ${tiedFirst} ${query.among === 'states' ? 'states' : 'counties'} tie for first at ${formatValue(members[0]?.value ?? null, section.units)}.`
-          : '';
+      const ties = tiedFirst > 1 ? ` ${tiedFirst} ${among} tie for first at ${formatValue(members[0]?.value ?? null, section.units)}.` : '';
       return {
         answer: `${section.title}, ${query.order} first (${section.period}): ${list}.${ties}`,
-        method: `Each ${query.among === 'states' ? 'state' : 'county'}'s figure for the period, sorted; tied places share a rank (1, 1, 3) and places tied with the last one shown are kept.`,
+        method: `Each ${among === 'states' ? 'state' : 'county'}'s figure for the period, sorted; tied places share a rank (1, 1, 3) and places tied with the last one shown are kept.`,
         result: { order: query.order, period: section.period, members, ranked: section.size, units: section.units },
       };
     },
@@ -274,6 +275,8 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
           query.among ?? (query.state ? 'counties' : 'states'),
           query.state,
           query.at,
+          undefined,
+          filtersOf(query),
         );
         used.addSection(section);
         let threshold = numeric(text);

@@ -1,11 +1,10 @@
-// The tools /ask's model may call: the MCP tools that need no key, and escrow. Same definitions,
-// same services, so both faces give the same figures. The model is shown each tool's input as JSON
+// The tools /ask's model may call: the MCP server's tools, from the one registry (api/mcp/tools/),
+// so both faces list the same tools and give the same figures. /ask calls them as an anonymous
+// caller: query_hmda answers it as it answers an MCP client without a key. The model is shown each tool's input as JSON
 // Schema (the strict contract input, exactly what MCP clients are shown), and its arguments are
 // parsed with the tool's own zod schema, so the lenient forms and the messages are the MCP ones.
 import { z } from 'zod';
 import { tools as mcpTools, type McpTool } from '../mcp/tools/index.ts';
-import { getEscrowMonthsTool } from '../escrow/ask-tool.ts';
-import { analyzeDataTool } from '../analysis/ask-tool.ts';
 import type { ToolContext } from '../mcp/tool-kit.ts';
 
 export interface AskTool {
@@ -35,9 +34,6 @@ function askTool(tool: McpTool): AskTool {
   };
 }
 
-/** Tools only /ask offers: escrow and the analysis layer are REST resources, not among the MCP server's eight tools. */
-const ASK_ONLY_TOOLS: McpTool[] = [getEscrowMonthsTool, analyzeDataTool];
-
 export function askTools(): AskTool[] {
-  return [...mcpTools.filter((tool) => tool.requiresKey !== true), ...ASK_ONLY_TOOLS].map(askTool);
+  return mcpTools.map(askTool);
 }

@@ -8,25 +8,18 @@ import { monthNumber, MONTH_NAMES } from '../platform/contract/months.ts';
 import { STATE_CODES } from '../geo/states.ts';
 
 export const EscrowQuerySchema = z.object({
-  state: stateCode().describe(
-    'Required. One of the 50 states or DC, by 2-letter code or full name in any case, e.g. "TX", "tx", "Texas" or "new york".',
-  ),
+  state: stateCode().describe('Required: a state or DC, code or name, e.g. "TX" or "new york".'),
   closing_month: monthNumber()
     .optional()
-    .describe(
-      'The month the loan closes: 1-12 (a number or numeric text, e.g. 3 or "03") or a month name in any case (e.g. "March", "mar"). Default: the current month (UTC).',
-    ),
+    .describe('The month the loan closes: 1-12 or a name ("March", "mar"). Default: this month (UTC).'),
   county: countyName()
     .optional()
     .describe(
-      'Optional county, for a county whose tax calendar differs from its state\'s: a name with or without "County" or "Parish" ' +
-        '(e.g. "Cook", "Cook County", "Orleans Parish"), a New York City borough (e.g. "Brooklyn" for Kings County), or a 5-digit FIPS code (e.g. "17031").',
+      'A county whose tax calendar differs from its state\'s: a name ("Cook", "Cook County", "Orleans Parish"), a borough ("Brooklyn") or a FIPS code ("17031").',
     ),
   annual_tax: decimal({ min: 1, max: 10_000_000, hint: 'Give the yearly property tax in dollars, a number from 1 to 10000000, e.g. 4800.' })
     .optional()
-    .describe(
-      'Optional yearly property tax bill in dollars (a number or numeric text, e.g. 4800 or "4800.50"): the answer then gives the escrow at closing in dollars (`atClosing`).',
-    ),
+    .describe('The yearly property tax in dollars, e.g. 4800: the answer then gives the escrow at closing in dollars (`atClosing`).'),
 });
 /** A parsed request: what every face hands the service. */
 export type EscrowQuery = z.output<typeof EscrowQuerySchema>;

@@ -83,9 +83,4 @@ export class LoadProgress {
     if (state === 'waiting' && year !== null) return `Loading ${year} is waiting for the FFIEC to be reachable.`;
     return '';
   }
-
-  /** The day since which records have been missing on this server: when its first load began, or `fallback`. */
-  missingSince(fallback: Date): string {
-    return (this.status.since ?? fallback.toISOString()).slice(0, 10);
-  }
 }

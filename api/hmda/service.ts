@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 import { answerQuery, type AnswerMeta } from './answers.ts';
-import { HMDA_ANSWER_BUDGET_BYTES, type HmdaAnswer, type HmdaQuery } from './contract.ts';
+import { HMDA_ANSWER_BUDGET_BYTES, HMDA_TOTALS_POINTER, type HmdaAnswer, type HmdaQuery } from './contract.ts';
 import { copyParquetToCsv, literal, openInstance, readerRows, type JsonRow } from './duck.ts';
 import { createExportStore, type ExportFiles, type ExportStore } from './exports.ts';
 import { echoFilters, parseFilters } from './filters.ts';
@@ -135,7 +135,6 @@ function heldYears(partitions: { year: number; state: string }[]): string {
 export function createHmdaService({ config, logger, ...options }: { config: Config; logger: Logger } & HmdaServiceOptions): HmdaService {
   const keepAnswers = options.keepAnswers ?? true;
   const root = config.hmdaDir;
-  const startedAt = new Date();
   const progress = new LoadProgress(root);
   const exports = createExportStore({
     dir: path.join(root, 'exports'),
@@ -160,7 +159,7 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
     if (!manifest || Object.keys(manifest.partitions).length === 0) {
       const note = progress.publicNote();
       throw new ServiceUnavailableError(
-        `HMDA loan records are not loaded on this server yet: none has been available since ${progress.missingSince(startedAt)}.${note ? ` ${note}` : ''}`,
+        `HMDA loan records are not loaded on this server yet.${note ? ` ${note}` : ''} ${HMDA_TOTALS_POINTER}`,
         300,
       );
     }

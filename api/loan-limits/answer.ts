@@ -71,7 +71,7 @@ function notLoaded(requested: number, available: readonly number[], programs: re
   const computed = programs.includes('fha') && fhaComputedMethod(requested) !== undefined ? ` ${fhaYearNotLoaded(requested)}` : '';
   return new NotFoundError(
     `No ${label} county loan limits are loaded for ${requested}. Years available: ${available.join(', ') || 'none'}. ` +
-      `National one-unit limits back to 1972 are at /api/v1/loan-limits/history${national.length > 0 ? `; for ${requested} ${national.join('; ')}` : ''}.${computed}`,
+      `National one-unit limits back to 1972: get_loan_limits {"state":"<code>","from_year":1972} (REST /api/v1/loan-limits/history)${national.length > 0 ? `; for ${requested} ${national.join('; ')}` : ''}.${computed}`,
   );
 }
 

@@ -13,9 +13,11 @@ import { loanLimitsText } from './tools/get-loan-limits.ts';
 import { billsAnswerText } from './tools/get-congress-bills.ts';
 import { completeBillId, completeGlossarySlug, completeState, completing, countyDirectory, stateCodeOf } from './completions.ts';
 import { isoDay } from '../platform/dates.ts';
+import { sourcesText } from './tool-kit.ts';
 
 /** What the resources read: links on the base URL, the logger for faults, and the services they list. */
-type ResourceDeps = Pick<CoreDeps, 'config' | 'logger'> & UsesServices<'bills' | 'datasets' | 'glossary' | 'loanLimits'>;
+type ResourceDeps = Pick<CoreDeps, 'config' | 'logger'> &
+  UsesServices<'bills' | 'datasets' | 'glossary' | 'loanLimits' | 'research' | 'series'>;
 
 function articleResources(deps: ResourceDeps) {
   const pages = [
@@ -213,6 +215,34 @@ function registerArticles(server: McpServer, deps: ResourceDeps): ResourceList {
   return list;
 }
 
+/**
+ * The research pages (/research/<state>, /research/<state>/<county>) as resources, so every page
+ * search_content finds reads over MCP: the profile as JSON and its sentences as text.
+ */
+function registerResearch(server: McpServer, deps: ResourceDeps): void {
+  server.registerResource(
+    'research',
+    new ResourceTemplate('mds://research/{+path}', { list: undefined }),
+    {
+      title: 'Research page of a state or county',
+      description: 'A state or county profile as the page /research/<state>[/<county>] shows it, e.g. mds://research/nevada/clark-county.',
+      mimeType: 'application/json',
+    },
+    async (uri, { path }) => {
+      const [state, county, ...rest] = single(path).split('/').filter(Boolean);
+      if (!state || rest.length > 0)
+        throw new NotFoundError(`No research page at ${uri.href}: give mds://research/<state> or mds://research/<state>/<county>.`);
+      const profile = county ? await deps.services.research.countyBySlug(state, county) : await deps.services.research.stateBySlug(state);
+      return {
+        contents: [
+          { uri: uri.href, mimeType: 'application/json', text: JSON.stringify(profile) },
+          { uri: `${uri.href}#text`, mimeType: 'text/plain', text: [...profile.analysis, sourcesText(profile.sources)].join('\n') },
+        ],
+      };
+    },
+  );
+}
+
 /** Resources per `resources/list` page: a page stays a few thousand tokens (glossary entries carry their definition). */
 export const RESOURCES_PAGE_SIZE = 50;
 
@@ -237,14 +267,55 @@ function offsetOf(cursor: string | undefined): number {
 }
 
 /**
- * `resources/list` a page at a time (the SDK's own handler answers every resource at once): each
- * page says where the next starts in `nextCursor`. The cursor holds an offset into the list, which is
- * the same on every instance, so a stateless server can answer any page.
+ * The series listed after the documents: the nation's and the states' (rates, outstanding-mortgage
+ * rates by state, national loan limits, HMDA totals and shares). A county's series are the template
+ * `mds://series/{+id}` and find_series: listing 300,000 of them would drown the rest.
  */
-function registerResourcePages(server: McpServer, lists: readonly ResourceList[]): void {
+const LISTED_SERIES_FAMILIES = ['pmms', 'optimal-blue', 'loan-limits-national', 'nmdb', 'hmda'] as const;
+
+/** Every series of the listed families, as resources (none of a family whose dataset is not loaded). */
+async function seriesResources(deps: ResourceDeps): Promise<Resource[]> {
+  const resources: Resource[] = [];
+  for (const family of LISTED_SERIES_FAMILIES) {
+    for (let offset = 0; ; offset += 1000) {
+      let page;
+      try {
+        page = await deps.services.series.catalogue({ family, limit: 1000, offset });
+      } catch {
+        break; // not loaded: the family is left out until it is
+      }
+      for (const series of page.series)
+        resources.push({
+          uri: `mds://series/${series.id}`,
+          name: series.id,
+          title: series.title,
+          description: `${series.units}, ${series.frequency}, ${series.first_date ?? '?'} to ${series.last_date ?? '?'}, as of ${series.as_of ?? 'n/a'}`,
+          mimeType: 'application/json',
+        });
+      if (offset + page.series.length >= page.total || page.series.length === 0) break;
+    }
+  }
+  return resources;
+}
+
+/** How long the listed series are reused: a client pages through them in seconds; a sync changes them daily. */
+const SERIES_LIST_TTL_MS = 60_000;
+
+/**
+ * `resources/list` a page at a time (the SDK's own handler answers every resource at once): each
+ * page says where the next starts in `nextCursor`. The cursor holds an offset into the list (the
+ * documents, then the series), which is the same on every instance, so a stateless server can
+ * answer any page.
+ */
+function registerResourcePages(server: McpServer, deps: ResourceDeps, lists: readonly ResourceList[]): void {
+  let series: { at: number; resources: Promise<Resource[]> } | undefined;
+  const listedSeries = () => {
+    if (!series || Date.now() - series.at > SERIES_LIST_TTL_MS) series = { at: Date.now(), resources: seriesResources(deps) };
+    return series.resources;
+  };
   server.server.setRequestHandler('resources/list', async (request) => {
     const offset = offsetOf(request.params?.cursor);
-    const all = (await Promise.all(lists.map((list) => list()))).flat();
+    const all = [...(await Promise.all(lists.map((list) => list()))).flat(), ...(await listedSeries())];
     if (offset > all.length)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: the list holds ${all.length} resources.`);
     const end = offset + RESOURCES_PAGE_SIZE;
@@ -256,8 +327,9 @@ export function registerResources(server: McpServer, deps: ResourceDeps): void {
   const glossary = registerGlossary(server, deps);
   const bills = registerBills(server, deps);
   registerCounties(server, deps);
+  registerResearch(server, deps);
   // Last: its `mds://{collection}/{slug}` would also match the bill and county addresses, and a
   // read goes to the first template that matches.
   const articles = registerArticles(server, deps);
-  registerResourcePages(server, [glossary, bills, articles]);
+  registerResourcePages(server, deps, [glossary, bills, articles]);
 }

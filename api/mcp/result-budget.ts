@@ -67,9 +67,23 @@ export const PageSchema = z
   .describe('Present when the list is longer than one answer carries: which part of it this is.');
 export type Page = z.infer<typeof PageSchema>;
 
+/** The `count` items from `start`, rendered, with where they stand in the list. */
+function pageOf<Item, Rendered>(
+  items: readonly Item[],
+  start: number,
+  count: number,
+  render: (page: Item[], position: Page) => Rendered,
+): { rendered: Rendered; page: Page } {
+  const end = Math.min(items.length, start + count);
+  const position: Page = { offset: start, count: end - start, total: items.length, next_offset: end < items.length ? end : null };
+  return { rendered: render(items.slice(start, end), position), page: position };
+}
+
 /**
- * The largest page of `items` from `offset` (at least one item) whose rendering `fits`. A result
- * grows with each item, so the count is found by halving the interval.
+ * A page of `items` from `offset` whose rendering `fits`. Pages have one size for the whole list
+ * (the largest with which every page from 0 fits), so offsets are predictable: pages start at 0,
+ * size, 2 × size…, and an offset guessed from the first page's count never overlaps the next page.
+ * An offset off that grid whose page would not fit gets the largest page that does.
  */
 export function fitPage<Item, Rendered>(
   items: readonly Item[],
@@ -77,17 +91,34 @@ export function fitPage<Item, Rendered>(
   render: (page: Item[], position: Page) => Rendered,
   fits: (rendered: Rendered) => boolean,
 ): { rendered: Rendered; page: Page } {
-  const at = (count: number) => {
-    const end = Math.min(items.length, offset + count);
-    const position: Page = { offset, count: end - offset, total: items.length, next_offset: end < items.length ? end : null };
-    return { rendered: render(items.slice(offset, end), position), page: position };
+  const everyPageFits = (size: number) => {
+    for (let start = 0; start < items.length; start += size) if (!fits(pageOf(items, start, size, render).rendered)) return false;
+    return true;
   };
-  let best = at(1);
+  let low = 1;
+  let high = Math.max(1, items.length);
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (everyPageFits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  const page = pageOf(items, offset, low, render);
+  return fits(page.rendered) ? page : largestFittingPage(items, offset, render, fits);
+}
+
+/** The largest page from `offset` (at least one item) whose rendering `fits`: for a list cut once, not paged (the calendar). */
+export function largestFittingPage<Item, Rendered>(
+  items: readonly Item[],
+  offset: number,
+  render: (page: Item[], position: Page) => Rendered,
+  fits: (rendered: Rendered) => boolean,
+): { rendered: Rendered; page: Page } {
+  let best = pageOf(items, offset, 1, render);
   let low = 1;
   let high = items.length - offset;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    const candidate = at(middle);
+    const candidate = pageOf(items, offset, middle, render);
     if (fits(candidate.rendered)) {
       best = candidate;
       low = middle;

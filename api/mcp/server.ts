@@ -28,7 +28,13 @@ export const SERVER_INSTRUCTIONS =
   'for the rest. query_hmda needs an API key (X-API-Key header); the other tools do not. Arguments are read as people write ' +
   'them: a state by code or name in any case, a value in any case with spaces, hyphens or underscores, a number as text ' +
   '("15", "90%"), a list as an array or comma-separated text, dates as YYYY-MM-DD; each tool\'s inputSchema says exactly ' +
-  `what it accepts. ${PINNED_VERSIONS_INSTRUCTIONS}`;
+  'what it accepts. Series (rates, outstanding-mortgage rates by state, loan limits by county, HMDA totals and shares for the nation, ' +
+  'every state and county, population): find_series gives ids; analyze_data computes over them in one call (rank all states or ' +
+  "a state's counties, per 1,000 residents, counts, changes, extremes, shares, payments); mds://series/{id} reads one. " +
+  'get_mortgage_rates: a national benchmark or survey is an average of locks or offers, not an offer; it is the same in every state and ' +
+  "does not vary by FICO, LTV, occupancy, property type or purpose unless `tier_specific` says so; the full caveats are the result's " +
+  '`disclaimer`. Errors and references name the tool and arguments, or the mds:// resource, that answer next; REST links are for people. ' +
+  `${PINNED_VERSIONS_INSTRUCTIONS}`;
 
 /** The 2025-era versions (an `initialize` handshake) or 2026-07-28 (stateless, per-request envelope). */
 export type ProtocolEra = 'legacy' | 'modern';
@@ -62,8 +68,9 @@ export function createMcpServer(deps: AppDeps, { era, caller = ANONYMOUS, notice
   });
   registerTools(server, { deps, caller });
   publishToolListing(server);
-  registerResources(server, deps);
+  // Before the other resources: their `mds://{collection}/{slug}` would also match `mds://series/MORTGAGE30US`.
   registerSeriesResource(server, deps);
+  registerResources(server, deps);
   registerPrompts(server, deps);
   return server;
 }

@@ -10,7 +10,7 @@
 // calendar-day pattern of `date` and `as_of`) is said once, in `$defs`.
 //
 // Output: the shape of `structuredContent` a client can check and a model can plan with, kept small:
-// each field of the result with its type (and its values, for an enum); the full schema, every field
+// each field of the result with its type; the full schema, every field
 // described at every depth, is the OpenAPI document's (GET /api/v1/openapi.json).
 //
 // Both are portable: no `type` arrays (a nullable field is `anyOf` with `{"type": "null"}`), no
@@ -64,14 +64,14 @@ export function publishedOutputSchema(schema: z.ZodType): JsonSchema {
 }
 
 /**
- * A schema's structure to `depth` levels of fields: names, types and enums; deeper objects and
+ * A schema's structure to `depth` levels of fields: names and types; deeper objects and
  * arrays as just that. No descriptions: the OpenAPI document has them.
  */
 function outline(node: JsonSchema, depth: number): JsonSchema {
   const out: JsonSchema = {};
   if (Array.isArray(node.anyOf)) out.anyOf = node.anyOf.map((branch) => outline(branch as JsonSchema, depth));
   if (Array.isArray(node.oneOf)) out.oneOf = node.oneOf.map((branch) => outline(branch as JsonSchema, depth));
-  for (const key of ['type', 'enum', 'const'] as const) if (node[key] !== undefined) out[key] = node[key];
+  for (const key of ['type'] as const) if (node[key] !== undefined) out[key] = node[key];
   const types = Array.isArray(node.type) ? node.type : [node.type];
   if (types.includes('object') && depth > 0) {
     if (isObject(node.properties)) {

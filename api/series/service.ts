@@ -91,7 +91,7 @@ interface FamilyCopy {
 export function unknownSeriesError(id: string, baseUrl: string): NotFoundError {
   const shown = id.length > 80 ? `${id.slice(0, 77)}...` : id;
   return new NotFoundError(
-    `No series "${shown}". The catalogue at ${baseUrl}/api/v1/series lists every series with its id (filter it with family, state or query); ` +
+    `No series "${shown}". Find its id with the MCP tool find_series {"query":"<measure and place in words>"}, or the catalogue at ${baseUrl}/api/v1/series?query= (filter it with family, state or query); ` +
       'ids look like pmms/30-year, optimal-blue/conforming-30-year, nmdb/CA/ave_intrate, loan-limits/conforming/06037 or hmda/TX/denial_rate.',
   );
 }

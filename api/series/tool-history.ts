@@ -27,7 +27,9 @@ const yearBound = (what: string) =>
   integer({ min: 1972, max: 2100, hint: 'Give a 4-digit year from 1972 to 2100, e.g. 2018.' }).optional().describe(what);
 
 export const LimitRangeSchema = z.object({
-  from_year: yearBound("Adds one-unit limits year by year from this year, e.g. 2018: the county's, else the national ones (since 1972)."),
+  from_year: yearBound(
+    "Adds the limits year by year from this year, e.g. 2018: the county's (for `units`), else the national one-unit ones (since 1972).",
+  ),
   to_year: yearBound('Last year of that history, inclusive, e.g. 2026. Default: the latest.'),
 });
 
@@ -41,6 +43,15 @@ export const HistorySeriesSchema = z.object({
   source_url: z.string(),
   as_of: z.string().nullable(),
   csv_url: z.string().describe('Every observation of the range, as CSV.'),
+  extremes: z
+    .object({
+      low: z.number(),
+      low_dates: z.array(z.string()),
+      high: z.number(),
+      high_dates: z.array(z.string()),
+    })
+    .nullable()
+    .describe('The lowest and highest observation of the range as published (not a mean), with each date it was reached.'),
 });
 export type HistorySeries = z.infer<typeof HistorySeriesSchema>;
 
@@ -54,6 +65,18 @@ export const HistorySchema = z
   .describe('Present when a range was asked for.');
 export type History = z.infer<typeof HistorySchema>;
 
+type Observed = { date: string; value: number | null };
+
+/** The low and high of observations as published, with every date each was reached. */
+function extremesOf(observations: readonly Observed[]): HistorySeries['extremes'] {
+  const values = observations.filter((observation): observation is { date: string; value: number } => observation.value !== null);
+  if (values.length === 0) return null;
+  const low = Math.min(...values.map((observation) => observation.value));
+  const high = Math.max(...values.map((observation) => observation.value));
+  const datesAt = (value: number) => values.filter((observation) => observation.value === value).map((observation) => observation.date);
+  return { low, low_dates: datesAt(low), high, high_dates: datesAt(high) };
+}
+
 async function historyOf(
   deps: SeriesHistoryDeps,
   id: string,
@@ -61,6 +84,8 @@ async function historyOf(
 ): Promise<{ series?: HistorySeries; note?: string }> {
   try {
     let answer: SeriesAnswer = await deps.services.series.answer(id, range);
+    // The record low and high of the range are the published observations', whatever means the text then shows.
+    const extremes = extremesOf(answer.observations);
     for (const frequency of ['monthly', 'annual'] as const) {
       if (answer.count <= TOOL_HISTORY_POINTS) break;
       const coarser = answer.native_frequency === 'annual' || (frequency === 'monthly' && answer.native_frequency === 'quarterly');
@@ -81,6 +106,7 @@ async function historyOf(
         source_url: source.url,
         as_of,
         csv_url: full.toString(),
+        extremes,
       },
     };
   } catch (error) {
@@ -90,10 +116,24 @@ async function historyOf(
   }
 }
 
+/** What a range asks for beyond a series' latest observation: said, so "to 2027" never reads as a figure for 2027. */
+function unpublishedTail(series: HistorySeries, to: string | undefined): string | undefined {
+  const last = series.observations.at(-1);
+  if (!to || !last) return undefined;
+  // A year ("2026"), a month of means ("2026-09") or a day, compared with the same part of `to`.
+  const lastKey = series.frequency === 'annual' ? last.date.slice(0, 4) : (last.period ?? last.date);
+  if (to.slice(0, lastKey.length) <= lastKey) return undefined;
+  return `${series.id}: no figure after ${lastKey} (the range asked runs to ${to}): not yet published, or not loaded here.`;
+}
+
 async function historyFor(deps: SeriesHistoryDeps, ids: readonly string[], range: { from?: string; to?: string }): Promise<History> {
   const parts = await Promise.all(ids.map((id) => historyOf(deps, id, range)));
   const series = parts.flatMap((part) => (part.series ? [part.series] : []));
   const notes = parts.flatMap((part) => (part.note ? [part.note] : []));
+  for (const entry of series) {
+    const unpublished = unpublishedTail(entry, range.to);
+    if (unpublished) notes.push(unpublished);
+  }
   for (const entry of series)
     if (entry.aggregation)
       notes.push(
@@ -129,6 +169,8 @@ export interface LimitHistoryRequest {
   from_year?: number;
   to_year?: number;
   loan_type: string;
+  /** Units of the property (1–4): a county's limits for that many units; the national series are one-unit. */
+  units?: number;
   /** The county the answer is for, when one was asked. */
   fips?: string;
 }
@@ -143,7 +185,8 @@ export function limitHistoryIds(request: LimitHistoryRequest): string[] {
         : request.loan_type === 'usda'
           ? []
           : ['conforming'];
-  if (request.fips) return programs.map((program) => `loan-limits/${program}/${request.fips}`);
+  const units = request.units !== undefined && request.units > 1 ? `/${request.units}-unit` : '';
+  if (request.fips) return programs.map((program) => `loan-limits/${program}/${request.fips}${units}`);
   return programs.flatMap((program) =>
     program === 'fha'
       ? ['loan-limits/fha/floor', 'loan-limits/fha/ceiling']
@@ -168,23 +211,41 @@ export async function limitHistory(deps: SeriesHistoryDeps, request: LimitHistor
   return history;
 }
 
-/** The history in a few lines: each series' first and last value of the range, low and high. */
+/** Characters of values each series' text may use: the whole text stays within a model's budget. */
+const VALUES_TEXT_CHARS = 2_400;
+
+/** The values as "date value" pairs, as many as fit; the rest named with the call that reads them. */
+function valuesText(series: HistorySeries, format: (value: number, units: string) => string): string {
+  const label = (point: { date: string; period?: string | undefined }) => point.period ?? point.date;
+  const parts: string[] = [];
+  let used = 0;
+  for (const [index, point] of series.observations.entries()) {
+    const part = `${label(point)} ${point.value === null ? 'n/a' : format(point.value, series.units)}`;
+    if (used + part.length + 2 > VALUES_TEXT_CHARS) {
+      const next = series.observations[index]!;
+      return (
+        `Values: ${parts.join('; ')}; … ${series.observations.length - index} more from ${label(next)}: ` +
+        `call again with from="${next.date}", or read mds://series/${series.id}?from=${next.date}.`
+      );
+    }
+    parts.push(part);
+    used += part.length + 2;
+  }
+  return `Values: ${parts.join('; ')}.`;
+}
+
+/** The history as text a model can answer from: each series' values, its true low and high with their dates, its source. */
 export function historyText(history: History, format: (value: number, units: string) => string): string {
-  const lines = history.series.map((series) => {
-    const points = series.observations.filter(
-      (observation): observation is typeof observation & { value: number } => observation.value !== null,
-    );
-    const first = points[0];
-    const last = points.at(-1);
-    if (!first || !last) return `${series.title}: no figure in the range.`;
-    const label = (point: { date: string; period?: string | undefined }) => point.period ?? point.date;
-    const low = points.reduce((best, point) => (point.value < best.value ? point : best));
-    const high = points.reduce((best, point) => (point.value > best.value ? point : best));
-    return (
-      `${series.title}${series.aggregation ? ` (${series.aggregation.to_frequency} means)` : ''}: ${format(first.value, series.units)} (${label(first)}) to ` +
-      `${format(last.value, series.units)} (${label(last)}); low ${format(low.value, series.units)} (${label(low)}), high ${format(high.value, series.units)} (${label(high)}). ` +
-      `Source: ${series.source_url}, as of ${series.as_of}. Every observation: ${series.csv_url}`
-    );
+  const lines = history.series.flatMap((series) => {
+    const extremes = series.extremes;
+    if (series.observations.length === 0 || !extremes) return [`${series.title}: no figure in the range.`];
+    const means = series.aggregation ? ` (${series.aggregation.to_frequency} means below)` : '';
+    return [
+      `${series.title} (${series.id})${means}: low ${format(extremes.low, series.units)} on ${extremes.low_dates.join(', ')}, ` +
+        `high ${format(extremes.high, series.units)} on ${extremes.high_dates.join(', ')} (observations as published). ` +
+        `Source: ${series.source_url}, as of ${series.as_of}.`,
+      valuesText(series, format),
+    ];
   });
   return [
     `History${history.from ? ` from ${history.from}` : ''}${history.to ? ` to ${history.to}` : ''}:`,

@@ -69,7 +69,7 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
       // Readers are told what is missing and since when; the operator hint stays in the log and /healthz.
       const error = (await app.deps.services.hmda.answer({ preset: 'rates' }).catch((caught: unknown) => caught)) as Error;
       expect(error.message).toMatch(
-        /^HMDA loan records are not loaded on this server yet: none has been available since \d{4}-\d{2}-\d{2}\.$/,
+        /^HMDA loan records are not loaded on this server yet\. Totals by nation, state and county .* find_series .*analyze_data/,
       );
     } finally {
       await app.close();

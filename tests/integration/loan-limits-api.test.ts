@@ -114,7 +114,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('loan limits API on %s', (ki
     expect(old.status).toBe(404);
     expect(old.body.error).toMatch(/Years available: 2018, .*2026/);
     expect(old.body.error).toMatch(
-      /National one-unit limits back to 1972 are at \/api\/v1\/loan-limits\/history; for 2017 the national conforming baseline was \$424,100 and the high-cost ceiling \$636,150\./,
+      /National one-unit limits back to 1972: get_loan_limits \{"state":"<code>","from_year":1972\} \(REST \/api\/v1\/loan-limits\/history\); for 2017 the national conforming baseline was \$424,100 and the high-cost ceiling \$636,150\./,
     );
     expect((await get('state=CO&year=2020&loan_type=fha')).status).toBe(404);
     // FHA 2026 is said one way everywhere: not loaded, its national figures computed, with the method.

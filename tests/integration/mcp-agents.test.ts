@@ -266,7 +266,7 @@ describe.skipIf(!hasSourceData)('what an agent meets over MCP', () => {
       ['--cli', `${server.url}/api/mcp`, '--transport', 'http', '--method', 'tools/list', '--strict'],
       { timeout: 60_000 },
     );
-    expect(JSON.parse(stdout).tools).toHaveLength(8);
+    expect(JSON.parse(stdout).tools).toHaveLength(11);
     expect(stderr).not.toMatch(/portability|Warning|Error/i);
   }, 90_000);
 });

@@ -13,12 +13,14 @@ import { Client as ModernClient } from '@modelcontextprotocol/client';
 import { StdioClientTransport as ModernStdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { PROJECT_ROOT } from '../../api/config.ts';
 import { localServerFile } from '../../api/mcp/local-server.ts';
+import { MCP_TOOL_NAMES } from '../../api/mcp/tool-names.ts';
 import { connectMcp } from '../support/mcp-client.ts';
 import { prefillDataDir } from '../support/pglite-templates.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 const STDIO_SCRIPT = path.join(PROJECT_ROOT, 'scripts', 'mcp-stdio.ts');
-const TOOL_COUNT = 8;
+/** Every tool of the registry, as over HTTP (tests/integration/mcp-tools.test.ts holds the documented list). */
+const TOOL_COUNT = MCP_TOOL_NAMES.length;
 
 function stdioEnv(env: Record<string, string>): Record<string, string> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));

@@ -1,5 +1,6 @@
-// The 8 MCP tools through a real MCP client over HTTP, against synced official data: exactly the
-// eight tools of docs/mcp.md with schemas and annotations, realistic calls checked against the data, bad
+// The MCP tools through a real MCP client over HTTP, against synced official data: exactly the
+// tools of docs/mcp.md (the specification's eight, then find_series, analyze_data and
+// get_escrow_months) with schemas and annotations, realistic calls checked against the data, bad
 // arguments as isError results, and query_hmda without and with a key. The official Inspector CLI
 // lists and calls the tools too.
 import { execFile } from 'node:child_process';
@@ -18,9 +19,13 @@ import { extractWarehouse, tempDir } from './hmda-fixtures.ts';
 
 const run = promisify(execFile);
 
+/** The specification's eight tools, then the series catalogue, the analysis layer and escrow (docs/mcp.md). */
 const SPEC_TOOLS = [
+  'analyze_data',
+  'find_series',
   'get_congress_bills',
   'get_economic_calendar',
+  'get_escrow_months',
   'get_loan_limits',
   'get_mortgage_rates',
   'get_statistics',
@@ -79,7 +84,7 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     if (hmdaDir) fs.rmSync(hmdaDir, { recursive: true, force: true });
   });
 
-  it('lists exactly the 8 tools of docs/mcp.md, each with schemas and read-only annotations', async () => {
+  it('lists exactly the 11 tools of docs/mcp.md, each with schemas and read-only annotations', async () => {
     const { tools } = await anonymous.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(SPEC_TOOLS);
     for (const tool of tools) {
@@ -122,7 +127,9 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
     expect(text).toMatch(
       /Freshness: Freddie Mac Primary Mortgage Market Survey \(30-year fixed rate\): 45 days old on 2026-11-22, stale \(6 scheduled releases since not loaded\)/,
     );
-    expect(text).toMatch(/Not current: Freddie Mac Primary Mortgage Market Survey/);
+    // The full caveats are the structured disclaimer; the text says the freshness once, and the shared framing is in the instructions.
+    expect(structured.disclaimer).toMatch(/Not current: Freddie Mac Primary Mortgage Market Survey/);
+    expect(text).not.toContain('Not current:');
   });
 
   it('get_mortgage_rates answers Texas, a 745 score and 10% down, saying it is not specific to that tier', async () => {

@@ -310,7 +310,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
     const unknown = await json('/series/pmms/40-year');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toMatch(
-      /No series "pmms\/40-year"\. The catalogue at http:\/\/localhost:3000\/api\/v1\/series lists every series/,
+      /No series "pmms\/40-year"\. Find its id with the MCP tool find_series .* or the catalogue at http:\/\/localhost:3000\/api\/v1\/series\?query=/,
     );
     expect((await json('/series/loan-limits/conforming/99999')).status).toBe(404);
 
@@ -418,7 +418,13 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
         expect(Math.abs(row.value! - expected[index]!.mean)).toBeLessThanOrEqual(HALF_OF_LAST_DIGIT),
       );
       expect(benchmark).toMatchObject({ id: 'optimal-blue/conforming-30-year', frequency: 'monthly' });
-      expect(ten.text).toMatch(/History from 2016-10-08 to 2026-10-08:\nFreddie Mac PMMS: 30-year fixed rate \(monthly means\): /);
+      expect(ten.text).toMatch(
+        /History from 2016-10-08 to 2026-10-08:\nFreddie Mac PMMS: 30-year fixed rate \(pmms\/30-year\) \(monthly means below\): low \d/,
+      );
+      // The values themselves are in the text, and the low and high are the weeks as published, not a mean.
+      expect(ten.text).toContain(`Values: ${expected[0]!.period} `);
+      const fifteen = await call('get_mortgage_rates', { loan_term: 15, from: '1990' });
+      expect(fifteen.text).toMatch(/\(pmms\/15-year\) \(annual means below\): low 2\.1% on 2021-07-29, 2021-08-05,/);
 
       // A short range comes as published; a series without observations in it is said, not guessed.
       const recent = await call('get_mortgage_rates', { product_type: 'FHA', from: '2026-09' });
@@ -440,6 +446,24 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
       expect(county.structured.history!.series[0]!.observations[0]).toEqual({ date: '2018-01-01', period: '2018', value: 679_650 });
       expect(county.structured.history!.series[0]!.observations.at(-1)).toEqual({ date: '2026-01-01', period: '2026', value: 1_249_125 });
 
+      // A year not published yet is said, not folded into the range.
+      const ahead = await call('get_loan_limits', {
+        state: 'CA',
+        county: 'Los Angeles',
+        loan_type: 'conforming',
+        from_year: 2026,
+        to_year: 2027,
+      });
+      expect(ahead.text).toMatch(/loan-limits\/conforming\/06037: no figure after 2026 \(the range asked runs to 2027/);
+      // A county's 2–4 unit limits have a history of their own.
+      const three = await call('get_loan_limits', {
+        state: 'CA',
+        county: 'Los Angeles',
+        loan_type: 'conforming',
+        units: 3,
+        from_year: 2024,
+      });
+      expect(three.structured.history!.series.map((series) => series.id)).toEqual(['loan-limits/conforming/06037/3-unit']);
       const national = await call('get_loan_limits', { state: 'CA', loan_type: 'conforming', from_year: 1972, to_year: 1980 });
       expect(national.structured.history!.series.map((series) => series.id)).toEqual(['loan-limits/conforming/baseline']);
       expect(national.structured.history!.series[0]!.observations[0]).toEqual({ date: '1972-01-01', period: '1972', value: 33_000 });

@@ -230,6 +230,34 @@ export const VOCABULARY: Record<string, Vocabulary> = {
       { sql: '' },
     ],
   },
+  find_series: {
+    base: { query: 'VA share Hawaii' },
+    natural: [{}, { query: 'denial rate Harris County' }, { query: 'outstanding mortgages above 6% Arizona', limit: '5' }, { offset: 10 }],
+    invalid: [{ query: '' }, { limit: 0 }, { q: 'rates' }],
+  },
+  analyze_data: {
+    base: { operation: 'value', series: 'pmms/30-year' },
+    natural: [
+      {},
+      { at: 'Latest' },
+      { at: 2023 },
+      { at: '2025q3' },
+      { at: '2024-12-18' },
+      { operation: 'Rank', series: 'hmda/*/originations', state: 'Pennsylvania', at: '2025', limit: '2' },
+      { operation: 'rank', series: 'hmda/*/originations', per: 1000, order: 'Lowest', places: 'TX, FL' },
+      { operation: 'rank', series: 'hmda/*/originations', min_population: '1000000', among: 'States' },
+      { operation: 'count', from: '2023', to: '2023', above: '7' },
+      { operation: 'Per-Resident', series: 'hmda/FL/originations' },
+      { operation: 'payment', amount: '400000', rate: '6.5', term_years: 15 },
+      { operation: 'moves', direction: 'Down' },
+    ],
+    invalid: [{ operation: 'sum' }, { at: 'yesterday' }, { at: '2025-02-30' }, { operation: 'rank', limit: 101 }, { foo: 1 }],
+  },
+  get_escrow_months: {
+    base: { state: 'Texas' },
+    natural: [{}, { state: 'il', closing_month: 'March', county: 'cook county' }, { closing_month: '03' }, { annual_tax: '4800.50' }],
+    invalid: [{ state: undefined }, { closing_month: 13 }, { annual_tax: 0 }, { loan_amount: 300000 }],
+  },
 };
 
 /** Arguments whose published schema is knowingly wider than the server: any name-shaped text is a place. */
@@ -239,6 +267,9 @@ export const WIDER: Record<string, readonly string[]> = {
   query_hmda: ['state'],
   // A list's count (1 to the number of values) is the server's to check, after splitting texts.
   get_economic_calendar: ['impact', 'category'],
+  get_escrow_months: ['state'],
+  // A place list takes state names and county names: any text is a place, the server says which it does not know.
+  analyze_data: ['state', 'places'],
 };
 
 /** A call of a table with its base: a key set to undefined leaves it out. */

@@ -21,7 +21,7 @@ import { StatisticsAnswerSchema, StatisticsQuerySchema, type StatisticsAnswer } 
 import { EscrowAnswerSchema, EscrowQuerySchema } from '../../api/escrow/contract.ts';
 import { createEscrowService } from '../../api/escrow/service.ts';
 import { getStatisticsTool } from '../../api/mcp/tools/get-statistics.ts';
-import { getEscrowMonthsTool } from '../../api/escrow/ask-tool.ts';
+import { getEscrowMonthsTool } from '../../api/mcp/tools/get-escrow-months.ts';
 import { askTools } from '../../api/ask/tools.ts';
 import type { ContractTool, ToolContext } from '../../api/mcp/tool-kit.ts';
 

@@ -5,7 +5,7 @@
 // page and names the day to ask `from` for the rest (`next_from`).
 import { z } from 'zod';
 import { defineTool, sourcesText } from '../tool-kit.ts';
-import { fitPage, fitsPage } from '../result-budget.ts';
+import { largestFittingPage, fitsPage } from '../result-budget.ts';
 import { CalendarAnswerSchema, CalendarQuerySchema, type CalendarAnswer } from '../../calendar/contract.ts';
 
 /** The answer as text: how many events and which part of them, one line per event, the sources. */
@@ -38,7 +38,7 @@ function withinPage(answer: CalendarAnswer): { structured: CalendarAnswer & { ne
     const part = { ...answer, events };
     return { structured: nextFrom ? { ...part, next_from: nextFrom } : part, text: calendarAnswerText(part, nextFrom) };
   };
-  let count = fitPage(answer.events, 0, (events) => render(events.length), fitsPage).page.count;
+  let count = largestFittingPage(answer.events, 0, (events) => render(events.length), fitsPage).page.count;
   // Back to the last whole day (one day's events always go together).
   while (count > 0 && count < answer.events.length && answer.events[count]?.date === answer.events[count - 1]?.date) count -= 1;
   if (count === 0) count = answer.events.filter((event) => event.date === answer.events[0]?.date).length;

@@ -119,8 +119,12 @@ export const getLoanLimitsTool = defineTool({
     const fips = query.county === undefined ? undefined : whole.counties[0]?.fips;
     if (query.county !== undefined && offset !== undefined)
       throw new BadRequestError("'offset' pages the counties of a state: give it without 'county'.");
-    const history = await limitHistory(deps, { from_year, to_year, loan_type: query.loan_type, ...(fips ? { fips } : {}) });
-    if (history && !fips) history.notes.push('No county was asked for: these are the national one-unit limits.');
+    const units = query.units ?? 1;
+    const history = await limitHistory(deps, { from_year, to_year, loan_type: query.loan_type, units, ...(fips ? { fips } : {}) });
+    if (history && !fips)
+      history.notes.push(
+        `No county was asked for: these are the national one-unit limits${units > 1 ? ' (a county gives its limits for 2–4 units)' : ''}.`,
+      );
     const withHistory = (text: string) =>
       history ? `${text}\n\n${historyText(history, (value) => `$${value.toLocaleString('en-US')}`)}` : text;
     if (query.county !== undefined) {

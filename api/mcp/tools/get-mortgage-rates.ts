@@ -5,6 +5,7 @@ import { defineTool, sourcesText } from '../tool-kit.ts';
 import { DetailedRateRecordSchema, RATE_KIND_TEXT, RatesQuerySchema, type DetailedRateRecord } from '../../rates/contract.ts';
 import { HistorySchema, RateRangeSchema, historyText, rateHistory } from '../../series/tool-history.ts';
 import { freshnessText } from '../../freshness/assess.ts';
+import { stateCode } from '../../platform/contract/places.ts';
 
 /** The state estimate in a sentence: what it adds to which figure, from how many loans of which year. */
 function estimateText(estimate: NonNullable<DetailedRateRecord['estimate']>): string {
@@ -15,9 +16,39 @@ function estimateText(estimate: NonNullable<DetailedRateRecord['estimate']>): st
   return `Estimate: national ${estimate.national_rate}% ${adjustment}${estimate.synthetic ? ' (SYNTHETIC benchmark data, not real loans)' : ''}; method: ${estimate.method_url}`;
 }
 
-/** The record as text: how the request was read, the rate with its source and kind, the comparisons, freshness, the disclaimer. */
-export function ratesRecordText(record: DetailedRateRecord): string {
+/** Which parts of the cell the caller named: the others are defaults, said as such, never as the question. */
+export interface AskedCell {
+  state: boolean;
+  fico: boolean;
+  ltv: boolean;
+}
+
+const ALL_ASKED: AskedCell = { state: true, fico: true, ltv: true };
+
+/** The cell as asked ("TX, FICO 740-779"), and the defaults it was read with when the figure depends on them. */
+function cellText(record: DetailedRateRecord, asked: AskedCell): { label: string; defaults: string } {
   const labels = record.parameters;
+  const parts = [
+    { asked: asked.state, text: labels.state },
+    { asked: asked.fico, text: `FICO ${labels.fico_tier}` },
+    { asked: asked.ltv, text: `LTV ${labels.ltv_tier}` },
+  ];
+  const label = parts.filter((part) => part.asked).map((part) => part.text);
+  const unasked = parts.filter((part) => !part.asked).map((part) => part.text);
+  // A national figure is the same in every cell: the defaults changed nothing, so they are not named.
+  const defaults =
+    unasked.length > 0 && record.rate_kind !== 'national' ? `Not asked, so read with the defaults: ${unasked.join(', ')}.` : '';
+  return { label: label.length > 0 ? `, ${label.join(', ')}` : '', defaults };
+}
+
+/**
+ * The record as text: the rate for the cell asked with its source and kind, the comparisons and the
+ * freshness. The full caveats are the structured `disclaimer`; what every rate answer shares is in
+ * the server's instructions, said once.
+ */
+export function ratesRecordText(record: DetailedRateRecord, asked: AskedCell = ALL_ASKED): string {
+  const labels = record.parameters;
+  const cell = cellText(record, asked);
   const thirty =
     record.loan_term === 30
       ? ''
@@ -26,10 +57,11 @@ export function ratesRecordText(record: DetailedRateRecord): string {
         : 'No source covers the 30-year rate of this cell.';
   return [
     ...record.parameter_notes,
-    `${labels.loan_term} ${labels.product_type} rate, ${labels.state}, FICO ${labels.fico_tier}, LTV ${labels.ltv_tier}: ${record.rate}% as of ${record.last_updated} (${record.source}).`,
+    `${labels.loan_term} ${labels.product_type} rate${cell.label}: ${record.rate}% as of ${record.last_updated} (${record.source}).`,
     RATE_KIND_TEXT[record.rate_kind],
+    cell.defaults,
     record.estimate ? estimateText(record.estimate) : '',
-    record.tier_specific ? '' : 'It is not specific to this FICO/LTV tier: no benchmark of that tier is loaded.',
+    record.tier_specific || !asked.fico ? '' : 'It is not specific to this FICO/LTV tier: no benchmark of that tier is loaded.',
     thirty,
     record.rate_change_line ?? '',
     record.survey_rate !== null
@@ -39,12 +71,27 @@ export function ratesRecordText(record: DetailedRateRecord): string {
       ? `Market benchmark (Optimal Blue 30-year conforming): ${record.index_a_rate}% as of ${record.index_a_last_updated}.`
       : '',
     freshnessText(record.freshness),
-    record.disclaimer ?? '',
     sourcesText(record.sources),
   ]
     .filter(Boolean)
     .join('\n');
 }
+
+/** The contract's default tier, as its parser reads it (a tier reading, not a number). */
+const DEFAULT_FICO = RatesQuerySchema.shape.fico.parse(undefined);
+
+/** The tool's input: the rates contract, with the cell's state and FICO tier optional so a default is never taken for the question. */
+const RatesToolInputSchema = RatesQuerySchema.omit({ format: true })
+  .extend({
+    state: stateCode()
+      .optional()
+      .describe('State: code or name of one of the 50 states or DC, e.g. "TX" or "Texas". Default: national figures (read for CO).'),
+    fico: RatesQuerySchema.shape.fico
+      .unwrap()
+      .optional()
+      .describe(RatesQuerySchema.shape.fico.description ?? ''),
+  })
+  .extend(RateRangeSchema.shape);
 
 export const getMortgageRatesTool = defineTool({
   name: 'get_mortgage_rates',
@@ -53,13 +100,19 @@ export const getMortgageRatesTool = defineTool({
     "Today's mortgage rate for a state, FICO tier and LTV tier, beside Freddie Mac's weekly survey and Optimal Blue's daily " +
     'benchmark, with the weekly change and freshness. `rate_kind`: lender sheet, state estimate or national; `tier_specific` ' +
     'false: a broader benchmark answered. `from`/`to` add history.',
-  inputSchema: RatesQuerySchema.omit({ format: true }).extend(RateRangeSchema.shape),
+  inputSchema: RatesToolInputSchema,
   outputSchema: DetailedRateRecordSchema.extend({ history: HistorySchema.optional() }),
   async run(args, { deps }) {
-    const { from, to, ...query } = args;
-    const record = await deps.services.rates.detailed(query);
+    const { from, to, state, fico, ...query } = args;
+    const asked: AskedCell = {
+      state: state !== undefined,
+      fico: fico !== undefined,
+      ltv: query.ltv !== undefined || query.down_payment !== undefined,
+    };
+    const record = await deps.services.rates.detailed({ ...query, state: state ?? 'CO', fico: fico ?? DEFAULT_FICO });
+    const text = ratesRecordText(record, asked);
     const history = await rateHistory(deps, { from, to, product_type: query.product_type, loan_term: query.loan_term });
-    if (!history) return { structured: record, text: ratesRecordText(record) };
-    return { structured: { ...record, history }, text: `${ratesRecordText(record)}\n\n${historyText(history, (value) => `${value}%`)}` };
+    if (!history) return { structured: record, text };
+    return { structured: { ...record, history }, text: `${text}\n\n${historyText(history, (value) => `${value}%`)}` };
   },
 });

@@ -1,6 +1,7 @@
-// The MCP tools, in the order docs/mcp.md lists them. Each tool lives in its own file; this list is
-// the one registry the server, /ask, brand-facts.json and llms.txt read; each is declared from its
-// capability's contract (`defineTool`).
+// The tools, in the order docs/mcp.md lists them. Each tool lives in its own file; this list is the
+// one registry the MCP server, /ask's model, brand-facts.json and llms.txt read, so a chat with a
+// configured model reaches what an MCP client reaches; each is declared from its capability's
+// contract (`defineTool`).
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { ContractTool, ToolContext } from '../tool-kit.ts';
 import { getMortgageRatesTool } from './get-mortgage-rates.ts';
@@ -12,6 +13,8 @@ import { getCongressBillsTool } from './get-congress-bills.ts';
 import { getEconomicCalendarTool } from './get-economic-calendar.ts';
 import { queryHmdaTool } from './query-hmda.ts';
 import { findSeriesTool } from './find-series.ts';
+import { analyzeDataTool } from './analyze-data.ts';
+import { getEscrowMonthsTool } from './get-escrow-months.ts';
 
 export type McpTool = ContractTool;
 
@@ -25,6 +28,8 @@ export const tools: McpTool[] = [
   getCongressBillsTool,
   queryHmdaTool,
   findSeriesTool,
+  analyzeDataTool,
+  getEscrowMonthsTool,
 ];
 
 /** Name, title, description and key requirement of every tool, for documentation files. */

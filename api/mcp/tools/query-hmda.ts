@@ -10,6 +10,7 @@ import {
   HMDA_EXPORT_TTL_HOURS,
   HMDA_TEXT_BUDGET_BYTES,
   HmdaAnswerSchema,
+  HMDA_TOTALS_POINTER,
   HmdaQuerySchema,
   type HmdaAnswer,
 } from '../../hmda/contract.ts';
@@ -92,7 +93,8 @@ export const queryHmdaTool = defineTool({
   title: 'Query HMDA loan records',
   requiresKey: true,
   description:
-    `HMDA loan/application records, ${HMDA_YEAR_SPAN}; needs an API key. A \`preset\` (rates, approvals, denials, demographics, ` +
+    `HMDA loan/application records, ${HMDA_YEAR_SPAN}, where this server has loaded them (the answer says first if not); needs an API key. ` +
+    'Totals by state and county: find_series and analyze_data. A `preset` (rates, approvals, denials, demographics, ' +
     'lender_rankings) with filters, or `sql`: one read-only SELECT over `lar` (and `lenders`). A result over ' +
     `${BUDGET} comes as its first rows with links to CSV and Parquet files of every row (kept ${HMDA_EXPORT_TTL_HOURS} hours).`,
   inputSchema: HmdaQuerySchema,
@@ -103,7 +105,7 @@ export const queryHmdaTool = defineTool({
       if (deps.services.hmda.asOf() === undefined) {
         const note = deps.services.hmda.progress.publicNote();
         throw new ServiceUnavailableError(
-          `HMDA loan records are not loaded on this server yet.${note ? ` ${note}` : ''} Once they are, query_hmda needs an API key: ${howToGetAKey(deps.config)}`,
+          `HMDA loan records are not loaded on this server yet.${note ? ` ${note}` : ''} Once they are, query_hmda needs an API key: ${howToGetAKey(deps.config)} ${HMDA_TOTALS_POINTER}`,
           300,
         );
       }

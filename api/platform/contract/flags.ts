@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { valueMessage } from './messages.ts';
 import { lenient, textForms } from './lenient.ts';
-import { wordsPattern } from './patterns.ts';
+import { foldCase, wordsPattern } from './patterns.ts';
 
 type Issue = { path?: PropertyKey[] | undefined; input?: unknown };
 
@@ -24,7 +24,7 @@ export function flag() {
   const error = (issue: Issue) => valueMessage(issue, FLAG_HINT);
   const read = (value: unknown) => {
     if (value === 1 || value === 0) return value === 1;
-    return typeof value === 'string' ? (WORDS.get(value.trim().toLowerCase()) ?? value) : value;
+    return typeof value === 'string' ? (WORDS.get(foldCase(value.trim())) ?? value) : value;
   };
   const json = {
     anyOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }, textForms(wordsPattern([...WORDS.keys()], { space: '\\s+' }))],

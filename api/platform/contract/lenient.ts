@@ -11,7 +11,7 @@
 // keep the canonical values (what an answer echoes).
 import { z } from 'zod';
 import { listValues, valueMessage } from './messages.ts';
-import { integerTextPattern, numberTextPattern, trimmed, wordsPattern } from './patterns.ts';
+import { foldCase, integerTextPattern, numberTextPattern, trimmed, wordsPattern } from './patterns.ts';
 
 /** A JSON Schema object, as published. */
 export type JsonSchema = Record<string, unknown>;
@@ -73,14 +73,14 @@ export function hintOf(schema: z.ZodType): string {
 const errorFor = (hint: string) => (issue: Issue) => valueMessage(issue, hint);
 
 /**
- * "In Committee", "in-committee", " IN_COMMITTEE ", "in - committee" → `in_committee`. Only ASCII
- * letters change case: every value is ASCII, and what `toLowerCase` would also map to one (the Kelvin
- * sign to "k") is no spelling anyone writes, nor one a pattern of every validator can say.
+ * "In Committee", "in-committee", " IN_COMMITTEE ", "in - committee" → `in_committee`. Letters fold
+ * as the listing's case-insensitive patterns fold them (`foldCase`): ASCII letters, and the Kelvin
+ * sign and long s that Unicode folding maps onto k and s.
  */
 export function choiceKey(value: string): string {
   return value
     .trim()
-    .replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
+    .replace(/[A-Z\u212a\u017f]+/g, foldCase)
     .replace(/[\s_-]+/g, '_');
 }
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { valueMessage } from './messages.ts';
 import { lenient, textForms } from './lenient.ts';
-import { wordsPattern } from './patterns.ts';
+import { foldCase, wordsPattern } from './patterns.ts';
 
 type Issue = { path?: PropertyKey[] | undefined; input?: unknown };
 
@@ -34,7 +34,7 @@ byName.set('sept', 9);
 
 /** "3", " 03 ", "March", "mar.", "SEPT" → the month number; anything else → undefined. */
 export function monthOf(value: string): number | undefined {
-  const trimmed = value.trim().toLowerCase().replace(/\.$/, '');
+  const trimmed = foldCase(value.trim()).replace(/\.$/, '');
   if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed);
   return byName.get(trimmed);
 }

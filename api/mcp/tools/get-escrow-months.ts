@@ -1,8 +1,7 @@
-// get_escrow_months: the escrow computation as a tool for /ask's model, from the escrow contract
-// (the same input and answer as GET /escrow). It is not one of the MCP server's eight tools
-// (docs/mcp.md); MCP clients reach escrow through GET /api/v1/escrow.
-import { defineTool } from '../mcp/tool-kit.ts';
-import { EscrowAnswerSchema, EscrowQuerySchema, type EscrowAnswer } from './contract.ts';
+// get_escrow_months: the escrow computation as a tool, from the escrow contract (the same input and
+// answer as GET /escrow), for MCP clients and /ask's model alike.
+import { defineTool } from '../tool-kit.ts';
+import { EscrowAnswerSchema, EscrowQuerySchema, type EscrowAnswer } from '../../escrow/contract.ts';
 
 export function escrowAnswerText(answer: EscrowAnswer): string {
   const byMonth = Object.entries(answer.allMonths)
@@ -27,12 +26,8 @@ export const getEscrowMonthsTool = defineTool({
   name: 'get_escrow_months',
   title: 'Escrow months at closing',
   description:
-    'How many months of property tax a lender collects into escrow at closing (RESPA aggregate analysis, 2-month cushion), ' +
-    "for one of the 50 states or DC and a closing month, with county schedules where a county's tax calendar differs " +
-    '(e.g. Cook County, IL; New York City\'s boroughs). `state` is a code or name in any case ("TX", "Texas"); ' +
-    '`closing_month` is 1-12 or a month name ("March", "mar", "3"; default this month); `county` is a name with or without ' +
-    '"County"/"Parish", a borough ("Brooklyn") or a 5-digit FIPS code ("17031"). The answer gives the months for every ' +
-    'closing month, the tax months and the statute or collector each comes from.',
+    'Months of property tax a lender collects into escrow at closing (RESPA aggregate analysis, 2-month cushion) for a state or DC and a ' +
+    'closing month, with county schedules where they differ (Cook County, IL; New York City): the months for every closing month and the statute.',
   inputSchema: EscrowQuerySchema,
   outputSchema: EscrowAnswerSchema,
   async run(args, { deps }) {

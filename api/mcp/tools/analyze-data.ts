@@ -1,0 +1,52 @@
+// analyze_data: the analysis layer as one tool, from the analysis contract (the same operations,
+// parameters and answers as GET /api/v1/analysis/<operation>), for MCP clients and /ask's model
+// alike. One tool with an `operation` keeps tools/list small; each operation's own schema then
+// checks the arguments, so a call gets the REST answer and the REST messages.
+import { defineTool, sourcesText } from '../tool-kit.ts';
+import { BadRequestError } from '../../platform/errors.ts';
+import {
+  AnalysisToolAnswerSchema,
+  AnalysisToolInputSchema,
+  QUERY_SCHEMAS,
+  type AnalysisAnswer,
+  type Operation,
+} from '../../analysis/contract.ts';
+
+/** Figures of each input that the answer sentence does not repeat: the dates and values used. */
+function inputLines(answer: AnalysisAnswer): string[] {
+  return answer.inputs
+    .filter((input) => input.points.length > 0)
+    .map((input) => {
+      const points = input.points.map(
+        (point) => `${point.value ?? 'n/a'} (${point.period ?? point.date}${point.count ? `, mean of ${point.count}` : ''})`,
+      );
+      return `Input ${input.id} (${input.units}): ${points.join(', ')}; read it: mds://series/${input.id}`;
+    });
+}
+
+/** The answer as text a model can quote: the result with its figures, the method, the inputs, notes, sources. */
+export function analysisText(answer: AnalysisAnswer): string {
+  return [answer.answer, `Method: ${answer.method}`, ...inputLines(answer), ...answer.notes, sourcesText(answer.sources)].join('\n');
+}
+
+export const analyzeDataTool = defineTool({
+  name: 'analyze_data',
+  title: 'Compute over the series: rank, compare, change, share, count, extremes, payment',
+  description:
+    'Compute over any series find_series finds: rank and count take a template with * for the place (every state, or every county of `state`, ' +
+    'in one call; ties kept). E.g. {operation:"rank",series:"hmda/*/originations",state:"PA",at:2025,limit:2}; ' +
+    '{operation:"rank",series:"hmda/*/originations",per:1000}; {operation:"extremes",series:"pmms/15-year"}; ' +
+    '{operation:"share",part:"hmda/HI/va_records",whole:"hmda/HI/records"}. Moments: latest, 2024, 2025Q3, 2024-05, 2024-12-18.',
+  inputSchema: AnalysisToolInputSchema,
+  outputSchema: AnalysisToolAnswerSchema,
+  async run(args, { deps }) {
+    const { operation, ...rest } = args;
+    const schema = QUERY_SCHEMAS[operation as Operation];
+    const given = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+    const unused = Object.keys(given).filter((name) => !(name in schema.shape));
+    if (unused.length > 0)
+      throw new BadRequestError(`'${operation}' does not take ${unused.join(', ')}; it takes ${Object.keys(schema.shape).join(', ')}.`);
+    const answer = await deps.services.analysis.run(operation, given);
+    return { structured: answer as never, text: analysisText(answer) };
+  },
+});
