@@ -1,6 +1,8 @@
 // The `hud_median_family_income` dataset: HUD's Section 8 area median family income per county (or
-// New England town), FY2018–FY2022, an input of the affordability statistics. The files differ in
-// column order, quoting and encoding (FY19 is Latin-1), so columns are mapped by header name.
+// New England town), FY2018–FY2022, an input of the affordability statistics, with the income limits
+// of each area (extremely low, very low and low, for households of 1 to 8) that /ask answers from.
+// The files differ in column order, quoting and encoding (FY19 is Latin-1), so columns are mapped by
+// header name.
 import { columnIndexes, decodeText, parseDelimited } from '../sync/delimited.ts';
 import { SourceFormatError, ValidationError } from '../sync/errors.ts';
 import { combineChecksums } from '../sync/source.ts';
@@ -113,7 +115,7 @@ export async function incomeYears(db: Queryable): Promise<number[]> {
 
 export const hudIncomeDataset: DatasetDefinition = {
   name: HUD_INCOME_DATASET,
-  description: 'HUD Section 8 area median family income by county or New England town, FY2018–FY2022',
+  description: 'HUD Section 8 area median family income and income limits by county or New England town, FY2018–FY2022',
   async load(tx, context) {
     const files: SourceFile[] = [];
     const rows: (string | number)[][] = [];
