@@ -108,6 +108,9 @@ export const CompareQuerySchema = z.object({
 });
 export const ShareQuerySchema = z.object({
   part: seriesId('The part, e.g. `hmda/17031/fha_records` or `hmda/CA/originations`.'),
+  plus: seriesId(
+    'A second part added to the first, e.g. `hmda/US/cash_out_refinance_records` beside `hmda/US/refinance_records`.',
+  ).optional(),
   whole: seriesId('The whole it is a share of, e.g. `hmda/17031/records` or `hmda/US/originations`.'),
   at: AT.optional(),
 });

@@ -240,6 +240,17 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
     async share(query, used) {
       const part = await pointOf(query.part, query.at, used);
       const whole = await pointOf(query.whole, query.at, used);
+      if (query.plus !== undefined) {
+        // Two parts together ("refinances, cash-out ones too"): their sum, then its share.
+        const plus = await pointOf(query.plus, query.at, used);
+        const sum = part.point.value === null || plus.point.value === null ? null : part.point.value + plus.point.value;
+        const share = sharePercent(sum, whole.point.value);
+        return {
+          answer: `${part.series.title}: ${say(part.series, part.point)}, plus ${plus.series.title}: ${say(plus.series, plus.point)}, together ${formatValue(sum, part.series.units)}: ${share === null ? 'n/a' : `${share}% (${share.toFixed(1)}% to one decimal)`} of ${whole.series.title}: ${say(whole.series, whole.point)}.`,
+          method: 'Share = (part + second part) ÷ whole × 100, all for the same moment.',
+          result: { part: { ...part.point, value: sum }, whole: whole.point, share_percent: share },
+        };
+      }
       const share = sharePercent(part.point.value, whole.point.value);
       return {
         answer: `${part.series.title}: ${say(part.series, part.point)}, ${share ?? 'n/a'}% of ${whole.series.title}: ${say(whole.series, whole.point)}.`,

@@ -157,6 +157,17 @@ describe.skipIf(!census)('phrasings the reader generalises to: read as asked, or
     expect(fha.refusals[0]?.part).toMatch(/denial rate for FHA loan/);
   });
 
+  it('reads two parts of one whole as two measures, never one as a share of the other', async () => {
+    const refis = await read('Nationally, what share of 2021 HMDA records were refinances, counting cash-out refis too?');
+    expect(refis.qualifiers.purposesAll).toEqual(['refinance', 'cash-out refinance']);
+    expect(refis.measures.map((measure) => measure.template).sort()).toEqual([
+      'hmda/{place}/cash_out_refinance_share',
+      'hmda/{place}/refinance_share',
+    ]);
+    const programs = await read("What share of Texas's 2023 HMDA records were FHA or VA loans?");
+    expect(programs.measures.every((measure) => measure.share?.whole === 'hmda/{place}/records')).toBe(true);
+  });
+
   it('counts places at a level and ranks states by their counties that meet it', async () => {
     const at = await read('How many counties were at the FHA ceiling for a single-family home in 2025?');
     expect(at.numbers.threshold).toMatchObject({ op: 'equal', value: 'loan-limits/fha/ceiling' });

@@ -76,6 +76,8 @@ export interface Qualifiers {
   termsAll?: number[];
   termYears?: number;
   purpose?: string;
+  /** Every purpose named, in order ("refinances, counting cash-out refis too"). */
+  purposesAll?: string[];
   lender?: string;
   tract?: string;
   zip?: string;

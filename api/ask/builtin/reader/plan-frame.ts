@@ -246,8 +246,10 @@ function planShare(frame: Frame, plan: Plan): void {
   const nation = frame.places.find((place) => place.kind === 'nation');
   const local = frame.places.find((place) => place.kind !== 'nation');
   if (nation && local) return push(seriesOf(part, local), seriesOf(part, nation), labelOf(local, time));
-  // "Cook County's FHA limit as a share of its conforming limit": the first measure of the second.
+  // "FHA or VA loans", "refinances, cash-out ones too": two parts of one whole, each and together.
   const other = frame.measures[1];
+  if (other?.share && measure.share && other.share.whole === measure.share.whole) return planTwoParts(frame, plan, [measure, other]);
+  // "Cook County's FHA limit as a share of its conforming limit": the first measure of the second.
   if (other) return push(seriesOf(measure, frame.places[0]), seriesOf(other, frame.places[0]));
   if (measure.kind !== 'count' && !measure.share) return planValues(frame, plan);
   for (const place of frame.places.length > 0 ? frame.places : [undefined]) {
@@ -257,6 +259,22 @@ function planShare(frame: Frame, plan: Plan): void {
         ? `hmda/${placeCode(place)}/records`
         : undefined;
     push(seriesOf(part, place), whole, labelOf(place, time));
+  }
+}
+
+/** Each part's share of their whole, then the two together. */
+function planTwoParts(frame: Frame, plan: Plan, [first, second]: [MeasureSlot, MeasureSlot]): void {
+  const time = datedTimes(frame)[0];
+  const at = time ? { at: momentOf(time) } : {};
+  for (const place of frame.places.length > 0 ? frame.places : [undefined]) {
+    const part = (measure: MeasureSlot) => (measure.share ? seriesOf({ ...measure, template: measure.share.part }, place) : undefined);
+    const whole = first.share ? seriesOf({ ...first, template: first.share.whole }, place) : undefined;
+    const [a, b] = [part(first), part(second)];
+    if (!a || !b || !whole) continue;
+    const label = labelOf(place, time);
+    plan.steps.push({ operation: 'share', query: { part: a, whole, ...at }, label });
+    plan.steps.push({ operation: 'share', query: { part: b, whole, ...at }, label });
+    plan.steps.push({ operation: 'share', query: { part: a, plus: b, whole, ...at }, label: `${label ? `${label}, ` : ''}together` });
   }
 }
 

@@ -155,6 +155,8 @@ function withVariants(chosen: RankedTemplate[], ranked: readonly RankedTemplate[
     ['program', qualifiers.programsAll],
     ['term', qualifiers.termsAll],
     ['units', qualifiers.unitsAll],
+    // The catalogue writes purposes with underscores ("cash_out_refinance"), the reader's words with spaces.
+    ['purpose', qualifiers.purposesAll?.map((purpose) => purpose.replaceAll(' ', '_').replaceAll('-', '_'))],
   ];
   const result = [...chosen];
   for (const [key, values] of asked) {

@@ -125,10 +125,20 @@ function readPrograms(coverage: Coverage): NonNullable<Qualifiers['program']>[] 
   return [...new Set(found.sort((a, b) => a.at - b.at).map((entry) => entry.program))];
 }
 
-function readPurpose(coverage: Coverage): string | undefined {
-  for (const [purpose, phrases] of Object.entries(lexicon().qualifiers.purposes))
-    if (takeFirst(coverage, phrases, 'qualifiers.purpose')) return purpose;
-  return undefined;
+/** Every purpose named, in the order written ("refinances, counting cash-out refis too"). */
+function readPurposes(coverage: Coverage): string[] {
+  const found: { at: number; purpose: string }[] = [];
+  // Longest phrases first, so "cash-out refinance" is not also read as "refinance".
+  const entries = Object.entries(lexicon().qualifiers.purposes).flatMap(([purpose, phrases]) =>
+    phrases.map((phrase) => ({ purpose, phrase })),
+  );
+  for (const { purpose, phrase } of entries.sort((a, b) => b.phrase.length - a.phrase.length))
+    for (const indexes of findPhrase(coverage.words, phrase)) {
+      if (indexes.some((index) => coverage.isTaken(index))) continue;
+      coverage.take(indexes, 'qualifiers.purpose');
+      found.push({ at: indexes[0] as number, purpose });
+    }
+  return [...new Set(found.sort((a, b) => a.at - b.at).map((entry) => entry.purpose))];
 }
 
 /** A qualifier whose value follows its cue ("census tract 4112.00", "ZIP code 30305"). */
@@ -222,8 +232,9 @@ export function readQualifiers(coverage: Coverage): Qualifiers {
   const programs = readPrograms(coverage);
   if (programs[0]) read.program = programs[0];
   if (programs.length > 1) read.programsAll = programs;
-  const purpose = readPurpose(coverage);
-  if (purpose) read.purpose = purpose;
+  const purposes = readPurposes(coverage);
+  if (purposes[0]) read.purpose = purposes[0];
+  if (purposes.length > 1) read.purposesAll = purposes;
   const tract = cueWithValue(coverage, qualifiers.tract, 'qualifiers.tract');
   if (tract) read.tract = tract;
   const zip = cueWithValue(coverage, qualifiers.zip, 'qualifiers.zip');
