@@ -10,6 +10,9 @@ import { isoDay } from '../../api/platform/dates.ts';
 import { parseOrThrow } from '../../api/platform/validation.ts';
 import { STATES } from '../../api/geo/states.ts';
 import { METHOD_PATH } from '../../api/rates/estimate/method.ts';
+
+// /methods/state-rate-estimate shows the constants the estimate itself uses.
+export { LOAN_FILTERS, METHOD_SENTENCE, MINIMUM_SAMPLE, MINIMUM_STATES } from '../../api/rates/estimate/method.ts';
 import {
   FICO_TIERS,
   LOAN_TERMS,
