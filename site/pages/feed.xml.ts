@@ -49,7 +49,8 @@ export async function GET(context: APIContext): Promise<Response> {
   const response = await rss({
     title: 'Mortgage Data Service: articles, learn pages and research',
     description:
-      'Articles and explainers on buying, refinancing, loan types, costs, credit, escrow, rates and HMDA research, and research pages by state and county.',
+      'Articles and explainers on buying, refinancing, loan types, costs, credit, escrow, rates and HMDA research, ' +
+      'and research pages by state and county.',
     site,
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/' },

@@ -46,7 +46,8 @@ export async function GET(): Promise<Response> {
     '',
     `- [Market updates](${site}/news): weekly posts generated from the rate data`,
     `- [Tracked bills](${site}/bills): congressional housing and mortgage bills`,
-    `- [Articles feed](${site}/feed.xml), [market updates feed](${site}/news-feed.xml), [dataset updates feed](${site}/dataset-updates.xml) ` +
+    `- [Articles feed](${site}/feed.xml), [market updates feed](${site}/news-feed.xml), ` +
+      `[dataset updates feed](${site}/dataset-updates.xml) ` +
       `([JSON Feed](${site}/dataset-updates.json)), [sitemap](${site}/sitemap.xml)`,
     '',
   ];
