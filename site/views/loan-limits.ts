@@ -38,6 +38,19 @@ async function stateMapOf(deps: PageDeps | undefined, answer: LoanLimitsAnswer, 
   return countyMap({ values: conformingValues(answer), bands: bands.bands, stateFips: state.fips });
 }
 
+/** The state map's title and where its figures are as text, naming the county asked for. */
+function stateMapWords(answer: LoanLimitsAnswer, askedCounty: string | undefined) {
+  const county = answer.counties[0]?.county;
+  const year = String(answer.years.conforming ?? answer.year);
+  const outlined = askedCounty ? `, ${county ?? ''} outlined` : '';
+  return {
+    stateMapTitle: `${answer.parameters.state_name}: one-unit conforming loan limits by county, ${year}${outlined}`,
+    stateMapNote: askedCounty
+      ? `${county ?? 'The county'}'s figures are in the table below; choose only the state for every county's.`
+      : "Every county's figures are in the table below.",
+  };
+}
+
 /** Everything /loan-limits draws for one request: the national map without a state, the state's answer with one. */
 export async function loanLimitsView(deps: PageDeps | undefined, url: URL) {
   const query = queryObject(url);
@@ -57,6 +70,7 @@ export async function loanLimitsView(deps: PageDeps | undefined, url: URL) {
   const askedCounty = answer?.parameters.county ? answer.counties[0]?.fips : undefined;
   return {
     query,
+    ...(answer ? stateMapWords(answer, askedCounty) : { stateMapTitle: '', stateMapNote: '' }),
     apiHref: `/api/v1/loan-limits?${new URLSearchParams(query).toString()}`,
     result,
     national,
