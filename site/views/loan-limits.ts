@@ -75,7 +75,6 @@ export async function loanLimitsView(deps: PageDeps | undefined, url: URL) {
     result,
     national,
     nationalMap,
-    askedCounty,
     stateMap: answer ? await stateMapOf(deps, answer, askedCounty) : undefined,
     explanations: answer ? explanationsOf(answer) : [],
     // The state as the contract read it ("california" is CA).
