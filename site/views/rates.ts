@@ -10,9 +10,6 @@ import { isoDay } from '../../api/platform/dates.ts';
 import { parseOrThrow } from '../../api/platform/validation.ts';
 import { STATES } from '../../api/geo/states.ts';
 import { METHOD_PATH } from '../../api/rates/estimate/method.ts';
-
-// /methods/state-rate-estimate shows the constants the estimate itself uses.
-export { LOAN_FILTERS, METHOD_SENTENCE, MINIMUM_SAMPLE, MINIMUM_STATES } from '../../api/rates/estimate/method.ts';
 import {
   FICO_TIERS,
   LOAN_TERMS,
@@ -24,6 +21,8 @@ import {
 } from '../../api/rates/contract.ts';
 
 export { ageText, METHOD_PATH, RATE_KIND_TEXT };
+// /methods/state-rate-estimate shows the constants the estimate itself uses.
+export { LOAN_FILTERS, METHOD_SENTENCE, MINIMUM_SAMPLE, MINIMUM_STATES } from '../../api/rates/estimate/method.ts';
 
 /** The chart's ranges, by the `years` parameter. */
 export const RANGES: Readonly<Record<string, { label: string; years: number }>> = {
