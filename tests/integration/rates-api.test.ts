@@ -96,7 +96,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
     // The survey is the newest series covering CO 780+/75% conventional 30-year: it is the rate.
     expect(body.rate_30yr).toBe(survey?.value);
     expect(body.rate_change_weekly).toBeCloseTo((survey?.value ?? 0) - (previousWeek?.value ?? 0), 6);
-    expect(body.rate_change_line).toBe('Up 0.12 points from last week');
+    expect(body.rate_change_line).toBe('Up 0.12 points in the week to 2026-10-08, its latest figure'); // stale: its own week, not "last week"
     expect(body.parameters).toEqual({
       state: 'CO',
       fico_tier: '780+',
@@ -175,6 +175,8 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
       loan_term: 30,
       source: expect.stringMatching(/Freddie Mac/),
       rate_kind: 'national',
+      tier_specific: true,
+      disclaimer: expect.stringMatching(/national Freddie Mac .* as of 2026-10-08.*No state adjustment.*Not current/),
       freshness: expect.objectContaining({
         field: 'rate',
         as_of: '2026-10-08',
@@ -317,6 +319,8 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('GET /rates on synced data (
       loan_term: 30,
       source: 'Front Range Bank, N.A.',
       rate_kind: 'lender_sheet',
+      tier_specific: true,
+      disclaimer: expect.stringMatching(/^From the rate sheet of Front Range Bank, N\.A\. dated 2026-10-07 .* This is not an offer\./),
       freshness: expect.objectContaining({ field: 'rate', stale: false }),
       dataset_versions: body.dataset_versions,
     });

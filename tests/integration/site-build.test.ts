@@ -19,11 +19,14 @@ import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.t
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { DIST_CLIENT, ensureSiteBuiltForTests } from '../support/site-build.ts';
 import { STORE_FILE } from '../../site/lib/content-store-file-plugin.ts';
+import { JSON_FEED_PATH, RSS_PATH } from '../../api/dataset-updates/feed-route.ts';
 
 /** Routes served by Express outside the built pages (feeds and files that need live data, sign-in, MCP). */
 const EXPRESS_ROUTES = [
   /^\/api\/v1\/openapi\.json$/,
   /^\/news-feed\.xml$/,
+  new RegExp(`^${RSS_PATH.replace('.', '\\.')}$`),
+  new RegExp(`^${JSON_FEED_PATH.replace('.', '\\.')}$`),
   /^\/sitemap\.xml$/,
   /^\/\.well-known\/brand-facts\.json$/,
   /^\/account$/,
