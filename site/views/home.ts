@@ -1,13 +1,14 @@
-// The home page's figures, read through the same services as the API: the latest weekly survey and
-// benchmark readings with a year of history for the chart, the next economic calendar events and
-// this year's conforming baseline and ceiling. Each part stands alone, so one dataset not loaded yet
+// The view of the home page (see site/views/format.ts for why views exist): its figures, read
+// through the same services as the API: the latest weekly survey and benchmark readings with a year
+// of history for the chart, the next economic calendar events and this year's conforming baseline
+// and ceiling. Each part stands alone, so one dataset not loaded yet
 // (before the first sync) leaves the others shown; the page renders once per data version.
 import type { CoreDeps } from '../../api/platform/core-deps.ts';
 import type { DomainServices, UsesServices } from '../../api/domain-services.ts';
 import { LoanLimitsQuerySchema } from '../../api/loan-limits/contract.ts';
-import { live, type Live } from './live.ts';
-import { RATE_CHART_SERIES, type ChartSeries } from './chart.ts';
-import { seriesFreshness } from './freshness.ts';
+import { live, type Live } from '../lib/live.ts';
+import { RATE_CHART_SERIES, type ChartSeries } from '../lib/chart.ts';
+import { seriesFreshness } from '../lib/freshness.ts';
 import type { Freshness } from '../../api/freshness/contract.ts';
 import { isoDay } from '../../api/platform/dates.ts';
 
