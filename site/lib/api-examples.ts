@@ -17,13 +17,20 @@ export interface Operation {
 }
 
 /** The path and query of the operation's example request, or undefined when it has none. */
-export function exampleRequest(path: string, method: string, operation: Operation): { url: string; body?: unknown } | undefined {
+export function exampleRequest(
+  path: string,
+  method: string,
+  operation: Operation,
+): { url: string; body?: unknown } | undefined {
   const parameters = operation.parameters;
   const body = operation.requestBody?.content['application/json']?.example;
   if (method === 'post' && body === undefined) return undefined;
   if (parameters.some((parameter) => parameter.required && parameter.example === undefined)) return undefined;
   // An operation whose parameters have no example at all (a file download) has none either.
-  if (parameters.some((parameter) => parameter.in === 'path') && parameters.every((parameter) => parameter.example === undefined))
+  if (
+    parameters.some((parameter) => parameter.in === 'path') &&
+    parameters.every((parameter) => parameter.example === undefined)
+  )
     return undefined;
   let url = path;
   const query = new URLSearchParams();
@@ -41,7 +48,8 @@ export function curlCommand(apiBase: string, method: string, request: { url: str
   const url = `'${apiBase}${request.url}'`;
   if (method === 'get') return `curl ${url}`;
   if (request.body === undefined) return `curl -X ${method.toUpperCase()} ${url}`;
-  return `curl -X ${method.toUpperCase()} ${url} \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify(request.body).replace(/'/g, "'\\''")}'`;
+  const body = JSON.stringify(request.body).replace(/'/g, "'\\''");
+  return `curl -X ${method.toUpperCase()} ${url} \\\n  -H 'Content-Type: application/json' \\\n  -d '${body}'`;
 }
 
 const SHOWN_ITEMS = 2;

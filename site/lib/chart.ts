@@ -45,7 +45,8 @@ export async function readRateHistory(series: SeriesService, from: string): Prom
       firstError ??= error;
     }
   }
-  if (lines.length === 0 && firstError !== undefined && (firstError as { status?: number }).status !== 404) throw firstError;
+  if (lines.length === 0 && firstError !== undefined && (firstError as { status?: number }).status !== 404)
+    throw firstError;
   const to = lines.reduce<string | null>((latest, line) => {
     const last = line.points.at(-1)?.date ?? null;
     return last !== null && (latest === null || last > latest) ? last : latest;
@@ -80,8 +81,14 @@ function dollarScale(min: number, max: number): { min: number; max: number; step
   return { min: low, max: Math.max(low + step, Math.ceil(max / step) * step), step };
 }
 
-/** The chart's two drawings: wide for screens from 40rem, narrow for phones (its 12-unit labels stay about 11 px there). */
-export const CHART_SIZES = { wide: { width: 760, height: 320, yearTicks: 10 }, narrow: { width: 360, height: 260, yearTicks: 5 } } as const;
+/**
+ * The chart's two drawings: wide for screens from 40rem, narrow for phones (its 12-unit labels stay
+ * about 11 px there).
+ */
+export const CHART_SIZES = {
+  wide: { width: 760, height: 320, yearTicks: 10 },
+  narrow: { width: 360, height: 260, yearTicks: 5 },
+} as const;
 
 export function chartGeometry(
   series: ChartSeries[],
@@ -101,8 +108,10 @@ export function chartGeometry(
       : undefined;
   const minV = dollars ? dollars.min : Math.floor(Math.min(...all.map((point) => point.value)) * 2) / 2;
   const maxV = dollars ? dollars.max : Math.ceil(Math.max(...all.map((point) => point.value)) * 2) / 2;
-  const x = (date: string): number => plot.left + ((time(date) - minT) / Math.max(1, maxT - minT)) * (plot.right - plot.left);
-  const y = (value: number): number => plot.bottom - ((value - minV) / Math.max(dollars ? 1 : 0.5, maxV - minV)) * (plot.bottom - plot.top);
+  const x = (date: string): number =>
+    plot.left + ((time(date) - minT) / Math.max(1, maxT - minT)) * (plot.right - plot.left);
+  const y = (value: number): number =>
+    plot.bottom - ((value - minV) / Math.max(dollars ? 1 : 0.5, maxV - minV)) * (plot.bottom - plot.top);
   const round = (value: number): number => Math.round(value * 10) / 10;
 
   const lines = series.map((entry) => {
@@ -116,12 +125,14 @@ export function chartGeometry(
 
   const span = maxV - minV;
   const step = dollars ? dollars.step : span > 6 ? 2 : span > 3 ? 1 : 0.5;
-  const tickLabel = (value: number): string =>
-    dollars
-      ? `$${value >= 1_000_000 ? `${(value / 1_000_000).toFixed(value % 1_000_000 === 0 ? 0 : 2)}M` : `${Math.round(value / 1000)}k`}`
-      : `${value.toFixed(step < 1 ? 1 : 0)}%`;
+  const tickLabel = (value: number): string => {
+    if (!dollars) return `${value.toFixed(step < 1 ? 1 : 0)}%`;
+    if (value < 1_000_000) return `$${Math.round(value / 1000)}k`;
+    return `$${(value / 1_000_000).toFixed(value % 1_000_000 === 0 ? 0 : 2)}M`;
+  };
   const yTicks: ChartGeometry['yTicks'] = [];
-  for (let value = minV; value <= maxV + 1e-9; value += step) yTicks.push({ y: round(y(value)), label: tickLabel(value) });
+  for (let value = minV; value <= maxV + 1e-9; value += step)
+    yTicks.push({ y: round(y(value)), label: tickLabel(value) });
 
   const firstYear = new Date(minT).getUTCFullYear();
   const lastYear = new Date(maxT).getUTCFullYear();

@@ -35,7 +35,8 @@ export function contentStoreFile(): Plugin {
         return {
           code:
             "import { readFileSync } from 'node:fs';\n" +
-            `export default JSON.parse(readFileSync(new URL(${JSON.stringify(STORE_ADDRESS)}, import.meta.url), 'utf8'));\n`,
+            `export default JSON.parse(readFileSync(new URL(${JSON.stringify(STORE_ADDRESS)}, import.meta.url), ` +
+            `'utf8'));\n`,
           map: { mappings: '' },
         };
       },

@@ -35,7 +35,9 @@ export const formatDate = (date: Date): string => longDate(isoDay(date));
 /** Articles or learn pages, newest first (by date, then title). */
 export async function sortedEntries<C extends 'articles' | 'learn'>(collection: C): Promise<ArticleEntry<C>[]> {
   const entries: ArticleEntry<C>[] = await getCollection(collection);
-  return entries.sort((a, b) => b.data.date.getTime() - a.data.date.getTime() || a.data.title.localeCompare(b.data.title));
+  return entries.sort(
+    (a, b) => b.data.date.getTime() - a.data.date.getTime() || a.data.title.localeCompare(b.data.title),
+  );
 }
 
 export async function allGlossary(): Promise<GlossaryEntry[]> {
@@ -66,8 +68,12 @@ export function resolveRelated(entry: GlossaryEntry, all: readonly GlossaryEntry
   const byId = new Map(all.map((candidate) => [candidate.id, candidate]));
   return entry.data.related.map(({ id }) => {
     const related = byId.get(id);
-    if (!related) throw new Error(`content/glossary/${entry.id}.md: related term "${id}" does not exist (no content/glossary/${id}.md).`);
-    if (related.id === entry.id) throw new Error(`content/glossary/${entry.id}.md: a term cannot list itself as related.`);
+    if (!related)
+      throw new Error(
+        `content/glossary/${entry.id}.md: related term "${id}" does not exist (no content/glossary/${id}.md).`,
+      );
+    if (related.id === entry.id)
+      throw new Error(`content/glossary/${entry.id}.md: a term cannot list itself as related.`);
     return related;
   });
 }
@@ -79,7 +85,9 @@ export function relatedArticles(entry: ArticleEntry, pool: readonly ArticleEntry
     .filter((candidate) => !(candidate.collection === entry.collection && candidate.id === entry.id))
     .map((candidate) => ({
       candidate,
-      score: candidate.data.tags.filter((tag) => tags.has(tag)).length * 2 + (candidate.data.category === entry.data.category ? 1 : 0),
+      score:
+        candidate.data.tags.filter((tag) => tags.has(tag)).length * 2 +
+        (candidate.data.category === entry.data.category ? 1 : 0),
     }))
     .filter(({ score }) => score > 0)
     .sort((a, b) => b.score - a.score || b.candidate.data.date.getTime() - a.candidate.data.date.getTime())

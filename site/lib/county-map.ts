@@ -39,8 +39,18 @@ export function conformingBands(baseline: number, ceiling: number): Band[] {
   const middle = Math.round((baseline + ceiling) / 2);
   return [
     { id: 'baseline', label: `Baseline, ${money(baseline)}`, color: '#deebf7', holds: (value) => value <= baseline },
-    { id: 'lower', label: `${money(baseline + 1)} to ${money(middle - 1)}`, color: '#9ecae1', holds: (value) => value < middle },
-    { id: 'upper', label: `${money(middle)} to ${money(ceiling - 1)}`, color: '#4292c6', holds: (value) => value < ceiling },
+    {
+      id: 'lower',
+      label: `${money(baseline + 1)} to ${money(middle - 1)}`,
+      color: '#9ecae1',
+      holds: (value) => value < middle,
+    },
+    {
+      id: 'upper',
+      label: `${money(middle)} to ${money(ceiling - 1)}`,
+      color: '#4292c6',
+      holds: (value) => value < ceiling,
+    },
     { id: 'ceiling', label: `Ceiling, ${money(ceiling)}`, color: '#08519c', holds: (value) => value === ceiling },
     {
       id: 'above',

@@ -15,13 +15,21 @@ export const DOC_SECTIONS: readonly DocSection[] = [
   {
     id: 'data',
     label: 'Data sources and methods',
-    intro: 'Where each figure comes from, how it is checked, and what the service decided where a publisher leaves a choice open.',
+    intro:
+      'Where each figure comes from, how it is checked, and what the service decided where a publisher leaves ' +
+      'a choice open.',
   },
-  { id: 'operations', label: 'Running the service', intro: 'Configuration, health, several instances, security, tests and benchmarks.' },
+  {
+    id: 'operations',
+    label: 'Running the service',
+    intro: 'Configuration, health, several instances, security, tests and benchmarks.',
+  },
   {
     id: 'project',
     label: 'Inside the project',
-    intro: "The project's own words, how capabilities are declared, how the site is built, and how the benchmark figures were reached.",
+    intro:
+      "The project's own words, how capabilities are declared, how the site is built, and how the benchmark " +
+      'figures were reached.',
   },
 ];
 

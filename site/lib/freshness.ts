@@ -12,8 +12,12 @@ export function seriesFreshness(seriesId: string, label: string, asOf: string, t
 }
 
 /** "50 days old" or "current". */
-export const ageText = (entry: Freshness): string =>
-  `${entry.age_days === 0 ? 'today' : `${entry.age_days} day${entry.age_days === 1 ? '' : 's'} old`}${entry.stale ? `, ${entry.missed_release_count} newer release${entry.missed_release_count === 1 ? '' : 's'} not loaded` : ''}`;
+export function ageText(entry: Freshness): string {
+  const age = entry.age_days === 0 ? 'today' : `${entry.age_days} day${entry.age_days === 1 ? '' : 's'} old`;
+  if (!entry.stale) return age;
+  const missed = entry.missed_release_count;
+  return `${age}, ${missed} newer release${missed === 1 ? '' : 's'} not loaded`;
+}
 
 const DATASET_WORDS: Readonly<Record<string, string>> = {
   pmms: "Freddie Mac's weekly mortgage rate survey (PMMS)",

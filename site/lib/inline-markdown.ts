@@ -19,7 +19,8 @@ function renderEmphasisAndLinks(text: string): string {
     if (strong !== undefined) html += `<strong>${escapeHtml(strong)}</strong>`;
     else {
       const target = safeHref(href ?? '');
-      html += target === undefined ? escapeHtml(whole) : `<a href="${escapeHtml(target)}">${escapeHtml(label ?? '')}</a>`;
+      html +=
+        target === undefined ? escapeHtml(whole) : `<a href="${escapeHtml(target)}">${escapeHtml(label ?? '')}</a>`;
     }
     last = match.index + whole.length;
   }

@@ -42,7 +42,9 @@ export function conformingValues(answer: LoanLimitsAnswer): Map<string, { value:
 export function bandsOf(answer: LoanLimitsAnswer): { baseline: number; ceiling: number; bands: Band[] } | undefined {
   const baseline = answer.national.conforming?.baseline['1'];
   const ceiling = answer.national.conforming?.ceiling['1'];
-  return baseline === undefined || ceiling === undefined ? undefined : { baseline, ceiling, bands: conformingBands(baseline, ceiling) };
+  return baseline === undefined || ceiling === undefined
+    ? undefined
+    : { baseline, ceiling, bands: conformingBands(baseline, ceiling) };
 }
 
 /** Every state's and DC's counties for the latest conforming year (the map draws the 50 states and DC). */
@@ -52,13 +54,16 @@ export async function readConformingMap(deps: LimitMapDeps): Promise<ConformingM
   let first: LoanLimitsAnswer | undefined;
   for (const state of STATE_CODES) {
     await giveWay(); // the first map of a data version composes every state's answer
-    const answer = await deps.services.loanLimits.answer(LoanLimitsQuerySchema.parse({ state, loan_type: 'conforming', units: 1 }));
+    const answer = await deps.services.loanLimits.answer(
+      LoanLimitsQuerySchema.parse({ state, loan_type: 'conforming', units: 1 }),
+    );
     first ??= answer;
     for (const [fips, figure] of conformingValues(answer)) values.set(fips, figure);
   }
   const national = first ? bandsOf(first) : undefined;
   const source = first?.sources.find((candidate) => candidate.loan_type === 'conforming');
-  if (!first || !national || !source) throw Object.assign(new Error('The conforming loan limits are not loaded yet.'), { status: 503 });
+  if (!first || !national || !source)
+    throw Object.assign(new Error('The conforming loan limits are not loaded yet.'), { status: 503 });
   for (const [fips, figure] of values) {
     if (figure.value !== null && figure.value > national.baseline) {
       const [county = figure.label, state = ''] = figure.label.split(/, (?=[A-Z]{2}$)/);

@@ -9,7 +9,8 @@ export async function live<Deps extends Pick<CoreDeps, 'logger'>, T>(
   deps: Deps | undefined,
   work: (deps: Deps) => Promise<T> | T,
 ): Promise<Live<T>> {
-  if (!deps) return { ok: false, status: 503, message: 'This page needs the running service; it is not available right now.' };
+  if (!deps)
+    return { ok: false, status: 503, message: 'This page needs the running service; it is not available right now.' };
   try {
     return { ok: true, value: await work(deps) };
   } catch (error) {

@@ -39,7 +39,10 @@ export function boxTable(table: Readonly<Element>, heading: string | undefined, 
     .filter((child) => isElement(child, 'thead'))
     .flatMap((head) => (head as Element).children)
     .find((row) => isElement(row, 'tr'));
-  const headers = headRow && isElement(headRow, 'tr') ? headRow.children.filter((cell) => isElement(cell, 'th', 'td')).map(textOf) : [];
+  const headers =
+    headRow && isElement(headRow, 'tr')
+      ? headRow.children.filter((cell) => isElement(cell, 'th', 'td')).map(textOf)
+      : [];
   let name: Element['properties'] = { ariaLabel: heading ?? `Table ${number}` };
   const children = sections.map((section): ElementContent => {
     if (isElement(section, 'caption') && textOf(section) !== '') {
@@ -72,7 +75,9 @@ export function boxTable(table: Readonly<Element>, heading: string | undefined, 
     type: 'element',
     tagName: 'div',
     properties: { className: ['table-scroll'], role: 'region', tabIndex: 0, ...name },
-    children: [{ ...table, properties: { ...table.properties, ...(className.length > 0 ? { className } : {}) }, children }],
+    children: [
+      { ...table, properties: { ...table.properties, ...(className.length > 0 ? { className } : {}) }, children },
+    ],
   };
 }
 

@@ -6,8 +6,7 @@ import type { APIContext } from 'astro';
 import escapeXml from 'escape-html';
 import { sortedEntries } from '../lib/content.ts';
 import { live } from '../lib/live.ts';
-import { BUILD_ORIGIN } from '../../api/platform/static/build-origin.ts';
-import { lastBuildDateElement } from '../../api/platform/feed-dates.ts';
+import { BUILD_ORIGIN, lastBuildDateElement } from '../views/site-info.ts';
 
 export const prerender = false;
 
@@ -23,14 +22,16 @@ interface FeedItem {
 export async function GET(context: APIContext): Promise<Response> {
   // Rendered on demand by the running server: its own address (the build's placeholder otherwise).
   const site = new URL(context.locals.deps?.config.baseUrl ?? BUILD_ORIGIN);
-  const written: FeedItem[] = [...(await sortedEntries('articles')), ...(await sortedEntries('learn'))].map((entry) => ({
-    title: entry.data.title,
-    link: `/${entry.collection}/${entry.id}`,
-    pubDate: entry.data.date,
-    description: entry.data.description,
-    categories: [entry.data.category, ...entry.data.tags],
-    author: entry.data.author,
-  }));
+  const written: FeedItem[] = [...(await sortedEntries('articles')), ...(await sortedEntries('learn'))].map(
+    (entry) => ({
+      title: entry.data.title,
+      link: `/${entry.collection}/${entry.id}`,
+      pubDate: entry.data.date,
+      description: entry.data.description,
+      categories: [entry.data.category, ...entry.data.tags],
+      author: entry.data.author,
+    }),
+  );
   const research = await live(context.locals.deps, (deps) => deps.services.research.listings());
   const generated: FeedItem[] = research.ok
     ? research.value.map((item) => ({
@@ -42,11 +43,14 @@ export async function GET(context: APIContext): Promise<Response> {
         author: 'Mortgage Data Service (generated from the data)',
       }))
     : [];
-  const items = [...written, ...generated].sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime() || a.title.localeCompare(b.title));
+  const items = [...written, ...generated].sort(
+    (a, b) => b.pubDate.getTime() - a.pubDate.getTime() || a.title.localeCompare(b.title),
+  );
   const response = await rss({
     title: 'Mortgage Data Service: articles, learn pages and research',
     description:
-      'Articles and explainers on buying, refinancing, loan types, costs, credit, escrow, rates and HMDA research, and research pages by state and county.',
+      'Articles and explainers on buying, refinancing, loan types, costs, credit, escrow, rates and HMDA research, ' +
+      'and research pages by state and county.',
     site,
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/' },

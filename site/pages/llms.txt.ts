@@ -1,13 +1,17 @@
 // GET /llms.txt: a Markdown map of the site for language models (llmstxt.org format), from the
 // same catalog as /ai-info-page and brand-facts.json plus the content collections.
 import { buildConfig } from '../lib/addresses.ts';
-import { serviceCatalog } from '../../api/site-info/catalog.ts';
+import { serviceCatalog } from '../views/site-info.ts';
 import { sortedEntries, sortedGlossary } from '../lib/content.ts';
 
 export async function GET(): Promise<Response> {
   const catalog = serviceCatalog(buildConfig());
   const site = catalog.baseUrl;
-  const [articles, learn, glossary] = await Promise.all([sortedEntries('articles'), sortedEntries('learn'), sortedGlossary()]);
+  const [articles, learn, glossary] = await Promise.all([
+    sortedEntries('articles'),
+    sortedEntries('learn'),
+    sortedGlossary(),
+  ]);
   const lines = [
     `# ${catalog.name}`,
     '',
@@ -42,7 +46,8 @@ export async function GET(): Promise<Response> {
     '',
     `- [Market updates](${site}/news): weekly posts generated from the rate data`,
     `- [Tracked bills](${site}/bills): congressional housing and mortgage bills`,
-    `- [Articles feed](${site}/feed.xml), [market updates feed](${site}/news-feed.xml), [dataset updates feed](${site}/dataset-updates.xml) ` +
+    `- [Articles feed](${site}/feed.xml), [market updates feed](${site}/news-feed.xml), ` +
+      `[dataset updates feed](${site}/dataset-updates.xml) ` +
       `([JSON Feed](${site}/dataset-updates.json)), [sitemap](${site}/sitemap.xml)`,
     '',
   ];

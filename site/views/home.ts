@@ -1,13 +1,14 @@
-// The home page's figures, read through the same services as the API: the latest weekly survey and
-// benchmark readings with a year of history for the chart, the next economic calendar events and
-// this year's conforming baseline and ceiling. Each part stands alone, so one dataset not loaded yet
+// The view of the home page (see site/views/format.ts for why views exist): its figures, read
+// through the same services as the API: the latest weekly survey and benchmark readings with a year
+// of history for the chart, the next economic calendar events and this year's conforming baseline
+// and ceiling. Each part stands alone, so one dataset not loaded yet
 // (before the first sync) leaves the others shown; the page renders once per data version.
 import type { CoreDeps } from '../../api/platform/core-deps.ts';
 import type { DomainServices, UsesServices } from '../../api/domain-services.ts';
 import { LoanLimitsQuerySchema } from '../../api/loan-limits/contract.ts';
-import { live, type Live } from './live.ts';
-import { RATE_CHART_SERIES, type ChartSeries } from './chart.ts';
-import { seriesFreshness } from './freshness.ts';
+import { live, type Live } from '../lib/live.ts';
+import { RATE_CHART_SERIES, type ChartSeries } from '../lib/chart.ts';
+import { seriesFreshness } from '../lib/freshness.ts';
 import type { Freshness } from '../../api/freshness/contract.ts';
 import { isoDay } from '../../api/platform/dates.ts';
 
@@ -34,7 +35,11 @@ export interface RateReading extends Cited {
 
 export interface HomeFigures {
   rates: Live<{ readings: RateReading[]; chart: ChartSeries[]; from: string; to: string }>;
-  events: Live<{ events: { name: string; date: string; impact: string; source_url: string }[]; as_of: string | null; to: string }>;
+  events: Live<{
+    events: { name: string; date: string; impact: string; source_url: string }[];
+    as_of: string | null;
+    to: string;
+  }>;
   limits: Live<{ year: number; baseline: number; ceiling: number } & Cited>;
 }
 
@@ -51,7 +56,9 @@ function shift(date: string, years: number, days = 0): string {
 }
 
 const valued = (observations: { date: string; value: number | null }[]) =>
-  observations.flatMap((observation) => (observation.value === null ? [] : [{ date: observation.date, value: observation.value }]));
+  observations.flatMap((observation) =>
+    observation.value === null ? [] : [{ date: observation.date, value: observation.value }],
+  );
 
 /**
  * Each line's latest published reading (the publishers stop at different dates: the 15-year survey
@@ -69,7 +76,8 @@ async function readRates(deps: HomeFiguresDeps, today: string) {
       firstError ??= error;
     }
   }
-  if (held.length === 0) throw firstError ?? Object.assign(new Error('No rate has been published yet.'), { status: 404 });
+  if (held.length === 0)
+    throw firstError ?? Object.assign(new Error('No rate has been published yet.'), { status: 404 });
   const to = held
     .map((line) => line.info.last_date as string)
     .sort()
@@ -90,7 +98,9 @@ async function readRates(deps: HomeFiguresDeps, today: string) {
         date: last.date,
         source_url: info.source_url,
         as_of: info.as_of,
-        previous: before ? { value: before.value, date: before.date, change: pointsBetween(before.value, last.value) } : null,
+        previous: before
+          ? { value: before.value, date: before.date, change: pointsBetween(before.value, last.value) }
+          : null,
         yearAgo: await yearAgo(series, id, last.date),
         freshness: seriesFreshness(info.id, label, last.date, today),
       });
@@ -114,25 +124,37 @@ export function pointsBetween(a: number, b: number): number {
 /** The reading 52 weeks before `date` (a weekly survey's same week last year), or the last one before it. */
 async function yearAgo(series: DomainServices['series'], id: string, date: string): Promise<RateReading['yearAgo']> {
   const target = shift(date, 0, -364);
-  const answer = await series.answer(id, { from: shift(target, 0, -14), to: target }).catch((error: { status?: number }) => {
-    if (error.status === 404) return undefined;
-    throw error;
-  });
+  const answer = await series
+    .answer(id, { from: shift(target, 0, -14), to: target })
+    .catch((error: { status?: number }) => {
+      if (error.status === 404) return undefined;
+      throw error;
+    });
   const found = answer ? valued(answer.observations).at(-1) : undefined;
   return found ? { value: found.value, date: found.date } : null;
 }
 
 async function readLimits(deps: HomeFiguresDeps) {
   // Any state's answer carries the national figures; DC has a single county, so it is the smallest.
-  const answer = await deps.services.loanLimits.answer(LoanLimitsQuerySchema.parse({ state: 'DC', loan_type: 'conforming', units: 1 }));
+  const answer = await deps.services.loanLimits.answer(
+    LoanLimitsQuerySchema.parse({ state: 'DC', loan_type: 'conforming', units: 1 }),
+  );
   const national = answer.national.conforming;
   const baseline = national?.baseline['1'];
   const ceiling = national?.ceiling['1'];
   const source = answer.sources.find((candidate) => candidate.loan_type === 'conforming');
   if (baseline === undefined || ceiling === undefined || !source) {
-    throw Object.assign(new Error(`The ${answer.year} conforming baseline and ceiling are not loaded.`), { status: 404 });
+    throw Object.assign(new Error(`The ${answer.year} conforming baseline and ceiling are not loaded.`), {
+      status: 404,
+    });
   }
-  return { year: answer.years.conforming ?? answer.year, baseline, ceiling, source_url: source.url, as_of: source.as_of };
+  return {
+    year: answer.years.conforming ?? answer.year,
+    baseline,
+    ceiling,
+    source_url: source.url,
+    as_of: source.as_of,
+  };
 }
 
 export async function readHomeFigures(deps: HomeFiguresDeps | undefined): Promise<HomeFigures> {
