@@ -61,10 +61,10 @@ function moment(description: string) {
 
 const seriesId = (description: string) => text({ max: 120, example: 'pmms/30-year' }).describe(description);
 const SERIES = seriesId(
-  'A series id as GET /api/v1/series names it, e.g. `pmms/30-year`, `hmda/TX/originations`, `loan-limits/conforming/06037`, `nmdb/CA/ave_intrate`.',
+  'A series id (find_series), e.g. `pmms/30-year`, `hmda/TX/originations`.',
 );
 const AT = moment(
-  'When: `latest` (default), a year, quarter, month or day. A period finer series are averaged over (the count is given); a day takes the observation on it, or the latest before it, and says so.',
+  '`latest` (default), a year, quarter, month or day: a period averages finer series, a day takes the last observation by it.',
 );
 const FROM = moment('Start of the range (inclusive): a year, quarter, month or day; default the first observation.');
 const TO = moment('End of the range (inclusive): a year, quarter, month or day, or `latest` (default).');
@@ -73,20 +73,20 @@ const threshold = (side: 'above' | 'below') =>
   text({ max: 120, example: side === 'above' ? '7' : '6' })
     .optional()
     .describe(
-      `Count or find observations strictly ${side} this: a number in the series' units (e.g. ${side === 'above' ? '7' : '6'} for 7%), or, across places, a series id valued at \`at\` (e.g. \`loan-limits/conforming/baseline\`). Give \`above\` or \`below\`.`,
+      `Strictly ${side}: a number in the series' units or, across places, a series id valued at \`at\`.`,
     );
 const AMONG = choice(['states', 'counties'] as const, { aliases: { state: 'states', county: 'counties' } }).describe(
-  'states (the 50 and DC) or counties; default counties when `state` is given, else states.',
+  'states (50 and DC) or counties (default with `state`).',
 );
-const PLACE_STATE = stateCode().optional().describe('Only the counties of this state (code or name), e.g. "PA".');
+const PLACE_STATE = stateCode().optional().describe('Only the counties of this state.');
 /** Which places a cross-section keeps (rank, count): a list of places, a population floor. */
 const PLACE_FILTERS = {
   places: list(text({ max: 60, example: 'TX' }), { max: 60 })
     .optional()
-    .describe('Only these places: state codes or names, county FIPS codes or county names (of `state`), e.g. ["TX","FL"].'),
+    .describe('Only these states, county FIPS or county names (of `state`).'),
   min_population: integer({ min: 0, max: 100_000_000 })
     .optional()
-    .describe('Only places with more residents than this (HMDA Data Browser population), e.g. 1000000.'),
+    .describe('Only places with more residents.'),
 };
 const TEMPLATE = seriesId(
   'A series id with `*` where the place goes, e.g. `hmda/*/originations` (states) or `loan-limits/conforming/*` (counties).',
@@ -96,19 +96,19 @@ const TEMPLATE = seriesId(
 export const ValueQuerySchema = z.object({
   series: SERIES,
   at: AT.optional(),
-  from: FROM.optional().describe('With `to`, instead of `at`: the mean of the observations from this moment on.'),
-  to: TO.optional().describe('With `from`, instead of `at`: the mean of the observations up to this moment.'),
+  from: FROM.optional().describe('With `to`, instead of `at`: the mean from this moment.'),
+  to: TO.optional().describe('With `from`, instead of `at`: the mean to this moment.'),
 });
 export const ChangeQuerySchema = z.object({ series: SERIES, from: FROM, to: TO.optional() });
 export const CompareQuerySchema = z.object({
   series: SERIES,
-  other: seriesId('The series to compare with (difference = series − other; ratio = series ÷ other), e.g. `pmms/15-year`.'),
+  other: seriesId('The series to compare with (difference = series − other).'),
   at: AT.optional(),
-  other_at: moment('When for `other`, if not the same as `at` (e.g. a different year).').optional(),
+  other_at: moment('When for `other`, if not `at`.').optional(),
 });
 export const ShareQuerySchema = z.object({
-  part: seriesId('The part, e.g. `hmda/17031/fha_records` or `hmda/CA/originations`.'),
-  whole: seriesId('The whole it is a share of, e.g. `hmda/17031/records` or `hmda/US/originations`.'),
+  part: seriesId('The part, e.g. `hmda/CA/fha_records`.'),
+  whole: seriesId('The whole, e.g. `hmda/CA/records`.'),
   at: AT.optional(),
 });
 export const RankQuerySchema = z.object({
@@ -119,13 +119,13 @@ export const RankQuerySchema = z.object({
   at: AT.optional(),
   order: choice(['highest', 'lowest'] as const, { aliases: { desc: 'highest', top: 'highest', asc: 'lowest', bottom: 'lowest' } })
     .default('highest')
-    .describe('`highest` first (default) or `lowest` first.'),
+    .describe('`highest` (default) or `lowest` first.'),
   limit: integer({ min: 1, max: 100 })
     .default(10)
-    .describe('How many places, 1 to 100 (default 10); places tied with the last one are kept.'),
+    .describe('How many places (default 10); ties kept.'),
   per: integer({ min: 1, max: 1_000_000 })
     .optional()
-    .describe("Rank each place's figure per this many residents (e.g. 1000) instead of the figure itself."),
+    .describe('Rank per this many residents, e.g. 1000.'),
 });
 export const CountQuerySchema = z.object({
   series: seriesId(
@@ -146,7 +146,7 @@ export const CrossingQuerySchema = z.object({
   below: threshold('below'),
   which: choice(['last', 'first'] as const, { aliases: { latest: 'last', most_recent: 'last', earliest: 'first' } })
     .default('last')
-    .describe('The `last` (default) or `first` observation that meets the condition.'),
+    .describe('`last` (default) or `first` time.'),
   from: FROM.optional(),
   to: TO.optional(),
 });
@@ -164,20 +164,20 @@ export const INTEREST_RATE_SERIES =
   '(a denial rate, a share of loans) are not interest rates';
 
 export const PaymentQuerySchema = z.object({
-  amount: decimal({ min: 1, max: 100_000_000 }).describe('The loan amount in dollars, e.g. 400000.'),
+  amount: decimal({ min: 1, max: 100_000_000 }).describe('Loan amount in dollars.'),
   rate: decimal({ min: 0, max: 30 })
     .optional()
-    .describe('The annual interest rate in percent, e.g. 6.5; or give `series` (and `at`) to use a published rate.'),
+    .describe('Annual rate in percent; or give `series` (and `at`).'),
   series: seriesId(`The series whose value at \`at\` is the rate: ${INTEREST_RATE_SERIES}.`).optional(),
   at: AT.optional(),
-  term_years: integer({ min: 1, max: 50 }).default(30).describe('The term in years (default 30).'),
+  term_years: integer({ min: 1, max: 50 }).default(30).describe('Years (default 30).'),
 });
 
 const DIRECTION = choice(['up', 'down'] as const, {
   aliases: { increase: 'up', rise: 'up', decrease: 'down', decline: 'down', fall: 'down', drop: 'down' },
 })
   .default('up')
-  .describe('`up` (increases, default) or `down` (declines).');
+  .describe('`up` (default) or `down`.');
 export const MovesQuerySchema = z.object({ series: SERIES, from: FROM.optional(), to: TO.optional(), direction: DIRECTION });
 export const StreakQuerySchema = z.object({ series: SERIES, from: FROM.optional(), to: TO.optional(), direction: DIRECTION });
 
@@ -396,9 +396,8 @@ const fieldsOf = () => {
 /** The /ask model's tool: one operation and its parameters (each operation's own schema then applies). */
 export const AnalysisToolInputSchema = z.object({
   operation: choice(OPERATIONS).describe(
-    'value (at a moment, or the mean from–to), change, compare (series vs other), share (part of whole), rank, count (above/below), ' +
-      'crossing (last/first time above/below), extremes (lows and highs with dates), per-resident, payment (amount, rate or series), ' +
-      'moves (largest step), streak (longest run).',
+    'value, change, compare (series vs other), share (part of whole), rank, count (above/below), crossing (last/first ' +
+      'above/below), extremes, per-resident, payment, moves (largest step), streak (longest run).',
   ),
   ...fieldsOf(),
 });

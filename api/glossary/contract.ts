@@ -9,7 +9,7 @@ export const GLOSSARY_TERM_MAX = 100;
 
 export const GlossaryQuerySchema = z.object({
   term: text({ max: GLOSSARY_TERM_MAX, example: 'APR' }).describe(
-    'The term, an abbreviation or a close spelling, its words in any form and case, e.g. "APR", "escrow cushion" or "debt to income".',
+    'A term, abbreviation or close spelling, e.g. "APR", "debt to income".',
   ),
 });
 export type GlossaryQuery = z.infer<typeof GlossaryQuerySchema>;

@@ -44,17 +44,17 @@ function statId() {
 export const StatisticsQuerySchema = z.object({
   category: choice(CATEGORIES)
     .optional()
-    .describe(`${CATEGORIES.join(', ')}, in any case (e.g. "Loan Types"). Default: every category.`),
+    .describe(CATEGORIES.join(', ')),
   id: statId()
     .optional()
-    .describe(`One statistic by id, in any case, e.g. "${EXAMPLE_ID}" or "${EXAMPLE_OTHER_ID}"; every result names its id.`),
+    .describe(`One statistic, e.g. "${EXAMPLE_ID}".`),
   year: integer({
     min: STAT_YEAR_MIN,
     max: STAT_YEAR_MAX,
     hint: `Give a four-digit year from ${STAT_YEAR_MIN} to ${STAT_YEAR_MAX}, e.g. 2025.`,
   })
     .optional()
-    .describe('Only statistics whose data_year is this year, e.g. 2025 or "2020".'),
+    .describe('Only statistics of this data_year.'),
   all: flag()
     .optional()
     .describe(

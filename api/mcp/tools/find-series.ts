@@ -50,7 +50,8 @@ export const findSeriesTool = defineTool({
   name: 'find_series',
   title: 'Find series by words',
   description:
-    'Search every series this service holds (mortgage rates, rates on outstanding mortgages by state, loan limits by county, HMDA counts and shares by nation/state/county for action taken, loan type, purpose, lien, units, construction, sex, race, ethnicity, age; population) by words, e.g. "VA share Hawaii", "denial rate Harris County". Gives ids for analyze and mds://series/{id}.',
+    'Find series by words (mortgage rates, loan limits, HMDA counts and shares by place and loan type, purpose, race…, ' +
+    'population): ids for analyze_data and mds://series/{id}.',
   inputSchema: CatalogueSearchQuerySchema,
   outputSchema: CatalogueSearchAnswerSchema,
   async run(args, { deps }) {

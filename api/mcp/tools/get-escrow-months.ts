@@ -26,8 +26,8 @@ export const getEscrowMonthsTool = defineTool({
   name: 'get_escrow_months',
   title: 'Escrow months at closing',
   description:
-    'Months of property tax a lender collects into escrow at closing (RESPA aggregate analysis, 2-month cushion) for a state or DC and a ' +
-    'closing month, with county schedules where they differ (Cook County, IL; New York City): the months for every closing month and the statute.',
+    'Months of property tax collected into escrow at closing (RESPA, 2-month cushion) by state and closing month, with ' +
+    'county schedules where they differ.',
   inputSchema: EscrowQuerySchema,
   outputSchema: EscrowAnswerSchema,
   async run(args, { deps }) {

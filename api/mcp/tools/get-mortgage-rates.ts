@@ -85,7 +85,7 @@ const RatesToolInputSchema = RatesQuerySchema.omit({ format: true })
   .extend({
     state: stateCode()
       .optional()
-      .describe('State: code or name of one of the 50 states or DC, e.g. "TX" or "Texas". Default: national figures (read for CO).'),
+      .describe('A state or DC, code or name. Default: national (read for CO).'),
     fico: RatesQuerySchema.shape.fico
       .unwrap()
       .optional()
@@ -97,9 +97,8 @@ export const getMortgageRatesTool = defineTool({
   name: 'get_mortgage_rates',
   title: 'Mortgage rates by state and credit tier',
   description:
-    "Today's mortgage rate for a state, FICO tier and LTV tier, beside Freddie Mac's weekly survey and Optimal Blue's daily " +
-    'benchmark, with the weekly change and freshness. `rate_kind`: lender sheet, state estimate or national; `tier_specific` ' +
-    'false: a broader benchmark answered. `from`/`to` add history.',
+    "Today's mortgage rate by state, FICO and LTV tier, beside Freddie Mac's weekly survey and Optimal Blue's daily " +
+    'benchmark; `rate_kind` says whose.',
   inputSchema: RatesToolInputSchema,
   outputSchema: DetailedRateRecordSchema.extend({ history: HistorySchema.optional() }),
   async run(args, { deps }) {

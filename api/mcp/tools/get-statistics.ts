@@ -46,16 +46,15 @@ export const getStatisticsTool = defineTool({
   name: 'get_statistics',
   title: 'Mortgage market statistics',
   description:
-    'Precomputed mortgage market statistics (HMDA lending, loan types, borrowers, lenders, rates, affordability), each with ' +
-    `a headline, data year, population and source. An id (e.g. "${EXAMPLE_ID}" or "${EXAMPLE_OTHER_ID}"), or a category and/or ` +
-    'year for every match, a page at a time (`offset`).',
+    'Precomputed mortgage market statistics (HMDA lending, borrowers, lenders, rates, affordability): one by `id`, or ' +
+    'every match of a category and/or year.',
   inputSchema: StatisticsQuerySchema.extend({
     all: flag()
       .default(true)
       .describe(
-        'true (the default here): every match as `stats`; false: one as `stat`, the one with `id` or else the featured statistic of the day.',
+        'true (default): every match as `stats`; false: one `stat`.',
       ),
-    offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('The first statistic of the page, from 0 (each page names the next).'),
+    offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('The page start (each page names the next).'),
   }),
   outputSchema: StatisticsAnswerSchema.extend({ page: PageSchema.optional() }),
   async run({ offset = 0, ...query }, { deps }) {

@@ -46,8 +46,8 @@ export const searchContentTool = defineTool({
   name: 'search_content',
   title: 'Search articles, glossary and research',
   description:
-    'Full-text search over our articles, learn guides, glossary, HMDA research, state and county pages (e.g. "loan limits ' +
-    'Maricopa"), tracked bills and market updates: titles, URLs, excerpts. For one definition use lookup_glossary_term.',
+    'Full-text search over our articles, guides, glossary, research, state and county pages, bills and market updates. ' +
+    'One definition: lookup_glossary_term.',
   inputSchema: SearchQuerySchema,
   outputSchema: SearchAnswerSchema,
   async run(args, { deps }) {
