@@ -30,7 +30,7 @@ export type Operation = (typeof OPERATIONS)[number];
 const AT_PATTERN = /^(latest|(19|20|21)\d\d(Q[1-4]|-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?)$/;
 const AT_HINT = 'Give `latest`, a year (2024), a quarter (2025Q3), a month (2024-05) or a day (2024-12-18).';
 /** What a moment accepts as text, before normalising: `latest` in any case, a quarter with q in any case, a year, month or real day. */
-const MOMENT_TEXT = `(?:${wordsPattern(['latest'], { space: '\\s+' })}|(?:19|20|21)\\d\\d[Qq][1-4]|${DATE_BOUND_TEXT})`;
+const MOMENT_TEXT = `(?:${wordsPattern(['latest'], { space: '\\s+' })}|(?:19|2[01])\\d\\d[Qq][1-4]|${DATE_BOUND_TEXT})`;
 
 /** A point or period in time: `latest`, `2024`, `2025Q3`, `2024-05`, `2024-12-18`. */
 function moment(description: string) {
@@ -61,10 +61,10 @@ function moment(description: string) {
 
 const seriesId = (description: string) => text({ max: 120, example: 'pmms/30-year' }).describe(description);
 const SERIES = seriesId(
-  'A series id (find_series), e.g. `pmms/30-year`, `hmda/TX/originations`.',
+  'A series id from find_series, e.g. `pmms/30-year`.',
 );
 const AT = moment(
-  '`latest` (default), a year, quarter, month or day: a period averages finer series, a day takes the last observation by it.',
+  '`latest` (default), 2024, 2025Q3, 2024-05 or 2024-12-18: a period averages finer series, a day takes the last observation by it.',
 );
 const FROM = moment('Start of the range (inclusive): a year, quarter, month or day; default the first observation.');
 const TO = moment('End of the range (inclusive): a year, quarter, month or day, or `latest` (default).');
@@ -73,7 +73,7 @@ const threshold = (side: 'above' | 'below') =>
   text({ max: 120, example: side === 'above' ? '7' : '6' })
     .optional()
     .describe(
-      `Strictly ${side}: a number in the series' units or, across places, a series id valued at \`at\`.`,
+      `Strictly ${side}: a number, or across places a series id valued at \`at\`.`,
     );
 const AMONG = choice(['states', 'counties'] as const, { aliases: { state: 'states', county: 'counties' } }).describe(
   'states (50 and DC) or counties (default with `state`).',
@@ -96,8 +96,8 @@ const TEMPLATE = seriesId(
 export const ValueQuerySchema = z.object({
   series: SERIES,
   at: AT.optional(),
-  from: FROM.optional().describe('With `to`, instead of `at`: the mean from this moment.'),
-  to: TO.optional().describe('With `from`, instead of `at`: the mean to this moment.'),
+  from: FROM.optional().describe('Range start; value: the mean from–to, not `at`.'),
+  to: TO.optional().describe('Range end (default latest).'),
 });
 export const ChangeQuerySchema = z.object({ series: SERIES, from: FROM, to: TO.optional() });
 export const CompareQuerySchema = z.object({
@@ -396,8 +396,8 @@ const fieldsOf = () => {
 /** The /ask model's tool: one operation and its parameters (each operation's own schema then applies). */
 export const AnalysisToolInputSchema = z.object({
   operation: choice(OPERATIONS).describe(
-    'value, change, compare (series vs other), share (part of whole), rank, count (above/below), crossing (last/first ' +
-      'above/below), extremes, per-resident, payment, moves (largest step), streak (longest run).',
+    'value, change, compare (vs other), share (part of whole), rank, count (above/below), crossing (last/first above/below), ' +
+      'extremes, per-resident, payment, moves (largest step), streak (longest run).',
   ),
   ...fieldsOf(),
 });

@@ -19,7 +19,7 @@ export const BillsQuerySchema = z.object({
     .describe('One bill in full, e.g. "hr1532-117".'),
   status: choice(BILL_STATUSES)
     .optional()
-    .describe(`Only bills at this stage: ${BILL_STATUSES.join(', ')}.`),
+    .describe('Only bills at this stage, e.g. in_committee, passed_house, became_law.'),
   limit: integer({ min: 1, max: BILLS_LIMIT_MAX })
     .default(BILLS_LIMIT_DEFAULT)
     .describe(`How many bills (default ${BILLS_LIMIT_DEFAULT}).`),

@@ -25,7 +25,7 @@ export const CalendarQuerySchema = z.object({
   from: calendarDate().optional().describe('First day. Default: today (UTC).'),
   to: calendarDate()
     .optional()
-    .describe(`Last day, inclusive. Default: \`from\` + ${CALENDAR_WINDOW_DAYS} days.`),
+    .describe(`Last day. Default: \`from\` + ${CALENDAR_WINDOW_DAYS} days.`),
   impact: list(choice(IMPACTS), { max: IMPACTS.length })
     .optional()
     .describe(
@@ -34,7 +34,7 @@ export const CalendarQuerySchema = z.object({
   category: list(choice(CATEGORIES, { aliases: CATEGORY_ALIASES }), { max: CATEGORIES.length })
     .optional()
     .describe(
-      'fed ("FOMC"), inflation ("CPI"), employment ("jobs") or housing; one or a list.',
+      'fed, inflation, employment or housing; one or a list.',
     ),
   limit: integer({ min: 1, max: CALENDAR_LIMIT_MAX })
     .default(CALENDAR_LIMIT_DEFAULT)

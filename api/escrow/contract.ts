@@ -15,7 +15,7 @@ export const EscrowQuerySchema = z.object({
   county: countyName()
     .optional()
     .describe(
-      'A county with its own tax calendar: name ("Cook"), NYC borough or FIPS.',
+      'A county with its own tax calendar: name or FIPS.',
     ),
   annual_tax: decimal({ min: 1, max: 10_000_000, hint: 'Give the yearly property tax in dollars, a number from 1 to 10000000, e.g. 4800.' })
     .optional()

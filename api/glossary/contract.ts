@@ -9,7 +9,7 @@ export const GLOSSARY_TERM_MAX = 100;
 
 export const GlossaryQuerySchema = z.object({
   term: text({ max: GLOSSARY_TERM_MAX, example: 'APR' }).describe(
-    'A term, abbreviation or close spelling, e.g. "APR", "debt to income".',
+    'A term or abbreviation, e.g. "APR".',
   ),
 });
 export type GlossaryQuery = z.infer<typeof GlossaryQuerySchema>;

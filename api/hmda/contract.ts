@@ -99,7 +99,7 @@ export const HmdaFiltersSchema = z.object({
   })
     .optional()
     .describe(
-      'purchase, home_improvement, refinance, cash_out_refinance, other or not_applicable (or codes).',
+      'purchase, refinance, cash_out_refinance, home_improvement… (or codes).',
     ),
   lien: choice(LIENS, {
     aliases: { ...byCode(LIEN_CODES), first_lien: 'first', second: 'subordinate', subordinate_lien: 'subordinate', junior: 'subordinate' },
@@ -127,8 +127,8 @@ export const SqlTextSchema = text({ max: SQL_MAX_CHARACTERS });
 export const HmdaQuerySchema = HmdaFiltersSchema.extend({
   preset: choice(PRESET_NAMES)
     .optional()
-    .describe('rates, approvals, denials, demographics or lender_rankings. Give preset or sql.'),
-  sql: SqlTextSchema.optional().describe(`${SQL_DESCRIPTION} Give preset or sql.`),
+    .describe('A preset query; give preset or sql.'),
+  sql: SqlTextSchema.optional().describe(SQL_DESCRIPTION),
 });
 export type HmdaQuery = z.output<typeof HmdaQuerySchema>;
 

@@ -19,17 +19,17 @@ const YEAR_HINT = `Give a 4-digit year from ${FIRST_HISTORY_YEAR} to ${LAST_YEAR
 
 export const LoanLimitsQuerySchema = z.object({
   state: stateOrTerritoryCode().describe(
-    'A state or territory (DC, PR, GU, VI, AS, MP), code or name.',
+    'State or territory (DC, PR, GU, VI, AS, MP).',
   ),
   county: countyName()
     .optional()
     .describe(
-      'Name ("Los Angeles"), NYC borough or 5-digit FIPS. Omit for every county.',
+      'Name, NYC borough or FIPS; omit for all.',
     ),
   year: integer({ min: FIRST_HISTORY_YEAR, max: LAST_YEAR, hint: YEAR_HINT })
     .optional()
     .describe(
-      "Default: each program's latest (`years` says).",
+      "Default: each program's latest.",
     ),
   loan_type: choice(LOAN_TYPES, { aliases: { conventional: 'conforming', any: 'all', every: 'all' } })
     .prefault('all')

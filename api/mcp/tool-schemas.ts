@@ -142,6 +142,9 @@ function subschemas(root: JsonSchema): Site[] {
   return sites;
 }
 
+/** The shortest name of the places a body is written (the reference to it is then the shortest). */
+const shortestName = (sites: Site[]): string => sites.map((site) => site.name).reduce((a, b) => (b.length < a.length ? b : a));
+
 /** A name for a definition first seen at `site` that no definition has yet. */
 function definitionName(site: string, defs: Record<string, JsonSchema>): string {
   const base = site.replace(/[^A-Za-z0-9_]/g, '_');
@@ -177,12 +180,12 @@ function shareRepeated(root: JsonSchema): JsonSchema {
       groups.set(key, [...(groups.get(key) ?? []), site]);
     }
     const repeated = [...groups.entries()]
-      .filter(([key, sites]) => sites.length > 1 && sharingSaves(key, sites.length, definitionName(sites[0]!.name, defs)))
-      .sort(([a], [b]) => b.length - a.length)[0];
+      .map(([key, sites]) => ({ key, sites, name: definitionName(shortestName(sites), defs) }))
+      .filter(({ key, sites, name }) => sites.length > 1 && sharingSaves(key, sites.length, name))
+      .sort((a, b) => b.key.length - a.key.length)[0];
     if (!repeated) break;
-    const [, sites] = repeated;
+    const { sites, name } = repeated;
     const { constraints } = body(sites[0]!.node);
-    const name = definitionName(sites[0]!.name, defs);
     defs[name] = structuredClone(constraints);
     for (const { node } of sites) {
       for (const key of Object.keys(constraints)) delete node[key];

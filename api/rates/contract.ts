@@ -82,7 +82,7 @@ export const RatesQuerySchema = z.object({
   ltv: ltvTier()
     .optional()
     .describe(
-      'Tier 1 (up to 80%) or 2, or a percent 50-100. Default 1; or give `down_payment`.',
+      'Tier 1 (up to 80%, default) or 2, or a percent 50-100; or give `down_payment`.',
     ),
   down_payment: downPaymentLtvTier()
     .optional()

@@ -17,7 +17,7 @@ export const SearchQuerySchema = z.object({
   ),
   type: choice(SEARCH_TYPES, { aliases: { articles: 'article', bills: 'bill', market_update: 'news', market_updates: 'news' } })
     .optional()
-    .describe('article, glossary, learn, research, bill or news.'),
+    .describe('Only this kind.'),
   limit: integer({ min: 1, max: SEARCH_LIMIT_MAX })
     .default(SEARCH_LIMIT_DEFAULT)
     .describe(`Results (default ${SEARCH_LIMIT_DEFAULT}).`),

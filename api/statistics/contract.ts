@@ -44,7 +44,7 @@ function statId() {
 export const StatisticsQuerySchema = z.object({
   category: choice(CATEGORIES)
     .optional()
-    .describe(CATEGORIES.join(', ')),
+    .describe('Only this category, e.g. loan_types.'),
   id: statId()
     .optional()
     .describe(`One statistic, e.g. "${EXAMPLE_ID}".`),

@@ -31,12 +31,12 @@ export function analysisText(answer: AnalysisAnswer): string {
 
 export const analyzeDataTool = defineTool({
   name: 'analyze_data',
-  title: 'Compute over the series: rank, compare, change, share, count, payment',
+  title: 'Analyze series',
   description:
-    'Compute over series find_series finds; rank and count take * for the place (every state, or every county of `state`, ' +
+    'Compute over series find_series finds; rank and count take * for the place (every state, or county of `state`, ' +
     'in one call). E.g. {operation:"rank",series:"hmda/*/originations",state:"PA",at:2025,limit:2}; ' +
     '{operation:"rank",series:"hmda/*/originations",per:1000}; {operation:"extremes",series:"pmms/15-year"}; ' +
-    '{operation:"share",part:"hmda/HI/va_records",whole:"hmda/HI/records"}. Moments: latest, 2024, 2025Q3, 2024-05, 2024-12-18.',
+    '{operation:"share",part:"hmda/HI/va_records",whole:"hmda/HI/records"}.',
   inputSchema: AnalysisToolInputSchema,
   outputSchema: AnalysisToolAnswerSchema,
   async run(args, { deps }) {

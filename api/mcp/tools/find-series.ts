@@ -50,8 +50,7 @@ export const findSeriesTool = defineTool({
   name: 'find_series',
   title: 'Find series by words',
   description:
-    'Find series by words (mortgage rates, loan limits, HMDA counts and shares by place and loan type, purpose, race…, ' +
-    'population): ids for analyze_data and mds://series/{id}.',
+    'Find series by words (rates, loan limits, HMDA counts and shares by place, loan type, race…): ids for analyze_data, mds://series/{id}.',
   inputSchema: CatalogueSearchQuerySchema,
   outputSchema: CatalogueSearchAnswerSchema,
   async run(args, { deps }) {

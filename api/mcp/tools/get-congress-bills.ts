@@ -31,12 +31,11 @@ export function billsAnswerText(answer: BillsAnswer): string {
 
 export const getCongressBillsTool = defineTool({
   name: 'get_congress_bills',
-  title: 'Tracked congressional housing bills',
+  title: 'Bills in Congress',
   description:
-    'Tracked housing bills in Congress (status, sponsors, actions, summary, our analysis): search by `query`/`status`, ' +
-    'or one in full by `bill_id`.',
+    'Tracked housing bills in Congress: search by `query`/`status`, or one in full by `bill_id`.',
   inputSchema: BillsQuerySchema.extend({
-    keyword: BillsQuerySchema.shape.query.describe('Same as `query` (both searched if both given).'),
+    keyword: BillsQuerySchema.shape.query.describe('Same as `query`.'),
   }),
   outputSchema: BillsAnswerSchema,
   async run({ keyword, ...args }, { deps }) {

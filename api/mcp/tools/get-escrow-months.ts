@@ -26,8 +26,7 @@ export const getEscrowMonthsTool = defineTool({
   name: 'get_escrow_months',
   title: 'Escrow months at closing',
   description:
-    'Months of property tax collected into escrow at closing (RESPA, 2-month cushion) by state and closing month, with ' +
-    'county schedules where they differ.',
+    'Months of property tax collected into escrow at closing (RESPA, 2-month cushion) by state, county and closing month.',
   inputSchema: EscrowQuerySchema,
   outputSchema: EscrowAnswerSchema,
   async run(args, { deps }) {

@@ -103,13 +103,13 @@ const pageNote = (whole: LoanLimitsAnswer, position: Page, everyCounty: string) 
 
 export const getLoanLimitsTool = defineTool({
   name: 'get_loan_limits',
-  title: 'Loan limits by county',
+  title: 'Loan limits',
   description:
-    "Conforming, FHA, VA and USDA loan limits by county, 1–4 units. Without `county`, the state's counties a page at a time.",
+    "Conforming, FHA, VA and USDA loan limits by county, 1–4 units; without `county`, the state's counties by page.",
   inputSchema: LoanLimitsQuerySchema.extend(LimitRangeSchema.shape).extend({
     offset: integer({ min: 0, max: OFFSET_MAX })
       .optional()
-      .describe('Without `county`: the page start (each page names the next).'),
+      .describe('Page start (each page names the next).'),
   }),
   outputSchema: LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional(), page: PageSchema.optional() }),
   async run(args, { deps }) {

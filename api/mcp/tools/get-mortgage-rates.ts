@@ -85,7 +85,7 @@ const RatesToolInputSchema = RatesQuerySchema.omit({ format: true })
   .extend({
     state: stateCode()
       .optional()
-      .describe('A state or DC, code or name. Default: national (read for CO).'),
+      .describe('State or DC. Default: national (read for CO).'),
     fico: RatesQuerySchema.shape.fico
       .unwrap()
       .optional()
@@ -95,10 +95,9 @@ const RatesToolInputSchema = RatesQuerySchema.omit({ format: true })
 
 export const getMortgageRatesTool = defineTool({
   name: 'get_mortgage_rates',
-  title: 'Mortgage rates by state and credit tier',
+  title: 'Mortgage rates',
   description:
-    "Today's mortgage rate by state, FICO and LTV tier, beside Freddie Mac's weekly survey and Optimal Blue's daily " +
-    'benchmark; `rate_kind` says whose.',
+    "Today's mortgage rate by state, FICO and LTV tier, beside Freddie Mac's weekly survey and Optimal Blue's benchmark.",
   inputSchema: RatesToolInputSchema,
   outputSchema: DetailedRateRecordSchema.extend({ history: HistorySchema.optional() }),
   async run(args, { deps }) {

@@ -44,17 +44,16 @@ const OFFSET_MAX = 10_000;
 
 export const getStatisticsTool = defineTool({
   name: 'get_statistics',
-  title: 'Mortgage market statistics',
+  title: 'Market statistics',
   description:
-    'Precomputed mortgage market statistics (HMDA lending, borrowers, lenders, rates, affordability): one by `id`, or ' +
-    'every match of a category and/or year.',
+    'Precomputed mortgage market statistics: one by `id`, or every match of a category and/or year.',
   inputSchema: StatisticsQuerySchema.extend({
     all: flag()
       .default(true)
       .describe(
         'true (default): every match as `stats`; false: one `stat`.',
       ),
-    offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('The page start (each page names the next).'),
+    offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('Page start (each page names the next).'),
   }),
   outputSchema: StatisticsAnswerSchema.extend({ page: PageSchema.optional() }),
   async run({ offset = 0, ...query }, { deps }) {

@@ -17,9 +17,9 @@ export function glossaryAnswerText(answer: GlossaryAnswer): string {
 
 export const lookupGlossaryTermTool = defineTool({
   name: 'lookup_glossary_term',
-  title: 'Look up a mortgage term',
+  title: 'Glossary',
   description:
-    'Plain-language definition of a mortgage term (APR, PMI, DTI, escrow…) with FAQs and related terms. Broader questions: search_content.',
+    'Plain-language definition of a mortgage term, with FAQs and related terms. Broader questions: search_content.',
   inputSchema: GlossaryQuerySchema,
   outputSchema: GlossaryAnswerSchema,
   async run({ term }, { deps }) {

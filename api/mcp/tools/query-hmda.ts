@@ -90,11 +90,11 @@ export function exportLinks(answer: HmdaAnswer): ResourceLink[] {
 
 export const queryHmdaTool = defineTool({
   name: 'query_hmda',
-  title: 'Query HMDA loan records',
+  title: 'HMDA records',
   requiresKey: true,
   description:
-    `HMDA loan records, ${HMDA_YEAR_SPAN}, if loaded here; needs an API key (totals by place: find_series, analyze_data). ` +
-    `A \`preset\` with filters, or \`sql\`; over ${BUDGET}: first rows and CSV/Parquet links (kept ${HMDA_EXPORT_TTL_HOURS} hours).`,
+    `HMDA loan records, ${HMDA_YEAR_SPAN}, if loaded here; needs an API key (totals by place: find_series). A \`preset\` ` +
+    `with filters, or \`sql\`; over ${BUDGET}: first rows, CSV/Parquet links (${HMDA_EXPORT_TTL_HOURS} hours).`,
   inputSchema: HmdaQuerySchema,
   outputSchema: HmdaAnswerSchema,
   async run(args, { deps, caller }) {

@@ -44,10 +44,9 @@ export function searchAnswerText(answer: SearchAnswer): string {
 
 export const searchContentTool = defineTool({
   name: 'search_content',
-  title: 'Search articles, glossary and research',
+  title: 'Search',
   description:
-    'Full-text search over our articles, guides, glossary, research, state and county pages, bills and market updates. ' +
-    'One definition: lookup_glossary_term.',
+    'Full-text search over our articles, guides, glossary, research, place pages, bills and market updates.',
   inputSchema: SearchQuerySchema,
   outputSchema: SearchAnswerSchema,
   async run(args, { deps }) {
