@@ -60,9 +60,7 @@ function moment(description: string) {
 }
 
 const seriesId = (description: string) => text({ max: 120, example: 'pmms/30-year' }).describe(description);
-const SERIES = seriesId(
-  'A series id from find_series, e.g. `pmms/30-year`.',
-);
+const SERIES = seriesId('A series id from find_series, e.g. `pmms/30-year`.');
 const AT = moment(
   '`latest` (default), 2024, 2025Q3, 2024-05 or 2024-12-18: a period averages finer series, a day takes the last observation by it.',
 );
@@ -72,9 +70,7 @@ const TO = moment('End of the range (inclusive): a year, quarter, month or day, 
 const threshold = (side: 'above' | 'below') =>
   text({ max: 120, example: side === 'above' ? '7' : '6' })
     .optional()
-    .describe(
-      `Strictly ${side}: a number, or across places a series id valued at \`at\`.`,
-    );
+    .describe(`Strictly ${side}: a number, or a series id at \`at\` (across places).`);
 const AMONG = choice(['states', 'counties'] as const, { aliases: { state: 'states', county: 'counties' } }).describe(
   'states (50 and DC) or counties (default with `state`).',
 );
@@ -84,9 +80,7 @@ const PLACE_FILTERS = {
   places: list(text({ max: 60, example: 'TX' }), { max: 60 })
     .optional()
     .describe('Only these states, county FIPS or county names (of `state`).'),
-  min_population: integer({ min: 0, max: 100_000_000 })
-    .optional()
-    .describe('Only places with more residents.'),
+  min_population: integer({ min: 0, max: 100_000_000 }).optional().describe('Only places with more residents.'),
 };
 const TEMPLATE = seriesId(
   'A series id with `*` where the place goes, e.g. `hmda/*/originations` (states) or `loan-limits/conforming/*` (counties).',
@@ -120,12 +114,8 @@ export const RankQuerySchema = z.object({
   order: choice(['highest', 'lowest'] as const, { aliases: { desc: 'highest', top: 'highest', asc: 'lowest', bottom: 'lowest' } })
     .default('highest')
     .describe('`highest` (default) or `lowest` first.'),
-  limit: integer({ min: 1, max: 100 })
-    .default(10)
-    .describe('How many places (default 10); ties kept.'),
-  per: integer({ min: 1, max: 1_000_000 })
-    .optional()
-    .describe('Rank per this many residents, e.g. 1000.'),
+  limit: integer({ min: 1, max: 100 }).default(10).describe('How many places (default 10); ties kept.'),
+  per: integer({ min: 1, max: 1_000_000 }).optional().describe('Rank per this many residents, e.g. 1000.'),
 });
 export const CountQuerySchema = z.object({
   series: seriesId(
@@ -165,9 +155,7 @@ export const INTEREST_RATE_SERIES =
 
 export const PaymentQuerySchema = z.object({
   amount: decimal({ min: 1, max: 100_000_000 }).describe('Loan amount in dollars.'),
-  rate: decimal({ min: 0, max: 30 })
-    .optional()
-    .describe('Annual rate in percent; or give `series` (and `at`).'),
+  rate: decimal({ min: 0, max: 30 }).optional().describe('Annual rate in percent; or give `series` (and `at`).'),
   series: seriesId(`The series whose value at \`at\` is the rate: ${INTEREST_RATE_SERIES}.`).optional(),
   at: AT.optional(),
   term_years: integer({ min: 1, max: 50 }).default(30).describe('Years (default 30).'),

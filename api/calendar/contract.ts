@@ -23,19 +23,11 @@ const CATEGORY_ALIASES = {
 
 export const CalendarQuerySchema = z.object({
   from: calendarDate().optional().describe('First day. Default: today (UTC).'),
-  to: calendarDate()
-    .optional()
-    .describe(`Last day. Default: \`from\` + ${CALENDAR_WINDOW_DAYS} days.`),
-  impact: list(choice(IMPACTS), { max: IMPACTS.length })
-    .optional()
-    .describe(
-      'high (FOMC, CPI, jobs), medium or low; one or a list.',
-    ),
+  to: calendarDate().optional().describe(`Last day. Default: \`from\` + ${CALENDAR_WINDOW_DAYS} days.`),
+  impact: list(choice(IMPACTS), { max: IMPACTS.length }).optional().describe('high (FOMC, CPI, jobs), medium or low; one or a list.'),
   category: list(choice(CATEGORIES, { aliases: CATEGORY_ALIASES }), { max: CATEGORIES.length })
     .optional()
-    .describe(
-      'fed, inflation, employment or housing; one or a list.',
-    ),
+    .describe('fed, inflation, employment or housing; one or a list.'),
   limit: integer({ min: 1, max: CALENDAR_LIMIT_MAX })
     .default(CALENDAR_LIMIT_DEFAULT)
     .describe(`Most events, earliest first (default ${CALENDAR_LIMIT_DEFAULT}).`),

@@ -8,9 +8,7 @@ import { SourceSchema } from '../platform/contract/sources.ts';
 import { MEASURE_KINDS, PLACE_KINDS } from './file-schema.ts';
 
 export const CatalogueSearchQuerySchema = z.object({
-  query: text({ max: 200, example: 'VA share Hawaii' }).describe(
-    'A measure and places, e.g. "VA share Hawaii".',
-  ),
+  query: text({ max: 200, example: 'VA share Hawaii' }).describe('A measure and places, e.g. "VA share Hawaii".'),
   limit: integer({ min: 1, max: 50 }).default(10).describe('Series per page (default 10).'),
   offset: integer({ min: 0, max: 10_000 }).default(0).describe('Series to skip (default 0).'),
 });

@@ -10,7 +10,6 @@ import { SourceSchema } from '../platform/contract/sources.ts';
 import {
   DEMOGRAPHIC_DIMENSIONS,
   FIRST_HMDA_YEAR,
-  HMDA_YEAR_SPAN,
   LATEST_HMDA_YEAR,
   LIEN_CODES,
   LOAN_PURPOSE_CODES,
@@ -68,12 +67,8 @@ const byCode = <T extends string>(codes: Readonly<Record<T, number>>) =>
 
 /** The filters every preset takes. */
 export const HmdaFiltersSchema = z.object({
-  year: integer({ min: FIRST_HMDA_YEAR, max: LATEST_HMDA_YEAR })
-    .optional()
-    .describe('Activity year. Default: every loaded year.'),
-  state: stateOrTerritoryCode()
-    .optional()
-    .describe('A state, DC or territory, code or name.'),
+  year: integer({ min: FIRST_HMDA_YEAR, max: LATEST_HMDA_YEAR }).optional().describe('Activity year. Default: every loaded year.'),
+  state: stateOrTerritoryCode().optional().describe('A state, DC or territory, code or name.'),
   county: fiveDigitCode('Give a 5-digit county FIPS code, e.g. "08031" (Denver County, CO).')
     .optional()
     .describe('County FIPS code, e.g. "08031".'),
@@ -98,9 +93,7 @@ export const HmdaFiltersSchema = z.object({
     numbers: true,
   })
     .optional()
-    .describe(
-      'purchase, refinance, cash_out_refinance, home_improvement… (or codes).',
-    ),
+    .describe('purchase, refinance, cash_out_refinance, home_improvement… (or codes).'),
   lien: choice(LIENS, {
     aliases: { ...byCode(LIEN_CODES), first_lien: 'first', second: 'subordinate', subordinate_lien: 'subordinate', junior: 'subordinate' },
     numbers: true,
@@ -110,9 +103,7 @@ export const HmdaFiltersSchema = z.object({
   lei: legalEntityIdentifier().optional().describe("One lender's LEI."),
   limit: integer({ min: 1, max: 100 }).optional().describe('lender_rankings, denials: rows (default 10).'),
   by: choice(DEMOGRAPHIC_DIMENSIONS).optional().describe('demographics: race (default), ethnicity, sex, age or income.'),
-  sort: choice(RANKING_SORTS)
-    .optional()
-    .describe('lender_rankings: originations (default) or volume.'),
+  sort: choice(RANKING_SORTS).optional().describe('lender_rankings: originations (default) or volume.'),
 });
 export type HmdaFilters = z.output<typeof HmdaFiltersSchema>;
 
@@ -125,9 +116,7 @@ export const SqlTextSchema = text({ max: SQL_MAX_CHARACTERS });
 
 /** One question: a preset with filters, or one read-only SELECT. */
 export const HmdaQuerySchema = HmdaFiltersSchema.extend({
-  preset: choice(PRESET_NAMES)
-    .optional()
-    .describe('A preset query; give preset or sql.'),
+  preset: choice(PRESET_NAMES).optional().describe('A preset query; give preset or sql.'),
   sql: SqlTextSchema.optional().describe(SQL_DESCRIPTION),
 });
 export type HmdaQuery = z.output<typeof HmdaQuerySchema>;

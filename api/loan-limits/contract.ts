@@ -18,25 +18,15 @@ export const LAST_YEAR = 2100;
 const YEAR_HINT = `Give a 4-digit year from ${FIRST_HISTORY_YEAR} to ${LAST_YEAR}, e.g. 2026.`;
 
 export const LoanLimitsQuerySchema = z.object({
-  state: stateOrTerritoryCode().describe(
-    'State or territory (DC, PR, GU, VI, AS, MP).',
-  ),
-  county: countyName()
-    .optional()
-    .describe(
-      'Name, NYC borough or FIPS; omit for all.',
-    ),
-  year: integer({ min: FIRST_HISTORY_YEAR, max: LAST_YEAR, hint: YEAR_HINT })
-    .optional()
-    .describe(
-      "Default: each program's latest.",
-    ),
+  state: stateOrTerritoryCode().describe('State or territory (DC, PR, GU, VI, AS, MP).'),
+  county: countyName().optional().describe('Name, NYC borough or FIPS; omit for all.'),
+  year: integer({ min: FIRST_HISTORY_YEAR, max: LAST_YEAR, hint: YEAR_HINT }).optional().describe("Default: each program's latest."),
   loan_type: choice(LOAN_TYPES, { aliases: { conventional: 'conforming', any: 'all', every: 'all' } })
     .prefault('all')
     .describe('conforming, fha, va, usda or all.'),
   units: integer({ min: 1, max: 4, hint: 'Give 1, 2, 3 or 4 (units in the property).' })
     .optional()
-    .describe('Only this many units\' limit.'),
+    .describe("Only this many units' limit."),
   as_of: datasetAsOf(),
 });
 export type LoanLimitsQueryInput = z.input<typeof LoanLimitsQuerySchema>;

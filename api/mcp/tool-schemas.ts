@@ -7,7 +7,7 @@
 // declares (api/platform/contract/lenient.ts, `acceptedInputOf`): "Texas", "wa", "FHA", "90%", "15"
 // validate as they are answered, and what the server refuses fails too, but for a place name of the
 // right shape the server does not know (api/platform/contract/places.ts says why). A subschema written more than once (the
-// calendar-day pattern of `date` and `as_of`) is said once, in `$defs`.
+// calendar-day pattern of `date` and `as_of`) is said once, in `$defs`, whenever that makes the schema shorter.
 //
 // Output: the shape of `structuredContent` a client can check and a model can plan with, kept small:
 // each field of the result with its type; the full schema, every field

@@ -76,17 +76,9 @@ export const RatesQuerySchema = z.object({
     .describe('State: 2-letter code or name of one of the 50 states or DC, in any case, e.g. "TX", "tx" or "Texas".'),
   fico: ficoTierOrBelow()
     .prefault(1)
-    .describe(
-      'Tier 1-5 (780+, 740-779, 720-739, 700-719, 680-699) or a score 300-850; below 680 only fha, va, usda.',
-    ),
-  ltv: ltvTier()
-    .optional()
-    .describe(
-      'Tier 1 (up to 80%, default) or 2, or a percent 50-100; or give `down_payment`.',
-    ),
-  down_payment: downPaymentLtvTier()
-    .optional()
-    .describe('Percent of the price: 20+ is LTV tier 1, less tier 2.'),
+    .describe('Tier 1-5 (780+, 740-779, 720-739, 700-719, 680-699) or a score 300-850; below 680 only fha, va, usda.'),
+  ltv: ltvTier().optional().describe('Tier 1 (up to 80%, default) or 2, or a percent 50-100; or give `down_payment`.'),
+  down_payment: downPaymentLtvTier().optional().describe('Percent of the price: 20+ is LTV tier 1, less tier 2.'),
   product_type: labelled(PRODUCT_TYPES, { conforming: 'conventional' })
     .prefault('conventional')
     .describe('conventional, fha, va, jumbo or usda.'),
@@ -103,9 +95,7 @@ export const RatesQuerySchema = z.object({
   format: choice(['detailed', 'simple'])
     .prefault('detailed')
     .describe('`detailed` (record 2.1, default) or `simple` (record 2.2), in any case.'),
-  date: calendarDate()
-    .optional()
-    .describe('The record as of this day. Default: latest.'),
+  date: calendarDate().optional().describe('The record as of this day. Default: latest.'),
   as_of: datasetAsOf(),
 });
 

@@ -17,9 +17,7 @@ type SeriesHistoryDeps = UsesServices<'series'>;
 export const TOOL_HISTORY_POINTS = 260;
 
 export const RateRangeSchema = z.object({
-  from: SeriesQuerySchema.shape.from.describe(
-    'Adds history from this year, month or day.',
-  ),
+  from: SeriesQuerySchema.shape.from.describe('Adds history from this year, month or day.'),
   to: SeriesQuerySchema.shape.to.describe('End of that history.'),
 });
 
@@ -27,9 +25,7 @@ const yearBound = (what: string) =>
   integer({ min: 1972, max: 2100, hint: 'Give a 4-digit year from 1972 to 2100, e.g. 2018.' }).optional().describe(what);
 
 export const LimitRangeSchema = z.object({
-  from_year: yearBound(
-    'Adds yearly history from this year (national since 1972).',
-  ),
+  from_year: yearBound('Adds yearly history from this year (national since 1972).'),
   to_year: yearBound('End of that history.'),
 });
 

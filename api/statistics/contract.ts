@@ -23,8 +23,6 @@ export type Category = (typeof CATEGORIES)[number];
  * as its data is loaded (a test checks it is served).
  */
 export const EXAMPLE_ID = 'pmms_30yr_latest';
-/** A second example without a year (a test checks it is served). */
-export const EXAMPLE_OTHER_ID = 'hmda_records_peak_year';
 
 export const STAT_ID_MAX = 100;
 export const STAT_YEAR_MIN = 1971;
@@ -42,12 +40,8 @@ function statId() {
 }
 
 export const StatisticsQuerySchema = z.object({
-  category: choice(CATEGORIES)
-    .optional()
-    .describe('Only this category, e.g. loan_types.'),
-  id: statId()
-    .optional()
-    .describe(`One statistic, e.g. "${EXAMPLE_ID}".`),
+  category: choice(CATEGORIES).optional().describe('Only this category, e.g. loan_types.'),
+  id: statId().optional().describe(`One statistic, e.g. "${EXAMPLE_ID}".`),
   year: integer({
     min: STAT_YEAR_MIN,
     max: STAT_YEAR_MAX,

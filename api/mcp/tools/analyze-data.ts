@@ -35,8 +35,7 @@ export const analyzeDataTool = defineTool({
   description:
     'Compute over series find_series finds; rank and count take * for the place (every state, or county of `state`, ' +
     'in one call). E.g. {operation:"rank",series:"hmda/*/originations",state:"PA",at:2025,limit:2}; ' +
-    '{operation:"rank",series:"hmda/*/originations",per:1000}; {operation:"extremes",series:"pmms/15-year"}; ' +
-    '{operation:"share",part:"hmda/HI/va_records",whole:"hmda/HI/records"}.',
+    '{operation:"rank",series:"hmda/*/originations",per:1000}; {operation:"share",part:"hmda/HI/va_records",whole:"hmda/HI/records"}.',
   inputSchema: AnalysisToolInputSchema,
   outputSchema: AnalysisToolAnswerSchema,
   async run(args, { deps }) {

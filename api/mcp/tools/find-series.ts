@@ -49,8 +49,7 @@ export function findSeriesText(answer: CatalogueSearchAnswer): string {
 export const findSeriesTool = defineTool({
   name: 'find_series',
   title: 'Find series by words',
-  description:
-    'Find series by words (rates, loan limits, HMDA counts and shares by place, loan type, race…): ids for analyze_data, mds://series/{id}.',
+  description: 'Find series by words (rates, loan limits, HMDA counts and shares by place, loan type, race…): ids for analyze_data.',
   inputSchema: CatalogueSearchQuerySchema,
   outputSchema: CatalogueSearchAnswerSchema,
   async run(args, { deps }) {

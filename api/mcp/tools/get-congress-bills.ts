@@ -32,8 +32,7 @@ export function billsAnswerText(answer: BillsAnswer): string {
 export const getCongressBillsTool = defineTool({
   name: 'get_congress_bills',
   title: 'Bills in Congress',
-  description:
-    'Tracked housing bills in Congress: search by `query`/`status`, or one in full by `bill_id`.',
+  description: 'Tracked housing bills in Congress: search by `query`/`status`, or one in full by `bill_id`.',
   inputSchema: BillsQuerySchema.extend({
     keyword: BillsQuerySchema.shape.query.describe('Same as `query`.'),
   }),

@@ -48,8 +48,7 @@ function withinPage(answer: CalendarAnswer): { structured: CalendarAnswer & { ne
 export const getEconomicCalendarTool = defineTool({
   name: 'get_economic_calendar',
   title: 'Economic calendar',
-  description:
-    'Events that move mortgage rates (FOMC, jobs, CPI, housing) with date, impact and category; default the next 60 days.',
+  description: 'Events that move mortgage rates (FOMC, jobs, CPI, housing) with date, impact and category; default the next 60 days.',
   inputSchema: CalendarQuerySchema,
   outputSchema: CalendarAnswerSchema.extend({
     next_from: z.iso.date().optional().describe('When the events did not fit one answer: the day to ask `from` for the rest.'),

@@ -25,8 +25,7 @@ export function escrowAnswerText(answer: EscrowAnswer): string {
 export const getEscrowMonthsTool = defineTool({
   name: 'get_escrow_months',
   title: 'Escrow months at closing',
-  description:
-    'Months of property tax collected into escrow at closing (RESPA, 2-month cushion) by state, county and closing month.',
+  description: 'Months of property tax escrowed at closing (RESPA, 2-month cushion) by state, county and closing month.',
   inputSchema: EscrowQuerySchema,
   outputSchema: EscrowAnswerSchema,
   async run(args, { deps }) {

@@ -104,12 +104,9 @@ const pageNote = (whole: LoanLimitsAnswer, position: Page, everyCounty: string) 
 export const getLoanLimitsTool = defineTool({
   name: 'get_loan_limits',
   title: 'Loan limits',
-  description:
-    "Conforming, FHA, VA and USDA loan limits by county, 1–4 units; without `county`, the state's counties by page.",
+  description: "Conforming, FHA, VA and USDA loan limits by county, 1–4 units; without `county`, the state's counties by page.",
   inputSchema: LoanLimitsQuerySchema.extend(LimitRangeSchema.shape).extend({
-    offset: integer({ min: 0, max: OFFSET_MAX })
-      .optional()
-      .describe('Page start (each page names the next).'),
+    offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('Page start (each page names the next).'),
   }),
   outputSchema: LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional(), page: PageSchema.optional() }),
   async run(args, { deps }) {

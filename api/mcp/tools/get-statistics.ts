@@ -8,14 +8,7 @@ import { flag } from '../../platform/contract/flags.ts';
 import { integer } from '../../platform/contract/lenient.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { PageSchema, fitPage, fitsPage, type Page } from '../result-budget.ts';
-import {
-  EXAMPLE_ID,
-  EXAMPLE_OTHER_ID,
-  StatisticsAnswerSchema,
-  StatisticsQuerySchema,
-  type StatisticsAnswer,
-  type StatRecord,
-} from '../../statistics/contract.ts';
+import { StatisticsAnswerSchema, StatisticsQuerySchema, type StatisticsAnswer, type StatRecord } from '../../statistics/contract.ts';
 
 /** "60 statistics in 7 categories (affordability 8, …)": what the whole list holds. */
 function summary(stats: readonly StatRecord[]): string {
@@ -45,14 +38,9 @@ const OFFSET_MAX = 10_000;
 export const getStatisticsTool = defineTool({
   name: 'get_statistics',
   title: 'Market statistics',
-  description:
-    'Precomputed mortgage market statistics: one by `id`, or every match of a category and/or year.',
+  description: 'Precomputed mortgage market statistics: one by `id`, or every match of a category and/or year.',
   inputSchema: StatisticsQuerySchema.extend({
-    all: flag()
-      .default(true)
-      .describe(
-        'true (default): every match as `stats`; false: one `stat`.',
-      ),
+    all: flag().default(true).describe('true (default): every match as `stats`; false: one `stat`.'),
     offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('Page start (each page names the next).'),
   }),
   outputSchema: StatisticsAnswerSchema.extend({ page: PageSchema.optional() }),

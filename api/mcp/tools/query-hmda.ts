@@ -7,7 +7,6 @@ import { defineTool } from '../tool-kit.ts';
 import { HMDA_YEAR_SPAN } from '../../hmda/codes.ts';
 import {
   HMDA_ANSWER_BUDGET_BYTES,
-  HMDA_EXPORT_TTL_HOURS,
   HMDA_TEXT_BUDGET_BYTES,
   HmdaAnswerSchema,
   HMDA_TOTALS_POINTER,
@@ -94,7 +93,7 @@ export const queryHmdaTool = defineTool({
   requiresKey: true,
   description:
     `HMDA loan records, ${HMDA_YEAR_SPAN}, if loaded here; needs an API key (totals by place: find_series). A \`preset\` ` +
-    `with filters, or \`sql\`; over ${BUDGET}: first rows, CSV/Parquet links (${HMDA_EXPORT_TTL_HOURS} hours).`,
+    `with filters, or \`sql\`; over ${BUDGET}: first rows and CSV/Parquet links.`,
   inputSchema: HmdaQuerySchema,
   outputSchema: HmdaAnswerSchema,
   async run(args, { deps, caller }) {

@@ -45,8 +45,7 @@ export function searchAnswerText(answer: SearchAnswer): string {
 export const searchContentTool = defineTool({
   name: 'search_content',
   title: 'Search',
-  description:
-    'Full-text search over our articles, guides, glossary, research, place pages, bills and market updates.',
+  description: 'Full-text search over our articles, guides, glossary, research, place pages, bills and market updates.',
   inputSchema: SearchQuerySchema,
   outputSchema: SearchAnswerSchema,
   async run(args, { deps }) {
