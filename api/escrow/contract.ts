@@ -10,7 +10,7 @@ import { STATE_CODES } from '../geo/states.ts';
 export const EscrowQuerySchema = z.object({
   state: stateCode().describe('A state or DC, code or name.'),
   closing_month: monthNumber().optional().describe('1-12 or a name. Default: this month (UTC).'),
-  county: countyName().optional().describe('A county with its own tax calendar: name or FIPS.'),
+  county: countyName().optional().describe('A county with its own tax calendar: name ("Cook"), borough ("Brooklyn") or FIPS ("17031").'),
   annual_tax: decimal({ min: 1, max: 10_000_000, hint: 'Give the yearly property tax in dollars, a number from 1 to 10000000, e.g. 4800.' })
     .optional()
     .describe('Yearly property tax in dollars: adds `atClosing`.'),

@@ -11,7 +11,7 @@
 // keep the canonical values (what an answer echoes).
 import { z } from 'zod';
 import { listValues, valueMessage } from './messages.ts';
-import { foldCase, integerTextPattern, numberTextPattern, trimmed, wordsPattern } from './patterns.ts';
+import { foldCase, grouped, integerTextPattern, numberTextPattern, trimmed, wordsPattern } from './patterns.ts';
 
 /** A JSON Schema object, as published. */
 export type JsonSchema = Record<string, unknown>;
@@ -239,7 +239,7 @@ export function list<Item extends z.ZodType>(item: Item, { max = 50 }: ListOptio
  */
 function listJson(item: AcceptedInput | undefined): JsonSchema {
   if (!item?.text) return { anyOf: [{ type: 'string' }, { type: 'array', minItems: 1 }] };
-  const texts: JsonSchema = { type: 'string', pattern: `^(?:\\s*,|\\s*(?:${item.text})\\s*(?:,|$))+\\s*$` };
+  const texts: JsonSchema = { type: 'string', pattern: `^(?:\\s*,|\\s*${grouped(item.text)}\\s*(?:,|$))+\\s*$` };
   const branches = (item.json.anyOf as JsonSchema[] | undefined) ?? [item.json];
   // The item's text branch is one of the texts a list takes; its other forms (the canonical enum) stay.
   const others = branches.filter((branch) => !(branch.type === 'string' && typeof branch.pattern === 'string'));

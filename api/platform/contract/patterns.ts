@@ -79,7 +79,9 @@ export function wordsPattern(words: readonly string[], options: WordsOptions): s
     }
     node.end = true;
   }
-  return `(?i:${emit(root)})`;
+  // The case-insensitive group is a group already: an alternation directly inside needs no other.
+  const body = emit(root);
+  return `(?i:${body.startsWith('(?:') && balancedGroup(body) ? body.slice(3, -1) : body})`;
 }
 
 /** Decimal digits of every whole number from `min` to `max` (0 ≤ min ≤ max), without leading zeros. */
@@ -203,6 +205,9 @@ function topLevelAlternation(body: string): boolean {
   }
   return false;
 }
+
+/** `body` as one group: itself if it is one already ("(?:…)", "(?i:…)"), else wrapped in "(?:…)". */
+export const grouped = (body: string) => (body.startsWith('(') && balancedGroup(body) ? body : `(?:${body})`);
 
 /** Whether `body` is one group "(?:…)" from its first to its last character. */
 function balancedGroup(body: string): boolean {
