@@ -30,7 +30,7 @@ export type Operation = (typeof OPERATIONS)[number];
 const AT_PATTERN = /^(latest|(19|20|21)\d\d(Q[1-4]|-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?)$/;
 const AT_HINT = 'Give `latest`, a year (2024), a quarter (2025Q3), a month (2024-05) or a day (2024-12-18).';
 /** What a moment accepts as text, before normalising: `latest` in any case, a quarter with q in any case, a year, month or real day. */
-const MOMENT_TEXT = `(?:${wordsPattern(['latest'], { space: '\\s+' })}|(?:19|20|21)\\d\\d[Qq][1-4]|${DATE_BOUND_TEXT})`;
+const MOMENT_TEXT = `(?:${wordsPattern(['latest'], { space: '\\s+' })}|(?:19|2[01])\\d\\d[Qq][1-4]|${DATE_BOUND_TEXT})`;
 
 /** A point or period in time: `latest`, `2024`, `2025Q3`, `2024-05`, `2024-12-18`. */
 function moment(description: string) {
@@ -60,33 +60,25 @@ function moment(description: string) {
 }
 
 const seriesId = (description: string) => text({ max: 120, example: 'pmms/30-year' }).describe(description);
-const SERIES = seriesId(
-  'A series id as GET /api/v1/series names it, e.g. `pmms/30-year`, `hmda/TX/originations`, `loan-limits/conforming/06037`, `nmdb/CA/ave_intrate`.',
-);
-const AT = moment(
-  'When: `latest` (default), a year, quarter, month or day. A period finer series are averaged over (the count is given); a day takes the observation on it, or the latest before it, and says so.',
-);
+const SERIES = seriesId('A series id from find_series, e.g. `pmms/30-year`.');
+const AT = moment('`latest` (default), 2024, 2025Q3, 2024-05 or 2024-12-18; a period is the mean, a day the last observation by it.');
 const FROM = moment('Start of the range (inclusive): a year, quarter, month or day; default the first observation.');
 const TO = moment('End of the range (inclusive): a year, quarter, month or day, or `latest` (default).');
 /** A number, or a series id whose value at `at` is the threshold (cross-sections only). */
 const threshold = (side: 'above' | 'below' | 'equal') =>
   text({ max: 120, example: side === 'above' ? '7' : '6' })
     .optional()
-    .describe(
-      `Count or find observations ${side === 'equal' ? 'equal to' : `strictly ${side}`} this: a number in the series' units (e.g. ${side === 'above' ? '7' : '6'} for 7%), or, across places, a series id valued at \`at\` (e.g. \`loan-limits/conforming/baseline\`). Give one of \`above\`, \`below\` or \`equal\`.`,
-    );
+    .describe(`${side === 'equal' ? 'Equal to' : `Strictly ${side}`}: a number or (across places) a series id.`);
 const AMONG = choice(['states', 'counties'] as const, { aliases: { state: 'states', county: 'counties' } }).describe(
-  'states (the 50 and DC) or counties; default counties when `state` is given, else states.',
+  'states or counties (default with `state`).',
 );
-const PLACE_STATE = stateCode().optional().describe('Only the counties of this state (code or name), e.g. "PA".');
+const PLACE_STATE = stateCode().optional().describe('Only the counties of this state.');
 /** Which places a cross-section keeps (rank, count): a list of places, a population floor. */
 const PLACE_FILTERS = {
   places: list(text({ max: 60, example: 'TX' }), { max: 60 })
     .optional()
-    .describe('Only these places: state codes or names, county FIPS codes or county names (of `state`), e.g. ["TX","FL"].'),
-  min_population: integer({ min: 0, max: 100_000_000 })
-    .optional()
-    .describe('Only places with more residents than this (HMDA Data Browser population), e.g. 1000000.'),
+    .describe('Only these states, county FIPS or county names (of `state`).'),
+  min_population: integer({ min: 0, max: 100_000_000 }).optional().describe('Only places with more residents.'),
 };
 const TEMPLATE = seriesId(
   'A series id with `*` where the place goes, e.g. `hmda/*/originations` (states) or `loan-limits/conforming/*` (counties).',
@@ -96,22 +88,20 @@ const TEMPLATE = seriesId(
 export const ValueQuerySchema = z.object({
   series: SERIES,
   at: AT.optional(),
-  from: FROM.optional().describe('With `to`, instead of `at`: the mean of the observations from this moment on.'),
-  to: TO.optional().describe('With `from`, instead of `at`: the mean of the observations up to this moment.'),
+  from: FROM.optional().describe('Range start; value: the mean from–to, not `at`.'),
+  to: TO.optional().describe('Range end (default latest).'),
 });
 export const ChangeQuerySchema = z.object({ series: SERIES, from: FROM, to: TO.optional() });
 export const CompareQuerySchema = z.object({
   series: SERIES,
-  other: seriesId('The series to compare with (difference = series − other; ratio = series ÷ other), e.g. `pmms/15-year`.'),
+  other: seriesId('The series to compare with (difference = series − other).'),
   at: AT.optional(),
-  other_at: moment('When for `other`, if not the same as `at` (e.g. a different year).').optional(),
+  other_at: moment('When for `other`, if not `at`.').optional(),
 });
 export const ShareQuerySchema = z.object({
-  part: seriesId('The part, e.g. `hmda/17031/fha_records` or `hmda/CA/originations`.'),
-  plus: seriesId(
-    'A second part added to the first, e.g. `hmda/US/cash_out_refinance_records` beside `hmda/US/refinance_records`.',
-  ).optional(),
-  whole: seriesId('The whole it is a share of, e.g. `hmda/17031/records` or `hmda/US/originations`.'),
+  part: seriesId('The part, e.g. `hmda/CA/fha_records`.'),
+  plus: seriesId('Added to `part`, e.g. `hmda/US/cash_out_refinance_records`.').optional(),
+  whole: seriesId('The whole, e.g. `hmda/CA/records`.'),
   at: AT.optional(),
 });
 export const RankQuerySchema = z.object({
@@ -122,13 +112,9 @@ export const RankQuerySchema = z.object({
   at: AT.optional(),
   order: choice(['highest', 'lowest'] as const, { aliases: { desc: 'highest', top: 'highest', asc: 'lowest', bottom: 'lowest' } })
     .default('highest')
-    .describe('`highest` first (default) or `lowest` first.'),
-  limit: integer({ min: 1, max: 100 })
-    .default(10)
-    .describe('How many places, 1 to 100 (default 10); places tied with the last one are kept.'),
-  per: integer({ min: 1, max: 1_000_000 })
-    .optional()
-    .describe("Rank each place's figure per this many residents (e.g. 1000) instead of the figure itself."),
+    .describe('`highest` (default) or `lowest` first.'),
+  limit: integer({ min: 1, max: 100 }).default(10).describe('How many places (default 10); ties kept.'),
+  per: integer({ min: 1, max: 1_000_000 }).optional().describe('Rank per this many residents, e.g. 1000.'),
 });
 export const CountQuerySchema = z.object({
   series: seriesId(
@@ -145,7 +131,7 @@ export const CountQuerySchema = z.object({
   equal: threshold('equal'),
   by: choice(['state'] as const)
     .optional()
-    .describe('With `among=counties`: also count the counties meeting the condition in each state, most first.'),
+    .describe('With counties: the count in each state, most first.'),
 });
 export const CrossingQuerySchema = z.object({
   series: SERIES,
@@ -153,7 +139,7 @@ export const CrossingQuerySchema = z.object({
   below: threshold('below'),
   which: choice(['last', 'first'] as const, { aliases: { latest: 'last', most_recent: 'last', earliest: 'first' } })
     .default('last')
-    .describe('The `last` (default) or `first` observation that meets the condition.'),
+    .describe('`last` (default) or `first` time.'),
   from: FROM.optional(),
   to: TO.optional(),
 });
@@ -171,20 +157,18 @@ export const INTEREST_RATE_SERIES =
   '(a denial rate, a share of loans) are not interest rates';
 
 export const PaymentQuerySchema = z.object({
-  amount: decimal({ min: 1, max: 100_000_000 }).describe('The loan amount in dollars, e.g. 400000.'),
-  rate: decimal({ min: 0, max: 30 })
-    .optional()
-    .describe('The annual interest rate in percent, e.g. 6.5; or give `series` (and `at`) to use a published rate.'),
+  amount: decimal({ min: 1, max: 100_000_000 }).describe('Loan amount in dollars.'),
+  rate: decimal({ min: 0, max: 30 }).optional().describe('Annual % rate, or give `series`.'),
   series: seriesId(`The series whose value at \`at\` is the rate: ${INTEREST_RATE_SERIES}.`).optional(),
   at: AT.optional(),
-  term_years: integer({ min: 1, max: 50 }).default(30).describe('The term in years (default 30).'),
+  term_years: integer({ min: 1, max: 50 }).default(30).describe('Years (default 30).'),
 });
 
 const DIRECTION = choice(['up', 'down'] as const, {
   aliases: { increase: 'up', rise: 'up', decrease: 'down', decline: 'down', fall: 'down', drop: 'down' },
 })
   .default('up')
-  .describe('`up` (increases, default) or `down` (declines).');
+  .describe('`up` (default) or `down`.');
 export const MovesQuerySchema = z.object({ series: SERIES, from: FROM.optional(), to: TO.optional(), direction: DIRECTION });
 export const StreakQuerySchema = z.object({ series: SERIES, from: FROM.optional(), to: TO.optional(), direction: DIRECTION });
 
@@ -407,9 +391,8 @@ const fieldsOf = () => {
 /** The /ask model's tool: one operation and its parameters (each operation's own schema then applies). */
 export const AnalysisToolInputSchema = z.object({
   operation: choice(OPERATIONS).describe(
-    'value (at a moment, or the mean from–to), change, compare (series vs other), share (part of whole), rank, count (above/below), ' +
-      'crossing (last/first time above/below), extremes (lows and highs with dates), per-resident, payment (amount, rate or series), ' +
-      'moves (largest step), streak (longest run).',
+    'compare: with `other`; share: `part` of `whole`; count, crossing: `above`/`below`/`equal`; moves: largest step; ' +
+      'streak: longest run.',
   ),
   ...fieldsOf(),
 });

@@ -11,18 +11,12 @@ export const BILLS_LIMIT_DEFAULT = 20;
 export const BILLS_QUERY_MAX = 200;
 
 export const BillsQuerySchema = z.object({
-  query: text({ max: BILLS_QUERY_MAX, example: 'FHA' })
-    .optional()
-    .describe('Keywords, a bill number or a sponsor, e.g. "FHA", "housing supply", "H.R. 1532".'),
-  bill_id: text({ max: 30, example: 'hr1532-117' })
-    .optional()
-    .describe('One bill, e.g. "hr1532-117" or "s2651-119"; alone, it answers the bill in full.'),
-  status: choice(BILL_STATUSES)
-    .optional()
-    .describe(`Only bills at this stage, in any case: ${BILL_STATUSES.join(', ')}.`),
+  query: text({ max: BILLS_QUERY_MAX, example: 'FHA' }).optional().describe('Keywords, bill number or sponsor, e.g. "H.R. 1532".'),
+  bill_id: text({ max: 30, example: 'hr1532-117' }).optional().describe('One bill in full, e.g. "hr1532-117".'),
+  status: choice(BILL_STATUSES).optional().describe('Only bills at this stage, e.g. in_committee, passed_house, became_law.'),
   limit: integer({ min: 1, max: BILLS_LIMIT_MAX })
     .default(BILLS_LIMIT_DEFAULT)
-    .describe(`How many bills, 1 to ${BILLS_LIMIT_MAX}; default ${BILLS_LIMIT_DEFAULT}.`),
+    .describe(`How many bills (default ${BILLS_LIMIT_DEFAULT}).`),
 });
 export type BillsQuery = z.output<typeof BillsQuerySchema>;
 

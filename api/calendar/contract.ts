@@ -22,25 +22,15 @@ const CATEGORY_ALIASES = {
 } as const;
 
 export const CalendarQuerySchema = z.object({
-  from: calendarDate().optional().describe('First day, inclusive, YYYY-MM-DD, e.g. "2026-12-01". Default: today (UTC).'),
-  to: calendarDate()
-    .optional()
-    .describe(`Last day, inclusive, YYYY-MM-DD, e.g. "2026-12-31". Default: \`from\` + ${CALENDAR_WINDOW_DAYS} days.`),
-  impact: list(choice(IMPACTS), { max: IMPACTS.length })
-    .optional()
-    .describe(
-      'high (FOMC decisions, CPI, the jobs report), medium (PPI, JOLTS, housing starts, home sales) or low, in any case; one, ' +
-        'an array or a comma-separated list ("high,medium"). Default: all.',
-    ),
+  from: calendarDate().optional().describe('First day. Default: today (UTC).'),
+  to: calendarDate().optional().describe(`Last day. Default: \`from\` + ${CALENDAR_WINDOW_DAYS} days.`),
+  impact: list(choice(IMPACTS), { max: IMPACTS.length }).optional().describe('high (FOMC, CPI, jobs), medium or low; one or a list.'),
   category: list(choice(CATEGORIES, { aliases: CATEGORY_ALIASES }), { max: CATEGORIES.length })
     .optional()
-    .describe(
-      'fed (FOMC decisions; also "FOMC"), inflation (CPI, PPI, import prices; also "CPI"), employment (jobs report, JOLTS; ' +
-        'also "jobs") or housing (Census, NAR, FHFA, Freddie Mac), in any case; one, an array or a comma-separated list. Default: all.',
-    ),
+    .describe('fed, inflation, employment or housing; one or a list.'),
   limit: integer({ min: 1, max: CALENDAR_LIMIT_MAX })
     .default(CALENDAR_LIMIT_DEFAULT)
-    .describe(`At most this many events, the earliest first: 1 to ${CALENDAR_LIMIT_MAX}; default ${CALENDAR_LIMIT_DEFAULT}.`),
+    .describe(`Most events, earliest first (default ${CALENDAR_LIMIT_DEFAULT}).`),
   as_of: datasetAsOf(),
 });
 /** A request as every face passes it to the service: parsed, with the default limit applied. */

@@ -8,11 +8,9 @@ import { SourceSchema } from '../platform/contract/sources.ts';
 import { MEASURE_KINDS, PLACE_KINDS } from './file-schema.ts';
 
 export const CatalogueSearchQuerySchema = z.object({
-  query: text({ max: 200, example: 'VA share Hawaii' }).describe(
-    'What to find, in words: a measure and, if any, places, e.g. "VA share Hawaii", "denial rate Harris County", "outstanding mortgages above 6% Arizona", "15-year rate".',
-  ),
-  limit: integer({ min: 1, max: 50 }).default(10).describe('Series per page, 1 to 50 (default 10).'),
-  offset: integer({ min: 0, max: 10_000 }).default(0).describe('Series to skip (paging); default 0.'),
+  query: text({ max: 200, example: 'VA share Hawaii' }).describe('A measure and places, e.g. "VA share Hawaii".'),
+  limit: integer({ min: 1, max: 50 }).default(10).describe('Series per page (default 10).'),
+  offset: integer({ min: 0, max: 10_000 }).default(0).describe('Series to skip (default 0).'),
 });
 export type CatalogueSearchQuery = z.output<typeof CatalogueSearchQuerySchema>;
 

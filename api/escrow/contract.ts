@@ -8,18 +8,12 @@ import { monthNumber, MONTH_NAMES } from '../platform/contract/months.ts';
 import { STATE_CODES } from '../geo/states.ts';
 
 export const EscrowQuerySchema = z.object({
-  state: stateCode().describe('Required: a state or DC, code or name, e.g. "TX" or "new york".'),
-  closing_month: monthNumber()
-    .optional()
-    .describe('The month the loan closes: 1-12 or a name ("March", "mar"). Default: this month (UTC).'),
-  county: countyName()
-    .optional()
-    .describe(
-      'A county whose tax calendar differs from its state\'s: a name ("Cook", "Cook County", "Orleans Parish"), a borough ("Brooklyn") or a FIPS code ("17031").',
-    ),
+  state: stateCode().describe('A state or DC, code or name.'),
+  closing_month: monthNumber().optional().describe('1-12 or a name. Default: this month (UTC).'),
+  county: countyName().optional().describe('A county with its own tax calendar: name ("Cook"), borough ("Brooklyn") or FIPS ("17031").'),
   annual_tax: decimal({ min: 1, max: 10_000_000, hint: 'Give the yearly property tax in dollars, a number from 1 to 10000000, e.g. 4800.' })
     .optional()
-    .describe('The yearly property tax in dollars, e.g. 4800: the answer then gives the escrow at closing in dollars (`atClosing`).'),
+    .describe('Yearly property tax in dollars: adds `atClosing`.'),
 });
 /** A parsed request: what every face hands the service. */
 export type EscrowQuery = z.output<typeof EscrowQuerySchema>;

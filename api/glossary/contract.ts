@@ -8,9 +8,7 @@ import { GLOSSARY_CATEGORIES } from '../content/schemas.ts';
 export const GLOSSARY_TERM_MAX = 100;
 
 export const GlossaryQuerySchema = z.object({
-  term: text({ max: GLOSSARY_TERM_MAX, example: 'APR' }).describe(
-    'The term, an abbreviation or a close spelling, its words in any form and case, e.g. "APR", "escrow cushion" or "debt to income".',
-  ),
+  term: text({ max: GLOSSARY_TERM_MAX, example: 'APR' }).describe('A term or abbreviation, e.g. "APR".'),
 });
 export type GlossaryQuery = z.infer<typeof GlossaryQuerySchema>;
 

@@ -10,7 +10,6 @@ import { SourceSchema } from '../platform/contract/sources.ts';
 import {
   DEMOGRAPHIC_DIMENSIONS,
   FIRST_HMDA_YEAR,
-  HMDA_YEAR_SPAN,
   LATEST_HMDA_YEAR,
   LIEN_CODES,
   LOAN_PURPOSE_CODES,
@@ -68,24 +67,20 @@ const byCode = <T extends string>(codes: Readonly<Record<T, number>>) =>
 
 /** The filters every preset takes. */
 export const HmdaFiltersSchema = z.object({
-  year: integer({ min: FIRST_HMDA_YEAR, max: LATEST_HMDA_YEAR })
-    .optional()
-    .describe(`Activity year, ${HMDA_YEAR_SPAN}, e.g. 2024. Without it every loaded year counts.`),
-  state: stateOrTerritoryCode()
-    .optional()
-    .describe('A state, DC or territory by 2-letter code or name, any case, e.g. "CO", "co" or "Colorado".'),
+  year: integer({ min: FIRST_HMDA_YEAR, max: LATEST_HMDA_YEAR }).optional().describe('Activity year. Default: every loaded year.'),
+  state: stateOrTerritoryCode().optional().describe('A state, DC or territory, code or name.'),
   county: fiveDigitCode('Give a 5-digit county FIPS code, e.g. "08031" (Denver County, CO).')
     .optional()
-    .describe('5-digit county FIPS code, e.g. "08031".'),
+    .describe('County FIPS code, e.g. "08031".'),
   msa: fiveDigitCode('Give a 5-digit MSA/MD code, e.g. "19740" (Denver-Aurora-Centennial, CO).')
     .optional()
-    .describe('5-digit MSA/MD code (derived_msa_md), e.g. "19740".'),
+    .describe('MSA/MD code (derived_msa_md).'),
   loan_type: choice(LOAN_TYPES, {
     aliases: { ...byCode(LOAN_TYPE_CODES), conv: 'conventional', rhs: 'usda', fsa: 'usda', rhs_fsa: 'usda' },
     numbers: true,
   })
     .optional()
-    .describe('conventional, fha, va or usda, any case (or the codes 1–4), e.g. "FHA".'),
+    .describe('conventional, fha, va or usda (or codes 1-4).'),
   loan_purpose: choice(LOAN_PURPOSES, {
     aliases: {
       ...byCode(LOAN_PURPOSE_CODES),
@@ -98,38 +93,31 @@ export const HmdaFiltersSchema = z.object({
     numbers: true,
   })
     .optional()
-    .describe(
-      'purchase, home_improvement, refinance, cash_out_refinance, other or not_applicable, any case (or the codes 1, 2, 31, 32, 4, 5).',
-    ),
+    .describe('purchase, refinance, cash_out_refinance, home_improvement… (or codes).'),
   lien: choice(LIENS, {
     aliases: { ...byCode(LIEN_CODES), first_lien: 'first', second: 'subordinate', subordinate_lien: 'subordinate', junior: 'subordinate' },
     numbers: true,
   })
     .optional()
-    .describe('first or subordinate, any case (or the codes 1, 2).'),
-  lei: legalEntityIdentifier().optional().describe("One lender's 20-character Legal Entity Identifier, any case."),
-  limit: integer({ min: 1, max: 100 }).optional().describe('lender_rankings and denials: how many rows, 1–100 (default 10).'),
-  by: choice(DEMOGRAPHIC_DIMENSIONS).optional().describe('demographics only: group by race, ethnicity, sex, age or income (default race).'),
-  sort: choice(RANKING_SORTS)
-    .optional()
-    .describe('lender_rankings only: rank by originations (count) or volume (dollars); default originations.'),
+    .describe('first or subordinate (or codes 1, 2).'),
+  lei: legalEntityIdentifier().optional().describe("One lender's LEI."),
+  limit: integer({ min: 1, max: 100 }).optional().describe('lender_rankings, denials: rows (default 10).'),
+  by: choice(DEMOGRAPHIC_DIMENSIONS).optional().describe('demographics: race (default), ethnicity, sex, age or income.'),
+  sort: choice(RANKING_SORTS).optional().describe('lender_rankings: originations (default) or volume.'),
 });
 export type HmdaFilters = z.output<typeof HmdaFiltersSchema>;
 
 const SQL_DESCRIPTION =
-  'One read-only SELECT (or WITH … SELECT) over the views `lar` (the 99 public LAR columns, plus year and state) and ' +
-  '`lenders` (lei, respondent_name), up to ' +
-  `${SQL_MAX_CHARACTERS.toLocaleString('en-US')} characters, e.g. "SELECT loan_type, count(*) AS n FROM lar WHERE year = 2024 GROUP BY loan_type".`;
+  'A read-only SELECT over views `lar` (public LAR columns, year, state) and `lenders` (lei, respondent_name), ' +
+  'e.g. "SELECT loan_type, count(*) FROM lar WHERE year = 2024 GROUP BY 1".';
 
 // No example in the error message: a refusal never carries SQL text of ours.
 export const SqlTextSchema = text({ max: SQL_MAX_CHARACTERS });
 
 /** One question: a preset with filters, or one read-only SELECT. */
 export const HmdaQuerySchema = HmdaFiltersSchema.extend({
-  preset: choice(PRESET_NAMES)
-    .optional()
-    .describe('rates, approvals, denials, demographics or lender_rankings, any case. Give either preset or sql.'),
-  sql: SqlTextSchema.optional().describe(`${SQL_DESCRIPTION} Give either preset or sql.`),
+  preset: choice(PRESET_NAMES).optional().describe('A preset query; give preset or sql.'),
+  sql: SqlTextSchema.optional().describe(SQL_DESCRIPTION),
 });
 export type HmdaQuery = z.output<typeof HmdaQuerySchema>;
 

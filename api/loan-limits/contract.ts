@@ -18,26 +18,15 @@ export const LAST_YEAR = 2100;
 const YEAR_HINT = `Give a 4-digit year from ${FIRST_HISTORY_YEAR} to ${LAST_YEAR}, e.g. 2026.`;
 
 export const LoanLimitsQuerySchema = z.object({
-  state: stateOrTerritoryCode().describe(
-    'Required: a state or territory (DC, PR, GU, VI, AS, MP too) by 2-letter code or name, in any case, e.g. "CA" or "California".',
-  ),
-  county: countyName()
-    .optional()
-    .describe(
-      'County name with or without "County" or "Parish" ("Los Angeles"), a New York City borough ("Brooklyn") or a 5-digit ' +
-        'FIPS code ("06037"). Omit for every county.',
-    ),
-  year: integer({ min: FIRST_HISTORY_YEAR, max: LAST_YEAR, hint: YEAR_HINT })
-    .optional()
-    .describe(
-      "Calendar year, e.g. 2026 (county files since 2018). Default: each program's latest, so FHA may lag conforming (`years` says so).",
-    ),
+  state: stateOrTerritoryCode().describe('State or territory (DC, PR, GU, VI, AS, MP).'),
+  county: countyName().optional().describe('Name, NYC borough or FIPS; omit for all.'),
+  year: integer({ min: FIRST_HISTORY_YEAR, max: LAST_YEAR, hint: YEAR_HINT }).optional().describe("Default: each program's latest."),
   loan_type: choice(LOAN_TYPES, { aliases: { conventional: 'conforming', any: 'all', every: 'all' } })
     .prefault('all')
-    .describe('conforming, fha, va, usda or all (default), in any case, e.g. "FHA".'),
+    .describe('conforming, fha, va, usda or all.'),
   units: integer({ min: 1, max: 4, hint: 'Give 1, 2, 3 or 4 (units in the property).' })
     .optional()
-    .describe('1–4, e.g. 1 or "2": only the limit for that many units. Default: all four.'),
+    .describe("Only this many units' limit."),
   as_of: datasetAsOf(),
 });
 export type LoanLimitsQueryInput = z.input<typeof LoanLimitsQuerySchema>;

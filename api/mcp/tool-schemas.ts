@@ -7,7 +7,7 @@
 // declares (api/platform/contract/lenient.ts, `acceptedInputOf`): "Texas", "wa", "FHA", "90%", "15"
 // validate as they are answered, and what the server refuses fails too, but for a place name of the
 // right shape the server does not know (api/platform/contract/places.ts says why). A subschema written more than once (the
-// calendar-day pattern of `date` and `as_of`) is said once, in `$defs`.
+// calendar-day pattern of `date` and `as_of`) is said once, in `$defs`, whenever that makes the schema shorter.
 //
 // Output: the shape of `structuredContent` a client can check and a model can plan with, kept small:
 // each field of the result with its type; the full schema, every field
@@ -20,8 +20,6 @@ import { acceptedInputOf, type JsonSchema } from '../platform/contract/lenient.t
 
 /** Keywords that annotate a schema rather than constrain it: they stay where a body moves to `$defs`. */
 const ANNOTATIONS = new Set(['description', 'default', 'title', 'examples', 'deprecated', 'readOnly', 'writeOnly']);
-/** A repeated subschema this long or longer is said once in `$defs`. */
-const SHARED_MIN_BYTES = 120;
 /** How deep the published output schema describes fields (1: the result's own fields). */
 const OUTPUT_DEPTH = 1;
 /** zod's bounds of `z.int()` (safe integers): what every JSON number is anyway. */
@@ -144,9 +142,31 @@ function subschemas(root: JsonSchema): Site[] {
   return sites;
 }
 
+/** The shortest name of the places a body is written (the reference to it is then the shortest). */
+const shortestName = (sites: Site[]): string => sites.map((site) => site.name).reduce((a, b) => (b.length < a.length ? b : a));
+
+/** A name for a definition first seen at `site` that no definition has yet. */
+function definitionName(site: string, defs: Record<string, JsonSchema>): string {
+  const base = site.replace(/[^A-Za-z0-9_]/g, '_');
+  let name = base;
+  for (let suffix = 2; defs[name] !== undefined; suffix += 1) name = `${base}_${suffix}`;
+  return name;
+}
+
 /**
- * Says each repeated subschema once: the largest body written twice or more (at least
- * SHARED_MIN_BYTES) moves to `$defs` and each place keeps its annotations and a `$ref`; again until
+ * Whether saying a body (`key`, its constraints' text) once in `$defs` under `name` and a `$ref` at
+ * each of its `count` places makes the schema shorter: the places shrink from the body to the
+ * reference, and the definition (`"name":` and the body) is written once.
+ */
+function sharingSaves(key: string, count: number, name: string): boolean {
+  const reference = `"$ref":"#/$defs/${name}"`.length;
+  const inner = (text: string) => text.length - 2; // Without the braces: a place keeps its own annotations around it.
+  return count * (inner(key) - reference) > `"${name}":${key},`.length;
+}
+
+/**
+ * Says each repeated subschema once: the largest body written twice or more moves to `$defs` when
+ * that makes the schema shorter, and each place keeps its annotations and a `$ref`; again until
  * none is left.
  */
 function shareRepeated(root: JsonSchema): JsonSchema {
@@ -156,15 +176,16 @@ function shareRepeated(root: JsonSchema): JsonSchema {
     const groups = new Map<string, Site[]>();
     for (const site of subschemas({ ...schema, $defs: defs })) {
       const { key } = body(site.node);
-      if (key.length < SHARED_MIN_BYTES || site.node.$ref !== undefined) continue;
+      if (site.node.$ref !== undefined) continue;
       groups.set(key, [...(groups.get(key) ?? []), site]);
     }
-    const repeated = [...groups.entries()].filter(([, sites]) => sites.length > 1).sort(([a], [b]) => b.length - a.length)[0];
+    const repeated = [...groups.entries()]
+      .map(([key, sites]) => ({ key, sites, name: definitionName(shortestName(sites), defs) }))
+      .filter(({ key, sites, name }) => sites.length > 1 && sharingSaves(key, sites.length, name))
+      .sort((a, b) => b.key.length - a.key.length)[0];
     if (!repeated) break;
-    const [, sites] = repeated;
+    const { sites, name } = repeated;
     const { constraints } = body(sites[0]!.node);
-    let name = sites[0]!.name.replace(/[^A-Za-z0-9_]/g, '_');
-    for (let suffix = 2; defs[name] !== undefined; suffix += 1) name = `${sites[0]!.name}_${suffix}`;
     defs[name] = structuredClone(constraints);
     for (const { node } of sites) {
       for (const key of Object.keys(constraints)) delete node[key];

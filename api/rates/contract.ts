@@ -76,38 +76,26 @@ export const RatesQuerySchema = z.object({
     .describe('State: 2-letter code or name of one of the 50 states or DC, in any case, e.g. "TX", "tx" or "Texas".'),
   fico: ficoTierOrBelow()
     .prefault(1)
-    .describe(
-      'A FICO tier 1-5 (1 = 780+, 2 = 740-779, 3 = 720-739, 4 = 700-719, 5 = 680-699) or a score 300-850 read as its tier ' +
-        '(760 → tier 2); scores below 680 only for fha, va or usda.',
-    ),
-  ltv: ltvTier()
-    .optional()
-    .describe(
-      'LTV tier 1 ("75%": up to 80%) or 2 ("95%": above 80%), or an LTV percent 50-100 ("90%") read as its tier; 3-49 is ' +
-        'refused as ambiguous. Default 1; or give `down_payment`.',
-    ),
-  down_payment: downPaymentLtvTier()
-    .optional()
-    .describe('Down payment, percent of the price, 0-97, e.g. 20 or "3.5%": 20% or more down is LTV tier 1, less is tier 2.'),
+    .describe('Tier 1-5 (780+, 740-779, 720-739, 700-719, 680-699) or a score 300-850; below 680 only fha, va, usda.'),
+  ltv: ltvTier().optional().describe('Tier 1 (up to 80%, default) or 2, or a percent 50-100; or give `down_payment`.'),
+  down_payment: downPaymentLtvTier().optional().describe('Percent of the price: 20+ is LTV tier 1, less tier 2.'),
   product_type: labelled(PRODUCT_TYPES, { conforming: 'conventional' })
     .prefault('conventional')
-    .describe('Loan product, in any case: conventional, fha, va, jumbo or usda, e.g. "FHA".'),
+    .describe('conventional, fha, va, jumbo or usda.'),
   occupancy: labelled(OCCUPANCIES, { second_home: 'secondary', owner_occupied: 'primary' })
     .prefault('primary')
-    .describe('primary, secondary ("second home") or investment; loaded sources cover primary residences only.'),
+    .describe('primary, secondary or investment.'),
   property_type: labelled(PROPERTY_TYPES, { condominium: 'condo', manufactured_home: 'manufactured' })
     .prefault('single_family')
-    .describe('single_family, condo, townhouse, multi_family or manufactured; loaded sources cover single-unit homes.'),
-  loan_term: loanTerm().prefault(30).describe('Term in years: 30, 20, 15 or 10 (also "15" or "15-year"); `rate` is for this term.'),
+    .describe('e.g. single_family, condo or manufactured.'),
+  loan_term: loanTerm().prefault(30).describe('Years: 30, 20, 15 or 10.'),
   loan_purpose: labelled(LOAN_PURPOSES, { refi: 'refinance', cash_out: 'cash_out_refinance' })
     .prefault('purchase')
-    .describe('purchase, refinance or cash_out_refinance ("cash-out refinance").'),
+    .describe('purchase, refinance or cash_out_refinance.'),
   format: choice(['detailed', 'simple'])
     .prefault('detailed')
     .describe('`detailed` (record 2.1, default) or `simple` (record 2.2), in any case.'),
-  date: calendarDate()
-    .optional()
-    .describe('YYYY-MM-DD, e.g. "2024-01-05", not after today: the record as of that day. Default: the latest.'),
+  date: calendarDate().optional().describe('The record as of this day. Default: latest.'),
   as_of: datasetAsOf(),
 });
 

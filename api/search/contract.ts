@@ -12,15 +12,11 @@ export const SEARCH_LIMIT_DEFAULT = 10;
 export const SEARCH_QUERY_MAX = 200;
 
 export const SearchQuerySchema = z.object({
-  query: text({ max: SEARCH_QUERY_MAX, example: 'escrow cushion' }).describe(
-    'Words to find; "quoted phrase", OR and -word work, e.g. escrow cushion.',
-  ),
+  query: text({ max: SEARCH_QUERY_MAX, example: 'escrow cushion' }).describe('Words; "quoted phrase", OR and -word work.'),
   type: choice(SEARCH_TYPES, { aliases: { articles: 'article', bills: 'bill', market_update: 'news', market_updates: 'news' } })
     .optional()
-    .describe('article, glossary, learn, research (write-ups, state and county pages), bill or news (market updates), in any case.'),
-  limit: integer({ min: 1, max: SEARCH_LIMIT_MAX })
-    .default(SEARCH_LIMIT_DEFAULT)
-    .describe(`Results to return, 1 to ${SEARCH_LIMIT_MAX}; default ${SEARCH_LIMIT_DEFAULT}.`),
+    .describe('Only this kind.'),
+  limit: integer({ min: 1, max: SEARCH_LIMIT_MAX }).default(SEARCH_LIMIT_DEFAULT).describe(`Results (default ${SEARCH_LIMIT_DEFAULT}).`),
 });
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 

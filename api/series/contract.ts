@@ -68,10 +68,16 @@ function dateBound(name: 'from' | 'to') {
   );
 }
 
-/** Leap years from 1900 to 2199 (1900 and 2100 are not). */
-const LEAP_YEAR = '(?:19(?:0[48]|[2468][048]|[13579][26])|20(?:[02468][048]|[13579][26])|21(?:0[48]|[2468][048]|[13579][26]))';
-/** What `dateBound` accepts as text: a year 1900-2199, a month of one, or a real day of one. */
-export const DATE_BOUND_TEXT = `(?:(?:19|20|21)\\d\\d(?:-(?:0[1-9]|1[0-2]))?|${LEAP_YEAR}-02-29|(?:19|20|21)\\d\\d-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8])))`;
+/** Leap years from 1900 to 2199 (1900 and 2100 are not): the years divisible by 4 but not 100, and 2000. */
+const LEAP_YEAR = '(?:(?:19|2[01])(?:0[48]|[2468][048]|[13579][26])|2000)';
+/**
+ * What `dateBound` accepts as text: a year 1900-2199, a month of one, or a real day of one (any
+ * month's 1st to 28th, the 29th and 30th but in February, the 31st of the long months, February 29th
+ * of leap years).
+ */
+export const DATE_BOUND_TEXT =
+  '(?:(?:19|2[01])\\d\\d(?:-(?:(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|1\\d|2[0-8]))?|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31))?|' +
+  `${LEAP_YEAR}-02-29)`;
 
 export const SeriesIdSchema = text({ max: 120, example: 'pmms/30-year' }).describe(ID_SYNTAX);
 

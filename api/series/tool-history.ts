@@ -17,20 +17,16 @@ type SeriesHistoryDeps = UsesServices<'series'>;
 export const TOOL_HISTORY_POINTS = 260;
 
 export const RateRangeSchema = z.object({
-  from: SeriesQuerySchema.shape.from.describe(
-    'Adds the history of the survey and the benchmark from this year, month or day, e.g. "2020" (long ranges as monthly, then annual, means).',
-  ),
-  to: SeriesQuerySchema.shape.to.describe('Last date of that history, inclusive, e.g. "2026-10-08". Default: the latest.'),
+  from: SeriesQuerySchema.shape.from.describe('Adds history from this year, month or day.'),
+  to: SeriesQuerySchema.shape.to.describe('End of that history.'),
 });
 
 const yearBound = (what: string) =>
   integer({ min: 1972, max: 2100, hint: 'Give a 4-digit year from 1972 to 2100, e.g. 2018.' }).optional().describe(what);
 
 export const LimitRangeSchema = z.object({
-  from_year: yearBound(
-    "Adds the limits year by year from this year, e.g. 2018: the county's (for `units`), else the national one-unit ones (since 1972).",
-  ),
-  to_year: yearBound('Last year of that history, inclusive, e.g. 2026. Default: the latest.'),
+  from_year: yearBound('Adds yearly history from this year (national since 1972).'),
+  to_year: yearBound('End of that history.'),
 });
 
 export const HistorySeriesSchema = z.object({

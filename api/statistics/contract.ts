@@ -23,8 +23,6 @@ export type Category = (typeof CATEGORIES)[number];
  * as its data is loaded (a test checks it is served).
  */
 export const EXAMPLE_ID = 'pmms_30yr_latest';
-/** A second example without a year (a test checks it is served). */
-export const EXAMPLE_OTHER_ID = 'hmda_records_peak_year';
 
 export const STAT_ID_MAX = 100;
 export const STAT_YEAR_MIN = 1971;
@@ -42,19 +40,15 @@ function statId() {
 }
 
 export const StatisticsQuerySchema = z.object({
-  category: choice(CATEGORIES)
-    .optional()
-    .describe(`${CATEGORIES.join(', ')}, in any case (e.g. "Loan Types"). Default: every category.`),
-  id: statId()
-    .optional()
-    .describe(`One statistic by id, in any case, e.g. "${EXAMPLE_ID}" or "${EXAMPLE_OTHER_ID}"; every result names its id.`),
+  category: choice(CATEGORIES).optional().describe('Only this category, e.g. loan_types.'),
+  id: statId().optional().describe(`One statistic, e.g. "${EXAMPLE_ID}".`),
   year: integer({
     min: STAT_YEAR_MIN,
     max: STAT_YEAR_MAX,
     hint: `Give a four-digit year from ${STAT_YEAR_MIN} to ${STAT_YEAR_MAX}, e.g. 2025.`,
   })
     .optional()
-    .describe('Only statistics whose data_year is this year, e.g. 2025 or "2020".'),
+    .describe('Only statistics of this data_year.'),
   all: flag()
     .optional()
     .describe(

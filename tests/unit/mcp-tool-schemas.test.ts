@@ -6,11 +6,14 @@
 // Inspector's rules: no `type` arrays, no schema without a constraint, no boolean or remote schemas,
 // regular expressions every engine reads) and the whole listing fits a model's budget.
 import fc from 'fast-check';
+import { z } from 'zod';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { tools } from '../../api/mcp/tools/index.ts';
 import { toolListing } from '../../api/mcp/tool-listing.ts';
 import { rangePattern, wordsPattern } from '../../api/platform/contract/patterns.ts';
+import { CALENDAR_DAY_PATTERN } from '../../api/platform/contract/lenient.ts';
+import { DATE_BOUND_TEXT } from '../../api/series/contract.ts';
 import { PLACE_NAME_TEXT } from '../../api/platform/contract/places.ts';
 import { STATE_LOOKUP_KEYS, TERRITORY_LOOKUP_KEYS } from '../../api/geo/states.ts';
 import { VOCABULARY, WIDER, callOf, type Args } from '../support/mcp-vocabulary.ts';
@@ -208,6 +211,32 @@ describe('the patterns', () => {
       for (let value = 0; value <= 110_000; value += value < 3000 ? 1 : 97)
         expect(pattern.test(String(value)), `${low}-${high}: ${value}`).toBe(value >= low && value <= high);
     }
+  });
+
+  it('match exactly the real calendar days, as zod and the date parser read them, on every day of every year', () => {
+    const day = new RegExp(`^(?:${CALENDAR_DAY_PATTERN})$`);
+    const bound = new RegExp(`^${DATE_BOUND_TEXT}$`);
+    const isRealDay = (text: string) => {
+      const time = Date.parse(`${text}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+    };
+    const two = (value: number) => String(value).padStart(2, '0');
+    const wrong: string[] = [];
+    for (let year = 0; year <= 9999; year += 1) {
+      const digits = String(year).padStart(4, '0');
+      const inBounds = year >= 1900 && year <= 2199;
+      if (bound.test(digits) !== inBounds) wrong.push(`bound ${digits}`);
+      for (let month = 0; month <= 13; month += 1) {
+        const ofMonth = `${digits}-${two(month)}`;
+        if (bound.test(ofMonth) !== (inBounds && month >= 1 && month <= 12)) wrong.push(`bound ${ofMonth}`);
+        for (let date = 0; date <= 32; date += 1) {
+          const text = `${ofMonth}-${two(date)}`;
+          if (day.test(text) !== z.core.regexes.date.test(text)) wrong.push(`day ${text}`);
+          if (bound.test(text) !== (inBounds && isRealDay(text))) wrong.push(`bound ${text}`);
+        }
+      }
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
   });
 
   it('spell words in either case of their ASCII letters, sharing prefixes', () => {

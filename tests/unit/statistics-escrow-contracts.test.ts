@@ -194,8 +194,6 @@ describe('the escrow contract, through the /ask tool over the real service', () 
     const description = EscrowQuerySchema.shape.county.description ?? '';
     const examples: [string, string][] = [
       ['IL', 'Cook'],
-      ['IL', 'Cook County'],
-      ['LA', 'Orleans Parish'],
       ['NY', 'Brooklyn'],
       ['IL', '17031'],
     ];
@@ -233,7 +231,7 @@ describe('/ask binds the statistics and escrow tools', () => {
     expect(Object.keys(parameters.properties)).toEqual(['category', 'id', 'year', 'all', 'as_of', 'offset']);
     expect(parameters.properties.category?.enum).toContain('loan_types');
     expect(parameters.properties.year).toMatchObject({ type: 'integer', minimum: 1971, maximum: 2100 });
-    expect(parameters.properties.all).toMatchObject({ type: 'boolean', description: expect.stringMatching(/^true \(the default here\)/) });
+    expect(parameters.properties.all).toMatchObject({ type: 'boolean', description: expect.stringMatching(/^true \(default\)/) });
     expect(parameters.additionalProperties).toBe(false);
   });
 

@@ -31,12 +31,11 @@ export function analysisText(answer: AnalysisAnswer): string {
 
 export const analyzeDataTool = defineTool({
   name: 'analyze_data',
-  title: 'Compute over the series: rank, compare, change, share, count, extremes, payment',
+  title: 'Analyze series',
   description:
-    'Compute over any series find_series finds: rank and count take a template with * for the place (every state, or every county of `state`, ' +
-    'in one call; ties kept). E.g. {operation:"rank",series:"hmda/*/originations",state:"PA",at:2025,limit:2}; ' +
-    '{operation:"rank",series:"hmda/*/originations",per:1000}; {operation:"extremes",series:"pmms/15-year"}; ' +
-    '{operation:"share",part:"hmda/HI/va_records",whole:"hmda/HI/records"}. Moments: latest, 2024, 2025Q3, 2024-05, 2024-12-18.',
+    'Compute over series find_series finds; rank and count take * for the place (all states, or the counties of ' +
+    '`state`, in one call). E.g. {operation:"rank",series:"hmda/*/originations",state:"PA",limit:2}; ' +
+    '{operation:"rank",series:"hmda/*/originations",per:1000}; {operation:"share",part:"hmda/HI/va_records",whole:"hmda/HI/records"}.',
   inputSchema: AnalysisToolInputSchema,
   outputSchema: AnalysisToolAnswerSchema,
   async run(args, { deps }) {

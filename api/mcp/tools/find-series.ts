@@ -49,8 +49,7 @@ export function findSeriesText(answer: CatalogueSearchAnswer): string {
 export const findSeriesTool = defineTool({
   name: 'find_series',
   title: 'Find series by words',
-  description:
-    'Search every series this service holds (mortgage rates, rates on outstanding mortgages by state, loan limits by county, HMDA counts and shares by nation/state/county for action taken, loan type, purpose, lien, units, construction, sex, race, ethnicity, age; population) by words, e.g. "VA share Hawaii", "denial rate Harris County". Gives ids for analyze and mds://series/{id}.',
+  description: 'Find series by words (rates, loan limits, HMDA counts and shares by place, loan type, race…): ids for analyze_data.',
   inputSchema: CatalogueSearchQuerySchema,
   outputSchema: CatalogueSearchAnswerSchema,
   async run(args, { deps }) {

@@ -31,12 +31,10 @@ export function billsAnswerText(answer: BillsAnswer): string {
 
 export const getCongressBillsTool = defineTool({
   name: 'get_congress_bills',
-  title: 'Tracked congressional housing bills',
-  description:
-    'Tracked housing and mortgage bills in Congress (status, sponsors, committees, actions, summary, our analysis) from ' +
-    'GovInfo and congress.gov: search by `query` and/or `status`, or one in full by `bill_id` (e.g. "hr1532-117").',
+  title: 'Bills in Congress',
+  description: 'Tracked housing bills in Congress: search by `query`/`status`, or one in full by `bill_id`.',
   inputSchema: BillsQuerySchema.extend({
-    keyword: BillsQuerySchema.shape.query.describe('The same as `query`; given both, both are searched.'),
+    keyword: BillsQuerySchema.shape.query.describe('Same as `query`.'),
   }),
   outputSchema: BillsAnswerSchema,
   async run({ keyword, ...args }, { deps }) {

@@ -48,9 +48,7 @@ function withinPage(answer: CalendarAnswer): { structured: CalendarAnswer & { ne
 export const getEconomicCalendarTool = defineTool({
   name: 'get_economic_calendar',
   title: 'Economic calendar',
-  description:
-    'Events that move mortgage rates (FOMC decisions, jobs report, CPI and other BLS releases, housing releases, Freddie ' +
-    'Mac\'s survey) with date, impact, category and source; default the next 60 days. E.g. {"category": "FOMC"}.',
+  description: 'Rate-moving events (FOMC, jobs, CPI, housing): date, impact, category; default the next 60 days.',
   inputSchema: CalendarQuerySchema,
   outputSchema: CalendarAnswerSchema.extend({
     next_from: z.iso.date().optional().describe('When the events did not fit one answer: the day to ask `from` for the rest.'),

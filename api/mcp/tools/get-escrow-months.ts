@@ -25,9 +25,7 @@ export function escrowAnswerText(answer: EscrowAnswer): string {
 export const getEscrowMonthsTool = defineTool({
   name: 'get_escrow_months',
   title: 'Escrow months at closing',
-  description:
-    'Months of property tax a lender collects into escrow at closing (RESPA aggregate analysis, 2-month cushion) for a state or DC and a ' +
-    'closing month, with county schedules where they differ (Cook County, IL; New York City): the months for every closing month and the statute.',
+  description: 'Months of property tax escrowed at closing (RESPA, 2-month cushion) by state, county and closing month.',
   inputSchema: EscrowQuerySchema,
   outputSchema: EscrowAnswerSchema,
   async run(args, { deps }) {

@@ -103,14 +103,10 @@ const pageNote = (whole: LoanLimitsAnswer, position: Page, everyCounty: string) 
 
 export const getLoanLimitsTool = defineTool({
   name: 'get_loan_limits',
-  title: 'Loan limits by county',
-  description:
-    'Conforming (FHFA), FHA (HUD), VA and USDA loan limits by county, 1–4 units, every year loaded (VA uses the conforming ' +
-    "limit; USDA has none). Without `county`, the state's counties come a page at a time (`offset`). `from_year`/`to_year` add history.",
+  title: 'Loan limits',
+  description: "Conforming, FHA, VA and USDA loan limits by county, 1–4 units; without `county`, the state's counties by page.",
   inputSchema: LoanLimitsQuerySchema.extend(LimitRangeSchema.shape).extend({
-    offset: integer({ min: 0, max: OFFSET_MAX })
-      .optional()
-      .describe('Without `county`: the first county of the page, from 0 (each page names the next).'),
+    offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('Page start (each page names the next).'),
   }),
   outputSchema: LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional(), page: PageSchema.optional() }),
   async run(args, { deps }) {

@@ -83,9 +83,7 @@ const DEFAULT_FICO = RatesQuerySchema.shape.fico.parse(undefined);
 /** The tool's input: the rates contract, with the cell's state and FICO tier optional so a default is never taken for the question. */
 const RatesToolInputSchema = RatesQuerySchema.omit({ format: true })
   .extend({
-    state: stateCode()
-      .optional()
-      .describe('State: code or name of one of the 50 states or DC, e.g. "TX" or "Texas". Default: national figures (read for CO).'),
+    state: stateCode().optional().describe('State or DC. Default: national (read for CO).'),
     fico: RatesQuerySchema.shape.fico
       .unwrap()
       .optional()
@@ -95,11 +93,8 @@ const RatesToolInputSchema = RatesQuerySchema.omit({ format: true })
 
 export const getMortgageRatesTool = defineTool({
   name: 'get_mortgage_rates',
-  title: 'Mortgage rates by state and credit tier',
-  description:
-    "Today's mortgage rate for a state, FICO tier and LTV tier, beside Freddie Mac's weekly survey and Optimal Blue's daily " +
-    'benchmark, with the weekly change and freshness. `rate_kind`: lender sheet, state estimate or national; `tier_specific` ' +
-    'false: a broader benchmark answered. `from`/`to` add history.',
+  title: 'Mortgage rates',
+  description: "Today's mortgage rate by state, FICO and LTV tier, beside Freddie Mac's survey and Optimal Blue's benchmark.",
   inputSchema: RatesToolInputSchema,
   outputSchema: DetailedRateRecordSchema.extend({ history: HistorySchema.optional() }),
   async run(args, { deps }) {

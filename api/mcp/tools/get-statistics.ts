@@ -8,14 +8,7 @@ import { flag } from '../../platform/contract/flags.ts';
 import { integer } from '../../platform/contract/lenient.ts';
 import { BadRequestError } from '../../platform/errors.ts';
 import { PageSchema, fitPage, fitsPage, type Page } from '../result-budget.ts';
-import {
-  EXAMPLE_ID,
-  EXAMPLE_OTHER_ID,
-  StatisticsAnswerSchema,
-  StatisticsQuerySchema,
-  type StatisticsAnswer,
-  type StatRecord,
-} from '../../statistics/contract.ts';
+import { StatisticsAnswerSchema, StatisticsQuerySchema, type StatisticsAnswer, type StatRecord } from '../../statistics/contract.ts';
 
 /** "60 statistics in 7 categories (affordability 8, …)": what the whole list holds. */
 function summary(stats: readonly StatRecord[]): string {
@@ -44,18 +37,11 @@ const OFFSET_MAX = 10_000;
 
 export const getStatisticsTool = defineTool({
   name: 'get_statistics',
-  title: 'Mortgage market statistics',
-  description:
-    'Precomputed mortgage market statistics (HMDA lending, loan types, borrowers, lenders, rates, affordability), each with ' +
-    `a headline, data year, population and source. An id (e.g. "${EXAMPLE_ID}" or "${EXAMPLE_OTHER_ID}"), or a category and/or ` +
-    'year for every match, a page at a time (`offset`).',
+  title: 'Market statistics',
+  description: 'Market statistics: one by `id`, or every match of a category and/or year.',
   inputSchema: StatisticsQuerySchema.extend({
-    all: flag()
-      .default(true)
-      .describe(
-        'true (the default here): every match as `stats`; false: one as `stat`, the one with `id` or else the featured statistic of the day.',
-      ),
-    offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('The first statistic of the page, from 0 (each page names the next).'),
+    all: flag().default(true).describe('true (default): every match as `stats`; false: one `stat`.'),
+    offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('Page start (each page names the next).'),
   }),
   outputSchema: StatisticsAnswerSchema.extend({ page: PageSchema.optional() }),
   async run({ offset = 0, ...query }, { deps }) {

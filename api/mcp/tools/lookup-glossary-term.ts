@@ -17,10 +17,8 @@ export function glossaryAnswerText(answer: GlossaryAnswer): string {
 
 export const lookupGlossaryTermTool = defineTool({
   name: 'lookup_glossary_term',
-  title: 'Look up a mortgage term',
-  description:
-    'Plain-language definition of a mortgage term (APR, PMI, DTI, LTV, escrow, FHA MIP, rate lock, TRID…) with FAQs, ' +
-    'related terms and official sources; `match` says whether it was exact. For broader questions use search_content.',
+  title: 'Glossary',
+  description: 'Plain-language definition of a mortgage term, with FAQs and related terms. Broader questions: search_content.',
   inputSchema: GlossaryQuerySchema,
   outputSchema: GlossaryAnswerSchema,
   async run({ term }, { deps }) {

@@ -7,7 +7,6 @@ import { defineTool } from '../tool-kit.ts';
 import { HMDA_YEAR_SPAN } from '../../hmda/codes.ts';
 import {
   HMDA_ANSWER_BUDGET_BYTES,
-  HMDA_EXPORT_TTL_HOURS,
   HMDA_TEXT_BUDGET_BYTES,
   HmdaAnswerSchema,
   HMDA_TOTALS_POINTER,
@@ -90,13 +89,11 @@ export function exportLinks(answer: HmdaAnswer): ResourceLink[] {
 
 export const queryHmdaTool = defineTool({
   name: 'query_hmda',
-  title: 'Query HMDA loan records',
+  title: 'HMDA records',
   requiresKey: true,
   description:
-    `HMDA loan/application records, ${HMDA_YEAR_SPAN}, where this server has loaded them (the answer says first if not); needs an API key. ` +
-    'Totals by state and county: find_series and analyze_data. A `preset` (rates, approvals, denials, demographics, ' +
-    'lender_rankings) with filters, or `sql`: one read-only SELECT over `lar` (and `lenders`). A result over ' +
-    `${BUDGET} comes as its first rows with links to CSV and Parquet files of every row (kept ${HMDA_EXPORT_TTL_HOURS} hours).`,
+    `HMDA loan records, ${HMDA_YEAR_SPAN}, if loaded here; needs an API key (totals by place: find_series). A \`preset\` ` +
+    `with filters, or \`sql\`; over ${BUDGET}: first rows and CSV/Parquet links.`,
   inputSchema: HmdaQuerySchema,
   outputSchema: HmdaAnswerSchema,
   async run(args, { deps, caller }) {

@@ -44,10 +44,8 @@ export function searchAnswerText(answer: SearchAnswer): string {
 
 export const searchContentTool = defineTool({
   name: 'search_content',
-  title: 'Search articles, glossary and research',
-  description:
-    'Full-text search over our articles, learn guides, glossary, HMDA research, state and county pages (e.g. "loan limits ' +
-    'Maricopa"), tracked bills and market updates: titles, URLs, excerpts. For one definition use lookup_glossary_term.',
+  title: 'Search',
+  description: 'Search our articles, guides, glossary, research, place pages, bills and market updates.',
   inputSchema: SearchQuerySchema,
   outputSchema: SearchAnswerSchema,
   async run(args, { deps }) {

@@ -11,7 +11,7 @@
 // keep the canonical values (what an answer echoes).
 import { z } from 'zod';
 import { listValues, valueMessage } from './messages.ts';
-import { foldCase, integerTextPattern, numberTextPattern, trimmed, wordsPattern } from './patterns.ts';
+import { foldCase, grouped, integerTextPattern, numberTextPattern, trimmed, wordsPattern } from './patterns.ts';
 
 /** A JSON Schema object, as published. */
 export type JsonSchema = Record<string, unknown>;
@@ -176,8 +176,14 @@ export function textJson(min: number, max: number): JsonSchema {
   return { type: 'string', maxLength: max, pattern: min <= 1 ? '\\S' : `\\S[\\s\\S]{${min - 2},}\\S` };
 }
 
-/** A real calendar day written YYYY-MM-DD, without anchors: zod's own pattern for `z.iso.date()`. */
-export const CALENDAR_DAY_PATTERN = z.core.regexes.date.source.replace(/^\^/, '').replace(/\$$/, '');
+/**
+ * A real calendar day written YYYY-MM-DD, without anchors: the days zod's `z.iso.date()` accepts (a
+ * test compares the two on every day of every year), said in fewer bytes: any month's 1st to 28th,
+ * the 29th and 30th but in February, the 31st of the long months, and February 29th of leap years.
+ */
+export const CALENDAR_DAY_PATTERN =
+  '\\d{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\\d|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)|' +
+  '(?:\\d\\d(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29';
 
 /** A real calendar day written YYYY-MM-DD (2025-02-29 is refused: one message, never two). */
 export function calendarDate() {
@@ -233,7 +239,7 @@ export function list<Item extends z.ZodType>(item: Item, { max = 50 }: ListOptio
  */
 function listJson(item: AcceptedInput | undefined): JsonSchema {
   if (!item?.text) return { anyOf: [{ type: 'string' }, { type: 'array', minItems: 1 }] };
-  const texts: JsonSchema = { type: 'string', pattern: `^(?:\\s*,|\\s*(?:${item.text})\\s*(?:,|$))+\\s*$` };
+  const texts: JsonSchema = { type: 'string', pattern: `^(?:\\s*,|\\s*${grouped(item.text)}\\s*(?:,|$))+\\s*$` };
   const branches = (item.json.anyOf as JsonSchema[] | undefined) ?? [item.json];
   // The item's text branch is one of the texts a list takes; its other forms (the canonical enum) stay.
   const others = branches.filter((branch) => !(branch.type === 'string' && typeof branch.pattern === 'string'));

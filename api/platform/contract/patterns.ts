@@ -79,7 +79,9 @@ export function wordsPattern(words: readonly string[], options: WordsOptions): s
     }
     node.end = true;
   }
-  return `(?i:${emit(root)})`;
+  // The case-insensitive group is a group already: an alternation directly inside needs no other.
+  const body = emit(root);
+  return `(?i:${body.startsWith('(?:') && balancedGroup(body) ? body.slice(3, -1) : body})`;
 }
 
 /** Decimal digits of every whole number from `min` to `max` (0 ≤ min ≤ max), without leading zeros. */
@@ -112,7 +114,8 @@ function mergeWholeLengths(parts: string[]): string[] {
       index += 1;
       last = last! + 1;
     }
-    out.push(first !== undefined && last! > first ? `[1-9]\\d{${first - 1},${last! - 1}}` : parts[index]!);
+    if (first === undefined || last === first) out.push(parts[index]!);
+    else out.push(`[1-9]\\d${first === 1 && last === 2 ? '?' : `{${first - 1},${last! - 1}}`}`);
   }
   return out;
 }
@@ -129,13 +132,20 @@ function sameLength(low: string, high: string): string[] {
     const tails = sameLength(low.slice(1), high.slice(1));
     return [tails.length === 1 ? `${a}${tails[0]}` : `${a}(?:${tails.join('|')})`];
   }
-  if (/^0*$/.test(low.slice(1)) && /^9*$/.test(high.slice(1))) return [`${digitClass(a, b)}${anyDigits(rest)}`];
+  // A first digit whose every tail is in the range joins the digits between: 10-59 is `[1-5]\d`, not `1\d|[2-5]\d`.
+  const lowWhole = /^0*$/.test(low.slice(1));
+  const highWhole = /^9*$/.test(high.slice(1));
   const parts: string[] = [];
-  const lowTails = sameLength(low.slice(1), '9'.repeat(rest));
-  parts.push(lowTails.length === 1 ? `${a}${lowTails[0]}` : `${a}(?:${lowTails.join('|')})`);
-  if (a + 1 <= b - 1) parts.push(`${digitClass(a + 1, b - 1)}${anyDigits(rest)}`);
-  const highTails = sameLength('0'.repeat(rest), high.slice(1));
-  parts.push(highTails.length === 1 ? `${b}${highTails[0]}` : `${b}(?:${highTails.join('|')})`);
+  if (!lowWhole) {
+    const lowTails = sameLength(low.slice(1), '9'.repeat(rest));
+    parts.push(lowTails.length === 1 ? `${a}${lowTails[0]}` : `${a}(?:${lowTails.join('|')})`);
+  }
+  const [first, last] = [lowWhole ? a : a + 1, highWhole ? b : b - 1];
+  if (first <= last) parts.push(`${digitClass(first, last)}${anyDigits(rest)}`);
+  if (!highWhole) {
+    const highTails = sameLength('0'.repeat(rest), high.slice(1));
+    parts.push(highTails.length === 1 ? `${b}${highTails[0]}` : `${b}(?:${highTails.join('|')})`);
+  }
   return parts;
 }
 
@@ -195,6 +205,9 @@ function topLevelAlternation(body: string): boolean {
   }
   return false;
 }
+
+/** `body` as one group: itself if it is one already ("(?:…)", "(?i:…)"), else wrapped in "(?:…)". */
+export const grouped = (body: string) => (body.startsWith('(') && balancedGroup(body) ? body : `(?:${body})`);
 
 /** Whether `body` is one group "(?:…)" from its first to its last character. */
 function balancedGroup(body: string): boolean {

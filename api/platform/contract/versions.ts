@@ -26,7 +26,7 @@ export const DatasetVersionsSchema = z
  * server's instructions (MCP).
  */
 export function datasetAsOf() {
-  return calendarDate().optional().describe("YYYY-MM-DD: the figures as served at the end of that day (UTC). Default: today's.");
+  return calendarDate().optional().describe("As served at this day's end.");
 }
 
 /** What an operation's description adds about pinned versions. */
