@@ -66,7 +66,8 @@ describe('get_mortgage_rates from the rates contract', () => {
     const { context } = fixtureContext({ rates: record });
     const result = await callLikeTheSdk(getMortgageRatesTool, context, { state: 'TX', fico: 2 });
     expect(expectExactly(DetailedRateRecordSchema, result.structuredContent)).toEqual(record);
-    expect(resultText(result)).toMatch(/^30-year Conventional rate, TX, FICO 740-779, LTV 75%: 7\.4% as of 2026-10-08/);
+    // Only the parts of the cell the caller gave: no LTV was asked, so none is named as if it were.
+    expect(resultText(result)).toMatch(/^30-year Conventional rate, TX, FICO 740-779: 7\.4% as of 2026-10-08/);
     expect(resultText(result)).toContain(
       'Source: Freddie Mac Primary Mortgage Market Survey (30-year fixed rate), national, via FRED, https://fred.stlouisfed.org/series/MORTGAGE30US (as of 2026-10-08)',
     );
