@@ -48,17 +48,28 @@ interface CountyEntry {
 }
 
 let gazetteer:
-  Promise<{ counties: CountyEntry[]; byBase: Map<string, CountyEntry[]>; fuzzy: Fuse<{ key: string; label: string }> }> | undefined;
+  | Promise<{
+      counties: CountyEntry[];
+      byBase: Map<string, CountyEntry[]>;
+      fuzzy: Fuse<{ key: string; label: string }>;
+      /** Every state's counties were read: only then is the gazetteer kept for the next question. */
+      complete: boolean;
+    }>
+  | undefined;
 let gazetteerKey: unknown;
 
 async function loadGazetteer(deps: PlacesDeps) {
   const counties: CountyEntry[] = [];
+  let complete = true;
   for (const state of STATES) {
     try {
-      for (const county of await deps.services.loanLimits.counties(state.code))
+      const listed = await deps.services.loanLimits.counties(state.code);
+      if (listed.length === 0) complete = false;
+      for (const county of listed)
         counties.push({ fips: county.fips, state: county.state, name: county.name, base: baseKey(matchKey(county.name)) });
     } catch {
-      // counties not loaded yet: places are then states and cities only
+      // counties not loaded yet: places are then states and cities only, for this question
+      complete = false;
     }
   }
   const byBase = new Map<string, CountyEntry[]>();
@@ -71,19 +82,27 @@ async function loadGazetteer(deps: PlacesDeps) {
   return {
     counties,
     byBase,
+    complete,
     fuzzy: new Fuse(words, { keys: ['key'], includeScore: true, threshold: 0.25, ignoreLocation: true, minMatchCharLength: 5 }),
   };
 }
 
 function gazetteerFor(deps: PlacesDeps) {
   // One gazetteer per county list (tests build several apps in one process); the reader and the
-  // catalogue share it.
+  // catalogue share it. One read before the first sync has loaded the counties (the start's warm-up
+  // on a fresh install) is used for that question only: kept, it would hide every county until a restart.
   if (!gazetteer || gazetteerKey !== deps.services.loanLimits) {
     gazetteerKey = deps.services.loanLimits;
-    gazetteer = loadGazetteer(deps).catch((error: unknown) => {
-      gazetteer = undefined;
-      throw error;
-    });
+    const loading = loadGazetteer(deps);
+    gazetteer = loading;
+    loading.then(
+      (read) => {
+        if (!read.complete && gazetteer === loading) gazetteer = undefined;
+      },
+      () => {
+        if (gazetteer === loading) gazetteer = undefined;
+      },
+    );
   }
   return gazetteer;
 }
