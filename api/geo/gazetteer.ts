@@ -169,6 +169,14 @@ export interface PlaceContext {
   populations: ReadonlyMap<string, number>;
 }
 
+/**
+ * Whether every state's counties are known here: until the first sync has loaded them, a name the
+ * gazetteer does not find may be a county, and is not to be called unknown.
+ */
+export async function countiesKnown(deps: PlacesDeps): Promise<boolean> {
+  return (await gazetteerFor(deps)).complete;
+}
+
 /** Every place the question names, in order. */
 export async function placesIn(question: string, context: PlaceContext): Promise<Place[]> {
   const { counties, byBase, fuzzy } = await gazetteerFor(context.deps);

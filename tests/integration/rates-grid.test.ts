@@ -161,7 +161,8 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('Optimal Blue FICO × LTV gr
       stale: rest.stale,
     });
     const text = (tool.content as { text: string }[])[0]?.text ?? '';
-    expect(text).toContain(`15-year Conventional rate, CO, FICO 720-739, LTV 75%: ${fifteen.value}%`);
+    // The cell as the caller gave it (FICO tier 3, no LTV): the default LTV is not named as if asked.
+    expect(text).toContain(`15-year Conventional rate, CO, FICO 720-739: ${fifteen.value}%`);
     expect(text).toContain(`30-year rate of the same cell: ${grid.value}%`);
     // USDA from its own index.
     const usda = DetailedRateRecordSchema.parse((await get('product_type=usda&fico=5&ltv=2')).body);

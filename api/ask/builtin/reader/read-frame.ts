@@ -11,7 +11,7 @@ import { readPlaces, unknownPlaces } from './read-places.ts';
 import { asksCalendar, readMeasures } from './read-measure.ts';
 import { readOperation } from './read-operation.ts';
 import { refusalsOf } from './honour.ts';
-import type { PlaceContext } from '../../../geo/gazetteer.ts';
+import { countiesKnown, type PlaceContext } from '../../../geo/gazetteer.ts';
 import { Coverage, takePhrases, wordsOf } from './words.ts';
 
 export interface FrameContext extends PlaceContext {
@@ -51,7 +51,8 @@ export async function readFrame(question: string, context: FrameContext): Promis
   const countyOnly = measures[0]?.template.includes('{county}') && places.every((place) => place.kind === 'nation');
   if (!placeSet && countyOnly && measures[0]?.qualifiers.units !== 1) placeSet = { among: 'counties' };
   const operation = readOperation(coverage, { numbers, times: time.times, timeRelation: time.relation, places, placeSet, measures, topic });
-  const unknown = unknownPlaces(coverage);
+  // Before the counties are loaded, an unread name may be one: the answer then says the dataset is missing.
+  const unknown = (await countiesKnown(context.deps)) ? unknownPlaces(coverage) : [];
   const carriers = lexicon().carrierSet;
   for (const word of coverage.unread()) if (carriers.has(word.normal) || carriers.has(word.root)) coverage.take([word.index], 'carrier');
   const frame: Frame = {
