@@ -5,11 +5,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { buildTestApp, listen, type TestApp } from '../support/app.ts';
-import type { TestDatabase } from '../support/databases.ts';
-import { connectMcp, resultText } from '../support/mcp-client.ts';
+import type { TestApp } from '../support/app.ts';
+import { resultText } from '../support/mcp-client.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
-import { syncedTestDatabase } from '../support/synced.ts';
+import { startSyncedMcp, type SyncedMcp } from '../support/synced-mcp.ts';
 
 const DATASETS = ['pmms', 'optimal_blue', 'nmdb', 'loan_limits_conforming', 'loan_limits_fha', 'hmda_aggregates', 'population'];
 
@@ -60,23 +59,17 @@ const sum = (codes: Record<string, number>) => Object.values(codes).reduce((tota
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 describe.skipIf(!hasSourceData)('the catalogue of measures with synced data', () => {
-  let database: TestDatabase;
+  let synced: SyncedMcp;
   let testApp: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
   let client: Client;
 
   beforeAll(async () => {
-    database = await syncedTestDatabase('pglite', DATASETS);
-    testApp = await buildTestApp(database.db, { env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' } });
-    server = await listen(testApp.app);
-    client = await connectMcp(server.url);
+    synced = await startSyncedMcp(DATASETS);
+    ({ testApp, client } = synced);
   }, 600_000);
 
   afterAll(async () => {
-    await client?.close();
-    await server?.close();
-    await testApp?.close();
-    await database?.drop();
+    await synced?.close();
   });
 
   it('finds the intended series first for each of 33 natural descriptions', async () => {

@@ -6,11 +6,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { buildTestApp, listen, type TestApp } from '../support/app.ts';
-import type { TestDatabase } from '../support/databases.ts';
-import { connectMcp, resultText } from '../support/mcp-client.ts';
+import { resultText } from '../support/mcp-client.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
-import { syncedTestDatabase } from '../support/synced.ts';
+import { startSyncedMcp, type SyncedMcp } from '../support/synced-mcp.ts';
 
 const DATASETS = ['pmms', 'hmda_aggregates', 'population'];
 
@@ -55,9 +53,7 @@ function ranked(entries: [string, number][]): { place: string; value: number; ra
 // ---- The tests. ----
 
 describe.skipIf(!hasSourceData)('analyze_data over MCP', () => {
-  let database: TestDatabase;
-  let testApp: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
+  let synced: SyncedMcp;
   let client: Client;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the structured answer, checked field by field
   const analyze = async (args: Record<string, unknown>): Promise<{ text: string; result: any; isError: boolean }> => {
@@ -67,19 +63,11 @@ describe.skipIf(!hasSourceData)('analyze_data over MCP', () => {
   };
 
   beforeAll(async () => {
-    database = await syncedTestDatabase('pglite', DATASETS);
-    testApp = await buildTestApp(database.db, {
-      env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' },
-      clock: () => new Date('2026-11-27T12:00:00Z'),
-    });
-    server = await listen(testApp.app);
-    client = await connectMcp(server.url);
+    synced = await startSyncedMcp(DATASETS, { clock: () => new Date('2026-11-27T12:00:00Z') });
+    ({ client } = synced);
   }, 900_000);
   afterAll(async () => {
-    await client?.close();
-    await server?.close();
-    await testApp?.close();
-    await database?.drop();
+    await synced?.close();
   });
 
   it("rank: a state's counties in one call, the first and the second with their figures in the text", async () => {

@@ -3,11 +3,9 @@
 // find_series and analyze_data name for their series, and every id form REST accepts for a series.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { buildTestApp, listen, type TestApp } from '../support/app.ts';
-import type { TestDatabase } from '../support/databases.ts';
-import { connectMcp, resultText } from '../support/mcp-client.ts';
+import { resultText } from '../support/mcp-client.ts';
 import { hasSourceData } from '../support/source-data.ts';
-import { syncedTestDatabase } from '../support/synced.ts';
+import { startSyncedMcp, type SyncedMcp } from '../support/synced-mcp.ts';
 
 const DATASETS = [
   'loan_limits_conforming',
@@ -39,22 +37,15 @@ const CALLS: [string, Record<string, unknown>][] = [
 const addresses = (text: string) => [...text.matchAll(/mds:\/\/[^\s)]+/g)].map((match) => match[0].replace(/[.,;]+$/, ''));
 
 describe.skipIf(!hasSourceData)('every address a tool gives reads', () => {
-  let database: TestDatabase;
-  let testApp: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
+  let synced: SyncedMcp;
   let client: Client;
 
   beforeAll(async () => {
-    database = await syncedTestDatabase('pglite', DATASETS);
-    testApp = await buildTestApp(database.db, { env: { RATE_LIMIT_ANON_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0' } });
-    server = await listen(testApp.app);
-    client = await connectMcp(server.url);
+    synced = await startSyncedMcp(DATASETS);
+    ({ client } = synced);
   }, 1_200_000);
   afterAll(async () => {
-    await client?.close();
-    await server?.close();
-    await testApp?.close();
-    await database?.drop();
+    await synced?.close();
   });
 
   it.each(CALLS)('%s %j: each mds:// address in the text reads', async (name, args) => {
