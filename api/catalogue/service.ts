@@ -139,18 +139,19 @@ export function createCatalogueService(options: CatalogueOptions): CatalogueServ
   async function describe(candidate: Candidate, sources: Map<string, Source>): Promise<SeriesMatch | undefined> {
     const { template, matched } = candidate.ranked;
     const base = { template: template.id, kind: template.kind, units: template.unit, place: candidate.place, matched };
-    if (candidate.message !== undefined)
-      return {
-        ...base,
-        id: candidate.id,
-        title: template.title,
-        frequency: null,
-        first_date: null,
-        last_date: null,
-        as_of: null,
-        available: true,
-        message: candidate.message,
-      };
+    // A match whose coverage is not read: the template's title, no dates, and why.
+    const uncovered = (available: boolean, message: string): SeriesMatch => ({
+      ...base,
+      id: candidate.id,
+      title: template.title,
+      frequency: null,
+      first_date: null,
+      last_date: null,
+      as_of: null,
+      available,
+      message,
+    });
+    if (candidate.message !== undefined) return uncovered(true, candidate.message);
     try {
       const info = await deps.services.series.info(candidate.id);
       if (!sources.has(info.source_url)) sources.set(info.source_url, { url: info.source_url, as_of: info.as_of, name: info.publisher });
@@ -168,17 +169,7 @@ export function createCatalogueService(options: CatalogueOptions): CatalogueServ
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (error.status === 404) return undefined; // no figures for this place (a county without HMDA records)
-      return {
-        ...base,
-        id: candidate.id,
-        title: template.title,
-        frequency: null,
-        first_date: null,
-        last_date: null,
-        as_of: null,
-        available: false,
-        message: error.message,
-      };
+      return uncovered(false, error.message);
     }
   }
 
