@@ -1,4 +1,4 @@
-// `npm run eval:ask [--model-only|--builtin-only] [--data-dir DIR] [--set single|multi|tuned|dev|all] [--only ID-PREFIX]`:
+// `npm run eval:ask [--model-only|--builtin-only] [--data-dir DIR] [--set single|multi|tuned|dev|classes|all] [--only ID-PREFIX]`:
 // asks the single look-ups (scripts/eval/ask-questions.ts), the multi-step questions
 // (scripts/eval/multi-questions.ts, tuned and held-out parts reported apart) and the shared
 // development set (`ask-dev.json` in ASK_EVAL_DIR, default ../shared/eval; skipped with a note when
@@ -145,10 +145,12 @@ async function main(): Promise<void> {
   try {
     const set = option('--set') ?? 'all';
     const withDev = set === 'all' || set === 'dev';
+    const withClasses = set === 'all' || set === 'classes';
     if (!args.includes('--model-only')) {
       const builtin = createBuiltinAnswerer(deps);
-      const tallies = set === 'dev' ? new Map<string, Tally>() : await evaluate('built-in', builtin, core.clock());
+      const tallies = set === 'dev' || set === 'classes' ? new Map<string, Tally>() : await evaluate('built-in', builtin, core.clock());
       if (withDev) await evaluateDevSet('built-in', (question) => answerText(builtin, question), option('--only'));
+      if (withClasses) await evaluateDevSet('built-in', (question) => answerText(builtin, question), option('--only'), 'classes');
       const single = tallies.get('single');
       const multi = tallies.get('multi');
       // The targets: single look-ups at or above 90% of facts; multi-step at 85% of facts and 75% of questions.

@@ -16,8 +16,9 @@ const percent = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((par
 const line = (label: string, tally: Tally) =>
   `  ${label.padEnd(22)} facts ${String(tally.found).padStart(3)}/${String(tally.facts).padEnd(3)} (${percent(tally.found, tally.facts).padStart(6)})   questions fully right ${String(tally.right).padStart(3)}/${String(tally.questions).padEnd(3)} (${percent(tally.right, tally.questions)})\n`;
 
-export async function evaluateDevSet(name: string, ask: Ask, only?: string): Promise<Tally | undefined> {
-  const set = loadDevSet();
+/** `which`: the shared set (ask-dev.json), or the project's own class questions (scripts/eval/ask-classes.json). */
+export async function evaluateDevSet(name: string, ask: Ask, only?: string, which: 'dev' | 'classes' = 'dev'): Promise<Tally | undefined> {
+  const set = which === 'dev' ? loadDevSet() : loadDevSet('ask-classes.json', import.meta.dirname);
   if ('absent' in set) {
     process.stdout.write(`dev set skipped: ${set.absent}\n`);
     return undefined;
@@ -25,7 +26,7 @@ export async function evaluateDevSet(name: string, ask: Ask, only?: string): Pro
   const total: Tally = { facts: 0, found: 0, questions: 0, right: 0 };
   const byKind = new Map<string, Tally>();
   for (const question of set.questions) {
-    const id = `dev-${String(question.n).padStart(3, '0')}`;
+    const id = `${which}-${String(question.n).padStart(3, '0')}`;
     if (only !== undefined && !id.startsWith(only)) continue;
     const { text } = await ask(question.q);
     const score = scoreDev(question, text);
@@ -40,7 +41,7 @@ export async function evaluateDevSet(name: string, ask: Ask, only?: string): Pro
     if (score.missing.length > 0)
       process.stdout.write(`     missing: ${score.missing.join('; ')}\n     answer: ${text.replace(/\s+/g, ' ').slice(0, 500)}\n`);
   }
-  process.stdout.write(`\n${name}, development set (ask-dev):\n`);
+  process.stdout.write(`\n${name}, ${which === 'dev' ? 'development set (ask-dev)' : 'classes of phrasing (ask-classes)'}:\n`);
   process.stdout.write(line('all', total));
   for (const [kind, tally] of [...byKind].sort(([a], [b]) => a.localeCompare(b))) process.stdout.write(line(`  ${kind}`, tally));
   process.stdout.write('\n');

@@ -27,8 +27,8 @@ export function devSetDir(): string {
 }
 
 /** The set's questions, or undefined (with the reason) when the shared folder is absent. */
-export function loadDevSet(file = 'ask-dev.json'): { questions: DevQuestion[] } | { absent: string } {
-  const where = path.join(devSetDir(), file);
+export function loadDevSet(file = 'ask-dev.json', dir = devSetDir()): { questions: DevQuestion[] } | { absent: string } {
+  const where = path.join(dir, file);
   if (!fs.existsSync(where)) return { absent: `${where} not found (set ASK_EVAL_DIR to the folder holding ${file})` };
   const raw = JSON.parse(fs.readFileSync(where, 'utf8')) as Omit<DevQuestion, 'n'>[];
   return { questions: raw.map((question, index) => ({ ...question, n: index + 1 })) };
