@@ -91,7 +91,15 @@ export const ValueQuerySchema = z.object({
   from: FROM.optional().describe('Range start; value: the mean from–to, not `at`.'),
   to: TO.optional().describe('Range end (default latest).'),
 });
-export const ChangeQuerySchema = z.object({ series: SERIES, from: FROM, to: TO.optional() });
+export const ChangeQuerySchema = z.object({
+  series: SERIES,
+  from: FROM,
+  to: TO.optional(),
+  from_first: z
+    .boolean()
+    .optional()
+    .describe("Start at the first observation of the `from` period rather than its mean ('since the start of 2025', 'year to date')."),
+});
 export const CompareQuerySchema = z.object({
   series: SERIES,
   other: seriesId('The series to compare with (difference = series − other).'),
@@ -208,9 +216,9 @@ export const PointSchema = z.object({
     .describe('The period the value covers when it is not one day ("2024", "2025Q3", "2024-05", or "2024-12-16..2024-12-22").'),
   count: z.int().optional().describe('Means only: how many observations were averaged.'),
   how: z
-    .enum(['observation', 'on_or_before', 'mean', 'containing_period'])
+    .enum(['observation', 'on_or_before', 'same_week', 'mean', 'containing_period'])
     .describe(
-      '`observation` as published; `on_or_before`: the latest one before the day asked; `mean` of the period; `containing_period`: the coarser period that holds the one asked.',
+      '`observation` as published; `on_or_before`: the latest one before the day asked; `same_week`: the weekly survey of the Monday-to-Sunday week holding the day asked; `mean` of the period; `containing_period`: the coarser period that holds the one asked.',
     ),
 });
 export type Point = z.infer<typeof PointSchema>;

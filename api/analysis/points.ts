@@ -5,6 +5,7 @@
 import { NotFoundError } from '../platform/errors.ts';
 import type { HeldSeries } from '../series/types.ts';
 import type { Point } from './contract.ts';
+import { addDays, mondayOf } from '../platform/dates.ts';
 
 export interface Span {
   /** YYYY-MM-DD, inclusive. */
@@ -108,6 +109,11 @@ export function pointAt(
       return pointOf(series, { index, date: series.dates[index] as string, value }, 'containing_period');
     throw new NotFoundError(`${series.id} has no figure for ${key}: it runs from ${series.periods[0]} to ${series.periods.at(-1)}.`);
   }
+  // A weekly survey (PMMS, published Thursdays) answers a day with that week's survey, the one that covers it.
+  if (span.kind === 'day' && series.frequency === 'weekly') {
+    const week = observationsIn(series, mondayOf(span.start), addDays(mondayOf(span.start), 6))[0];
+    if (week) return pointOf(series, week, 'same_week');
+  }
   if (span.kind === 'day') {
     const before = observationsIn(series, '0000-01-01', span.start).at(-1);
     if (before) return pointOf(series, before, 'on_or_before');
@@ -151,6 +157,7 @@ export function describePoint(point: Point, units: string, frequency: string): s
   if (point.how === 'mean')
     return `${figure} (${point.period} mean of ${point.count} ${frequency} observation${point.count === 1 ? '' : 's'})`;
   const when = point.period ?? point.date;
+  if (point.how === 'same_week') return `${figure} (the survey of ${when}, for the week holding the day asked)`;
   if (point.how === 'on_or_before') return `${figure} (${when}, the latest observation on or before the day asked)`;
   if (point.how === 'containing_period') return `${figure} (${when}, the ${frequency} figure holding the date asked)`;
   return `${figure} (${when})`;

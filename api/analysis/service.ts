@@ -21,7 +21,7 @@ import {
   type QueryOf,
   type ResultOf,
 } from './contract.ts';
-import { describePoint, exactValue, formatValue, isInterestRate, pointAt, rangeOf, spanOf } from './points.ts';
+import { describePoint, exactValue, formatValue, isInterestRate, observationsIn, pointAt, rangeOf, spanOf } from './points.ts';
 import {
   change,
   conditionText,
@@ -147,6 +147,12 @@ function filtersOf(query: { places?: string[] | undefined; min_population?: numb
 
 const numeric = (text: string) => (/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
+/** The date of a series' first observation within a moment's span (a year, quarter, month or day). */
+function firstObservation(series: HeldSeries, moment: string): string | undefined {
+  const span = spanOf(moment);
+  return observationsIn(series, span.start, span.end)[0]?.date;
+}
+
 export function createAnalysisService(options: { series: SeriesService; baseUrl: string }): AnalysisService {
   const { series: seriesService, baseUrl } = options;
   const remembered = new BoundedCache<{ json: string; reads: Read[] }>({
@@ -202,7 +208,9 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
         throw new NotFoundError(
           `${series.id} has no figure from ${query.from} on: its latest observation is of ${last}, so there is no change to measure. Give a 'from' before ${last}.`,
         );
-      const start = await pointOf(query.series, query.from, used);
+      // "Since the start of 2025": the period's first observation, not its mean.
+      const first = query.from_first && query.from !== 'latest' ? firstObservation(series, query.from) : undefined;
+      const start = await pointOf(query.series, first ?? query.from, used);
       const end = await pointOf(query.series, query.to ?? 'latest', used);
       const computed = change(start.point.value, end.point.value);
       const direction = computed.change === null ? '' : computed.change > 0 ? 'up' : computed.change < 0 ? 'down' : 'unchanged';

@@ -53,7 +53,12 @@ export const answerRates: Composer = async ({ question, entities, deps }) => {
     };
   }
   const labels = record.parameters;
-  const scope = `${labels.loan_term} ${labels.product_type} loan${entities.state ? ` in ${entities.state.name}` : ''}, credit tier ${labels.fico_tier}, ${labels.ltv_tier} loan-to-value`;
+  // A credit tier or loan-to-value the question did not give is not named as if it had: the figure is the benchmark.
+  const tiered = params.fico !== undefined || params.down_payment !== undefined || params.ltv !== undefined;
+  const where = entities.state ? ` in ${entities.state.name}` : '';
+  const scope = tiered
+    ? `${labels.loan_term} ${labels.product_type} loan${where}, credit tier ${labels.fico_tier}, ${labels.ltv_tier} loan-to-value`
+    : `${labels.loan_term} ${labels.product_type} loan${where}, the benchmark with no credit score or down payment named (name them for a rate that reflects them)`;
   const lines = [
     forecast ? "I can't forecast future mortgage rates — nobody can reliably — but here is where they stand now." : '',
     ...notes,

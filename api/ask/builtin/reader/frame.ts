@@ -28,7 +28,7 @@ export interface OperationSlot {
   /** crossing: the last or first time. */
   which?: 'last' | 'first';
   /** biggest-move, streak: which way the steps go. */
-  step?: 'up' | 'down';
+  step?: 'up' | 'down' | 'either';
   /** "the average … rose": the figures compared are period means. */
   averaged?: boolean;
 }

@@ -49,7 +49,9 @@ const LexiconSchema = z.object({
     lenderNames: phrases,
   }),
   /** Which way a move or a run goes ("the largest one-week increase", "consecutive declines"). */
-  steps: z.object({ up: phrases, down: phrases }),
+  steps: z.object({ up: phrases, down: phrases, either: phrases }),
+  /** "the steepest one-week fall", "the sharpest weekly rise": a superlative a few words before a word for one step. */
+  moves: z.object({ superlatives: phrases, words: phrases }),
   /** "By what percent did … fall": the percent is the change's, not a share measure's. */
   changeInPercent: phrases,
   carriers: phrases,

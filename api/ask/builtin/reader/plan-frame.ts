@@ -89,12 +89,27 @@ function planChange(frame: Frame, plan: Plan): void {
       continue;
     }
     const to = frame.timeRelation === 'since' || !second ? undefined : momentOf(second);
+    const fromFirst = startsAtFirst(frame, measure, first, to);
     plan.steps.push({
       operation: 'change',
-      query: { series, from: momentOf(first), ...(to ? { to } : {}) },
+      query: { series, from: momentOf(first), ...(to ? { to } : {}), ...(fromFirst ? { from_first: true } : {}) },
       label: labelOf(place, undefined),
     });
+    if (fromFirst && place === (frame.places[0] ?? undefined))
+      plan.readings.push(`"${first.text.trim()}" as from the first ${measure.family === 'nmdb' ? 'quarter' : 'survey'} of ${momentOf(first)} to the latest`);
   }
+}
+
+/** Series published more often than the period asked (weekly, daily, quarterly). */
+const FINER_THAN_A_YEAR = ['pmms', 'optimal-blue', 'nmdb'];
+
+/**
+ * "Since the start of 2025", "year to date", "since January": a change from a period to now starts
+ * at the period's first figure, not its mean.
+ */
+function startsAtFirst(frame: Frame, measure: MeasureSlot, first: TimeSlot, to: string | undefined): boolean {
+  if (to !== undefined || !FINER_THAN_A_YEAR.includes(measure.family)) return false;
+  return ['year', 'quarter', 'month', 'season'].includes(first.grain) || (first.grain === 'day' && frame.timeRelation === 'since');
 }
 
 function planCompare(frame: Frame, plan: Plan): void {
@@ -343,7 +358,10 @@ function planMoves(frame: Frame, plan: Plan, operation: 'moves' | 'streak'): voi
       : frame.timeRelation === 'since'
         ? { from: momentOf(dated[0]) }
         : rangeQuery(dated[0]);
-  plan.steps.push({ operation, query: { series, ...range, direction: frame.operation.step ?? (operation === 'streak' ? 'down' : 'up') } });
+  // No way named, or either ("the biggest one-week move"): the largest each way, none chosen for the user.
+  const step = frame.operation.step;
+  const directions = step === 'up' || step === 'down' ? [step] : ['up', 'down'];
+  for (const direction of directions) plan.steps.push({ operation, query: { series, ...range, direction } });
 }
 
 const PLANNERS: Partial<Record<Frame['operation']['kind'], (frame: Frame, plan: Plan) => void>> = {

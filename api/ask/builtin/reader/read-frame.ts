@@ -31,7 +31,11 @@ export async function readFrame(question: string, context: FrameContext): Promis
   let placeSet = setRead;
   takePhrases(coverage, lexicon().changeInPercent, 'operation.change');
   if (numbers.termsAll && numbers.termsAll.length > 1) qualifiers.termsAll = numbers.termsAll;
-  const calendar = asksCalendar(coverage) && !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'));
+  // "The 30-year rate in the survey released March 6": a rate with its term is the survey's figure, not the calendar's release.
+  const calendar =
+    asksCalendar(coverage) &&
+    numbers.termYears === undefined &&
+    !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'));
   const lender = qualifiers.lender ?? readLender(coverage);
   if (lender) qualifiers.lender = lender;
   const read = calendar

@@ -22,6 +22,24 @@ function cuesIn(coverage: Coverage): Set<OperationKind> {
   return found;
 }
 
+/** How many words after a superlative its step word may come ("the largest single one-week jump"). */
+const MOVE_REACH = 3;
+
+/** "The steepest one-week fall", "the sharpest weekly rise": a superlative, then a word for one step. */
+function namesBiggestMove(coverage: Coverage): boolean {
+  const { superlatives, words } = lexicon().moves;
+  const steps = new Set(words.flatMap((phrase) => findPhrase(coverage.words, phrase).map((indexes) => indexes[0] as number)));
+  for (const phrase of superlatives)
+    for (const indexes of findPhrase(coverage.words, phrase)) {
+      const last = indexes.at(-1) as number;
+      const step = [...steps].find((index) => index > last && index <= last + MOVE_REACH);
+      if (step === undefined) continue;
+      coverage.take([...indexes, step], 'operation.biggest-move');
+      return true;
+    }
+  return false;
+}
+
 function directionOf(coverage: Coverage): 'highest' | 'lowest' | undefined {
   const { directions } = lexicon();
   const at = (phrases: readonly string[]) =>
@@ -82,11 +100,14 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   return 'value';
 }
 
-function stepOf(coverage: Coverage): 'up' | 'down' | undefined {
+/** Which way the steps go; both named ("up or down") or a word for either ("move", "swing"): either. */
+function stepOf(coverage: Coverage): 'up' | 'down' | 'either' | undefined {
   const { steps } = lexicon();
-  if (takePhrases(coverage, steps.down, 'operation.step')) return 'down';
-  if (takePhrases(coverage, steps.up, 'operation.step')) return 'up';
-  return undefined;
+  const down = takePhrases(coverage, steps.down, 'operation.step');
+  const up = takePhrases(coverage, steps.up, 'operation.step');
+  const either = takePhrases(coverage, steps.either, 'operation.step');
+  if ((down && up) || (either && !down && !up)) return 'either';
+  return down ? 'down' : up ? 'up' : undefined;
 }
 
 export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
@@ -94,6 +115,7 @@ export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
     (word) => word.normal === 'when' || (word.normal === 'what' && coverage.words[word.index + 1]?.normal === 'year'),
   );
   const cues = cuesIn(coverage);
+  if (namesBiggestMove(coverage)) cues.add('biggest-move');
   const kind = kindOf(cues, slots, asksWhen, coverage);
   const direction = directionOf(coverage);
   const which = whichOf(coverage);

@@ -116,13 +116,13 @@ function relativeTimes(
     const end = start + entry.offset.length;
     const unit = entry.dates.unit;
     const inside = clauseWords.filter((word) => word.start >= start && word.end <= end);
-    if (inside.some((word) => word.normal === 'fall' && FALL_AS_VERB.includes(words[word.index + 1]?.normal ?? ''))) continue;
+    if (inside.some((word) => word.normal === 'fall' && fallIsVerb(words, word.index))) continue;
     const seasonWord = inside.find(
       (word) =>
         SEASONS[word.normal] !== undefined &&
         (word.normal !== 'fall' ||
           (inside.some((other) => ['this', 'last', 'past', 'in'].includes(other.normal) || isYearText(other.normal)) &&
-            !FALL_AS_VERB.includes(words[word.index + 1]?.normal ?? ''))),
+            !fallIsVerb(words, word.index))),
     );
     if (
       inside.some((word) => ['latest', 'recent', 'current', 'last'].includes(word.normal)) &&
@@ -148,10 +148,18 @@ function relativeTimes(
       if (edge && yearWord) {
         const day = edge === 'end' ? `${yearWord}-12-31` : `${yearWord}-01-01`;
         found.push({ grain: 'day', from: day, to: day, text: entry.text, start, end, readAs: `"${entry.text.trim()}" as ${day}` });
-      } else if (relative) found.push(relativeTime(entry, inside, start, end));
+      } else if (relative) found.push(relativeTime(entry, inside, start, end, today));
     }
   }
   return found;
+}
+
+/** "fall below 6%", "the steepest one-week fall": the verb or the noun of a move, not the season. */
+function fallIsVerb(words: readonly Word[], index: number): boolean {
+  if (FALL_AS_VERB.includes(words[index + 1]?.normal ?? '')) return true;
+  const { superlatives, words: moveWords } = lexicon().moves;
+  const before = words.slice(Math.max(0, index - 3), index).map((word) => word.normal);
+  return before.some((word) => superlatives.includes(word) || (moveWords.includes(word) && word.includes('week')));
 }
 
 const RELATIVE_WORDS = ['last', 'this', 'past', 'ago', 'previous', 'next', 'yesterday'];
@@ -160,9 +168,16 @@ export const isYearText = (text: string) =>
   text.length === 4 && Number.isInteger(Number(text)) && Number(text) >= 1900 && Number(text) <= 2100;
 
 /** "last year", "two years ago" (a year, for annual figures), "last March", "two weeks ago". */
-function relativeTime(entry: DateJson, inside: readonly string[], start: number, end: number): Found {
+function relativeTime(entry: DateJson, inside: readonly string[], start: number, end: number, today: Date): Found {
   const unit = entry.dates.unit;
   const from = (entry.dates.start as string).slice(0, 10);
+  // "a year ago", "12 months ago": the day that long before today (chrono counts it), not a calendar year.
+  const ago = inside.includes('ago') ? chrono.parseDate(entry.text, today) : null;
+  if (ago) {
+    const day = isoDay(ago);
+    const text = trimPunctuation(entry.text);
+    return { grain: 'day', from: day, to: day, text, start, end, readAs: `"${text.trim()}" as ${day}` };
+  }
   const byYear = unit === 'year' || inside.includes('year') || inside.includes('years');
   if (byYear) {
     const year = from.slice(0, 4);
@@ -360,18 +375,30 @@ function takeContextWords(coverage: Coverage, times: readonly Found[]): void {
   }
 }
 
+/** "a year ago?" as said in a label: without the sentence's closing mark. */
+function trimPunctuation(text: string): string {
+  let end = text.length;
+  while (end > 0 && '?!.,;:'.includes(text[end - 1] as string)) end -= 1;
+  return text.slice(0, end);
+}
+
+/** How many words before a time its "since" may stand ("since the first survey of this year"). */
+const SINCE_REACH = 5;
+
 function relationOf(words: readonly Word[], times: readonly Found[]): TimeRelation {
   const dated = times.filter((time) => time.grain !== 'latest');
   const first = dated[0];
   if (!first) return 'each';
   const { ranges } = lexicon();
+  // "since the first survey of this year", "year to date": the since may stand a few words before, or be the time itself.
   const before = words
     .filter((word) => word.end <= first.start)
-    .slice(-3)
+    .slice(-SINCE_REACH)
     .map((word) => word.normal);
   if (before.some((word) => ranges.since.includes(word))) return 'since';
+  if (ranges.since.includes(first.text.trim().toLowerCase())) return 'since';
   if (dated.length < 2) return 'each';
-  if (before.some((word) => word === 'from' || word === 'between')) return 'range';
+  if (before.slice(-3).some((word) => word === 'from' || word === 'between')) return 'range';
   const second = dated[1] as Found;
   const between = words.filter((word) => word.start >= first.end && word.end <= second.start).map((word) => word.normal);
   return between.some((word) => ['to', 'through', 'until', 'till'].includes(word)) ? 'range' : 'each';
