@@ -56,8 +56,12 @@ export const answerRates: Composer = async ({ question, entities, deps }) => {
   // A credit tier or loan-to-value the question did not give is not named as if it had: the figure is the benchmark.
   const tiered = params.fico !== undefined || params.down_payment !== undefined || params.ltv !== undefined;
   const where = entities.state ? ` in ${entities.state.name}` : '';
+  const named = [
+    params.fico !== undefined ? `credit tier ${labels.fico_tier}` : undefined,
+    params.down_payment !== undefined || params.ltv !== undefined ? `${labels.ltv_tier} loan-to-value` : undefined,
+  ].filter(Boolean);
   const scope = tiered
-    ? `${labels.loan_term} ${labels.product_type} loan${where}, credit tier ${labels.fico_tier}, ${labels.ltv_tier} loan-to-value`
+    ? `${labels.loan_term} ${labels.product_type} loan${where}, ${named.join(', ')}`
     : `${labels.loan_term} ${labels.product_type} loan${where}, the benchmark with no credit score or down payment named (name them for a rate that reflects them)`;
   const lines = [
     forecast ? "I can't forecast future mortgage rates — nobody can reliably — but here is where they stand now." : '',
@@ -76,7 +80,8 @@ export const answerRates: Composer = async ({ question, entities, deps }) => {
       ? `The daily market benchmark (Optimal Blue 30-year conforming) was **${percent(record.index_a_rate)}** on ${formatDate(record.index_a_last_updated)}.`
       : '',
     freshnessText(record.freshness),
-    record.disclaimer ?? '',
+    // The service's disclaimer names the profile it priced (a state, a tier): only when the question named one.
+    tiered || entities.state ? (record.disclaimer ?? '') : '',
     NOT_ADVICE,
   ];
   return {

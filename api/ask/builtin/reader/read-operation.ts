@@ -75,6 +75,9 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   if (lowAndHigh && dated.length >= 2) return 'extremes';
   // "By what percent did originations fall from 2021 to 2023": a change, in percent.
   if (cues.has('change') && twoTimes && !cues.has('extremes')) return 'change';
+  // "Which county had more originations, Cook or Harris?": the places named, side by side, not a rank of them all.
+  const named = slots.places.filter((place) => place.kind !== 'nation').length;
+  if (cues.has('compare') && named >= 2 && slots.measures.length >= 1 && !cues.has('share') && !cues.has('per-resident')) return 'compare';
   // "Which state had the highest share …": a rank of the share.
   if (slots.placeSet && slots.places.length === 0 && !cues.has('count') && (cues.has('extremes') || slots.numbers.topN !== undefined))
     return 'rank';
