@@ -153,7 +153,8 @@ export function exactValue(point: Point): number | null {
 
 /** How a point is said: "6.81% (2023 mean of 52 weekly observations)", "$832,750 (2026)". */
 export function describePoint(point: Point, units: string, frequency: string): string {
-  const figure = formatValue(point.value, units);
+  // A mean is said from its unrounded value: 6.78846 is 6.788%, not 6.7885 rounded again to 6.789%.
+  const figure = formatValue(exactValue(point) ?? point.value, units);
   if (point.how === 'mean')
     return `${figure} (${point.period} mean of ${point.count} ${frequency} observation${point.count === 1 ? '' : 's'})`;
   const when = point.period ?? point.date;

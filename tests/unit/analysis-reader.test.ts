@@ -56,7 +56,10 @@ describe('question reader: times', () => {
       relation: 'range',
       times: [{ from: '2020-01-01' }, { from: '2025-01-01' }],
     });
-    expect(timesOf('What was the limit two years ago?').times[0]).toMatchObject({ grain: 'year', from: '2024-01-01' });
+    // "Two years ago" is the day two years before today; a yearly figure answers it with the year holding it.
+    expect(timesOf('What was the limit two years ago?').times[0]).toMatchObject({ grain: 'day' });
+    expect(timesOf('What was the limit two years ago?').times[0]?.from.slice(0, 4)).toBe('2024');
+    expect(timesOf('How many loans were made last year?').times[0]).toMatchObject({ grain: 'year', from: '2025-01-01' });
     expect(timesOf('How did rates move this past summer?').times[0]).toMatchObject({
       grain: 'season',
       from: '2026-06-01',
@@ -115,10 +118,14 @@ describe('analysis arithmetic', () => {
     expect(change(4, 5)).toEqual({ change: 1, percent_change: 25 });
   });
 
-  it('takes a period of a finer series as its mean, and a day without an observation as the one before', () => {
+  it("takes a period of a finer series as its mean, and a day without an observation as its week's survey", () => {
     const series = weekly([6, 7, 8, 9, 10]);
     expect(pointAt(series, '2024-01')).toMatchObject({ value: 7.5, count: 4, how: 'mean' });
-    expect(pointAt(series, '2024-01-13')).toMatchObject({ value: 7, date: '2024-01-11', how: 'on_or_before' });
+    // Saturday and Tuesday: the survey of the Monday-to-Sunday week holding each (Thursday's).
+    expect(pointAt(series, '2024-01-13')).toMatchObject({ value: 7, date: '2024-01-11', how: 'same_week' });
+    expect(pointAt(series, '2024-01-09')).toMatchObject({ value: 7, date: '2024-01-11', how: 'same_week' });
+    // After the last survey's week: the latest one before.
+    expect(pointAt(series, '2024-03-20')).toMatchObject({ value: 10, how: 'on_or_before' });
     expect(pointAt(series, 'latest')).toMatchObject({ value: 10, how: 'observation' });
   });
 });

@@ -177,3 +177,51 @@ describe.skipIf(!census)('phrasings the reader generalises to: read as asked, or
     expect(byState.measures[0]?.template).toBe('loan-limits/conforming/{county}');
   });
 });
+
+describe.skipIf(!census)('classes of phrasing: each read as the question it is', () => {
+  it('reads a date named with a survey as the survey, not the calendar', async () => {
+    const released = await read('Which 15-year fixed rate did the survey released on August 7, 2025 show?');
+    expect(released.topic).not.toBe('calendar');
+    expect(released.measures[0]?.template).toBe('pmms/15-year');
+    expect(released.times[0]).toMatchObject({ grain: 'day', from: '2025-08-07' });
+  });
+
+  it('reads the biggest move one way, or either way when no way is named', async () => {
+    const fall = await read('When was the sharpest one-week fall in the 15-year rate in 2023?');
+    expect(fall.operation).toMatchObject({ kind: 'biggest-move', step: 'down' });
+    expect(fall.times.map((time) => time.grain)).toEqual(['year']);
+    const rise = await read('What was the steepest weekly climb in the 30-year rate in 2021?');
+    expect(rise.operation).toMatchObject({ kind: 'biggest-move', step: 'up' });
+    const either = await read('What was the largest weekly swing in the 30-year rate during 2020?');
+    expect(either.operation).toMatchObject({ kind: 'biggest-move', step: 'either' });
+  });
+
+  it('reads "year to date" and "since the first survey of" a period as since', async () => {
+    const ytd = await read('What is the 15-year rate change year-to-date?');
+    expect(ytd.operation.kind).toBe('change');
+    expect(ytd.timeRelation).toBe('since');
+    expect(ytd.times[0]).toMatchObject({ grain: 'year', from: '2026-01-01' });
+    const first = await read('How much has the 30-year rate moved since the first weekly survey of 2024?');
+    expect(first.timeRelation).toBe('since');
+  });
+
+  it('reads "a year ago" and "18 months ago" as days counted from today', async () => {
+    expect((await read('What was the 15-year fixed rate one year ago?')).times[0]).toMatchObject({ grain: 'day', from: '2025-12-07' });
+    expect((await read('Where was the 30-year rate 18 months ago?')).times[0]).toMatchObject({ grain: 'day', from: '2025-06-07' });
+  });
+
+  it('sets two named places side by side after "which county", never ranking all', async () => {
+    const frame = await read('Which county had fewer denied applications in 2022, Wayne County, Michigan or Cuyahoga County, Ohio?');
+    expect(frame.operation.kind).toBe('compare');
+    expect(frame.places.map((place) => (place.kind === 'county' ? place.fips : ''))).toEqual(['26163', '39035']);
+  });
+
+  it('prints the frames of the class questions', async () => {
+    const classes = loadDevSet('ask-classes.json', path.join(PROJECT_ROOT, 'scripts', 'eval'));
+    for (const question of 'questions' in classes ? classes.questions : []) {
+      const frame = await read(question.q);
+      process.stdout.write(`[classes ${question.n}] ${question.q}\n    ${frameLine(frame)}\n`);
+      expect(frame.unread.every((word) => question.q.includes(word))).toBe(true);
+    }
+  });
+});

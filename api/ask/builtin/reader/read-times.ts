@@ -382,8 +382,8 @@ function trimPunctuation(text: string): string {
   return text.slice(0, end);
 }
 
-/** How many words before a time its "since" may stand ("since the first survey of this year"). */
-const SINCE_REACH = 5;
+/** How many words before a time its "since" may stand ("since the first weekly survey of 2024"). */
+const SINCE_REACH = 6;
 
 function relationOf(words: readonly Word[], times: readonly Found[]): TimeRelation {
   const dated = times.filter((time) => time.grain !== 'latest');
