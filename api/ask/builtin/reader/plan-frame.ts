@@ -95,7 +95,8 @@ function planChange(frame: Frame, plan: Plan): void {
       query: { series, from: momentOf(first), ...(to ? { to } : {}), ...(fromFirst ? { from_first: true } : {}) },
       label: labelOf(place, undefined),
     });
-    if (fromFirst && place === (frame.places[0] ?? undefined))
+    // A year's span is told by the series composer (first and latest figure, low and high); another period is said here.
+    if (fromFirst && first.grain !== 'year' && place === (frame.places[0] ?? undefined))
       plan.readings.push(`"${first.text.trim()}" as from the first ${measure.family === 'nmdb' ? 'quarter' : 'survey'} of ${momentOf(first)} to the latest`);
   }
 }
