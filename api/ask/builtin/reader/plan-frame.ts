@@ -97,7 +97,9 @@ function planChange(frame: Frame, plan: Plan): void {
     });
     // A year's span is told by the series composer (first and latest figure, low and high); another period is said here.
     if (fromFirst && first.grain !== 'year' && place === (frame.places[0] ?? undefined))
-      plan.readings.push(`"${first.text.trim()}" as from the first ${measure.family === 'nmdb' ? 'quarter' : 'survey'} of ${momentOf(first)} to the latest`);
+      plan.readings.push(
+        `"${first.text.trim()}" as from the first ${measure.family === 'nmdb' ? 'quarter' : 'survey'} of ${momentOf(first)} to the latest`,
+      );
   }
 }
 
