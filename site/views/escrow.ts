@@ -1,6 +1,6 @@
 // The view of /escrow (see site/views/format.ts for why views exist): the form's request read by
 // the escrow contract, the answer of the same service as GET /api/v1/escrow, and the form's choices.
-import { live, queryObject } from '../lib/live.ts';
+import { live, queryObject } from './live.ts';
 import type { PageDeps } from '../../api/publications/render-capture.ts';
 import { parseOrThrow } from '../../api/platform/validation.ts';
 import { EscrowQuerySchema, type EscrowAnswer } from '../../api/escrow/contract.ts';

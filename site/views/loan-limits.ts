@@ -1,9 +1,9 @@
 // The view of /loan-limits (see site/views/format.ts for why views exist): the county lookup read
 // through the same contract and service as GET /api/v1/loan-limits, the national and state maps of
 // conforming limits, and the words for a program without a figure.
-import { live, queryObject } from '../lib/live.ts';
-import { countyMap } from '../lib/county-map.ts';
-import { bandsOf, conformingValues, readConformingMap, stateConformingMap } from '../lib/limit-maps.ts';
+import { live, queryObject } from './live.ts';
+import { countyMap } from './county-map.ts';
+import { bandsOf, conformingValues, readConformingMap, stateConformingMap } from './limit-maps.ts';
 import type { PageDeps } from '../../api/publications/render-capture.ts';
 import { parseOrThrow } from '../../api/platform/validation.ts';
 import { LoanLimitsQuerySchema, type LoanLimitsAnswer, type ProgramLimit } from '../../api/loan-limits/contract.ts';
