@@ -5,7 +5,6 @@ import type { PageDeps } from '../../api/publications/render-capture.ts';
 import { parseOrThrow } from '../../api/platform/validation.ts';
 import { EscrowQuerySchema, type EscrowAnswer } from '../../api/escrow/contract.ts';
 import { formatMonths } from '../../api/escrow/engine.ts';
-import { STATES } from '../../api/geo/states.ts';
 import { MONTH_NAMES } from '../../api/platform/contract/months.ts';
 
 export { formatMonths, MONTH_NAMES };
@@ -17,8 +16,6 @@ export const HOW_OFTEN: Readonly<Record<string, string>> = {
   quarterly: 'four times a year',
   monthly: 'monthly',
 };
-
-export const stateName = (code: string): string => STATES.find((state) => state.code === code)?.name ?? code;
 
 /** "$1,234.50". */
 export const dollars = (value: number): string =>

@@ -7,15 +7,10 @@ import { bandsOf, conformingValues, readConformingMap, stateConformingMap } from
 import type { PageDeps } from '../../api/publications/render-capture.ts';
 import { parseOrThrow } from '../../api/platform/validation.ts';
 import { LoanLimitsQuerySchema, type LoanLimitsAnswer, type ProgramLimit } from '../../api/loan-limits/contract.ts';
-import { STATE_CODES, STATES, findState } from '../../api/geo/states.ts';
-
-const TERRITORIES: Readonly<Record<string, string>> = { PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands' };
+import { STATE_CODES, findState } from '../../api/geo/states.ts';
 
 /** The form's states and territories, by code. */
 export const STATE_CHOICES = [...STATE_CODES, 'PR', 'GU', 'VI'];
-
-export const stateName = (code: string): string =>
-  STATES.find((state) => state.code === code)?.name ?? TERRITORIES[code] ?? code;
 
 const money = (value: number | undefined): string => (value === undefined ? '—' : `$${value.toLocaleString('en-US')}`);
 
