@@ -5,8 +5,8 @@
 import type { Database, Queryable } from './db/database.ts';
 import { ServiceUnavailableError } from './errors.ts';
 import { missingDatasetError, type DatasetAvailability, type MissingDataset } from './dataset-states.ts';
-import { INTERRUPTED_REASON, latestAttempts, type Attempt } from '../sync/run-records.ts';
-import { syncingHere, syncLockHeld } from '../sync/lock.ts';
+import { INTERRUPTED_REASON, latestAttempts, type Attempt } from './sync-attempts.ts';
+import { syncingHere, syncLockHeld } from './db/sync-lock.ts';
 import { dayText } from './dates.ts';
 
 export interface DatasetRecord {

@@ -10,7 +10,7 @@
 import type { CoreDeps } from '../platform/core-deps.ts';
 import type { UsesServices } from '../domain-services.ts';
 import type { Logger } from '../platform/logger.ts';
-import { latestAttempts } from './run-records.ts';
+import { latestAttempts } from '../platform/sync-attempts.ts';
 import { runSync, SyncInProgressError, type DatasetSyncResult, type SyncReport } from './runner.ts';
 import type { DatasetDefinition } from './types.ts';
 

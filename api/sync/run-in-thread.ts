@@ -13,7 +13,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CoreDeps } from '../platform/core-deps.ts';
 import type { Logger } from '../platform/logger.ts';
-import { withSyncLock } from './lock.ts';
+import { withSyncLock } from '../platform/db/sync-lock.ts';
 import { SyncInProgressError, type DatasetSyncResult, type SyncReport } from './runner.ts';
 import type { SyncThreadInput, SyncThreadNews, SyncThreadRequest } from './sync-thread-messages.ts';
 

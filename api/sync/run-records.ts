@@ -1,21 +1,10 @@
 // The `sync_runs` table: one row per dataset per sync, written when the sync starts ('running', for
 // every dataset it will load), moved on when that dataset's load starts, and completed when it ends.
 // Readers on any instance learn from it whether a dataset is loading now, and why its last load
-// failed.
+// failed. This module writes the table; its reader is ../platform/sync-attempts.ts, which the dataset
+// status uses.
 import type { Queryable } from '../platform/db/database.ts';
-
-export type AttemptStatus = 'running' | 'ok' | 'failed' | 'skipped' | 'interrupted';
-
-export interface Attempt {
-  id: number;
-  runId: string;
-  dataset: string;
-  status: AttemptStatus;
-  startedAt: string;
-  finishedAt: string | null;
-  /** The failure in one sentence for readers (null when it loaded). */
-  reason: string | null;
-}
+import { INTERRUPTED_REASON } from '../platform/sync-attempts.ts';
 
 export interface FinishedAttempt {
   name: string;
@@ -28,11 +17,6 @@ export interface FinishedAttempt {
   /** Skipped because datasets it needs did not load: recorded as failed. */
   blockedBy?: string[];
 }
-
-/** What a reader is told about an attempt that a process ended without finishing. */
-export const INTERRUPTED_REASON = 'The load was interrupted before it finished.';
-
-const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 
 /**
  * Attempts left 'running' by a sync whose process died. Only the holder of the sync lock calls this,
@@ -112,34 +96,4 @@ export async function finishAttempt(
 export async function dropUnstarted(db: Queryable, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.query("DELETE FROM sync_runs WHERE id = ANY($1::bigint[]) AND status = 'running'", [ids]);
-}
-
-/** Each dataset's latest attempt, whatever its outcome. */
-export async function latestAttempts(db: Queryable): Promise<Map<string, Attempt>> {
-  const { rows } = await db.query<{
-    id: string | number;
-    run_id: string;
-    dataset: string;
-    status: AttemptStatus;
-    started_at: string | Date;
-    finished_at: string | Date | null;
-    reason: string | null;
-  }>(
-    `SELECT DISTINCT ON (dataset) id, run_id, dataset, status, started_at, finished_at, reason
-       FROM sync_runs ORDER BY dataset, id DESC`,
-  );
-  return new Map(
-    rows.map((row) => [
-      row.dataset,
-      {
-        id: Number(row.id),
-        runId: row.run_id,
-        dataset: row.dataset,
-        status: row.status,
-        startedAt: iso(row.started_at),
-        finishedAt: row.finished_at === null ? null : iso(row.finished_at),
-        reason: row.reason,
-      },
-    ]),
-  );
 }

@@ -9,7 +9,7 @@ import type { Database, Queryable } from '../platform/db/database.ts';
 import type { Logger } from '../platform/logger.ts';
 import { DatasetSkippedError } from './errors.ts';
 import { dependencyReason, failureReason } from './failure-reason.ts';
-import { withSyncLock } from './lock.ts';
+import { withSyncLock } from '../platform/db/sync-lock.ts';
 import { withDeferredTransaction } from '../platform/db/deferred-transaction.ts';
 import { closeInterrupted, dropUnstarted, finishAttempt, markStarted, queueAttempts } from './run-records.ts';
 import { createSourceReader } from './source.ts';

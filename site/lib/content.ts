@@ -1,8 +1,8 @@
 // Queries over the content collections that several pages share: sorted lists, glossary letters,
 // date formatting, and the check that every related glossary term exists (fails the build if not).
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { isoDay, longDate } from '../../api/platform/dates.ts';
-import type { ArticleFrontMatter, GlossaryFrontMatter } from '../../api/content/schemas.ts';
+import { formatDate as formatDay, isoDay } from '../views/format.ts';
+import type { ArticleFrontMatter, GlossaryFrontMatter } from '../views/articles.ts';
 
 // Entries are Astro's CollectionEntry (id, collection, body, rendered). Their `data` is pinned to the
 // shared schemas' types: Astro infers it from site/content.config.ts, and that inference comes out
@@ -30,7 +30,7 @@ export const CATEGORY_LABELS: Record<string, string> = {
   property: 'Property',
 };
 
-export const formatDate = (date: Date): string => longDate(isoDay(date));
+export const formatDate = (date: Date): string => formatDay(isoDay(date));
 
 /** Articles or learn pages, newest first (by date, then title). */
 export async function sortedEntries<C extends 'articles' | 'learn'>(collection: C): Promise<ArticleEntry<C>[]> {

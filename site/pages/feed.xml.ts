@@ -5,7 +5,7 @@ import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import escapeXml from 'escape-html';
 import { sortedEntries } from '../lib/content.ts';
-import { live } from '../lib/live.ts';
+import { live } from '../views/live.ts';
 import { BUILD_ORIGIN, lastBuildDateElement } from '../views/site-info.ts';
 
 export const prerender = false;

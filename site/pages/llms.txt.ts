@@ -1,6 +1,6 @@
 // GET /llms.txt: a Markdown map of the site for language models (llmstxt.org format), from the
 // same catalog as /ai-info-page and brand-facts.json plus the content collections.
-import { buildConfig } from '../lib/addresses.ts';
+import { buildConfig } from '../views/addresses.ts';
 import { serviceCatalog } from '../views/site-info.ts';
 import { sortedEntries, sortedGlossary } from '../lib/content.ts';
 

@@ -1,6 +1,6 @@
 // The view of /account (see site/views/format.ts for why views exist): what the sign-in routes
 // decided to show (api/access/account-routes.ts), the rate limits in words and the key cap.
-import { buildConfig } from '../lib/addresses.ts';
+import { buildConfig } from './addresses.ts';
 import type { PageLocals } from '../../api/publications/render-capture.ts';
 import type { AccountView } from '../../api/access/account-view.ts';
 import { MAX_ACTIVE_KEYS } from '../../api/access/key-store.ts';

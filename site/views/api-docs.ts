@@ -1,7 +1,7 @@
 // The view of /docs/api (see site/views/format.ts for why views exist): every operation of the same
 // route table that validates requests and produces /api/v1/openapi.json, with an example request
 // built from its parameters' examples and this server's real answer to it (GETs only).
-import { buildConfig } from '../lib/addresses.ts';
+import { buildConfig } from './addresses.ts';
 import { exampleRequest, shownBody, type Operation } from '../lib/api-examples.ts';
 import type { PageLocals } from '../../api/publications/render-capture.ts';
 import { describeApi } from '../../api/api-description.ts';

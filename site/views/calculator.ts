@@ -1,8 +1,8 @@
 // The view of /calculator (see site/views/format.ts for why views exist): the form's request read
 // by the payment contract, its monthly payment in parts, and the latest weekly survey rate as the
 // default rate, with the amounts written as the page shows them.
-import { live, queryObject } from '../lib/live.ts';
-import { latestSurveyRate } from '../lib/survey-rate.ts';
+import { live, queryObject } from './live.ts';
+import { latestSurveyRate } from './survey-rate.ts';
 import type { PageDeps } from '../../api/publications/render-capture.ts';
 import { parseOrThrow } from '../../api/platform/validation.ts';
 import { LOAN_TERM_YEARS, PaymentQuerySchema } from '../../api/payment/contract.ts';

@@ -1,6 +1,6 @@
 // The view of /calendar (see site/views/format.ts for why views exist): the form's request read by
 // the calendar contract and the answer of the same service as GET /api/v1/calendar.
-import { live, queryObject } from '../lib/live.ts';
+import { live, queryObject } from './live.ts';
 import type { PageDeps } from '../../api/publications/render-capture.ts';
 import { parseOrThrow } from '../../api/platform/validation.ts';
 import { CalendarQuerySchema, type CalendarQuery } from '../../api/calendar/contract.ts';

@@ -1,11 +1,10 @@
 // The view of /escrow (see site/views/format.ts for why views exist): the form's request read by
 // the escrow contract, the answer of the same service as GET /api/v1/escrow, and the form's choices.
-import { live, queryObject } from '../lib/live.ts';
+import { live, queryObject } from './live.ts';
 import type { PageDeps } from '../../api/publications/render-capture.ts';
 import { parseOrThrow } from '../../api/platform/validation.ts';
 import { EscrowQuerySchema, type EscrowAnswer } from '../../api/escrow/contract.ts';
 import { formatMonths } from '../../api/escrow/engine.ts';
-import { STATES } from '../../api/geo/states.ts';
 import { MONTH_NAMES } from '../../api/platform/contract/months.ts';
 
 export { formatMonths, MONTH_NAMES };
@@ -17,8 +16,6 @@ export const HOW_OFTEN: Readonly<Record<string, string>> = {
   quarterly: 'four times a year',
   monthly: 'monthly',
 };
-
-export const stateName = (code: string): string => STATES.find((state) => state.code === code)?.name ?? code;
 
 /** "$1,234.50". */
 export const dollars = (value: number): string =>

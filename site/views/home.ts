@@ -6,9 +6,10 @@
 import type { CoreDeps } from '../../api/platform/core-deps.ts';
 import type { DomainServices, UsesServices } from '../../api/domain-services.ts';
 import { LoanLimitsQuerySchema } from '../../api/loan-limits/contract.ts';
-import { live, type Live } from '../lib/live.ts';
-import { RATE_CHART_SERIES, type ChartSeries } from '../lib/chart.ts';
-import { seriesFreshness } from '../lib/freshness.ts';
+import { live, type Live } from './live.ts';
+import type { ChartSeries } from '../lib/chart.ts';
+import { RATE_CHART_SERIES } from './rate-history.ts';
+import { seriesFreshness } from './freshness.ts';
 import type { Freshness } from '../../api/freshness/contract.ts';
 import { isoDay } from '../../api/platform/dates.ts';
 

@@ -1,21 +1,16 @@
 // The view of /loan-limits (see site/views/format.ts for why views exist): the county lookup read
 // through the same contract and service as GET /api/v1/loan-limits, the national and state maps of
 // conforming limits, and the words for a program without a figure.
-import { live, queryObject } from '../lib/live.ts';
-import { countyMap } from '../lib/county-map.ts';
-import { bandsOf, conformingValues, readConformingMap, stateConformingMap } from '../lib/limit-maps.ts';
+import { live, queryObject } from './live.ts';
+import { countyMap } from './county-map.ts';
+import { bandsOf, conformingValues, readConformingMap, stateConformingMap } from './limit-maps.ts';
 import type { PageDeps } from '../../api/publications/render-capture.ts';
 import { parseOrThrow } from '../../api/platform/validation.ts';
 import { LoanLimitsQuerySchema, type LoanLimitsAnswer, type ProgramLimit } from '../../api/loan-limits/contract.ts';
-import { STATE_CODES, STATES, findState } from '../../api/geo/states.ts';
-
-const TERRITORIES: Readonly<Record<string, string>> = { PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands' };
+import { STATE_CODES, findState } from '../../api/geo/states.ts';
 
 /** The form's states and territories, by code. */
 export const STATE_CHOICES = [...STATE_CODES, 'PR', 'GU', 'VI'];
-
-export const stateName = (code: string): string =>
-  STATES.find((state) => state.code === code)?.name ?? TERRITORIES[code] ?? code;
 
 const money = (value: number | undefined): string => (value === undefined ? '—' : `$${value.toLocaleString('en-US')}`);
 

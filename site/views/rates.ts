@@ -1,9 +1,9 @@
 // The view of /rates (see site/views/format.ts for why views exist): the history chart's range and
 // readings with their freshness, and the rate lookup read through the same contract and service as
 // GET /api/v1/rates, with the form's options and the wording of its answer.
-import { ageText, seriesFreshness } from '../lib/freshness.ts';
-import { live, queryObject, type Live } from '../lib/live.ts';
-import { readRateHistory, type RateHistory } from '../lib/chart.ts';
+import { ageText, seriesFreshness } from './freshness.ts';
+import { live, queryObject, type Live } from './live.ts';
+import { readRateHistory, type RateHistory } from './rate-history.ts';
 import type { PageDeps } from '../../api/publications/render-capture.ts';
 import type { Freshness } from '../../api/freshness/contract.ts';
 import { isoDay } from '../../api/platform/dates.ts';

@@ -1,16 +1,22 @@
 // The views of the research pages (see site/views/format.ts for why views exist): a state's and a
 // county's profile with its map and chart lines, every state's research page by name, the generated
 // research pages /articles lists (states, and counties grouped under their state), and the shape of
-// a page's sources.
-import { live } from '../lib/live.ts';
-import { stateConformingMap } from '../lib/limit-maps.ts';
+// a page's sources and of its HMDA table's figures.
+import { live } from './live.ts';
+import { stateConformingMap } from './limit-maps.ts';
 import type { ChartSeries } from '../lib/chart.ts';
 import type { PageDeps } from '../../api/publications/render-capture.ts';
 import { STATES } from '../../api/geo/states.ts';
-import type { CountyProfile, ResearchListing, ResearchSource, StateProfile } from '../../api/research/contract.ts';
+import type {
+  CountyProfile,
+  HmdaPicture,
+  ResearchListing,
+  ResearchSource,
+  StateProfile,
+} from '../../api/research/contract.ts';
 import { statePath } from '../../api/research/slugs.ts';
 
-export type { ResearchSource };
+export type { HmdaPicture, ResearchSource };
 
 /** Every state's research page, by name (the codes' order puts Alaska before Alabama). */
 export const STATE_PAGES: readonly { name: string; path: string }[] = [...STATES]

@@ -1,6 +1,6 @@
 // The view of /search (see site/views/format.ts for why views exist): the query as the form sent it
 // and the answer of the same service as GET /api/v1/search and the MCP tool search_content.
-import { live } from '../lib/live.ts';
+import { live } from './live.ts';
 import type { PageDeps } from '../../api/publications/render-capture.ts';
 import { SearchQuerySchema } from '../../api/search/contract.ts';
 

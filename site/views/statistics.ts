@@ -1,9 +1,19 @@
 // The view of /statistics (see site/views/format.ts for why views exist): the statistics service's
 // records (what GET /api/v1/statistics answers from) grouped by the catalogue's categories.
-import { live } from '../lib/live.ts';
-import { STATISTIC_CATEGORY_LABELS } from '../lib/statistics.ts';
+import { live } from './live.ts';
 import type { PageDeps } from '../../api/publications/render-capture.ts';
-import { CATEGORIES, type StatRecord } from '../../api/statistics/contract.ts';
+import { CATEGORIES, type Category, type StatRecord } from '../../api/statistics/contract.ts';
+
+/** Reader-facing names of the statistics' categories (the API's ids are snake_case). */
+const STATISTIC_CATEGORY_LABELS: Record<Category, string> = {
+  market_overview: 'Market overview',
+  rates: 'Rates',
+  loan_types: 'Loan types',
+  down_payment: 'Down payments',
+  borrower_profile: 'Borrowers',
+  lenders: 'Lenders',
+  affordability: 'Affordability',
+};
 
 /** "Oct 8, 2026". */
 export const shortDate = (iso: string): string =>

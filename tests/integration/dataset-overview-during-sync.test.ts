@@ -3,7 +3,7 @@
 // Outside a sync, and once the load commits, the overview is read fresh.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatasetStatus } from '../../api/platform/datasets.ts';
-import { withSyncLock } from '../../api/sync/lock.ts';
+import { withSyncLock } from '../../api/platform/db/sync-lock.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts';
 
 describe.each(databaseKinds)('dataset overview during a sync on %s', (kind) => {

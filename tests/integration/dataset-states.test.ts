@@ -12,7 +12,7 @@ import { countiesDataset } from '../../api/loan-limits/counties.ts';
 import { runSync } from '../../api/sync/runner.ts';
 import { loadConfig } from '../../api/config.ts';
 import { loadSsrHandler } from '../../api/server.ts';
-import { inWords } from '../../site/lib/freshness.ts';
+import { inWords } from '../../site/views/freshness.ts';
 import { createLogger } from '../../api/platform/logger.ts';
 import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';

@@ -13,7 +13,7 @@ import { openDatabase } from '../../api/platform/db/open.ts';
 import { createDatasetStatus } from '../../api/platform/datasets.ts';
 import { createLogger } from '../../api/platform/logger.ts';
 import { startBackgroundSync } from '../../api/sync/background.ts';
-import { syncLockHeld, withSyncLock } from '../../api/sync/lock.ts';
+import { syncLockHeld, withSyncLock } from '../../api/platform/db/sync-lock.ts';
 import { runSyncInThread } from '../../api/sync/run-in-thread.ts';
 import { SyncInProgressError } from '../../api/sync/runner.ts';
 import { createScratchPostgres, databaseKinds } from '../support/databases.ts';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { missingDatasetError, missingDatasetMessage, notPublishedError } from '../../api/platform/dataset-states.ts';
 import { describeDataset, type DatasetRecord } from '../../api/platform/datasets.ts';
-import type { Attempt } from '../../api/sync/run-records.ts';
+import type { Attempt } from '../../api/platform/sync-attempts.ts';
 import { dependencyReason, failureReason } from '../../api/sync/failure-reason.ts';
 import { SourceFormatError, SourceUnavailableError, ValidationError } from '../../api/sync/errors.ts';
 import type { SourceEntry, SourceFile } from '../../api/sync/types.ts';

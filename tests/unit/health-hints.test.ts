@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { healthStatus, publisherUnreachable } from '../../api/health/route.ts';
 import { describeDataset } from '../../api/platform/datasets.ts';
-import type { Attempt } from '../../api/sync/run-records.ts';
+import type { Attempt } from '../../api/platform/sync-attempts.ts';
 import { SourceFormatError, SourceUnavailableError, ValidationError } from '../../api/sync/errors.ts';
 import { failureReason } from '../../api/sync/failure-reason.ts';
 

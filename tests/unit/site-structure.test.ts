@@ -1,6 +1,7 @@
-// The site's shape: pages and components read the service's modules (api/) only through the view
-// layer (site/views), so a change inside api/ meets the site in one place instead of in every page;
-// and no line of site/ is over 120 characters, so a page reads without scrolling sideways.
+// The site's shape: pages, components, layouts and the site's helpers (site/lib) read the service's
+// modules (api/) only through the view layer (site/views), so a change inside api/ meets the site in
+// one place instead of in every page; and no line of site/ is over 120 characters, so a page reads
+// without scrolling sideways.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,9 +27,9 @@ function specifiers(text: string): string[] {
 const relative = (file: string): string => path.relative(PROJECT_ROOT, file);
 
 describe('the site', () => {
-  it('reads api/ from pages and components only through site/views', () => {
+  it('reads api/ from pages, components, layouts and site/lib only through site/views', () => {
     const direct: string[] = [];
-    for (const folder of ['pages', 'components']) {
+    for (const folder of ['pages', 'components', 'layouts', 'lib']) {
       for (const file of filesUnder(path.join(SITE, folder))) {
         for (const specifier of specifiers(fs.readFileSync(file, 'utf8'))) {
           if (!specifier.startsWith('.')) continue;

@@ -60,31 +60,33 @@ export function hmdaAnswerText(answer: HmdaAnswer): string {
   return [...head, ...table, ...tail].filter(Boolean).join('\n');
 }
 
+/** The two export files: how each is named, typed and described. */
+const EXPORT_FORMATS = [
+  { extension: 'csv', url: 'csv_url', bytes: 'csv_bytes', label: 'CSV', mimeType: 'text/csv', contents: 'CSV with a header line' },
+  {
+    extension: 'parquet',
+    url: 'parquet_url',
+    bytes: 'parquet_bytes',
+    label: 'Parquet',
+    mimeType: 'application/vnd.apache.parquet',
+    contents: 'Parquet with the column types',
+  },
+] as const;
+
 /** The export files as MCP resource links (https URLs the client downloads with its key). */
 export function exportLinks(answer: HmdaAnswer): ResourceLink[] {
   const exported = answer.export;
   if (!exported) return [];
   const rows = `${exported.rows.toLocaleString('en-US')} rows`;
-  return [
-    {
-      type: 'resource_link',
-      uri: exported.csv_url,
-      name: `hmda-${exported.id.slice(0, 12)}.csv`,
-      title: `Every row of the HMDA result as CSV (${rows})`,
-      description: `CSV with a header line, ${rows}. Needs the X-API-Key header; supports Range requests. Kept until ${exported.expires_at}.`,
-      mimeType: 'text/csv',
-      size: exported.csv_bytes,
-    },
-    {
-      type: 'resource_link',
-      uri: exported.parquet_url,
-      name: `hmda-${exported.id.slice(0, 12)}.parquet`,
-      title: `Every row of the HMDA result as Parquet (${rows})`,
-      description: `Parquet with the column types, ${rows}. Needs the X-API-Key header; supports Range requests. Kept until ${exported.expires_at}.`,
-      mimeType: 'application/vnd.apache.parquet',
-      size: exported.parquet_bytes,
-    },
-  ];
+  return EXPORT_FORMATS.map((format) => ({
+    type: 'resource_link',
+    uri: exported[format.url],
+    name: `hmda-${exported.id.slice(0, 12)}.${format.extension}`,
+    title: `Every row of the HMDA result as ${format.label} (${rows})`,
+    description: `${format.contents}, ${rows}. Needs the X-API-Key header; supports Range requests. Kept until ${exported.expires_at}.`,
+    mimeType: format.mimeType,
+    size: exported[format.bytes],
+  }));
 }
 
 export const queryHmdaTool = defineTool({

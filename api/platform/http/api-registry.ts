@@ -34,7 +34,8 @@ export interface RouteExample {
 /** Unknown query parameters: `refuse` answers 400 naming the known ones; `ignore` drops them. */
 export type UnknownParameters = 'refuse' | 'ignore';
 
-export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body extends z.ZodType = z.ZodType> {
+/** What every route declares beside its schemas, responses and handler: where it is, how OpenAPI names it, how it is cached. */
+interface RouteDescription {
   method: 'get' | 'post' | 'delete';
   /** Path below the API root, Express syntax (`/rates`). */
   path: string;
@@ -42,11 +43,6 @@ export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body exten
   summary: string;
   description?: string;
   tags: string[];
-  query?: Query;
-  body?: Body;
-  /** Path parameters (`:name` in `path`), documented as `in: path`. */
-  params?: z.ZodObject;
-  responses: Record<number, RouteResponse>;
   /**
    * A request a reader can copy (values that exist): published as the parameters' and the request
    * body's `example` in OpenAPI, and run by the API docs page to show its real answer.
@@ -56,8 +52,20 @@ export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body exten
   cache?: CachePolicy;
   /** Extra CORS methods for routes that are not GET. */
   corsMethods?: string;
-  /** `route()` defaults to `refuse`. Applies when `query` is a `z.object`; a route without one ignores a query string. */
+  /**
+   * Default `refuse` (`route()` sets it): an unknown query parameter is a 400 naming the known ones
+   * (`api_key`, `secret` aside). Applies when `query` is a `z.object`; a route without one ignores a query string.
+   */
   unknownParameters?: UnknownParameters;
+}
+
+/** A route as the registry keeps it, its schemas erased (what the router and OpenAPI read). */
+export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body extends z.ZodType = z.ZodType> extends RouteDescription {
+  query?: Query;
+  body?: Body;
+  /** Path parameters (`:name` in `path`), documented as `in: path`. */
+  params?: z.ZodObject;
+  responses: Record<number, RouteResponse>;
   /**
    * Returns the JSON body to send, or `undefined` (or RESPONSE_WRITTEN) after writing the response
    * itself (streams, other content types).
@@ -78,36 +86,24 @@ export type ResponseWritten = typeof RESPONSE_WRITTEN;
 /** What a contract route's handler may return: the 200 body (as an object or pre-serialised), or RESPONSE_WRITTEN. */
 export type RouteResult<Ok extends z.ZodType> = z.input<Ok> | PreSerialized<z.input<Ok>> | ResponseWritten;
 
+/** A route as a capability declares it from its contract, its handler's result typed by the 200 schema. */
 export interface ContractRouteDefinition<
   Query extends z.ZodObject,
   Body extends z.ZodType,
   Ok extends z.ZodType,
   Params extends z.ZodObject = z.ZodObject,
-> {
-  method: 'get' | 'post' | 'delete';
-  /** Path below the API root, Express syntax (`/search`). */
-  path: string;
-  operationId: string;
-  summary: string;
-  description?: string;
-  tags: string[];
+> extends RouteDescription {
   /** The contract's query object; its fields are the documented parameters. */
   query?: Query;
   body?: Body;
   /** Path parameters: each `:name` in `path` is a field, parsed like the query. */
   params?: Params;
-  /** A request a reader can copy, published in OpenAPI and run on the API docs page (see RouteDefinition). */
-  example?: RouteExample;
-  /** Default `refuse`: an unknown query parameter is a 400 naming the known ones (`api_key`, `secret` aside). */
-  unknownParameters?: UnknownParameters;
   /**
    * The 200 response (its `schema` types the handler's result) and every other documented status:
    * spread `errorResponses(...)` for the errors this route adds to the common ones (400, 401, 405,
    * 429, 500, 503 are documented on every route).
    */
   responses: { 200: RouteResponse & { schema: Ok } } & Record<number, RouteResponse>;
-  cache?: CachePolicy;
-  corsMethods?: string;
   handler(input: {
     query: z.output<Query>;
     body: z.output<Body>;

@@ -1,7 +1,9 @@
 // The sync lock: one sync at a time against a database (a PostgreSQL advisory lock, shared by every
 // instance; with the embedded database, which one process owns, an in-process one). Readers ask
-// whether it is held to tell a load in progress from one whose process died mid-way.
-import { AdvisoryLocks, type Database } from '../platform/db/database.ts';
+// whether it is held to tell a load in progress from one whose process died mid-way. It lives with
+// the database, not in api/sync, because the dataset status (../datasets.ts) reads it too, and the
+// platform layer imports no feature.
+import { AdvisoryLocks, type Database } from './database.ts';
 
 /** Databases this process is syncing into right now. */
 const heldHere = new WeakSet<Database>();

@@ -1,8 +1,10 @@
 // What a county map shows, worked out on the server: each county's outline (api/geo/county-shapes.ts)
 // filled by the band its value falls in, the frame to draw (the whole country or one state), and a
 // legend that counts the counties in each band. Conforming loan limits are banded against FHFA's
-// national baseline and high-cost ceiling.
+// national baseline and high-cost ceiling; and the shapes' publisher, credited under every map.
 import { countyShapes, NATION_FRAME, type CountyShape } from '../../api/geo/county-shapes.ts';
+
+export { SHAPES_SOURCE } from '../../api/geo/county-shapes.ts';
 
 export interface Band {
   id: string;
