@@ -14,10 +14,11 @@ import { setCorsHeaders } from './platform/http/cors.ts';
 import { AnswerLane } from './platform/http/answer-lane.ts';
 import { writeApiError } from './platform/http/write-error.ts';
 import { frontDoor } from './front-door.ts';
+import { isCacheOff } from './platform/cache-meter.ts';
 import { registerOpenApiRoute } from './platform/http/openapi-route.ts';
 import { registerApiRoutes } from './routes.ts';
 import { registerSiteRoutes } from './site-routes.ts';
-import { apiUrls, requestHostname } from './platform/http/addresses.ts';
+import { apiUrls, forHost } from './platform/http/addresses.ts';
 import { readHealth } from './health/route.ts';
 import { accessMiddleware } from './access/middleware.ts';
 import { siteSecurityHeaders } from './platform/http/security-headers.ts';
@@ -54,8 +55,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   if (deps.config.TRUST_PROXY !== undefined) app.set('trust proxy', parseTrustProxy(deps.config.TRUST_PROXY));
 
   // Public API answers kept for a second and answered again by the front door (front-door.ts).
-  const lane = new AnswerLane();
-  deps.services.datasets.onInvalidate(() => lane.clear());
+  const lane = isCacheOff('answer-lane') ? undefined : new AnswerLane();
+  if (lane) deps.services.datasets.onInvalidate(() => lane.clear());
   const registry = new ApiRegistry(lane);
   // Keys and rate limits run before every API route (not /healthz or /openapi.json: see the middleware).
   registry.use(accessMiddleware(deps));
@@ -74,8 +75,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
   // The API host serves the same router without the /api/v1 prefix, and nothing else.
   const apiHostApp = express.Router();
   apiHostApp.use(apiRouter, withCors(apiNotFound), apiErrorHandler);
-  const apiHost = deps.config.API_HOST.toLowerCase();
-  app.use((req, res, next) => (requestHostname(req) === apiHost ? apiHostApp(req, res, next) : next()));
+  app.use(forHost(deps.config.API_HOST, apiHostApp));
 
   app.get('/healthz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -93,7 +93,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): BuiltApp {
     .catch((error: unknown) => deps.logger.error({ err: error }, 'compressing the built site failed; it is served uncompressed'));
   serveSite(app, deps, options, site, apiCaller(deps, registry.buildRouter({ middleware: false }), apiErrorHandler));
   app.use(errorHandler(deps, false));
-  return { app, handler: frontDoor(app, deps, lane), registry, site, mcp };
+  return { app, handler: lane ? frontDoor(app, deps, lane) : app, registry, site, mcp };
 }
 
 /**

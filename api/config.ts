@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import ipaddr from 'ipaddr.js';
 import packageJson from '../package.json' with { type: 'json' };
+import { METERED_CACHES } from './platform/cache-meter.ts';
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -37,6 +38,17 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: nonNegativeInt(10_000),
   ACCEPT_SOCKETS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Caches turned off, comma-separated (api/platform/cache-meter.ts): for `npm run bench caches` only. */
+  CACHES_OFF: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(METERED_CACHES))),
   SYNC_ON_START: booleanFlag(true),
   SYNC_DAILY: booleanFlag(true),
   /** An instance that finds another's sync running looks again after this, doubled each time (to 60 s). */

@@ -20,6 +20,7 @@ import { recordLocalServer } from './mcp/local-server.ts';
 import type { AppDeps } from './deps.ts';
 import type { Database } from './platform/db/database.ts';
 import { boot, type Booted } from './boot.ts';
+import { cacheCounts, turnCachesOff } from './platform/cache-meter.ts';
 
 export interface RunningServer {
   server: http.Server;
@@ -47,18 +48,14 @@ export async function startServer(
 ): Promise<RunningServer> {
   // The on-demand pages' handler loads while the database is still opening.
   const [db, ssrHandler] = await Promise.all([database, loadSsrHandler(config)]);
+  // Before any cache is built: each reads whether it is off when it is made.
+  turnCachesOff(config.CACHES_OFF);
   const core = { config, db, logger, clock: () => new Date() };
   const services = await createServices(core);
   const deps: AppDeps = { ...core, services };
   const { handler, site, mcp } = createApp(deps, { ssrHandler });
 
-  // Once shutting down, every new response says it closes its connection, so a client moves on
-  // instead of sending its next request into a closing socket (see close() for the rest).
-  let shuttingDown = false;
-  const server = http.createServer((req, res) => {
-    if (shuttingDown) res.setHeader('Connection', 'close');
-    handler(req, res);
-  });
+  const server = http.createServer(handler);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   server.headersTimeout = 66_000;
   server.requestTimeout = 120_000;
@@ -86,7 +83,14 @@ export async function startServer(
   const close = () =>
     (closing ??= (async () => {
       logger.info('shutting down: draining in-flight requests');
-      shuttingDown = true;
+      // From now on every new response says it closes its connection, so a client moves on instead
+      // of sending its next request into a closing socket. The listener is swapped rather than
+      // checking a flag on every request before.
+      server.removeListener('request', handler);
+      server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+        res.setHeader('Connection', 'close');
+        handler(req, res);
+      });
       stopJobs();
       stopMemoryRelease();
       forgetAddress();
@@ -105,7 +109,8 @@ export async function startServer(
       clearTimeout(timer);
       await closeServices(services);
       await db.close();
-      logger.info('shut down');
+      // What each cache on the request path answered over the process's life (npm run bench caches reads it).
+      logger.info({ caches: cacheCounts(), off: config.CACHES_OFF }, 'shut down');
     })());
   return { server, deps, url, site, close };
 }

@@ -4,6 +4,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.ts';
 import type { PreSerialized } from './pre-serialized.ts';
+import type { CacheCounter } from './cache-meter.ts';
 
 export interface BoundedCacheOptions<V> {
   /** Bound on the estimated bytes of all entries together; an entry larger than this is not kept. */
@@ -16,6 +17,8 @@ export interface BoundedCacheOptions<V> {
   sizeOf?: (value: V, key: string) => number;
   /** The time TTLs are judged against (tests pass a fake one). */
   clock?: Clock;
+  /** Where get() counts its hits and misses (./cache-meter.ts), for the caches on a request's path. */
+  counter?: CacheCounter;
 }
 
 /** Estimated bytes of a value: UTF-16 strings are two bytes a character; anything else by its JSON. */
@@ -32,8 +35,10 @@ export function estimatedBytes(value: unknown): number {
 export class BoundedCache<V extends NonNullable<unknown>> {
   private readonly entries: LRUCache<string, V>;
   private readonly keepsNothing: boolean;
+  private readonly counter: CacheCounter | undefined;
 
   constructor(options: BoundedCacheOptions<V>) {
+    this.counter = options.counter;
     const sizeOf = options.sizeOf ?? ((value: V) => estimatedBytes(value));
     const clock = options.clock;
     this.keepsNothing = options.ttlMs !== undefined && options.ttlMs <= 0;
@@ -49,7 +54,12 @@ export class BoundedCache<V extends NonNullable<unknown>> {
   }
 
   get(key: string): V | undefined {
-    return this.entries.get(key);
+    const value = this.entries.get(key);
+    if (this.counter !== undefined) {
+      if (value === undefined) this.counter.misses += 1;
+      else this.counter.hits += 1;
+    }
+    return value;
   }
 
   has(key: string): boolean {

@@ -6,6 +6,7 @@
 // limits, series, research and NMDB all hold their copies this way.
 import type { DatasetRecord, DatasetStatus } from './datasets.ts';
 import type { Logger } from './logger.ts';
+import { cacheCounter, isCacheOff } from './cache-meter.ts';
 
 export interface DatasetSnapshot<T> {
   /** The current copy (reading it first when there is none). */
@@ -45,6 +46,9 @@ export function datasetSnapshot<T>(options: DatasetSnapshotOptions<T>): DatasetS
   let loading: { generation: number; promise: Promise<T> } | undefined;
   let generation = 0;
   let checkedAt = 0;
+  const counter = cacheCounter(`dataset-snapshot:${options.label}`);
+  // Off (CACHES_OFF, to measure what the copy buys): every get() reads the datasets again.
+  const off = isCacheOff('dataset-snapshot');
 
   async function records(): Promise<DatasetRecord[]> {
     const all = await options.datasets.list();
@@ -83,8 +87,16 @@ export function datasetSnapshot<T>(options: DatasetSnapshotOptions<T>): DatasetS
 
   return {
     async get() {
+      if (off) {
+        counter.misses += 1;
+        return options.read(await records());
+      }
       const copy = current;
-      if (!copy) return load();
+      if (!copy) {
+        counter.misses += 1;
+        return load();
+      }
+      counter.hits += 1;
       if (options.awaitCheck && Date.now() - checkedAt >= interval) {
         checkedAt = Date.now();
         if (versionOf(await records()) !== copy.version && current === copy) return load();

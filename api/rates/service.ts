@@ -5,6 +5,7 @@
 import type { CoreDeps } from '../platform/core-deps.ts';
 import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
+import { cacheCounter, isCacheOff } from '../platform/cache-meter.ts';
 import { datasetSnapshot } from '../platform/dataset-snapshot.ts';
 import { currentVersions, publicVersions, type DatasetVersions, type PinnedVersion } from '../platform/dataset-versions.ts';
 import { NotFoundError } from '../platform/errors.ts';
@@ -31,7 +32,7 @@ import { cellKey, readLenderHistory, readSnapshot, snapshotFromArchives, type Ra
 import { rateDatasets } from './sync/datasets.ts';
 import { OPTIMAL_BLUE_DATASET, PMMS_DATASET } from './sync/national.ts';
 import { RATE_SHEET_DATASET } from './sync/rate-sheet.ts';
-import { isoDay } from '../platform/dates.ts';
+import { DAY_MS, isoDay } from '../platform/dates.ts';
 
 /** Datasets without which no record can be made (503 until the first sync loads them). */
 export const REQUIRED_DATASETS = [PMMS_DATASET, OPTIMAL_BLUE_DATASET];
@@ -65,7 +66,13 @@ type Cached = { ok: true; result: RatesResult; json: PreSerialized<RateRecord> }
 
 /** A record's JSON and its objects (about twice that); a remembered failure is small. */
 const cachedBytes = (entry: Cached) => (entry.ok ? 3 * entry.json.length + 64 : 256);
-const answerCacheOf = (maxBytes: number) => new BoundedCache<Cached>({ maxBytes, sizeOf: cachedBytes });
+const answerCacheOf = (maxBytes: number) =>
+  new BoundedCache<Cached>({
+    maxBytes,
+    sizeOf: cachedBytes,
+    counter: cacheCounter('rates-answers'),
+    ...(isCacheOff('rates-answers') ? { ttlMs: 0 } : {}),
+  });
 
 /** The current data and the records computed from it on `day` (emptied when the day changes). */
 interface CurrentCopy {
@@ -85,7 +92,14 @@ export function createRatesService({
 }: CoreDeps & { datasets: DatasetStatus; versions: DatasetVersions }): RatesService {
   // The same URL app.ts gives the API docs page (metadata.documentation, contract "Rates").
   const urls = { documentation: `${core.config.baseUrl}/docs/api`, method: `${core.config.baseUrl}${METHOD_PATH}` };
-  const today = () => isoDay(core.clock());
+  // The UTC day, formatted when it changes rather than on every request (days since the epoch).
+  let day = { number: Number.NaN, text: '' };
+  const today = () => {
+    const now = core.clock();
+    const number = Math.floor(now.getTime() / DAY_MS);
+    if (number !== day.number) day = { number, text: isoDay(now) };
+    return day.text;
+  };
   const current = datasetSnapshot<CurrentCopy>({
     datasets,
     names: REQUIRED_DATASETS,

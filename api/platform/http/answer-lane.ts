@@ -11,6 +11,7 @@
 // takes the full path; entries are dropped when any dataset changes (app.ts) and live one second
 // at most, so an answer that moves with the clock (days behind, "stale") is at most that late.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { cacheCounter } from '../cache-meter.ts';
 
 /** Headers that belong to one request, never to the kept answer. */
 const PER_REQUEST_HEADERS = new Set(['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after']);
@@ -44,6 +45,8 @@ export class AnswerLane {
   private readonly maxBodyBytes: number;
   private readonly maxTotalBytes: number;
   private readonly now: () => number;
+  /** Hits: answers sent from here; misses: answers the full path produced and kept. */
+  private readonly counter = cacheCounter('answer-lane');
 
   constructor(options: AnswerLaneOptions = {}) {
     this.ttlMs = options.ttlMs ?? 1_000;
@@ -72,7 +75,10 @@ export class AnswerLane {
     if (key === undefined) return undefined;
     const answer = this.answers.get(key);
     if (answer === undefined) return undefined;
-    if (answer.expiresAt > this.now()) return answer;
+    if (answer.expiresAt > this.now()) {
+      this.counter.hits += 1;
+      return answer;
+    }
     this.forget(key, answer);
     return undefined;
   }
@@ -87,6 +93,7 @@ export class AnswerLane {
     if (res.statusCode !== 200 || byteLength > this.maxBodyBytes) return;
     const key = AnswerLane.keyOf(req, url);
     if (key === undefined) return;
+    this.counter.misses += 1;
     const headers: KeptAnswer['headers'] = [];
     // Node keeps each header's name as it was set; getRawHeaderNames (OutgoingMessage, typed on
     // ClientRequest only) returns them so, and the kept answer goes out exactly as the first did.

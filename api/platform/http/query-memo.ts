@@ -6,6 +6,7 @@ import type { Request } from 'express';
 import type { z } from 'zod';
 import { BoundedCache, estimatedBytes } from '../bounded-cache.ts';
 import { parseOrThrow } from '../validation.ts';
+import { cacheCounter, isCacheOff } from '../cache-meter.ts';
 
 /** Bytes of parsed queries kept per route (a parsed query is a few hundred bytes): the least recently used go first, so a flood only costs a parse. */
 const MAX_BYTES = 512 * 1024;
@@ -31,6 +32,8 @@ export function memoizedQueryParser<S extends z.ZodType>(schema: S): (req: Reque
 
 /** `parse` (which throws a 400 on bad input) run once per distinct query string of a route. */
 export function memoizedParser<T>(parse: (query: unknown) => T): (req: Request) => T {
+  if (isCacheOff('query-memo')) return (req) => parse(req.query);
+  const counter = cacheCounter('query-memo');
   const remembered = new BoundedCache<NonNullable<T>>({
     maxBytes: MAX_BYTES,
     sizeOf: (value, raw) => 2 * raw.length + estimatedBytes(value),
@@ -38,7 +41,11 @@ export function memoizedParser<T>(parse: (query: unknown) => T): (req: Request) 
   return (req) => {
     const raw = rawQueryString(req.url);
     const hit = remembered.get(raw);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) {
+      counter.hits += 1;
+      return hit;
+    }
+    counter.misses += 1;
     const parsed = deepFreeze(parse(req.query));
     if (parsed !== undefined && parsed !== null) remembered.set(raw, parsed);
     return parsed;
