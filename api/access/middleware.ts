@@ -27,7 +27,8 @@ export async function admitRequest(
   { count = 1 }: { count?: number } = {},
 ): Promise<Identity> {
   const access = deps.services.access;
-  const identity = await access.authenticate(req);
+  // A caller without a key needs no look-up (nor the key-guess guard that comes with one).
+  const identity = access.identifyWithoutLookup(req) ?? (await access.authenticate(req));
   req.identity = identity;
   if (identity.kind === 'key') keepAnswerPrivate(res);
   if (count > 0 && access.limiter.active) applyDecision(res, identity, await access.consume(identity, count));

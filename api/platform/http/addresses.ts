@@ -1,7 +1,7 @@
-// Where the API is reached: the hostname a request names, and the public URLs of the documentation
-// and of the API host. Kept apart from app.ts so modules the app mounts can use them without
+// Where the API is reached: the hostname a request names, the requests for one host, and the public
+// URLs of the documentation and of the API host. Kept apart from app.ts so modules the app mounts can use them without
 // importing the app back (a runtime import cycle).
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Config } from '../../config.ts';
 
 /** The hostname a request names, lower-cased, without port (handles `[::1]:3000`). */
@@ -9,6 +9,12 @@ export function requestHostname(req: Request): string {
   const host = (req.headers.host ?? '').toLowerCase();
   if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
   return host.split(':')[0] ?? '';
+}
+
+/** Middleware that hands the requests naming `hostname` to `handler`, and lets the others through. */
+export function forHost(hostname: string, handler: RequestHandler): RequestHandler {
+  const wanted = hostname.toLowerCase();
+  return (req, res, next) => (requestHostname(req) === wanted ? handler(req, res, next) : next());
 }
 
 export function apiUrls(deps: { config: Pick<Config, 'baseUrl' | 'API_HOST'> }): { documentation: string; apiHost: string } {
