@@ -3,8 +3,9 @@
 // and one with a cache (or two) off (CACHES_OFF), both pinned to one CPU and loaded at the same
 // time (see pinSideBySide), so other work on a shared machine slows both alike. Each comparison runs
 // `rounds` times back to back; the ratio is the median of the per-round ratios (off ÷ on). The hit
-// ratio of each cache is what the service with all on counted under that load (logged at shutdown).
-// Both services read a scratch data folder with the rates datasets only, each its own copy.
+// ratios are what each service counted under that load, warm-up included (logged at shutdown).
+// Both services start afresh for each comparison, each on its own copy of a scratch data folder
+// holding the rates datasets only. Not in the default families: `npm run bench caches [--quick]`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,14 +37,25 @@ const WORKLOADS: Workload[] = [
   },
 ];
 
-/** Each setting compared with all on. The lane never answers a caller with a key: lane-off settings show that caller's path. */
-const SETTINGS: MeteredCache[][] = [
-  ['answer-lane'],
-  ['query-memo'],
-  ['rates-answers'],
-  ['dataset-snapshot'],
-  ['answer-lane', 'query-memo'],
-  ['answer-lane', 'rates-answers'],
+interface Setting {
+  off: MeteredCache[];
+  /** The caches off in the service it is compared with (default none: all on). */
+  against?: MeteredCache[];
+}
+
+/**
+ * Each cache off against all on; then the query memo and the answer cache on the full path (the
+ * path of a caller with a key, which the lane never answers): with the lane off in both services.
+ * First a control, the same setting in both, to show how far two like services drift apart here.
+ */
+const SETTINGS: Setting[] = [
+  { off: [] },
+  { off: ['answer-lane'] },
+  { off: ['query-memo'] },
+  { off: ['rates-answers'] },
+  { off: ['dataset-snapshot'] },
+  { off: ['answer-lane', 'query-memo'], against: ['answer-lane'] },
+  { off: ['answer-lane', 'rates-answers'], against: ['answer-lane'] },
 ];
 
 const RATES_DATASETS = ['pmms', 'optimal_blue', 'apor'];
@@ -73,8 +85,12 @@ function loggedCounts(service: BenchService): Record<string, CacheCounter & { hi
   return {};
 }
 
+/** The counters of the four caches (the rates copy among the dataset copies; start-up reads others). */
+const REPORTED = new Set(['answer-lane', 'query-memo', 'rates-answers', 'dataset-snapshot:rates']);
+
 const countsText = (counts: Record<string, CacheCounter & { hitRatio: number }>) =>
   Object.entries(counts)
+    .filter(([name]) => REPORTED.has(name))
     .map(([name, { hits, misses, hitRatio }]) => `${name} ${(100 * hitRatio).toFixed(2)}% of ${hits + misses}`)
     .join(', ');
 
@@ -106,53 +122,58 @@ async function compare(on: BenchService, off: BenchService, workload: Workload, 
 }
 
 const medianOf = (runs: LoadResult[], pick: (run: LoadResult) => number) => median(runs.map(pick));
+const named = (caches: MeteredCache[]) => (caches.length === 0 ? 'all caches on' : `${caches.join(' + ')} off`);
 
-function comparisonRow(workload: Workload, setting: MeteredCache[], comparison: Comparison, offCounts: string): BenchRow {
+/** The row of one comparison: the figures of the service with the setting, its ratio to the reference, and both services' counts. */
+function comparisonRow(
+  workload: Workload,
+  setting: Setting,
+  comparison: Comparison,
+  counts: { reference: string; tested: string },
+): BenchRow {
   const { on, off, ratios, loads } = comparison;
+  const reference = named(setting.against ?? []);
   return {
     family: 'caches',
     name:
-      `${workload.name}, ${setting.join(' + ')} off — ${ratios.length} side-by-side rounds of ${ROUND_SECONDS} s ` +
-      `(off ÷ on: ${ratios.map((value) => value.toFixed(2)).join(', ')}; all on: ${medianOf(on, (run) => run.requestsPerSecond).toFixed(0)} req/s, ` +
-      `p50 ${medianOf(on, (run) => run.p50Ms).toFixed(2)} ms, p99 ${medianOf(on, (run) => run.p99Ms).toFixed(2)} ms; ` +
-      `load average ${loads.map((value) => value.toFixed(1)).join(', ')})${offCounts ? `; counted with it off: ${offCounts}` : ''}`,
+      `${workload.name}, ${setting.off.length === 0 ? 'control: all on in both' : named(setting.off)} — ${ratios.length} ` +
+      `side-by-side rounds of ${ROUND_SECONDS} s (÷ ${reference}: ${ratios.map((value) => value.toFixed(2)).join(', ')}; ` +
+      `${reference}: ${medianOf(on, (run) => run.requestsPerSecond).toFixed(0)} req/s, p50 ${medianOf(on, (run) => run.p50Ms).toFixed(2)} ms, ` +
+      `p99 ${medianOf(on, (run) => run.p99Ms).toFixed(2)} ms; load average ${loads.map((value) => value.toFixed(1)).join(', ')})`,
+    note: `hit ratios, ${reference}: ${counts.reference || 'none counted'}; ${named(setting.off)}: ${counts.tested || 'none counted'}`,
     requestsPerSecond: medianOf(off, (run) => run.requestsPerSecond),
     p50Ms: medianOf(off, (run) => run.p50Ms),
     p99Ms: medianOf(off, (run) => run.p99Ms),
     errors: [...on, ...off].reduce((sum, run) => sum + run.errors + run.non2xx, 0),
-    baseline: 'all caches on (same rounds)',
+    baseline: `${reference} (same rounds)`,
     ratio: median(ratios),
   };
 }
 
-/** One workload: every setting against a service with all on, then that service's hit ratios. */
-async function runWorkload(workload: Workload, folders: [string, string], rounds: number): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  const on = await startBenchService(folders[0]);
+/** One setting: both services started afresh (each on its own copy of the data), compared, stopped. */
+async function runSetting(workload: Workload, setting: Setting, folders: [string, string], rounds: number): Promise<BenchRow> {
+  const [reference, tested] = await Promise.all([
+    startBenchService(folders[0], { CACHES_OFF: (setting.against ?? []).join(',') }),
+    startBenchService(folders[1], { CACHES_OFF: setting.off.join(',') }),
+  ]);
+  let comparison: Comparison;
   try {
-    for (const setting of SETTINGS) {
-      const off = await startBenchService(folders[1], { CACHES_OFF: setting.join(',') });
-      let comparison: Comparison;
-      try {
-        comparison = await compare(on, off, workload, rounds);
-      } finally {
-        await off.stop();
-      }
-      rows.push(comparisonRow(workload, setting, comparison, countsText(loggedCounts(off))));
-    }
+    comparison = await compare(reference, tested, workload, rounds);
   } finally {
-    await on.stop();
+    await Promise.all([reference.stop(), tested.stop()]);
   }
-  rows.push({ family: 'caches', name: `${workload.name}, all caches on: hit ratios over every round`, note: countsText(loggedCounts(on)) });
-  return rows;
+  return comparisonRow(workload, setting, comparison, {
+    reference: countsText(loggedCounts(reference)),
+    tested: countsText(loggedCounts(tested)),
+  });
 }
 
 export const run: BenchModule = async ({ quick }) => {
-  const rounds = quick ? 2 : 4;
+  const rounds = quick ? 2 : 3;
   const folders = syncedFolders();
   const rows: BenchRow[] = [];
   try {
-    for (const workload of WORKLOADS) rows.push(...(await runWorkload(workload, folders, rounds)));
+    for (const workload of WORKLOADS) for (const setting of SETTINGS) rows.push(await runSetting(workload, setting, folders, rounds));
   } finally {
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
   }
