@@ -53,7 +53,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
   const series = createSeriesService({ db, config, logger, datasets });
   const bills = createBillsService({ db, baseUrl, datasets, clock });
   const glossary = createGlossaryService({ baseUrl });
-  const access = await createAccessService(core);
+  const access = await createAccessService({ db, clock, logger, keyPolicy: config, limits: config });
   const search = createSearchService({ db, config, answerTtlMs: SEARCH_ANSWER_TTL_MS, clock });
   const news = createNewsService({ db, historyTtlMs: RATE_HISTORY_TTL_MS, clock });
   const rates = createRatesService({ ...core, datasets, versions });
