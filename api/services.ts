@@ -56,7 +56,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
   const access = await createAccessService({ db, clock, logger, keyPolicy: config, limits: config });
   const search = createSearchService({ db, config, answerTtlMs: SEARCH_ANSWER_TTL_MS, clock });
   const news = createNewsService({ db, historyTtlMs: RATE_HISTORY_TTL_MS, clock });
-  const rates = createRatesService({ ...core, datasets, versions });
+  const rates = createRatesService({ db, logger, clock, baseUrl, datasets, versions });
   const calendar = createCalendarService({ db, datasets, versions, clock });
   const hmda = createHmdaService({ config, logger: logger.child({ service: 'hmda' }) });
   const loanLimits = createLoanLimitsService({ db, datasets, versions, clock, logger });
