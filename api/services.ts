@@ -50,7 +50,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     perAccount: config.WEBHOOKS_PER_ACCOUNT,
   });
   const escrow = createEscrowService({ config, clock });
-  const series = createSeriesService({ db, config, logger, datasets });
+  const series = createSeriesService({ db, logger, baseUrl, datasets });
   const bills = createBillsService({ db, baseUrl, datasets, clock });
   const glossary = createGlossaryService({ baseUrl });
   const access = await createAccessService({ db, clock, logger, keyPolicy: config, limits: config });
