@@ -54,7 +54,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
   const bills = createBillsService({ db, baseUrl, datasets, clock });
   const glossary = createGlossaryService({ baseUrl });
   const access = await createAccessService({ db, clock, logger, keyPolicy: config, limits: config });
-  const search = createSearchService({ db, config, answerTtlMs: SEARCH_ANSWER_TTL_MS, clock });
+  const search = createSearchService({ db, baseUrl, answerTtlMs: SEARCH_ANSWER_TTL_MS, clock });
   const news = createNewsService({ db, historyTtlMs: RATE_HISTORY_TTL_MS, clock });
   const rates = createRatesService({ db, logger, clock, baseUrl, datasets, versions });
   const calendar = createCalendarService({ db, datasets, versions, clock });
