@@ -15,7 +15,7 @@ import { createAskService, type AskService } from './ask/service.ts';
 import { createRatesService } from './rates/service.ts';
 import { createCalendarService } from './calendar/service.ts';
 import { createEscrowService } from './escrow/service.ts';
-import { createHmdaService } from './hmda/service.ts';
+import { createHmdaService, hmdaSettings } from './hmda/service.ts';
 import { createLoanLimitsService } from './loan-limits/service.ts';
 import { createHmdaAggregatesService } from './hmda-aggregates/service.ts';
 import { createStatisticsService } from './statistics/service.ts';
@@ -58,7 +58,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
   const news = createNewsService({ db, historyTtlMs: RATE_HISTORY_TTL_MS, clock });
   const rates = createRatesService({ db, logger, clock, baseUrl, datasets, versions });
   const calendar = createCalendarService({ db, datasets, versions, clock });
-  const hmda = createHmdaService({ config, logger: logger.child({ service: 'hmda' }) });
+  const hmda = createHmdaService({ ...hmdaSettings(config), logger: logger.child({ service: 'hmda' }) });
   const loanLimits = createLoanLimitsService({ db, datasets, versions, clock, logger });
   const hmdaAggregates = createHmdaAggregatesService({ db, datasets, clock });
   const statistics = createStatisticsService({ db, datasets, versions, clock });
