@@ -49,7 +49,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     allowedNetworks: config.WEBHOOK_ALLOW_NETWORKS,
     perAccount: config.WEBHOOKS_PER_ACCOUNT,
   });
-  const escrow = createEscrowService({ config, clock });
+  const escrow = createEscrowService({ sourceDir: config.sourceDir, clock });
   const series = createSeriesService({ db, logger, baseUrl, datasets });
   const bills = createBillsService({ db, baseUrl, datasets, clock });
   const glossary = createGlossaryService({ baseUrl });
