@@ -147,8 +147,7 @@ function filtersOf(query: { places?: string[] | undefined; min_population?: numb
 
 const numeric = (text: string) => (/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
-export function createAnalysisService(options: { series: SeriesService; baseUrl: string }): AnalysisService {
-  const { series: seriesService, baseUrl } = options;
+export function createAnalysisService({ series: seriesService, baseUrl }: { series: SeriesService; baseUrl: string }): AnalysisService {
   const remembered = new BoundedCache<{ json: string; reads: Read[] }>({
     maxBytes: MAX_REMEMBERED_BYTES,
     sizeOf: (entry, key) => 2 * (entry.json.length + key.length) + 64 * (entry.reads.length + 1),
