@@ -37,6 +37,7 @@ export const getCongressBillsTool = defineTool({
     keyword: BillsQuerySchema.shape.query.describe('Same as `query`.'),
   }),
   outputSchema: BillsAnswerSchema,
+  uses: ['bills'],
   async run({ keyword, ...args }, { deps }) {
     const query = [args.query, keyword].filter((words, index, all) => words !== undefined && all.indexOf(words) === index).join(' ');
     const answer = await deps.services.bills.answer(query === '' ? args : { ...args, query });

@@ -109,6 +109,7 @@ export const getLoanLimitsTool = defineTool({
     offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('Page start (each page names the next).'),
   }),
   outputSchema: LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional(), page: PageSchema.optional() }),
+  uses: ['loanLimits', 'series'],
   async run(args, { deps }) {
     const { from_year, to_year, offset, ...query } = args;
     const whole = await deps.services.loanLimits.answer(query);
@@ -135,7 +136,7 @@ export const getLoanLimitsTool = defineTool({
  * page's budget, with the summary of them all, the next offset and a link to every county (REST).
  */
 function countiesPage(
-  deps: ToolDeps,
+  deps: ToolDeps<'loanLimits' | 'series'>,
   query: LoanLimitsQuery,
   whole: LoanLimitsAnswer,
   offset: number,
