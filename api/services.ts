@@ -1,7 +1,8 @@
 // The domain services, built once per process from the core dependencies. A capability's REST
-// route, MCP tool and /ask tool all call the same instance, so caches and data are shared. Each
-// service takes one object, but not yet one shape: access, rates, series, search, hmda, escrow and
-// ask are handed the configuration (whole or a slice) rather than the fields they read.
+// route, MCP tool and /ask tool all call the same instance, so caches and data are shared. Every
+// service is built one way, `createX({ the fields it reads })`, destructured in its signature: the
+// database, logger and clock it uses, its settings by name (baseUrl, sourceDir, hmdaSettings(config))
+// and the services it calls. The configuration is read here, so a test builds a service from literals.
 import type { CoreDeps } from './platform/core-deps.ts';
 import type { DomainServices } from './domain-services.ts';
 import { createDatasetStatus } from './platform/datasets.ts';
