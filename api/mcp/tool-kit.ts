@@ -17,6 +17,8 @@ import { withinTextBudget } from './result-budget.ts';
 import { callerOf, type McpCaller } from './request-caller.ts';
 
 export type { McpCaller } from './request-caller.ts';
+/** Every tool's text ends with its sources; the resources' too (./answer-text.ts). */
+export { sourcesText } from './answer-text.ts';
 
 /** The services the tools call (the MCP tools and /ask's own), and nothing else. */
 export type ToolServiceName =
@@ -49,8 +51,6 @@ export interface ToolContext<Uses extends ToolServiceName = ToolServiceName> {
   caller: McpCaller;
 }
 
-import type { Source } from '../platform/contract/sources.ts';
-
 export const READ_ONLY_ANNOTATIONS = {
   readOnlyHint: true,
   destructiveHint: false,
@@ -73,13 +73,6 @@ export function toolError(error: unknown, context: Pick<ToolContext<never>, 'dep
   const { body, expected } = toErrorResponse(error);
   if (!expected) context.deps.logger.error({ err: error, tool: toolName }, 'mcp tool failed');
   return { isError: true, content: [{ type: 'text', text: body.error }] };
-}
-
-/** Formats sources as text lines for the human-readable block. */
-export function sourcesText(sources: Source[]): string {
-  return sources
-    .map((source) => `Source: ${source.name ? `${source.name}, ` : ''}${source.url}${source.as_of ? ` (as of ${source.as_of})` : ''}`)
-    .join('\n');
 }
 
 /** What a tool's run returns: the structured result (typed by the output schema) and its text. */
