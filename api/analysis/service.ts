@@ -153,8 +153,7 @@ function firstObservation(series: HeldSeries, moment: string): string | undefine
   return observationsIn(series, span.start, span.end)[0]?.date;
 }
 
-export function createAnalysisService(options: { series: SeriesService; baseUrl: string }): AnalysisService {
-  const { series: seriesService, baseUrl } = options;
+export function createAnalysisService({ series: seriesService, baseUrl }: { series: SeriesService; baseUrl: string }): AnalysisService {
   const remembered = new BoundedCache<{ json: string; reads: Read[] }>({
     maxBytes: MAX_REMEMBERED_BYTES,
     sizeOf: (entry, key) => 2 * (entry.json.length + key.length) + 64 * (entry.reads.length + 1),

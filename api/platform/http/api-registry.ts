@@ -113,6 +113,36 @@ export interface ContractRouteDefinition<
   }): RouteResult<Ok> | Promise<RouteResult<Ok>>;
 }
 
+/**
+ * A route as data: everything but its handler. Each capability declares its routes so (its
+ * `xRoutes`), the OpenAPI document is rendered from them alone (api/api-description.ts), and its
+ * registrar answers each with `registry.route({ ...contract, handler })`.
+ */
+export type RouteContract<
+  Query extends z.ZodObject = z.ZodObject,
+  Body extends z.ZodType = z.ZodType,
+  Ok extends z.ZodType = z.ZodType,
+  Params extends z.ZodObject = z.ZodObject,
+> = Omit<ContractRouteDefinition<Query, Body, Ok, Params>, 'handler'>;
+
+/** What the OpenAPI renderer reads of a route: a contract, or a registered route without its handler. */
+export type RouteDescription = Omit<RouteDefinition, 'handler'>;
+
+/** Declares a route contract, keeping its schemas' types for the handler the registrar gives it. */
+export function routeContract<
+  Query extends z.ZodObject,
+  Body extends z.ZodType = z.ZodUndefined,
+  Ok extends z.ZodType = z.ZodType,
+  Params extends z.ZodObject = z.ZodObject,
+>(contract: RouteContract<Query, Body, Ok, Params>): RouteContract<Query, Body, Ok, Params> {
+  return contract;
+}
+
+/** A contract as the OpenAPI renderer reads it, with the registry's default for unknown parameters. */
+export function describeRoute(contract: RouteContract): RouteDescription {
+  return { ...contract, unknownParameters: contract.unknownParameters ?? 'refuse' };
+}
+
 /** Cacheable for up to an hour (docs/api-conventions.md); shared caches may serve it while revalidating. */
 export const DATA_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=60';
 
@@ -137,10 +167,9 @@ export class ApiRegistry {
     Ok extends z.ZodType = z.ZodType,
     Params extends z.ZodObject = z.ZodObject,
   >(route: ContractRouteDefinition<Query, Body, Ok, Params>): void {
-    const { handler, unknownParameters, ...declaration } = route;
+    const { handler, ...contract } = route;
     this.routes.push({
-      ...declaration,
-      unknownParameters: unknownParameters ?? 'refuse',
+      ...describeRoute(contract as RouteContract),
       handler: (input) => handler(input as Parameters<typeof handler>[0]),
     });
   }
