@@ -35,7 +35,7 @@ export interface RouteExample {
 export type UnknownParameters = 'refuse' | 'ignore';
 
 /** What every route declares beside its schemas, responses and handler: where it is, how OpenAPI names it, how it is cached. */
-interface RouteDescription {
+interface RouteMetadata {
   method: 'get' | 'post' | 'delete';
   /** Path below the API root, Express syntax (`/rates`). */
   path: string;
@@ -60,7 +60,7 @@ interface RouteDescription {
 }
 
 /** A route as the registry keeps it, its schemas erased (what the router and OpenAPI read). */
-export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body extends z.ZodType = z.ZodType> extends RouteDescription {
+export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body extends z.ZodType = z.ZodType> extends RouteMetadata {
   query?: Query;
   body?: Body;
   /** Path parameters (`:name` in `path`), documented as `in: path`. */
@@ -92,7 +92,7 @@ export interface ContractRouteDefinition<
   Body extends z.ZodType,
   Ok extends z.ZodType,
   Params extends z.ZodObject = z.ZodObject,
-> extends RouteDescription {
+> extends RouteMetadata {
   /** The contract's query object; its fields are the documented parameters. */
   query?: Query;
   body?: Body;
