@@ -397,7 +397,8 @@ function relationOf(words: readonly Word[], times: readonly Found[]): TimeRelati
     .map((word) => word.normal);
   if (before.some((word) => ranges.since.includes(word))) return 'since';
   if (ranges.since.includes(first.text.trim().toLowerCase())) return 'since';
-  if (dated.length < 2) return 'each';
+  // One period with no "from" before it: asked on its own, not as a start.
+  if (dated.length < 2) return before.slice(-3).some((word) => ranges.from.includes(word)) ? 'each' : 'within';
   if (before.slice(-3).some((word) => word === 'from' || word === 'between')) return 'range';
   const second = dated[1] as Found;
   const between = words.filter((word) => word.start >= first.end && word.end <= second.start).map((word) => word.normal);
