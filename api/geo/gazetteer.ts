@@ -194,12 +194,12 @@ export async function placesIn(question: string, context: PlaceContext): Promise
   const { counties, byBase, fuzzy } = await gazetteerFor(context.deps);
   const states = statesIn(question);
   const places: Place[] = [...states];
-  const stateNear = (at: number, name: [number, number]) => {
-    // A state's name that is the county's own ("Washington County") does not locate it.
-    const others = states.filter((state) => state.end <= name[0] || state.at >= name[1]);
+  // A state's name that is a county's own ("Washington County", "Iowa County") locates no county.
+  const locating = states.filter((state) => !/^\s+(county|parish)\b/i.test(question.slice(state.end)));
+  const stateNear = (at: number) => {
     // The state written right after a county ("Cook County, Illinois"), else the only state named.
-    const after = others.filter((state) => state.at > at && state.at - at < 40).sort((a, b) => a.at - b.at)[0];
-    return after?.code ?? (others.length === 1 ? others[0]?.code : undefined);
+    const after = locating.filter((state) => state.at > at && state.at - at < 40).sort((a, b) => a.at - b.at)[0];
+    return after?.code ?? (locating.length === 1 ? locating[0]?.code : undefined);
   };
   const claimed: [number, number][] = [];
   const addCounty = (entry: CountyEntry, at: number, end: number, readAs?: string, sameNameStates?: string[]) => {
@@ -241,7 +241,7 @@ export async function placesIn(question: string, context: PlaceContext): Promise
       const short = COUNTY_SHORT_FORMS[phrase.toLowerCase()];
       const base = baseKey(matchKey(short?.name ?? phrase));
       const start = match.index + match[0].indexOf(phrase);
-      const state = stateNear(match.index, [start, match.index + match[0].length]);
+      const state = stateNear(match.index);
       const entry = short ? counties.find((county) => county.fips === short.fips) : pick(byBase.get(base), state, context.populations);
       if (entry) {
         const readAs = short ? `${phrase} County → ${entry.name}, ${entry.state}` : undefined;

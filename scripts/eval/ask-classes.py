@@ -228,6 +228,7 @@ def within_questions():
         ("How much did the 30-year rate change in 2024?", PMMS30, "2024-01-01", "2024-12-31"),
         ("By how much did the 15-year fixed rate move during 2022?", PMMS15, "2022-01-01", "2022-12-31"),
         ("How did the 30-year mortgage rate change over Q3 2023?", PMMS30, "2023-07-01", "2023-09-30"),
+        ("How far did the 15-year rate fall in the fourth quarter of 2023?", PMMS15, "2023-10-01", "2023-12-31"),
     ]:
         (_, first), (_, last), change = first_to_latest(series, start, end)
         out.append({"kind": "change_within", "q": q, "facts": [rate_forms(first), rate_forms(last), gap_forms(change)]})
