@@ -1,7 +1,8 @@
 // The domain services, built once per process from the core dependencies. A capability's REST
-// route, MCP tool and /ask tool all call the same instance, so caches and data are shared. Each
-// service takes one object, but not yet one shape: access, rates, series, search, hmda, escrow and
-// ask are handed the configuration (whole or a slice) rather than the fields they read.
+// route, MCP tool and /ask tool all call the same instance, so caches and data are shared. Every
+// service is built one way, `createX({ the fields it reads })`, destructured in its signature: the
+// database, logger and clock it uses, its settings by name (baseUrl, sourceDir, hmdaSettings(config))
+// and the services it calls. The configuration is read here, so a test builds a service from literals.
 import type { CoreDeps } from './platform/core-deps.ts';
 import type { DomainServices } from './domain-services.ts';
 import { createDatasetStatus } from './platform/datasets.ts';
@@ -15,7 +16,7 @@ import { createAskService, type AskService } from './ask/service.ts';
 import { createRatesService } from './rates/service.ts';
 import { createCalendarService } from './calendar/service.ts';
 import { createEscrowService } from './escrow/service.ts';
-import { createHmdaService } from './hmda/service.ts';
+import { createHmdaService, hmdaSettings } from './hmda/service.ts';
 import { createLoanLimitsService } from './loan-limits/service.ts';
 import { createHmdaAggregatesService } from './hmda-aggregates/service.ts';
 import { createStatisticsService } from './statistics/service.ts';
@@ -49,16 +50,16 @@ export async function createServices(core: CoreDeps): Promise<Services> {
     allowedNetworks: config.WEBHOOK_ALLOW_NETWORKS,
     perAccount: config.WEBHOOKS_PER_ACCOUNT,
   });
-  const escrow = createEscrowService({ config, clock });
-  const series = createSeriesService({ db, config, logger, datasets });
+  const escrow = createEscrowService({ sourceDir: config.sourceDir, clock });
+  const series = createSeriesService({ db, logger, baseUrl, datasets });
   const bills = createBillsService({ db, baseUrl, datasets, clock });
   const glossary = createGlossaryService({ baseUrl });
-  const access = await createAccessService(core);
-  const search = createSearchService({ db, config, answerTtlMs: SEARCH_ANSWER_TTL_MS, clock });
+  const access = await createAccessService({ db, clock, logger, keyPolicy: config, limits: config });
+  const search = createSearchService({ db, baseUrl, answerTtlMs: SEARCH_ANSWER_TTL_MS, clock });
   const news = createNewsService({ db, historyTtlMs: RATE_HISTORY_TTL_MS, clock });
-  const rates = createRatesService({ ...core, datasets, versions });
+  const rates = createRatesService({ db, logger, clock, baseUrl, datasets, versions });
   const calendar = createCalendarService({ db, datasets, versions, clock });
-  const hmda = createHmdaService({ config, logger: logger.child({ service: 'hmda' }) });
+  const hmda = createHmdaService({ ...hmdaSettings(config), logger: logger.child({ service: 'hmda' }) });
   const loanLimits = createLoanLimitsService({ db, datasets, versions, clock, logger });
   const hmdaAggregates = createHmdaAggregatesService({ db, datasets, clock });
   const statistics = createStatisticsService({ db, datasets, versions, clock });

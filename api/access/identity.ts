@@ -66,7 +66,10 @@ export interface Authenticator {
   authenticate(req: Request): Promise<Identity>;
 }
 
-export function createAuthenticator(store: KeyStore, config: Config): Authenticator {
+/** The settings the authenticator reads: whether a key is required, and where to get one (a 401's advice). */
+export type KeyPolicy = Pick<Config, 'REQUIRE_API_KEY' | 'baseUrl' | 'OIDC_ISSUER' | 'SUPPORT_CONTACT'>;
+
+export function createAuthenticator(store: KeyStore, config: KeyPolicy): Authenticator {
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
   /** A caller without a key: anonymous, unless keys are required. */
   const anonymous = (req: Request): Identity => {

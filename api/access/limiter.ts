@@ -44,7 +44,8 @@ export interface Limiter {
   close(): Promise<void>;
 }
 
-type LimitConfig = Pick<
+/** The settings the limiter reads: each limit, and the store that counts them. */
+export type LimitConfig = Pick<
   Config,
   'RATE_LIMIT_ANON_PER_MINUTE' | 'RATE_LIMIT_KEY_PER_MINUTE' | 'RATE_LIMIT_PER_HOUR' | 'RATE_LIMIT_STORE' | 'REDIS_URL' | 'DATABASE_URL'
 >;

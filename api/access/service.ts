@@ -2,10 +2,12 @@
 // limiter. REST (through `accessMiddleware`), MCP and /ask share this one instance, so a key's budget
 // is one budget whichever face it calls.
 import type { Request } from 'express';
-import type { CoreDeps } from '../platform/core-deps.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { Clock } from '../platform/clock.ts';
 import { KeyStore } from './key-store.ts';
-import { createAuthenticator, extractApiKey, type Identity } from './identity.ts';
-import { clientBucket, createLimiter, type LimitDecision, type Limiter } from './limiter.ts';
+import { createAuthenticator, extractApiKey, type Identity, type KeyPolicy } from './identity.ts';
+import { clientBucket, createLimiter, type LimitConfig, type LimitDecision, type Limiter } from './limiter.ts';
 import { TooManyRequestsError, UnauthorizedError } from '../platform/errors.ts';
 
 export interface AccessService {
@@ -20,10 +22,22 @@ export interface AccessService {
   close(): Promise<void>;
 }
 
-export async function createAccessService(core: CoreDeps): Promise<AccessService> {
-  const keys = new KeyStore(core.db, core.clock);
-  const authenticator = createAuthenticator(keys, core.config);
-  const limiter = await createLimiter(core.config, core.db.kind, core.logger);
+export async function createAccessService({
+  db,
+  clock,
+  logger,
+  keyPolicy,
+  limits,
+}: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  keyPolicy: KeyPolicy;
+  limits: LimitConfig;
+}): Promise<AccessService> {
+  const keys = new KeyStore(db, clock);
+  const authenticator = createAuthenticator(keys, keyPolicy);
+  const limiter = await createLimiter(limits, db.kind, logger);
   return {
     keys,
     limiter,

@@ -99,6 +99,12 @@ export const ChangeQuerySchema = z.object({
     .boolean()
     .optional()
     .describe("Start at the first observation of the `from` period rather than its mean ('since the start of 2025', 'year to date')."),
+  to_last: z
+    .boolean()
+    .optional()
+    .describe(
+      "End at the last observation of the `to` period rather than its mean ('how much did the rate change in 2024': to = from = 2024, with from_first).",
+    ),
 });
 export const CompareQuerySchema = z.object({
   series: SERIES,

@@ -1,7 +1,7 @@
 // GET /analysis/<operation>: the analysis layer on REST, one route per operation, each declared
 // from the contract (query, answer and documented errors), answering the remembered serialised body.
 import type { AppDeps } from '../deps.ts';
-import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { ANSWER_SCHEMAS, OPERATIONS, QUERY_SCHEMAS, type Operation, type QueryOf } from './contract.ts';
 
@@ -82,27 +82,37 @@ const EXAMPLES: Record<Operation, Record<string, string>> = {
   streak: { series: 'pmms/30-year', from: '2025', to: '2025', direction: 'down' },
 };
 
+/** The route of one operation, as data. */
+export function analysisRoute(operation: Operation) {
+  const { summary, description } = SUMMARIES[operation];
+  return routeContract({
+    method: 'get',
+    path: `/analysis/${operation}`,
+    operationId: `analysis${operation.replace(/(^|-)(\w)/g, (_match, _dash, letter: string) => letter.toUpperCase())}`,
+    summary,
+    description: `${description} Every answer carries its inputs (the figures used, each with its source and as-of date) and the method in one sentence.`,
+    tags: ['Analysis'],
+    query: QUERY_SCHEMAS[operation],
+    example: { query: EXAMPLES[operation] },
+    responses: {
+      200: { description: 'The result with its inputs, sources and method', schema: ANSWER_SCHEMAS[operation] },
+      ...errorResponses({
+        400: 'Invalid parameters (a malformed moment, a missing threshold, a template without one `*`); the message says which and how to fix it.',
+        404: 'No series has this id, or it has no figure for the moment or range asked (the message gives its span).',
+        503: 'The datasets the series are read from are not loaded yet; see Retry-After.',
+      }),
+    },
+  });
+}
+
+/** Every operation's route, as data. */
+export const analysisRoutes = OPERATIONS.map(analysisRoute);
+
 export function registerAnalysisRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  for (const operation of OPERATIONS) {
-    const { summary, description } = SUMMARIES[operation];
+  OPERATIONS.forEach((operation, index) => {
     registry.route({
-      method: 'get',
-      path: `/analysis/${operation}`,
-      operationId: `analysis${operation.replace(/(^|-)(\w)/g, (_match, _dash, letter: string) => letter.toUpperCase())}`,
-      summary,
-      description: `${description} Every answer carries its inputs (the figures used, each with its source and as-of date) and the method in one sentence.`,
-      tags: ['Analysis'],
-      query: QUERY_SCHEMAS[operation],
-      example: { query: EXAMPLES[operation] },
-      responses: {
-        200: { description: 'The result with its inputs, sources and method', schema: ANSWER_SCHEMAS[operation] },
-        ...errorResponses({
-          400: 'Invalid parameters (a malformed moment, a missing threshold, a template without one `*`); the message says which and how to fix it.',
-          404: 'No series has this id, or it has no figure for the moment or range asked (the message gives its span).',
-          503: 'The datasets the series are read from are not loaded yet; see Retry-After.',
-        }),
-      },
+      ...analysisRoutes[index]!,
       handler: ({ query }) => deps.services.analysis.runJson(operation, query as QueryOf<typeof operation>),
     });
-  }
+  });
 }

@@ -153,8 +153,12 @@ function firstObservation(series: HeldSeries, moment: string): string | undefine
   return observationsIn(series, span.start, span.end)[0]?.date;
 }
 
-export function createAnalysisService(options: { series: SeriesService; baseUrl: string }): AnalysisService {
-  const { series: seriesService, baseUrl } = options;
+function lastObservation(series: HeldSeries, moment: string): string | undefined {
+  const span = spanOf(moment);
+  return observationsIn(series, span.start, span.end).at(-1)?.date;
+}
+
+export function createAnalysisService({ series: seriesService, baseUrl }: { series: SeriesService; baseUrl: string }): AnalysisService {
   const remembered = new BoundedCache<{ json: string; reads: Read[] }>({
     maxBytes: MAX_REMEMBERED_BYTES,
     sizeOf: (entry, key) => 2 * (entry.json.length + key.length) + 64 * (entry.reads.length + 1),
@@ -211,7 +215,9 @@ export function createAnalysisService(options: { series: SeriesService; baseUrl:
       // "Since the start of 2025": the period's first observation, not its mean.
       const first = query.from_first && query.from !== 'latest' ? firstObservation(series, query.from) : undefined;
       const start = await pointOf(query.series, first ?? query.from, used);
-      const end = await pointOf(query.series, query.to ?? 'latest', used);
+      // "How much did the rate change in 2024": to the period's last observation, not its mean.
+      const periodEnd = query.to_last && query.to !== undefined && query.to !== 'latest' ? lastObservation(series, query.to) : undefined;
+      const end = await pointOf(query.series, periodEnd ?? query.to ?? 'latest', used);
       const computed = change(start.point.value, end.point.value);
       const direction = computed.change === null ? '' : computed.change > 0 ? 'up' : computed.change < 0 ? 'down' : 'unchanged';
       const units = start.series.units;

@@ -1,10 +1,9 @@
 // POST /ask: a question in, a server-sent-event stream out (docs/ask.md): chunk*, one sources, done.
 // A bad body is a 400 JSON before any stream starts; a failure mid-stream still ends with sources
 // and done, so clients never see the connection just drop.
-import type { ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import type { AppDeps } from '../deps.ts';
-import { RESPONSE_WRITTEN, type ResponseWritten } from '../platform/http/api-registry.ts';
+import { RESPONSE_WRITTEN, routeContract, type ApiRegistry, type ResponseWritten } from '../platform/http/api-registry.ts';
 import { askBodySchema, askStreamMessageSchema } from './types.ts';
 import { openSseStream } from './sse.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
@@ -14,8 +13,8 @@ export function askFallbackSource(deps: AppDeps): string {
   return `${deps.config.baseUrl}/ai-info-page`;
 }
 
-export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
+export const askRoutes = {
+  ask: routeContract({
     method: 'post',
     path: '/ask',
     operationId: 'ask',
@@ -39,6 +38,12 @@ export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
       },
       ...errorResponses({ 400: 'Invalid body; nothing was streamed.', 413: 'The body is larger than /ask accepts.' }),
     },
+  }),
+};
+
+export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  registry.route({
+    ...askRoutes.ask,
     handler: async ({ body, res }): Promise<ResponseWritten> => {
       const stream = openSseStream(res);
       const sources = new Set<string>();

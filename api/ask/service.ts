@@ -3,9 +3,12 @@
 import type { Answerer, AnswerEvent, AskRequest } from './types.ts';
 import { orchestrateAnswer } from './orchestrator.ts';
 import { createBuiltinAnswerer } from './builtin/answerer.ts';
-import { modelConfigured } from './model/configured.ts';
+import { modelConfigured, type ModelSettings } from './model/configured.ts';
 import type { BuiltinDeps } from './builtin/draft.ts';
-import type { ToolDeps } from '../mcp/tool-kit.ts';
+import type { ToolDeps, ToolSettings } from '../mcp/tool-kit.ts';
+import type { Config } from '../config.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/logger.ts';
 
 export interface AskService {
   answer(request: AskRequest, signal: AbortSignal): AsyncIterable<AnswerEvent>;
@@ -17,8 +20,11 @@ export interface AskService {
   readonly ready: Promise<void>;
 }
 
-/** What answering reads: what the built-in composers read and what the model's tools call (with the logger). */
-export type AskDeps = BuiltinDeps & ToolDeps;
+/** The settings answering reads: the tools' (links, key advice), the model's, and the time an answer may take. */
+export type AskSettings = ToolSettings & ModelSettings & Pick<Config, 'ASK_TIMEOUT_MS'>;
+
+/** The services answering calls: those the built-in composers read and those the model's tools call. */
+export type AskServices = BuiltinDeps['services'] & ToolDeps['services'];
 
 /**
  * The model answerer, loaded only when a model is configured: LangChain and its OpenAI client take
@@ -26,7 +32,7 @@ export type AskDeps = BuiltinDeps & ToolDeps;
  * default) should not spend at every start. When configured, the load starts with the service, off
  * the request path; a load that fails fails the model's answers, and the built-in answerer answers.
  */
-function modelAnswererWhenConfigured(deps: ToolDeps): { answerer?: Answerer; loaded: Promise<void> } {
+function modelAnswererWhenConfigured(deps: ToolDeps & { config: ModelSettings }): { answerer?: Answerer; loaded: Promise<void> } {
   if (!modelConfigured(deps)) return { loaded: Promise.resolve() };
   const loading = import('./model/answerer.ts').then((module) => module.createModelAnswerer(deps));
   const loaded = loading.then(
@@ -45,12 +51,21 @@ function modelAnswererWhenConfigured(deps: ToolDeps): { answerer?: Answerer; loa
   };
 }
 
-export function createAskService(deps: AskDeps): AskService {
-  const { answerer: primary, loaded } = modelAnswererWhenConfigured(deps);
-  const fallback = createBuiltinAnswerer(deps);
+export function createAskService({
+  config,
+  clock,
+  logger,
+  services,
+}: {
+  config: AskSettings;
+  clock: Clock;
+  logger: Logger;
+  services: AskServices;
+}): AskService {
+  const { answerer: primary, loaded } = modelAnswererWhenConfigured({ config, logger, services });
+  const fallback = createBuiltinAnswerer({ config, clock, services });
   return {
     ready: loaded,
-    answer: (request, signal) =>
-      orchestrateAnswer(request, signal, { primary, fallback, timeoutMs: deps.config.ASK_TIMEOUT_MS, logger: deps.logger }),
+    answer: (request, signal) => orchestrateAnswer(request, signal, { primary, fallback, timeoutMs: config.ASK_TIMEOUT_MS, logger }),
   };
 }

@@ -1,12 +1,12 @@
 // GET /bills: the tracked housing and mortgage bills, the REST face of the MCP tool
 // get_congress_bills. The schemas are the bills contract's.
 import type { AppDeps } from '../deps.ts';
-import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { BillsAnswerSchema, BillsQuerySchema } from './contract.ts';
 
-export function registerBillsRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
+export const billsRoutes = {
+  getCongressBills: routeContract({
     method: 'get',
     path: '/bills',
     operationId: 'getCongressBills',
@@ -21,6 +21,12 @@ export function registerBillsRoutes(registry: ApiRegistry, deps: AppDeps): void 
       200: { description: 'The matching bills', schema: BillsAnswerSchema },
       ...errorResponses({ 404: 'The bill_id is well formed but not one of the tracked bills.' }),
     },
+  }),
+};
+
+export function registerBillsRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  registry.route({
+    ...billsRoutes.getCongressBills,
     handler: ({ query }) => deps.services.bills.answer(query),
   });
 }

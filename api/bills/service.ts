@@ -56,22 +56,23 @@ const DETAIL_COLUMNS = `${LIST_COLUMNS}, official_title, titles, cosponsors, com
 
 export function createBillsService({
   db,
-  ...options
+  baseUrl: givenBaseUrl = '',
+  datasets,
+  // A bill synced while its Congress sat reads as final (died in committee) once the Congress ends.
+  clock = () => new Date(),
 }: {
   db: Queryable;
   baseUrl?: string;
   datasets?: DatasetStatus;
   clock?: Clock;
 }): BillsService {
-  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
-  // A bill synced while its Congress sat reads as final (died in committee) once the Congress ends.
-  const clock = options.clock ?? (() => new Date());
+  const baseUrl = givenBaseUrl.replace(/\/+$/, '');
 
   async function ensureLoaded(): Promise<void> {
     const { rows } = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM bills');
     if (Number(rows[0]?.n ?? 0) === 0) {
       // The shared words: loading now, last load failed, or never loaded.
-      await options.datasets?.require('bills');
+      await datasets?.require('bills');
       throw new ServiceUnavailableError('The bills dataset is not loaded yet; retry in a minute.', 60);
     }
   }

@@ -1,14 +1,13 @@
 // GET /calendar: economic events as JSON or, with format=ics, as an iCalendar document. The REST
 // face of the MCP tool get_economic_calendar; the schemas are the calendar contract's.
 import type { AppDeps } from '../deps.ts';
-import { DATA_CACHE_CONTROL, RESPONSE_WRITTEN, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { DATA_CACHE_CONTROL, RESPONSE_WRITTEN, routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { CalendarAnswerSchema, CalendarRestQuerySchema } from './contract.ts';
 import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 
-export function registerCalendarRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  const host = new URL(deps.config.baseUrl).hostname;
-  registry.route({
+export const calendarRoutes = {
+  getCalendar: routeContract({
     method: 'get',
     path: '/calendar',
     operationId: 'getCalendar',
@@ -34,6 +33,13 @@ export function registerCalendarRoutes(registry: ApiRegistry, deps: AppDeps): vo
         ...PINNED_VERSION_ERRORS,
       }),
     },
+  }),
+};
+
+export function registerCalendarRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  const host = new URL(deps.config.baseUrl).hostname;
+  registry.route({
+    ...calendarRoutes.getCalendar,
     handler: async ({ query, res }) => {
       const { format, ...request } = query;
       if (format !== 'ics') return deps.services.calendar.answerJson(request);

@@ -36,12 +36,6 @@ export interface CatalogueService {
   seriesCatalogueJson(query: CatalogueQuery): Promise<PreSerialized<CatalogueAnswer>>;
 }
 
-/** The series (coverage, as-of dates, residents) and the county list the gazetteer reads. */
-export interface CatalogueOptions {
-  series: SeriesService;
-  counties: CountyLister;
-}
-
 const SLOT = /\{(place|state|county)\}/;
 
 function placeOf(place: Place): FoundPlace {
@@ -105,8 +99,10 @@ function needs(template: MeasureTemplate): string {
   return `Exists for each ${kinds.join(' and each ')}: put one in the id (e.g. ${example}), or rank them with the analysis tool (a '*' for the place).`;
 }
 
-export function createCatalogueService(options: CatalogueOptions): CatalogueService {
-  const deps = { services: { series: options.series, loanLimits: options.counties } };
+/** Built from the series (coverage, as-of dates, residents) and the county list the gazetteer reads. */
+export function createCatalogueService({ series, counties }: { series: SeriesService; counties: CountyLister }): CatalogueService {
+  // The gazetteer reads the counties as it reads any module's services.
+  const deps = { services: { series, loanLimits: counties } };
   const { templates } = catalogue();
   const index = indexTemplates(templates);
   const measureWords = new Set(templates.flatMap((template) => template.words.flatMap(tokens)));

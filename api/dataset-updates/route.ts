@@ -1,14 +1,13 @@
 // GET /dataset-updates and /dataset-updates/{id}: the dataset-updates feed as API answers, for
 // clients that poll instead of reading a feed or registering a webhook (an item's link in the feeds).
 import type { AppDeps } from '../deps.ts';
-import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import { DatasetUpdateParamsSchema, DatasetUpdateSchema, DatasetUpdatesAnswerSchema, DatasetUpdatesQuerySchema } from './contract.ts';
 
-export function registerDatasetUpdateRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  const feeds = { rss: `${deps.config.baseUrl}/dataset-updates.xml`, json: `${deps.config.baseUrl}/dataset-updates.json` };
-  registry.route({
+export const datasetUpdateRoutes = {
+  listDatasetUpdates: routeContract({
     method: 'get',
     path: '/dataset-updates',
     operationId: 'listDatasetUpdates',
@@ -21,9 +20,8 @@ export function registerDatasetUpdateRoutes(registry: ApiRegistry, deps: AppDeps
     query: DatasetUpdatesQuerySchema,
     cache: 'none',
     responses: { 200: { description: 'The updates', schema: DatasetUpdatesAnswerSchema } },
-    handler: async ({ query }) => ({ updates: await deps.services.datasetUpdates.latest(query.limit, query.after), feeds }),
-  });
-  registry.route({
+  }),
+  getDatasetUpdate: routeContract({
     method: 'get',
     path: '/dataset-updates/:id',
     operationId: 'getDatasetUpdate',
@@ -35,6 +33,17 @@ export function registerDatasetUpdateRoutes(registry: ApiRegistry, deps: AppDeps
       200: { description: 'The update', schema: DatasetUpdateSchema },
       ...errorResponses({ 404: 'No update has this id; list them with GET /dataset-updates.' }),
     },
+  }),
+};
+
+export function registerDatasetUpdateRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  const feeds = { rss: `${deps.config.baseUrl}/dataset-updates.xml`, json: `${deps.config.baseUrl}/dataset-updates.json` };
+  registry.route({
+    ...datasetUpdateRoutes.listDatasetUpdates,
+    handler: async ({ query }) => ({ updates: await deps.services.datasetUpdates.latest(query.limit, query.after), feeds }),
+  });
+  registry.route({
+    ...datasetUpdateRoutes.getDatasetUpdate,
     handler: async ({ params }) => {
       const update = await deps.services.datasetUpdates.find(params.id);
       if (update === undefined) throw new NotFoundError(`No dataset update has the id ${params.id}; list them with GET /dataset-updates.`);

@@ -1,12 +1,12 @@
 // GET /escrow: escrow months to collect at closing (docs/escrow.md), a thin face over
 // the escrow service. The schemas are the escrow contract's.
 import type { AppDeps } from '../deps.ts';
-import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { EscrowAnswerSchema, EscrowQuerySchema } from './contract.ts';
 
-export function registerEscrowRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
+export const escrowRoutes = {
+  getEscrow: routeContract({
     method: 'get',
     path: '/escrow',
     operationId: 'getEscrow',
@@ -25,6 +25,12 @@ export function registerEscrowRoutes(registry: ApiRegistry, deps: AppDeps): void
         400: 'Missing or invalid state (the message lists all 51 codes), an invalid closing month, a county the state does not have, or an unknown parameter.',
       }),
     },
+  }),
+};
+
+export function registerEscrowRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  registry.route({
+    ...escrowRoutes.getEscrow,
     handler: ({ query }) => deps.services.escrow.answerJson(query),
   });
 }

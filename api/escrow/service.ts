@@ -3,7 +3,6 @@
 // by hand and change only with a deploy, so every state and county-override answer (51 states and
 // 27 overrides, × 12 closing months) is computed and serialised once at start; answers for other
 // counties (the state schedule with the county's own notes) are remembered as they are asked.
-import type { Config } from '../config.ts';
 import { answerCache, BoundedCache, type RememberedAnswer, rememberAnswer } from '../platform/bounded-cache.ts';
 import { preSerialize, type PreSerialized } from '../platform/pre-serialized.ts';
 import { STATE_CODES, STATES, findState, type StateInfo } from '../geo/states.ts';
@@ -79,13 +78,14 @@ function answerFor(basis: Basis, closingMonth: number, asOf: string): EscrowAnsw
 }
 
 export function createEscrowService({
-  config,
+  sourceDir,
   clock,
   schedules = loadSchedules(),
   checks = loadCountyChecks(),
-  resolveCounty = createCountyResolver(readCensusCounties(config.sourceDir)),
+  resolveCounty = createCountyResolver(readCensusCounties(sourceDir)),
 }: {
-  config: Pick<Config, 'sourceDir'>;
+  /** The official files' folder (MDS_SOURCE_DIR), where the Census county list is read from when set. */
+  sourceDir: string | undefined;
   clock: () => Date;
   schedules?: ScheduleIndex;
   checks?: CountyCheckIndex;

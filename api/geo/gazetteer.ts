@@ -36,6 +36,11 @@ export interface CountyPlace {
   end: number;
   /** How the question's words were read, when not as written ("Houston → Harris County, TX"). */
   readAs?: string;
+  /**
+   * The states that have a county of this name, when the question named none and there are several
+   * ("Orange County": CA, FL, IN, NY, NC, TX, VA, VT); the county read is the most populous of them.
+   */
+  sameNameStates?: string[];
 }
 
 export type Place = StatePlace | CountyPlace | { kind: 'nation'; at: number; end?: number };
@@ -163,6 +168,13 @@ function pick(
   return [...entries].sort((a, b) => (populations.get(b.fips) ?? 0) - (populations.get(a.fips) ?? 0))[0];
 }
 
+/** The states with a county of one name and kind ("Washington County", not Washington Parish), when there are several. */
+function statesNamed(entries: readonly CountyEntry[] | undefined, kind: string): string[] | undefined {
+  const ofKind = (entries ?? []).filter((entry) => entry.name.toLowerCase().endsWith(kind.toLowerCase()));
+  const states = [...new Set(ofKind.map((entry) => entry.state))].sort();
+  return states.length > 1 ? states : undefined;
+}
+
 export interface PlaceContext {
   deps: PlacesDeps;
   /** Residents by county FIPS, to choose among counties of one name in different states. */
@@ -182,13 +194,15 @@ export async function placesIn(question: string, context: PlaceContext): Promise
   const { counties, byBase, fuzzy } = await gazetteerFor(context.deps);
   const states = statesIn(question);
   const places: Place[] = [...states];
+  // A state's name that is a county's own ("Washington County", "Iowa County") locates no county.
+  const locating = states.filter((state) => !/^\s+(county|parish)\b/i.test(question.slice(state.end)));
   const stateNear = (at: number) => {
     // The state written right after a county ("Cook County, Illinois"), else the only state named.
-    const after = states.filter((state) => state.at > at && state.at - at < 40).sort((a, b) => a.at - b.at)[0];
-    return after?.code ?? (states.length === 1 ? states[0]?.code : undefined);
+    const after = locating.filter((state) => state.at > at && state.at - at < 40).sort((a, b) => a.at - b.at)[0];
+    return after?.code ?? (locating.length === 1 ? locating[0]?.code : undefined);
   };
   const claimed: [number, number][] = [];
-  const addCounty = (entry: CountyEntry, at: number, end: number, readAs?: string) => {
+  const addCounty = (entry: CountyEntry, at: number, end: number, readAs?: string, sameNameStates?: string[]) => {
     if (claimed.some(([from, to]) => at < to && end > from)) return;
     claimed.push([at, end]);
     const county: CountyPlace = {
@@ -199,11 +213,17 @@ export async function placesIn(question: string, context: PlaceContext): Promise
       at,
       end,
       ...(readAs ? { readAs } : {}),
+      ...(sameNameStates ? { sameNameStates } : {}),
     };
     places.push(county);
-    // A state named only to locate the county is not a place of its own: its words are the county's.
+    // A state named only to locate the county, or whose name is the county's ("Washington County"),
+    // is not a place of its own: its words are the county's.
     for (let index = places.length - 1; index >= 0; index -= 1) {
       const place = places[index] as Place;
+      if (place.kind === 'state' && place.at >= at && place.end <= end) {
+        places.splice(index, 1);
+        continue;
+      }
       if (place.kind === 'state' && place.code === entry.state && place.at > at && place.at - end < 4) {
         places.splice(index, 1);
         county.end = Math.max(county.end, place.end);
@@ -213,19 +233,25 @@ export async function placesIn(question: string, context: PlaceContext): Promise
   // "<Name> County", "<Name> Parish", "<Name> Borough", Connecticut's "<Name> Planning Region", Alaska's
   // "<Name> Census Area"; short forms such as "LA county".
   for (const match of question.matchAll(
-    /\b((?:[A-Za-z.'-]+\s){0,3}?[A-Za-z.'-]+)\s+(?:county|parish|borough|planning region|census area|municipality)\b/gi,
+    /\b((?:[A-Za-z.'-]+\s){0,3}?[A-Za-z.'-]+)\s+(county|parish|borough|planning region|census area|municipality)\b/gi,
   )) {
     const words = (match[1] as string).split(/\s+/);
     for (let skip = 0; skip < words.length; skip += 1) {
       const phrase = words.slice(skip).join(' ');
       const short = COUNTY_SHORT_FORMS[phrase.toLowerCase()];
       const base = baseKey(matchKey(short?.name ?? phrase));
-      const entry = short
-        ? counties.find((county) => county.fips === short.fips)
-        : pick(byBase.get(base), stateNear(match.index), context.populations);
+      const start = match.index + match[0].indexOf(phrase);
+      const state = stateNear(match.index);
+      const entry = short ? counties.find((county) => county.fips === short.fips) : pick(byBase.get(base), state, context.populations);
       if (entry) {
-        const start = match.index + match[0].indexOf(phrase);
-        addCounty(entry, start, match.index + match[0].length, short ? `${phrase} County → ${entry.name}, ${entry.state}` : undefined);
+        const readAs = short ? `${phrase} County → ${entry.name}, ${entry.state}` : undefined;
+        addCounty(
+          entry,
+          start,
+          match.index + match[0].length,
+          readAs,
+          short || state ? undefined : statesNamed(byBase.get(base), match[2] as string),
+        );
         break;
       }
     }

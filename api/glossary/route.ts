@@ -1,11 +1,11 @@
 // GET /glossary?term=…: one glossary entry, the REST face of the MCP tool lookup_glossary_term.
 import type { AppDeps } from '../deps.ts';
-import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { GlossaryAnswerSchema, GlossaryQuerySchema } from './contract.ts';
 
-export function registerGlossaryRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
+export const glossaryRoutes = {
+  lookupGlossaryTerm: routeContract({
     method: 'get',
     path: '/glossary',
     operationId: 'lookupGlossaryTerm',
@@ -20,6 +20,12 @@ export function registerGlossaryRoutes(registry: ApiRegistry, deps: AppDeps): vo
       200: { description: 'The entry that matches', schema: GlossaryAnswerSchema },
       ...errorResponses({ 404: 'No term matches; the message suggests close ones.' }),
     },
+  }),
+};
+
+export function registerGlossaryRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  registry.route({
+    ...glossaryRoutes.lookupGlossaryTerm,
     handler: ({ query }) => deps.services.glossary.answer(query.term),
   });
 }

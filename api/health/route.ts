@@ -7,7 +7,7 @@
 // `starting`, not `ok`. An operator page: it may name commands (`hint`), which reader-facing answers
 // never do.
 import { z } from 'zod';
-import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import type { AppDeps } from '../deps.ts';
 import { HmdaLoadStatusSchema } from '../hmda/load-progress.ts';
 import type { DatasetOverview } from '../platform/datasets.ts';
@@ -176,8 +176,8 @@ export async function readHealth(deps: AppDeps): Promise<Health> {
   }
 }
 
-export function registerHealthRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
+export const healthRoutes = {
+  getHealth: routeContract({
     method: 'get',
     path: '/healthz',
     operationId: 'getHealth',
@@ -187,6 +187,12 @@ export function registerHealthRoutes(registry: ApiRegistry, deps: AppDeps): void
     tags: ['Service'],
     cache: 'none',
     responses: { 200: { description: "Health, each dataset's state and dates, and the rate-limit store", schema: HealthSchema } },
+  }),
+};
+
+export function registerHealthRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  registry.route({
+    ...healthRoutes.getHealth,
     handler: () => readHealth(deps),
   });
 }

@@ -7,7 +7,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { howToGetAKey } from '../access/identity.ts';
-import { RESPONSE_WRITTEN, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { RESPONSE_WRITTEN, routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses, ErrorBodySchema } from '../platform/http/error-responses.ts';
 import { HttpError, NotFoundError, UnauthorizedError } from '../platform/errors.ts';
 import { strictArguments } from '../platform/contract/strict.ts';
@@ -47,33 +47,33 @@ const ExportFileSchema = z.object({
     .describe('The file name from `export.csv_url` or `export.parquet_url`: the export id, then .csv or .parquet.'),
 });
 
-export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  for (const preset of PRESET_NAMES) {
-    registry.route({
-      method: 'get',
-      path: `/hmda/presets/${preset}`,
-      operationId: `getHmdaPreset${pascal(preset)}`,
-      example: {
-        query: Object.fromEntries(
-          Object.entries({ year: '2024', state: 'CO' }).filter(([name]) => (PRESET_OPTIONS[preset] as readonly string[]).includes(name)),
-        ),
-      },
-      summary: PRESET_SUMMARIES[preset],
-      description: `HMDA loan/application records (FFIEC public LAR) for key holders; the same answer as the MCP tool query_hmda with \`preset: ${preset}\`. ${BUDGET_NOTE}`,
-      tags: ['HMDA'],
-      query: HmdaFiltersSchema.pick(
-        Object.fromEntries(PRESET_OPTIONS[preset].map((name) => [name, true])) as Record<keyof typeof HmdaFiltersSchema.shape, true>,
+/** The route of one preset, as data. */
+export function hmdaPresetRoute(preset: PresetName) {
+  return routeContract({
+    method: 'get',
+    path: `/hmda/presets/${preset}`,
+    operationId: `getHmdaPreset${pascal(preset)}`,
+    example: {
+      query: Object.fromEntries(
+        Object.entries({ year: '2024', state: 'CO' }).filter(([name]) => (PRESET_OPTIONS[preset] as readonly string[]).includes(name)),
       ),
-      cache: 'none',
-      responses: {
-        200: { description: 'The preset answer, with the SQL it ran, its as-of and source', schema: HmdaAnswerSchema },
-        ...errorResponses({ 404: 'No HMDA records are loaded for the state and year asked; the message says what is.' }),
-      },
-      handler: ({ query, req }) => deps.services.hmda.answer({ ...query, preset }, requireKey(req, deps)),
-    });
-  }
+    },
+    summary: PRESET_SUMMARIES[preset],
+    description: `HMDA loan/application records (FFIEC public LAR) for key holders; the same answer as the MCP tool query_hmda with \`preset: ${preset}\`. ${BUDGET_NOTE}`,
+    tags: ['HMDA'],
+    query: HmdaFiltersSchema.pick(
+      Object.fromEntries(PRESET_OPTIONS[preset].map((name) => [name, true])) as Record<keyof typeof HmdaFiltersSchema.shape, true>,
+    ),
+    cache: 'none',
+    responses: {
+      200: { description: 'The preset answer, with the SQL it ran, its as-of and source', schema: HmdaAnswerSchema },
+      ...errorResponses({ 404: 'No HMDA records are loaded for the state and year asked; the message says what is.' }),
+    },
+  });
+}
 
-  registry.route({
+export const hmdaRoutes = {
+  queryHmdaSql: routeContract({
     method: 'post',
     path: '/hmda/sql',
     operationId: 'queryHmdaSql',
@@ -88,10 +88,8 @@ export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
     responses: {
       200: { description: 'The rows, with the SQL that ran, its as-of and source', schema: HmdaAnswerSchema },
     },
-    handler: ({ body, req }) => deps.services.hmda.answer({ sql: body.sql }, requireKey(req, deps)),
-  });
-
-  registry.route({
+  }),
+  getHmdaExport: routeContract({
     method: 'get',
     path: '/hmda/exports/:file',
     operationId: 'getHmdaExport',
@@ -119,6 +117,27 @@ export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
       412: { description: 'If-Match named an ETag the file no longer has.', schema: ErrorBodySchema },
       416: { description: 'The range starts past the end of the file; `Content-Range` gives its size.', schema: ErrorBodySchema },
     },
+  }),
+};
+
+/** Every preset's route, as data. */
+export const hmdaPresetRoutes = PRESET_NAMES.map(hmdaPresetRoute);
+
+export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  for (const preset of PRESET_NAMES) {
+    registry.route({
+      ...hmdaPresetRoute(preset),
+      handler: ({ query, req }) => deps.services.hmda.answer({ ...query, preset }, requireKey(req, deps)),
+    });
+  }
+
+  registry.route({
+    ...hmdaRoutes.queryHmdaSql,
+    handler: ({ body, req }) => deps.services.hmda.answer({ sql: body.sql }, requireKey(req, deps)),
+  });
+
+  registry.route({
+    ...hmdaRoutes.getHmdaExport,
     async handler({ params, req, res }): Promise<typeof RESPONSE_WRITTEN> {
       requireKey(req, deps);
       const found = deps.services.hmda.exports.find(params.file);

@@ -107,14 +107,29 @@ const EXPORT_TIME_FACTOR = 6;
  */
 const WARM_TIME_FACTOR = 60;
 
-export interface HmdaServiceOptions {
-  /** Keep preset answers until the warehouse changes (default). Off only to time the queries themselves. */
-  keepAnswers?: boolean;
-  /** Bytes an answer may take before it is exported (default HMDA_ANSWER_BUDGET_BYTES); smaller only in tests. */
-  answerBudgetBytes?: number;
-  /** Export space of the folder and of each key (defaults EXPORTS_MAX_BYTES, EXPORTS_KEY_MAX_BYTES); smaller only in tests. */
-  exportMaxBytes?: number;
-  exportKeyMaxBytes?: number;
+/** Where the warehouse is and what DuckDB may spend on it, plus the links answers carry. */
+export interface HmdaSettings {
+  /** The site's address (export download links). */
+  baseUrl: string;
+  /** The warehouse folder (HMDA_DIR). */
+  dir: string;
+  threads: number;
+  memoryLimit: string;
+  /** A query's time limit; exports and presets computed ahead get multiples of it. */
+  queryTimeoutMs: number;
+}
+
+/** The HMDA service's settings, as the configuration names them. */
+export function hmdaSettings(
+  config: Pick<Config, 'baseUrl' | 'hmdaDir' | 'HMDA_THREADS' | 'HMDA_MEMORY_LIMIT' | 'HMDA_QUERY_TIMEOUT_MS'>,
+): HmdaSettings {
+  return {
+    baseUrl: config.baseUrl,
+    dir: config.hmdaDir,
+    threads: config.HMDA_THREADS,
+    memoryLimit: config.HMDA_MEMORY_LIMIT,
+    queryTimeoutMs: config.HMDA_QUERY_TIMEOUT_MS,
+  };
 }
 
 /** "2025 for 55 states" or "CA 2020, CO 2022": what a warehouse holds, short. */
@@ -132,21 +147,39 @@ function heldYears(partitions: { year: number; state: string }[]): string {
     .join(', ');
 }
 
-export function createHmdaService({ config, logger, ...options }: { config: Config; logger: Logger } & HmdaServiceOptions): HmdaService {
-  const keepAnswers = options.keepAnswers ?? true;
-  const root = config.hmdaDir;
+export function createHmdaService({
+  logger,
+  baseUrl,
+  dir: root,
+  threads,
+  memoryLimit,
+  queryTimeoutMs,
+  keepAnswers = true,
+  answerBudgetBytes = HMDA_ANSWER_BUDGET_BYTES,
+  exportMaxBytes,
+  exportKeyMaxBytes,
+}: HmdaSettings & {
+  logger: Logger;
+  /** Keep preset answers until the warehouse changes (default). Off only to time the queries themselves. */
+  keepAnswers?: boolean;
+  /** Bytes an answer may take before it is exported (default HMDA_ANSWER_BUDGET_BYTES); smaller only in tests. */
+  answerBudgetBytes?: number;
+  /** Export space of the folder and of each key (defaults EXPORTS_MAX_BYTES, EXPORTS_KEY_MAX_BYTES); smaller only in tests. */
+  exportMaxBytes?: number;
+  exportKeyMaxBytes?: number;
+}): HmdaService {
   const progress = new LoadProgress(root);
   const exports = createExportStore({
     dir: path.join(root, 'exports'),
     logger,
-    maxBytes: options.exportMaxBytes,
-    keyMaxBytes: options.exportKeyMaxBytes,
+    maxBytes: exportMaxBytes,
+    keyMaxBytes: exportKeyMaxBytes,
   });
   const sandbox = createSandbox({
     root,
-    threads: config.HMDA_THREADS,
-    memoryLimit: config.HMDA_MEMORY_LIMIT,
-    timeoutMs: config.HMDA_QUERY_TIMEOUT_MS,
+    threads,
+    memoryLimit,
+    timeoutMs: queryTimeoutMs,
     rowCap: SQL_ROW_CAP,
     byteCap: SQL_BYTE_CAP,
     logger,
@@ -180,7 +213,7 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
   }
 
   async function connection() {
-    trusted ??= openInstance({ threads: config.HMDA_THREADS, memoryLimit: config.HMDA_MEMORY_LIMIT });
+    trusted ??= openInstance({ threads, memoryLimit });
     const db = await trusted;
     const connected = await db.connect();
     const statements = viewStatements(root);
@@ -261,8 +294,8 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
     }
   }
 
-  const exportTimeoutMs = Math.max(60_000, EXPORT_TIME_FACTOR * config.HMDA_QUERY_TIMEOUT_MS);
-  const warmTimeoutMs = Math.max(600_000, WARM_TIME_FACTOR * config.HMDA_QUERY_TIMEOUT_MS);
+  const exportTimeoutMs = Math.max(60_000, EXPORT_TIME_FACTOR * queryTimeoutMs);
+  const warmTimeoutMs = Math.max(600_000, WARM_TIME_FACTOR * queryTimeoutMs);
 
   /** A preset's answer, kept or computed (and kept) within `timeoutMs`. */
   async function presetAnswer(name: string, input: unknown, timeoutMs: number): Promise<PresetResult> {
@@ -302,9 +335,9 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
           exportPreset,
           sandbox,
           exports,
-          downloadBase: `${config.baseUrl}/api/v1/hmda/exports`,
+          downloadBase: `${baseUrl}/api/v1/hmda/exports`,
           rowCap: SQL_ROW_CAP,
-          budgetBytes: options.answerBudgetBytes ?? HMDA_ANSWER_BUDGET_BYTES,
+          budgetBytes: answerBudgetBytes,
         },
         query,
         context,
@@ -312,7 +345,7 @@ export function createHmdaService({ config, logger, ...options }: { config: Conf
     },
 
     preset(name, input) {
-      return presetAnswer(name, input, config.HMDA_QUERY_TIMEOUT_MS);
+      return presetAnswer(name, input, queryTimeoutMs);
     },
 
     warmNationalPresets() {

@@ -3,13 +3,13 @@
 // but no REST path; these routes are additions, documented as such. The schemas are the loan-limits
 // contract's.
 import type { AppDeps } from '../deps.ts';
-import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { LoanLimitHistoryQuerySchema, LoanLimitHistoryResponseSchema, LoanLimitsAnswerSchema, LoanLimitsQuerySchema } from './contract.ts';
 import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 
-export function registerLoanLimitsRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
+export const loanLimitsRoutes = {
+  getLoanLimits: routeContract({
     method: 'get',
     path: '/loan-limits',
     operationId: 'getLoanLimits',
@@ -36,10 +36,8 @@ export function registerLoanLimitsRoutes(registry: ApiRegistry, deps: AppDeps): 
         503: 'The county list or a loan-limit dataset is not loaded yet; retry after Retry-After seconds.',
       }),
     },
-    handler: ({ query }) => deps.services.loanLimits.answerJson(query),
-  });
-
-  registry.route({
+  }),
+  getLoanLimitHistory: routeContract({
     method: 'get',
     path: '/loan-limits/history',
     operationId: 'getLoanLimitHistory',
@@ -59,6 +57,17 @@ export function registerLoanLimitsRoutes(registry: ApiRegistry, deps: AppDeps): 
         404: 'No national figure in the requested range; the message says which years are held.',
       }),
     },
+  }),
+};
+
+export function registerLoanLimitsRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  registry.route({
+    ...loanLimitsRoutes.getLoanLimits,
+    handler: ({ query }) => deps.services.loanLimits.answerJson(query),
+  });
+
+  registry.route({
+    ...loanLimitsRoutes.getLoanLimitHistory,
     handler: ({ query }) => deps.services.loanLimits.history(query),
   });
 }

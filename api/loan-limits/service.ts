@@ -90,7 +90,10 @@ function deepFreeze<T>(value: T): T {
 
 export function createLoanLimitsService({
   db,
-  ...options
+  datasets,
+  versions,
+  clock = () => new Date(),
+  logger = createLogger('silent'),
 }: {
   db: Queryable;
   datasets: DatasetStatus;
@@ -98,13 +101,11 @@ export function createLoanLimitsService({
   clock?: Clock;
   logger?: Logger;
 }): LoanLimitsService {
-  const { datasets, versions } = options;
-  const clock = options.clock ?? (() => new Date());
   const snapshot = datasetSnapshot<CurrentCopy>({
     datasets,
     names: ['counties'],
     optional: [DATASET.conforming, DATASET.fha],
-    logger: options.logger ?? createLogger('silent'),
+    logger,
     label: 'loan limits',
     // As before the shared snapshot: a request after a sync publishes is answered from the new load.
     checkIntervalMs: 0,

@@ -9,11 +9,9 @@ import { readArticles } from '../content/markdown.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import { BILLS_LIMIT_DEFAULT } from '../bills/contract.ts';
 import { TERRITORIES, findState } from '../geo/states.ts';
-import { loanLimitsText } from './tools/get-loan-limits.ts';
-import { billsAnswerText } from './tools/get-congress-bills.ts';
+import { billsAnswerText, loanLimitsText, sourcesText } from './answer-text.ts';
 import { completeBillId, completeGlossarySlug, completeState, completing, countyDirectory, stateCodeOf } from './completions.ts';
 import { isoDay } from '../platform/dates.ts';
-import { sourcesText } from './tool-kit.ts';
 
 /** What the resources read: links on the base URL, the logger for faults, and the services they list. */
 type ResourceDeps = Pick<CoreDeps, 'config' | 'logger'> &

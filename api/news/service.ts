@@ -15,25 +15,28 @@ export interface NewsService {
   history(from: string): Promise<RateHistory>;
 }
 
-export interface NewsServiceOptions {
+const HISTORY_BYTES = 64 * 1024;
+
+export function createNewsService({
+  db,
+  historyTtlMs = 0,
+  clock,
+}: {
+  db: Queryable;
   /**
    * How long a rate history is reused (0: never). The series change at most daily, and the /rates
    * page that draws it may be cached for 15 minutes anyway (its Cache-Control).
    */
   historyTtlMs?: number;
   clock?: Clock;
-}
-
-const HISTORY_BYTES = 64 * 1024;
-
-export function createNewsService({ db, ...options }: { db: Queryable } & NewsServiceOptions): NewsService {
+}): NewsService {
   // Keyed by the start date, which moves once a day for each range of the chart. A history is still
   // being read when it is kept, so each counts as a nominal 64 KB (a weekly series since 1971 is less).
   const histories = new BoundedCache<Promise<RateHistory>>({
     maxBytes: 16 * HISTORY_BYTES,
     sizeOf: () => HISTORY_BYTES,
-    ttlMs: options.historyTtlMs ?? 0,
-    clock: options.clock,
+    ttlMs: historyTtlMs,
+    clock,
   });
   return {
     list: (options) => listMarketUpdates(db, options),

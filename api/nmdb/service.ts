@@ -49,13 +49,13 @@ function quarter(group: NmdbGroup, at: number): NmdbQuarter {
   };
 }
 
-export function createNmdbService(options: { db: Queryable; datasets: DatasetStatus; logger: Logger }): NmdbService {
+export function createNmdbService({ db, datasets, logger }: { db: Queryable; datasets: DatasetStatus; logger: Logger }): NmdbService {
   const snapshot = datasetSnapshot<NmdbData>({
-    datasets: options.datasets,
+    datasets,
     names: [NMDB_DATASET],
     label: 'nmdb',
-    logger: options.logger,
-    read: async ([record]) => ({ groups: await readNmdbGroups(options.db), record: record as DatasetRecord }),
+    logger,
+    read: async ([record]) => ({ groups: await readNmdbGroups(db), record: record as DatasetRecord }),
   });
   return {
     async stateRates(input) {

@@ -1,13 +1,13 @@
 // GET /rates (the detailed and simple rate records; docs/rates.md): a thin face over the rates service. The schemas
 // are the rates contract's; the body comes pre-serialised from the service's in-memory cache.
 import type { AppDeps } from '../deps.ts';
-import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 import { RateRecordSchema, RatesQuerySchema } from './contract.ts';
 
-export function registerRatesRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
+export const ratesRoutes = {
+  getRates: routeContract({
     method: 'get',
     path: '/rates',
     operationId: 'getRates',
@@ -44,6 +44,12 @@ export function registerRatesRoutes(registry: ApiRegistry, deps: AppDeps): void 
         503: 'The rate datasets are not loaded yet; retry after Retry-After seconds.',
       }),
     },
+  }),
+};
+
+export function registerRatesRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  registry.route({
+    ...ratesRoutes.getRates,
     handler: ({ query }) => deps.services.rates.getRatesJson(query),
   });
 }

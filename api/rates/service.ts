@@ -2,7 +2,9 @@
 // are cached in memory between syncs and for the day (freshness is judged against today), so the hot
 // path does no database round trip; a sync is noticed through the `datasets` table (the shared
 // dataset snapshot checks it in the background at most every few seconds) or `invalidate()`.
-import type { CoreDeps } from '../platform/core-deps.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { DatasetRecord, DatasetStatus } from '../platform/datasets.ts';
 import { BoundedCache } from '../platform/bounded-cache.ts';
 import { cacheCounter, isCacheOff } from '../platform/cache-meter.ts';
@@ -86,16 +88,27 @@ const signatureOf = (records: readonly DatasetRecord[]) =>
   JSON.stringify(records.map((record) => [record.name, record.loadedAt, record.checksum]));
 
 export function createRatesService({
+  db,
+  logger,
+  clock,
+  baseUrl,
   datasets,
   versions,
-  ...core
-}: CoreDeps & { datasets: DatasetStatus; versions: DatasetVersions }): RatesService {
+}: {
+  db: Queryable;
+  logger: Logger;
+  clock: Clock;
+  /** The site's address, for the links every record carries (the API docs, the estimate's method). */
+  baseUrl: string;
+  datasets: DatasetStatus;
+  versions: DatasetVersions;
+}): RatesService {
   // The same URL app.ts gives the API docs page (metadata.documentation, contract "Rates").
-  const urls = { documentation: `${core.config.baseUrl}/docs/api`, method: `${core.config.baseUrl}${METHOD_PATH}` };
+  const urls = { documentation: `${baseUrl}/docs/api`, method: `${baseUrl}${METHOD_PATH}` };
   // The UTC day, formatted when it changes rather than on every request (days since the epoch).
   let day = { number: Number.NaN, text: '' };
   const today = () => {
-    const now = core.clock();
+    const now = clock();
     const number = Math.floor(now.getTime() / DAY_MS);
     if (number !== day.number) day = { number, text: isoDay(now) };
     return day.text;
@@ -104,10 +117,10 @@ export function createRatesService({
     datasets,
     names: REQUIRED_DATASETS,
     optional: OPTIONAL_DATASETS,
-    logger: core.logger,
+    logger: logger,
     label: 'rates',
     read: async (records) => ({
-      data: await readSnapshot(core.db, signatureOf(records), currentVersions(records, WATCHED_DATASETS)),
+      data: await readSnapshot(db, signatureOf(records), currentVersions(records, WATCHED_DATASETS)),
       day: '',
       answers: answerCacheOf(MAX_CACHED_BYTES),
     }),
@@ -123,7 +136,7 @@ export function createRatesService({
       const publisher = benchmarkInfo(id).publisher;
       return publisher === 'Freddie Mac' ? PMMS_DATASET : publisher === 'FFIEC' ? APOR_DATASET : OPTIMAL_BLUE_DATASET;
     };
-    core.logger.warn(
+    logger.warn(
       { series: ids, datasets: [...new Set(ids.map(datasetOf))] },
       'rates: a request asked for a cell only these unloaded series cover. Sync those datasets with access to the publishers ' +
         '(without MDS_SOURCE_DIR), or, offline, save the files in the MDS_SOURCE_DIR folder (FRED downloads as rates/fred/<ID>.csv, ' +
@@ -135,7 +148,7 @@ export function createRatesService({
     // A pinned snapshot holds only its loads' window: older lender history is not part of what it served.
     if (data.pinned && request.date !== undefined && request.date < data.lenderWindowStart) return [];
     return request.date !== undefined && request.date < data.lenderWindowStart
-      ? readLenderHistory(core.db, request, request.date)
+      ? readLenderHistory(db, request, request.date)
       : (data.lender.get(cellKey(request)) ?? []);
   }
 
@@ -172,7 +185,7 @@ export function createRatesService({
     let entry = pinnedSnapshots.get(key);
     if (!entry) {
       entry = Promise.all(
-        pins.map((pin) => versions.snapshot<RatesArchive>(pin, () => ARCHIVE_OF.get(pin.dataset)?.(core.db) as Promise<RatesArchive>)),
+        pins.map((pin) => versions.snapshot<RatesArchive>(pin, () => ARCHIVE_OF.get(pin.dataset)?.(db) as Promise<RatesArchive>)),
       ).then((archives) => ({ ...snapshotFromArchives(archives, key, publicVersions(pins)), pinned: true }));
       entry.catch(() => pinnedSnapshots.delete(key));
       pinnedSnapshots.set(key, entry);

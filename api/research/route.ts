@@ -1,7 +1,7 @@
 // GET /research/states/{state} and GET /research/counties/{fips}: the profiles behind the /research
 // pages, as JSON. The schemas are the research contract's.
 import type { AppDeps } from '../deps.ts';
-import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { CountyProfileSchema, ResearchCountyPathSchema, ResearchStatePathSchema, StateProfileSchema } from './contract.ts';
 import { z } from 'zod';
@@ -10,8 +10,8 @@ const NO_QUERY = z.object({});
 const NOT_LOADED =
   'A dataset the profile is drawn from (counties, loan limits, HMDA aggregates, NMDB, PMMS) is not loaded yet; see Retry-After.';
 
-export function registerResearchRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
+export const researchRoutes = {
+  getStateResearch: routeContract({
     method: 'get',
     path: '/research/states/:state',
     operationId: 'getStateResearch',
@@ -28,10 +28,8 @@ export function registerResearchRoutes(registry: ApiRegistry, deps: AppDeps): vo
       200: { description: "The state's profile", schema: StateProfileSchema },
       ...errorResponses({ 400: 'The state is not one of the 50 states or DC; the message lists the codes.', 503: NOT_LOADED }),
     },
-    handler: ({ params }) => deps.services.research.state(params.state),
-  });
-
-  registry.route({
+  }),
+  getCountyResearch: routeContract({
     method: 'get',
     path: '/research/counties/:fips',
     operationId: 'getCountyResearch',
@@ -52,6 +50,17 @@ export function registerResearchRoutes(registry: ApiRegistry, deps: AppDeps): vo
         503: NOT_LOADED,
       }),
     },
+  }),
+};
+
+export function registerResearchRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  registry.route({
+    ...researchRoutes.getStateResearch,
+    handler: ({ params }) => deps.services.research.state(params.state),
+  });
+
+  registry.route({
+    ...researchRoutes.getCountyResearch,
     handler: ({ params }) => deps.services.research.county(params.fips),
   });
 }

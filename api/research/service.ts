@@ -38,7 +38,13 @@ export interface ResearchService {
   world(): Promise<ResearchWorld>;
 }
 
-export function createResearchService(options: {
+export function createResearchService({
+  db,
+  datasets,
+  logger,
+  escrow: escrowService,
+  bills: billsService,
+}: {
   db: Queryable;
   datasets: DatasetStatus;
   logger: Logger;
@@ -46,11 +52,11 @@ export function createResearchService(options: {
   bills: BillsService;
 }): ResearchService {
   const snapshot = datasetSnapshot<ResearchWorld>({
-    datasets: options.datasets,
+    datasets,
     names: RESEARCH_DATASETS,
     label: 'research',
-    logger: options.logger,
-    read: (records) => readResearchWorld(options.db, records, records.map((record) => `${record.name}@${record.loadedAt}`).join(';')),
+    logger,
+    read: (records) => readResearchWorld(db, records, records.map((record) => `${record.name}@${record.loadedAt}`).join(';')),
   });
   // Profiles of the world they were built from: a new world starts empty.
   const built = new WeakMap<ResearchWorld, { states: Map<string, Promise<StateProfile>>; counties: Map<string, CountyProfile> }>();
@@ -62,7 +68,7 @@ export function createResearchService(options: {
 
   async function sponsoredBills(state: StateInfo): Promise<StateProfile['bills']> {
     try {
-      const bills = await options.bills.list();
+      const bills = await billsService.list();
       return bills
         .filter((bill) => bill.sponsor?.state === state.code)
         .map((bill) => ({
@@ -80,7 +86,7 @@ export function createResearchService(options: {
 
   async function buildState(world: ResearchWorld, state: StateInfo): Promise<StateProfile> {
     const figures = stateFigures(world, state);
-    const escrow = options.escrow.answer({ state: state.code, closing_month: 1 });
+    const escrow = escrowService.answer({ state: state.code, closing_month: 1 });
     const bills = await sponsoredBills(state);
     const escrowPart = {
       frequency: escrow.taxSchedule.frequency,

@@ -1,14 +1,14 @@
 // GET /search: the full-text search behind the MCP tool `search_content`, as a REST resource. The
 // schemas are the search contract's.
 import type { AppDeps } from '../deps.ts';
-import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { SearchAnswerSchema, SearchQuerySchema } from './contract.ts';
 
 /** Earlier names of the contract's schemas, for code that imported them from here. */
 export { SearchQuerySchema, SearchAnswerSchema as SearchResponseSchema } from './contract.ts';
 
-export function registerSearchRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
+export const searchRoutes = {
+  searchContent: routeContract({
     method: 'get',
     path: '/search',
     operationId: 'searchContent',
@@ -20,6 +20,12 @@ export function registerSearchRoutes(registry: ApiRegistry, deps: AppDeps): void
     tags: ['Content'],
     query: SearchQuerySchema,
     responses: { 200: { description: 'Matching pages, best first', schema: SearchAnswerSchema } },
+  }),
+};
+
+export function registerSearchRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  registry.route({
+    ...searchRoutes.searchContent,
     handler: ({ query }) => deps.services.search.search(query),
   });
 }

@@ -1,7 +1,8 @@
 // The `search` service: validated full-text queries over the index, with absolute URLs, for the
 // REST route, the MCP tool `search_content` and /ask. Pages with every word come first, then pages
 // with some of them; a passage that many pages share (county research pages) is shown once.
-import type { CoreDeps } from '../platform/core-deps.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { Clock } from '../platform/clock.ts';
 import { BadRequestError } from '../platform/errors.ts';
 import { rebuildSearchIndex, type IndexBuildResult } from './build.ts';
 import { searchDocuments } from './query.ts';
@@ -24,15 +25,6 @@ export interface SearchService {
   rebuild(): Promise<IndexBuildResult>;
 }
 
-export interface SearchServiceOptions {
-  /**
-   * How long an answer is reused (0: never). The index changes when content is released or a sync
-   * runs, and API answers may be cached for an hour anyway (Cache-Control), so a minute is harmless.
-   */
-  answerTtlMs?: number;
-  clock?: CoreDeps['clock'];
-}
-
 /** Pages read beyond the limit, to fill the places of pages folded into another's passage. */
 const FOLD_ROOM = 20;
 
@@ -40,10 +32,21 @@ const FOLD_ROOM = 20;
 const MAX_KEPT_ANSWER_BYTES = 4 * 1024 * 1024;
 
 export function createSearchService({
+  db,
+  baseUrl,
   answerTtlMs,
   clock,
-  ...core
-}: Pick<CoreDeps, 'db' | 'config'> & SearchServiceOptions): SearchService {
+}: {
+  db: Database;
+  /** The site's address, for each result's absolute URL. */
+  baseUrl: string;
+  /**
+   * How long an answer is reused (0: never). The index changes when content is released or a sync
+   * runs, and API answers may be cached for an hour anyway (Cache-Control), so a minute is harmless.
+   */
+  answerTtlMs?: number;
+  clock?: Clock;
+}): SearchService {
   const answers = new BoundedCache<SearchAnswer>({ maxBytes: MAX_KEPT_ANSWER_BYTES, ttlMs: answerTtlMs ?? 0, clock });
   return {
     async search({ query, type, limit = SEARCH_LIMIT_DEFAULT }) {
@@ -60,12 +63,12 @@ export function createSearchService({
       const kept = answers.get(key);
       if (kept) return kept;
       // A few more than asked, so that pages folded into an earlier one's passage leave room for others.
-      const hits = await searchDocuments(core.db, { query: text, type, limit: limit + FOLD_ROOM, some: true });
+      const hits = await searchDocuments(db, { query: text, type, limit: limit + FOLD_ROOM, some: true });
       const results = foldRepeatedPassages(hits)
         .slice(0, limit)
         .map(({ hit, similar }) => ({
           title: hit.title,
-          url: `${core.config.baseUrl}${hit.path}`,
+          url: `${baseUrl}${hit.path}`,
           path: hit.path,
           type: hit.type,
           excerpt: hit.excerpt,
@@ -87,7 +90,7 @@ export function createSearchService({
       return answer;
     },
     async rebuild() {
-      const result = await core.db.transaction((tx) => rebuildSearchIndex(tx));
+      const result = await db.transaction((tx) => rebuildSearchIndex(tx));
       answers.clear();
       return result;
     },

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { DATA_CACHE_CONTROL, RESPONSE_WRITTEN, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { DATA_CACHE_CONTROL, RESPONSE_WRITTEN, routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { CatalogueAnswerSchema, CatalogueQuerySchema, SeriesAnswerSchema, SeriesPathSchema, SeriesQuerySchema } from './contract.ts';
 import type { CsvAnswer } from './service.ts';
@@ -33,8 +33,8 @@ function sendCsv(req: Request, res: Response, csv: CsvAnswer): void {
   else res.end(entry.bytes);
 }
 
-export function registerSeriesRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
+export const seriesRoutes = {
+  listSeries: routeContract({
     method: 'get',
     path: '/series',
     operationId: 'listSeries',
@@ -47,10 +47,8 @@ export function registerSeriesRoutes(registry: ApiRegistry, deps: AppDeps): void
     tags: ['Series'],
     query: CatalogueQuerySchema,
     responses: { 200: { description: 'The catalogue page', schema: CatalogueAnswerSchema }, ...errorResponses([]) },
-    handler: ({ query }) => deps.services.catalogue.seriesCatalogueJson(query),
-  });
-
-  registry.route({
+  }),
+  getSeries: routeContract({
     method: 'get',
     path: '/series/*id',
     operationId: 'getSeries',
@@ -71,6 +69,17 @@ export function registerSeriesRoutes(registry: ApiRegistry, deps: AppDeps): void
         503: 'The datasets this series is read from are not loaded yet; see Retry-After.',
       }),
     },
+  }),
+};
+
+export function registerSeriesRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  registry.route({
+    ...seriesRoutes.listSeries,
+    handler: ({ query }) => deps.services.catalogue.seriesCatalogueJson(query),
+  });
+
+  registry.route({
+    ...seriesRoutes.getSeries,
     handler: async ({ params, query, req, res }) => {
       if (query.format === 'csv') {
         sendCsv(req, res, await deps.services.series.answerCsv(params.id, query));

@@ -2,7 +2,8 @@
 // charts. Each family of series is held in memory, read from its own datasets and re-read when a
 // sync publishes a new load of one of them (so one publisher's missing data never hides another's).
 // Answers are remembered per normalised question, serialised, until the family is re-read.
-import type { CoreDeps } from '../platform/core-deps.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import type { Logger } from '../platform/logger.ts';
 import type { DatasetStatus } from '../platform/datasets.ts';
 import { HttpError, NotFoundError } from '../platform/errors.ts';
 import { parseOrThrow } from '../platform/validation.ts';
@@ -103,28 +104,32 @@ const redirect = (lower: string) => lower.replace(/^hmda\/([a-z]{2}|\d{5})\/(pop
 const bodyCache = <T extends NonNullable<unknown>>(maxBytes: number, bodyOf: (value: T) => string) =>
   new BoundedCache<T>({ maxBytes, sizeOf: (value, key) => bodyOf(value).length + 2 * key.length + 64 });
 
-export interface SeriesServiceOptions {
-  /** How often a request may start a background check for a newer sync (default 5 s). */
-  checkIntervalMs?: number;
-}
-
 export function createSeriesService({
+  db,
+  logger: parentLogger,
+  baseUrl,
   datasets,
   checkIntervalMs,
-  ...core
-}: Pick<CoreDeps, 'db' | 'config' | 'logger'> & { datasets: DatasetStatus } & SeriesServiceOptions): SeriesService {
-  const baseUrl = core.config.baseUrl;
-  const logger = core.logger.child({ service: 'series' });
+}: {
+  db: Queryable;
+  logger: Logger;
+  /** The site's address, for the links answers and errors carry. */
+  baseUrl: string;
+  datasets: DatasetStatus;
+  /** How often a request may start a background check for a newer sync (default 5 s). */
+  checkIntervalMs?: number;
+}): SeriesService {
+  const logger = parentLogger.child({ service: 'series' });
   const families: SeriesFamily[] = [
-    pmmsFamily(core.db),
-    optimalBlueFamily(core.db),
-    nmdbFamily(core.db),
+    pmmsFamily(db),
+    optimalBlueFamily(db),
+    nmdbFamily(db),
     nationalLimitFamily(),
-    countyLimitFamily('conforming', core.db),
-    countyLimitFamily('fha', core.db),
-    hmdaFamily(core.db),
-    hmdaCountyFamily(core.db),
-    populationFamily(core.db),
+    countyLimitFamily('conforming', db),
+    countyLimitFamily('fha', db),
+    hmdaFamily(db),
+    hmdaCountyFamily(db),
+    populationFamily(db),
   ].sort((a, b) => FAMILY_IDS.indexOf(a.id) - FAMILY_IDS.indexOf(b.id));
 
   const copies = new Map<SeriesFamily, DatasetSnapshot<FamilyCopy>>(

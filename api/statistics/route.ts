@@ -1,13 +1,13 @@
 // GET /statistics (docs/statistics.md): the featured statistic of the day, one by id, or every matching
 // one with all=true. A thin face over the statistics service; the schemas are the contract's.
 import type { AppDeps } from '../deps.ts';
-import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { CATEGORIES, StatisticsAnswerSchema, StatisticsQuerySchema } from './contract.ts';
 import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 
-export function registerStatisticsRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
+export const statisticsRoutes = {
+  getStatistics: routeContract({
     method: 'get',
     path: '/statistics',
     operationId: 'getStatistics',
@@ -35,6 +35,12 @@ export function registerStatisticsRoutes(registry: ApiRegistry, deps: AppDeps): 
         503: 'The statistics have not been computed yet (never loaded, loading since a time, or the last load failed); retry after Retry-After seconds.',
       }),
     },
+  }),
+};
+
+export function registerStatisticsRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  registry.route({
+    ...statisticsRoutes.getStatistics,
     handler: ({ query }) => deps.services.statistics.answerJson(query),
   });
 }

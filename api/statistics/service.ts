@@ -69,7 +69,12 @@ function sourcesOf(stats: readonly StatRecord[]): Source[] {
   return [...byUrl.values()];
 }
 
-export function createStatisticsService(deps: {
+export function createStatisticsService({
+  db,
+  datasets,
+  versions,
+  clock,
+}: {
   db: Queryable;
   datasets: DatasetStatus;
   versions: DatasetVersions;
@@ -79,10 +84,10 @@ export function createStatisticsService(deps: {
   let loading: Promise<Catalogue> | undefined;
 
   async function current(): Promise<Catalogue> {
-    const record = await deps.datasets.require(STATISTICS_DATASET); // 503 until the first precompute
+    const record = await datasets.require(STATISTICS_DATASET); // 503 until the first precompute
     const version = `${record.loadedAt}|${record.checksum ?? ''}`;
     if (catalogue?.version === version) return catalogue;
-    loading ??= readRows(deps.db)
+    loading ??= readRows(db)
       .then((rows) => catalogueOf(version, [currentVersion(record)], rows))
       .finally(() => {
         loading = undefined;
@@ -129,12 +134,12 @@ export function createStatisticsService(deps: {
 
   /** The catalogue as served at the end of `day` (the current one when it has not changed since). */
   async function catalogueAt(day: string): Promise<Catalogue> {
-    const [pin] = await deps.versions.pin({ required: [STATISTICS_DATASET] }, day);
+    const [pin] = await versions.pin({ required: [STATISTICS_DATASET] }, day);
     if (!pin || pin.current) return current();
     let entry = pinnedCatalogues.get(pin.version);
     if (!entry) {
-      entry = deps.versions
-        .snapshot<StatisticsArchive>(pin, () => archiveStatistics(deps.db))
+      entry = versions
+        .snapshot<StatisticsArchive>(pin, () => archiveStatistics(db))
         .then((archive) => catalogueOf(pin.version, publicVersions([pin]), archive.rows));
       const key = pin.version;
       entry.catch(() => pinnedCatalogues.delete(key));
@@ -146,7 +151,7 @@ export function createStatisticsService(deps: {
   async function remembered(query: StatisticsQuery): Promise<RememberedAnswer<StatisticsAnswer>> {
     const found = query.as_of === undefined ? await current() : await catalogueAt(query.as_of);
     // The featured statistic changes with the UTC day (the asked day for `as_of`); every other answer only with the catalogue.
-    const day = query.id === undefined && !query.all ? (query.as_of ?? isoDay(deps.clock())) : '';
+    const day = query.id === undefined && !query.all ? (query.as_of ?? isoDay(clock())) : '';
     const key = `${query.category ?? ''}|${query.id ?? ''}|${query.year ?? ''}|${query.all ? 'all' : ''}|${day}`;
     return found.answers.get(key) ?? rememberAnswer(found.answers, key, compute(found, query, day));
   }
@@ -163,7 +168,7 @@ export function createStatisticsService(deps: {
     },
     invalidate() {
       catalogue = undefined;
-      deps.datasets.invalidate();
+      datasets.invalidate();
     },
   };
 }

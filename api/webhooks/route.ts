@@ -3,7 +3,8 @@
 // reads a hook's delivery log. A webhook belongs to the key's account: any key of it sees the same.
 import type { Request } from 'express';
 import type { AppDeps } from '../deps.ts';
-import type { ApiRegistry } from '../platform/http/api-registry.ts';
+import type { Config } from '../config.ts';
+import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { UnauthorizedError } from '../platform/errors.ts';
 import { howToGetAKey } from '../access/identity.ts';
@@ -26,80 +27,102 @@ const SIGNING =
   'answer within 10 s delivers it; otherwise it is retried after 1 min, 5 min, 30 min, 2 h, 8 h and 24 h, and a hook ' +
   'whose attempts fail 15 times in a row is disabled.';
 
+const notFound = { 404: 'Your account has no webhook with this id.' };
+
+/** The webhook routes, as data; the limit per account is said in the description. */
+export function webhookRoutes({ WEBHOOKS_PER_ACCOUNT }: Pick<Config, 'WEBHOOKS_PER_ACCOUNT'>) {
+  return {
+    createWebhook: routeContract({
+      method: 'post',
+      path: '/webhooks',
+      operationId: 'createWebhook',
+      example: { body: { url: 'https://hooks.example.org/mortgage-data', datasets: ['pmms', 'optimal_blue'] } },
+      summary: 'Register a webhook: an HTTPS URL told of each new version of the datasets you name',
+      description:
+        `For key holders. The URL's host must resolve to public addresses only; the answer carries the signing secret, once. ${SIGNING} ` +
+        `An account may have ${WEBHOOKS_PER_ACCOUNT} webhooks.`,
+      tags: TAGS,
+      body: strictArguments(WebhookCreateSchema, 'parameter'),
+      corsMethods: 'POST',
+      responses: {
+        200: { description: 'The webhook, with its secret (shown this once)', schema: WebhookCreatedSchema },
+        ...errorResponses({ 409: 'The account has as many webhooks as it may; delete one first.' }),
+      },
+    }),
+    listWebhooks: routeContract({
+      method: 'get',
+      path: '/webhooks',
+      operationId: 'listWebhooks',
+      example: {},
+      summary: "Your account's webhooks, with each one's state",
+      tags: TAGS,
+      cache: 'none',
+      responses: { 200: { description: 'The webhooks', schema: WebhookListSchema } },
+    }),
+    getWebhook: routeContract({
+      method: 'get',
+      path: '/webhooks/:id',
+      operationId: 'getWebhook',
+      example: { params: { id: '1' } },
+      summary: 'One of your webhooks: URL, datasets, state, failures in a row',
+      tags: TAGS,
+      params: WebhookParamsSchema,
+      cache: 'none',
+      responses: { 200: { description: 'The webhook', schema: WebhookSchema }, ...errorResponses(notFound) },
+    }),
+    deleteWebhook: routeContract({
+      method: 'delete',
+      path: '/webhooks/:id',
+      operationId: 'deleteWebhook',
+      example: { params: { id: '1' } },
+      summary: 'Delete one of your webhooks and its delivery log',
+      tags: TAGS,
+      params: WebhookParamsSchema,
+      corsMethods: 'DELETE',
+      responses: { 200: { description: 'It is gone', schema: DeletedSchema }, ...errorResponses(notFound) },
+    }),
+    listWebhookDeliveries: routeContract({
+      method: 'get',
+      path: '/webhooks/:id/deliveries',
+      operationId: 'listWebhookDeliveries',
+      example: { params: { id: '1' } },
+      summary: "A webhook's delivery log: each delivery's state and every attempt's time, status and error",
+      tags: TAGS,
+      params: WebhookParamsSchema,
+      cache: 'none',
+      responses: { 200: { description: 'The last 50 deliveries, newest first', schema: DeliveriesSchema }, ...errorResponses(notFound) },
+    }),
+  };
+}
+
 export function registerWebhookRoutes(registry: ApiRegistry, deps: AppDeps): void {
+  const routes = webhookRoutes(deps.config);
   const accountOf = (req: Request): string => {
     if (req.identity?.kind !== 'key')
       throw new UnauthorizedError(`Webhooks belong to an account: send your API key. ${howToGetAKey(deps.config)}`);
     return req.identity.accountId;
   };
-  const notFound = { 404: 'Your account has no webhook with this id.' };
-
   registry.route({
-    method: 'post',
-    path: '/webhooks',
-    operationId: 'createWebhook',
-    example: { body: { url: 'https://hooks.example.org/mortgage-data', datasets: ['pmms', 'optimal_blue'] } },
-    summary: 'Register a webhook: an HTTPS URL told of each new version of the datasets you name',
-    description:
-      `For key holders. The URL's host must resolve to public addresses only; the answer carries the signing secret, once. ${SIGNING} ` +
-      `An account may have ${deps.config.WEBHOOKS_PER_ACCOUNT} webhooks.`,
-    tags: TAGS,
-    body: strictArguments(WebhookCreateSchema, 'parameter'),
-    corsMethods: 'POST',
-    responses: {
-      200: { description: 'The webhook, with its secret (shown this once)', schema: WebhookCreatedSchema },
-      ...errorResponses({ 409: 'The account has as many webhooks as it may; delete one first.' }),
-    },
+    ...routes.createWebhook,
     handler: ({ body, req }) => deps.services.webhooks.create(accountOf(req), body),
   });
   registry.route({
-    method: 'get',
-    path: '/webhooks',
-    operationId: 'listWebhooks',
-    example: {},
-    summary: "Your account's webhooks, with each one's state",
-    tags: TAGS,
-    cache: 'none',
-    responses: { 200: { description: 'The webhooks', schema: WebhookListSchema } },
+    ...routes.listWebhooks,
     handler: async ({ req }) => ({ webhooks: await deps.services.webhooks.list(accountOf(req)), limit: deps.config.WEBHOOKS_PER_ACCOUNT }),
   });
   registry.route({
-    method: 'get',
-    path: '/webhooks/:id',
-    operationId: 'getWebhook',
-    example: { params: { id: '1' } },
-    summary: 'One of your webhooks: URL, datasets, state, failures in a row',
-    tags: TAGS,
-    params: WebhookParamsSchema,
-    cache: 'none',
-    responses: { 200: { description: 'The webhook', schema: WebhookSchema }, ...errorResponses(notFound) },
+    ...routes.getWebhook,
     handler: ({ params, req }) => deps.services.webhooks.get(accountOf(req), params.id),
   });
   registry.route({
-    method: 'delete',
-    path: '/webhooks/:id',
-    operationId: 'deleteWebhook',
-    example: { params: { id: '1' } },
-    summary: 'Delete one of your webhooks and its delivery log',
-    tags: TAGS,
-    params: WebhookParamsSchema,
-    corsMethods: 'DELETE',
-    responses: { 200: { description: 'It is gone', schema: DeletedSchema }, ...errorResponses(notFound) },
+    ...routes.deleteWebhook,
     handler: async ({ params, req }) => {
       await deps.services.webhooks.remove(accountOf(req), params.id);
       return { id: params.id, deleted: true as const };
     },
   });
   registry.route({
-    method: 'get',
-    path: '/webhooks/:id/deliveries',
-    operationId: 'listWebhookDeliveries',
-    example: { params: { id: '1' } },
-    summary: "A webhook's delivery log: each delivery's state and every attempt's time, status and error",
-    tags: TAGS,
-    params: WebhookParamsSchema,
-    cache: 'none',
-    responses: { 200: { description: 'The last 50 deliveries, newest first', schema: DeliveriesSchema }, ...errorResponses(notFound) },
+    ...routes.listWebhookDeliveries,
     handler: async ({ params, req }) => ({ deliveries: await deps.services.webhooks.deliveries(accountOf(req), params.id) }),
   });
 }

@@ -13,7 +13,7 @@ import { loadConfig, PROJECT_ROOT } from '../../api/config.ts';
 import { loadCalibration, statesWithRecords } from '../../api/hmda/calibration.ts';
 import { openInstance } from '../../api/hmda/duck.ts';
 import { PRESET_NAMES } from '../../api/hmda/presets.ts';
-import { createHmdaService } from '../../api/hmda/service.ts';
+import { createHmdaService, hmdaSettings } from '../../api/hmda/service.ts';
 import { writeSyntheticStateYears } from '../../api/hmda/synthetic-sql.ts';
 import { loadLar } from '../../api/hmda/warehouse.ts';
 import { timeRuns } from './latency.ts';
@@ -243,7 +243,7 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
           `generation ${totals.generateSeconds.toFixed(0)} s wall, ${totals.generateCpu.toFixed(0)} CPU-s (${count(totals.rows / totals.generateCpu)} rows per CPU-second); ${config.HMDA_THREADS} threads`,
       });
     }
-    const manifestRows = createHmdaService({ config, logger: pino({ level: 'silent' }) }).summary().rows;
+    const manifestRows = createHmdaService({ ...hmdaSettings(config), logger: pino({ level: 'silent' }) }).summary().rows;
     const parquetBytes = folderBytes(path.join(warehouse, 'lar'));
     rows.push({
       family: 'hmda-seed',
@@ -270,7 +270,7 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
       );
     };
 
-    const service = createHmdaService({ config, logger: pino({ level: 'silent' }), keepAnswers: false });
+    const service = createHmdaService({ ...hmdaSettings(config), logger: pino({ level: 'silent' }), keepAnswers: false });
     const latest = Math.max(...service.summary().years);
     const allYears = service.summary().years.length;
     const scopes: [string, Record<string, unknown>, number][] = [
@@ -294,7 +294,7 @@ export async function runHmdaSeedBench(options: SeedOptions): Promise<BenchRow[]
 
     // As served: the national presets (each year and, where computed ahead, all years) are
     // computed once per publish by warmNationalPresets; callers get the kept answer.
-    const serving = createHmdaService({ config, logger: pino({ level: 'warn' }, pino.destination(2)) });
+    const serving = createHmdaService({ ...hmdaSettings(config), logger: pino({ level: 'warn' }, pino.destination(2)) });
     const warmStarted = performance.now();
     const warmCpu = process.cpuUsage();
     await serving.warmNationalPresets();

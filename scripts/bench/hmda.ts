@@ -12,7 +12,7 @@ import { loadConfig, PROJECT_ROOT } from '../../api/config.ts';
 import { loadCalibration, recordCount, statesWithRecords } from '../../api/hmda/calibration.ts';
 import { literal, openInstance } from '../../api/hmda/duck.ts';
 import { PRESET_NAMES } from '../../api/hmda/presets.ts';
-import { createHmdaService } from '../../api/hmda/service.ts';
+import { createHmdaService, hmdaSettings } from '../../api/hmda/service.ts';
 import { writeSyntheticLar } from '../../api/hmda/synthetic.ts';
 import { larGlob, loadLar } from '../../api/hmda/warehouse.ts';
 import { measureSandboxLimits } from './hmda-sandbox.ts';
@@ -103,7 +103,7 @@ export async function runHmdaBench({ quick }: { quick: boolean }): Promise<Bench
 
     // First the queries themselves (answers not kept), then what a caller gets: national answers
     // are computed once per publish (warmNationalPresets) and served from then on.
-    const computing = createHmdaService({ config, logger: pino({ level: 'silent' }), keepAnswers: false });
+    const computing = createHmdaService({ ...hmdaSettings(config), logger: pino({ level: 'silent' }), keepAnswers: false });
     const runs = quick ? 5 : 9;
     const computed = new Map<string, number>();
     for (const preset of PRESET_NAMES) {
@@ -125,7 +125,7 @@ export async function runHmdaBench({ quick }: { quick: boolean }): Promise<Bench
     }
     await computing.close();
 
-    const service = createHmdaService({ config, logger: pino({ level: 'warn' }, pino.destination(2)) });
+    const service = createHmdaService({ ...hmdaSettings(config), logger: pino({ level: 'warn' }, pino.destination(2)) });
     const warmStarted = performance.now();
     await service.warmNationalPresets();
     const warmSeconds = (performance.now() - warmStarted) / 1000;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Development questions for the built-in reader's classes of phrasing (a date as a survey week, the
 biggest move one way or either, a change from the first figure of a period, two places or two sources
-side by side, "a year ago" as a date, a rate with no state or tier). Every fact is computed here from
+side by side, "a year ago" as a date, a rate with no state or tier, a change within one past period,
+a county name several states share, a daily index beside the survey on a named week). Every fact is computed here from
 the publishers' files in the source folder (MDS_SOURCE_DIR, default ../shared/data), standard library
 only, never through the service and never typed by hand; `--write` rewrites ask-classes.json beside
 this file, in the shared set's format (facts are lists of alternatives; `forbid` strings must be absent).
@@ -220,8 +221,94 @@ def default_questions():
     ]
 
 
+def within_questions():
+    """One past period asked on its own: the change from its first figure to its last."""
+    out = []
+    for q, series, start, end in [
+        ("How much did the 30-year rate change in 2024?", PMMS30, "2024-01-01", "2024-12-31"),
+        ("By how much did the 15-year fixed rate move during 2022?", PMMS15, "2022-01-01", "2022-12-31"),
+        ("How did the 30-year mortgage rate change over Q3 2023?", PMMS30, "2023-07-01", "2023-09-30"),
+        ("How far did the 15-year rate fall in the fourth quarter of 2023?", PMMS15, "2023-10-01", "2023-12-31"),
+    ]:
+        (_, first), (_, last), change = first_to_latest(series, start, end)
+        out.append({"kind": "change_within", "q": q, "facts": [rate_forms(first), rate_forms(last), gap_forms(change)]})
+    return out
+
+
+def county_names():
+    """County FIPS → (name, state), from FHFA's 2026 list."""
+    path = os.path.join(DATA, "loan_limits", "fhfa_conforming", "FullCountyLoanLimitList2026_converted_from_xlsx.csv")
+    with open(path, newline="") as handle:
+        return {row["FIPS State Code"] + row["FIPS County Code"]: (row["County Name"].title(), row["State"]) for row in csv.DictReader(handle)}
+
+
+def same_name_questions():
+    """A county named with no state where several states have one: which states, and which was used (the most populous)."""
+    names = county_names()
+    with open(os.path.join(DATA, "geo", "hmda_county_population_2024.json")) as handle:
+        people = {fips: int(value) for fips, value in json.load(handle).items()}
+    c24 = county_counts(2024)
+
+    def most_populous(name):
+        matches = [fips for fips, (county, _) in names.items() if county == name]
+        best = max(matches, key=lambda fips: people.get(fips, 0))
+        return best, len({names[fips][1] for fips in matches})
+
+    out = []
+    orange, n_orange = most_populous("Orange County")
+    out.append(
+        {
+            "kind": "same_name_county",
+            "q": "What is the conforming loan limit in Orange County?",
+            "facts": [[f"{n_orange} states"], [f"orange county, {names[orange][1].lower()}"], count_forms(conforming_2026(orange))],
+        }
+    )
+    washington, n_washington = most_populous("Washington County")
+    out.append(
+        {
+            "kind": "same_name_county",
+            "q": "How many home loans were originated in Washington County in 2024?",
+            "facts": [[f"{n_washington} states"], [f"washington county, {names[washington][1].lower()}"], count_forms(c24[washington])],
+        }
+    )
+    cook, n_cook = most_populous("Cook County")
+    harris, n_harris = most_populous("Harris County")
+    out.append(
+        {
+            "kind": "same_name_county",
+            "q": "Cook County vs Harris County: which originated more mortgages in 2024?",
+            "facts": [[f"{n_cook} states"], [f"{n_harris} states"], count_forms(c24[cook]), count_forms(c24[harris])],
+        }
+    )
+    return out
+
+
+def survey_day_questions():
+    """A daily index beside the weekly survey on a named week: both on the survey's own date."""
+    out = []
+    for q, ob, iso in [
+        ("Compare Optimal Blue's 30-year conforming rate with Freddie Mac's 30-year rate in the week of June 9, 2025.", OB_CONF, "2025-06-09"),
+        ("Optimal Blue FHA index vs the Freddie Mac 30-year rate on Sunday, March 9, 2025?", OB_FHA, "2025-03-09"),
+    ]:
+        date, pmms = survey_of_week(PMMS30, iso)
+        a = dict(ob)[date]
+        out.append({"kind": "two_sources", "q": q, "facts": [rate_forms(a, 3), rate_forms(pmms), gap_forms(a - pmms)]})
+    return out
+
+
 def questions():
-    groups = [survey_questions, move_questions, since_questions, place_questions, source_questions, ago_questions, default_questions]
+    groups = [
+        survey_questions,
+        move_questions,
+        since_questions,
+        place_questions,
+        source_questions,
+        ago_questions,
+        default_questions,
+        within_questions,
+        same_name_questions,
+        survey_day_questions,
+    ]
     return [question for group in groups for question in group()]
 
 

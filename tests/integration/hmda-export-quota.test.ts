@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmdaService, type HmdaService } from '../../api/hmda/service.ts';
 import { BadRequestError, TooManyRequestsError } from '../../api/platform/errors.ts';
 import { hasSourceData } from '../support/source-data.ts';
-import { hmdaConfig, silentLogger, sliceWarehouse, tempDir } from './hmda-fixtures.ts';
+import { hmdaServiceSettings, silentLogger, sliceWarehouse, tempDir } from './hmda-fixtures.ts';
 
 /** Per key; every result below is exported (the answer budget is tiny). */
 const KEY_MAX_BYTES = 200_000;
@@ -41,7 +41,7 @@ describe.skipIf(!hasSourceData)('the export space quota', () => {
     await sliceWarehouse(root);
     exportsDir = path.join(root, 'exports');
     service = createHmdaService({
-      config: hmdaConfig(root),
+      ...hmdaServiceSettings(root),
       logger: silentLogger,
       answerBudgetBytes: 2_000,
       exportKeyMaxBytes: KEY_MAX_BYTES,

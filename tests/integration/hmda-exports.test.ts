@@ -27,7 +27,7 @@ import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { checkToolResultBudget, connectMcp, resultText } from '../support/mcp-client.ts';
 import { hasSourceData } from '../support/source-data.ts';
-import { hmdaConfig, parseCsv, silentLogger, SLICE_99_CSV, sliceWarehouse, tempDir, withConnection } from './hmda-fixtures.ts';
+import { hmdaServiceSettings, parseCsv, silentLogger, SLICE_99_CSV, sliceWarehouse, tempDir, withConnection } from './hmda-fixtures.ts';
 
 /** A source cell as the export should hold it: NA/Exempt/empty are empty (NULL), numbers compare as numbers. */
 function normalised(name: string, cell: string): string | number | null {
@@ -324,7 +324,7 @@ describe.skipIf(!hasSourceData)('HMDA results over the budget, as files', () => 
   });
 
   it('exports a preset over the budget through the trusted engine, with its bound filters', async () => {
-    const service = createHmdaService({ config: hmdaConfig(root), logger: silentLogger, answerBudgetBytes: 600 });
+    const service = createHmdaService({ ...hmdaServiceSettings(root), logger: silentLogger, answerBudgetBytes: 600 });
     try {
       const answer = await service.answer({ preset: 'demographics', by: 'age', year: 2020, state: 'CA' });
       expect(answer).toMatchObject({ complete: false, params: [2020, 'CA'] });

@@ -23,7 +23,7 @@ import { readManifest } from '../../api/hmda/warehouse.ts';
 import { buildTestApp } from '../support/app.ts';
 import { createTestDatabase } from '../support/databases.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
-import { hmdaConfig, silentLogger, tempDir } from './hmda-fixtures.ts';
+import { hmdaConfig, hmdaServiceSettings, silentLogger, tempDir } from './hmda-fixtures.ts';
 
 const YEAR = LATEST_HMDA_YEAR;
 const folders: string[] = [];
@@ -136,7 +136,7 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
       expect(lines.some((line) => line.msg === 'HMDA state-year published' && line.state === 'GU')).toBe(true);
 
       // Meanwhile readers hear what is loading, and nothing about commands.
-      const service = createHmdaService({ config: hmdaConfig(root), logger: silentLogger });
+      const service = createHmdaService({ ...hmdaServiceSettings(root), logger: silentLogger });
       try {
         service.progress.update(progress.get(), new Date());
         const error = (await service.preset('rates', { year: YEAR, state: 'VI' }).catch((caught: unknown) => caught)) as Error;
@@ -171,7 +171,7 @@ describe.skipIf(!hasSourceData)('the background HMDA load', () => {
       expect(progress.get().since).toBe(new LoadProgress(root).get().since);
 
       const calibration = loadCalibration(SOURCE_DIR, YEAR);
-      const service = createHmdaService({ config: hmdaConfig(root), logger: silentLogger });
+      const service = createHmdaService({ ...hmdaServiceSettings(root), logger: silentLogger });
       try {
         const counts = await service.sql('SELECT state, action_taken, count(*) AS n FROM lar GROUP BY ALL ORDER BY ALL');
         for (const state of good) {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig, PROJECT_ROOT, type Config } from '../../api/config.ts';
 import { openInstance } from '../../api/hmda/duck.ts';
+import { hmdaSettings, type HmdaSettings } from '../../api/hmda/service.ts';
 import { loadLar, loadLenders } from '../../api/hmda/warehouse.ts';
 import { sourceFile } from '../support/source-data.ts';
 
@@ -22,6 +23,11 @@ export function tempDir(prefix: string): string {
 
 export function hmdaConfig(root: string, env: Record<string, string> = {}): Config {
   return loadConfig({ HMDA_DIR: root, LOG_LEVEL: 'silent', ...env });
+}
+
+/** The HMDA service's settings for a warehouse at `root`, the HMDA_* variables in `env` applied. */
+export function hmdaServiceSettings(root: string, env: Record<string, string> = {}): HmdaSettings {
+  return hmdaSettings(hmdaConfig(root, env));
 }
 
 export async function withConnection<T>(

@@ -11,7 +11,7 @@ import { TooManyRequestsError } from '../../api/platform/errors.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { hasSourceData } from '../support/source-data.ts';
-import { hmdaConfig, silentLogger, sliceWarehouse, tempDir } from './hmda-fixtures.ts';
+import { hmdaServiceSettings, silentLogger, sliceWarehouse, tempDir } from './hmda-fixtures.ts';
 
 /**
  * Asks for a 2-billion-entry sample (16 GB): under the process's address-space limit DuckDB raises
@@ -94,7 +94,7 @@ describe.skipIf(!hasSourceData)('the custom SQL sandbox under abuse', () => {
 
   it('answers a value nested deeper than an answer holds with a 400, and one that crashes the engine too, the next query served', async () => {
     // Its own service with a longer time limit: planning a type 3,000 levels deep takes seconds on a busy machine.
-    const service = createHmdaService({ config: hmdaConfig(root, { HMDA_QUERY_TIMEOUT_MS: '60000' }), logger: silentLogger });
+    const service = createHmdaService({ ...hmdaServiceSettings(root, { HMDA_QUERY_TIMEOUT_MS: '60000' }), logger: silentLogger });
     try {
       const nested = (depth: number) => `SELECT from_json('[1]', repeat('[',${depth})||'"INTEGER"'||repeat(']',${depth})) AS v`;
       const refusal = (depth: number) =>

@@ -13,7 +13,7 @@ import { createHmdaService, SQL_BYTE_CAP, SQL_ROW_CAP, type HmdaService } from '
 import { SqlRefusedError } from '../../api/hmda/sql-guard.ts';
 import { BadRequestError } from '../../api/platform/errors.ts';
 import { hasSourceData } from '../support/source-data.ts';
-import { attackQueries, hmdaConfig, parseCsv, SLICE_99_CSV, sliceWarehouse, tempDir } from './hmda-fixtures.ts';
+import { attackQueries, hmdaServiceSettings, parseCsv, SLICE_99_CSV, sliceWarehouse, tempDir } from './hmda-fixtures.ts';
 
 const KEY_ID = 'key-7f3a';
 const TIMEOUT_MS = 3000;
@@ -48,7 +48,7 @@ describe.skipIf(!hasSourceData)('the custom SQL sandbox on a loaded warehouse', 
     });
     const logger = pino({ level: 'info' }, sink);
     service = createHmdaService({
-      config: hmdaConfig(root, { HMDA_QUERY_TIMEOUT_MS: String(TIMEOUT_MS), HMDA_MEMORY_LIMIT: '512MB' }),
+      ...hmdaServiceSettings(root, { HMDA_QUERY_TIMEOUT_MS: String(TIMEOUT_MS), HMDA_MEMORY_LIMIT: '512MB' }),
       logger,
     });
   });

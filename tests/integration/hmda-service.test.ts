@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmdaService, SQL_ROW_CAP, type HmdaService } from '../../api/hmda/service.ts';
 import { BadRequestError, HttpError, NotFoundError, ServiceUnavailableError } from '../../api/platform/errors.ts';
 import { hasSourceData } from '../support/source-data.ts';
-import { attackQueries, EXTRACT_CSV, extractWarehouse, hmdaConfig, parseCsv, silentLogger, tempDir } from './hmda-fixtures.ts';
+import { attackQueries, EXTRACT_CSV, extractWarehouse, hmdaServiceSettings, parseCsv, silentLogger, tempDir } from './hmda-fixtures.ts';
 
 describe('HMDA service before any data is loaded', () => {
   it('answers presets and SQL with 503 saying what is missing and since when, with no operator command', async () => {
     const root = tempDir('hmda-empty');
-    const service = createHmdaService({ config: hmdaConfig(root), logger: silentLogger });
+    const service = createHmdaService({ ...hmdaServiceSettings(root), logger: silentLogger });
     try {
       for (const call of [() => service.preset('rates', {}), () => service.sql('SELECT 1')]) {
         const error = await call().catch((caught: unknown) => caught);
@@ -42,7 +42,7 @@ describe.skipIf(!hasSourceData)('HMDA service over the real extract', () => {
     root = tempDir('hmda-service');
     await extractWarehouse(root);
     service = createHmdaService({
-      config: hmdaConfig(root, { HMDA_QUERY_TIMEOUT_MS: '1500', HMDA_MEMORY_LIMIT: '256MB' }),
+      ...hmdaServiceSettings(root, { HMDA_QUERY_TIMEOUT_MS: '1500', HMDA_MEMORY_LIMIT: '256MB' }),
       logger: silentLogger,
     });
   });
@@ -177,7 +177,7 @@ describe.skipIf(!hasSourceData)('HMDA service over the real extract', () => {
 
   it('a new service warms its national answers before any request (as at start-up)', async () => {
     // The warm-up is the first call, so it is what creates the views and notices the version.
-    const fresh = createHmdaService({ config: hmdaConfig(root), logger: silentLogger });
+    const fresh = createHmdaService({ ...hmdaServiceSettings(root), logger: silentLogger });
     const larDir = path.join(root, 'lar');
     try {
       await fresh.warmNationalPresets();

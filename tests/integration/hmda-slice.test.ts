@@ -11,7 +11,7 @@ import { parseStateAggregates } from '../../api/hmda/validate.ts';
 import { layout, loadLar, readManifest } from '../../api/hmda/warehouse.ts';
 import { ValidationError } from '../../api/sync/errors.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
-import { hmdaConfig, silentLogger, SLICE_99_CSV, sliceWarehouse, tempDir, withConnection } from './hmda-fixtures.ts';
+import { hmdaServiceSettings, silentLogger, SLICE_99_CSV, sliceWarehouse, tempDir, withConnection } from './hmda-fixtures.ts';
 
 /** The slice as the file has it: LF lines, no quoting (SOURCES.md), so a split on commas is exact. */
 function readSlice(): { header: string[]; rows: string[][] } {
@@ -111,7 +111,7 @@ describe.skipIf(!hasSourceData)('the real 99-column Data Browser slice', () => {
       root = tempDir('hmda-slice-partial');
       folders.push(root);
       await sliceWarehouse(root);
-      service = createHmdaService({ config: hmdaConfig(root), logger: silentLogger });
+      service = createHmdaService({ ...hmdaServiceSettings(root), logger: silentLogger });
     });
     afterAll(() => service?.close());
 

@@ -11,7 +11,7 @@ import { writeSyntheticLar } from '../../api/hmda/synthetic.ts';
 import { SourceFormatError, ValidationError } from '../../api/sync/errors.ts';
 import { larGlob, layout, loadLar, readManifest } from '../../api/hmda/warehouse.ts';
 import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
-import { EXTRACT_CSV, extractWarehouse, hmdaConfig, parseCsv, silentLogger, tempDir, withConnection } from './hmda-fixtures.ts';
+import { EXTRACT_CSV, extractWarehouse, hmdaServiceSettings, parseCsv, silentLogger, tempDir, withConnection } from './hmda-fixtures.ts';
 import { createHmdaService, type HmdaService } from '../../api/hmda/service.ts';
 
 const folders: string[] = [];
@@ -231,7 +231,7 @@ describe.skipIf(!hasSourceData)('HMDA presets against the plain SQL they replace
         files: [{ csvPath: csv, sourceUrl: 'synthetic', checksum: 'a' }],
       }),
     );
-    service = createHmdaService({ config: hmdaConfig(warehouse), logger: silentLogger, keepAnswers: false });
+    service = createHmdaService({ ...hmdaServiceSettings(warehouse), logger: silentLogger, keepAnswers: false });
   });
   afterAll(() => service?.close());
 

@@ -20,7 +20,7 @@ describe.each(databaseKinds)('search on %s', (kind) => {
   beforeAll(async () => {
     test = await createTestDatabase(kind);
     await test.db.transaction((tx) => rebuildSearchIndex(tx));
-    search = createSearchService({ db: test.db, config: testConfig() });
+    search = createSearchService({ db: test.db, baseUrl: testConfig().baseUrl });
   });
   afterAll(() => test.drop());
 
@@ -39,7 +39,7 @@ describe.each(databaseKinds)('search on %s', (kind) => {
 
   it('reuses an answer within its TTL, and answers afresh after it or after a rebuild', async () => {
     let now = Date.parse('2026-11-02T12:00:00Z');
-    const keeping = createSearchService({ db: test.db, config: testConfig(), answerTtlMs: 60_000, clock: () => new Date(now) });
+    const keeping = createSearchService({ db: test.db, baseUrl: testConfig().baseUrl, answerTtlMs: 60_000, clock: () => new Date(now) });
     const first = await keeping.search({ query: 'escrow cushion', limit: 3 });
     expect(await keeping.search({ query: ' escrow cushion ', limit: 3 })).toBe(first);
     expect(await keeping.search({ query: 'escrow cushion', limit: 4 })).not.toBe(first);

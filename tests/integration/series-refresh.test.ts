@@ -74,7 +74,7 @@ describe.skipIf(!hasSourceData)('series before and after a sync', () => {
     // A service that checks the datasets on every request, so the test need not wait five seconds.
     const config = testConfig();
     const service: SeriesService = createSeriesService({
-      config,
+      baseUrl: config.baseUrl,
       db: database.db,
       logger: createLogger('silent'),
       datasets: createDatasetStatus({ db: database.db, cacheMs: 0 }),

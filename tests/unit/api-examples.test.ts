@@ -6,12 +6,16 @@ import { z } from 'zod';
 import { loadConfig } from '../../api/config.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { ApiRegistry } from '../../api/platform/http/api-registry.ts';
-import { registerApiRoutes } from '../../api/routes.ts';
+import { apiRouteContracts, registerApiRoutes } from '../../api/routes.ts';
 import { describeApi } from '../../api/api-description.ts';
 import { exampleRequest, shorten, type Operation } from '../../site/lib/api-examples.ts';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-const routes = (() => {
+/** The route contracts, as data: what the OpenAPI document is rendered from. */
+const routes = apiRouteContracts(config);
+
+/** The routes the app registers: answering needs services, registering only declares, so they are never called. */
+function registeredRoutes() {
   const registry = new ApiRegistry();
   const unused = new Proxy(
     {},
@@ -23,9 +27,14 @@ const routes = (() => {
   ) as never;
   registerApiRoutes(registry, { config, db: unused, logger: unused, clock: () => new Date(), services: unused } as AppDeps);
   return registry.routes;
-})();
+}
 
 describe('the API examples', () => {
+  it('come from the contracts the app registers, in the same order', () => {
+    const key = (route: { method: string; path: string; operationId: string }) => `${route.method} ${route.path} ${route.operationId}`;
+    expect(registeredRoutes().map(key)).toEqual(routes.map(key));
+  });
+
   it('gives every operation but the file download an example', () => {
     const without = routes.filter((route) => route.example === undefined).map((route) => route.operationId);
     expect(without).toEqual(['getHmdaExport']);

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { readCensusCounties } from '../../api/escrow/counties.ts';
 import { readFrame } from '../../api/ask/builtin/reader/read-frame.ts';
 import { frameLine } from '../../api/ask/builtin/reader/frame-line.ts';
+import { planSteps } from '../../api/ask/builtin/reader/plan-frame.ts';
+import { sameNameText } from '../../api/ask/builtin/reader/honour.ts';
 import { ASK_QUESTIONS } from '../../scripts/eval/ask-questions.ts';
 import { MULTI_QUESTIONS } from '../../scripts/eval/multi-questions.ts';
 import { loadDevSet } from '../../scripts/eval/dev-set.ts';
@@ -214,6 +216,41 @@ describe.skipIf(!census)('classes of phrasing: each read as the question it is',
     const frame = await read('Which county had fewer denied applications in 2022, Wayne County, Michigan or Cuyahoga County, Ohio?');
     expect(frame.operation.kind).toBe('compare');
     expect(frame.places.map((place) => (place.kind === 'county' ? place.fips : ''))).toEqual(['26163', '39035']);
+  });
+
+  it('reads one past period asked on its own as a change within it, first figure to last', async () => {
+    for (const question of [
+      'What was the change in the 15-year fixed rate over 2021?',
+      'How far did the 30-year rate fall in the second quarter of 2024?',
+      'How much did the 30-year mortgage rate go up in March 2023?',
+    ]) {
+      const frame = await read(question);
+      expect(frame.timeRelation).toBe('within');
+      const [step] = planSteps(frame).steps;
+      expect(step?.operation).toBe('change');
+      expect(step?.query).toMatchObject({ from_first: true, to_last: true });
+      expect(step?.query.to).toBe(step?.query.from);
+    }
+    // "from 2023" is a start, and "since" runs to today: neither ends within the period.
+    expect((await read('How has the 30-year rate changed from 2023?')).timeRelation).toBe('each');
+    const since = planSteps(await read('How much has the 15-year rate moved since Q1 2025?')).steps[0];
+    expect(since?.query.to_last).toBeUndefined();
+  });
+
+  it('says which states share a county name given with no state, never picking one in silence', async () => {
+    const clay = await read('What was the denial rate in Clay County in 2023?');
+    const county = clay.places[0];
+    expect(county?.kind === 'county' && county.sameNameStates?.length).toBeGreaterThan(10);
+    expect(sameNameText(clay)).toMatch(/^Clay County is the name of counties in \d+ states/);
+    // A state given, or a name only one state has, needs no such sentence.
+    expect(sameNameText(await read('What was the denial rate in Clay County, Missouri in 2023?'))).toBeUndefined();
+    expect(sameNameText(await read('How many loans were originated in Maricopa County in 2024?'))).toBeUndefined();
+    // A state's name that is the county's own is the county, not the state.
+    const lincoln = await read('Compare Iowa County with Texas County on originations in 2024.');
+    expect(lincoln.places.map((place) => place.kind)).toEqual(['county', 'county']);
+    // "Which Ohio county": Ohio's counties, not the state of an Ohio County elsewhere.
+    const set = await read('Which Ohio county had the most denials in 2022?');
+    expect(set.placeSet).toMatchObject({ among: 'counties', state: 'OH' });
   });
 
   it('prints the frames of the class questions', async () => {

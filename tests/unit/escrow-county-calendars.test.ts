@@ -13,7 +13,7 @@ import { MONTH_NAMES } from '../../api/escrow/engine.ts';
 const ask = (service: EscrowService, input: Record<string, unknown>): EscrowAnswer =>
   service.answer(parseOrThrow(EscrowQuerySchema, input, 'query'));
 
-const service = createEscrowService({ config: { sourceDir: undefined }, clock: () => new Date('2026-11-24T12:00:00Z') });
+const service = createEscrowService({ sourceDir: undefined, clock: () => new Date('2026-11-24T12:00:00Z') });
 
 /** A payment as the collector announced it: its due date (YYYY-MM-DD, or YYYY-MM) and its share of the year in months. */
 interface Announced {

@@ -65,7 +65,7 @@ describe('sources of the county calendars', () => {
   });
 
   it('points the reader to the collector before a secondary page', () => {
-    const service = createEscrowService({ config: { sourceDir: undefined }, clock: () => new Date('2026-11-24T12:00:00Z') });
+    const service = createEscrowService({ sourceDir: undefined, clock: () => new Date('2026-11-24T12:00:00Z') });
     const brooklyn = ask(service, { state: 'NY', county: 'Brooklyn', closing_month: 5 });
     expect(brooklyn.taxSchedule.notes).toMatch(
       /Checked against NYC Department of Finance \(https:\/\/www\.nyc\.gov\/site\/finance\/property\/property-due-dates\.page\), which gives the same dates every year \(tax year 2024-25\)/,
@@ -127,7 +127,7 @@ describe.skipIf(!hasSourceData)('the 50 most populous counties', () => {
   });
 
   it('tells the reader of a checked county which page confirmed its state schedule', () => {
-    const service = createEscrowService({ config: { sourceDir: SOURCE_DIR }, clock: () => new Date('2026-11-24T12:00:00Z') });
+    const service = createEscrowService({ sourceDir: SOURCE_DIR, clock: () => new Date('2026-11-24T12:00:00Z') });
     const harris = ask(service, { state: 'TX', county: 'Harris County', closing_month: 3 });
     expect(harris.isCountySpecific).toBe(false);
     expect(harris.taxSchedule.notes).toMatch(/Harris County \(48201\) collects on the Texas schedule/);

@@ -88,7 +88,7 @@ describe('county matching', () => {
 });
 
 describe('escrow service', () => {
-  const service = createEscrowService({ config: { sourceDir: undefined }, clock: () => new Date('2026-03-15T12:00:00Z') });
+  const service = createEscrowService({ sourceDir: undefined, clock: () => new Date('2026-03-15T12:00:00Z') });
 
   it('defaults the closing month to the clock month and resolves full state names', () => {
     const result = ask(service, { state: 'california' });

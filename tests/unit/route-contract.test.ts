@@ -127,7 +127,7 @@ describe('registry.route()', () => {
   });
 
   it('documents the parameters, the 200 body and every error with the one body', () => {
-    const document = buildOpenApiDocument(routes, {
+    const document = buildOpenApiDocument(routes.routes, {
       baseUrl: 'http://x',
       apiHostUrl: 'http://api.x',
       version: '1',

@@ -57,7 +57,7 @@ async function callLikeTheSdk(tool: ContractTool, context: ToolContext, args: un
 
 const text = (result: CallToolResult) => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 
-const escrow = createEscrowService({ config: { sourceDir: undefined }, clock: () => new Date('2026-03-15T12:00:00Z') });
+const escrow = createEscrowService({ sourceDir: undefined, clock: () => new Date('2026-03-15T12:00:00Z') });
 
 /** Dependencies whose statistics service answers a recorded answer, recording what it was asked. */
 function statisticsContext(answer: StatisticsAnswer) {

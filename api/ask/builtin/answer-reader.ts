@@ -14,7 +14,7 @@ import { calendarAsks } from './reader/plan-calendar.ts';
 import { refusalText } from './reader/honour.ts';
 import type { Plan } from './reader/plan-types.ts';
 import { answerCalendarAsks } from './reader-calendar.ts';
-import { resolveFedMeetings, unpublished } from './reader-checks.ts';
+import { alignToSurvey, resolveFedMeetings, unpublished } from './reader-checks.ts';
 import { composeRan, type Ran } from './reader-compose.ts';
 import { unitsAsk, answerUnits } from './reader-units.ts';
 import { preparePayments } from './reader-payment.ts';
@@ -113,7 +113,8 @@ function seriesSpan(frame: Frame, plan: Plan): boolean {
   const periodValue = only?.operation === 'value' && frame.times.every((time) => ['month', 'quarter', 'year'].includes(time.grain));
   return (
     plan.steps.length === 1 &&
-    (only?.operation === 'change' || periodValue) &&
+    // A change within one period ("in 2024") is its first figure to its last, which the composer does not give.
+    ((only?.operation === 'change' && only.query.to_last !== true) || periodValue) &&
     plan.refusals.length === 0 &&
     plan.readings.length === 0 &&
     // A county stays the reader's unless it is the conforming limit, the one county series the
@@ -158,6 +159,7 @@ export async function answerWithReader(
   const plan = planSteps(frame);
   if (options.seriesQuestion && seriesSpan(frame, plan)) return { frame, coverage };
   await unpublished(plan, deps);
+  await alignToSurvey(plan, deps);
   if (!readerAnswers(frame, plan)) {
     if (plan.refusals.length > frame.refusals.length) return { frame, coverage, draft: refusalOnly(frame, plan.refusals, deps) };
     return { frame, coverage };

@@ -21,7 +21,7 @@ import { answerWithReader } from './answer-reader.ts';
 import { answerBill } from './answer-bills.ts';
 import { answerHmdaCode } from './answer-hmda-code.ts';
 import { answerIncome } from './answer-income.ts';
-import { refusalText } from './reader/honour.ts';
+import { refusalText, sameNameText } from './reader/honour.ts';
 import type { Frame } from './reader/frame.ts';
 import { findState } from '../../geo/states.ts';
 
@@ -85,8 +85,9 @@ function withFramePlace(entities: Entities, frame: Frame | undefined): Entities 
   const counties = frame.places.filter((place) => place.kind === 'county');
   const next = { ...entities };
   const [county] = counties;
-  // The county the reader found, with its state ("Santa Clara County" names no state; the gazetteer knows it).
-  if (counties.length === 1 && county?.kind === 'county' && (!next.county || !next.state)) {
+  // The county the reader found, with its state ("Santa Clara County" names no state; the gazetteer
+  // knows it), also over a state the composer's rules took from the county's name ("Washington County, Oregon").
+  if (counties.length === 1 && county?.kind === 'county' && (!next.county || !next.state || next.state.code !== county.state)) {
     next.county = county.name.replace(/, [A-Z]{2}$/, '').replace(/ County$/, '');
     next.state = findState(county.state) ?? next.state;
   }
@@ -128,6 +129,9 @@ export function createBuiltinAnswerer(deps: BuiltinDeps): Answerer {
         const first = refusalText(read?.frame.refusals ?? []);
         if (first) draft = { ...draft, text: `${first}\n\n${draft.text}` };
       }
+      // A county whose name several states share, read as one of them: said before anything else.
+      const sameName = read ? sameNameText(read.frame) : undefined;
+      if (sameName && !draft.text.startsWith(sameName)) draft = { ...draft, text: `${sameName}\n\n${draft.text}` };
       for (const url of draft.sources) yield { type: 'source', url };
       for (const version of draft.versions ?? []) yield { type: 'version', version };
       for (const piece of splitForStreaming(draft.text)) {

@@ -1,16 +1,16 @@
 // What a composer returns: the answer text and the sources it rests on. Helpers for the phrasing
 // every composer shares (figures with as-of dates, money, percents).
-import type { CoreDeps } from '../../platform/core-deps.ts';
+import type { Config } from '../../config.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { UsesServices } from '../../domain-services.ts';
 import type { Entities } from './entities.ts';
 import type { DatasetVersion } from '../../platform/contract/versions.ts';
 import { longDate } from '../../platform/dates.ts';
 
 /** What the built-in answerer's composers read: links are built on the base URL, dates from the clock. */
-export type BuiltinDeps = Pick<CoreDeps, 'config' | 'clock'> &
-  UsesServices<
-    'analysis' | 'bills' | 'calendar' | 'escrow' | 'glossary' | 'hmdaAggregates' | 'loanLimits' | 'rates' | 'research' | 'search' | 'series'
-  >;
+export type BuiltinDeps = { config: Pick<Config, 'baseUrl'>; clock: Clock } & UsesServices<
+  'analysis' | 'bills' | 'calendar' | 'escrow' | 'glossary' | 'hmdaAggregates' | 'loanLimits' | 'rates' | 'research' | 'search' | 'series'
+>;
 
 export interface AnswerDraft {
   text: string;

@@ -69,3 +69,25 @@ export async function unpublished(plan: Plan, deps: BuiltinDeps): Promise<void> 
   }
   plan.steps = kept;
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A weekly survey set beside a daily series on a day or week ("Optimal Blue vs Freddie Mac on June
+ * 12, 2025", "… the week of June 9"): both are read on the survey's own date (its Thursday), not on
+ * the day or the week's Sunday, so the daily figure is of the day the survey was published.
+ */
+export async function alignToSurvey(plan: Plan, deps: BuiltinDeps): Promise<void> {
+  for (const step of plan.steps) {
+    const { series, other, at, other_at: otherAt } = step.query;
+    if (step.operation !== 'compare' || typeof at !== 'string' || !DAY.test(at) || otherAt !== undefined) continue;
+    if (typeof series !== 'string' || typeof other !== 'string') continue;
+    const [a, b] = await Promise.all([series, other].map((id) => deps.services.series.read(id).catch(() => undefined)));
+    const frequencies = [a?.series.frequency, b?.series.frequency];
+    const weekly = frequencies[0] === 'weekly' ? a : frequencies[1] === 'weekly' ? b : undefined;
+    if (!weekly || !frequencies.includes('daily')) continue;
+    const monday = mondayOf(at);
+    const survey = weekly.series.dates.find((date) => date >= monday && date <= addDays(monday, 6));
+    if (survey) step.query.at = survey;
+  }
+}

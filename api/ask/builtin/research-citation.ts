@@ -1,11 +1,11 @@
 // The research page of a state or county, cited beside a loan-limits or HMDA answer about it: the
 // page compares the place with its state or the nation. Nothing when the research data is not
 // loaded (the page would not answer) or the place has no page (territories).
-import type { CoreDeps } from '../../platform/core-deps.ts';
+import type { Config } from '../../config.ts';
 import type { UsesServices } from '../../domain-services.ts';
 
 /** What a research citation reads: the base URL and the research profiles. */
-type ResearchCitationDeps = Pick<CoreDeps, 'config'> & UsesServices<'research'>;
+type ResearchCitationDeps = { config: Pick<Config, 'baseUrl'> } & UsesServices<'research'>;
 
 export async function researchPageUrl(deps: ResearchCitationDeps, place: { state?: string; fips?: string }): Promise<string | undefined> {
   try {

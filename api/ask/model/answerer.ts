@@ -7,7 +7,7 @@ import { toErrorResponse } from '../../platform/errors.ts';
 import type { Answerer, AnswerEvent, AskRequest } from '../types.ts';
 import { askTools } from '../tools.ts';
 import { SYSTEM_PROMPT } from './system-prompt.ts';
-import { modelConfigured } from './configured.ts';
+import { modelConfigured, type ModelSettings } from './configured.ts';
 import type { DatasetVersion } from '../../platform/contract/versions.ts';
 
 /** The text of a streamed message chunk (string content or text content blocks). */
@@ -40,8 +40,8 @@ export const MAX_ANSWER_CHARS = 32_000;
  */
 const ANY_ARGUMENTS = { type: 'object' as const, properties: {}, additionalProperties: true };
 
-/** The model reads its settings from the configuration and calls the tools with their own deps. */
-export function createModelAnswerer(deps: ToolDeps): Answerer | undefined {
+/** The model reads its settings and calls the tools with the tools' own deps. */
+export function createModelAnswerer(deps: ToolDeps & { config: ModelSettings }): Answerer | undefined {
   if (!modelConfigured(deps)) return undefined;
   const model = new ChatOpenAI({
     model: deps.config.ASK_MODEL ?? 'gpt-4o-mini',

@@ -38,6 +38,7 @@ export const analyzeDataTool = defineTool({
     '{operation:"rank",series:"hmda/*/originations",per:1000}; {operation:"share",part:"hmda/HI/va_records",whole:"hmda/HI/records"}.',
   inputSchema: AnalysisToolInputSchema,
   outputSchema: AnalysisToolAnswerSchema,
+  uses: ['analysis'],
   async run(args, { deps }) {
     const { operation, ...rest } = args;
     const schema = QUERY_SCHEMAS[operation as Operation];

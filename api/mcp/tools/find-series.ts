@@ -52,6 +52,7 @@ export const findSeriesTool = defineTool({
   description: 'Find series by words (rates, loan limits, HMDA counts and shares by place, loan type, race…): ids for analyze_data.',
   inputSchema: CatalogueSearchQuerySchema,
   outputSchema: CatalogueSearchAnswerSchema,
+  uses: ['catalogue'],
   async run(args, { deps }) {
     const answer = await deps.services.catalogue.search(args);
     return { structured: answer, text: findSeriesText(answer) };

@@ -53,6 +53,7 @@ export const getEconomicCalendarTool = defineTool({
   outputSchema: CalendarAnswerSchema.extend({
     next_from: z.iso.date().optional().describe('When the events did not fit one answer: the day to ask `from` for the rest.'),
   }),
+  uses: ['calendar'],
   async run(args, { deps }) {
     return withinPage(await deps.services.calendar.answer(args));
   },

@@ -28,6 +28,7 @@ export const getEscrowMonthsTool = defineTool({
   description: 'Months of property tax escrowed at closing (RESPA, 2-month cushion) by state, county and closing month.',
   inputSchema: EscrowQuerySchema,
   outputSchema: EscrowAnswerSchema,
+  uses: ['escrow'],
   async run(args, { deps }) {
     const answer = deps.services.escrow.answer(args);
     return { structured: answer, text: escrowAnswerText(answer) };

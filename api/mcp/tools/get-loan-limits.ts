@@ -4,95 +4,13 @@
 // a state's every county is more than a model reads at once (California: 58 counties, 50 KB), so it
 // comes a page at a time, led by a summary of the whole state and followed by the way to the rest.
 import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
-import { defineTool, sourcesText, type ToolDeps } from '../tool-kit.ts';
+import { defineTool, type ToolDeps } from '../tool-kit.ts';
+import { loanLimitsText } from '../answer-text.ts';
 import { PageSchema, fitPage, fitsPage, type Page } from '../result-budget.ts';
-import {
-  LoanLimitsAnswerSchema,
-  LoanLimitsQuerySchema,
-  type CountyLimits,
-  type LoanLimitsAnswer,
-  type LoanLimitsQuery,
-} from '../../loan-limits/contract.ts';
+import { LoanLimitsAnswerSchema, LoanLimitsQuerySchema, type LoanLimitsAnswer, type LoanLimitsQuery } from '../../loan-limits/contract.ts';
 import { HistorySchema, LimitRangeSchema, historyText, limitHistory, type History } from '../../series/tool-history.ts';
 import { integer } from '../../platform/contract/lenient.ts';
 import { BadRequestError } from '../../platform/errors.ts';
-
-const money = (value: number | undefined) => (value === undefined ? 'n/a' : `$${value.toLocaleString('en-US')}`);
-const PROGRAM_NAMES = { conforming: 'conforming', fha: 'FHA', va: 'VA', usda: 'USDA' } as const;
-type ProgramKey = keyof typeof PROGRAM_NAMES;
-
-/** The limit a line shows: the requested unit count's, else the one-unit limit. */
-const shownLimit = (limits: Partial<Record<'1' | '2' | '3' | '4', number>> | null | undefined) =>
-  limits ? (limits['1'] ?? Object.values(limits)[0]) : undefined;
-
-function countyLine(county: CountyLimits): string {
-  const parts: string[] = [];
-  if (county.conforming?.limits) parts.push(`conforming ${money(shownLimit(county.conforming.limits))}`);
-  if (county.fha?.limits) parts.push(`FHA ${money(shownLimit(county.fha.limits))}`);
-  if (county.va?.limits) parts.push(`VA ${money(shownLimit(county.va.limits))}`);
-  if (county.usda) parts.push('USDA: no loan limit');
-  for (const program of ['conforming', 'fha', 'va'] as const)
-    if (county[program] && !county[program].available && !county[program].limits) parts.push(`${PROGRAM_NAMES[program]}: none`);
-  return `${county.county}, ${county.state} (${county.fips}): ${parts.join('; ')}`;
-}
-
-/**
- * What is missing, said once for all the counties it concerns: a program with no figures for the
- * year (HUD's FHA file for 2026 not loaded yet), with the service's reason.
- */
-function missingPrograms(counties: readonly CountyLimits[]): string[] {
-  const byNote = new Map<string, { program: ProgramKey; count: number }>();
-  for (const county of counties) {
-    for (const program of ['conforming', 'fha', 'va'] as const) {
-      const limit = county[program];
-      if (!limit || limit.available || limit.limits) continue;
-      const note = limit.note ?? `no ${PROGRAM_NAMES[program]} limit for this county and year`;
-      const key = `${program}|${note}`;
-      byNote.set(key, { program, count: (byNote.get(key)?.count ?? 0) + 1 });
-    }
-  }
-  return [...byNote.entries()].map(([key, { program, count }]) => {
-    const note = key.slice(key.indexOf('|') + 1);
-    const which = counties.length === 1 ? '' : count === counties.length ? ' (every county)' : ` (${count} of ${counties.length} counties)`;
-    return `NOTE: no ${PROGRAM_NAMES[program]} limits${which}: ${note}`;
-  });
-}
-
-function yearsText(result: LoanLimitsAnswer): string {
-  const years = Object.entries(result.years);
-  const distinct = new Set(years.map(([, year]) => year));
-  return distinct.size > 1
-    ? `(${years.map(([program, year]) => `${program === 'fha' ? 'FHA' : program} ${year}`).join(', ')})`
-    : String(result.year);
-}
-
-const unitsText = (result: LoanLimitsAnswer) => (result.parameters.units ? `${result.parameters.units}-unit` : '1-unit shown');
-
-/** Low and high of a program's shown limit over the counties, and how many are high-cost. */
-function range(counties: readonly CountyLimits[], program: 'conforming' | 'fha'): string {
-  const values = counties.map((county) => shownLimit(county[program]?.limits)).filter((value): value is number => value !== undefined);
-  if (values.length === 0) return '';
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  const highCost = counties.filter((county) => county[program]?.tier === 'high_cost').length;
-  const span = low === high ? money(low) : `${money(low)} to ${money(high)}`;
-  return `${PROGRAM_NAMES[program]} ${span}${highCost > 0 ? ` (${highCost} high-cost)` : ''}`;
-}
-
-/** The answer as text: how it was read, what is missing, one line per county, the notes and the sources. */
-export function loanLimitsText(result: LoanLimitsAnswer, page?: { counties: CountyLimits[]; position: Page; everyCounty: string }): string {
-  const all = result.counties;
-  const shown = page?.counties ?? all;
-  const head = page
-    ? [
-        `Loan limits ${yearsText(result)} for ${result.parameters.state_name}, ${unitsText(result)}: ${all.length} counties; ` +
-          `${[range(all, 'conforming'), range(all, 'fha')].filter(Boolean).join('; ')}.`,
-        `Counties ${page.position.offset + 1}–${page.position.offset + page.position.count} of ${all.length} below` +
-          `${page.position.next_offset === null ? '' : `; the next with offset: ${page.position.next_offset}`}. One county: give \`county\`. Every county as JSON: ${page.everyCounty}`,
-      ]
-    : [`Loan limits ${yearsText(result)}, ${unitsText(result)}:`];
-  return [...head, ...missingPrograms(all), ...shown.map(countyLine), ...result.notes, '', sourcesText(result.sources)].join('\n');
-}
 
 const OFFSET_MAX = 10_000;
 
@@ -109,6 +27,7 @@ export const getLoanLimitsTool = defineTool({
     offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('Page start (each page names the next).'),
   }),
   outputSchema: LoanLimitsAnswerSchema.extend({ history: HistorySchema.optional(), page: PageSchema.optional() }),
+  uses: ['loanLimits', 'series'],
   async run(args, { deps }) {
     const { from_year, to_year, offset, ...query } = args;
     const whole = await deps.services.loanLimits.answer(query);
@@ -135,7 +54,7 @@ export const getLoanLimitsTool = defineTool({
  * page's budget, with the summary of them all, the next offset and a link to every county (REST).
  */
 function countiesPage(
-  deps: ToolDeps,
+  deps: ToolDeps<'loanLimits' | 'series'>,
   query: LoanLimitsQuery,
   whole: LoanLimitsAnswer,
   offset: number,

@@ -97,6 +97,7 @@ export const getMortgageRatesTool = defineTool({
   description: "Today's mortgage rate by state, FICO and LTV tier, beside Freddie Mac's survey and Optimal Blue's benchmark.",
   inputSchema: RatesToolInputSchema,
   outputSchema: DetailedRateRecordSchema.extend({ history: HistorySchema.optional() }),
+  uses: ['rates', 'series'],
   async run(args, { deps }) {
     const { from, to, state, fico, ...query } = args;
     const asked: AskedCell = {

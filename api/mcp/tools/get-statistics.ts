@@ -44,6 +44,7 @@ export const getStatisticsTool = defineTool({
     offset: integer({ min: 0, max: OFFSET_MAX }).optional().describe('Page start (each page names the next).'),
   }),
   outputSchema: StatisticsAnswerSchema.extend({ page: PageSchema.optional() }),
+  uses: ['statistics'],
   async run({ offset = 0, ...query }, { deps }) {
     const answer = await deps.services.statistics.answer(query);
     const all = answer.stats;

@@ -21,6 +21,7 @@ export const lookupGlossaryTermTool = defineTool({
   description: 'Plain-language definition of a mortgage term, with FAQs and related terms. Broader questions: search_content.',
   inputSchema: GlossaryQuerySchema,
   outputSchema: GlossaryAnswerSchema,
+  uses: ['glossary'],
   async run({ term }, { deps }) {
     const answer = deps.services.glossary.answer(term);
     return { structured: answer, text: glossaryAnswerText(answer) };

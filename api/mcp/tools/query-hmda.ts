@@ -98,6 +98,7 @@ export const queryHmdaTool = defineTool({
     `with filters, or \`sql\`; over ${BUDGET}: first rows and CSV/Parquet links.`,
   inputSchema: HmdaQuerySchema,
   outputSchema: HmdaAnswerSchema,
+  uses: ['hmda'],
   async run(args, { deps, caller }) {
     if (caller.kind !== 'key') {
       // Nothing to query yet: that comes first, since a key would not help (and then what a key is for).

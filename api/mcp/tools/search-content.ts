@@ -48,6 +48,7 @@ export const searchContentTool = defineTool({
   description: 'Search our articles, guides, glossary, research, place pages, bills and market updates.',
   inputSchema: SearchQuerySchema,
   outputSchema: SearchAnswerSchema,
+  uses: ['search'],
   async run(args, { deps }) {
     const answer = await deps.services.search.search(args);
     return { structured: answer, text: searchAnswerText(answer) };

@@ -35,7 +35,7 @@ export interface RouteExample {
 export type UnknownParameters = 'refuse' | 'ignore';
 
 /** What every route declares beside its schemas, responses and handler: where it is, how OpenAPI names it, how it is cached. */
-interface RouteDescription {
+interface RouteMetadata {
   method: 'get' | 'post' | 'delete';
   /** Path below the API root, Express syntax (`/rates`). */
   path: string;
@@ -60,7 +60,7 @@ interface RouteDescription {
 }
 
 /** A route as the registry keeps it, its schemas erased (what the router and OpenAPI read). */
-export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body extends z.ZodType = z.ZodType> extends RouteDescription {
+export interface RouteDefinition<Query extends z.ZodType = z.ZodType, Body extends z.ZodType = z.ZodType> extends RouteMetadata {
   query?: Query;
   body?: Body;
   /** Path parameters (`:name` in `path`), documented as `in: path`. */
@@ -92,7 +92,7 @@ export interface ContractRouteDefinition<
   Body extends z.ZodType,
   Ok extends z.ZodType,
   Params extends z.ZodObject = z.ZodObject,
-> extends RouteDescription {
+> extends RouteMetadata {
   /** The contract's query object; its fields are the documented parameters. */
   query?: Query;
   body?: Body;
@@ -111,6 +111,36 @@ export interface ContractRouteDefinition<
     req: Request;
     res: Response;
   }): RouteResult<Ok> | Promise<RouteResult<Ok>>;
+}
+
+/**
+ * A route as data: everything but its handler. Each capability declares its routes so (its
+ * `xRoutes`), the OpenAPI document is rendered from them alone (api/api-description.ts), and its
+ * registrar answers each with `registry.route({ ...contract, handler })`.
+ */
+export type RouteContract<
+  Query extends z.ZodObject = z.ZodObject,
+  Body extends z.ZodType = z.ZodType,
+  Ok extends z.ZodType = z.ZodType,
+  Params extends z.ZodObject = z.ZodObject,
+> = Omit<ContractRouteDefinition<Query, Body, Ok, Params>, 'handler'>;
+
+/** What the OpenAPI renderer reads of a route: a contract, or a registered route without its handler. */
+export type RouteDescription = Omit<RouteDefinition, 'handler'>;
+
+/** Declares a route contract, keeping its schemas' types for the handler the registrar gives it. */
+export function routeContract<
+  Query extends z.ZodObject,
+  Body extends z.ZodType = z.ZodUndefined,
+  Ok extends z.ZodType = z.ZodType,
+  Params extends z.ZodObject = z.ZodObject,
+>(contract: RouteContract<Query, Body, Ok, Params>): RouteContract<Query, Body, Ok, Params> {
+  return contract;
+}
+
+/** A contract as the OpenAPI renderer reads it, with the registry's default for unknown parameters. */
+export function describeRoute(contract: RouteContract): RouteDescription {
+  return { ...contract, unknownParameters: contract.unknownParameters ?? 'refuse' };
 }
 
 /** Cacheable for up to an hour (docs/api-conventions.md); shared caches may serve it while revalidating. */
@@ -137,10 +167,9 @@ export class ApiRegistry {
     Ok extends z.ZodType = z.ZodType,
     Params extends z.ZodObject = z.ZodObject,
   >(route: ContractRouteDefinition<Query, Body, Ok, Params>): void {
-    const { handler, unknownParameters, ...declaration } = route;
+    const { handler, ...contract } = route;
     this.routes.push({
-      ...declaration,
-      unknownParameters: unknownParameters ?? 'refuse',
+      ...describeRoute(contract as RouteContract),
       handler: (input) => handler(input as Parameters<typeof handler>[0]),
     });
   }

@@ -30,7 +30,7 @@ export function registerOpenApiRoute(registry: ApiRegistry, deps: OpenApiDeps): 
     handler: () => {
       const urls = apiUrls(deps);
       document ??= preSerialize(
-        buildOpenApiDocument(registry, {
+        buildOpenApiDocument(registry.routes, {
           baseUrl: deps.config.baseUrl,
           apiHostUrl: urls.apiHost,
           version: deps.config.version,

@@ -49,8 +49,11 @@ export interface TimeSlot {
   fedMeeting?: { year: number; month: number; week: boolean };
 }
 
-/** How times relate: one moment each, a range from the first to the last, or each listed. */
-export type TimeRelation = 'each' | 'range' | 'since';
+/**
+ * How times relate: one moment each, a range from the first to the last, each listed, or one period
+ * asked on its own ("how much did the rate change in 2024": within it, first figure to last).
+ */
+export type TimeRelation = 'each' | 'range' | 'since' | 'within';
 
 /** A place kind the question ranges over ("states", "each county of Texas", "counties"). */
 export interface PlaceSet {

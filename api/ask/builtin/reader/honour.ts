@@ -179,3 +179,20 @@ export function refusalText(refusals: readonly Refusal[]): string | undefined {
   const whys = refusals.map((refusal) => `${refusal.why.charAt(0).toUpperCase()}${refusal.why.slice(1)}.`);
   return `I can't give ${list} from the data held. ${whys.join(' ')}`;
 }
+
+/**
+ * A county named without its state where several states have one of that name ("Orange County",
+ * "Cook County vs Harris County"): the answer's first sentence says which states have one and which
+ * was used (the most populous), so none is picked in silence.
+ */
+export function sameNameText(frame: Pick<Frame, 'places'>): string | undefined {
+  const said = frame.places.flatMap((place) =>
+    place.kind === 'county' && place.sameNameStates
+      ? [
+          `${place.name.replace(/, [A-Z]{2}$/, '')} is the name of counties in ${place.sameNameStates.length} states (${place.sameNameStates.join(', ')}); with no state given I used ${place.name}, the most populous`,
+        ]
+      : [],
+  );
+  if (said.length === 0) return undefined;
+  return `${said.join('; ')}. Name the state for another.`;
+}

@@ -71,6 +71,8 @@ const LexiconSchema = z.object({
   relativeYears: z.record(z.string().min(1), z.number().int()),
   /** Halves of a year ("the first half of 2024": 1). */
   halves: z.record(z.string().min(1), z.union([z.literal(1), z.literal(2)])),
+  /** "the second quarter of 2024": a quarter named in words, read with the year written after it. */
+  quarters: z.record(z.string().min(1), z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])),
 });
 
 export type Lexicon = z.infer<typeof LexiconSchema> & { carrierSet: ReadonlySet<string> };

@@ -88,23 +88,43 @@ function planChange(frame: Frame, plan: Plan): void {
       plan.select = 'change-between';
       continue;
     }
-    const to = frame.timeRelation === 'since' || !second ? undefined : momentOf(second);
-    const fromFirst = startsAtFirst(frame, measure, first, to);
+    const within = !second && withinPeriod(frame, measure, first);
+    const to = within ? momentOf(first) : frame.timeRelation === 'since' || !second ? undefined : momentOf(second);
+    const fromFirst = within || startsAtFirst(frame, measure, first, to);
     plan.steps.push({
       operation: 'change',
-      query: { series, from: momentOf(first), ...(to ? { to } : {}), ...(fromFirst ? { from_first: true } : {}) },
+      query: {
+        series,
+        from: momentOf(first),
+        ...(to ? { to } : {}),
+        ...(fromFirst ? { from_first: true } : {}),
+        ...(within ? { to_last: true } : {}),
+      },
       label: labelOf(place, undefined),
     });
+    if (within && place === (frame.places[0] ?? undefined))
+      plan.readings.push(`"${first.text.trim().replace(/[?!.,;:]+$/, '')}" as from its first ${surveyWord(measure)} to its last`);
     // A year's span is told by the series composer (first and latest figure, low and high); another period is said here.
-    if (fromFirst && first.grain !== 'year' && place === (frame.places[0] ?? undefined))
-      plan.readings.push(
-        `"${first.text.trim()}" as from the first ${measure.family === 'nmdb' ? 'quarter' : 'survey'} of ${momentOf(first)} to the latest`,
-      );
+    else if (fromFirst && first.grain !== 'year' && place === (frame.places[0] ?? undefined))
+      plan.readings.push(`"${first.text.trim()}" as from the first ${surveyWord(measure)} of ${momentOf(first)} to the latest`);
   }
 }
 
 /** Series published more often than the period asked (weekly, daily, quarterly). */
 const FINER_THAN_A_YEAR = ['pmms', 'optimal-blue', 'nmdb'];
+
+const surveyWord = (measure: MeasureSlot) => (measure.family === 'nmdb' ? 'quarter' : measure.family === 'pmms' ? 'survey' : 'figure');
+
+/** Periods a finer series has several figures in, named as one analysis moment. */
+const PERIOD_GRAINS = ['year', 'quarter', 'month'];
+
+/**
+ * "How much did the 30-year rate change in 2024" (one period, no "since" or "from"): the change
+ * within it, from its first figure to its last, not from its mean to today's figure.
+ */
+function withinPeriod(frame: Frame, measure: MeasureSlot, time: TimeSlot): boolean {
+  return frame.timeRelation === 'within' && FINER_THAN_A_YEAR.includes(measure.family) && PERIOD_GRAINS.includes(time.grain);
+}
 
 /**
  * "Since the start of 2025", "year to date", "since January": a change from a period to now starts

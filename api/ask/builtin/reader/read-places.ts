@@ -56,9 +56,11 @@ export async function readPlaces(
     // "Which Idaho county": a set of Idaho's counties, not Idaho County.
     const before = words.filter((word) => word.end <= place.at).at(-1);
     if (place.kind === 'county' && before && ASKING.includes(before.normal)) {
-      const state = findState(place.state);
-      // The state's name only: "county" stays for the set of places.
-      const name = words.filter((word) => word.start >= place.at && word.root !== 'county').find((word) => word.start >= place.at);
+      // The state's name only ("New York" of "New York county"): "county" stays for the set of places.
+      const countyWord = words.find((word) => word.start >= place.at && word.root === 'county');
+      const name = words.filter((word) => word.start >= place.at && word.end <= (countyWord?.start ?? place.at)).at(-1);
+      // "Which Texas county": Texas's counties, not Texas County, Missouri's state.
+      const state = findState(question.slice(place.at, countyWord?.start ?? place.at).trim()) ?? findState(place.state);
       if (state) found.push({ kind: 'state', code: state.code, name: state.name, at: place.at, end: name?.end ?? place.at });
       continue;
     }

@@ -33,6 +33,10 @@ const MONTH_NAMES = [
 const SEASONS: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn: 9, winter: 12 };
 /** Words after "fall" that make it the verb ("did it last fall below 6%"), not the season. */
 const FALL_AS_VERB = ['below', 'under', 'beneath', 'to', 'by', 'from', 'back', 'off', 'than', 'more', 'less', 'again', 'sharply', 'much'];
+/** Words right before "fall" that make it the verb ("did the rate fall in Q2", "rates fall"). */
+const FALL_AFTER_SUBJECT = ['rate', 'rates', 'it', 'they', 'index', 'prices', 'limit', 'limits', 'to'];
+/** Auxiliaries a few words before "fall" that make it the verb ("how far did the 30-year rate fall"). */
+const FALL_AFTER_AUXILIARY = ['did', 'does', 'do', 'will', 'would', 'could', 'can', 'might', 'should'];
 const LATEST = [
   'latest',
   'current',
@@ -116,7 +120,6 @@ function relativeTimes(
     const end = start + entry.offset.length;
     const unit = entry.dates.unit;
     const inside = clauseWords.filter((word) => word.start >= start && word.end <= end);
-    if (inside.some((word) => word.normal === 'fall' && fallIsVerb(words, word.index))) continue;
     const seasonWord = inside.find(
       (word) =>
         SEASONS[word.normal] !== undefined &&
@@ -124,6 +127,8 @@ function relativeTimes(
           (inside.some((other) => ['this', 'last', 'past', 'in'].includes(other.normal) || isYearText(other.normal)) &&
             !fallIsVerb(words, word.index))),
     );
+    // "did rates fall in 2024": the verb is no season (but "fall in the fall of 2024" still holds one).
+    if (!seasonWord && inside.some((word) => word.normal === 'fall' && fallIsVerb(words, word.index))) continue;
     if (
       inside.some((word) => ['latest', 'recent', 'current', 'last'].includes(word.normal)) &&
       !inside.some((word) => isYearText(word.normal)) &&
@@ -159,6 +164,7 @@ function fallIsVerb(words: readonly Word[], index: number): boolean {
   if (FALL_AS_VERB.includes(words[index + 1]?.normal ?? '')) return true;
   const { superlatives, words: moveWords } = lexicon().moves;
   const before = words.slice(Math.max(0, index - 3), index).map((word) => word.normal);
+  if (FALL_AFTER_SUBJECT.includes(before.at(-1) ?? '') || before.some((word) => FALL_AFTER_AUXILIARY.includes(word))) return true;
   return before.some((word) => superlatives.includes(word) || (moveWords.includes(word) && word.includes('week')));
 }
 
@@ -245,6 +251,26 @@ function relativeYears(words: readonly Word[], today: Date): Found[] {
 }
 
 /** "the first half of 2024", "H2 2025": six months of the year written (else of the latest year begun). */
+/** "the second quarter of 2024", "3rd quarter 2023": a quarter named in words, with its year written after it. */
+function namedQuarters(words: readonly Word[]): Found[] {
+  const found: Found[] = [];
+  for (const [phrase, quarter] of Object.entries(lexicon().quarters))
+    for (const indexes of findPhrase(words, phrase)) {
+      const last = indexes.at(-1) as number;
+      const yearWord = words.slice(last + 1, last + 4).find((word) => isYearText(word.normal));
+      if (!yearWord) continue;
+      const start = (words[indexes[0] as number] as Word).start;
+      found.push({
+        grain: 'quarter',
+        ...quarterSpan(Number(yearWord.normal), quarter),
+        text: `${phrase} of ${yearWord.normal}`,
+        start,
+        end: yearWord.end,
+      });
+    }
+  return found;
+}
+
 function halves(words: readonly Word[], today: Date): Found[] {
   const found: Found[] = [];
   for (const [phrase, half] of Object.entries(lexicon().halves))
@@ -310,7 +336,7 @@ export function readTimes(
   today: Date,
 ): { times: TimeSlot[]; relation: TimeRelation; readings: string[] } {
   const words = coverage.words;
-  const found: Found[] = [...quarterWords(words), ...halves(words, today)];
+  const found: Found[] = [...quarterWords(words), ...namedQuarters(words), ...halves(words, today)];
   for (const time of relativeYears(words, today)) if (!overlaps(found, time.start, time.end)) found.push(time);
   // "the latest quarter", "the last day of the data": the latest figure, not this calendar quarter.
   for (const phrase of [...LATEST].sort((a, b) => b.length - a.length))
@@ -397,7 +423,8 @@ function relationOf(words: readonly Word[], times: readonly Found[]): TimeRelati
     .map((word) => word.normal);
   if (before.some((word) => ranges.since.includes(word))) return 'since';
   if (ranges.since.includes(first.text.trim().toLowerCase())) return 'since';
-  if (dated.length < 2) return 'each';
+  // One period with no "from" before it: asked on its own, not as a start.
+  if (dated.length < 2) return before.slice(-3).some((word) => ranges.from.includes(word)) ? 'each' : 'within';
   if (before.slice(-3).some((word) => word === 'from' || word === 'between')) return 'range';
   const second = dated[1] as Found;
   const between = words.filter((word) => word.start >= first.end && word.end <= second.start).map((word) => word.normal);
