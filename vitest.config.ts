@@ -34,7 +34,7 @@ const SLOW_MARKERS = [
   /\bserver-process\.ts\b/, // runs api/main.ts as a process
   /\bplaywright-core\b/, // a browser
 ];
-/** Long by design: they wait out real rate-limit windows. */
+/** Long by design: they wait out real rate-limit windows (Redis's). */
 const SLOW_FILES = new Set(['tests/integration/access-limit-refusals.test.ts']);
 /**
  * Files that get a fresh worker though they change nothing process-wide. mcp-agents checks each

@@ -1,10 +1,12 @@
 // Runs once before the suite: fails fast, with instructions, when the PostgreSQL that integration
 // tests need is not reachable (instead of every test timing out), and in CI when the official source
 // files are missing (their tests would be skipped, so the run would prove nothing about them).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { templateFile } from '../api/platform/db/pglite-template.ts';
 import { POSTGRES_ADMIN_URL } from './support/databases.ts';
 import { syncFingerprint } from './support/sync-fingerprint.ts';
 import { dropSyncedTemplates, newTestRunId } from './support/synced-templates.ts';
@@ -14,9 +16,27 @@ const SOURCE_DIR = path.resolve(
   process.env.MDS_SOURCE_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data'),
 );
 
+/**
+ * The empty embedded database the install keeps for new data folders (api/platform/db/pglite-template.ts),
+ * made as `npm start` makes it when a checkout has none yet: the test databases' starting points
+ * (tests/support/pglite-templates.ts) and every server process the tests start on a new data folder
+ * load it instead of running initdb, which both workers of a run used to do at once. In a process of
+ * its own (initdb holds ~1 GiB); not fatal, without it initdb runs where it is needed, as before.
+ */
+function prepareEmptyDatabase(): Promise<void> {
+  if (fs.existsSync(templateFile())) return Promise.resolve();
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'scripts', 'prepare-database.ts');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', () => resolve());
+    child.on('exit', () => resolve());
+  });
+}
+
 const inCi = (env: NodeJS.ProcessEnv) => env.CI !== undefined && !['', '0', 'false'].includes(env.CI.toLowerCase());
 
 export default async function setup(): Promise<() => Promise<void>> {
+  const emptyDatabase = prepareEmptyDatabase();
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
@@ -40,5 +60,6 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env.MDS_TEST_RUN_ID = runId;
   const fingerprint = hasSourceData ? syncFingerprint(SOURCE_DIR) : undefined;
   if (fingerprint !== undefined) process.env.MDS_TEST_SYNC_FINGERPRINT = fingerprint;
+  await emptyDatabase;
   return () => dropSyncedTemplates(runId, fingerprint);
 }
