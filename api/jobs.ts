@@ -28,15 +28,23 @@ export function startBackgroundJobs(deps: AppDeps): () => void {
       onCaughtUp: () => caughtUp.resolve(),
     }),
   );
+  const searchChecked = Promise.withResolvers<void>();
+  const seriesRead = Promise.withResolvers<void>();
   stoppers.push(startKeysAdminJob(deps));
-  stoppers.push(startSearchIndexRefresh(deps));
+  stoppers.push(startSearchIndexRefresh(deps, { onFirstAttempt: () => searchChecked.resolve() }));
   stoppers.push(startHmdaJobs(deps));
-  // Pages are rendered ahead once the start-up sync has loaded what was missing: before it has
-  // begun, nothing said a sync was coming, and a first render (~0.2 s of the main thread) landed
-  // on the requests of its first second.
-  stoppers.push(startPublishing(deps, caughtUp.promise));
+  // Pages are rendered ahead once the start-up sync has loaded what was missing (before it has
+  // begun, nothing said a sync was coming, and a first render, ~0.2 s of the main thread, landed on
+  // the requests of its first second) and once the rest of the start-up work has read what it
+  // reads: the search index's look at its documents (every research page's, from a research world
+  // of its own), the series warm-up (every family, the HMDA county counts among them) and the
+  // published files' first writing (./publications/route.ts). Rendered beside them, the pages'
+  // data, Astro's page modules and the compression came on top of theirs: the largest part of a
+  // restart's peak (BENCHMARKS.md, "Lifecycle memory").
+  const startUpRead = Promise.all([caughtUp.promise, searchChecked.promise, seriesRead.promise]).then(() => undefined);
+  stoppers.push(startPublishing(deps, startUpRead));
   stoppers.push(startStateEstimateJob(deps));
-  stoppers.push(startSeriesWarmUp(deps));
+  stoppers.push(startSeriesWarmUp(deps, () => seriesRead.resolve()));
   stoppers.push(startDatasetUpdatesPoll(deps));
   stoppers.push(startWebhookDelivery(deps));
   return () => {

@@ -11,7 +11,17 @@ export const SEARCH_REFRESH_LOCK = 4_711_300;
 const RETRY_MS = 30_000;
 const MAX_ATTEMPTS = 3;
 
-export function startSearchIndexRefresh(deps: Pick<CoreDeps, 'db' | 'logger'>, { retryMs = RETRY_MS } = {}): () => void {
+export function startSearchIndexRefresh(
+  deps: Pick<CoreDeps, 'db' | 'logger'>,
+  {
+    retryMs = RETRY_MS,
+    onFirstAttempt,
+  }: {
+    retryMs?: number;
+    /** Called once the first look at the index has ended, whatever it found (a retry comes later). */
+    onFirstAttempt?: () => void;
+  } = {},
+): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
@@ -45,7 +55,7 @@ export function startSearchIndexRefresh(deps: Pick<CoreDeps, 'db' | 'logger'>, {
     }
   };
 
-  timer = setTimeout(() => void run(1), 0);
+  timer = setTimeout(() => void run(1).finally(() => onFirstAttempt?.()), 0);
   timer.unref();
   return () => {
     stopped = true;

@@ -9,7 +9,8 @@ type SeriesWarmUpDeps = UsesServices<'series' | 'catalogue'>;
 
 const START_DELAY_MS = 2_000;
 
-export function startSeriesWarmUp(deps: SeriesWarmUpDeps): () => void {
+/** Starts the warm-up; `onDone` is called once it has read everything (not when it is stopped first). */
+export function startSeriesWarmUp(deps: SeriesWarmUpDeps, onDone?: () => void): () => void {
   let stopped = false;
   const timer = setTimeout(() => {
     void (async () => {
@@ -17,7 +18,9 @@ export function startSeriesWarmUp(deps: SeriesWarmUpDeps): () => void {
         if (stopped) return;
         await deps.services.series.readFamily(family).catch(() => undefined);
       }
-      if (!stopped) await deps.services.catalogue.places('Los Angeles County').catch(() => undefined);
+      if (stopped) return;
+      await deps.services.catalogue.places('Los Angeles County').catch(() => undefined);
+      onDone?.();
     })();
   }, START_DELAY_MS);
   timer.unref();
