@@ -1,5 +1,6 @@
 // At start-up, refreshes the search index from the content on disk and the current rate data, so a
 // release with new articles is searchable at once (the daily sync refreshes it after that). The
+// server starts it after the series warm-up (../jobs.ts says why). The
 // rebuild is idempotent, so it need not wait for a sync; its own lock keeps instances that start
 // together from doing it twice at once. A restart with the same content and data finds the index
 // current by its fingerprint and writes nothing.
