@@ -1,7 +1,8 @@
 // Reads every series family into memory in the background once the server is up, so the first
 // question that needs one (a county's HMDA figures take seconds to read) does not wait for the read.
 // A family whose datasets are not loaded yet is skipped: it is read when they are. Then the
-// catalogue's gazetteer reads its counties, for the first search that names a place.
+// catalogue's gazetteer reads its counties, for the first search that names a place. The server's
+// other start-up reads wait for it to end (../jobs.ts).
 import type { UsesServices } from '../domain-services.ts';
 import { FAMILY_IDS } from './contract.ts';
 
