@@ -29,17 +29,38 @@ export function startBackgroundJobs(deps: AppDeps): () => void {
     }),
   );
   stoppers.push(startKeysAdminJob(deps));
-  stoppers.push(startSearchIndexRefresh(deps));
+  // The start-up work that reads much at once runs one part after another, not side by side, so
+  // that the process holds one part's data at a time (side by side they made a restart's peak,
+  // BENCHMARKS.md "Lifecycle memory"): the series warm-up (every family, the HMDA county counts
+  // among them), then the search index's look at its documents (every research page's, from a
+  // research world of its own), then the render-ahead of the data pages. That also waits for the
+  // start-up sync to have loaded what was missing (before it has begun, nothing said a sync was
+  // coming, and a first render, ~0.2 s of the main thread, landed on the requests of its first
+  // second) and for the published files' first writing (./publications/route.ts).
+  const seriesRead = Promise.withResolvers<void>();
+  const searchChecked = Promise.withResolvers<void>();
+  stoppers.push(startSeriesWarmUp(deps, () => seriesRead.resolve()));
+  stoppers.push(startAfter(seriesRead.promise, () => startSearchIndexRefresh(deps, { onFirstAttempt: () => searchChecked.resolve() })));
+  const renderAheadFrom = Promise.all([caughtUp.promise, searchChecked.promise]).then(() => undefined);
+  stoppers.push(startPublishing(deps, renderAheadFrom));
   stoppers.push(startHmdaJobs(deps));
-  // Pages are rendered ahead once the start-up sync has loaded what was missing: before it has
-  // begun, nothing said a sync was coming, and a first render (~0.2 s of the main thread) landed
-  // on the requests of its first second.
-  stoppers.push(startPublishing(deps, caughtUp.promise));
   stoppers.push(startStateEstimateJob(deps));
-  stoppers.push(startSeriesWarmUp(deps));
   stoppers.push(startDatasetUpdatesPoll(deps));
   stoppers.push(startWebhookDelivery(deps));
   return () => {
     for (const stop of stoppers) stop();
+  };
+}
+
+/** Starts a job once `ready` resolves (unless stopped first); returns the function that stops it. */
+function startAfter(ready: Promise<void>, start: () => () => void): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void ready.then(() => {
+    if (!stopped) stop = start();
+  });
+  return () => {
+    stopped = true;
+    stop?.();
   };
 }

@@ -6,7 +6,7 @@
 // take about 120.
 import type { Queryable } from '../platform/db/database.ts';
 import { giveWay } from '../platform/give-way.ts';
-import { aggregateYears, aggregatesByGeo, countyAggregateDocuments, countyAggregatesByYear, type Dimensions } from './reads.ts';
+import { aggregateYears, aggregatesByGeo, countyAggregateDocument, countyAggregatesByYear, type Dimensions } from './reads.ts';
 
 /** Which codes of one dimension a count takes: all, those listed, or all but some. */
 export interface CountRule {
@@ -28,6 +28,40 @@ export interface CountTable {
 
 const key = (dimension: string, code: string) => `${dimension}\u0000${code}`;
 
+/** One place's counts of one year: column, count, column, count, … */
+type Cells = Int32Array;
+
+/**
+ * Takes the years' counts one at a time and keeps each only as its cells, so that no year's parsed
+ * objects outlive its turn: the county level parsed all at once held ~26,000 objects of objects.
+ */
+class TableBuilder {
+  readonly columns = new Map<string, number>();
+  readonly byDimension = new Map<string, [string, number][]>();
+  readonly perYear: Map<string, Cells>[] = [];
+
+  addYear(byGeo: ReadonlyMap<string, Dimensions>): void {
+    const year = new Map<string, Cells>();
+    for (const [geo, dimensions] of byGeo) {
+      const cells: number[] = [];
+      for (const [dimension, codes] of Object.entries(dimensions))
+        for (const [code, count] of Object.entries(codes)) cells.push(this.column(dimension, code), count);
+      year.set(geo, Int32Array.from(cells));
+    }
+    this.perYear.push(year);
+  }
+
+  private column(dimension: string, code: string): number {
+    let column = this.columns.get(key(dimension, code));
+    if (column === undefined) {
+      column = this.columns.size;
+      this.columns.set(key(dimension, code), column);
+      this.byDimension.set(dimension, [...(this.byDimension.get(dimension) ?? []), [code, column]]);
+    }
+    return column;
+  }
+}
+
 class Table implements CountTable {
   readonly years: readonly number[];
   readonly geos: readonly string[];
@@ -37,19 +71,9 @@ class Table implements CountTable {
   private readonly counts: Int32Array;
   private readonly present: Uint8Array;
 
-  constructor(years: readonly number[], geos: readonly string[], perYear: readonly ReadonlyMap<string, Dimensions>[]) {
+  constructor(years: readonly number[], geos: readonly string[], { columns, byDimension, perYear }: TableBuilder) {
     this.years = years;
     this.geos = geos;
-    const columns = new Map<string, number>();
-    const byDimension = new Map<string, [string, number][]>();
-    for (const year of perYear)
-      for (const dimensions of year.values())
-        for (const [dimension, codes] of Object.entries(dimensions))
-          for (const code of Object.keys(codes)) {
-            if (columns.has(key(dimension, code))) continue;
-            columns.set(key(dimension, code), columns.size);
-            byDimension.set(dimension, [...(byDimension.get(dimension) ?? []), [code, columns.size - 1]]);
-          }
     this.columns = columns;
     this.byDimension = byDimension;
     this.width = columns.size;
@@ -57,14 +81,13 @@ class Table implements CountTable {
     this.present = new Uint8Array(geos.length * years.length);
     const geoIndex = new Map(geos.map((geo, index) => [geo, index]));
     perYear.forEach((year, yearIndex) => {
-      for (const [geo, dimensions] of year) {
+      for (const [geo, cells] of year) {
         const index = geoIndex.get(geo);
         if (index === undefined) continue;
         const row = index * years.length + yearIndex;
         this.present[row] = 1;
-        for (const [dimension, codes] of Object.entries(dimensions))
-          for (const [code, count] of Object.entries(codes))
-            this.counts[row * this.width + (columns.get(key(dimension, code)) as number)] = count;
+        for (let cell = 0; cell < cells.length; cell += 2)
+          this.counts[row * this.width + (cells[cell] as number)] = cells[cell + 1] as number;
       }
     });
   }
@@ -98,20 +121,22 @@ class Table implements CountTable {
  */
 export async function readCountTable(db: Queryable, level: 'state' | 'county'): Promise<CountTable> {
   const years = await aggregateYears(db);
-  const documents = level === 'county' ? await countyAggregateDocuments(db) : undefined;
-  const perYear: Map<string, Dimensions>[] = [];
+  const builder = new TableBuilder();
   const geos = new Set<string>();
   for (const year of years) {
     await giveWay();
     let byGeo: Map<string, Dimensions>;
-    if (level === 'county') byGeo = documents?.get(year) ?? (await countyAggregatesByYear(db, year));
+    // One year's document (3.3 MB) at a time: all eight in one answer grew the embedded
+    // database's thread by 40-50 MiB, most of it for good (a WebAssembly memory does not shrink),
+    // and the main heap by every year's parsed objects at once.
+    if (level === 'county') byGeo = (await countyAggregateDocument(db, year)) ?? (await countyAggregatesByYear(db, year));
     else {
       byGeo = new Map([...(await aggregatesByGeo(db, year, 'nation'))].map(([, dimensions]) => ['US', dimensions] as const));
       for (const [geo, dimensions] of await aggregatesByGeo(db, year, 'state')) if (geo !== 'NA') byGeo.set(geo, dimensions);
     }
     for (const geo of byGeo.keys()) geos.add(geo);
-    perYear.push(byGeo);
+    builder.addYear(byGeo);
   }
   const ordered = [...geos].sort((a, b) => (a === 'US' ? -1 : b === 'US' ? 1 : a.localeCompare(b)));
-  return new Table(years, ordered, perYear);
+  return new Table(years, ordered, builder);
 }

@@ -81,21 +81,19 @@ export async function countyAggregatesByYear(db: Queryable, year: number): Promi
 }
 
 /**
- * Every county's dimensions for each year that has its document (hmda_county_counts: one row per
- * year, read at once); a year loaded before the documents existed is not in the map.
+ * Every county's dimensions of one year from its document (hmda_county_counts: one row per year),
+ * by FIPS; undefined for a year loaded before the documents existed.
  */
-export async function countyAggregateDocuments(db: Queryable): Promise<Map<number, Map<string, Dimensions>>> {
-  const { rows } = await db.query<{ year: number; body: string }>('SELECT year, body FROM hmda_county_counts ORDER BY year');
-  const result = new Map<number, Map<string, Dimensions>>();
-  for (const row of rows) {
-    const counties = new Map<string, Dimensions>();
-    for (const line of row.body.split('\n')) {
-      const space = line.indexOf(' ');
-      if (space > 0) counties.set(line.slice(0, space), JSON.parse(line.slice(space + 1)) as Dimensions);
-    }
-    result.set(Number(row.year), counties);
+export async function countyAggregateDocument(db: Queryable, year: number): Promise<Map<string, Dimensions> | undefined> {
+  const { rows } = await db.query<{ body: string }>('SELECT body FROM hmda_county_counts WHERE year = $1', [year]);
+  const body = rows[0]?.body;
+  if (body === undefined) return undefined;
+  const counties = new Map<string, Dimensions>();
+  for (const line of body.split('\n')) {
+    const space = line.indexOf(' ');
+    if (space > 0) counties.set(line.slice(0, space), JSON.parse(line.slice(space + 1)) as Dimensions);
   }
-  return result;
+  return counties;
 }
 
 /** The years with a transmittal sheet, oldest first. */

@@ -119,6 +119,8 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
    */
   async function renderAhead(): Promise<'done' | 'outdated' | 'syncing'> {
     const version = await currentVersion();
+    const started = performance.now();
+    let pages = 0;
     for (const pathname of new Set([...(eager ? fixedPaths : []), ...rendered.keys()])) {
       if (stopped) return 'done';
       if (await syncStillLoading()) return 'syncing';
@@ -126,7 +128,9 @@ export function renderedPages(deps: RenderedPagesDeps, handler: SsrHandler, call
       if (rendered.get(pathname)?.version === version) continue;
       await giveWay(); // each page is a render of its own: requests go between them
       await render(pathname, version);
+      pages += 1;
     }
+    if (pages > 0) deps.logger.info({ pages, ms: Math.round(performance.now() - started) }, 'pages rendered ahead');
     return 'done';
   }
 

@@ -32,20 +32,22 @@ export function publicationStore(deps: AppDeps): PublicationStore {
 /**
  * For the running server: build the files now, write them to DATA_DIR/generated/, and regenerate
  * after each sync this process publishes (and every minute, for one another process ran); and,
- * from `renderAheadFrom` on, render the data pages ahead of their readers.
+ * once `renderAheadFrom` has resolved and the files have been written once, render the data pages
+ * ahead of their readers.
  */
 export function startPublishing(deps: AppDeps, renderAheadFrom: Promise<void> = Promise.resolve()): () => void {
   const store = new PublicationStore(deps, publications, { writeDir: path.join(deps.config.dataDir, 'generated') });
   stores.set(deps, store);
   const refresh = () =>
-    void store.refresh().catch((error: unknown) => deps.logger.warn({ err: error }, 'publications: could not read the datasets'));
-  const unsubscribe = deps.services.datasets.onInvalidate(refresh);
-  const timer = setInterval(refresh, BACKGROUND_RECHECK_MS);
+    store.refresh().catch((error: unknown) => deps.logger.warn({ err: error }, 'publications: could not read the datasets'));
+  const unsubscribe = deps.services.datasets.onInvalidate(() => void refresh());
+  const timer = setInterval(() => void refresh(), BACKGROUND_RECHECK_MS);
   timer.unref();
-  refresh();
+  const firstRefresh = refresh();
   let stopPrerendering: (() => void) | undefined;
   let stopped = false;
-  void renderAheadFrom.then(() => {
+  // After the files' first writing too: it reads every loan-limit year and the escrow schedules.
+  void Promise.all([renderAheadFrom, firstRefresh]).then(() => {
     if (!stopped) stopPrerendering = prerenderDataPages(deps);
   });
   return () => {

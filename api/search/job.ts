@@ -1,5 +1,6 @@
 // At start-up, refreshes the search index from the content on disk and the current rate data, so a
 // release with new articles is searchable at once (the daily sync refreshes it after that). The
+// server starts it after the series warm-up (../jobs.ts says why). The
 // rebuild is idempotent, so it need not wait for a sync; its own lock keeps instances that start
 // together from doing it twice at once. A restart with the same content and data finds the index
 // current by its fingerprint and writes nothing.
@@ -11,7 +12,17 @@ export const SEARCH_REFRESH_LOCK = 4_711_300;
 const RETRY_MS = 30_000;
 const MAX_ATTEMPTS = 3;
 
-export function startSearchIndexRefresh(deps: Pick<CoreDeps, 'db' | 'logger'>, { retryMs = RETRY_MS } = {}): () => void {
+export function startSearchIndexRefresh(
+  deps: Pick<CoreDeps, 'db' | 'logger'>,
+  {
+    retryMs = RETRY_MS,
+    onFirstAttempt,
+  }: {
+    retryMs?: number;
+    /** Called once the first look at the index has ended, whatever it found (a retry comes later). */
+    onFirstAttempt?: () => void;
+  } = {},
+): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
@@ -45,7 +56,7 @@ export function startSearchIndexRefresh(deps: Pick<CoreDeps, 'db' | 'logger'>, {
     }
   };
 
-  timer = setTimeout(() => void run(1), 0);
+  timer = setTimeout(() => void run(1).finally(() => onFirstAttempt?.()), 0);
   timer.unref();
   return () => {
     stopped = true;

@@ -1,7 +1,8 @@
 // Reads every series family into memory in the background once the server is up, so the first
 // question that needs one (a county's HMDA figures take seconds to read) does not wait for the read.
 // A family whose datasets are not loaded yet is skipped: it is read when they are. Then the
-// catalogue's gazetteer reads its counties, for the first search that names a place.
+// catalogue's gazetteer reads its counties, for the first search that names a place. The server's
+// other start-up reads wait for it to end (../jobs.ts).
 import type { UsesServices } from '../domain-services.ts';
 import { FAMILY_IDS } from './contract.ts';
 
@@ -9,7 +10,8 @@ type SeriesWarmUpDeps = UsesServices<'series' | 'catalogue'>;
 
 const START_DELAY_MS = 2_000;
 
-export function startSeriesWarmUp(deps: SeriesWarmUpDeps): () => void {
+/** Starts the warm-up; `onDone` is called once it has read everything (not when it is stopped first). */
+export function startSeriesWarmUp(deps: SeriesWarmUpDeps, onDone?: () => void): () => void {
   let stopped = false;
   const timer = setTimeout(() => {
     void (async () => {
@@ -17,7 +19,9 @@ export function startSeriesWarmUp(deps: SeriesWarmUpDeps): () => void {
         if (stopped) return;
         await deps.services.series.readFamily(family).catch(() => undefined);
       }
-      if (!stopped) await deps.services.catalogue.places('Los Angeles County').catch(() => undefined);
+      if (stopped) return;
+      await deps.services.catalogue.places('Los Angeles County').catch(() => undefined);
+      onDone?.();
     })();
   }, START_DELAY_MS);
   timer.unref();

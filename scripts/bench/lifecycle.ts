@@ -3,7 +3,8 @@
 // baseline's p99 of this run), the peak memory of a fresh start through that sync (the service
 // process's VmHWM, the kernel's high-water mark, so no spike between samples is missed; target ≤ 512
 // MiB; its child processes, the HMDA sandbox ones apart, likewise), the RSS idle after it (target ≤
-// 384 MiB), and a restart on the synced data until the first answer (target < 3 s) with its peak.
+// 384 MiB), and a restart on the synced data until the first answer (target < 3 s) with its peak
+// through its start-up work.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,8 +21,13 @@ const SETTLED = new Set(['loaded', 'failed', 'missing']);
 const SYNC_TIMEOUT_MS = 20 * 60_000;
 /** Time after the process has gone quiet before its idle RSS is read (see the use). */
 const IDLE_SETTLE_MS = 20_000;
-/** How long the restarted service runs after its first answer before its peak is read (its start-up work). */
+/**
+ * How long the restarted service runs after its first answer before its peak is read (its start-up
+ * work), at least: on a busy machine that work takes longer, so the peak is read once the process
+ * has also gone quiet (at most RESTART_QUIET_MAX_MS more).
+ */
 const RESTART_SETTLE_MS = 15_000;
+const RESTART_QUIET_MAX_MS = 180_000;
 
 type Health = { datasets?: Record<string, { state: string }> };
 
@@ -129,10 +135,11 @@ export const run: BenchModule = async (context) => {
       met: restartMs < 3_000,
     });
     await new Promise((resolve) => setTimeout(resolve, RESTART_SETTLE_MS));
+    await waitForQuiet(second.server.child.pid ?? 0, RESTART_QUIET_MAX_MS);
     const restartPeak = peakRssMb(second.server.child.pid ?? 0) ?? Number.NaN;
     rows.push({
       family: 'lifecycle',
-      name: `peak memory of the restart, to ${RESTART_SETTLE_MS / 1000} s after its first answer (VmHWM)`,
+      name: `peak memory of the restart through its start-up work (at least ${RESTART_SETTLE_MS / 1000} s after its first answer, then until quiet; VmHWM)`,
       peakRssMb: restartPeak,
       target: '≤ 512 MiB',
       met: restartPeak <= 512,
