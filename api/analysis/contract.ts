@@ -77,7 +77,7 @@ const PLACE_STATE = stateCode().optional().describe('Only the counties of this s
 const PLACE_FILTERS = {
   places: list(text({ max: 60, example: 'TX' }), { max: 60 })
     .optional()
-    .describe('Only these states, county FIPS or county names (of `state`).'),
+    .describe('Only these states, county FIPS or names (of `state`).'),
   min_population: integer({ min: 0, max: 100_000_000 }).optional().describe('Only places with more residents.'),
 };
 const TEMPLATE = seriesId(
@@ -95,26 +95,18 @@ export const ChangeQuerySchema = z.object({
   series: SERIES,
   from: FROM,
   to: TO.optional(),
-  from_first: z
-    .boolean()
-    .optional()
-    .describe("Start at the first observation of the `from` period rather than its mean ('since the start of 2025', 'year to date')."),
-  to_last: z
-    .boolean()
-    .optional()
-    .describe(
-      "End at the last observation of the `to` period rather than its mean ('how much did the rate change in 2024': to = from = 2024, with from_first).",
-    ),
+  from_first: z.boolean().optional().describe("Start at the `from` period's first observation."),
+  to_last: z.boolean().optional().describe("End at the `to` period's last observation ('in 2024': to = from)."),
 });
 export const CompareQuerySchema = z.object({
   series: SERIES,
-  other: seriesId('The series to compare with (difference = series − other).'),
+  other: seriesId('Series to compare with (series − other).'),
   at: AT.optional(),
   other_at: moment('When for `other`, if not `at`.').optional(),
 });
 export const ShareQuerySchema = z.object({
   part: seriesId('The part, e.g. `hmda/CA/fha_records`.'),
-  plus: seriesId('Added to `part`, e.g. `hmda/US/cash_out_refinance_records`.').optional(),
+  plus: seriesId('Added to `part`.').optional(),
   whole: seriesId('The whole, e.g. `hmda/CA/records`.'),
   at: AT.optional(),
 });
@@ -128,7 +120,7 @@ export const RankQuerySchema = z.object({
     .default('highest')
     .describe('`highest` (default) or `lowest` first.'),
   limit: integer({ min: 1, max: 100 }).default(10).describe('How many places (default 10); ties kept.'),
-  per: integer({ min: 1, max: 1_000_000 }).optional().describe('Rank per this many residents, e.g. 1000.'),
+  per: integer({ min: 1, max: 1_000_000 }).optional().describe('Per this many residents, e.g. 1000.'),
 });
 export const CountQuerySchema = z.object({
   series: seriesId(
@@ -145,7 +137,7 @@ export const CountQuerySchema = z.object({
   equal: threshold('equal'),
   by: choice(['state'] as const)
     .optional()
-    .describe('With counties: the count in each state, most first.'),
+    .describe('Counties counted per state.'),
 });
 export const CrossingQuerySchema = z.object({
   series: SERIES,

@@ -35,7 +35,7 @@ export const analyzeDataTool = defineTool({
   description:
     'Compute over series find_series finds; rank and count take * for the place (all states, or the counties of ' +
     '`state`, in one call). E.g. {operation:"rank",series:"hmda/*/originations",state:"PA",limit:2}; ' +
-    '{operation:"rank",series:"hmda/*/originations",per:1000}; {operation:"share",part:"hmda/HI/va_records",whole:"hmda/HI/records"}.',
+    '{operation:"rank",series:"hmda/*/originations",per:1000}.',
   inputSchema: AnalysisToolInputSchema,
   outputSchema: AnalysisToolAnswerSchema,
   uses: ['analysis'],
