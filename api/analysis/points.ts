@@ -64,6 +64,12 @@ export function observationsIn(series: HeldSeries, start: string, end: string): 
   return found;
 }
 
+/** A weekly series' observation in the Monday-to-Sunday week that holds `day`, if it has one. */
+export function surveyOfWeek(series: HeldSeries, day: string): Observation | undefined {
+  const monday = mondayOf(day);
+  return observationsIn(series, monday, addDays(monday, 6))[0];
+}
+
 const pointOf = (series: HeldSeries, observation: Observation, how: Point['how']): Point => {
   const period = series.periods?.[observation.index];
   return { value: observation.value, date: observation.date, ...(period === undefined ? {} : { period }), how };
@@ -111,7 +117,7 @@ export function pointAt(
   }
   // A weekly survey (PMMS, published Thursdays) answers a day with that week's survey, the one that covers it.
   if (span.kind === 'day' && series.frequency === 'weekly') {
-    const week = observationsIn(series, mondayOf(span.start), addDays(mondayOf(span.start), 6))[0];
+    const week = surveyOfWeek(series, span.start);
     if (week) return pointOf(series, week, 'same_week');
   }
   if (span.kind === 'day') {

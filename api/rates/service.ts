@@ -34,7 +34,7 @@ import { cellKey, readLenderHistory, readSnapshot, snapshotFromArchives, type Ra
 import { rateDatasets } from './sync/datasets.ts';
 import { OPTIMAL_BLUE_DATASET, PMMS_DATASET } from './sync/national.ts';
 import { RATE_SHEET_DATASET } from './sync/rate-sheet.ts';
-import { DAY_MS, isoDay } from '../platform/dates.ts';
+import { isoDay } from '../platform/dates.ts';
 
 /** Datasets without which no record can be made (503 until the first sync loads them). */
 export const REQUIRED_DATASETS = [PMMS_DATASET, OPTIMAL_BLUE_DATASET];
@@ -105,19 +105,12 @@ export function createRatesService({
 }): RatesService {
   // The same URL app.ts gives the API docs page (metadata.documentation, contract "Rates").
   const urls = { documentation: `${baseUrl}/docs/api`, method: `${baseUrl}${METHOD_PATH}` };
-  // The UTC day, formatted when it changes rather than on every request (days since the epoch).
-  let day = { number: Number.NaN, text: '' };
-  const today = () => {
-    const now = clock();
-    const number = Math.floor(now.getTime() / DAY_MS);
-    if (number !== day.number) day = { number, text: isoDay(now) };
-    return day.text;
-  };
+  const today = () => isoDay(clock());
   const current = datasetSnapshot<CurrentCopy>({
     datasets,
     names: REQUIRED_DATASETS,
     optional: OPTIONAL_DATASETS,
-    logger: logger,
+    logger,
     label: 'rates',
     read: async (records) => ({
       data: await readSnapshot(db, signatureOf(records), currentVersions(records, WATCHED_DATASETS)),

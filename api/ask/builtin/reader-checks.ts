@@ -7,6 +7,7 @@ import type { Frame } from './reader/frame.ts';
 import type { Plan } from './reader/plan-types.ts';
 import { addDays, mondayOf } from '../../platform/dates.ts';
 import { MONTH_NAMES } from '../../platform/contract/months.ts';
+import { surveyOfWeek } from '../../analysis/points.ts';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -86,8 +87,7 @@ export async function alignToSurvey(plan: Plan, deps: BuiltinDeps): Promise<void
     const frequencies = [a?.series.frequency, b?.series.frequency];
     const weekly = frequencies[0] === 'weekly' ? a : frequencies[1] === 'weekly' ? b : undefined;
     if (!weekly || !frequencies.includes('daily')) continue;
-    const monday = mondayOf(at);
-    const survey = weekly.series.dates.find((date) => date >= monday && date <= addDays(monday, 6));
-    if (survey) step.query.at = survey;
+    const survey = surveyOfWeek(weekly.series, at);
+    if (survey) step.query.at = survey.date;
   }
 }
