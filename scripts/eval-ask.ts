@@ -1,4 +1,5 @@
-// `npm run eval:ask [--model-only|--builtin-only] [--data-dir DIR] [--set single|multi|tuned|dev|classes|all] [--only ID-PREFIX]`:
+// `npm run eval:ask [--model-only|--builtin-only] [--data-dir DIR] [--set single|multi|tuned|dev|classes|all] [--only ID-PREFIX]
+// [--today YYYY-MM-DD]`:
 // asks the single look-ups (scripts/eval/ask-questions.ts), the multi-step questions
 // (scripts/eval/multi-questions.ts, tuned and held-out parts reported apart) and the shared
 // development set (`ask-dev.json` in ASK_EVAL_DIR, default ../shared/eval; skipped with a note when
@@ -7,6 +8,9 @@
 // answerer when OPENAI_BASE_URL/OPENAI_API_KEY are set; prints facts found and questions fully right
 // per set and per kind, and exits non-zero when the built-in answerer misses its targets (single
 // look-ups 90% of facts; multi-step 85% of facts and 75% of questions).
+// The answerers run on a clock set to `--today` (default EVAL_TODAY): the shared set and the class set
+// were written with their relative dates ("a year ago", "this year") resolved against that day, so a
+// run on another day would otherwise score them against another question.
 import fs from 'node:fs';
 import { loadConfig } from '../api/config.ts';
 import { createLogger } from '../api/platform/logger.ts';
@@ -27,6 +31,13 @@ const option = (name: string) => {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
 };
+
+/** The day the shared development set and the class set resolve their relative dates against (their READMEs). */
+const EVAL_TODAY = '2026-12-07';
+const today = option('--today') ?? EVAL_TODAY;
+if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`--today takes a day as YYYY-MM-DD, not "${today}"`);
+// The clock keeps running (caches and timeouts see time pass) from noon UTC of that day.
+const clockOffsetMs = Date.parse(`${today}T12:00:00Z`) - Date.now();
 
 async function answerText(answerer: Answerer, question: string): Promise<{ text: string; sources: string[] }> {
   let text = '';
@@ -138,7 +149,7 @@ async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SYNC_ON_START: 'false' });
   const logger = createLogger('warn');
   const db = await openDatabase(config, logger);
-  const core = { config, db, logger, clock: () => new Date() };
+  const core = { config, db, logger, clock: () => new Date(Date.now() + clockOffsetMs) };
   const services = await createServices(core);
   const deps = { ...core, services };
   let passed = true;
