@@ -17,6 +17,7 @@ const TOPICS: Record<MeasureTemplate['topic'], string> = {
   rates: 'rate',
   outstanding: 'outstanding',
   limits: 'limit',
+  income: 'income',
   population: 'population',
   hmda: 'hmda',
 };
