@@ -53,7 +53,9 @@ export function findSeriesText(answer: CatalogueSearchAnswer): string {
 export const findSeriesTool = defineTool({
   name: 'find_series',
   title: 'Find series by words',
-  description: 'Find series by words (rates, loan limits, HMDA counts and shares by place, loan type, race…): ids for analyze_data.',
+  description:
+    'Find series by words (rates, loan and HUD income limits, HMDA counts and shares by place, loan type, race…): ids for ' +
+    'analyze_data; and what an HMDA code means ("denial reason 3").',
   inputSchema: CatalogueSearchQuerySchema,
   outputSchema: CatalogueSearchAnswerSchema,
   uses: ['catalogue'],
