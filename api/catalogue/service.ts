@@ -189,7 +189,8 @@ export function createCatalogueService({ series, counties }: { series: SeriesSer
     const page: SeriesMatch[] = [];
     const sources = new Map<string, Source>();
     const codes = codesNamedIn(query.query).map(codeAnswer);
-    if (codes.length > 0) sources.set(FFIEC_LAR_FIELDS_URL, { url: FFIEC_LAR_FIELDS_URL, as_of: null, name: 'FFIEC, public LAR data fields' });
+    if (codes.length > 0)
+      sources.set(FFIEC_LAR_FIELDS_URL, { url: FFIEC_LAR_FIELDS_URL, as_of: null, name: 'FFIEC, public LAR data fields' });
     let skipped = 0;
     for (const candidate of list.slice(query.offset)) {
       if (page.length >= query.limit) break;

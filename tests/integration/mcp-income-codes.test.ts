@@ -52,7 +52,11 @@ function specMeanings(field: string): Record<string, string> {
 }
 
 /** Meanings compared as words: the spec drops a comma the FFIEC's own pages print ("(downpayment, closing costs)"). */
-const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 // ---- The tests. ----
 

@@ -66,9 +66,7 @@ function makeSeries(county: IncomeCounty, measure: string, asOf: string | null):
     asOf,
     state: county.state,
     place: county.place,
-    notes: [
-      `${what} as HUD's Section 8 income-limit file gives it for the whole county; each value is a HUD fiscal year (2022 = FY2022).`,
-    ],
+    notes: [`${what} as HUD's Section 8 income-limit file gives it for the whole county; each value is a HUD fiscal year (2022 = FY2022).`],
   };
 }
 
