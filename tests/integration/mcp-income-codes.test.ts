@@ -29,15 +29,24 @@ function fields(line: string): string[] {
   return [...out, field];
 }
 
-/** HUD's row for a whole county (`<FIPS>99999`) of a fiscal year, by column name. */
-function hudRow(fiscalYear: number, county: string): Record<string, string> {
+/** HUD's rows of a fiscal year, by column name. */
+function hudRows(fiscalYear: number): Record<string, string>[] {
   const text = fs.readFileSync(sourceFile('income_limits', 'hud_section8', `Section8-FY${fiscalYear % 100}.csv`), 'latin1');
   const [header, ...lines] = text.replace(/^\u00ef\u00bb\u00bf/, '').split(/\r?\n/);
   const names = fields(header!).map((name) => name.trim());
-  const line = lines.find((candidate) => fields(candidate)[names.indexOf('fips2010')] === `${county}99999`);
-  if (!line) throw new Error(`No FY${fiscalYear} row for ${county}`);
-  const values = fields(line);
-  return Object.fromEntries(names.map((name, index) => [name, values[index]!.trim()]));
+  return lines
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const values = fields(line);
+      return Object.fromEntries(names.map((name, index) => [name, (values[index] ?? '').trim()]));
+    });
+}
+
+/** HUD's row for a whole county (`<FIPS>99999`) of a fiscal year. */
+function hudRow(fiscalYear: number, county: string): Record<string, string> {
+  const row = hudRows(fiscalYear).find((candidate) => candidate.fips2010 === `${county}99999`);
+  if (!row) throw new Error(`No FY${fiscalYear} row for ${county}`);
+  return row;
 }
 
 /** The public LAR spec's meanings of one field's codes ("Reason for Denial: 1" → {1: "Debt-to-income ratio", …}). */
@@ -104,6 +113,26 @@ describe.skipIf(!hasSourceData)('income limits and HMDA code meanings over MCP',
         const limit = await call('analyze_data', { operation: 'value', series: `income-limits/${slug}/48201/${size}-person`, at: 2019 });
         expect(limit.structured.result.point.value, `${slug} ${size}`).toBe(Number(row[`${column}_${size}`]));
       }
+  });
+
+  it("ranks a state's counties by an income limit in one call, as the file orders them", async () => {
+    const illinois = hudRows(2022)
+      .filter((row) => row.State_Alpha === 'IL' && row.fips2010.endsWith('99999'))
+      .map((row) => ({ fips: row.fips2010.slice(0, 5), value: Number(row.l80_4) }))
+      .sort((a, b) => b.value - a.value);
+    const rank = await call('analyze_data', {
+      operation: 'rank',
+      series: 'income-limits/low/*/4-person',
+      state: 'IL',
+      at: 2022,
+      limit: 1,
+    });
+    expect(rank.isError, rank.text).toBe(false);
+    const top = illinois.filter((county) => county.value === illinois[0]!.value);
+    expect(rank.structured.result.members.map((member: { value: number }) => member.value)).toEqual(top.map((county) => county.value));
+    expect(rank.structured.result.members.map((member: { place: string }) => member.place).sort()).toEqual(
+      top.map((county) => county.fips).sort(),
+    );
   });
 
   it('a denial reason code: find_series says what it means, as the public LAR spec does', async () => {
