@@ -117,8 +117,8 @@ describe.skipIf(!hasSourceData)('income limits and HMDA code meanings over MCP',
 
   it("ranks a state's counties by an income limit in one call, as the file orders them", async () => {
     const illinois = hudRows(2022)
-      .filter((row) => row.State_Alpha === 'IL' && row.fips2010.endsWith('99999'))
-      .map((row) => ({ fips: row.fips2010.slice(0, 5), value: Number(row.l80_4) }))
+      .filter((row) => row.State_Alpha === 'IL' && row.fips2010?.endsWith('99999'))
+      .map((row) => ({ fips: row.fips2010!.slice(0, 5), value: Number(row.l80_4) }))
       .sort((a, b) => b.value - a.value);
     const rank = await call('analyze_data', {
       operation: 'rank',
