@@ -204,6 +204,10 @@ export function createCatalogueService({ series, counties }: { series: SeriesSer
           ...new Set(ranking.ranked.slice(0, 3).map(({ template }) => `${template.title} exists for ${template.places.join(', ')}`)),
         ].join('; ')}.`,
       );
+    if (page.length === 0 && skipped > 0)
+      notes.push(
+        `These measures hold no figures for ${found.map((place) => place.name).join(' or ')} (HUD lists the New England counties by town, not whole; a county without HMDA records has no HMDA series).`,
+      );
     if (ranking.ranked.length === 0 && codes.length === 0)
       notes.push(
         'No measure matches these words. The catalogue holds mortgage rates (Freddie Mac, Optimal Blue), rates on outstanding mortgages by state (FHFA), loan limits and HUD income limits by county, HMDA counts and shares (nation, state, county), population, and what HMDA codes mean ("denial reason 3").',

@@ -135,6 +135,14 @@ describe.skipIf(!hasSourceData)('income limits and HMDA code meanings over MCP',
     );
   });
 
+  it('a county HUD lists only by town has no county series, and find_series says why', async () => {
+    expect(hudRows(2022).some((row) => row.fips2010 === '0900399999')).toBe(false);
+    expect(hudRows(2022).some((row) => row.fips2010?.startsWith('09003'))).toBe(true);
+    const found = await call('find_series', { query: 'very low income limit family of four Hartford County, Connecticut' });
+    expect(found.structured.results).toEqual([]);
+    expect(found.text).toMatch(/New England counties by town/);
+  });
+
   it('a denial reason code: find_series says what it means, as the public LAR spec does', async () => {
     const spec = specMeanings('Reason for Denial: 1');
     const found = await call('find_series', { query: 'what do denial reason codes 3 and 5 mean?' });
