@@ -79,6 +79,6 @@ export async function readFrame(question: string, context: FrameContext): Promis
     measureGaps: 'gaps' in read ? (read.gaps ?? []) : [],
     unread: coverage.unread().map((word) => word.text),
   };
-  frame.refusals = refusalsOf(frame);
+  frame.refusals = [...time.refusals, ...refusalsOf(frame)];
   return { frame, coverage };
 }
