@@ -115,9 +115,11 @@ function othersToo(words: readonly Word[]): boolean {
 }
 
 /** Which of two events comes first ("which comes first, the March CPI release or the March Fed meeting"). */
-const asksOrder = (frame: Frame, words: readonly Word[]) =>
-  frame.operation.kind === 'calendar-arithmetic' ||
-  (frame.operation.kind === 'compare' && words.some((word) => ['first', 'earlier', 'sooner', 'before'].includes(word.normal)));
+function asksOrder(frame: Frame, words: readonly Word[], named: readonly unknown[]): boolean {
+  if (frame.operation.kind === 'calendar-arithmetic') return true;
+  const which = words.some((word) => word.normal === 'which');
+  return named.length >= 2 && which && words.some((word) => ['first', 'earlier', 'sooner', 'before'].includes(word.normal));
+}
 
 export function calendarAsks(
   frame: Frame,
@@ -127,7 +129,7 @@ export function calendarAsks(
   const named = releasesNamed(words);
   const refusals = decisionRefusals(named, words);
   const count = frame.operation.kind === 'count';
-  const daysBetween = asksOrder(frame, words);
+  const daysBetween = asksOrder(frame, words, named);
   const dated = innermost(frame.times);
   const times = dated.length > 0 ? dated : [undefined];
   const asks: CalendarAsk[] = [];
