@@ -373,11 +373,13 @@ def impossible_day_questions():
     out = []
     for q, text, near in [
         ("What was the 15-year fixed rate on April 31, 2025?", "april 31, 2025", "2025-04-30"),
-        ("What did the 30-year rate read on February 29, 2023, and on March 1, 2023?", "february 29, 2023", "2023-02-28"),
+        ("What did the 30-year rate read on February 29, 2023, and on March 15, 2023?", "february 29, 2023", "2023-02-28"),
         ("Freddie Mac 30-year rate on 2024-13-05?", "2024-13-05", None),
     ]:
         forbid = rate_forms(survey_of_week(PMMS15 if "15-year" in q else PMMS30, near)[1]) if near else []
-        out.append({"kind": "impossible_day", "q": q, "facts": [[text], ["not a day"]], "forbid": forbid})
+        # The day that exists is still answered ("and on March 15, 2023"), after the refusal.
+        also = [rate_forms(survey_of_week(PMMS30, "2023-03-15")[1])] if "march 15" in q.lower() else []
+        out.append({"kind": "impossible_day", "q": q, "facts": [[text], ["not a day"], *also], "forbid": forbid})
     return out
 
 

@@ -429,7 +429,8 @@ export function readTimes(
     times: times.map(({ start: _start, end: _end, ...time }) => time),
     relation: relationOf(words, times),
     readings: times.flatMap((time) => (time.readAs ? [time.readAs] : [])),
-    refusals: impossible.map((day) => day.refusal),
+    // "on February 29, 2023, and on March 1, 2023": the day that exists is still answered, after the refusal.
+    refusals: impossible.map((day) => ({ ...day.refusal, blocking: times.length === 0 })),
   };
 }
 
