@@ -28,12 +28,7 @@ function isCalendarDay(text: string): boolean {
 }
 
 /** Parses the `date` rows; keeps those before `firstFactYear`, compares the rest with `factDecisions`. */
-export function fomcHistoryFromCsv(
-  text: string,
-  file: string,
-  firstFactYear: number,
-  factDecisions: ReadonlySet<string>,
-): FomcHistory {
+export function fomcHistoryFromCsv(text: string, file: string, firstFactYear: number, factDecisions: ReadonlySet<string>): FomcHistory {
   const [header, ...rows] = parseDelimited(text, ',', file);
   const headerText = header?.fields.map((field) => field.trim()).join(',') ?? '';
   if (headerText !== 'date') throw new SourceFormatError(file, 1, `expected header "date", got "${headerText.slice(0, 60)}"`);
