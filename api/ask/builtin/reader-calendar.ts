@@ -109,7 +109,13 @@ export async function answerCalendarAsks(
   }
   for (const { ask, events } of found) {
     const what =
-      ask.category === 'fed' ? 'FOMC meetings with a rate decision' : ask.names[0] ? `${ask.names[0]} releases` : 'economic data releases';
+      ask.category === 'fed'
+        ? 'FOMC meetings with a rate decision'
+        : ask.title
+          ? `${ask.title} releases`
+          : ask.names[0]
+            ? `${ask.names[0]} releases`
+            : 'economic data releases';
     if (events.length === 0) {
       parts.push(
         `The calendar holds no ${what} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}): they have not been published, and I won't guess dates the publishers have not posted.`,

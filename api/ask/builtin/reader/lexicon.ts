@@ -75,7 +75,13 @@ const LexiconSchema = z.object({
   quarters: z.record(z.string().min(1), z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])),
   /** Releases people name, the words the calendar's event names hold for them, and their category. */
   calendarReleases: z.array(
-    z.object({ phrases, names: z.array(z.string().min(1)), category: z.enum(['fed', 'inflation', 'employment']).optional() }),
+    z.object({
+      phrases,
+      names: z.array(z.string().min(1)),
+      category: z.enum(['fed', 'inflation', 'employment']).optional(),
+      /** What the answer calls them when the names are many ("BLS releases"). */
+      title: z.string().min(1).optional(),
+    }),
   ),
   /** Calendar weeks counted from today's Monday-to-Sunday week ("next week": +1). */
   calendarWeeks: z.record(z.string().min(1), z.number().int()),

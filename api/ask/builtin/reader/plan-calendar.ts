@@ -8,14 +8,23 @@ import { findPhrase, type Word } from './words.ts';
 import { lexicon } from './lexicon.ts';
 import { addDays, isoDay, mondayOf } from '../../../platform/dates.ts';
 
-function releasesNamed(words: readonly Word[]): { names: string[]; category?: CalendarAsk['category']; at: number }[] {
-  const found: { names: string[]; category?: CalendarAsk['category']; at: number }[] = [];
+type Release = Pick<CalendarAsk, 'names' | 'category' | 'title'>;
+
+/** What an ask takes from the release named: the names its events hold, its category, its title. */
+const releaseOf = (release: Release | undefined): Release => ({
+  names: release?.names ?? [],
+  ...(release?.category ? { category: release.category } : {}),
+  ...(release?.title ? { title: release.title } : {}),
+});
+
+function releasesNamed(words: readonly Word[]): (Release & { at: number })[] {
+  const found: (Release & { at: number })[] = [];
   for (const release of lexicon().calendarReleases)
     for (const phrase of release.phrases)
       for (const indexes of findPhrase(words, phrase)) {
         const at = indexes[0] as number;
         if (found.some((entry) => Math.abs(entry.at - at) <= 1)) continue;
-        found.push({ names: release.names, ...(release.category ? { category: release.category } : {}), at });
+        found.push({ ...releaseOf(release), at });
       }
   return found.sort((a, b) => a.at - b.at);
 }
@@ -141,7 +150,7 @@ export function calendarAsks(
   if (daysBetween && pairs.length === 2) {
     pairs.forEach((release, index) => {
       const span = spanOf(times[Math.min(index, times.length - 1)], today);
-      if (release) asks.push({ ...span, names: release.names, ...(release.category ? { category: release.category } : {}), count: false });
+      if (release) asks.push({ ...span, ...releaseOf(release), count: false });
     });
     return { asks, daysBetween: true, refusals };
   }
@@ -149,7 +158,7 @@ export function calendarAsks(
   const week = weekSpan(words, today);
   for (const time of week ? [undefined] : times) {
     const span = week ?? ahead(spanOf(time, today), words, today);
-    asks.push({ ...span, names: release?.names ?? [], ...(release?.category ? { category: release.category } : {}), count });
+    asks.push({ ...span, ...releaseOf(release), count });
   }
   return { asks, daysBetween: false, refusals };
 }
