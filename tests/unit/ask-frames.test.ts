@@ -312,6 +312,12 @@ describe.skipIf(!census)('days and calendar questions: each read as the question
     expect(week.asks).toEqual([expect.objectContaining({ from: '2026-12-14', to: '2026-12-20', names: [] })]);
     const fed = await words('Any Fed meetings this week?');
     expect(fed.asks).toEqual([expect.objectContaining({ from: '2026-12-07', to: '2026-12-13', category: 'fed' })]);
+    const bls = await words('Which BLS releases come out next week?');
+    expect(bls.asks).toEqual([
+      expect.objectContaining({ title: 'BLS', from: '2026-12-14', names: expect.arrayContaining(['Producer Price Index']) }),
+    ]);
+    // A release named with its publisher is that release ("BLS jobs reports").
+    expect((await words('How many BLS jobs reports came out in 2025?')).asks[0]?.names).toEqual(['Employment Situation']);
     const ppi = await words('How many PPI releases were there in April 2025?');
     expect(ppi.asks).toEqual([expect.objectContaining({ names: ['Producer Price Index'], count: true, from: '2025-04-01' })]);
     const order = await words('Which came first in 2025, the first jobs report or the first FOMC decision?');
