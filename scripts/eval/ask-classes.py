@@ -323,6 +323,11 @@ def fomc_meetings():
         return [row["decision_date"] for row in csv.DictReader(handle)]
 
 
+def tally_forms(value, names):
+    """A count said with what it counts ("10 fomc", "1 producer price index release"), not a bare number."""
+    return [f"{value} {name}" for name in names]
+
+
 def multi_day_questions():
     """A day inside a multi-part question: that day's weekly survey, never the year's mean."""
     out = []
@@ -353,12 +358,12 @@ def calendar_questions():
         {"kind": "calendar_week", "q": "What BLS releases are on the calendar next week?", "facts": [[n.lower()] for _, n in next_week] + [day_forms(d) for d, _ in next_week]},
         {"kind": "calendar_week", "q": "Is there a Fed decision this week?", "facts": [day_forms(d) for d in this_week]},
     ]
-    for q, name, month in [
-        ("How many PPI releases were there in June 2025?", "Producer Price Index", "2025-06"),
-        ("How many jobs reports came out in February 2026?", "Employment Situation", "2026-02"),
+    for q, name, short, month in [
+        ("How many PPI releases were there in June 2025?", "Producer Price Index", "ppi", "2025-06"),
+        ("How many jobs reports came out in February 2026?", "Employment Situation", "jobs report", "2026-02"),
     ]:
         days = [d for d, n in bls if n == name and d.startswith(month)]
-        out.append({"kind": "calendar_count", "q": q, "facts": [count_forms(len(days))] + [day_forms(d) for d in days]})
+        out.append({"kind": "calendar_count", "q": q, "facts": [tally_forms(len(days), [name.lower(), short])] + [day_forms(d) for d in days]})
     sept, octo = [d for d in meetings if d.startswith("2025-09")][0], [d for d in meetings if d.startswith("2025-10")][0]
     gap = (dt.date.fromisoformat(octo) - dt.date.fromisoformat(sept)).days
     out.append({"kind": "calendar_count", "q": "How many days passed between the September and October 2025 FOMC decisions?", "facts": [[f"{gap} days"], day_forms(sept), day_forms(octo)]})
@@ -390,7 +395,7 @@ def fomc_history_questions():
     for q, prefix in [("When did the FOMC announce decisions in March 2020?", "2020-03"), ("When did the Fed cut rates in January 2001?", "2001-01")]:
         out.append({"kind": "fomc_history", "q": q, "facts": [day_forms(d) for d in fomc if d.startswith(prefix)]})
     for q, year in [("How many FOMC decisions were there in 2008?", "2008"), ("How many Fed rate decisions came in 2001?", "2001")]:
-        out.append({"kind": "fomc_history", "q": q, "facts": [count_forms(len([d for d in fomc if d.startswith(year)]))]})
+        out.append({"kind": "fomc_history", "q": q, "facts": [tally_forms(len([d for d in fomc if d.startswith(year)]), ["fomc", "decisions", "rate decisions"])]})
     return out
 
 
