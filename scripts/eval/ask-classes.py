@@ -323,6 +323,13 @@ def fomc_meetings():
         return [row["decision_date"] for row in csv.DictReader(handle)]
 
 
+def dated_forms(iso):
+    """A day with its year ("january 3, 2001"), so that "january 3" is not found inside "january 31"."""
+    date = dt.date.fromisoformat(iso)
+    month = MONTHS[date.month - 1]
+    return [f"{month} {date.day}, {date.year}", f"{month[:3]} {date.day}, {date.year}", iso]
+
+
 def tally_forms(value, names):
     """A count said with what it counts ("10 fomc", "1 producer price index release"), not a bare number."""
     return [f"{value} {name}" for name in names]
@@ -355,21 +362,21 @@ def calendar_questions():
     next_week = [(d, n) for d, n in bls if (monday + dt.timedelta(days=7)).isoformat() <= d <= (monday + dt.timedelta(days=13)).isoformat()]
     this_week = [d for d in fomc if monday.isoformat() <= d <= (monday + dt.timedelta(days=6)).isoformat()]
     out = [
-        {"kind": "calendar_week", "q": "What BLS releases are on the calendar next week?", "facts": [[n.lower()] for _, n in next_week] + [day_forms(d) for d, _ in next_week]},
-        {"kind": "calendar_week", "q": "Is there a Fed decision this week?", "facts": [day_forms(d) for d in this_week]},
+        {"kind": "calendar_week", "q": "What BLS releases are on the calendar next week?", "facts": [[n.lower()] for _, n in next_week] + [dated_forms(d) for d, _ in next_week]},
+        {"kind": "calendar_week", "q": "Is there a Fed decision this week?", "facts": [dated_forms(d) for d in this_week]},
     ]
     for q, name, short, month in [
         ("How many PPI releases were there in June 2025?", "Producer Price Index", "ppi", "2025-06"),
         ("How many jobs reports came out in February 2026?", "Employment Situation", "jobs report", "2026-02"),
     ]:
         days = [d for d, n in bls if n == name and d.startswith(month)]
-        out.append({"kind": "calendar_count", "q": q, "facts": [tally_forms(len(days), [name.lower(), short])] + [day_forms(d) for d in days]})
+        out.append({"kind": "calendar_count", "q": q, "facts": [tally_forms(len(days), [name.lower(), short])] + [dated_forms(d) for d in days]})
     sept, octo = [d for d in meetings if d.startswith("2025-09")][0], [d for d in meetings if d.startswith("2025-10")][0]
     gap = (dt.date.fromisoformat(octo) - dt.date.fromisoformat(sept)).days
-    out.append({"kind": "calendar_count", "q": "How many days passed between the September and October 2025 FOMC decisions?", "facts": [[f"{gap} days"], day_forms(sept), day_forms(octo)]})
+    out.append({"kind": "calendar_count", "q": "How many days passed between the September and October 2025 FOMC decisions?", "facts": [[f"{gap} days"], dated_forms(sept), dated_forms(octo)]})
     cpi = [d for d, n in bls if n == "Consumer Price Index" and d.startswith("2026")][0]
     fed = [d for d in fomc if d.startswith("2026")][0]
-    out.append({"kind": "calendar_order", "q": "Which comes first in 2026, the first CPI release or the first FOMC decision?", "facts": [day_forms(cpi), day_forms(fed), ["before"]]})
+    out.append({"kind": "calendar_order", "q": "Which comes first in 2026, the first CPI release or the first FOMC decision?", "facts": [dated_forms(cpi), dated_forms(fed), ["before"]]})
     return out
 
 
@@ -393,7 +400,7 @@ def fomc_history_questions():
     fomc = fomc_decisions()
     out = []
     for q, prefix in [("When did the FOMC announce decisions in March 2020?", "2020-03"), ("When did the Fed cut rates in January 2001?", "2001-01")]:
-        out.append({"kind": "fomc_history", "q": q, "facts": [day_forms(d) for d in fomc if d.startswith(prefix)]})
+        out.append({"kind": "fomc_history", "q": q, "facts": [dated_forms(d) for d in fomc if d.startswith(prefix)]})
     for q, year in [("How many FOMC decisions were there in 2008?", "2008"), ("How many Fed rate decisions came in 2001?", "2001")]:
         out.append({"kind": "fomc_history", "q": q, "facts": [tally_forms(len([d for d in fomc if d.startswith(year)]), ["fomc", "decisions", "rate decisions"])]})
     return out
