@@ -3,7 +3,8 @@
 // and done, so clients never see the connection just drop.
 import { errorResponses } from '../platform/http/error-responses.ts';
 import type { AppDeps } from '../deps.ts';
-import { RESPONSE_WRITTEN, routeContract, type ApiRegistry, type ResponseWritten } from '../platform/http/api-registry.ts';
+import { RESPONSE_WRITTEN, type ResponseWritten, apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { askBodySchema, askStreamMessageSchema } from './types.ts';
 import { openSseStream } from './sse.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
@@ -13,38 +14,36 @@ export function askFallbackSource(deps: AppDeps): string {
   return `${deps.config.baseUrl}/ai-info-page`;
 }
 
-export const askRoutes = {
-  ask: routeContract({
-    method: 'post',
-    path: '/ask',
-    operationId: 'ask',
-    example: { body: { message: 'What is the conforming loan limit in Los Angeles County?' } },
-    summary: 'Answer a mortgage question as a server-sent-event stream, with sources',
-    description:
-      'Streams `data: {"type":"chunk","text":…}` messages, then one `{"type":"sources","urls":[…]}`, then `{"type":"done"}`. ' +
-      'When the answer read figures from synced datasets, the sources message also carries `dataset_versions` ' +
-      '(`[{dataset, version, as_of}]`: the loads behind the figures, which `as_of` on the data endpoints can ask for again). ' +
-      'Answers draw on live rates, loan limits, HMDA data, escrow rules, the economic calendar, the glossary and our articles, ' +
-      'and cite them. General information only, not personalised financial or legal advice. Do not send personal data.',
-    tags: ['Ask'],
-    body: askBodySchema,
-    cache: 'none',
-    corsMethods: 'POST',
-    responses: {
-      200: {
-        description: 'An event stream (text/event-stream); each `data:` line holds one JSON message.',
-        contentType: 'text/event-stream',
-        schema: askStreamMessageSchema,
+export const askRoutes = apiRoutes(
+  {
+    ask: routeContract({
+      method: 'post',
+      path: '/ask',
+      operationId: 'ask',
+      example: { body: { message: 'What is the conforming loan limit in Los Angeles County?' } },
+      summary: 'Answer a mortgage question as a server-sent-event stream, with sources',
+      description:
+        'Streams `data: {"type":"chunk","text":…}` messages, then one `{"type":"sources","urls":[…]}`, then `{"type":"done"}`. ' +
+        'When the answer read figures from synced datasets, the sources message also carries `dataset_versions` ' +
+        '(`[{dataset, version, as_of}]`: the loads behind the figures, which `as_of` on the data endpoints can ask for again). ' +
+        'Answers draw on live rates, loan limits, HMDA data, escrow rules, the economic calendar, the glossary and our articles, ' +
+        'and cite them. General information only, not personalised financial or legal advice. Do not send personal data.',
+      tags: ['Ask'],
+      body: askBodySchema,
+      cache: 'none',
+      corsMethods: 'POST',
+      responses: {
+        200: {
+          description: 'An event stream (text/event-stream); each `data:` line holds one JSON message.',
+          contentType: 'text/event-stream',
+          schema: askStreamMessageSchema,
+        },
+        ...errorResponses({ 400: 'Invalid body; nothing was streamed.', 413: 'The body is larger than /ask accepts.' }),
       },
-      ...errorResponses({ 400: 'Invalid body; nothing was streamed.', 413: 'The body is larger than /ask accepts.' }),
-    },
-  }),
-};
-
-export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
-    ...askRoutes.ask,
-    handler: async ({ body, res }): Promise<ResponseWritten> => {
+    }),
+  },
+  (deps: AppDeps) => ({
+    ask: async ({ body, res }): Promise<ResponseWritten> => {
       const stream = openSseStream(res);
       const sources = new Set<string>();
       // Each dataset version once, in the order the answer used them.
@@ -70,5 +69,5 @@ export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
       stream.end();
       return RESPONSE_WRITTEN;
     },
-  });
-}
+  }),
+);

@@ -7,7 +7,8 @@
 // `starting`, not `ok`. An operator page: it may name commands (`hint`), which reader-facing answers
 // never do.
 import { z } from 'zod';
-import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import type { AppDeps } from '../deps.ts';
 import { HmdaLoadStatusSchema } from '../hmda/load-progress.ts';
 import type { DatasetOverview } from '../platform/datasets.ts';
@@ -176,23 +177,21 @@ export async function readHealth(deps: AppDeps): Promise<Health> {
   }
 }
 
-export const healthRoutes = {
-  getHealth: routeContract({
-    method: 'get',
-    path: '/healthz',
-    operationId: 'getHealth',
-    example: {},
-    summary: 'Service health, datasets and the rate-limit store',
-    description: 'Always 200 while the process serves. Also at `/healthz` on the main host.',
-    tags: ['Service'],
-    cache: 'none',
-    responses: { 200: { description: "Health, each dataset's state and dates, and the rate-limit store", schema: HealthSchema } },
+export const healthRoutes = apiRoutes(
+  {
+    getHealth: routeContract({
+      method: 'get',
+      path: '/healthz',
+      operationId: 'getHealth',
+      example: {},
+      summary: 'Service health, datasets and the rate-limit store',
+      description: 'Always 200 while the process serves. Also at `/healthz` on the main host.',
+      tags: ['Service'],
+      cache: 'none',
+      responses: { 200: { description: "Health, each dataset's state and dates, and the rate-limit store", schema: HealthSchema } },
+    }),
+  },
+  (deps: AppDeps) => ({
+    getHealth: () => readHealth(deps),
   }),
-};
-
-export function registerHealthRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
-    ...healthRoutes.getHealth,
-    handler: () => readHealth(deps),
-  });
-}
+);

@@ -38,16 +38,18 @@ function closeServer(server: http.Server): Promise<void> {
 }
 
 function pingRoute(registry: ApiRegistry): void {
-  registry.route({
-    method: 'get',
-    path: '/test-ping',
-    operationId: 'testPing',
-    summary: 'A cheap data route',
-    tags: ['Test'],
-    cache: 'none',
-    responses: { 200: { description: 'pong', schema: z.object({ pong: z.boolean() }) } },
-    handler: () => ({ pong: true }),
-  });
+  registry.route(
+    {
+      method: 'get',
+      path: '/test-ping',
+      operationId: 'testPing',
+      summary: 'A cheap data route',
+      tags: ['Test'],
+      cache: 'none',
+      responses: { 200: { description: 'pong', schema: z.object({ pong: z.boolean() }) } },
+    },
+    () => ({ pong: true }),
+  );
 }
 
 describe.skipIf(!fs.existsSync(CHROMIUM))('signing in and managing keys on /account', () => {

@@ -14,16 +14,18 @@ import { rawRequest, type RawResponse } from '../support/http.ts';
 import { z } from 'zod';
 
 function pingRoute(registry: ApiRegistry): void {
-  registry.route({
-    method: 'get',
-    path: '/test-ping',
-    operationId: 'testPing',
-    summary: 'A cheap limited route',
-    tags: ['Test'],
-    cache: 'none',
-    responses: { 200: { description: 'pong', schema: z.object({ pong: z.boolean() }) } },
-    handler: () => ({ pong: true }),
-  });
+  registry.route(
+    {
+      method: 'get',
+      path: '/test-ping',
+      operationId: 'testPing',
+      summary: 'A cheap limited route',
+      tags: ['Test'],
+      cache: 'none',
+      responses: { 200: { description: 'pong', schema: z.object({ pong: z.boolean() }) } },
+    },
+    () => ({ pong: true }),
+  );
 }
 
 const LIMITS_ON = { RATE_LIMIT_ANON_PER_MINUTE: '20', RATE_LIMIT_KEY_PER_MINUTE: '100', RATE_LIMIT_PER_HOUR: '1000' };
