@@ -14,60 +14,59 @@ export function askFallbackSource(deps: AppDeps): string {
   return `${deps.config.baseUrl}/ai-info-page`;
 }
 
-export const askRoutes = apiRoutes(
-  {
-    ask: routeContract({
-      method: 'post',
-      path: '/ask',
-      operationId: 'ask',
-      example: { body: { message: 'What is the conforming loan limit in Los Angeles County?' } },
-      summary: 'Answer a mortgage question as a server-sent-event stream, with sources',
-      description:
-        'Streams `data: {"type":"chunk","text":…}` messages, then one `{"type":"sources","urls":[…]}`, then `{"type":"done"}`. ' +
-        'When the answer read figures from synced datasets, the sources message also carries `dataset_versions` ' +
-        '(`[{dataset, version, as_of}]`: the loads behind the figures, which `as_of` on the data endpoints can ask for again). ' +
-        'Answers draw on live rates, loan limits, HMDA data, escrow rules, the economic calendar, the glossary and our articles, ' +
-        'and cite them. General information only, not personalised financial or legal advice. Do not send personal data.',
-      tags: ['Ask'],
-      body: askBodySchema,
-      cache: 'none',
-      corsMethods: 'POST',
-      responses: {
-        200: {
-          description: 'An event stream (text/event-stream); each `data:` line holds one JSON message.',
-          contentType: 'text/event-stream',
-          schema: askStreamMessageSchema,
-        },
-        ...errorResponses({ 400: 'Invalid body; nothing was streamed.', 413: 'The body is larger than /ask accepts.' }),
+const routes = {
+  ask: routeContract({
+    method: 'post',
+    path: '/ask',
+    operationId: 'ask',
+    example: { body: { message: 'What is the conforming loan limit in Los Angeles County?' } },
+    summary: 'Answer a mortgage question as a server-sent-event stream, with sources',
+    description:
+      'Streams `data: {"type":"chunk","text":…}` messages, then one `{"type":"sources","urls":[…]}`, then `{"type":"done"}`. ' +
+      'When the answer read figures from synced datasets, the sources message also carries `dataset_versions` ' +
+      '(`[{dataset, version, as_of}]`: the loads behind the figures, which `as_of` on the data endpoints can ask for again). ' +
+      'Answers draw on live rates, loan limits, HMDA data, escrow rules, the economic calendar, the glossary and our articles, ' +
+      'and cite them. General information only, not personalised financial or legal advice. Do not send personal data.',
+    tags: ['Ask'],
+    body: askBodySchema,
+    cache: 'none',
+    corsMethods: 'POST',
+    responses: {
+      200: {
+        description: 'An event stream (text/event-stream); each `data:` line holds one JSON message.',
+        contentType: 'text/event-stream',
+        schema: askStreamMessageSchema,
       },
-    }),
-  },
-  (deps: AppDeps) => ({
-    ask: async ({ body, res }): Promise<ResponseWritten> => {
-      const stream = openSseStream(res);
-      const sources = new Set<string>();
-      // Each dataset version once, in the order the answer used them.
-      const versions = new Map<string, DatasetVersion>();
-      try {
-        for await (const event of deps.services.ask.answer(body, stream.signal)) {
-          if (stream.closed) break;
-          if (event.type === 'source') sources.add(event.url);
-          else if (event.type === 'version') versions.set(`${event.version.dataset}@${event.version.version}`, event.version);
-          else if (event.text) await stream.send({ type: 'chunk', text: event.text });
-        }
-      } catch (error) {
-        deps.logger.error({ err: error }, 'ask failed mid-stream');
-        await stream.send({ type: 'chunk', text: '\n\nSorry, something went wrong while answering. Please try again.' });
-      }
-      if (sources.size === 0) sources.add(askFallbackSource(deps));
-      await stream.send({
-        type: 'sources',
-        urls: [...sources],
-        ...(versions.size > 0 ? { dataset_versions: [...versions.values()] } : {}),
-      });
-      await stream.send({ type: 'done' });
-      stream.end();
-      return RESPONSE_WRITTEN;
+      ...errorResponses({ 400: 'Invalid body; nothing was streamed.', 413: 'The body is larger than /ask accepts.' }),
     },
   }),
-);
+};
+
+export const askRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  ask: async ({ body, res }): Promise<ResponseWritten> => {
+    const stream = openSseStream(res);
+    const sources = new Set<string>();
+    // Each dataset version once, in the order the answer used them.
+    const versions = new Map<string, DatasetVersion>();
+    try {
+      for await (const event of deps.services.ask.answer(body, stream.signal)) {
+        if (stream.closed) break;
+        if (event.type === 'source') sources.add(event.url);
+        else if (event.type === 'version') versions.set(`${event.version.dataset}@${event.version.version}`, event.version);
+        else if (event.text) await stream.send({ type: 'chunk', text: event.text });
+      }
+    } catch (error) {
+      deps.logger.error({ err: error }, 'ask failed mid-stream');
+      await stream.send({ type: 'chunk', text: '\n\nSorry, something went wrong while answering. Please try again.' });
+    }
+    if (sources.size === 0) sources.add(askFallbackSource(deps));
+    await stream.send({
+      type: 'sources',
+      urls: [...sources],
+      ...(versions.size > 0 ? { dataset_versions: [...versions.values()] } : {}),
+    });
+    await stream.send({ type: 'done' });
+    stream.end();
+    return RESPONSE_WRITTEN;
+  },
+}));

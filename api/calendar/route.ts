@@ -7,48 +7,47 @@ import { errorResponses } from '../platform/http/error-responses.ts';
 import { CalendarAnswerSchema, CalendarRestQuerySchema } from './contract.ts';
 import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 
-export const calendarRoutes = apiRoutes(
-  {
-    getCalendar: routeContract({
-      method: 'get',
-      path: '/calendar',
-      operationId: 'getCalendar',
-      example: { query: { impact: 'high', limit: '5' } },
-      summary: 'Economic events that move mortgage rates',
-      description:
-        'FOMC decisions, BLS releases (CPI, Employment Situation, PPI, JOLTS and others), housing releases (Census, NAR, FHFA) and ' +
-        "Freddie Mac's weekly mortgage rate survey, sorted by date then name, each with its source. " +
-        'Impact: FOMC decisions, CPI and the Employment Situation are high; PPI, JOLTS, housing starts and new/existing home sales medium; all others low. ' +
-        '`impact` and `category` take one value, a comma-separated list or the parameter repeated, in any case. ' +
-        '`format=ics` returns the same events as an iCalendar feed (all-day events).' +
-        PINNED_VERSIONS_NOTE,
-      tags: ['Calendar'],
-      query: CalendarRestQuerySchema,
-      responses: {
-        200: {
-          description: 'The events of the range; with format=ics the same events as a text/calendar document',
-          schema: CalendarAnswerSchema,
-          otherContentTypes: ['text/calendar'],
-        },
-        ...errorResponses({
-          400: 'Invalid date, range, impact, category, limit, format or as_of; the message names the parameter and what is valid.',
-          ...PINNED_VERSION_ERRORS,
-        }),
+const routes = {
+  getCalendar: routeContract({
+    method: 'get',
+    path: '/calendar',
+    operationId: 'getCalendar',
+    example: { query: { impact: 'high', limit: '5' } },
+    summary: 'Economic events that move mortgage rates',
+    description:
+      'FOMC decisions, BLS releases (CPI, Employment Situation, PPI, JOLTS and others), housing releases (Census, NAR, FHFA) and ' +
+      "Freddie Mac's weekly mortgage rate survey, sorted by date then name, each with its source. " +
+      'Impact: FOMC decisions, CPI and the Employment Situation are high; PPI, JOLTS, housing starts and new/existing home sales medium; all others low. ' +
+      '`impact` and `category` take one value, a comma-separated list or the parameter repeated, in any case. ' +
+      '`format=ics` returns the same events as an iCalendar feed (all-day events).' +
+      PINNED_VERSIONS_NOTE,
+    tags: ['Calendar'],
+    query: CalendarRestQuerySchema,
+    responses: {
+      200: {
+        description: 'The events of the range; with format=ics the same events as a text/calendar document',
+        schema: CalendarAnswerSchema,
+        otherContentTypes: ['text/calendar'],
       },
-    }),
-  },
-  (deps: AppDeps) => {
-    const host = new URL(deps.config.baseUrl).hostname;
-    return {
-      getCalendar: async ({ query, res }) => {
-        const { format, ...request } = query;
-        if (format !== 'ics') return deps.services.calendar.answerJson(request);
-        const body = await deps.services.calendar.ics(request, host);
-        res.setHeader('Cache-Control', DATA_CACHE_CONTROL);
-        res.setHeader('Content-Disposition', 'inline; filename="economic-calendar.ics"');
-        res.type('text/calendar; charset=utf-8').send(body);
-        return RESPONSE_WRITTEN;
-      },
-    };
-  },
-);
+      ...errorResponses({
+        400: 'Invalid date, range, impact, category, limit, format or as_of; the message names the parameter and what is valid.',
+        ...PINNED_VERSION_ERRORS,
+      }),
+    },
+  }),
+};
+
+export const calendarRoutes = apiRoutes(routes, (deps: AppDeps) => {
+  const host = new URL(deps.config.baseUrl).hostname;
+  return {
+    getCalendar: async ({ query, res }) => {
+      const { format, ...request } = query;
+      if (format !== 'ics') return deps.services.calendar.answerJson(request);
+      const body = await deps.services.calendar.ics(request, host);
+      res.setHeader('Cache-Control', DATA_CACHE_CONTROL);
+      res.setHeader('Content-Disposition', 'inline; filename="economic-calendar.ics"');
+      res.type('text/calendar; charset=utf-8').send(body);
+      return RESPONSE_WRITTEN;
+    },
+  };
+});

@@ -177,21 +177,20 @@ export async function readHealth(deps: AppDeps): Promise<Health> {
   }
 }
 
-export const healthRoutes = apiRoutes(
-  {
-    getHealth: routeContract({
-      method: 'get',
-      path: '/healthz',
-      operationId: 'getHealth',
-      example: {},
-      summary: 'Service health, datasets and the rate-limit store',
-      description: 'Always 200 while the process serves. Also at `/healthz` on the main host.',
-      tags: ['Service'],
-      cache: 'none',
-      responses: { 200: { description: "Health, each dataset's state and dates, and the rate-limit store", schema: HealthSchema } },
-    }),
-  },
-  (deps: AppDeps) => ({
-    getHealth: () => readHealth(deps),
+const routes = {
+  getHealth: routeContract({
+    method: 'get',
+    path: '/healthz',
+    operationId: 'getHealth',
+    example: {},
+    summary: 'Service health, datasets and the rate-limit store',
+    description: 'Always 200 while the process serves. Also at `/healthz` on the main host.',
+    tags: ['Service'],
+    cache: 'none',
+    responses: { 200: { description: "Health, each dataset's state and dates, and the rate-limit store", schema: HealthSchema } },
   }),
-);
+};
+
+export const healthRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  getHealth: () => readHealth(deps),
+}));

@@ -8,23 +8,22 @@ import { SearchAnswerSchema, SearchQuerySchema } from './contract.ts';
 /** Earlier names of the contract's schemas, for code that imported them from here. */
 export { SearchQuerySchema, SearchAnswerSchema as SearchResponseSchema } from './contract.ts';
 
-export const searchRoutes = apiRoutes(
-  {
-    searchContent: routeContract({
-      method: 'get',
-      path: '/search',
-      operationId: 'searchContent',
-      example: { query: { query: 'escrow cushion', limit: '3' } },
-      summary: 'Full-text search over articles, learn pages, glossary, state and county research pages, tracked bills and market updates',
-      description:
-        'Ranked by PostgreSQL full-text relevance (title and aliases weigh most, then headings and summaries, then body text). ' +
-        'Each result carries an excerpt with the matched words highlighted and the page URL.',
-      tags: ['Content'],
-      query: SearchQuerySchema,
-      responses: { 200: { description: 'Matching pages, best first', schema: SearchAnswerSchema } },
-    }),
-  },
-  (deps: AppDeps) => ({
-    searchContent: ({ query }) => deps.services.search.search(query),
+const routes = {
+  searchContent: routeContract({
+    method: 'get',
+    path: '/search',
+    operationId: 'searchContent',
+    example: { query: { query: 'escrow cushion', limit: '3' } },
+    summary: 'Full-text search over articles, learn pages, glossary, state and county research pages, tracked bills and market updates',
+    description:
+      'Ranked by PostgreSQL full-text relevance (title and aliases weigh most, then headings and summaries, then body text). ' +
+      'Each result carries an excerpt with the matched words highlighted and the page URL.',
+    tags: ['Content'],
+    query: SearchQuerySchema,
+    responses: { 200: { description: 'Matching pages, best first', schema: SearchAnswerSchema } },
   }),
-);
+};
+
+export const searchRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  searchContent: ({ query }) => deps.services.search.search(query),
+}));

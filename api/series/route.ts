@@ -34,54 +34,53 @@ function sendCsv(req: Request, res: Response, csv: CsvAnswer): void {
   else res.end(entry.bytes);
 }
 
-export const seriesRoutes = apiRoutes(
-  {
-    listSeries: routeContract({
-      method: 'get',
-      path: '/series',
-      operationId: 'listSeries',
-      example: {},
-      summary: 'Catalogue of every series over time: rates, FHFA state rates, loan limits, HMDA aggregates',
-      description:
-        'Every series this service holds, with its id, title, publisher, frequency, units, first and last date, source and as-of date, ' +
-        'one page at a time (`limit`, `offset`), filtered by `family`, `state` or words (`query`). `families` says which families can answer ' +
-        'now and, for one whose data is not loaded, why.',
-      tags: ['Series'],
-      query: CatalogueQuerySchema,
-      responses: { 200: { description: 'The catalogue page', schema: CatalogueAnswerSchema }, ...errorResponses([]) },
-    }),
-    getSeries: routeContract({
-      method: 'get',
-      path: '/series/*id',
-      operationId: 'getSeries',
-      example: { params: { id: 'pmms/30-year' }, query: { from: '2026-01' } },
-      summary: 'One series over time, in a date range, as published or averaged to a coarser frequency, as JSON or CSV',
-      description:
-        'Observations from `from` to `to` (inclusive; a year or month covers all of it), as published or averaged (`frequency`: the method ' +
-        'is stated in `aggregation.method`), with the source and as-of date. `format=csv` answers `text/csv`: one row per observation with ' +
-        'the series id, period, value, count (averages), source URL and as-of date.',
-      tags: ['Series'],
-      params: SeriesPathSchema,
-      query: SeriesQuerySchema,
-      responses: {
-        200: { description: 'The series in the range asked for', schema: SeriesAnswerSchema, otherContentTypes: ['text/csv'] },
-        ...errorResponses({
-          400: "Invalid parameters: a malformed date, 'from' after 'to', or a frequency the series cannot be averaged to; the message says which.",
-          404: 'No series has this id (the message says where the catalogue is), or the series has no observation in the range (the message gives its span).',
-          503: 'The datasets this series is read from are not loaded yet; see Retry-After.',
-        }),
-      },
-    }),
-  },
-  (deps: AppDeps) => ({
-    listSeries: ({ query }) => deps.services.catalogue.seriesCatalogueJson(query),
-
-    getSeries: async ({ params, query, req, res }) => {
-      if (query.format === 'csv') {
-        sendCsv(req, res, await deps.services.series.answerCsv(params.id, query));
-        return RESPONSE_WRITTEN;
-      }
-      return deps.services.series.answerJson(params.id, query);
+const routes = {
+  listSeries: routeContract({
+    method: 'get',
+    path: '/series',
+    operationId: 'listSeries',
+    example: {},
+    summary: 'Catalogue of every series over time: rates, FHFA state rates, loan limits, HMDA aggregates',
+    description:
+      'Every series this service holds, with its id, title, publisher, frequency, units, first and last date, source and as-of date, ' +
+      'one page at a time (`limit`, `offset`), filtered by `family`, `state` or words (`query`). `families` says which families can answer ' +
+      'now and, for one whose data is not loaded, why.',
+    tags: ['Series'],
+    query: CatalogueQuerySchema,
+    responses: { 200: { description: 'The catalogue page', schema: CatalogueAnswerSchema }, ...errorResponses([]) },
+  }),
+  getSeries: routeContract({
+    method: 'get',
+    path: '/series/*id',
+    operationId: 'getSeries',
+    example: { params: { id: 'pmms/30-year' }, query: { from: '2026-01' } },
+    summary: 'One series over time, in a date range, as published or averaged to a coarser frequency, as JSON or CSV',
+    description:
+      'Observations from `from` to `to` (inclusive; a year or month covers all of it), as published or averaged (`frequency`: the method ' +
+      'is stated in `aggregation.method`), with the source and as-of date. `format=csv` answers `text/csv`: one row per observation with ' +
+      'the series id, period, value, count (averages), source URL and as-of date.',
+    tags: ['Series'],
+    params: SeriesPathSchema,
+    query: SeriesQuerySchema,
+    responses: {
+      200: { description: 'The series in the range asked for', schema: SeriesAnswerSchema, otherContentTypes: ['text/csv'] },
+      ...errorResponses({
+        400: "Invalid parameters: a malformed date, 'from' after 'to', or a frequency the series cannot be averaged to; the message says which.",
+        404: 'No series has this id (the message says where the catalogue is), or the series has no observation in the range (the message gives its span).',
+        503: 'The datasets this series is read from are not loaded yet; see Retry-After.',
+      }),
     },
   }),
-);
+};
+
+export const seriesRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  listSeries: ({ query }) => deps.services.catalogue.seriesCatalogueJson(query),
+
+  getSeries: async ({ params, query, req, res }) => {
+    if (query.format === 'csv') {
+      sendCsv(req, res, await deps.services.series.answerCsv(params.id, query));
+      return RESPONSE_WRITTEN;
+    }
+    return deps.services.series.answerJson(params.id, query);
+  },
+}));

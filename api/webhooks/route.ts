@@ -30,6 +30,9 @@ const SIGNING =
 
 const notFound = { 404: 'Your account has no webhook with this id.' };
 
+/** What the routes on /webhooks/:id share: the id parameter, its example and the tag. */
+const BY_ID = { params: WebhookParamsSchema, example: { params: { id: '1' } }, tags: TAGS };
+
 /** The webhook routes, as data; the limit per account is said in the description. */
 function webhookContracts({ WEBHOOKS_PER_ACCOUNT }: Pick<Config, 'WEBHOOKS_PER_ACCOUNT'>) {
   return {
@@ -64,10 +67,8 @@ function webhookContracts({ WEBHOOKS_PER_ACCOUNT }: Pick<Config, 'WEBHOOKS_PER_A
       method: 'get',
       path: '/webhooks/:id',
       operationId: 'getWebhook',
-      example: { params: { id: '1' } },
       summary: 'One of your webhooks: URL, datasets, state, failures in a row',
-      tags: TAGS,
-      params: WebhookParamsSchema,
+      ...BY_ID,
       cache: 'none',
       responses: { 200: { description: 'The webhook', schema: WebhookSchema }, ...errorResponses(notFound) },
     }),
@@ -75,10 +76,8 @@ function webhookContracts({ WEBHOOKS_PER_ACCOUNT }: Pick<Config, 'WEBHOOKS_PER_A
       method: 'delete',
       path: '/webhooks/:id',
       operationId: 'deleteWebhook',
-      example: { params: { id: '1' } },
       summary: 'Delete one of your webhooks and its delivery log',
-      tags: TAGS,
-      params: WebhookParamsSchema,
+      ...BY_ID,
       corsMethods: 'DELETE',
       responses: { 200: { description: 'It is gone', schema: DeletedSchema }, ...errorResponses(notFound) },
     }),
@@ -86,10 +85,8 @@ function webhookContracts({ WEBHOOKS_PER_ACCOUNT }: Pick<Config, 'WEBHOOKS_PER_A
       method: 'get',
       path: '/webhooks/:id/deliveries',
       operationId: 'listWebhookDeliveries',
-      example: { params: { id: '1' } },
       summary: "A webhook's delivery log: each delivery's state and every attempt's time, status and error",
-      tags: TAGS,
-      params: WebhookParamsSchema,
+      ...BY_ID,
       cache: 'none',
       responses: { 200: { description: 'The last 50 deliveries, newest first', schema: DeliveriesSchema }, ...errorResponses(notFound) },
     }),

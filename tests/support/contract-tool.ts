@@ -43,6 +43,18 @@ export function serviceStub<Name extends ToolServiceName>(name: Name, methods: P
   }) as DomainServices[Name];
 }
 
+/** A service method that answers `answer` to every call and keeps what it was asked, in order. */
+export function answering<Query, Answer>(answer: Answer): { method: (query: Query) => Promise<Answer>; asked: Query[] } {
+  const asked: Query[] = [];
+  return {
+    method: async (query) => {
+      asked.push(query);
+      return answer;
+    },
+    asked,
+  };
+}
+
 interface Captured {
   config: { inputSchema: z.ZodType; outputSchema: z.ZodType };
   handler: (args: unknown, extra: unknown) => Promise<CallToolResult>;

@@ -14,7 +14,7 @@ import type { Queryable, QueryResult } from '../../api/platform/db/database.ts';
 import { CalendarAnswerSchema, CalendarQuerySchema, type CalendarAnswer } from '../../api/calendar/contract.ts';
 import { createCalendarService, type CalendarRequest } from '../../api/calendar/service.ts';
 import { getEconomicCalendarTool } from '../../api/mcp/tools/get-economic-calendar.ts';
-import { callLikeTheSdk, expectExactly, resultText as text, serviceStub, toolContext } from '../support/contract-tool.ts';
+import { callLikeTheSdk, expectExactly, resultText as text, answering, serviceStub, toolContext } from '../support/contract-tool.ts';
 import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 
 const recorded = JSON.parse(
@@ -23,13 +23,8 @@ const recorded = JSON.parse(
 
 /** get_economic_calendar's context: a calendar service answering the recording, noting what it was asked. */
 function recordingContext(answer: CalendarAnswer) {
-  const asked: CalendarRequest[] = [];
-  const calendar = serviceStub('calendar', {
-    answer: async (query) => {
-      asked.push(query);
-      return answer;
-    },
-  });
+  const { method, asked } = answering<CalendarRequest, CalendarAnswer>(answer);
+  const calendar = serviceStub('calendar', { answer: method });
   return { context: toolContext(getEconomicCalendarTool, { calendar }), asked };
 }
 

@@ -21,7 +21,7 @@ import {
   type LoanLimitsQuery,
 } from '../../api/loan-limits/contract.ts';
 import { createLoanLimitsService } from '../../api/loan-limits/service.ts';
-import { callLikeTheSdk, expectExactly, resultText, serviceStub, toolContext } from '../support/contract-tool.ts';
+import { callLikeTheSdk, expectExactly, resultText, answering, serviceStub, toolContext } from '../support/contract-tool.ts';
 import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 
 const fixture = (name: string): unknown =>
@@ -29,25 +29,15 @@ const fixture = (name: string): unknown =>
 
 /** get_mortgage_rates' context: a rates service answering the recording, noting what it was asked; series is never reached for a current record. */
 function ratesContext(record: DetailedRateRecord) {
-  const asked: Omit<RatesQuery, 'format'>[] = [];
-  const rates = serviceStub('rates', {
-    detailed: async (query) => {
-      asked.push(query);
-      return record;
-    },
-  });
+  const { method, asked } = answering<Omit<RatesQuery, 'format'>, DetailedRateRecord>(record);
+  const rates = serviceStub('rates', { detailed: method });
   return { context: toolContext(getMortgageRatesTool, { rates, series: serviceStub('series', {}) }), asked };
 }
 
 /** get_loan_limits' context: a loan-limits service answering the recording, noting what it was asked. */
 function limitsContext(answer: LoanLimitsAnswer) {
-  const asked: LoanLimitsQuery[] = [];
-  const loanLimits = serviceStub('loanLimits', {
-    answer: async (query) => {
-      asked.push(query);
-      return answer;
-    },
-  });
+  const { method, asked } = answering<LoanLimitsQuery, LoanLimitsAnswer>(answer);
+  const loanLimits = serviceStub('loanLimits', { answer: method });
   return { context: toolContext(getLoanLimitsTool, { loanLimits, series: serviceStub('series', {}) }), asked };
 }
 

@@ -15,7 +15,7 @@ import type { SearchInput } from '../../api/search/service.ts';
 import { lookupGlossaryTermTool } from '../../api/mcp/tools/lookup-glossary-term.ts';
 import { searchContentTool } from '../../api/mcp/tools/search-content.ts';
 import { getCongressBillsTool } from '../../api/mcp/tools/get-congress-bills.ts';
-import { callLikeTheSdk, expectExactly, resultText as text, serviceStub, toolContext } from '../support/contract-tool.ts';
+import { callLikeTheSdk, expectExactly, resultText as text, answering, serviceStub, toolContext } from '../support/contract-tool.ts';
 
 const fixture = (name: string): unknown =>
   JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
@@ -26,26 +26,14 @@ const glossaryContext = () =>
 
 /** search_content's context: a search service answering the recording, noting what it was asked. */
 function searchContext(answer: SearchAnswer) {
-  const asked: SearchInput[] = [];
-  const search = serviceStub('search', {
-    search: async (input) => {
-      asked.push(input);
-      return answer;
-    },
-  });
-  return { context: toolContext(searchContentTool, { search }), asked };
+  const { method, asked } = answering<SearchInput, SearchAnswer>(answer);
+  return { context: toolContext(searchContentTool, { search: serviceStub('search', { search: method }) }), asked };
 }
 
 /** get_congress_bills' context: a bills service answering the recording, noting what it was asked. */
 function billsContext(answer: BillsAnswer) {
-  const asked: BillsQuery[] = [];
-  const bills = serviceStub('bills', {
-    answer: async (query) => {
-      asked.push(query);
-      return answer;
-    },
-  });
-  return { context: toolContext(getCongressBillsTool, { bills }), asked };
+  const { method, asked } = answering<BillsQuery, BillsAnswer>(answer);
+  return { context: toolContext(getCongressBillsTool, { bills: serviceStub('bills', { answer: method }) }), asked };
 }
 
 describe('lookup_glossary_term from the glossary contract', () => {

@@ -13,7 +13,7 @@ import { loadConfig } from '../../api/config.ts';
 import { queryHmdaTool } from '../../api/mcp/tools/query-hmda.ts';
 import type { McpCaller } from '../../api/mcp/tool-kit.ts';
 import { TOOL_RESULT_BUDGET_BYTES, toolResultBytes } from '../../api/mcp/result-budget.ts';
-import { callLikeTheSdk, resultText as text, serviceStub, toolContext } from '../support/contract-tool.ts';
+import { callLikeTheSdk, resultText as text, answering, serviceStub, toolContext } from '../support/contract-tool.ts';
 
 const fixture = (name: string) =>
   JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8')) as HmdaAnswer;
@@ -29,12 +29,9 @@ function progress(loaded: boolean): LoadProgress {
 
 /** query_hmda's context: an HMDA service answering the recording, noting what it was asked. */
 function context(answer: HmdaAnswer, caller: McpCaller = { kind: 'key', keyId: 'k1', accountId: 'a1' }, { loaded = true } = {}) {
-  const asked: HmdaQuery[] = [];
+  const { method, asked } = answering<HmdaQuery, HmdaAnswer>(answer);
   const hmda = serviceStub('hmda', {
-    answer: async (query) => {
-      asked.push(query);
-      return answer;
-    },
+    answer: method,
     asOf: () => (loaded ? answer.as_of : undefined),
     progress: progress(loaded),
   });

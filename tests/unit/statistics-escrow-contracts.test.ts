@@ -25,7 +25,7 @@ import { getStatisticsTool } from '../../api/mcp/tools/get-statistics.ts';
 import { getEscrowMonthsTool } from '../../api/mcp/tools/get-escrow-months.ts';
 import { askTools } from '../../api/ask/tools.ts';
 import type { ToolContext } from '../../api/mcp/tool-kit.ts';
-import { callLikeTheSdk, expectExactly, resultText as text, serviceStub, toolContext } from '../support/contract-tool.ts';
+import { callLikeTheSdk, expectExactly, resultText as text, answering, serviceStub, toolContext } from '../support/contract-tool.ts';
 
 const fixture = (name: string): unknown =>
   JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
@@ -34,13 +34,8 @@ const escrow = createEscrowService({ sourceDir: undefined, clock: () => new Date
 
 /** get_statistics' context: a statistics service answering the recording, noting what it was asked. */
 function statisticsContext(answer: StatisticsAnswer) {
-  const asked: (StatisticsQuery | undefined)[] = [];
-  const statistics = serviceStub('statistics', {
-    answer: async (query) => {
-      asked.push(query);
-      return answer;
-    },
-  });
+  const { method, asked } = answering<StatisticsQuery | undefined, StatisticsAnswer>(answer);
+  const statistics = serviceStub('statistics', { answer: method });
   return { context: toolContext(getStatisticsTool, { statistics }), asked };
 }
 
