@@ -8,7 +8,7 @@ import type { DomainServices } from './domain-services.ts';
 import { createDatasetStatus } from './platform/datasets.ts';
 import { createDatasetVersions } from './platform/dataset-versions.ts';
 import { createGlossaryService } from './glossary/service.ts';
-import { createAccessService } from './access/service.ts';
+import { accessSettings, createAccessService } from './access/service.ts';
 import { createSearchService } from './search/service.ts';
 import { createNewsService } from './news/service.ts';
 import { createBillsService } from './bills/service.ts';
@@ -54,7 +54,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
   const series = createSeriesService({ db, logger, baseUrl, datasets });
   const bills = createBillsService({ db, baseUrl, datasets, clock });
   const glossary = createGlossaryService({ baseUrl });
-  const access = await createAccessService({ db, clock, logger, keyPolicy: config, limits: config });
+  const access = await createAccessService({ db, clock, logger, ...accessSettings(config) });
   const search = createSearchService({ db, baseUrl, answerTtlMs: SEARCH_ANSWER_TTL_MS, clock });
   const news = createNewsService({ db, historyTtlMs: RATE_HISTORY_TTL_MS, clock });
   const rates = createRatesService({ db, logger, clock, baseUrl, datasets, versions });

@@ -22,22 +22,34 @@ export interface AccessService {
   close(): Promise<void>;
 }
 
+/** The settings access reads: the key policy (whether a key is required, where to get one) and the rate limits with their store. */
+export type AccessSettings = KeyPolicy & LimitConfig;
+
+/** The access settings out of the whole configuration, field by field, so the service is handed those alone. */
+export function accessSettings(config: AccessSettings): AccessSettings {
+  return {
+    REQUIRE_API_KEY: config.REQUIRE_API_KEY,
+    baseUrl: config.baseUrl,
+    OIDC_ISSUER: config.OIDC_ISSUER,
+    SUPPORT_CONTACT: config.SUPPORT_CONTACT,
+    RATE_LIMIT_ANON_PER_MINUTE: config.RATE_LIMIT_ANON_PER_MINUTE,
+    RATE_LIMIT_KEY_PER_MINUTE: config.RATE_LIMIT_KEY_PER_MINUTE,
+    RATE_LIMIT_PER_HOUR: config.RATE_LIMIT_PER_HOUR,
+    RATE_LIMIT_STORE: config.RATE_LIMIT_STORE,
+    REDIS_URL: config.REDIS_URL,
+    DATABASE_URL: config.DATABASE_URL,
+  };
+}
+
 export async function createAccessService({
   db,
   clock,
   logger,
-  keyPolicy,
-  limits,
-}: {
-  db: Database;
-  clock: Clock;
-  logger: Logger;
-  keyPolicy: KeyPolicy;
-  limits: LimitConfig;
-}): Promise<AccessService> {
+  ...settings
+}: { db: Database; clock: Clock; logger: Logger } & AccessSettings): Promise<AccessService> {
   const keys = new KeyStore(db, clock);
-  const authenticator = createAuthenticator(keys, keyPolicy);
-  const limiter = await createLimiter(limits, db.kind, logger);
+  const authenticator = createAuthenticator(keys, settings);
+  const limiter = await createLimiter(settings, db.kind, logger);
   return {
     keys,
     limiter,

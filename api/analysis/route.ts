@@ -1,7 +1,8 @@
 // GET /analysis/<operation>: the analysis layer on REST, one route per operation, each declared
 // from the contract (query, answer and documented errors), answering the remembered serialised body.
 import type { AppDeps } from '../deps.ts';
-import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { apiRoutes, type RouteHandler } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { ANSWER_SCHEMAS, OPERATIONS, QUERY_SCHEMAS, type Operation, type QueryOf } from './contract.ts';
 
@@ -105,14 +106,16 @@ export function analysisRoute(operation: Operation) {
   });
 }
 
-/** Every operation's route, as data. */
-export const analysisRoutes = OPERATIONS.map(analysisRoute);
+type AnalysisRoute = ReturnType<typeof analysisRoute>;
 
-export function registerAnalysisRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  OPERATIONS.forEach((operation, index) => {
-    registry.route({
-      ...analysisRoutes[index]!,
-      handler: ({ query }) => deps.services.analysis.runJson(operation, query as QueryOf<typeof operation>),
-    });
-  });
-}
+/** Every operation's route, as data, by operation, and the service call that answers each. */
+export const analysisRoutes = apiRoutes(
+  Object.fromEntries(OPERATIONS.map((operation) => [operation, analysisRoute(operation)])) as Record<Operation, AnalysisRoute>,
+  (deps: AppDeps) =>
+    Object.fromEntries(
+      OPERATIONS.map((operation): [Operation, RouteHandler<AnalysisRoute>] => [
+        operation,
+        ({ query }) => deps.services.analysis.runJson(operation, query as QueryOf<typeof operation>),
+      ]),
+    ) as Record<Operation, RouteHandler<AnalysisRoute>>,
+);

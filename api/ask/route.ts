@@ -3,7 +3,8 @@
 // and done, so clients never see the connection just drop.
 import { errorResponses } from '../platform/http/error-responses.ts';
 import type { AppDeps } from '../deps.ts';
-import { RESPONSE_WRITTEN, routeContract, type ApiRegistry, type ResponseWritten } from '../platform/http/api-registry.ts';
+import { RESPONSE_WRITTEN, type ResponseWritten, apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { askBodySchema, askStreamMessageSchema } from './types.ts';
 import { openSseStream } from './sse.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
@@ -13,7 +14,7 @@ export function askFallbackSource(deps: AppDeps): string {
   return `${deps.config.baseUrl}/ai-info-page`;
 }
 
-export const askRoutes = {
+const routes = {
   ask: routeContract({
     method: 'post',
     path: '/ask',
@@ -41,34 +42,31 @@ export const askRoutes = {
   }),
 };
 
-export function registerAskRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
-    ...askRoutes.ask,
-    handler: async ({ body, res }): Promise<ResponseWritten> => {
-      const stream = openSseStream(res);
-      const sources = new Set<string>();
-      // Each dataset version once, in the order the answer used them.
-      const versions = new Map<string, DatasetVersion>();
-      try {
-        for await (const event of deps.services.ask.answer(body, stream.signal)) {
-          if (stream.closed) break;
-          if (event.type === 'source') sources.add(event.url);
-          else if (event.type === 'version') versions.set(`${event.version.dataset}@${event.version.version}`, event.version);
-          else if (event.text) await stream.send({ type: 'chunk', text: event.text });
-        }
-      } catch (error) {
-        deps.logger.error({ err: error }, 'ask failed mid-stream');
-        await stream.send({ type: 'chunk', text: '\n\nSorry, something went wrong while answering. Please try again.' });
+export const askRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  ask: async ({ body, res }): Promise<ResponseWritten> => {
+    const stream = openSseStream(res);
+    const sources = new Set<string>();
+    // Each dataset version once, in the order the answer used them.
+    const versions = new Map<string, DatasetVersion>();
+    try {
+      for await (const event of deps.services.ask.answer(body, stream.signal)) {
+        if (stream.closed) break;
+        if (event.type === 'source') sources.add(event.url);
+        else if (event.type === 'version') versions.set(`${event.version.dataset}@${event.version.version}`, event.version);
+        else if (event.text) await stream.send({ type: 'chunk', text: event.text });
       }
-      if (sources.size === 0) sources.add(askFallbackSource(deps));
-      await stream.send({
-        type: 'sources',
-        urls: [...sources],
-        ...(versions.size > 0 ? { dataset_versions: [...versions.values()] } : {}),
-      });
-      await stream.send({ type: 'done' });
-      stream.end();
-      return RESPONSE_WRITTEN;
-    },
-  });
-}
+    } catch (error) {
+      deps.logger.error({ err: error }, 'ask failed mid-stream');
+      await stream.send({ type: 'chunk', text: '\n\nSorry, something went wrong while answering. Please try again.' });
+    }
+    if (sources.size === 0) sources.add(askFallbackSource(deps));
+    await stream.send({
+      type: 'sources',
+      urls: [...sources],
+      ...(versions.size > 0 ? { dataset_versions: [...versions.values()] } : {}),
+    });
+    await stream.send({ type: 'done' });
+    stream.end();
+    return RESPONSE_WRITTEN;
+  },
+}));

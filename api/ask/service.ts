@@ -51,6 +51,13 @@ function modelAnswererWhenConfigured(deps: ToolDeps & { config: ModelSettings })
   };
 }
 
+/**
+ * Unlike the other services' flat `createX({ the fields it reads })`, ask takes its settings and
+ * services as groups (`config`, `services`): it reads only `ASK_TIMEOUT_MS` itself and hands the rest
+ * on whole as the context its answerers run in, which for the model's tool calls is the MCP tools' own context
+ * (`ToolDeps`: config, logger, services) and for the built-in answerer `BuiltinDeps`; flat fields
+ * would only be gathered back into those groups here.
+ */
 export function createAskService({
   config,
   clock,

@@ -1,11 +1,12 @@
 // GET /bills: the tracked housing and mortgage bills, the REST face of the MCP tool
 // get_congress_bills. The schemas are the bills contract's.
 import type { AppDeps } from '../deps.ts';
-import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { BillsAnswerSchema, BillsQuerySchema } from './contract.ts';
 
-export const billsRoutes = {
+const routes = {
   getCongressBills: routeContract({
     method: 'get',
     path: '/bills',
@@ -24,9 +25,6 @@ export const billsRoutes = {
   }),
 };
 
-export function registerBillsRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
-    ...billsRoutes.getCongressBills,
-    handler: ({ query }) => deps.services.bills.answer(query),
-  });
-}
+export const billsRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  getCongressBills: ({ query }) => deps.services.bills.answer(query),
+}));

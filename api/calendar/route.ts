@@ -1,12 +1,13 @@
 // GET /calendar: economic events as JSON or, with format=ics, as an iCalendar document. The REST
 // face of the MCP tool get_economic_calendar; the schemas are the calendar contract's.
 import type { AppDeps } from '../deps.ts';
-import { DATA_CACHE_CONTROL, RESPONSE_WRITTEN, routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { DATA_CACHE_CONTROL, RESPONSE_WRITTEN, apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { CalendarAnswerSchema, CalendarRestQuerySchema } from './contract.ts';
 import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 
-export const calendarRoutes = {
+const routes = {
   getCalendar: routeContract({
     method: 'get',
     path: '/calendar',
@@ -38,11 +39,10 @@ export const calendarRoutes = {
   }),
 };
 
-export function registerCalendarRoutes(registry: ApiRegistry, deps: AppDeps): void {
+export const calendarRoutes = apiRoutes(routes, (deps: AppDeps) => {
   const host = new URL(deps.config.baseUrl).hostname;
-  registry.route({
-    ...calendarRoutes.getCalendar,
-    handler: async ({ query, res }) => {
+  return {
+    getCalendar: async ({ query, res }) => {
       const { format, ...request } = query;
       if (format !== 'ics') return deps.services.calendar.answerJson(request);
       const body = await deps.services.calendar.ics(request, host);
@@ -51,5 +51,5 @@ export function registerCalendarRoutes(registry: ApiRegistry, deps: AppDeps): vo
       res.type('text/calendar; charset=utf-8').send(body);
       return RESPONSE_WRITTEN;
     },
-  });
-}
+  };
+});

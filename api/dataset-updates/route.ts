@@ -1,12 +1,13 @@
 // GET /dataset-updates and /dataset-updates/{id}: the dataset-updates feed as API answers, for
 // clients that poll instead of reading a feed or registering a webhook (an item's link in the feeds).
 import type { AppDeps } from '../deps.ts';
-import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import { DatasetUpdateParamsSchema, DatasetUpdateSchema, DatasetUpdatesAnswerSchema, DatasetUpdatesQuerySchema } from './contract.ts';
 
-export const datasetUpdateRoutes = {
+const routes = {
   listDatasetUpdates: routeContract({
     method: 'get',
     path: '/dataset-updates',
@@ -36,18 +37,14 @@ export const datasetUpdateRoutes = {
   }),
 };
 
-export function registerDatasetUpdateRoutes(registry: ApiRegistry, deps: AppDeps): void {
+export const datasetUpdateRoutes = apiRoutes(routes, (deps: AppDeps) => {
   const feeds = { rss: `${deps.config.baseUrl}/dataset-updates.xml`, json: `${deps.config.baseUrl}/dataset-updates.json` };
-  registry.route({
-    ...datasetUpdateRoutes.listDatasetUpdates,
-    handler: async ({ query }) => ({ updates: await deps.services.datasetUpdates.latest(query.limit, query.after), feeds }),
-  });
-  registry.route({
-    ...datasetUpdateRoutes.getDatasetUpdate,
-    handler: async ({ params }) => {
+  return {
+    listDatasetUpdates: async ({ query }) => ({ updates: await deps.services.datasetUpdates.latest(query.limit, query.after), feeds }),
+    getDatasetUpdate: async ({ params }) => {
       const update = await deps.services.datasetUpdates.find(params.id);
       if (update === undefined) throw new NotFoundError(`No dataset update has the id ${params.id}; list them with GET /dataset-updates.`);
       return update;
     },
-  });
-}
+  };
+});

@@ -1,11 +1,12 @@
 // GET /escrow: escrow months to collect at closing (docs/escrow.md), a thin face over
 // the escrow service. The schemas are the escrow contract's.
 import type { AppDeps } from '../deps.ts';
-import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { EscrowAnswerSchema, EscrowQuerySchema } from './contract.ts';
 
-export const escrowRoutes = {
+const routes = {
   getEscrow: routeContract({
     method: 'get',
     path: '/escrow',
@@ -28,9 +29,6 @@ export const escrowRoutes = {
   }),
 };
 
-export function registerEscrowRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
-    ...escrowRoutes.getEscrow,
-    handler: ({ query }) => deps.services.escrow.answerJson(query),
-  });
-}
+export const escrowRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  getEscrow: ({ query }) => deps.services.escrow.answerJson(query),
+}));

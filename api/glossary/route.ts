@@ -1,10 +1,11 @@
 // GET /glossary?term=…: one glossary entry, the REST face of the MCP tool lookup_glossary_term.
 import type { AppDeps } from '../deps.ts';
-import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { GlossaryAnswerSchema, GlossaryQuerySchema } from './contract.ts';
 
-export const glossaryRoutes = {
+const routes = {
   lookupGlossaryTerm: routeContract({
     method: 'get',
     path: '/glossary',
@@ -23,9 +24,6 @@ export const glossaryRoutes = {
   }),
 };
 
-export function registerGlossaryRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
-    ...glossaryRoutes.lookupGlossaryTerm,
-    handler: ({ query }) => deps.services.glossary.answer(query.term),
-  });
-}
+export const glossaryRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  lookupGlossaryTerm: ({ query }) => deps.services.glossary.answer(query.term),
+}));

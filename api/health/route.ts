@@ -7,7 +7,8 @@
 // `starting`, not `ok`. An operator page: it may name commands (`hint`), which reader-facing answers
 // never do.
 import { z } from 'zod';
-import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import type { AppDeps } from '../deps.ts';
 import { HmdaLoadStatusSchema } from '../hmda/load-progress.ts';
 import type { DatasetOverview } from '../platform/datasets.ts';
@@ -176,7 +177,7 @@ export async function readHealth(deps: AppDeps): Promise<Health> {
   }
 }
 
-export const healthRoutes = {
+const routes = {
   getHealth: routeContract({
     method: 'get',
     path: '/healthz',
@@ -190,9 +191,6 @@ export const healthRoutes = {
   }),
 };
 
-export function registerHealthRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
-    ...healthRoutes.getHealth,
-    handler: () => readHealth(deps),
-  });
-}
+export const healthRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  getHealth: () => readHealth(deps),
+}));

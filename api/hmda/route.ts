@@ -7,7 +7,8 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { howToGetAKey } from '../access/identity.ts';
-import { RESPONSE_WRITTEN, routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { RESPONSE_WRITTEN, apiRoutes, type ResponseWritten, type RouteHandler, type RouteInput } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { errorResponses, ErrorBodySchema } from '../platform/http/error-responses.ts';
 import { HttpError, NotFoundError, UnauthorizedError } from '../platform/errors.ts';
 import { strictArguments } from '../platform/contract/strict.ts';
@@ -72,7 +73,7 @@ export function hmdaPresetRoute(preset: PresetName) {
   });
 }
 
-export const hmdaRoutes = {
+const hmdaOtherRoutes = {
   queryHmdaSql: routeContract({
     method: 'post',
     path: '/hmda/sql',
@@ -120,62 +121,63 @@ export const hmdaRoutes = {
   }),
 };
 
-/** Every preset's route, as data. */
-export const hmdaPresetRoutes = PRESET_NAMES.map(hmdaPresetRoute);
+type PresetRoute = ReturnType<typeof hmdaPresetRoute>;
 
-export function registerHmdaRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  for (const preset of PRESET_NAMES) {
-    registry.route({
-      ...hmdaPresetRoute(preset),
-      handler: ({ query, req }) => deps.services.hmda.answer({ ...query, preset }, requireKey(req, deps)),
-    });
+/** Every preset's route, as data, by preset. */
+const presetRoutes = Object.fromEntries(PRESET_NAMES.map((preset) => [preset, hmdaPresetRoute(preset)])) as Record<PresetName, PresetRoute>;
+
+/** Sends one kept export file, with Range support; a missing or expired one is a 404. */
+async function sendExport(
+  deps: AppDeps,
+  { params, req, res }: RouteInput<z.ZodObject, z.ZodType, typeof ExportFileSchema>,
+): Promise<ResponseWritten> {
+  requireKey(req, deps);
+  const found = deps.services.hmda.exports.find(params.file);
+  if (!found) {
+    throw new NotFoundError(
+      `No export ${params.file} is kept here: exports are deleted ${HMDA_EXPORT_TTL_HOURS} hours after they are written. Ask the same question again for new files.`,
+    );
   }
-
-  registry.route({
-    ...hmdaRoutes.queryHmdaSql,
-    handler: ({ body, req }) => deps.services.hmda.answer({ sql: body.sql }, requireKey(req, deps)),
-  });
-
-  registry.route({
-    ...hmdaRoutes.getHmdaExport,
-    async handler({ params, req, res }): Promise<typeof RESPONSE_WRITTEN> {
-      requireKey(req, deps);
-      const found = deps.services.hmda.exports.find(params.file);
-      if (!found) {
-        throw new NotFoundError(
-          `No export ${params.file} is kept here: exports are deleted ${HMDA_EXPORT_TTL_HOURS} hours after they are written. Ask the same question again for new files.`,
+  const remaining = Math.max(0, Math.floor((Date.parse(found.record.expiresAt) - Date.now()) / 1000));
+  res.setHeader('Cache-Control', `private, max-age=${remaining}`);
+  res.setHeader('Content-Disposition', `attachment; filename="hmda-${found.record.id.slice(0, 12)}.${found.format}"`);
+  await new Promise<void>((resolve, reject) => {
+    // Sent by name from the exports folder: a path given whole would be refused where a folder on
+    // it starts with a dot, as the default DATA_DIR (./.data) does.
+    const options = {
+      root: path.dirname(found.path),
+      headers: { 'Content-Type': EXPORT_FORMATS[found.format] },
+      acceptRanges: true,
+      etag: true,
+      lastModified: true,
+      cacheControl: false,
+    };
+    res.sendFile(path.basename(found.path), options, (error?: Error & { status?: number }) => {
+      if (!error || res.headersSent) return resolve(); // done, or the client went away mid-transfer
+      if (error.status === 416) {
+        const size = found.format === 'csv' ? found.record.csvBytes : found.record.parquetBytes;
+        return reject(
+          new HttpError(416, `The range ${String(req.headers.range)} starts past the end of the file (${size} bytes).`, {
+            'Content-Range': `bytes */${size}`,
+          }),
         );
       }
-      const remaining = Math.max(0, Math.floor((Date.parse(found.record.expiresAt) - Date.now()) / 1000));
-      res.setHeader('Cache-Control', `private, max-age=${remaining}`);
-      res.setHeader('Content-Disposition', `attachment; filename="hmda-${found.record.id.slice(0, 12)}.${found.format}"`);
-      await new Promise<void>((resolve, reject) => {
-        // Sent by name from the exports folder: a path given whole would be refused where a folder on
-        // it starts with a dot, as the default DATA_DIR (./.data) does.
-        const options = {
-          root: path.dirname(found.path),
-          headers: { 'Content-Type': EXPORT_FORMATS[found.format] },
-          acceptRanges: true,
-          etag: true,
-          lastModified: true,
-          cacheControl: false,
-        };
-        res.sendFile(path.basename(found.path), options, (error?: Error & { status?: number }) => {
-          if (!error || res.headersSent) return resolve(); // done, or the client went away mid-transfer
-          if (error.status === 416) {
-            const size = found.format === 'csv' ? found.record.csvBytes : found.record.parquetBytes;
-            return reject(
-              new HttpError(416, `The range ${String(req.headers.range)} starts past the end of the file (${size} bytes).`, {
-                'Content-Range': `bytes */${size}`,
-              }),
-            );
-          }
-          if (error.status === 412)
-            return reject(new HttpError(412, 'The file changed since the ETag given in If-Match; download it again from the start.'));
-          reject(error);
-        });
-      });
-      return RESPONSE_WRITTEN;
-    },
+      if (error.status === 412)
+        return reject(new HttpError(412, 'The file changed since the ETag given in If-Match; download it again from the start.'));
+      reject(error);
+    });
   });
+  return RESPONSE_WRITTEN;
 }
+
+export const hmdaRoutes = apiRoutes({ ...presetRoutes, ...hmdaOtherRoutes }, (deps: AppDeps) => {
+  const presetHandler =
+    (preset: PresetName): RouteHandler<PresetRoute> =>
+    ({ query, req }) =>
+      deps.services.hmda.answer({ ...query, preset }, requireKey(req, deps));
+  return {
+    ...(Object.fromEntries(PRESET_NAMES.map((preset) => [preset, presetHandler(preset)])) as Record<PresetName, RouteHandler<PresetRoute>>),
+    queryHmdaSql: ({ body, req }) => deps.services.hmda.answer({ sql: body.sql }, requireKey(req, deps)),
+    getHmdaExport: (input) => sendExport(deps, input),
+  };
+});

@@ -3,12 +3,13 @@
 // but no REST path; these routes are additions, documented as such. The schemas are the loan-limits
 // contract's.
 import type { AppDeps } from '../deps.ts';
-import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { LoanLimitHistoryQuerySchema, LoanLimitHistoryResponseSchema, LoanLimitsAnswerSchema, LoanLimitsQuerySchema } from './contract.ts';
 import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 
-export const loanLimitsRoutes = {
+const routes = {
   getLoanLimits: routeContract({
     method: 'get',
     path: '/loan-limits',
@@ -60,14 +61,8 @@ export const loanLimitsRoutes = {
   }),
 };
 
-export function registerLoanLimitsRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
-    ...loanLimitsRoutes.getLoanLimits,
-    handler: ({ query }) => deps.services.loanLimits.answerJson(query),
-  });
+export const loanLimitsRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  getLoanLimits: ({ query }) => deps.services.loanLimits.answerJson(query),
 
-  registry.route({
-    ...loanLimitsRoutes.getLoanLimitHistory,
-    handler: ({ query }) => deps.services.loanLimits.history(query),
-  });
-}
+  getLoanLimitHistory: ({ query }) => deps.services.loanLimits.history(query),
+}));

@@ -1,12 +1,13 @@
 // GET /rates (the detailed and simple rate records; docs/rates.md): a thin face over the rates service. The schemas
 // are the rates contract's; the body comes pre-serialised from the service's in-memory cache.
 import type { AppDeps } from '../deps.ts';
-import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 import { RateRecordSchema, RatesQuerySchema } from './contract.ts';
 
-export const ratesRoutes = {
+const routes = {
   getRates: routeContract({
     method: 'get',
     path: '/rates',
@@ -47,9 +48,6 @@ export const ratesRoutes = {
   }),
 };
 
-export function registerRatesRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
-    ...ratesRoutes.getRates,
-    handler: ({ query }) => deps.services.rates.getRatesJson(query),
-  });
-}
+export const ratesRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  getRates: ({ query }) => deps.services.rates.getRatesJson(query),
+}));

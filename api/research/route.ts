@@ -1,7 +1,8 @@
 // GET /research/states/{state} and GET /research/counties/{fips}: the profiles behind the /research
 // pages, as JSON. The schemas are the research contract's.
 import type { AppDeps } from '../deps.ts';
-import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { CountyProfileSchema, ResearchCountyPathSchema, ResearchStatePathSchema, StateProfileSchema } from './contract.ts';
 import { z } from 'zod';
@@ -10,7 +11,7 @@ const NO_QUERY = z.object({});
 const NOT_LOADED =
   'A dataset the profile is drawn from (counties, loan limits, HMDA aggregates, NMDB, PMMS) is not loaded yet; see Retry-After.';
 
-export const researchRoutes = {
+const routes = {
   getStateResearch: routeContract({
     method: 'get',
     path: '/research/states/:state',
@@ -53,14 +54,8 @@ export const researchRoutes = {
   }),
 };
 
-export function registerResearchRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
-    ...researchRoutes.getStateResearch,
-    handler: ({ params }) => deps.services.research.state(params.state),
-  });
+export const researchRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  getStateResearch: ({ params }) => deps.services.research.state(params.state),
 
-  registry.route({
-    ...researchRoutes.getCountyResearch,
-    handler: ({ params }) => deps.services.research.county(params.fips),
-  });
-}
+  getCountyResearch: ({ params }) => deps.services.research.county(params.fips),
+}));

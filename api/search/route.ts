@@ -1,13 +1,14 @@
 // GET /search: the full-text search behind the MCP tool `search_content`, as a REST resource. The
 // schemas are the search contract's.
 import type { AppDeps } from '../deps.ts';
-import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { SearchAnswerSchema, SearchQuerySchema } from './contract.ts';
 
 /** Earlier names of the contract's schemas, for code that imported them from here. */
 export { SearchQuerySchema, SearchAnswerSchema as SearchResponseSchema } from './contract.ts';
 
-export const searchRoutes = {
+const routes = {
   searchContent: routeContract({
     method: 'get',
     path: '/search',
@@ -23,9 +24,6 @@ export const searchRoutes = {
   }),
 };
 
-export function registerSearchRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
-    ...searchRoutes.searchContent,
-    handler: ({ query }) => deps.services.search.search(query),
-  });
-}
+export const searchRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  searchContent: ({ query }) => deps.services.search.search(query),
+}));

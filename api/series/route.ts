@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { DATA_CACHE_CONTROL, RESPONSE_WRITTEN, routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { DATA_CACHE_CONTROL, RESPONSE_WRITTEN, apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { CatalogueAnswerSchema, CatalogueQuerySchema, SeriesAnswerSchema, SeriesPathSchema, SeriesQuerySchema } from './contract.ts';
 import type { CsvAnswer } from './service.ts';
@@ -33,7 +34,7 @@ function sendCsv(req: Request, res: Response, csv: CsvAnswer): void {
   else res.end(entry.bytes);
 }
 
-export const seriesRoutes = {
+const routes = {
   listSeries: routeContract({
     method: 'get',
     path: '/series',
@@ -73,20 +74,14 @@ export const seriesRoutes = {
   }),
 };
 
-export function registerSeriesRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
-    ...seriesRoutes.listSeries,
-    handler: ({ query }) => deps.services.catalogue.seriesCatalogueJson(query),
-  });
+export const seriesRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  listSeries: ({ query }) => deps.services.catalogue.seriesCatalogueJson(query),
 
-  registry.route({
-    ...seriesRoutes.getSeries,
-    handler: async ({ params, query, req, res }) => {
-      if (query.format === 'csv') {
-        sendCsv(req, res, await deps.services.series.answerCsv(params.id, query));
-        return RESPONSE_WRITTEN;
-      }
-      return deps.services.series.answerJson(params.id, query);
-    },
-  });
-}
+  getSeries: async ({ params, query, req, res }) => {
+    if (query.format === 'csv') {
+      sendCsv(req, res, await deps.services.series.answerCsv(params.id, query));
+      return RESPONSE_WRITTEN;
+    }
+    return deps.services.series.answerJson(params.id, query);
+  },
+}));

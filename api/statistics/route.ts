@@ -1,12 +1,13 @@
 // GET /statistics (docs/statistics.md): the featured statistic of the day, one by id, or every matching
 // one with all=true. A thin face over the statistics service; the schemas are the contract's.
 import type { AppDeps } from '../deps.ts';
-import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { CATEGORIES, StatisticsAnswerSchema, StatisticsQuerySchema } from './contract.ts';
 import { PINNED_VERSION_ERRORS, PINNED_VERSIONS_NOTE } from '../platform/contract/versions.ts';
 
-export const statisticsRoutes = {
+const routes = {
   getStatistics: routeContract({
     method: 'get',
     path: '/statistics',
@@ -38,9 +39,6 @@ export const statisticsRoutes = {
   }),
 };
 
-export function registerStatisticsRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  registry.route({
-    ...statisticsRoutes.getStatistics,
-    handler: ({ query }) => deps.services.statistics.answerJson(query),
-  });
-}
+export const statisticsRoutes = apiRoutes(routes, (deps: AppDeps) => ({
+  getStatistics: ({ query }) => deps.services.statistics.answerJson(query),
+}));

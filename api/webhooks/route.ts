@@ -4,7 +4,8 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../deps.ts';
 import type { Config } from '../config.ts';
-import { routeContract, type ApiRegistry } from '../platform/http/api-registry.ts';
+import { apiRoutes } from '../platform/http/api-registry.ts';
+import { routeContract } from '../platform/http/route-contract.ts';
 import { errorResponses } from '../platform/http/error-responses.ts';
 import { UnauthorizedError } from '../platform/errors.ts';
 import { howToGetAKey } from '../access/identity.ts';
@@ -29,8 +30,11 @@ const SIGNING =
 
 const notFound = { 404: 'Your account has no webhook with this id.' };
 
+/** What the routes on /webhooks/:id share: the id parameter, its example and the tag. */
+const BY_ID = { params: WebhookParamsSchema, example: { params: { id: '1' } }, tags: TAGS };
+
 /** The webhook routes, as data; the limit per account is said in the description. */
-export function webhookRoutes({ WEBHOOKS_PER_ACCOUNT }: Pick<Config, 'WEBHOOKS_PER_ACCOUNT'>) {
+function webhookContracts({ WEBHOOKS_PER_ACCOUNT }: Pick<Config, 'WEBHOOKS_PER_ACCOUNT'>) {
   return {
     createWebhook: routeContract({
       method: 'post',
@@ -63,10 +67,8 @@ export function webhookRoutes({ WEBHOOKS_PER_ACCOUNT }: Pick<Config, 'WEBHOOKS_P
       method: 'get',
       path: '/webhooks/:id',
       operationId: 'getWebhook',
-      example: { params: { id: '1' } },
       summary: 'One of your webhooks: URL, datasets, state, failures in a row',
-      tags: TAGS,
-      params: WebhookParamsSchema,
+      ...BY_ID,
       cache: 'none',
       responses: { 200: { description: 'The webhook', schema: WebhookSchema }, ...errorResponses(notFound) },
     }),
@@ -74,10 +76,8 @@ export function webhookRoutes({ WEBHOOKS_PER_ACCOUNT }: Pick<Config, 'WEBHOOKS_P
       method: 'delete',
       path: '/webhooks/:id',
       operationId: 'deleteWebhook',
-      example: { params: { id: '1' } },
       summary: 'Delete one of your webhooks and its delivery log',
-      tags: TAGS,
-      params: WebhookParamsSchema,
+      ...BY_ID,
       corsMethods: 'DELETE',
       responses: { 200: { description: 'It is gone', schema: DeletedSchema }, ...errorResponses(notFound) },
     }),
@@ -85,44 +85,36 @@ export function webhookRoutes({ WEBHOOKS_PER_ACCOUNT }: Pick<Config, 'WEBHOOKS_P
       method: 'get',
       path: '/webhooks/:id/deliveries',
       operationId: 'listWebhookDeliveries',
-      example: { params: { id: '1' } },
       summary: "A webhook's delivery log: each delivery's state and every attempt's time, status and error",
-      tags: TAGS,
-      params: WebhookParamsSchema,
+      ...BY_ID,
       cache: 'none',
       responses: { 200: { description: 'The last 50 deliveries, newest first', schema: DeliveriesSchema }, ...errorResponses(notFound) },
     }),
   };
 }
 
-export function registerWebhookRoutes(registry: ApiRegistry, deps: AppDeps): void {
-  const routes = webhookRoutes(deps.config);
-  const accountOf = (req: Request): string => {
-    if (req.identity?.kind !== 'key')
-      throw new UnauthorizedError(`Webhooks belong to an account: send your API key. ${howToGetAKey(deps.config)}`);
-    return req.identity.accountId;
-  };
-  registry.route({
-    ...routes.createWebhook,
-    handler: ({ body, req }) => deps.services.webhooks.create(accountOf(req), body),
-  });
-  registry.route({
-    ...routes.listWebhooks,
-    handler: async ({ req }) => ({ webhooks: await deps.services.webhooks.list(accountOf(req)), limit: deps.config.WEBHOOKS_PER_ACCOUNT }),
-  });
-  registry.route({
-    ...routes.getWebhook,
-    handler: ({ params, req }) => deps.services.webhooks.get(accountOf(req), params.id),
-  });
-  registry.route({
-    ...routes.deleteWebhook,
-    handler: async ({ params, req }) => {
-      await deps.services.webhooks.remove(accountOf(req), params.id);
-      return { id: params.id, deleted: true as const };
-    },
-  });
-  registry.route({
-    ...routes.listWebhookDeliveries,
-    handler: async ({ params, req }) => ({ deliveries: await deps.services.webhooks.deliveries(accountOf(req), params.id) }),
+/** The webhook routes and their handlers; the contracts read the configured limit per account. */
+export function webhookRoutes(settings: Pick<Config, 'WEBHOOKS_PER_ACCOUNT'>) {
+  return apiRoutes(webhookContracts(settings), (deps: AppDeps) => {
+    const accountOf = (req: Request): string => {
+      if (req.identity?.kind !== 'key')
+        throw new UnauthorizedError(`Webhooks belong to an account: send your API key. ${howToGetAKey(deps.config)}`);
+      return req.identity.accountId;
+    };
+    return {
+      createWebhook: ({ body, req }) => deps.services.webhooks.create(accountOf(req), body),
+      listWebhooks: async ({ req }) => ({
+        webhooks: await deps.services.webhooks.list(accountOf(req)),
+        limit: deps.config.WEBHOOKS_PER_ACCOUNT,
+      }),
+      getWebhook: ({ params, req }) => deps.services.webhooks.get(accountOf(req), params.id),
+      deleteWebhook: async ({ params, req }) => {
+        await deps.services.webhooks.remove(accountOf(req), params.id);
+        return { id: params.id, deleted: true as const };
+      },
+      listWebhookDeliveries: async ({ params, req }) => ({
+        deliveries: await deps.services.webhooks.deliveries(accountOf(req), params.id),
+      }),
+    };
   });
 }

@@ -8,13 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- untyped module
 import Provider from 'oidc-provider';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { ApiRegistry } from '../../api/platform/http/api-registry.ts';
+import { pingRoute } from '../support/ping-route.ts';
 import { buildTestApp, testConfig, type TestApp } from '../support/app.ts';
 import { ensureSiteBuiltForTests } from '../support/site-build.ts';
 import { loadSsrHandler } from '../../api/server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
-import { z } from 'zod';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
@@ -35,19 +34,6 @@ async function listenOn(server: http.Server): Promise<string> {
 function closeServer(server: http.Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
-}
-
-function pingRoute(registry: ApiRegistry): void {
-  registry.route({
-    method: 'get',
-    path: '/test-ping',
-    operationId: 'testPing',
-    summary: 'A cheap data route',
-    tags: ['Test'],
-    cache: 'none',
-    responses: { 200: { description: 'pong', schema: z.object({ pong: z.boolean() }) } },
-    handler: () => ({ pong: true }),
-  });
 }
 
 describe.skipIf(!fs.existsSync(CHROMIUM))('signing in and managing keys on /account', () => {

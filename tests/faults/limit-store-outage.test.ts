@@ -9,13 +9,12 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import type { AppDeps } from '../../api/deps.ts';
-import type { ApiRegistry } from '../../api/platform/http/api-registry.ts';
+import { pingRoute } from '../support/ping-route.ts';
 import { createLogger } from '../../api/platform/logger.ts';
 import { closeServices, createServices, type Services } from '../../api/services.ts';
 import { listen, testConfig } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
-import { z } from 'zod';
 
 const REDIS_URL = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 
@@ -53,19 +52,6 @@ class Relay {
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   }
-}
-
-function pingRoute(registry: ApiRegistry): void {
-  registry.route({
-    method: 'get',
-    path: '/test-ping',
-    operationId: 'testPing',
-    summary: 'A cheap limited route',
-    tags: ['Test'],
-    cache: 'none',
-    responses: { 200: { description: 'pong', schema: z.object({ pong: z.boolean() }) } },
-    handler: () => ({ pong: true }),
-  });
 }
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;

@@ -16,16 +16,18 @@ import { z } from 'zod';
 
 /** A cheap data route that echoes who the caller is, so tests need no synced dataset. */
 function whoAmIRoute(registry: ApiRegistry): void {
-  registry.route({
-    method: 'get',
-    path: '/test-whoami',
-    operationId: 'testWhoAmI',
-    summary: 'Echoes the caller identity',
-    tags: ['Test'],
-    cache: 'none',
-    responses: { 200: { description: 'identity', schema: z.object({ kind: z.string() }) } },
-    handler: ({ req }) => ({ kind: req.identity?.kind ?? 'none' }),
-  });
+  registry.route(
+    {
+      method: 'get',
+      path: '/test-whoami',
+      operationId: 'testWhoAmI',
+      summary: 'Echoes the caller identity',
+      tags: ['Test'],
+      cache: 'none',
+      responses: { 200: { description: 'identity', schema: z.object({ kind: z.string() }) } },
+    },
+    ({ req }) => ({ kind: req.identity?.kind ?? 'none' }),
+  );
 }
 
 describe.each(databaseKinds)('API keys on %s', (kind) => {

@@ -6,25 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createApp } from '../../api/app.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { createLogger } from '../../api/platform/logger.ts';
-import type { ApiRegistry } from '../../api/platform/http/api-registry.ts';
+import { pingRoute } from '../support/ping-route.ts';
 import { closeServices, createServices } from '../../api/services.ts';
 import { buildTestApp, listen, testConfig, type TestApp } from '../support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { rawRequest, type RawResponse } from '../support/http.ts';
-import { z } from 'zod';
-
-function pingRoute(registry: ApiRegistry): void {
-  registry.route({
-    method: 'get',
-    path: '/test-ping',
-    operationId: 'testPing',
-    summary: 'A cheap limited route',
-    tags: ['Test'],
-    cache: 'none',
-    responses: { 200: { description: 'pong', schema: z.object({ pong: z.boolean() }) } },
-    handler: () => ({ pong: true }),
-  });
-}
 
 const LIMITS_ON = { RATE_LIMIT_ANON_PER_MINUTE: '20', RATE_LIMIT_KEY_PER_MINUTE: '100', RATE_LIMIT_PER_HOUR: '1000' };
 

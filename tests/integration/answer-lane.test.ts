@@ -58,19 +58,21 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
  */
 function countingRoute(calls: { count: number }) {
   return (registry: ApiRegistry) => {
-    registry.route({
-      method: 'get',
-      path: '/test-counted',
-      operationId: 'testCounted',
-      summary: 'A public answer that counts its handler calls',
-      tags: ['Test'],
-      query: z.object({ n: z.coerce.number().int().optional() }),
-      responses: { 200: { description: 'the parameter', schema: z.object({ n: z.number().optional() }) } },
-      handler: ({ query }) => {
+    registry.route(
+      {
+        method: 'get',
+        path: '/test-counted',
+        operationId: 'testCounted',
+        summary: 'A public answer that counts its handler calls',
+        tags: ['Test'],
+        query: z.object({ n: z.coerce.number().int().optional() }),
+        responses: { 200: { description: 'the parameter', schema: z.object({ n: z.number().optional() }) } },
+      },
+      ({ query }) => {
         calls.count += 1;
         return { n: query.n };
       },
-    });
+    );
   };
 }
 

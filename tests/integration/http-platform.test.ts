@@ -18,17 +18,19 @@ describe('HTTP platform', () => {
     testApp = await buildTestApp(database.db, {
       options: {
         extraApiRoutes: (registry) =>
-          registry.route({
-            method: 'get',
-            path: '/test-fault',
-            operationId: 'testFault',
-            summary: 'Throws',
-            tags: ['Test'],
-            responses: { 200: { description: 'never', schema: z.object({}) } },
-            handler: () => {
+          registry.route(
+            {
+              method: 'get',
+              path: '/test-fault',
+              operationId: 'testFault',
+              summary: 'Throws',
+              tags: ['Test'],
+              responses: { 200: { description: 'never', schema: z.object({}) } },
+            },
+            () => {
               throw new Error('connection to 10.0.0.5 failed: password authentication for "admin"');
             },
-          }),
+          ),
       },
     });
     server = await listen(testApp.app);

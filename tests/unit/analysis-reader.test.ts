@@ -1,7 +1,9 @@
 // The question reader's pure parts (times, measures read from the catalogue), the analysis arithmetic on small
 // series built here, and the /ask model's analyze_data tool over a recording analysis service.
 import { describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../api/deps.ts';
+import type { AnalysisAnswer, Operation } from '../../api/analysis/contract.ts';
+import { analyzeDataTool } from '../../api/mcp/tools/analyze-data.ts';
+import { serviceStub, toolContext } from '../support/contract-tool.ts';
 import { askTools } from '../../api/ask/tools.ts';
 import { readTimes } from '../../api/ask/builtin/reader/read-times.ts';
 import { readMeasures } from '../../api/ask/builtin/reader/read-measure.ts';
@@ -154,22 +156,32 @@ describe('analyze_data, the /ask model tool', () => {
 
   it('runs the operation with the parameters given, and refuses a parameter the operation does not take', async () => {
     const calls: unknown[] = [];
-    const answer = {
+    const answer: AnalysisAnswer<'count'> = {
       operation: 'count',
       answer: '17 of 52',
       method: 'counted',
-      result: {},
+      result: { count: 17, out_of: 52, condition: 'above 7', threshold: 7, first: null, last: null },
       inputs: [],
       notes: [],
       sources: [{ url: 'https://example.org', as_of: '2026-10-08' }],
       dataset_versions: [],
     };
-    const deps = {
-      services: { analysis: { run: async (operation: string, query: unknown) => (calls.push([operation, query]), answer) } },
-    } as unknown as AppDeps;
-    const result = await tool!.run({ operation: 'count', series: 'pmms/30-year', from: '2023', to: '2023', above: '7' }, { deps } as never);
+    const analysis = serviceStub('analysis', {
+      run: async <O extends Operation>(operation: O, query: unknown) => {
+        calls.push([operation, query]);
+        return answer as AnalysisAnswer<O>;
+      },
+    });
+    // /ask runs a tool as the MCP server does (AskTool.run is the tool's invoke), here with its one service.
+    const context = toolContext(analyzeDataTool, { analysis });
+    const result = await analyzeDataTool.invoke(
+      { operation: 'count', series: 'pmms/30-year', from: '2023', to: '2023', above: '7' },
+      context,
+    );
     expect(calls).toEqual([['count', { series: 'pmms/30-year', from: '2023', to: '2023', above: '7' }]]);
     expect(result.text).toMatch(/17 of 52/);
-    await expect(tool!.run({ operation: 'payment', amount: 1000, state: 'CO' }, { deps } as never)).rejects.toThrow(/does not take state/);
+    await expect(analyzeDataTool.invoke({ operation: 'payment', amount: 1000, state: 'CO' }, context)).rejects.toThrow(
+      /does not take state/,
+    );
   });
 });

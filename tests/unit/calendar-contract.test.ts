@@ -7,63 +7,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/server';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PROJECT_ROOT } from '../../api/config.ts';
-import type { AppDeps } from '../../api/deps.ts';
-import { createLogger } from '../../api/platform/logger.ts';
 import type { DatasetRecord, DatasetStatus } from '../../api/platform/datasets.ts';
 import { missingDatasetError } from '../../api/platform/dataset-states.ts';
 import type { Queryable, QueryResult } from '../../api/platform/db/database.ts';
 import { CalendarAnswerSchema, CalendarQuerySchema, type CalendarAnswer } from '../../api/calendar/contract.ts';
-import { createCalendarService } from '../../api/calendar/service.ts';
+import { createCalendarService, type CalendarRequest } from '../../api/calendar/service.ts';
 import { getEconomicCalendarTool } from '../../api/mcp/tools/get-economic-calendar.ts';
-import type { ToolContext } from '../../api/mcp/tool-kit.ts';
+import { callLikeTheSdk, expectExactly, resultText as text, answering, serviceStub, toolContext } from '../support/contract-tool.ts';
 import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 
 const recorded = JSON.parse(
   fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', 'calendar-answer.json'), 'utf8'),
 ) as unknown;
 
-/** Parsing drops unknown keys, so a parse equal to the input proves none were there (at any depth). */
-function expectExactly<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.parse(value);
-  expect(parsed).toEqual(value);
-  return parsed;
-}
-
-interface Captured {
-  config: { inputSchema: z.ZodType; outputSchema: z.ZodType };
-  handler: (args: unknown, extra: unknown) => Promise<CallToolResult>;
-}
-
-/** What the SDK does with a call: validate the arguments with the listed input schema, run, check the output. */
-async function callLikeTheSdk(context: ToolContext, args: unknown): Promise<CallToolResult> {
-  let found: Captured | undefined;
-  const server = {
-    registerTool: (_name: string, config: Captured['config'], handler: Captured['handler']) => (found = { config, handler }),
-  };
-  getEconomicCalendarTool.register(server as unknown as McpServer, context);
-  if (!found) throw new Error('get_economic_calendar registered nothing');
-  const result = await found.handler(found.config.inputSchema.parse(args), {});
-  if (!result.isError) found.config.outputSchema.parse(result.structuredContent);
-  return result;
-}
-
-const text = (result: CallToolResult) => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
-
-/** Dependencies whose calendar answers the recording, noting what it was asked. */
+/** get_economic_calendar's context: a calendar service answering the recording, noting what it was asked. */
 function recordingContext(answer: CalendarAnswer) {
-  const asked: unknown[] = [];
-  const calendar = {
-    answer: async (query: unknown) => {
-      asked.push(query);
-      return answer;
-    },
-  };
-  const deps = { services: { calendar }, logger: createLogger('silent') } as unknown as AppDeps;
-  return { context: { deps, caller: { kind: 'anonymous' } } satisfies ToolContext, asked };
+  const { method, asked } = answering<CalendarRequest, CalendarAnswer>(answer);
+  const calendar = serviceStub('calendar', { answer: method });
+  return { context: toolContext(getEconomicCalendarTool, { calendar }), asked };
 }
 
 describe('get_economic_calendar from the calendar contract', () => {
@@ -71,7 +33,12 @@ describe('get_economic_calendar from the calendar contract', () => {
 
   it('passes the recorded answer through as structuredContent and writes it as text with its sources', async () => {
     const { context } = recordingContext(answer);
-    const result = await callLikeTheSdk(context, { from: '2026-12-01', to: '2026-12-31', impact: ['high', 'medium'], limit: 6 });
+    const result = await callLikeTheSdk(getEconomicCalendarTool, context, {
+      from: '2026-12-01',
+      to: '2026-12-31',
+      impact: ['high', 'medium'],
+      limit: 6,
+    });
     expect(expectExactly(CalendarAnswerSchema, result.structuredContent)).toEqual(answer);
     expect(text(result)).toContain('2026-12-09  FOMC rate decision (high, fed)');
     expect(text(result)).toContain('(1 more in the range; raise limit to see them.)');
@@ -94,7 +61,7 @@ describe('get_economic_calendar from the calendar contract', () => {
     ],
   ])('asks the service %j as %j', async (args, canonical) => {
     const { context, asked } = recordingContext(answer);
-    const result = await callLikeTheSdk(context, args);
+    const result = await callLikeTheSdk(getEconomicCalendarTool, context, args);
     expect(result.isError, text(result)).toBeFalsy();
     expect(asked).toEqual([canonical]);
   });

@@ -8,11 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../api/config.ts';
-import type { AppDeps } from '../../api/deps.ts';
-import { createLogger } from '../../api/platform/logger.ts';
 import type { DatasetRecord, DatasetStatus } from '../../api/platform/datasets.ts';
 import type { Queryable } from '../../api/platform/db/database.ts';
-import type { ToolContext } from '../../api/mcp/tool-kit.ts';
 import { getMortgageRatesTool } from '../../api/mcp/tools/get-mortgage-rates.ts';
 import { getLoanLimitsTool } from '../../api/mcp/tools/get-loan-limits.ts';
 import { DetailedRateRecordSchema, RatesQuerySchema, type DetailedRateRecord, type RatesQuery } from '../../api/rates/contract.ts';
@@ -24,31 +21,24 @@ import {
   type LoanLimitsQuery,
 } from '../../api/loan-limits/contract.ts';
 import { createLoanLimitsService } from '../../api/loan-limits/service.ts';
-import { callLikeTheSdk, expectExactly, resultText } from '../support/contract-tool.ts';
+import { callLikeTheSdk, expectExactly, resultText, answering, serviceStub, toolContext } from '../support/contract-tool.ts';
 import { createDatasetVersions } from '../../api/platform/dataset-versions.ts';
 
 const fixture = (name: string): unknown =>
   JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
 
-/** Dependencies whose services answer from fixtures, recording what each was asked. */
-function fixtureContext(answers: { rates?: DetailedRateRecord; limits?: LoanLimitsAnswer }) {
-  const asked: { rates: Omit<RatesQuery, 'format'>[]; limits: LoanLimitsQuery[] } = { rates: [], limits: [] };
-  const services = {
-    rates: {
-      detailed: async (query: Omit<RatesQuery, 'format'>) => {
-        asked.rates.push(query);
-        return answers.rates;
-      },
-    },
-    loanLimits: {
-      answer: async (query: LoanLimitsQuery) => {
-        asked.limits.push(query);
-        return answers.limits;
-      },
-    },
-  };
-  const deps = { services, logger: createLogger('silent') } as unknown as AppDeps;
-  return { context: { deps, caller: { kind: 'anonymous' } } satisfies ToolContext, asked };
+/** get_mortgage_rates' context: a rates service answering the recording, noting what it was asked; series is never reached for a current record. */
+function ratesContext(record: DetailedRateRecord) {
+  const { method, asked } = answering<Omit<RatesQuery, 'format'>, DetailedRateRecord>(record);
+  const rates = serviceStub('rates', { detailed: method });
+  return { context: toolContext(getMortgageRatesTool, { rates, series: serviceStub('series', {}) }), asked };
+}
+
+/** get_loan_limits' context: a loan-limits service answering the recording, noting what it was asked. */
+function limitsContext(answer: LoanLimitsAnswer) {
+  const { method, asked } = answering<LoanLimitsQuery, LoanLimitsAnswer>(answer);
+  const loanLimits = serviceStub('loanLimits', { answer: method });
+  return { context: toolContext(getLoanLimitsTool, { loanLimits, series: serviceStub('series', {}) }), asked };
 }
 
 describe('get_mortgage_rates from the rates contract', () => {
@@ -63,7 +53,7 @@ describe('get_mortgage_rates from the rates contract', () => {
   );
 
   it('passes the recorded detailed record through as structuredContent, the same record GET /rates answers', async () => {
-    const { context } = fixtureContext({ rates: record });
+    const { context } = ratesContext(record);
     const result = await callLikeTheSdk(getMortgageRatesTool, context, { state: 'TX', fico: 2 });
     expect(expectExactly(DetailedRateRecordSchema, result.structuredContent)).toEqual(record);
     // Only the parts of the cell the caller gave: no LTV was asked, so none is named as if it were.
@@ -91,11 +81,11 @@ describe('get_mortgage_rates from the rates contract', () => {
       loan_purpose: 'Purchase',
     },
   ])('asks the service for the canonical cell given %j', async (args) => {
-    const { context, asked } = fixtureContext({ rates: record });
+    const { context, asked } = ratesContext(record);
     const result = await callLikeTheSdk(getMortgageRatesTool, context, args);
     expect(result.isError, resultText(result)).toBeFalsy();
-    expect(asked.rates).toHaveLength(1);
-    expect(cellOf(asked.rates[0]!)).toEqual(canonical);
+    expect(asked).toHaveLength(1);
+    expect(cellOf(asked[0]!)).toEqual(canonical);
   });
 
   it.each([
@@ -107,26 +97,26 @@ describe('get_mortgage_rates from the rates contract', () => {
       ['A FICO score of 700 is in tier 4 (700-719).', 'A 3.5% down payment is an LTV of 96.5%, in LTV tier 2 (95%).'],
     ],
   ])('says how %j was read as tiers', async (args, notes) => {
-    const { context, asked } = fixtureContext({ rates: record });
+    const { context, asked } = ratesContext(record);
     await callLikeTheSdk(getMortgageRatesTool, context, args);
-    expect(toRatesRequest({ ...asked.rates[0]!, format: 'detailed' }).notes).toEqual(notes);
+    expect(toRatesRequest({ ...asked[0]!, format: 'detailed' }).notes).toEqual(notes);
   });
 
   it('puts those notes first in the text', async () => {
     const noted = { ...record, parameter_notes: ['A FICO score of 760 is in tier 2 (740-779).'] };
-    const { context } = fixtureContext({ rates: noted });
+    const { context } = ratesContext(noted);
     const result = await callLikeTheSdk(getMortgageRatesTool, context, { state: 'TX', fico: 760 });
     expect(resultText(result).split('\n')[0]).toBe('A FICO score of 760 is in tier 2 (740-779).');
   });
 
   it('refuses unknown arguments naming the known ones, never answering the default cell', async () => {
-    const { context, asked } = fixtureContext({ rates: record });
+    const { context, asked } = ratesContext(record);
     const result = await getMortgageRatesTool.call({ state: 'FL', credit_score: 760, down_payment: 20 }, context);
     expect(result.isError).toBe(true);
     expect(resultText(result)).toBe(
       "Unknown argument 'credit_score'. Known arguments: state, fico, ltv, down_payment, product_type, occupancy, property_type, loan_term, loan_purpose, date, as_of, from, to.",
     );
-    expect(asked.rates).toEqual([]);
+    expect(asked).toEqual([]);
   });
 
   it.each([
@@ -139,7 +129,7 @@ describe('get_mortgage_rates from the rates contract', () => {
     [{ date: 'yesterday' }, /^Invalid value for 'date': "yesterday"\. Give a real calendar day written YYYY-MM-DD, e\.g\. "2026-03-18"\.$/],
     [{ format: 'simple' }, /^Unknown argument 'format'\. Known arguments: state, fico,/],
   ])('refuses %j with one message saying what is valid', async (args, message) => {
-    const { context } = fixtureContext({ rates: record });
+    const { context } = ratesContext(record);
     const result = await getMortgageRatesTool.call(args, context);
     expect(result.isError).toBe(true);
     expect(resultText(result)).toMatch(message);
@@ -175,7 +165,7 @@ describe('get_loan_limits from the loan-limits contract', () => {
   const canonical = LoanLimitsQuerySchema.parse({ state: 'NY', county: 'Kings County', year: 2025, loan_type: 'fha', units: 1 });
 
   it("passes the recorded answer through as structuredContent, with each program's year in the text", async () => {
-    const { context } = fixtureContext({ limits: answer });
+    const { context } = limitsContext(answer);
     const result = await callLikeTheSdk(getLoanLimitsTool, context, { state: 'NY', county: 'Kings County' });
     expect(expectExactly(LoanLimitsAnswerSchema, result.structuredContent)).toEqual(answer);
     expect(resultText(result)).toMatch(
@@ -192,14 +182,14 @@ describe('get_loan_limits from the loan-limits contract', () => {
     { state: 'ny', county: 'Kings County', year: ' 2025 ', loan_type: ' fha ', units: 1 },
     { state: 'New York', county: 'Borough of Brooklyn', year: 2025, loan_type: 'fha', units: '1' },
   ])('asks the service the canonical query given %j', async (args) => {
-    const { context, asked } = fixtureContext({ limits: answer });
+    const { context, asked } = limitsContext(answer);
     const result = await callLikeTheSdk(getLoanLimitsTool, context, args);
     expect(result.isError, resultText(result)).toBeFalsy();
-    expect(asked.limits).toEqual([canonical]);
+    expect(asked).toEqual([canonical]);
   });
 
   it('refuses unknown arguments naming the known ones, and a missing state naming it', async () => {
-    const { context, asked } = fixtureContext({ limits: answer });
+    const { context, asked } = limitsContext(answer);
     expect(resultText(await getLoanLimitsTool.call({ state: 'CA', zip: '90001' }, context))).toBe(
       "Unknown argument 'zip'. Known arguments: state, county, year, loan_type, units, as_of, from_year, to_year, offset.",
     );
@@ -212,7 +202,7 @@ describe('get_loan_limits from the loan-limits contract', () => {
     expect(resultText(await getLoanLimitsTool.call({ state: 'CO', year: 'last' }, context))).toBe(
       'Invalid value for \'year\': "last". Give a 4-digit year from 1972 to 2100, e.g. 2026.',
     );
-    expect(asked.limits).toEqual([]);
+    expect(asked).toEqual([]);
   });
 
   it('takes the query schema, plus the history range of the series and the page offset, as the input schema', () => {

@@ -6,85 +6,38 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/server';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PROJECT_ROOT } from '../../api/config.ts';
-import type { AppDeps } from '../../api/deps.ts';
-import { createLogger } from '../../api/platform/logger.ts';
 import { createGlossaryService } from '../../api/glossary/service.ts';
 import { GlossaryAnswerSchema, GlossaryQuerySchema } from '../../api/glossary/contract.ts';
 import { SearchAnswerSchema, type SearchAnswer } from '../../api/search/contract.ts';
-import { BillsAnswerSchema, type BillsAnswer } from '../../api/bills/contract.ts';
+import { BillsAnswerSchema, type BillsAnswer, type BillsQuery } from '../../api/bills/contract.ts';
+import type { SearchInput } from '../../api/search/service.ts';
 import { lookupGlossaryTermTool } from '../../api/mcp/tools/lookup-glossary-term.ts';
 import { searchContentTool } from '../../api/mcp/tools/search-content.ts';
 import { getCongressBillsTool } from '../../api/mcp/tools/get-congress-bills.ts';
-import type { ContractTool, ToolContext } from '../../api/mcp/tool-kit.ts';
-import { checkToolResultBudget } from '../support/mcp-client.ts';
+import { callLikeTheSdk, expectExactly, resultText as text, answering, serviceStub, toolContext } from '../support/contract-tool.ts';
 
 const fixture = (name: string): unknown =>
   JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
 
-/** Parsing drops unknown keys, so a parse equal to the input proves none were there (at any depth). */
-function expectExactly<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.parse(value);
-  expect(parsed).toEqual(value);
-  return parsed;
+/** The glossary tool's context: the real glossary service, which reads content/glossary. */
+const glossaryContext = () =>
+  toolContext(lookupGlossaryTermTool, { glossary: createGlossaryService({ baseUrl: 'http://localhost:3000' }) });
+
+/** search_content's context: a search service answering the recording, noting what it was asked. */
+function searchContext(answer: SearchAnswer) {
+  const { method, asked } = answering<SearchInput, SearchAnswer>(answer);
+  return { context: toolContext(searchContentTool, { search: serviceStub('search', { search: method }) }), asked };
 }
 
-interface Captured {
-  config: { inputSchema: z.ZodType; outputSchema: z.ZodType };
-  handler: (args: unknown, extra: unknown) => Promise<CallToolResult>;
-}
-
-/** The handler and schemas a tool registers, as the SDK would hold them. */
-function captured(tool: ContractTool, context: ToolContext): Captured {
-  let found: Captured | undefined;
-  const server = {
-    registerTool: (_name: string, config: Captured['config'], handler: Captured['handler']) => {
-      found = { config, handler };
-    },
-  };
-  tool.register(server as unknown as McpServer, context);
-  if (!found) throw new Error(`${tool.name} registered nothing`);
-  return found;
-}
-
-/** What the SDK does with a call: validate the arguments with the input schema, run, check the output. */
-async function callLikeTheSdk(tool: ContractTool, context: ToolContext, args: unknown): Promise<CallToolResult> {
-  const { config, handler } = captured(tool, context);
-  const result = await handler(config.inputSchema.parse(args), {});
-  if (!result.isError) config.outputSchema.parse(result.structuredContent);
-  checkToolResultBudget(tool.name, result);
-  return result;
-}
-
-const text = (result: CallToolResult) => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
-
-/** Dependencies whose services answer from fixtures, recording what each was asked. */
-function fixtureContext(answers: { search?: SearchAnswer; bills?: BillsAnswer }) {
-  const asked: { search: unknown[]; bills: unknown[] } = { search: [], bills: [] };
-  const services = {
-    glossary: createGlossaryService({ baseUrl: 'http://localhost:3000' }),
-    search: {
-      search: async (input: unknown) => {
-        asked.search.push(input);
-        return answers.search;
-      },
-    },
-    bills: {
-      answer: async (query: unknown) => {
-        asked.bills.push(query);
-        return answers.bills;
-      },
-    },
-  };
-  const deps = { services, logger: createLogger('silent') } as unknown as AppDeps;
-  return { context: { deps, caller: { kind: 'anonymous' } } satisfies ToolContext, asked };
+/** get_congress_bills' context: a bills service answering the recording, noting what it was asked. */
+function billsContext(answer: BillsAnswer) {
+  const { method, asked } = answering<BillsQuery, BillsAnswer>(answer);
+  return { context: toolContext(getCongressBillsTool, { bills: serviceStub('bills', { answer: method }) }), asked };
 }
 
 describe('lookup_glossary_term from the glossary contract', () => {
-  const { context } = fixtureContext({});
+  const context = glossaryContext();
 
   it('answers from the content with structuredContent the output schema takes exactly', async () => {
     const result = await callLikeTheSdk(lookupGlossaryTermTool, context, { term: 'PMI' });
@@ -128,7 +81,7 @@ describe('search_content from the search contract', () => {
   const answer = expectExactly(SearchAnswerSchema, fixture('search-answer.json'));
 
   it('passes the recorded answer through as structuredContent', async () => {
-    const { context } = fixtureContext({ search: answer });
+    const { context } = searchContext(answer);
     const result = await callLikeTheSdk(searchContentTool, context, { query: 'escrow cushion', limit: 3 });
     expect(expectExactly(SearchAnswerSchema, result.structuredContent)).toEqual(answer);
     expect(text(result)).toContain(answer.results[0]?.url ?? 'no results');
@@ -145,13 +98,13 @@ describe('search_content from the search contract', () => {
       { query: 'escrow', type: 'article', limit: 10 },
     ],
   ])('asks the service %j as %j', async (args, canonical) => {
-    const { context, asked } = fixtureContext({ search: answer });
+    const { context, asked } = searchContext(answer);
     await callLikeTheSdk(searchContentTool, context, args);
-    expect(asked.search).toEqual([canonical]);
+    expect(asked).toEqual([canonical]);
   });
 
   it('refuses unknown arguments and a limit out of range', async () => {
-    const { context } = fixtureContext({ search: answer });
+    const { context } = searchContext(answer);
     expect(text(await searchContentTool.call({ query: 'x', page: 2 }, context))).toBe(
       "Unknown argument 'page'. Known arguments: query, type, limit.",
     );
@@ -167,7 +120,7 @@ describe('get_congress_bills from the bills contract', () => {
 
   it('passes a search and one bill in full through as structuredContent', async () => {
     for (const answer of [search, one]) {
-      const { context } = fixtureContext({ bills: answer });
+      const { context } = billsContext(answer);
       const result = await callLikeTheSdk(getCongressBillsTool, context, {});
       expect(expectExactly(BillsAnswerSchema, result.structuredContent)).toEqual(answer);
     }
@@ -176,7 +129,7 @@ describe('get_congress_bills from the bills contract', () => {
   });
 
   it('writes one bill in full as text, with its sources', async () => {
-    const { context } = fixtureContext({ bills: one });
+    const { context } = billsContext(one);
     const result = await callLikeTheSdk(getCongressBillsTool, context, { bill_id: 'hr1532-117' });
     expect(text(result)).toMatch(/^H\.R\. 1532 \(117th Congress\): /);
     expect(text(result)).toContain('Source: congress.gov, https://www.congress.gov/bill/117th-congress/house-bill/1532');
@@ -193,13 +146,13 @@ describe('get_congress_bills from the bills contract', () => {
       { query: 'FHA', bill_id: 'HR1532-117', limit: 20 },
     ],
   ])('asks the service %j as %j', async (args, canonical) => {
-    const { context, asked } = fixtureContext({ bills: search });
+    const { context, asked } = billsContext(search);
     await callLikeTheSdk(getCongressBillsTool, context, args);
-    expect(asked.bills).toEqual([canonical]);
+    expect(asked).toEqual([canonical]);
   });
 
   it('refuses an unknown status listing the valid ones, and unknown arguments', async () => {
-    const { context } = fixtureContext({ bills: search });
+    const { context } = billsContext(search);
     expect(text(await getCongressBillsTool.call({ status: 'pending' }, context))).toMatch(
       /^Invalid value for 'status': "pending"\. Valid values: introduced, in_committee, .*became_law, died_in_committee\.$/,
     );
@@ -209,11 +162,11 @@ describe('get_congress_bills from the bills contract', () => {
   });
 
   it('takes `keyword` as the same argument as `query`, both searched when both are given', async () => {
-    const { context, asked } = fixtureContext({ bills: search });
+    const { context, asked } = billsContext(search);
     await callLikeTheSdk(getCongressBillsTool, context, { keyword: ' FHA ' });
     await callLikeTheSdk(getCongressBillsTool, context, { keyword: 'FHA', query: 'FHA' });
     await callLikeTheSdk(getCongressBillsTool, context, { query: 'FHA', keyword: 'housing supply', status: 'in committee' });
-    expect(asked.bills).toEqual([
+    expect(asked).toEqual([
       { query: 'FHA', limit: 20 },
       { query: 'FHA', limit: 20 },
       { query: 'FHA housing supply', status: 'in_committee', limit: 20 },

@@ -7,6 +7,7 @@ import { createGlossaryService } from '../../api/glossary/service.ts';
 import { defineTool, type ToolContext } from '../../api/mcp/tool-kit.ts';
 import { tools } from '../../api/mcp/tools/index.ts';
 import { lookupGlossaryTermTool } from '../../api/mcp/tools/lookup-glossary-term.ts';
+import { serviceStub } from '../support/contract-tool.ts';
 
 const settings = { baseUrl: 'http://localhost:3000', OIDC_ISSUER: undefined, SUPPORT_CONTACT: undefined };
 const logger = createLogger('silent');
@@ -41,7 +42,12 @@ describe('the services each MCP tool declares', () => {
         return { structured: { names, sources: [] }, text: names.join(', ') };
       },
     });
-    const everything = { glossary: {}, rates: {}, series: {}, hmda: {} } as unknown as ToolContext['deps']['services'];
+    const everything = {
+      glossary: serviceStub('glossary', {}),
+      rates: serviceStub('rates', {}),
+      series: serviceStub('series', {}),
+      hmda: serviceStub('hmda', {}),
+    };
     const answer = await seen.invoke({}, { deps: { config: settings, logger, services: everything }, caller: { kind: 'anonymous' } });
     expect(answer.structured.names).toEqual(['glossary']);
   });

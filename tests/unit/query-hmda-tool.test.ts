@@ -6,61 +6,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/server';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PROJECT_ROOT } from '../../api/config.ts';
-import type { AppDeps } from '../../api/deps.ts';
-import { HmdaAnswerSchema, HMDA_TEXT_BUDGET_BYTES, type HmdaAnswer } from '../../api/hmda/contract.ts';
+import { HmdaAnswerSchema, HMDA_TEXT_BUDGET_BYTES, type HmdaAnswer, type HmdaQuery } from '../../api/hmda/contract.ts';
+import { LoadProgress } from '../../api/hmda/load-progress.ts';
 import { loadConfig } from '../../api/config.ts';
-import { createLogger } from '../../api/platform/logger.ts';
 import { queryHmdaTool } from '../../api/mcp/tools/query-hmda.ts';
-import type { ToolContext } from '../../api/mcp/tool-kit.ts';
+import type { McpCaller } from '../../api/mcp/tool-kit.ts';
 import { TOOL_RESULT_BUDGET_BYTES, toolResultBytes } from '../../api/mcp/result-budget.ts';
-import { checkToolResultBudget } from '../support/mcp-client.ts';
+import { callLikeTheSdk, resultText as text, answering, serviceStub, toolContext } from '../support/contract-tool.ts';
 
 const fixture = (name: string) =>
   JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8')) as HmdaAnswer;
 const exported = fixture('hmda-export-answer.json');
 const preset = fixture('hmda-preset-answer.json');
 
-function context(
-  answer: HmdaAnswer,
-  caller: ToolContext['caller'] = { kind: 'key', keyId: 'k1', accountId: 'a1' },
-  { loaded = true } = {},
-) {
-  const asked: unknown[] = [];
-  const services = {
-    hmda: {
-      answer: async (query: unknown) => {
-        asked.push(query);
-        return answer;
-      },
-      asOf: () => (loaded ? answer.as_of : undefined),
-      progress: { publicNote: () => (loaded ? '' : 'Loading 2025 for every state is under way (12 of 55 states loaded so far).') },
-    },
-  };
-  const deps = { services, config: loadConfig({ LOG_LEVEL: 'silent' }), logger: createLogger('silent') } as unknown as AppDeps;
-  return { context: { deps, caller } satisfies ToolContext, asked };
+/** The load's progress as the tool reads it: loading 2025, 12 of 55 states in; or nothing under way. */
+function progress(loaded: boolean): LoadProgress {
+  const progress = new LoadProgress(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'no-warehouse'));
+  if (!loaded) progress.update({ state: 'loading', year: 2025, states_published: 12, states_total: 55 }, new Date());
+  return progress;
 }
 
-/** The handler as the SDK holds it: arguments validated with the listed input schema, output checked. */
-async function callLikeTheSdk(ctx: ToolContext, args: unknown): Promise<CallToolResult> {
-  let found:
-    | { config: { inputSchema: z.ZodType; outputSchema: z.ZodType }; handler: (args: unknown, extra: unknown) => Promise<CallToolResult> }
-    | undefined;
-  queryHmdaTool.register(
-    { registerTool: (_name: string, config: never, handler: never) => (found = { config, handler }) } as unknown as McpServer,
-    ctx,
-  );
-  if (!found) throw new Error('query_hmda registered nothing');
-  const result = await found.handler(found.config.inputSchema.parse(args), {});
-  if (!result.isError) found.config.outputSchema.parse(result.structuredContent);
-  checkToolResultBudget('query_hmda', result);
-  return result;
+/** query_hmda's context: an HMDA service answering the recording, noting what it was asked. */
+function context(answer: HmdaAnswer, caller: McpCaller = { kind: 'key', keyId: 'k1', accountId: 'a1' }, { loaded = true } = {}) {
+  const { method, asked } = answering<HmdaQuery, HmdaAnswer>(answer);
+  const hmda = serviceStub('hmda', {
+    answer: method,
+    asOf: () => (loaded ? answer.as_of : undefined),
+    progress: progress(loaded),
+  });
+  return { context: toolContext(queryHmdaTool, { hmda }, { caller, config: loadConfig({ LOG_LEVEL: 'silent' }) }), asked };
 }
-
-const text = (result: CallToolResult) => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 
 describe('query_hmda from the HMDA contract', () => {
   it('records answers the contract takes exactly', () => {
@@ -71,7 +47,7 @@ describe('query_hmda from the HMDA contract', () => {
 
   it('passes a whole answer through as structuredContent, with its rows as text', async () => {
     const { context: ctx } = context(preset);
-    const result = await callLikeTheSdk(ctx, { preset: 'approvals', year: 2020, state: 'CA' });
+    const result = await callLikeTheSdk(queryHmdaTool, ctx, { preset: 'approvals', year: 2020, state: 'CA' });
     expect(result.structuredContent).toEqual(preset);
     expect(result.content.map((block) => block.type)).toEqual(['text']);
     expect(text(result)).toContain(preset.columns.join(' | '));
@@ -80,7 +56,7 @@ describe('query_hmda from the HMDA contract', () => {
 
   it('answers over the budget with the first rows and resource links to both files, under the budget', async () => {
     const { context: ctx } = context(exported);
-    const result = await callLikeTheSdk(ctx, { sql: 'SELECT * FROM lar' });
+    const result = await callLikeTheSdk(queryHmdaTool, ctx, { sql: 'SELECT * FROM lar' });
     expect(result.structuredContent).toEqual(exported);
     const links = result.content.filter((block) => block.type === 'resource_link');
     expect(links).toEqual([
@@ -122,7 +98,7 @@ describe('query_hmda from the HMDA contract', () => {
     ],
   ])('asks the service %j as %j', async (args, canonical) => {
     const { context: ctx, asked } = context(preset);
-    await callLikeTheSdk(ctx, args);
+    await callLikeTheSdk(queryHmdaTool, ctx, args);
     expect(asked).toEqual([canonical]);
   });
 

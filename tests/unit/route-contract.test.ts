@@ -25,55 +25,65 @@ type Answer = z.infer<typeof Answer>;
 
 function registry(): ApiRegistry {
   const routes = new ApiRegistry();
-  routes.route({
-    method: 'get',
-    path: '/things',
-    operationId: 'things',
-    summary: 'Things',
-    tags: ['Test'],
-    query: Query,
-    responses: { 200: { description: 'The things', schema: Answer }, ...errorResponses({ 404: 'No such thing.' }) },
-    handler: ({ query }) => ({ size: query.size, count: query.count, tags: query.tags ?? [] }),
-  });
+  routes.route(
+    {
+      method: 'get',
+      path: '/things',
+      operationId: 'things',
+      summary: 'Things',
+      tags: ['Test'],
+      query: Query,
+      responses: { 200: { description: 'The things', schema: Answer }, ...errorResponses({ 404: 'No such thing.' }) },
+    },
+    ({ query }) => ({ size: query.size, count: query.count, tags: query.tags ?? [] }),
+  );
   const cached: PreSerialized<Answer> = preSerialize({ size: 'large', count: 2, tags: [] });
-  routes.route({
-    method: 'get',
-    path: '/cached',
-    operationId: 'cached',
-    summary: 'Cached',
-    tags: ['Test'],
-    query: z.object({}),
-    responses: { 200: { description: 'Cached', schema: Answer } },
-    handler: () => cached,
-  });
-  routes.route({
-    method: 'get',
-    path: '/text',
-    operationId: 'text',
-    summary: 'Text',
-    tags: ['Test'],
-    query: z.object({}),
-    responses: { 200: { description: 'Text or JSON', schema: Answer, otherContentTypes: ['text/plain'] } },
-    handler: ({ res }) => {
+  routes.route(
+    {
+      method: 'get',
+      path: '/cached',
+      operationId: 'cached',
+      summary: 'Cached',
+      tags: ['Test'],
+      query: z.object({}),
+      responses: { 200: { description: 'Cached', schema: Answer } },
+    },
+    () => cached,
+  );
+  routes.route(
+    {
+      method: 'get',
+      path: '/text',
+      operationId: 'text',
+      summary: 'Text',
+      tags: ['Test'],
+      query: z.object({}),
+      responses: { 200: { description: 'Text or JSON', schema: Answer, otherContentTypes: ['text/plain'] } },
+    },
+    ({ res }) => {
       res.type('text/plain').send('plain');
       return RESPONSE_WRITTEN;
     },
-  });
+  );
   return routes;
 }
 
-/** Never called: it exists for the compiler, which must refuse each marked body. */
+/** Never called: it exists for the compiler, which must accept the first bodies and refuse each marked one. */
 export function wrongBodiesDoNotCompile(routes: ApiRegistry): void {
   const base = { method: 'get', path: '/x', operationId: 'x', summary: 'x', tags: [], query: z.object({}) } as const;
   const responses = { 200: { description: 'x', schema: Answer } };
+  // The right body, as an object, a promise or pre-serialised: were the contract itself refused, every marked line below would pass vacuously.
+  routes.route({ ...base, responses }, () => ({ size: 'small', count: 1, tags: [] }));
+  routes.route({ ...base, responses }, async () => ({ size: 'large', count: 2, tags: ['a'] }));
+  routes.route({ ...base, responses }, () => preSerialize<Answer>({ size: 'small', count: 1, tags: [] }));
   // @ts-expect-error a field missing from the 200 schema's body
-  routes.route({ ...base, responses, handler: () => ({ size: 'small', count: 1 }) });
+  routes.route({ ...base, responses }, () => ({ size: 'small', count: 1 }));
   // @ts-expect-error a value outside the schema's enum
-  routes.route({ ...base, responses, handler: () => ({ size: 'huge', count: 1, tags: [] }) });
+  routes.route({ ...base, responses }, () => ({ size: 'huge', count: 1, tags: [] }));
   // @ts-expect-error a string that was not serialised from the right type
-  routes.route({ ...base, responses, handler: () => JSON.stringify({ size: 'small', count: 1, tags: [] }) });
+  routes.route({ ...base, responses }, () => JSON.stringify({ size: 'small', count: 1, tags: [] }));
   // @ts-expect-error a pre-serialised body of another type
-  routes.route({ ...base, responses, handler: () => preSerialize({ other: true }) });
+  routes.route({ ...base, responses }, () => preSerialize({ other: true }));
 }
 
 describe('registry.route()', () => {

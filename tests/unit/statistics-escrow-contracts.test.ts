@@ -11,69 +11,36 @@ import { tool } from '@langchain/core/tools';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { McpServer } from '@modelcontextprotocol/server';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PROJECT_ROOT } from '../../api/config.ts';
-import type { AppDeps } from '../../api/deps.ts';
-import { createLogger } from '../../api/platform/logger.ts';
 import { flag, monthNumber, describeIssues } from '../../api/platform/contract/index.ts';
-import { StatisticsAnswerSchema, StatisticsQuerySchema, type StatisticsAnswer } from '../../api/statistics/contract.ts';
+import {
+  StatisticsAnswerSchema,
+  StatisticsQuerySchema,
+  type StatisticsAnswer,
+  type StatisticsQuery,
+} from '../../api/statistics/contract.ts';
 import { EscrowAnswerSchema, EscrowQuerySchema } from '../../api/escrow/contract.ts';
 import { createEscrowService } from '../../api/escrow/service.ts';
 import { getStatisticsTool } from '../../api/mcp/tools/get-statistics.ts';
 import { getEscrowMonthsTool } from '../../api/mcp/tools/get-escrow-months.ts';
 import { askTools } from '../../api/ask/tools.ts';
-import type { ContractTool, ToolContext } from '../../api/mcp/tool-kit.ts';
+import type { ToolContext } from '../../api/mcp/tool-kit.ts';
+import { callLikeTheSdk, expectExactly, resultText as text, answering, serviceStub, toolContext } from '../support/contract-tool.ts';
 
 const fixture = (name: string): unknown =>
   JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'contracts', name), 'utf8'));
 
-/** Parsing drops unknown keys, so a parse equal to the input proves none were there (at any depth). */
-function expectExactly<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.parse(value);
-  expect(parsed).toEqual(value);
-  return parsed;
-}
-
-interface Captured {
-  config: { inputSchema: z.ZodType; outputSchema: z.ZodType };
-  handler: (args: unknown, extra: unknown) => Promise<CallToolResult>;
-}
-
-/** What the SDK does with a call: validate the arguments with the registered input schema, run, check the output. */
-async function callLikeTheSdk(tool: ContractTool, context: ToolContext, args: unknown): Promise<CallToolResult> {
-  let found: Captured | undefined;
-  const server = {
-    registerTool: (_name: string, config: Captured['config'], handler: Captured['handler']) => {
-      found = { config, handler };
-    },
-  };
-  tool.register(server as unknown as McpServer, context);
-  if (!found) throw new Error(`${tool.name} registered nothing`);
-  const result = await found.handler(found.config.inputSchema.parse(args), {});
-  if (!result.isError) found.config.outputSchema.parse(result.structuredContent);
-  return result;
-}
-
-const text = (result: CallToolResult) => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
-
 const escrow = createEscrowService({ sourceDir: undefined, clock: () => new Date('2026-03-15T12:00:00Z') });
 
-/** Dependencies whose statistics service answers a recorded answer, recording what it was asked. */
+/** get_statistics' context: a statistics service answering the recording, noting what it was asked. */
 function statisticsContext(answer: StatisticsAnswer) {
-  const asked: unknown[] = [];
-  const services = {
-    statistics: {
-      answer: async (query: unknown) => {
-        asked.push(query);
-        return answer;
-      },
-    },
-    escrow,
-  };
-  const deps = { services, logger: createLogger('silent') } as unknown as AppDeps;
-  return { context: { deps, caller: { kind: 'anonymous' } } satisfies ToolContext, asked };
+  const { method, asked } = answering<StatisticsQuery | undefined, StatisticsAnswer>(answer);
+  const statistics = serviceStub('statistics', { answer: method });
+  return { context: toolContext(getStatisticsTool, { statistics }), asked };
 }
+
+/** get_escrow_months' context: the real escrow service (its schedules are files). */
+const escrowContext = toolContext(getEscrowMonthsTool, { escrow });
 
 describe('the statistics contract', () => {
   const list = expectExactly(StatisticsAnswerSchema, fixture('statistics-list-answer.json'));
@@ -155,7 +122,7 @@ describe('the statistics contract', () => {
 });
 
 describe('the escrow contract, through the /ask tool over the real service', () => {
-  const { context } = statisticsContext(StatisticsAnswerSchema.parse(fixture('statistics-one-answer.json')));
+  const context = escrowContext;
   const canonical = escrow.answer({ state: 'NY', closing_month: 6, county: 'Kings County' });
 
   it('answers with the contract exactly and says it in words with its sources', async () => {
@@ -245,7 +212,12 @@ describe('/ask binds the statistics and escrow tools', () => {
 
   it("runs the model's lenient arguments to the canonical answers", async () => {
     const list = StatisticsAnswerSchema.parse(fixture('statistics-list-answer.json'));
-    const { context, asked } = statisticsContext(list);
+    const { context: statisticsOnly, asked } = statisticsContext(list);
+    // /ask hands every tool one context of all the services (AskTool.run): these two are all its tools here reach.
+    const context = {
+      ...statisticsOnly,
+      deps: { ...statisticsOnly.deps, services: { ...statisticsOnly.deps.services, escrow } },
+    } as ToolContext;
     const statistics = await bound('get_statistics').definition.run({ category: 'Down Payment', year: '2025' }, context);
     expect(statistics.structured).toEqual(list);
     expect(asked).toEqual([{ category: 'down_payment', year: 2025, all: true }]);

@@ -20,14 +20,16 @@ type OpenApiDocument = z.input<typeof OpenApiDocumentSchema>;
 
 export function registerOpenApiRoute(registry: ApiRegistry, deps: OpenApiDeps): void {
   let document: PreSerialized<OpenApiDocument> | undefined;
-  registry.route({
-    method: 'get',
-    path: '/openapi.json',
-    operationId: 'getOpenApiDocument',
-    summary: 'This OpenAPI 3.1 document',
-    tags: ['Service'],
-    responses: { 200: { description: 'The OpenAPI document', schema: OpenApiDocumentSchema } },
-    handler: () => {
+  registry.route(
+    {
+      method: 'get',
+      path: '/openapi.json',
+      operationId: 'getOpenApiDocument',
+      summary: 'This OpenAPI 3.1 document',
+      tags: ['Service'],
+      responses: { 200: { description: 'The OpenAPI document', schema: OpenApiDocumentSchema } },
+    },
+    () => {
       const urls = apiUrls(deps);
       document ??= preSerialize(
         buildOpenApiDocument(registry.routes, {
@@ -39,5 +41,5 @@ export function registerOpenApiRoute(registry: ApiRegistry, deps: OpenApiDeps): 
       );
       return document;
     },
-  });
+  );
 }

@@ -1,7 +1,7 @@
-// Writes the OpenAPI 3.1 document from route descriptions: data, with no handler and no live
+// Writes the OpenAPI 3.1 document from route contracts: data, with no handler and no live
 // dependency. zod 4 emits JSON Schema 2020-12, which is exactly the schema dialect OpenAPI 3.1 uses.
 import { z } from 'zod';
-import type { RouteDescription } from './api-registry.ts';
+import { refusesUnknownParameters, type RouteContract } from './route-contract.ts';
 import { BODY_ERROR_STATUSES, COMMON_ERROR_STATUSES, ERROR_DESCRIPTIONS, ErrorBodySchema } from './error-responses.ts';
 
 export { ErrorBodySchema };
@@ -12,7 +12,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
   return generated;
 }
 
-function queryParameters(route: RouteDescription): unknown[] {
+function queryParameters(route: RouteContract): unknown[] {
   if (!route.query) return [];
   const schema = jsonSchema(route.query, 'input') as {
     properties?: Record<string, Record<string, unknown>>;
@@ -32,7 +32,7 @@ function queryParameters(route: RouteDescription): unknown[] {
   });
 }
 
-function pathParameters(route: RouteDescription): unknown[] {
+function pathParameters(route: RouteContract): unknown[] {
   if (!route.params) return [];
   const schema = jsonSchema(route.params, 'input') as { properties?: Record<string, Record<string, unknown>> };
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
@@ -51,7 +51,7 @@ function pathParameters(route: RouteDescription): unknown[] {
 
 const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
 
-function responses(route: RouteDescription): Record<string, unknown> {
+function responses(route: RouteContract): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(route.responses)) {
     const contentType = response.contentType ?? 'application/json';
@@ -84,8 +84,8 @@ function eventStreamContent(eventSchema: z.ZodType | undefined): Record<string, 
 }
 
 /** What an operation says about unknown query parameters (only operations that take some refuse them). */
-function describeOperation(route: RouteDescription): string | undefined {
-  if (route.unknownParameters !== 'refuse' || !route.query) return route.description;
+function describeOperation(route: RouteContract): string | undefined {
+  if (!refusesUnknownParameters(route)) return route.description;
   const note = 'Unknown query parameters are refused with a 400 that names the known ones (`api_key` and `secret` are always accepted).';
   return route.description === undefined ? note : `${route.description} ${note}`;
 }
@@ -97,8 +97,8 @@ export interface OpenApiOptions {
   documentationUrl: string;
 }
 
-/** The document for routes described as data: contracts (api/api-description.ts) or a registry's routes. */
-export function buildOpenApiDocument(routes: readonly RouteDescription[], options: OpenApiOptions): Record<string, unknown> {
+/** The document for routes as data: the API's contracts (api/api-description.ts) or a registry's routes. */
+export function buildOpenApiDocument(routes: readonly RouteContract[], options: OpenApiOptions): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const openApiPath = route.path.replace(/[:*](\w+)/g, '{$1}');
