@@ -283,6 +283,14 @@ function buildSharedTemplatesAtOnce(): void {
   void postgresTemplate(SHARED_TEMPLATE, {}).catch(ignore);
 }
 
+/**
+ * Builds the shared template on both databases unless kept from an earlier run: what
+ * tests/support/build-shared-template.ts runs as a process of its own when the suite starts.
+ */
+export async function buildSharedTemplates(): Promise<void> {
+  await pgliteTemplateFile(SHARED_TEMPLATE, {}); // builds the PostgreSQL one first
+}
+
 /** A migrated scratch database holding at least `requested` (and their dependencies), synced from the mirror. */
 export async function syncedTestDatabase(
   kind: DatabaseKind,
