@@ -54,12 +54,6 @@ export interface SyncedOptions {
   options?: Record<string, string | boolean>;
   /** The sync's clock (datasets whose selection depends on the day, e.g. the sitting Congress). */
   clock?: () => Date;
-  /**
-   * A template of exactly these datasets even when one is heavy, instead of the shared one: for a
-   * long file that starts first in a run, which would otherwise wait, its core idle, while another
-   * file builds the shared template.
-   */
-  ownTemplate?: boolean;
 }
 
 /** The test run's id (global-setup sets it); templates of other runs are never touched. */
@@ -116,8 +110,7 @@ const SHARED_TEMPLATE = [
 
 /** The datasets a test database is cloned with: the shared template's when that holds a heavy request. */
 function templateDatasets(names: readonly string[], options: SyncedOptions): readonly string[] {
-  const plainSync =
-    reusableAcrossRuns(options) && options.sourceDir === undefined && options.options === undefined && options.ownTemplate !== true;
+  const plainSync = reusableAcrossRuns(options) && options.sourceDir === undefined && options.options === undefined;
   const shared = plainSync && names.some((name) => HEAVY.has(name)) && names.every((name) => SHARED_TEMPLATE.includes(name));
   return shared ? SHARED_TEMPLATE : names;
 }
