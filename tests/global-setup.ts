@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { templateFile } from '../api/platform/db/pglite-template.ts';
 import { POSTGRES_ADMIN_URL } from './support/databases.ts';
 import { syncFingerprint } from './support/sync-fingerprint.ts';
@@ -35,7 +36,24 @@ function prepareEmptyDatabase(): Promise<void> {
 
 const inCi = (env: NodeJS.ProcessEnv) => env.CI !== undefined && !['', '0', 'false'].includes(env.CI.toLowerCase());
 
-export default async function setup(): Promise<() => Promise<void>> {
+/**
+ * Starts building the shared synced template (tests/support/build-shared-template.ts) in a process
+ * of its own, when the run holds the files that need it: the whole suite or the `slow` project, not
+ * named files (they build what they need) nor `npm run test:fast`. Stopped at the end of the run if
+ * still going (a test file would have built what it needed itself).
+ */
+function startSharedTemplateBuild(project: TestProject): (() => void) | undefined {
+  const vitest = project.vitest as typeof project.vitest & { filenamePattern?: string[] };
+  if (vitest.filenamePattern !== undefined || !vitest.projects.some((each) => each.name === 'slow')) return undefined;
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'build-shared-template.ts');
+  const child = spawn(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
+  child.on('error', () => undefined);
+  return () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const emptyDatabase = prepareEmptyDatabase();
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3_000 });
   try {
@@ -61,5 +79,9 @@ export default async function setup(): Promise<() => Promise<void>> {
   const fingerprint = hasSourceData ? syncFingerprint(SOURCE_DIR) : undefined;
   if (fingerprint !== undefined) process.env.MDS_TEST_SYNC_FINGERPRINT = fingerprint;
   await emptyDatabase;
-  return () => dropSyncedTemplates(runId, fingerprint);
+  const stopBuild = hasSourceData ? startSharedTemplateBuild(project) : undefined;
+  return async () => {
+    stopBuild?.();
+    await dropSyncedTemplates(runId, fingerprint);
+  };
 }

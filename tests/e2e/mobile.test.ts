@@ -115,10 +115,7 @@ describe.skipIf(!hasChromium || !hasSourceData)('every page kind on a 375 px pho
 
   beforeAll(async () => {
     await ensureSiteBuiltForTests();
-    // A template of its own: this file starts first in a run, beside the one that builds the shared template.
-    database = await syncedTestDatabase('pglite', ['pmms', 'optimal_blue', 'bills', 'loan_limits_conforming', 'loan_limits_fha'], {
-      ownTemplate: true,
-    });
+    database = await syncedTestDatabase('pglite', ['pmms', 'optimal_blue', 'bills', 'loan_limits_conforming', 'loan_limits_fha']);
     // The calendar is synced on its own: when its source does not load, /calendar is checked in
     // the state a reader then sees (its 503 page) rather than failing every other page with it.
     const calendar = await syncInto(database.db, ['economic_calendar']);

@@ -16,12 +16,13 @@ import { createScratchPostgres } from '../support/databases.ts';
 import { rawRequest } from '../support/http.ts';
 import { connectMcp } from '../support/mcp-client.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
-import { SOURCE_DIR, hasSourceData } from '../support/source-data.ts';
+import { hasSourceData, partialMirror } from '../support/source-data.ts';
 import { extractWarehouse } from './hmda-fixtures.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DEFAULTS = datasetDefinitions.filter((definition) => definition.syncByDefault !== false).map((definition) => definition.name);
-const LIMITS_PATH = '/api/v1/loan-limits?state=CA&county=Los%20Angeles&year=2026';
+// The conforming limits alone: the first instance syncs part of the mirror (FHA's files left out).
+const LIMITS_PATH = '/api/v1/loan-limits?state=CA&county=Los%20Angeles&year=2026&loan_type=conforming';
 
 type Health = {
   limits: Record<string, unknown>;
@@ -33,6 +34,9 @@ const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 25
 describe.skipIf(!hasSourceData)('two instances sharing PostgreSQL, Redis and the HMDA warehouse', () => {
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
   const hmdaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mds-scale-hmda-'));
+  // The first instance's sync reads the counties and the conforming limits (what the second is
+  // asked for), not every file of the mirror: the other datasets settle as missing.
+  let mirror = '';
   const dataDirs: string[] = [];
   const servers: ServerProcess[] = [];
   const clients: string[] = [];
@@ -48,7 +52,7 @@ describe.skipIf(!hasSourceData)('two instances sharing PostgreSQL, Redis and the
         HMDA_DIR: hmdaDir,
         DATA_DIR: dataDir,
         SESSION_SECRET: 'scale-out-test-secret-shared-by-both-instances',
-        MDS_SOURCE_DIR: SOURCE_DIR,
+        MDS_SOURCE_DIR: mirror,
         RATE_LIMIT_ANON_PER_MINUTE: '20',
         RATE_LIMIT_KEY_PER_MINUTE: '100',
         RATE_LIMIT_PER_HOUR: '1000',
@@ -61,6 +65,7 @@ describe.skipIf(!hasSourceData)('two instances sharing PostgreSQL, Redis and the
   };
 
   beforeAll(async () => {
+    mirror = partialMirror(['geo', 'loan_limits/fhfa_conforming']);
     scratch = await createScratchPostgres();
     // The first syncs what is missing at start-up; the second never syncs by itself.
     servers.push(await start('first', { SYNC_ON_START: 'true' }));
@@ -70,7 +75,7 @@ describe.skipIf(!hasSourceData)('two instances sharing PostgreSQL, Redis and the
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
     await scratch?.drop();
-    for (const dir of [hmdaDir, ...dataDirs]) fs.rmSync(dir, { recursive: true, force: true });
+    for (const dir of [hmdaDir, ...dataDirs, ...(mirror ? [mirror] : [])]) fs.rmSync(dir, { recursive: true, force: true });
     const redis = new Redis(REDIS_URL);
     for (const ip of clients) {
       const keys = await redis.keys(`mds:*ip:${ip}`);

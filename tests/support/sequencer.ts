@@ -1,4 +1,5 @@
-// The order test files start in: one project after another, longest first within each. The two
+// The order test files start in: one project after another, longest first within each (those on
+// synced data after the others). The two
 // workers take the next file whenever they finish one, so with the long files started early the run
 // ends on short ones, and neither core sits idle while the other finishes a long file started last.
 //
@@ -28,6 +29,19 @@ function recordedDurations(): Record<string, number> {
   }
 }
 
+/**
+ * Whether a file clones synced templates (tests/support/synced.ts): such files start after the
+ * others of their project, by when the shared template the run starts building at once
+ * (tests/global-setup.ts) is ready or nearly, instead of waiting for it on a core.
+ */
+function usesSyncedData(file: string): boolean {
+  try {
+    return /\bsynced(-mcp)?\.ts\b/.test(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const recorded = recordedDurations();
@@ -42,6 +56,9 @@ export default class LongestFirst extends BaseSequencer {
     for (const [spec, ms] of known) longest.set(spec.project.name, Math.max(longest.get(spec.project.name) ?? 0, ms ?? 0));
     const rank = (spec: TestSpecification) => longest.get(spec.project.name) ?? 0;
     const ms = (spec: TestSpecification) => known.get(spec) ?? Number.POSITIVE_INFINITY;
-    return [...files].sort((a, b) => rank(b) - rank(a) || a.project.name.localeCompare(b.project.name) || ms(b) - ms(a) || 0);
+    const synced = new Map(files.map((spec) => [spec, usesSyncedData(spec.moduleId) ? 1 : 0]));
+    return [...files].sort(
+      (a, b) => rank(b) - rank(a) || a.project.name.localeCompare(b.project.name) || synced.get(a)! - synced.get(b)! || ms(b) - ms(a) || 0,
+    );
   }
 }

@@ -41,6 +41,7 @@ import { datasetDefinitions } from '../../api/sync/registry.ts';
 import { runSync, type SyncReport } from '../../api/sync/runner.ts';
 import type { DatasetDefinition } from '../../api/sync/types.ts';
 import { POSTGRES_ADMIN_URL, type DatabaseKind, type TestDatabase } from './databases.ts';
+import { loadDataDump, pgDumpData } from './pglite-copy.ts';
 import { dumpTemplate, pgliteStartingPoint, rawPgliteDatabase, TEMPLATE_START_PARAMS } from './pglite-templates.ts';
 import { SOURCE_DIR } from './source-data.ts';
 import { sourceFolderFingerprint, syncFingerprint } from './sync-fingerprint.ts';
@@ -53,12 +54,6 @@ export interface SyncedOptions {
   options?: Record<string, string | boolean>;
   /** The sync's clock (datasets whose selection depends on the day, e.g. the sitting Congress). */
   clock?: () => Date;
-  /**
-   * A template of exactly these datasets even when one is heavy, instead of the shared one: for a
-   * long file that starts first in a run, which would otherwise wait, its core idle, while another
-   * file builds the shared template.
-   */
-  ownTemplate?: boolean;
 }
 
 /** The test run's id (global-setup sets it); templates of other runs are never touched. */
@@ -115,8 +110,7 @@ const SHARED_TEMPLATE = [
 
 /** The datasets a test database is cloned with: the shared template's when that holds a heavy request. */
 function templateDatasets(names: readonly string[], options: SyncedOptions): readonly string[] {
-  const plainSync =
-    reusableAcrossRuns(options) && options.sourceDir === undefined && options.options === undefined && options.ownTemplate !== true;
+  const plainSync = reusableAcrossRuns(options) && options.sourceDir === undefined && options.options === undefined;
   const shared = plainSync && names.some((name) => HEAVY.has(name)) && names.every((name) => SHARED_TEMPLATE.includes(name));
   return shared ? SHARED_TEMPLATE : names;
 }
@@ -170,6 +164,24 @@ async function buildPgliteTemplate(names: readonly string[], options: SyncedOpti
   }
 }
 
+/**
+ * The shared template for PGlite: the PostgreSQL one's rows copied over (pg_dump, then COPY), not a
+ * second sync of the same files (tests/support/pglite-copy.ts). Without pg_dump (a server elsewhere,
+ * or of a newer major version than the local tools), it is synced as the other templates are.
+ */
+async function sharedPgliteTemplate(): Promise<Buffer> {
+  const dump = await pgDumpData(databaseUrl(await postgresTemplate(SHARED_TEMPLATE, {})));
+  if (dump === undefined) return buildPgliteTemplate(SHARED_TEMPLATE, {});
+  const raw = await PGlite.create({ loadDataDir: await pgliteStartingPoint({ migrated: true }), startParams: TEMPLATE_START_PARAMS });
+  try {
+    await runMigrations(rawPgliteDatabase(raw)); // as in buildPgliteTemplate
+    await loadDataDump(raw, dump);
+    return await dumpTemplate(raw);
+  } finally {
+    await raw.close();
+  }
+}
+
 /** The kept tarball of a template, built first when it is not there yet. */
 async function pgliteTemplateFile(names: readonly string[], options: SyncedOptions): Promise<string> {
   const wanted = template('pglite', names, options);
@@ -177,7 +189,7 @@ async function pgliteTemplateFile(names: readonly string[], options: SyncedOptio
   if (!fs.existsSync(file)) {
     await whileBuilding(wanted, async () => {
       if (fs.existsSync(file)) return; // built by another worker while this one waited
-      const built = await buildPgliteTemplate(names, options);
+      const built = names === SHARED_TEMPLATE ? await sharedPgliteTemplate() : await buildPgliteTemplate(names, options);
       fs.mkdirSync(PGLITE_CACHE_DIR, { recursive: true });
       const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
       fs.writeFileSync(partial, built);
@@ -239,8 +251,8 @@ async function cloneTemplate(template: string, clone: string): Promise<boolean> 
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === '3D000') return false; // invalid_catalog_name: the template no longer exists
-        // 55006: the template is briefly in use by another clone; try again.
-        if (code !== '55006' || attempt >= 50) throw error;
+        // 55006: the template is briefly in use by another clone, or by pg_dump copying it to PGlite.
+        if (code !== '55006' || attempt >= 300) throw error;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
@@ -251,10 +263,10 @@ let sharedTemplatesStarted = false;
 
 /**
  * Starts building the shared template on both databases, once per worker, the first time either is
- * wanted: most files that want it want both, and the two builds load different cores (the embedded
- * one this worker's thread, the PostgreSQL one mostly the server). Built one after the other, the
- * first files of a run that starts without templates waited on them with a core idle. A build cut
- * short (its worker ends) is taken up again by the next file that needs it (whileBuilding).
+ * wanted: most files that want it want both. The PostgreSQL one is synced and the PGlite one copied
+ * from it (sharedPgliteTemplate), so a file that wants only the embedded one does not wait for a sync
+ * of its own. A build cut short (its worker ends) is taken up again by the next file that needs it
+ * (whileBuilding).
  */
 function buildSharedTemplatesAtOnce(): void {
   if (sharedTemplatesStarted) return;
@@ -262,6 +274,14 @@ function buildSharedTemplatesAtOnce(): void {
   const ignore = () => undefined; // the file that needs the template gets the error from its own call
   void pgliteTemplateFile(SHARED_TEMPLATE, {}).catch(ignore);
   void postgresTemplate(SHARED_TEMPLATE, {}).catch(ignore);
+}
+
+/**
+ * Builds the shared template on both databases unless kept from an earlier run: what
+ * tests/support/build-shared-template.ts runs as a process of its own when the suite starts.
+ */
+export async function buildSharedTemplates(): Promise<void> {
+  await pgliteTemplateFile(SHARED_TEMPLATE, {}); // builds the PostgreSQL one first
 }
 
 /** A migrated scratch database holding at least `requested` (and their dependencies), synced from the mirror. */
