@@ -73,6 +73,12 @@ const LexiconSchema = z.object({
   halves: z.record(z.string().min(1), z.union([z.literal(1), z.literal(2)])),
   /** "the second quarter of 2024": a quarter named in words, read with the year written after it. */
   quarters: z.record(z.string().min(1), z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])),
+  /** A share written in words ("at least a quarter", "more than half"): its percent. */
+  fractions: z.record(z.string().min(1), z.number().gt(0).lt(100)),
+  /** The measure a share threshold reads a count as, where the share of all records is not what is meant (denials: the denial rate). */
+  shareOfCount: z.record(z.string().min(1), z.string().min(1)),
+  /** "and which ones", "name them": a count asked with the places it counts. */
+  namesAsked: phrases,
 });
 
 export type Lexicon = z.infer<typeof LexiconSchema> & { carrierSet: ReadonlySet<string> };

@@ -11,6 +11,7 @@ import { readPlaces, unknownPlaces } from './read-places.ts';
 import { asksCalendar, readMeasures } from './read-measure.ts';
 import { readOperation } from './read-operation.ts';
 import { refusalsOf } from './honour.ts';
+import { readFractionThreshold, sharesForThreshold } from './read-shares.ts';
 import { countiesKnown, type PlaceContext } from '../../../geo/gazetteer.ts';
 import { Coverage, takePhrases, wordsOf } from './words.ts';
 
@@ -20,10 +21,13 @@ export interface FrameContext extends PlaceContext {
 
 export async function readFrame(question: string, context: FrameContext): Promise<{ frame: Frame; coverage: Coverage }> {
   const coverage = new Coverage(wordsOf(question));
+  // "At least a quarter of applications": a share, read before the times take "a quarter" as a calendar quarter.
+  const fraction = readFractionThreshold(coverage);
   const time = readTimes(question, coverage, context.today);
   const named = seriesThreshold(coverage);
   const { slot: numbers } = readNumbers(question, coverage);
-  if (named && !numbers.threshold) numbers.threshold = named;
+  if (fraction) numbers.threshold = fraction;
+  else if (named && !numbers.threshold) numbers.threshold = named;
   const qualifiers = readQualifiers(coverage);
   if (numbers.termYears !== undefined) qualifiers.termYears = numbers.termYears;
   const unheld = lexicon().unheldMeasures.filter((phrase) => takePhrases(coverage, [phrase], 'measure.unheld'));
@@ -47,7 +51,7 @@ export async function readFrame(question: string, context: FrameContext): Promis
         placeSet?.among,
         typeof numbers.threshold?.value === 'string' ? numbers.threshold.value : undefined,
       );
-  const { measures } = read;
+  const measures = sharesForThreshold(read.measures, numbers.threshold);
   // A rate asked for that no measure holds ("the 20-year fixed rate") is still a rate question: the refusal names it.
   const rateWord = coverage.words.some((word) => word.root === 'rate');
   const topic = calendar ? 'calendar' : (read.topic ?? (rateWord && numbers.termYears !== undefined ? 'rate' : undefined));

@@ -81,6 +81,9 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   // "Which state had the highest share …": a rank of the share.
   if (slots.placeSet && slots.places.length === 0 && !cues.has('count') && (cues.has('extremes') || slots.numbers.topN !== undefined))
     return 'rank';
+  // "Which states had more than half …", "how many counties … above 30%": the places meeting a threshold.
+  if (slots.placeSet && slots.places.length === 0 && typeof slots.numbers.threshold?.value === 'number' && !cues.has('extremes'))
+    return 'count';
   if (cues.has('share') && slots.topic !== 'outstanding') return 'share';
   if (slots.numbers.threshold && (asksWhen || cues.has('crossing')) && !cues.has('count')) return 'crossing';
   if (cues.has('count') && (slots.numbers.threshold || slots.topic === 'calendar')) return 'count';
@@ -113,10 +116,16 @@ function stepOf(coverage: Coverage): 'up' | 'down' | 'either' | undefined {
   return down ? 'down' : up ? 'up' : undefined;
 }
 
+/** "Which states had more than half …": a set of places asked with "which" names them. */
+const asksWhich = (coverage: Coverage, slots: Slots) =>
+  slots.placeSet !== undefined && coverage.words.some((word) => word.normal === 'which' || word.normal === 'what');
+
 export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
   const asksWhen = coverage.words.some(
     (word) => word.normal === 'when' || (word.normal === 'what' && coverage.words[word.index + 1]?.normal === 'year'),
   );
+  // "and which ones", "name them": read before the operations' phrases ("list") take their words.
+  const namesAsked = takePhrases(coverage, lexicon().namesAsked, 'operation.names') !== undefined;
   const cues = cuesIn(coverage);
   if (namesBiggestMove(coverage)) cues.add('biggest-move');
   const kind = kindOf(cues, slots, asksWhen, coverage);
@@ -129,5 +138,6 @@ export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
     ...(direction ? { direction } : {}),
     ...(which ? { which } : {}),
     ...(cues.has('average') && kind !== 'average' ? { averaged: true } : {}),
+    ...(kind === 'count' && (namesAsked || asksWhich(coverage, slots)) ? { names: true } : {}),
   };
 }

@@ -356,7 +356,9 @@ export function readTimes(
     found.push({ grain: 'year', from: `${year}-01-01`, to: `${year}-12-31`, text: word.text, start: word.start, end: word.end });
   }
   found.sort((a, b) => a.start - b.start);
-  const times = found.map((time) => withContext(time, words));
+  // Words another slot read first ("at least a quarter of", a share) name no time.
+  const taken = (time: Found) => words.some((word) => word.start >= time.start && word.end <= time.end && coverage.isTaken(word.index));
+  const times = found.filter((time) => !taken(time)).map((time) => withContext(time, words));
   for (const time of times) coverage.takeSpan(time.start, time.end, 'times');
   takeContextWords(coverage, times);
   return {
