@@ -5,6 +5,7 @@
 import type { Frame, MeasureSlot, TimeSlot } from './frame.ts';
 import type { Place } from '../../../geo/gazetteer.ts';
 import { momentOf, rangeQuery, type Plan } from './plan-types.ts';
+import { crossedShare, planCrossedShare } from './plan-shares.ts';
 
 const TIME_SERIES_DEFAULT_LIMIT = 1;
 /** "Which counties have the highest …" with no number: this many. */
@@ -284,6 +285,9 @@ function planShare(frame: Frame, plan: Plan): void {
   const nation = frame.places.find((place) => place.kind === 'nation');
   const local = frame.places.find((place) => place.kind !== 'nation');
   if (nation && local) return push(seriesOf(part, local), seriesOf(part, nation), labelOf(local, time));
+  // "What % of home purchase loans were FHA": a code of one field within another's, which is not held.
+  const crossed = crossedShare(frame);
+  if (crossed) return planCrossedShare(frame, plan, crossed);
   // "FHA or VA loans", "refinances, cash-out ones too": two parts of one whole, each and together.
   const other = frame.measures[1];
   if (other?.share && measure.share && other.share.whole === measure.share.whole) return planTwoParts(frame, plan, [measure, other]);

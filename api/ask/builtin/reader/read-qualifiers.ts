@@ -49,6 +49,9 @@ const VA_PROGRAM_NEXT = [
   '15',
 ];
 
+/** Words before "VA" that make it the program: "what share of originations were VA". */
+const VA_PROGRAM_BEFORE = ['were', 'are', 'was'];
+
 function takeFirst(coverage: Coverage, phrases: readonly string[], slot: string): number[] | undefined {
   for (const phrase of phrases) {
     const [indexes] = findPhrase(coverage.words, phrase);
@@ -114,6 +117,7 @@ function readPrograms(coverage: Coverage): NonNullable<Qualifiers['program']>[] 
           program === 'va' &&
           word.text === 'VA' &&
           !VA_PROGRAM_NEXT.includes(coverage.words[word.index + 1]?.root ?? '') &&
+          !VA_PROGRAM_BEFORE.includes(coverage.words[word.index - 1]?.normal ?? '') &&
           !besideProgram(coverage, word)
         )
           continue;
