@@ -187,6 +187,8 @@ export interface HmdaCode {
   label: string;
   code: string;
   title: string;
+  /** The count of the code's records, as a template (`hmda/{place}/cash_out_refinance_records`). */
+  measure: string;
 }
 
 export interface Catalogue {
@@ -221,7 +223,13 @@ export function readCatalogue(file = CATALOGUE_FILE): Catalogue {
     if (template.places.some((kind) => kind !== 'nation') && !/\{(place|state|county)\}/.test(template.id))
       throw new Error(`${file}: ${template.id} exists for ${template.places.join(', ')} but has no place slot.`);
   const hmdaCodes = data.hmda.dimensions.flatMap(({ dimension, label, codes }) =>
-    codes.map((entry) => ({ dimension, label, code: entry.code, title: entry.title })),
+    codes.map((entry) => ({
+      dimension,
+      label,
+      code: entry.code,
+      title: entry.title,
+      measure: hmdaId(entry.count ?? `${entry.name}_records`),
+    })),
   );
   return { templates, hmdaCodes, hmda: new Map(hmda.measures.map((measure) => [measure.key, measure])) };
 }

@@ -79,6 +79,10 @@ const LexiconSchema = z.object({
   shareOfCount: z.record(z.string().min(1), z.string().min(1)),
   /** "and which ones", "name them": a count asked with the places it counts. */
   namesAsked: phrases,
+  /** An HMDA field written before its codes ("purpose 31 vs 32"), by the catalogue's label of the field. */
+  codeFields: z.record(z.string().min(1), phrases),
+  /** HMDA fields whose codes the aggregates held do not count ("denial reason codes 1 and 4"). */
+  unheldCodeFields: phrases,
 });
 
 export type Lexicon = z.infer<typeof LexiconSchema> & { carrierSet: ReadonlySet<string> };

@@ -12,6 +12,7 @@ import { asksCalendar, readMeasures } from './read-measure.ts';
 import { readOperation } from './read-operation.ts';
 import { refusalsOf } from './honour.ts';
 import { readFractionThreshold, sharesForThreshold } from './read-shares.ts';
+import { readCodes } from './read-codes.ts';
 import { countiesKnown, type PlaceContext } from '../../../geo/gazetteer.ts';
 import { Coverage, takePhrases, wordsOf } from './words.ts';
 
@@ -23,6 +24,8 @@ export async function readFrame(question: string, context: FrameContext): Promis
   const coverage = new Coverage(wordsOf(question));
   // "At least a quarter of applications": a share, read before the times take "a quarter" as a calendar quarter.
   const fraction = readFractionThreshold(coverage);
+  // "purpose 31 vs 32": codes of one HMDA field, each a count, read before the numbers take them.
+  const codes = readCodes(coverage);
   const time = readTimes(question, coverage, context.today);
   const named = seriesThreshold(coverage);
   const { slot: numbers } = readNumbers(question, coverage);
@@ -31,6 +34,7 @@ export async function readFrame(question: string, context: FrameContext): Promis
   const qualifiers = readQualifiers(coverage);
   if (numbers.termYears !== undefined) qualifiers.termYears = numbers.termYears;
   const unheld = lexicon().unheldMeasures.filter((phrase) => takePhrases(coverage, [phrase], 'measure.unheld'));
+  if (codes?.unheld) unheld.push(codes.unheld);
   const { places, placeSet: setRead, readings } = await readPlaces(question, coverage, context);
   let placeSet = setRead;
   takePhrases(coverage, lexicon().changeInPercent, 'operation.change');
@@ -51,7 +55,7 @@ export async function readFrame(question: string, context: FrameContext): Promis
         placeSet?.among,
         typeof numbers.threshold?.value === 'string' ? numbers.threshold.value : undefined,
       );
-  const measures = sharesForThreshold(read.measures, numbers.threshold);
+  const measures = codes && codes.measures.length > 0 ? codes.measures : sharesForThreshold(read.measures, numbers.threshold);
   // A rate asked for that no measure holds ("the 20-year fixed rate") is still a rate question: the refusal names it.
   const rateWord = coverage.words.some((word) => word.root === 'rate');
   const topic = calendar ? 'calendar' : (read.topic ?? (rateWord && numbers.termYears !== undefined ? 'rate' : undefined));
