@@ -8,6 +8,7 @@ import { formatValue } from '../../analysis/points.ts';
 import { NOT_ADVICE } from './draft.ts';
 import type { Frame, Refusal } from './reader/frame.ts';
 import { refusalText } from './reader/honour.ts';
+import { premiseText } from './reader-premise.ts';
 import type { Plan, Step } from './reader/plan-types.ts';
 
 export interface Ran {
@@ -94,6 +95,9 @@ function unreadNote(frame: Frame): string | undefined {
 
 export function composeRan(ran: readonly Ran[], plan: Plan, frame: Frame, refusals: readonly Refusal[]): string {
   const lines: string[] = [];
+  // A false premise is corrected before anything else.
+  const premise = premiseText(frame, ran);
+  if (premise) lines.push(premise);
   const first = refusalText(refusals);
   if (first) lines.push(first + (ran.length > 0 ? ' What I can give:' : ''));
   if (plan.readings.length > 0) lines.push(`(I read ${plan.readings.join('; ')}.)`);

@@ -33,6 +33,10 @@ export interface OperationSlot {
   averaged?: boolean;
   /** count: the places counted are asked for too ("and which ones", "name them", "which states had …"). */
   names?: boolean;
+  /** A direction the question takes for granted ("why did the limit go down in 2023"): checked against the figures. */
+  claimed?: 'up' | 'down';
+  /** An actor's move taken for granted that no data here holds ("when the Fed raised rates"), as written. */
+  claimedActor?: string;
 }
 
 /** A span of the question, in days: `from`–`to` inclusive (ISO dates), with the grain it was said in. */

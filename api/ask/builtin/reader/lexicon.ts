@@ -83,6 +83,11 @@ const LexiconSchema = z.object({
   codeFields: z.record(z.string().min(1), phrases),
   /** HMDA fields whose codes the aggregates held do not count ("denial reason codes 1 and 4"). */
   unheldCodeFields: phrases,
+  /**
+   * A direction a question takes for granted ("why did the limit go down in 2023"): the words that ask
+   * for a cause, each way's verbs, and actors whose decisions the data does not hold ("the Fed raised").
+   */
+  premises: z.object({ asks: phrases, up: phrases, down: phrases, actors: phrases }),
 });
 
 export type Lexicon = z.infer<typeof LexiconSchema> & { carrierSet: ReadonlySet<string> };

@@ -90,13 +90,16 @@ function planChange(frame: Frame, plan: Plan): void {
       continue;
     }
     const within = !second && withinPeriod(frame, measure, first);
-    const to = within ? momentOf(first) : frame.timeRelation === 'since' || !second ? undefined : momentOf(second);
+    // "Why did the conforming limit go down in 2023": a yearly figure's change in a year is from the year before.
+    const yearOver = !second && yearOverYear(frame, measure, first);
+    const to = within || yearOver ? momentOf(first) : frame.timeRelation === 'since' || !second ? undefined : momentOf(second);
+    const from = yearOver ? String(Number(momentOf(first)) - 1) : momentOf(first);
     const fromFirst = within || startsAtFirst(frame, measure, first, to);
     plan.steps.push({
       operation: 'change',
       query: {
         series,
-        from: momentOf(first),
+        from,
         ...(to ? { to } : {}),
         ...(fromFirst ? { from_first: true } : {}),
         ...(within ? { to_last: true } : {}),
@@ -125,6 +128,11 @@ const PERIOD_GRAINS = ['year', 'quarter', 'month'];
  */
 function withinPeriod(frame: Frame, measure: MeasureSlot, time: TimeSlot): boolean {
   return frame.timeRelation === 'within' && FINER_THAN_A_YEAR.includes(measure.family) && PERIOD_GRAINS.includes(time.grain);
+}
+
+/** One year asked on its own of a series with one figure a year (loan limits, HMDA counts): that year against the one before. */
+function yearOverYear(frame: Frame, measure: MeasureSlot, time: TimeSlot): boolean {
+  return frame.timeRelation === 'within' && time.grain === 'year' && !FINER_THAN_A_YEAR.includes(measure.family);
 }
 
 /**

@@ -13,6 +13,7 @@ import { readOperation } from './read-operation.ts';
 import { refusalsOf } from './honour.ts';
 import { readFractionThreshold, sharesForThreshold } from './read-shares.ts';
 import { readCodes } from './read-codes.ts';
+import { readPremise } from './read-premise.ts';
 import { countiesKnown, type PlaceContext } from '../../../geo/gazetteer.ts';
 import { Coverage, takePhrases, wordsOf } from './words.ts';
 
@@ -62,7 +63,10 @@ export async function readFrame(question: string, context: FrameContext): Promis
   // A county measure asked with no county or state ("the highest FHA limit for a duplex anywhere"): across the counties.
   const countyOnly = measures[0]?.template.includes('{county}') && places.every((place) => place.kind === 'nation');
   if (!placeSet && countyOnly && measures[0]?.qualifiers.units !== 1) placeSet = { among: 'counties' };
-  const operation = readOperation(coverage, { numbers, times: time.times, timeRelation: time.relation, places, placeSet, measures, topic });
+  const operation = {
+    ...readOperation(coverage, { numbers, times: time.times, timeRelation: time.relation, places, placeSet, measures, topic }),
+    ...readPremise(coverage),
+  };
   // Before the counties are loaded, an unread name may be one: the answer then says the dataset is missing.
   const unknown = (await countiesKnown(context.deps)) ? unknownPlaces(coverage) : [];
   const carriers = lexicon().carrierSet;
