@@ -163,7 +163,8 @@ function unknownPlaceRefusal(frame: Frame): Refusal[] {
 /** "When the Fed raised rates in 2020": the calendar holds the Fed's dates, not what it decided; said first, never confirmed. */
 function actorRefusal(frame: Frame): Refusal[] {
   const claimed = frame.operation.claimedActor;
-  if (!claimed) return [];
+  // A calendar question's decisions are the calendar planner's to say.
+  if (!claimed || frame.topic === 'calendar') return [];
   return [
     {
       part: `whether ${/^the /i.test(claimed) ? '' : 'the '}${claimed}, as the question says`,

@@ -58,6 +58,8 @@ const FED = ['fed', 'fomc', 'federal reserve'];
 interface Found extends TimeSlot {
   start: number;
   end: number;
+  /** "that quarter": the period named before, said again; read, and not a second time. */
+  back?: boolean;
 }
 
 interface DateJson {
@@ -142,6 +144,11 @@ function relativeTimes(
       const yearWord = clauseWords.find((word) => isYearText(word.normal) && word.start >= start && word.end <= end);
       const span = seasonSpan(seasonWord.normal, yearWord ? Number(yearWord.normal) : undefined, today);
       found.push({ grain: 'season', ...span, text: entry.text, start, end, readAs: `${entry.text.trim()} as ${span.from} to ${span.to}` });
+    } else if (unit === 'quarter' && backTo(found.at(-1) ?? previous, clauseWords, start)) {
+      // "Q2 2024 … the PMMS average that quarter": the quarter named before, not today's.
+      const before = backTo(found.at(-1) ?? previous, clauseWords, start) as Found;
+      const lead = clauseWords.filter((word) => word.end <= start).at(-1) as Word;
+      found.push({ grain: 'quarter', from: before.from, to: before.to, text: entry.text, start: lead.start, end, back: true });
     } else if (unit === 'quarter' && entry.dates.start) {
       const { year, quarter } = quarterOf(entry.dates.start, clauseWords, previous);
       found.push({ grain: 'quarter', ...quarterSpan(year, quarter), text: entry.text, start, end });
@@ -169,6 +176,10 @@ function fallIsVerb(words: readonly Word[], index: number): boolean {
 }
 
 const RELATIVE_WORDS = ['last', 'this', 'past', 'ago', 'previous', 'next', 'yesterday'];
+/** Words that point back to the period named before ("that quarter", "the same quarter"). */
+const BACK_WORDS = ['that', 'same'];
+const backTo = (before: Found | undefined, words: readonly Word[], start: number) =>
+  before?.grain === 'quarter' && BACK_WORDS.includes(words.filter((word) => word.end <= start).at(-1)?.normal ?? '') ? before : undefined;
 
 export const isYearText = (text: string) =>
   text.length === 4 && Number.isInteger(Number(text)) && Number(text) >= 1900 && Number(text) <= 2100;
@@ -358,11 +369,12 @@ export function readTimes(
   found.sort((a, b) => a.start - b.start);
   // Words another slot read first ("at least a quarter of", a share) name no time.
   const taken = (time: Found) => words.some((word) => word.start >= time.start && word.end <= time.end && coverage.isTaken(word.index));
-  const times = found.filter((time) => !taken(time)).map((time) => withContext(time, words));
-  for (const time of times) coverage.takeSpan(time.start, time.end, 'times');
+  const read = found.filter((time) => !taken(time));
+  for (const time of read) coverage.takeSpan(time.start, time.end, 'times');
+  const times = read.filter((time) => !time.back).map((time) => withContext(time, words));
   takeContextWords(coverage, times);
   return {
-    times: times.map(({ start: _start, end: _end, ...time }) => time),
+    times: times.map(({ start: _start, end: _end, back: _back, ...time }) => time),
     relation: relationOf(words, times),
     readings: times.flatMap((time) => (time.readAs ? [time.readAs] : [])),
   };
