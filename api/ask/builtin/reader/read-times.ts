@@ -34,7 +34,23 @@ const SEASONS: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn:
 /** Words after "fall" that make it the verb ("did it last fall below 6%"), not the season. */
 const FALL_AS_VERB = ['below', 'under', 'beneath', 'to', 'by', 'from', 'back', 'off', 'than', 'more', 'less', 'again', 'sharply', 'much'];
 /** Words right before "fall" that make it the verb ("did the rate fall in Q2", "rates fall"). */
-const FALL_AFTER_SUBJECT = ['rate', 'rates', 'it', 'they', 'index', 'prices', 'limit', 'limits', 'to'];
+const FALL_AFTER_SUBJECT = [
+  'rate',
+  'rates',
+  'it',
+  'they',
+  'index',
+  'prices',
+  'limit',
+  'limits',
+  'floor',
+  'ceiling',
+  'baseline',
+  'originations',
+  'denials',
+  'applications',
+  'to',
+];
 /** Auxiliaries a few words before "fall" that make it the verb ("how far did the 30-year rate fall"). */
 const FALL_AFTER_AUXILIARY = ['did', 'does', 'do', 'will', 'would', 'could', 'can', 'might', 'should'];
 const LATEST = [
