@@ -3,7 +3,6 @@
 // all; and one county name before a list of states ("Summit County in Colorado, Utah and Ohio") is
 // that state's county of the name in each, so none of them is answered for the first only.
 import { baseKey, matchKey } from './county-names.ts';
-import type { CountyPlace, Place } from './gazetteer.ts';
 
 interface Entry {
   fips: string;
@@ -11,6 +10,12 @@ interface Entry {
   name: string;
   base: string;
 }
+
+/** The places the gazetteer found, as far as a list needs them. */
+type Found =
+  | { kind: 'state'; code: string; name: string; at: number; end: number }
+  | { kind: 'county'; fips: string; state: string; name: string; at: number; end: number }
+  | { kind: 'nation'; at: number; end?: number };
 
 type Add = (entry: Entry, at: number, end: number, readAs?: string, sameNameStates?: string[]) => void;
 
@@ -62,8 +67,8 @@ export function listedCounties(
 const JOINS = /^\s*(?:,|in|of|,?\s*and|,?\s*or|&)\s*$/i;
 
 /** "Summit County in Colorado, Utah and Ohio": the county of that name in each state listed after it. */
-export function countyInEachState(question: string, places: Place[], counties: readonly Entry[]): void {
-  for (const county of places.filter((place): place is CountyPlace => place.kind === 'county')) {
+export function countyInEachState(question: string, places: Found[], counties: readonly Entry[]): void {
+  for (const county of places.filter((place): place is Extract<Found, { kind: 'county' }> => place.kind === 'county')) {
     const base = counties.find((entry) => entry.fips === county.fips)?.base;
     if (!base) continue;
     let end = county.end;
@@ -73,9 +78,9 @@ export function countyInEachState(question: string, places: Place[], counties: r
       listed.push(index);
       end = place.end;
     }
-    if (!listed.some((index) => (places[index] as Place & { code?: string }).code !== county.state)) continue;
+    if (!listed.some((index) => (places[index] as Found & { code?: string }).code !== county.state)) continue;
     for (const index of listed.reverse()) {
-      const state = places[index] as Extract<Place, { kind: 'state' }>;
+      const state = places[index] as Extract<Found, { kind: 'state' }>;
       const twin = counties.find((entry) => entry.base === base && entry.state === state.code);
       if (state.code === county.state) {
         // Its own state locates it: the state's words are the county's.

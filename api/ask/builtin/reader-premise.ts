@@ -4,13 +4,12 @@
 import type { AnalysisAnswer } from '../../analysis/contract.ts';
 import { formatValue } from '../../analysis/points.ts';
 import type { Frame } from './reader/frame.ts';
-import type { Ran } from './reader-compose.ts';
 
 /** A year for yearly figures; the day when both figures fall in one year (the first and last survey of 2022). */
 const periodsOf = (start: string, end: string) =>
   start.slice(0, 4) === end.slice(0, 4) ? [start, end] : [start.slice(0, 4), end.slice(0, 4)];
 
-export function premiseText(frame: Frame, ran: readonly Ran[]): string | undefined {
+export function premiseText(frame: Frame, ran: readonly { answer: AnalysisAnswer }[]): string | undefined {
   const claimed = frame.operation.claimed;
   const entry = ran.find((candidate) => candidate.answer.operation === 'change');
   if (!claimed || !entry) return undefined;

@@ -6,26 +6,13 @@ import type { Frame, MeasureSlot, TimeSlot } from './frame.ts';
 import type { Place } from '../../../geo/gazetteer.ts';
 import { momentOf, rangeQuery, type Plan } from './plan-types.ts';
 import { crossedShare, planCrossedShare } from './plan-shares.ts';
+import { placeCode, seriesOf } from './plan-series.ts';
+
+export { placeCode, placeName, seriesOf } from './plan-series.ts';
 
 const TIME_SERIES_DEFAULT_LIMIT = 1;
 /** "Which counties have the highest …" with no number: this many. */
 const PLURAL_DEFAULT_LIMIT = 5;
-
-export function placeCode(place: Place | undefined): string {
-  if (!place || place.kind === 'nation') return 'US';
-  return place.kind === 'state' ? place.code : place.fips;
-}
-
-export const placeName = (place: Place | undefined) => (!place || place.kind === 'nation' ? 'the US' : place.name);
-
-/** The series of a measure for a place, or undefined when the measure does not exist for that kind of place. */
-export function seriesOf(measure: MeasureSlot, place: Place | undefined): string | undefined {
-  const { template } = measure;
-  if (template.includes('{county}')) return place?.kind === 'county' ? template.replace('{county}', place.fips) : undefined;
-  if (template.includes('{state}') && place?.kind === 'county') return undefined;
-  if (template.includes('{state}')) return place?.kind === 'state' ? template.replace('{state}', place.code) : undefined;
-  return template.replace('{place}', placeCode(place));
-}
 
 /** Whether a measure has a place slot (a template of places, not one national series). */
 const placed = (measure: MeasureSlot) => measure.template.includes('{');

@@ -5,7 +5,7 @@
 // of the whole the question named — the division done, never two counts left side by side.
 import type { Frame, MeasureSlot } from './frame.ts';
 import { momentOf, type Plan } from './plan-types.ts';
-import { placeCode, seriesOf } from './plan-frame.ts';
+import { placeCode, seriesOf } from './plan-series.ts';
 
 /** The HMDA fields a count measure is a code of (`program`, `purpose`, `action`, …); none for a total. */
 const fieldsOf = (measure: MeasureSlot) => (measure.family === 'hmda' ? Object.keys(measure.qualifiers) : []);
