@@ -334,6 +334,13 @@ describe.skipIf(!census)('shares, counts, codes, premises and several places, re
     expect((await read('How did originations in Ohio change in 2023?')).operation.claimed).toBeUndefined();
   });
 
+  it('refuses a metro area by its whole name, never reading a city of it as its county', async () => {
+    const frame = await read('How many mortgages were originated in the Austin-Round Rock, Texas metro area in 2022?');
+    expect(frame.qualifiers.metro).toBe('Austin-Round Rock, Texas');
+    expect(frame.places).toEqual([]);
+    expect(frame.refusals[0]).toMatchObject({ part: 'the Austin-Round Rock, Texas metro area', blocking: true });
+  });
+
   it('reads "that quarter" after a quarter as that quarter, once', async () => {
     const frame = await read('Give the Q1 2025 outstanding mortgage rate in Georgia against the 30-year survey average for that quarter.');
     expect(frame.times.map((time) => [time.grain, time.from])).toEqual([['quarter', '2025-01-01']]);
