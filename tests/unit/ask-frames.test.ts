@@ -301,6 +301,9 @@ describe.skipIf(!census)('shares, counts, codes, premises and several places, re
       operation: 'share',
       query: { part: 'hmda/MI/va_records', whole: 'hmda/MI/records', at: '2022' },
     });
+    // The program read as a qualifier only, beside a purpose's measure, is crossed the same way.
+    const fha = planSteps(await read('What percent of cash-out refinance records in Arizona were FHA in 2021?'));
+    expect(fha.steps[0]).toMatchObject({ operation: 'share', query: { part: 'hmda/AZ/fha_records', whole: 'hmda/AZ/records' } });
   });
 
   it('reads each place of a list: one county name in several states, names before "counties"', async () => {

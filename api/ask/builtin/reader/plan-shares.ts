@@ -6,6 +6,7 @@
 import type { Frame, MeasureSlot } from './frame.ts';
 import { momentOf, type Plan } from './plan-types.ts';
 import { placeCode, seriesOf } from './plan-series.ts';
+import { catalogue } from '../../../catalogue/measures.ts';
 
 /** The HMDA fields a count measure is a code of (`program`, `purpose`, `action`, …); none for a total. */
 const fieldsOf = (measure: MeasureSlot) => (measure.family === 'hmda' ? Object.keys(measure.qualifiers) : []);
@@ -13,9 +14,32 @@ const fieldsOf = (measure: MeasureSlot) => (measure.family === 'hmda' ? Object.k
 /** A count a measure stands for: the part of a catalogue share, or the count itself. */
 const countOf = (measure: MeasureSlot): MeasureSlot => (measure.share ? { ...measure, template: measure.share.part } : measure);
 
+/**
+ * The count of the program or purpose the qualifiers read when no measure stands for it ("what percent
+ * of cash-out refinance records were FHA": the FHA records), for a measure of another field.
+ */
+function qualifierCount(frame: Frame, measure: MeasureSlot): MeasureSlot | undefined {
+  const own = Object.keys(measure.qualifiers);
+  const asked = Object.entries({ program: frame.qualifiers.program, purpose: frame.qualifiers.purpose }).find(
+    ([field, value]) => value !== undefined && !own.includes(field),
+  );
+  if (!asked) return undefined;
+  const [field, value] = asked;
+  const template = catalogue().templates.find(
+    (candidate) =>
+      candidate.topic === 'hmda' &&
+      candidate.kind === 'count' &&
+      candidate.qualifiers[field] === value &&
+      Object.keys(candidate.qualifiers).length === 1,
+  );
+  if (!template) return undefined;
+  return { template: template.id, family: 'hmda', title: template.title, kind: 'count', qualifiers: template.qualifiers, words: [] };
+}
+
 /** The whole named first and the part written after it, when they are codes of two different fields. */
 export function crossedShare(frame: Frame): { whole: MeasureSlot; part: MeasureSlot } | undefined {
-  const [first, second] = frame.measures;
+  const [first] = frame.measures;
+  const second = frame.measures[1] ?? (first && fieldsOf(first).length > 0 ? qualifierCount(frame, first) : undefined);
   if (!first || !second || frame.measures.length > 2) return undefined;
   const [a, b] = [fieldsOf(first), fieldsOf(second)];
   if (a.length === 0 || b.length === 0 || a.some((field) => b.includes(field))) return undefined;

@@ -11,8 +11,9 @@ type Slots = Pick<Frame, 'numbers' | 'times' | 'timeRelation' | 'places' | 'plac
 /** Which operations' phrases are written, consuming them. */
 function cuesIn(coverage: Coverage): Set<OperationKind> {
   const found = new Set<OperationKind>();
-  // A word a time already read ("last fall", "the week of") names no operation.
-  const timed = (indexes: readonly number[]) => indexes.every((index) => coverage.slotOf(index) === 'times');
+  // A word a time or a threshold already read ("last fall", "the week of", "at least half") names no operation.
+  const timed = (indexes: readonly number[]) =>
+    indexes.every((index) => coverage.slotOf(index) === 'times' || coverage.slotOf(index) === 'numbers.threshold');
   for (const [kind, phrases] of Object.entries(lexicon().operations) as [OperationKind, string[]][])
     for (const phrase of phrases) {
       const written = findPhrase(coverage.words, phrase).filter((indexes) => !timed(indexes));
