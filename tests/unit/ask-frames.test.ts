@@ -301,6 +301,9 @@ describe.skipIf(!census)('shares, counts, codes, premises and several places, re
       operation: 'share',
       query: { part: 'hmda/MI/va_records', whole: 'hmda/MI/records', at: '2022' },
     });
+    // "X as a share of Y": the part written first.
+    const va = planSteps(await read('How many VA loans were made in Georgia in 2023 as a share of all originations?'));
+    expect(va.steps[0]?.query).toMatchObject({ part: 'hmda/GA/va_records', whole: 'hmda/GA/records' });
     // The program read as a qualifier only, beside a purpose's measure, is crossed the same way.
     const fha = planSteps(await read('What percent of cash-out refinance records in Arizona were FHA in 2021?'));
     expect(fha.steps[0]).toMatchObject({ operation: 'share', query: { part: 'hmda/AZ/fha_records', whole: 'hmda/AZ/records' } });
@@ -335,6 +338,7 @@ describe.skipIf(!census)('shares, counts, codes, premises and several places, re
     expect(fed.operation.claimedActor).toBe('Federal Reserve cut rates');
     expect(fed.refusals[0]?.blocking).toBe(false);
     expect((await read('How did originations in Ohio change in 2023?')).operation.claimed).toBeUndefined();
+    expect((await read('Did the 15-year rate really rise in 2021?')).operation.claimed).toBe('up');
   });
 
   it('refuses a metro area by its whole name, never reading a city of it as its county', async () => {

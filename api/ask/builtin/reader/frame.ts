@@ -33,6 +33,8 @@ export interface OperationSlot {
   averaged?: boolean;
   /** count: the places counted are asked for too ("and which ones", "name them", "which states had …"). */
   names?: boolean;
+  /** share: the part is written before its whole ("VA loans as a share of all originations"). */
+  partFirst?: boolean;
   /** A direction the question takes for granted ("why did the limit go down in 2023"): checked against the figures. */
   claimed?: 'up' | 'down';
   /** An actor's move taken for granted that no data here holds ("when the Fed raised rates"), as written. */

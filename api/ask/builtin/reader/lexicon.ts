@@ -88,6 +88,8 @@ const LexiconSchema = z.object({
    * for a cause, each way's verbs, and actors whose decisions the data does not hold ("the Fed raised").
    */
   premises: z.object({ asks: phrases, up: phrases, down: phrases, actors: phrases }),
+  /** "VA loans as a share of all originations": the part is written before its whole. */
+  partBeforeWhole: phrases,
 });
 
 export type Lexicon = z.infer<typeof LexiconSchema> & { carrierSet: ReadonlySet<string> };

@@ -43,7 +43,8 @@ export function crossedShare(frame: Frame): { whole: MeasureSlot; part: MeasureS
   if (!first || !second || frame.measures.length > 2) return undefined;
   const [a, b] = [fieldsOf(first), fieldsOf(second)];
   if (a.length === 0 || b.length === 0 || a.some((field) => b.includes(field))) return undefined;
-  return { whole: countOf(first), part: countOf(second) };
+  // "VA loans as a share of all originations": the part first; "what share of originations were VA": the whole first.
+  return frame.operation.partFirst ? { whole: countOf(second), part: countOf(first) } : { whole: countOf(first), part: countOf(second) };
 }
 
 const titleOf = (measure: MeasureSlot) => measure.title.replace(/, share of all records$/i, '');

@@ -125,6 +125,7 @@ export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
   const asksWhen = coverage.words.some(
     (word) => word.normal === 'when' || (word.normal === 'what' && coverage.words[word.index + 1]?.normal === 'year'),
   );
+  const partFirst = lexicon().partBeforeWhole.some((phrase) => findPhrase(coverage.words, phrase).length > 0);
   // "and which ones", "name them": read before the operations' phrases ("list") take their words.
   const namesAsked = takePhrases(coverage, lexicon().namesAsked, 'operation.names') !== undefined;
   const cues = cuesIn(coverage);
@@ -140,5 +141,6 @@ export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
     ...(which ? { which } : {}),
     ...(cues.has('average') && kind !== 'average' ? { averaged: true } : {}),
     ...(kind === 'count' && (namesAsked || asksWhich(coverage, slots)) ? { names: true } : {}),
+    ...(kind === 'share' && partFirst ? { partFirst: true } : {}),
   };
 }
