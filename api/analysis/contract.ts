@@ -68,7 +68,12 @@ const TO = moment('End of the range (inclusive): a year, quarter, month or day, 
 const threshold = (side: 'above' | 'below' | 'equal') =>
   text({ max: 120, example: side === 'above' ? '7' : '6' })
     .optional()
-    .describe(`${side === 'equal' ? 'Equal to' : `Strictly ${side}`}: a number or (across places) a series id.`);
+    // `above` says what all three take; the others refer to it (the tool listing has a byte budget).
+    .describe(
+      side === 'above'
+        ? 'Strictly above: a number or (across places) a series id.'
+        : `${side === 'equal' ? 'Equal to' : 'Strictly below'}; as \`above\`.`,
+    );
 const AMONG = choice(['states', 'counties'] as const, { aliases: { state: 'states', county: 'counties' } }).describe(
   'states or counties (default with `state`).',
 );

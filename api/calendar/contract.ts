@@ -52,7 +52,11 @@ export const CalendarEventSchema = z.object({
   date: z.iso.date().describe('YYYY-MM-DD, the day of the release (U.S. Eastern).'),
   impact: z.enum(IMPACTS).describe('How much the release tends to move mortgage rates.'),
   category: z.enum(CATEGORIES),
-  description: z.string().describe('What the release is and when in the day it comes out.'),
+  description: z
+    .string()
+    .describe(
+      "What the release is and, where the schedule states it, when in the day it comes out; an FOMC decision before 2021 says it comes from the Fed's record of past meetings (unscheduled decisions included).",
+    ),
   source_url: z.string().describe("The publisher's schedule or page the date comes from."),
 });
 export type CalendarEvent = z.infer<typeof CalendarEventSchema>;

@@ -9,6 +9,7 @@ import type { SourceEntry, SourceFile, SyncContext } from '../sync/types.ts';
 import { ValidationError } from '../sync/errors.ts';
 import { blsEventsFromIcs, BLS_ICS_URL, BLS_RELEASE_NAMES } from './bls-ics.ts';
 import { cpiEventsFromCsv } from './cpi-history.ts';
+import { FOMC_HISTORY_URL, fomcHistoryFromCsv } from './fomc-history.ts';
 import { FED_CALENDAR_URL, fomcEvent, FomcFileSchema, parseFedCalendarPage, type FomcMeeting } from './fomc.ts';
 import { HOUSING_PUBLISHERS, housingEvents, housingFactPath, readHousingFacts, type HousingPublisher } from './housing-facts.ts';
 import { pmmsEvents, PmmsScheduleSchema } from './pmms.ts';
@@ -29,6 +30,12 @@ export const CALENDAR_SOURCES = {
     publisherUrl: FED_CALENDAR_URL,
     format: 'csv',
     mirrorPath: 'calendar/fomc_meetings_2021_2025.csv',
+  },
+  fomcHistory: {
+    id: 'fed-fomc-decisions-2000-2026',
+    publisherUrl: FOMC_HISTORY_URL,
+    format: 'csv',
+    mirrorPath: 'calendar/fomc_decision_dates_2000_2026.csv',
   },
 } satisfies Record<string, SourceEntry>;
 
@@ -154,6 +161,30 @@ const fomcPart: CalendarPart = {
   },
 };
 
+/** FOMC decisions before the fact file's first year (2000-2020, unscheduled ones included); mirror-only, like the CPI history. */
+const fomcHistoryPart: CalendarPart = {
+  id: CALENDAR_SOURCES.fomcHistory.id,
+  title: 'FOMC decision days before the fact file (calendar/fomc_decision_dates_2000_2026.csv)',
+  publisher: 'Federal Reserve',
+  series: ['fomc'],
+  async load({ context, factsDir }) {
+    if (context.config.sourceDir === undefined) return 'not-configured';
+    const file = await requireSource(context, CALENDAR_SOURCES.fomcHistory);
+    const facts = FomcFileSchema.parse(JSON.parse(factFile(factsDir, 'fomc-meetings.json', FED_CALENDAR_URL).text));
+    const firstFactYear = Math.min(...facts.years.map((year) => year.year));
+    const decisions = new Set(facts.years.flatMap((year) => year.meetings.map((meeting) => meeting.decision)));
+    const history = fomcHistoryFromCsv(file.bytes.toString('utf8'), file.origin, firstFactYear, decisions);
+    if (!history.events.some((event) => event.date === '2020-03-15'))
+      throw new ValidationError(`${file.origin}: expected the unscheduled FOMC decision of 2020-03-15`);
+    // Rows the fact file contradicts (its notes name 2026-05-06) are kept in the record, not raised on every sync.
+    return {
+      events: history.events,
+      files: [file],
+      details: { before: firstFactYear, agreedWithFactFile: history.agreed, notInFactFile: history.disagreed },
+    };
+  },
+};
+
 const cpiHistoryPart: CalendarPart = {
   id: CALENDAR_SOURCES.cpiHistory.id,
   title: 'BLS CPI release history (calendar/us_cpi_release_dates.csv)',
@@ -227,6 +258,7 @@ const pmmsPart: CalendarPart = {
 /** In load order: the CPI history before the feed, whose CPI releases it names the month of. */
 export const CALENDAR_PARTS: readonly CalendarPart[] = [
   fomcPart,
+  fomcHistoryPart,
   cpiHistoryPart,
   blsFeedPart,
   ...HOUSING_PUBLISHERS.map(housingPart),

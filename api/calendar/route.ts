@@ -16,6 +16,8 @@ export const calendarRoutes = {
     description:
       'FOMC decisions, BLS releases (CPI, Employment Situation, PPI, JOLTS and others), housing releases (Census, NAR, FHFA) and ' +
       "Freddie Mac's weekly mortgage rate survey, sorted by date then name, each with its source. " +
+      'FOMC decisions run from 2021 (scheduled meetings, through the next year the Fed has announced); where the source folder is loaded, ' +
+      "also 2000-2020 from the Fed's record of past decision days, unscheduled ones included. " +
       'Impact: FOMC decisions, CPI and the Employment Situation are high; PPI, JOLTS, housing starts and new/existing home sales medium; all others low. ' +
       '`impact` and `category` take one value, a comma-separated list or the parameter repeated, in any case. ' +
       '`format=ics` returns the same events as an iCalendar feed (all-day events).' +

@@ -41,6 +41,20 @@ export const SeriesMatchSchema = z.object({
 });
 export type SeriesMatch = z.infer<typeof SeriesMatchSchema>;
 
+/** What one code of an HMDA field means, from the catalogue's code book. */
+export const HmdaCodeMeaningSchema = z.object({
+  field: z.string().describe('The register field, e.g. "denial reason".'),
+  code: z.string(),
+  meaning: z.string().describe('What the code stands for, as the FFIEC describes it.'),
+  series: z.string().nullable().describe("The template of the code's count (`hmda/{place}/denials`); null for a field not counted."),
+});
+export type HmdaCodeMeaning = z.infer<typeof HmdaCodeMeaningSchema>;
+
+/** The codes the words name, said alike by every face that reads the catalogue by words. */
+export const NamedCodesSchema = z
+  .array(HmdaCodeMeaningSchema)
+  .describe('HMDA codes the words name with a field ("denial reason 3", "loan purpose 32"), with what each means.');
+
 export const CatalogueSearchAnswerSchema = z.object({
   query: z.string(),
   places: z.array(FoundPlaceSchema).describe('The places read in the query.'),
@@ -48,6 +62,7 @@ export const CatalogueSearchAnswerSchema = z.object({
     .array(z.string())
     .describe('Words of the query no measure uses (a lender, a ZIP code…): the catalogue has nothing for them.'),
   times: z.array(z.string()).describe('Years or dates in the query: give them to the series or analysis call, not to the search.'),
+  codes: NamedCodesSchema,
   results: z.array(SeriesMatchSchema).describe('Best first.'),
   total: z.int(),
   offset: z.int(),

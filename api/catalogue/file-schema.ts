@@ -2,7 +2,7 @@
 // not exist, an HMDA code without a name, a word list left empty) fails loudly, naming the path.
 import { z } from 'zod';
 
-export const MEASURE_KINDS = ['rate', 'share', 'count', 'limit', 'population'] as const;
+export const MEASURE_KINDS = ['rate', 'share', 'count', 'limit', 'income', 'population'] as const;
 export type MeasureKind = (typeof MEASURE_KINDS)[number];
 
 export const PLACE_KINDS = ['nation', 'state', 'county'] as const;
@@ -90,10 +90,35 @@ const HmdaCodeSchema = z.strictObject({
   qualifiers,
 });
 
+/** A field of the register the aggregates do not count (denial reason): its codes' meanings only. */
+const CodeBookFieldSchema = z.strictObject({
+  dimension: z.string(),
+  label: z.string(),
+  /** Other ways people name the field ("reason for denial"). */
+  words: z.array(phrase).default([]),
+  codes: z.array(z.strictObject({ code: z.string(), title: z.string().min(1) })).min(1),
+});
+
 const HmdaSchema = z.strictObject({
   words,
   totals: z.array(HmdaTotalSchema).min(1),
   dimensions: z.array(z.strictObject({ dimension: z.string(), label: z.string(), codes: z.array(HmdaCodeSchema).min(1) })).min(1),
+  code_book: z.array(CodeBookFieldSchema).default([]),
+});
+
+/** HUD's income figures by county: the median family income, and a limit per level × household size. */
+const IncomeSchema = z.strictObject({
+  words,
+  median: EntrySchema,
+  limit: z.strictObject({
+    id: z.string(),
+    title: z.string(),
+    kind: z.enum(MEASURE_KINDS),
+    unit: z.string(),
+    words,
+    level: z.array(AxisValueSchema).min(1),
+    size: z.array(AxisValueSchema).min(1),
+  }),
 });
 
 export const CatalogueFileSchema = z.strictObject({
@@ -101,6 +126,7 @@ export const CatalogueFileSchema = z.strictObject({
   rate_grid: RateGridSchema,
   outstanding: OutstandingSchema,
   limits: z.array(EntrySchema),
+  income: IncomeSchema,
   population: z.array(EntrySchema),
   hmda: HmdaSchema,
 });

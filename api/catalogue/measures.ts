@@ -19,7 +19,7 @@ export type { CountRule, MeasureKind, PlaceKind };
 
 export const CATALOGUE_FILE = path.join(PROJECT_ROOT, 'data', 'catalogue', 'measures.yaml');
 
-export type Topic = 'rates' | 'outstanding' | 'limits' | 'population' | 'hmda';
+export type Topic = 'rates' | 'outstanding' | 'limits' | 'income' | 'population' | 'hmda';
 
 /** One measure: a series id with its place slot (`hmda/{place}/va_share`), or one national series (`pmms/30-year`). */
 export interface MeasureTemplate {
@@ -97,6 +97,25 @@ function outstanding(file: CatalogueFile): MeasureTemplate[] {
         });
       }
   return templates;
+}
+
+/** HUD's income figures of a county: the median family income, then each level's limit for 1 to 8 people. */
+function income(file: CatalogueFile): MeasureTemplate[] {
+  const { words, median, limit } = file.income;
+  const limits = limit.level.flatMap((level: AxisValue) =>
+    limit.size.map((size: AxisValue) => ({
+      id: limit.id.replace('{level}', level.value).replace('{size}', size.value),
+      title: limit.title.replace('{level_title}', level.title).replace('{size_title}', size.title),
+      kind: limit.kind,
+      unit: limit.unit,
+      topic: 'income' as const,
+      places: ['county' as const],
+      words: unique([...words, ...limit.words, ...level.words, ...size.words]),
+      qualifiers: { ...level.qualifiers, ...size.qualifiers },
+    })),
+  );
+  const [own] = entries([median], 'income');
+  return [{ ...own!, words: unique([...words, ...median.words]) }, ...limits];
 }
 
 const entries = (list: CatalogueFile['limits'], topic: Topic): MeasureTemplate[] =>
@@ -185,15 +204,19 @@ export interface HmdaCode {
   dimension: string;
   /** The field as people say it: "loan purpose", "action taken". */
   label: string;
+  /** Other names of the field ("reason for denial"). */
+  words: readonly string[];
+  /** Whether the aggregates count it (a series exists for it) or it is in the code book only (denial reason). */
+  counted: boolean;
+  /** The template of its count, when counted (`hmda/{place}/cash_out_refinance_records`). */
+  series?: string;
   code: string;
   title: string;
-  /** The count of the code's records, as a template (`hmda/{place}/cash_out_refinance_records`). */
-  measure: string;
 }
 
 export interface Catalogue {
   templates: readonly MeasureTemplate[];
-  /** Every code of every HMDA field the catalogue counts, with what it stands for. */
+  /** The code book: every code of every HMDA field the catalogue counts or explains, with what it stands for. */
   hmdaCodes: readonly HmdaCode[];
   /** The HMDA measures by key, in the file's order. */
   hmda: ReadonlyMap<string, HmdaMeasure>;
@@ -211,6 +234,7 @@ export function readCatalogue(file = CATALOGUE_FILE): Catalogue {
     ...rateGrid(data),
     ...outstanding(data),
     ...entries(data.limits, 'limits'),
+    ...income(data),
     ...entries(data.population, 'population'),
     ...hmda.templates,
   ];
@@ -222,15 +246,22 @@ export function readCatalogue(file = CATALOGUE_FILE): Catalogue {
   for (const template of templates)
     if (template.places.some((kind) => kind !== 'nation') && !/\{(place|state|county)\}/.test(template.id))
       throw new Error(`${file}: ${template.id} exists for ${template.places.join(', ')} but has no place slot.`);
-  const hmdaCodes = data.hmda.dimensions.flatMap(({ dimension, label, codes }) =>
-    codes.map((entry) => ({
-      dimension,
-      label,
-      code: entry.code,
-      title: entry.title,
-      measure: hmdaId(entry.count ?? `${entry.name}_records`),
-    })),
-  );
+  const hmdaCodes = [
+    ...data.hmda.dimensions.flatMap(({ dimension, label, codes }) =>
+      codes.map((entry) => ({
+        dimension,
+        label,
+        words: [],
+        counted: true,
+        series: hmdaId(entry.count ?? `${entry.name}_records`),
+        code: entry.code,
+        title: entry.title,
+      })),
+    ),
+    ...data.hmda.code_book.flatMap(({ dimension, label, words, codes }) =>
+      codes.map((entry) => ({ dimension, label, words, counted: false, code: entry.code, title: entry.title })),
+    ),
+  ];
   return { templates, hmdaCodes, hmda: new Map(hmda.measures.map((measure) => [measure.key, measure])) };
 }
 

@@ -13,6 +13,7 @@ import { STATE_CODES, findState } from '../geo/states.ts';
 import { placesIn, type CountyLister, type Place } from '../geo/gazetteer.ts';
 import { catalogue, type MeasureTemplate, type PlaceKind } from './measures.ts';
 import { indexTemplates, rankTemplates, tokens, type RankedTemplate } from './ranking.ts';
+import { FFIEC_LAR_FIELDS_URL, codeAnswer, codesNamedIn } from './code-book.ts';
 import {
   CatalogueSearchQuerySchema,
   type CatalogueSearchAnswer,
@@ -187,6 +188,9 @@ export function createCatalogueService({ series, counties }: { series: SeriesSer
     const notes: string[] = [];
     const page: SeriesMatch[] = [];
     const sources = new Map<string, Source>();
+    const codes = codesNamedIn(query.query).map(codeAnswer);
+    if (codes.length > 0)
+      sources.set(FFIEC_LAR_FIELDS_URL, { url: FFIEC_LAR_FIELDS_URL, as_of: null, name: 'FFIEC, public LAR data fields' });
     let skipped = 0;
     for (const candidate of list.slice(query.offset)) {
       if (page.length >= query.limit) break;
@@ -200,15 +204,20 @@ export function createCatalogueService({ series, counties }: { series: SeriesSer
           ...new Set(ranking.ranked.slice(0, 3).map(({ template }) => `${template.title} exists for ${template.places.join(', ')}`)),
         ].join('; ')}.`,
       );
-    if (ranking.ranked.length === 0)
+    if (page.length === 0 && skipped > 0)
       notes.push(
-        'No measure matches these words. The catalogue holds mortgage rates (Freddie Mac, Optimal Blue), rates on outstanding mortgages by state (FHFA), loan limits by county, HMDA counts and shares (nation, state, county) and population.',
+        `These measures hold no figures for ${found.map((place) => place.name).join(' or ')} (HUD lists the New England counties by town, not whole; a county without HMDA records has no HMDA series).`,
+      );
+    if (ranking.ranked.length === 0 && codes.length === 0)
+      notes.push(
+        'No measure matches these words. The catalogue holds mortgage rates (Freddie Mac, Optimal Blue), rates on outstanding mortgages by state (FHFA), loan limits and HUD income limits by county, HMDA counts and shares (nation, state, county), population, and what HMDA codes mean ("denial reason 3").',
       );
     return {
       query: query.query,
       places: found,
       unmatched: ranking.unmatched,
       times: ranking.times,
+      codes,
       results: page,
       total: list.length - skipped,
       offset: query.offset,

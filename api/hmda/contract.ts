@@ -109,7 +109,7 @@ export type HmdaFilters = z.output<typeof HmdaFiltersSchema>;
 
 const SQL_DESCRIPTION =
   'A read-only SELECT over views `lar` (public LAR columns, year, state) and `lenders` (lei, respondent_name), ' +
-  'e.g. "SELECT loan_type, count(*) FROM lar WHERE year = 2024 GROUP BY 1".';
+  'e.g. "SELECT loan_type, count(*) FROM lar GROUP BY 1".';
 
 // No example in the error message: a refusal never carries SQL text of ours.
 export const SqlTextSchema = text({ max: SQL_MAX_CHARACTERS });

@@ -100,6 +100,9 @@ function portable(node: JsonSchema): JsonSchema {
     else if (key === 'anyOf' || key === 'oneOf' || key === 'allOf') out[key] = (value as JsonSchema[]).map(portable);
     else out[key] = value;
   }
+  // One branch alone is that branch (zod writes a list's item of one lenient choice so): said once.
+  const branches = (out.anyOf ?? out.oneOf) as JsonSchema[] | undefined;
+  if (branches?.length === 1 && Object.keys(out).length === 1) return branches[0] as JsonSchema;
   if (Array.isArray(out.type)) {
     const branches = (out.type as string[]).map((type) => ({ type }));
     delete out.type;

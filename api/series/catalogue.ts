@@ -6,6 +6,7 @@
 import type { CatalogueAnswer, CatalogueQuery, FamilyId, SeriesInfo } from './contract.ts';
 import { ID_SYNTAX } from './contract.ts';
 import type { FamilyDescription, HeldFamily, HeldSeries } from './types.ts';
+import { codeAnswer, codesNamedIn } from '../catalogue/code-book.ts';
 
 export interface FamilyState {
   family: FamilyDescription;
@@ -97,6 +98,7 @@ export function buildCatalogue(
       series: isHeld(series) ? series.size : 0,
     })),
     series: page.map(describe),
+    ...(query.query === undefined ? {} : { codes: codesNamedIn(query.query).map(codeAnswer) }),
     total,
     limit: query.limit,
     offset: query.offset,

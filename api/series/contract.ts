@@ -6,6 +6,7 @@ import { stateOrTerritoryCode } from '../platform/contract/places.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
 import { DatasetVersionsSchema } from '../platform/contract/versions.ts';
 import { valueMessage } from '../platform/contract/messages.ts';
+import { NamedCodesSchema } from '../catalogue/contract.ts';
 
 export const FAMILY_IDS = [
   'pmms',
@@ -14,6 +15,7 @@ export const FAMILY_IDS = [
   'loan-limits-national',
   'loan-limits-conforming',
   'loan-limits-fha',
+  'income-limits',
   'hmda',
   'hmda-county',
   'population',
@@ -35,6 +37,7 @@ export const ID_SYNTAX =
   '`pct_intrate_3_4`, `pct_intrate_4_5`, `pct_intrate_5_6`, `pct_intrate_ge_6`, each weighted by loans, or by balance with `_dollar` appended); ' +
   '`loan-limits/conforming/<county FIPS>` and `loan-limits/fha/<county FIPS>` (one-unit county limits since 2018, annual; `/2-unit`, `/3-unit`, `/4-unit` appended for larger homes); ' +
   '`loan-limits/conforming/baseline`, `loan-limits/conforming/ceiling` (since 1972 and 2008), `loan-limits/fha/floor`, `loan-limits/fha/ceiling` (since 2008); ' +
+  "`income-limits/median/<county FIPS>` (HUD's area median family income) and `income-limits/<extremely-low|very-low|low>/<county FIPS>/<1-8>-person` (HUD's income limits by household size; annual by fiscal year, FY2018–FY2022); " +
   '`hmda/<US, state or 5-digit county FIPS>/<measure>` (annual): `records`, `applications`, `originations`, `denials`, `denial_rate`, `approval_rate`, ' +
   'and for every code the HMDA files count a count `<name>_records` and its share of all records `<name>_share`: loan type (`conventional`, `fha`, `va`, `usda`), ' +
   'purpose (`purchase`, `home_improvement`, `refinance`, `cash_out_refinance`), action taken (`withdrawn`, `purchased_loans`…), lien, units, construction, ' +
@@ -209,6 +212,7 @@ export const FamilySchema = z.object({
 export const CatalogueAnswerSchema = z.object({
   families: z.array(FamilySchema),
   series: z.array(SeriesInfoSchema).describe('The series matching the filters, in family order, one page.'),
+  codes: NamedCodesSchema.optional().describe('With `query`: the HMDA codes its words name, with what each means ("denial reason 3").'),
   total: z.int().describe('Series matching the filters, all pages.'),
   limit: z.int(),
   offset: z.int(),

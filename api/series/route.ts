@@ -39,11 +39,12 @@ export const seriesRoutes = {
     path: '/series',
     operationId: 'listSeries',
     example: {},
-    summary: 'Catalogue of every series over time: rates, FHFA state rates, loan limits, HMDA aggregates',
+    summary: 'Catalogue of every series over time: rates, FHFA state rates, loan limits, HUD income limits, HMDA aggregates',
     description:
       'Every series this service holds, with its id, title, publisher, frequency, units, first and last date, source and as-of date, ' +
       'one page at a time (`limit`, `offset`), filtered by `family`, `state` or words (`query`). `families` says which families can answer ' +
-      'now and, for one whose data is not loaded, why.',
+      'now and, for one whose data is not loaded, why. With `query`, `codes` says what the HMDA codes its words name mean ' +
+      '("denial reason 3", "loan purpose 32"), from the same code book as the MCP tool `find_series`.',
     tags: ['Series'],
     query: CatalogueQuerySchema,
     responses: { 200: { description: 'The catalogue page', schema: CatalogueAnswerSchema }, ...errorResponses([]) },

@@ -30,6 +30,7 @@ import { nmdbFamily } from './families/nmdb.ts';
 import { countyLimitFamily, nationalLimitFamily } from './families/loan-limits.ts';
 import { hmdaCountyFamily, hmdaFamily } from './families/hmda.ts';
 import { populationFamily } from './families/population.ts';
+import { incomeLimitFamily } from './families/income-limits.ts';
 import { currentVersion } from '../platform/dataset-versions.ts';
 import type { DatasetVersion } from '../platform/contract/versions.ts';
 
@@ -127,6 +128,7 @@ export function createSeriesService({
     nationalLimitFamily(),
     countyLimitFamily('conforming', db),
     countyLimitFamily('fha', db),
+    incomeLimitFamily(db),
     hmdaFamily(db),
     hmdaCountyFamily(db),
     populationFamily(db),

@@ -79,32 +79,45 @@ export interface IncomeArea {
   limits: Partial<Record<IncomeLevel, (number | null)[]>>;
 }
 
+interface AreaRow {
+  fiscal_year: number;
+  area_fips: string;
+  area_name: string;
+  state: string;
+  median: number;
+  limits: unknown;
+}
+
+const toArea = (row: AreaRow): IncomeArea => ({
+  fiscalYear: Number(row.fiscal_year),
+  areaFips: row.area_fips,
+  name: row.area_name,
+  state: row.state,
+  median: Number(row.median),
+  limits: (typeof row.limits === 'string' ? JSON.parse(row.limits) : (row.limits ?? {})) as IncomeArea['limits'],
+});
+
 /**
  * A county's figures for a fiscal year (the latest loaded when none is given): the area HUD lists
  * for the whole county (`<county FIPS>99999`), or every New England town of it.
  */
 export async function incomeAreas(db: Queryable, countyFips: string, fiscalYear?: number): Promise<IncomeArea[]> {
-  const { rows } = await db.query<{
-    fiscal_year: number;
-    area_fips: string;
-    area_name: string;
-    state: string;
-    median: number;
-    limits: unknown;
-  }>(
+  const { rows } = await db.query<AreaRow>(
     `SELECT fiscal_year, area_fips, area_name, state, median, limits FROM hud_median_family_income
      WHERE county_fips = $1 AND fiscal_year = COALESCE($2::integer, (SELECT max(fiscal_year) FROM hud_median_family_income))
      ORDER BY area_fips`,
     [countyFips, fiscalYear ?? null],
   );
-  return rows.map((row) => ({
-    fiscalYear: Number(row.fiscal_year),
-    areaFips: row.area_fips,
-    name: row.area_name,
-    state: row.state,
-    median: Number(row.median),
-    limits: (typeof row.limits === 'string' ? JSON.parse(row.limits) : (row.limits ?? {})) as IncomeArea['limits'],
-  }));
+  return rows.map(toArea);
+}
+
+/** Every whole-county area (`<county FIPS>99999`) of every fiscal year loaded, by county then year: the income series. */
+export async function wholeCountyAreas(db: Queryable): Promise<IncomeArea[]> {
+  const { rows } = await db.query<AreaRow>(
+    `SELECT fiscal_year, area_fips, area_name, state, median, limits FROM hud_median_family_income
+     WHERE area_fips LIKE '%99999' ORDER BY area_fips, fiscal_year`,
+  );
+  return rows.map(toArea);
 }
 
 /** The fiscal years loaded, oldest first. */

@@ -2,7 +2,9 @@
 """Development questions for the built-in reader's classes of phrasing (a date as a survey week, the
 biggest move one way or either, a change from the first figure of a period, two places or two sources
 side by side, "a year ago" as a date, a rate with no state or tier, a change within one past period,
-a county name several states share, a daily index beside the survey on a named week). Every fact is computed here from
+a county name several states share, a daily index beside the survey on a named week, a day named
+within a multi-part question, calendar weeks and counts, a day no calendar has, Fed decisions before
+2021 and a Fed meeting in a year the calendar does not hold). Every fact is computed here from
 the publishers' files in the source folder (MDS_SOURCE_DIR, default ../shared/data), standard library
 only, never through the service and never typed by hand; `--write` rewrites ask-classes.json beside
 this file, in the shared set's format (facts are lists of alternatives; `forbid` strings must be absent).
@@ -509,6 +511,122 @@ def metro_questions():
     ]
 
 
+def bls_events():
+    """(day, release name) of every event in BLS's iCalendar feed."""
+    events, day = [], None
+    with open(os.path.join(DATA, "calendar", "bls.ics")) as handle:
+        for line in handle:
+            line = line.strip()
+            if line.startswith("DTSTART"):
+                stamp = line.split(":")[-1]
+                day = f"{stamp[:4]}-{stamp[4:6]}-{stamp[6:8]}"
+            elif line.startswith("SUMMARY:") and day:
+                events.append((day, line[len("SUMMARY:"):]))
+                day = None
+    return events
+
+
+def fomc_decisions():
+    with open(os.path.join(DATA, "calendar", "fomc_decision_dates_2000_2026.csv"), newline="") as handle:
+        return [row["date"] for row in csv.DictReader(handle)]
+
+
+def fomc_meetings():
+    with open(os.path.join(DATA, "calendar", "fomc_meetings_2021_2025.csv"), newline="") as handle:
+        return [row["decision_date"] for row in csv.DictReader(handle)]
+
+
+def dated_forms(iso):
+    """A day with its year ("january 3, 2001"), so that "january 3" is not found inside "january 31"."""
+    date = dt.date.fromisoformat(iso)
+    month = MONTHS[date.month - 1]
+    return [f"{month} {date.day}, {date.year}", f"{month[:3]} {date.day}, {date.year}", iso]
+
+
+def tally_forms(value, names):
+    """A count said with what it counts ("10 fomc", "1 producer price index release"), not a bare number."""
+    return [f"{value} {name}" for name in names]
+
+
+def multi_day_questions():
+    """A day inside a multi-part question: that day's weekly survey, never the year's mean."""
+    out = []
+    for q, day in [
+        ("What was the 30-year fixed rate on Christmas Day 2023, and the 15-year in that same week?", "2023-12-25"),
+        ("Where were the 30-year and 15-year rates on Thanksgiving 2024?", "2024-11-28"),
+    ]:
+        d30, v30 = survey_of_week(PMMS30, day)
+        _, v15 = survey_of_week(PMMS15, day)
+        out.append({"kind": "day_in_multi", "q": q, "facts": [rate_forms(v30), rate_forms(v15), day_forms(d30)]})
+    for q, series, start, end, which in [
+        ("What did the 15-year rate read in the final survey of 2024?", PMMS15, "2024-01-01", "2024-12-31", -1),
+        ("Give me the 30-year rate from the first survey of 2022.", PMMS30, "2022-01-01", "2022-12-31", 0),
+        ("What was the 30-year rate in the first week of November last year?", PMMS30, "2025-11-01", "2025-11-30", 0),
+    ]:
+        date, value = in_span(series, start, end)[which]
+        out.append({"kind": "day_in_multi", "q": q, "facts": [rate_forms(value), day_forms(date)]})
+    return out
+
+
+def calendar_questions():
+    """Calendar weeks counted from today, a release counted in a month, days between two Fed decisions, which comes first."""
+    bls, fomc, meetings = bls_events(), fomc_decisions(), fomc_meetings()
+    monday = TODAY - dt.timedelta(days=TODAY.weekday())
+    next_week = [(d, n) for d, n in bls if (monday + dt.timedelta(days=7)).isoformat() <= d <= (monday + dt.timedelta(days=13)).isoformat()]
+    this_week = [d for d in fomc if monday.isoformat() <= d <= (monday + dt.timedelta(days=6)).isoformat()]
+    out = [
+        {"kind": "calendar_week", "q": "What BLS releases are on the calendar next week?", "facts": [[n.lower()] for _, n in next_week] + [dated_forms(d) for d, _ in next_week]},
+        {"kind": "calendar_week", "q": "Is there a Fed decision this week?", "facts": [dated_forms(d) for d in this_week]},
+    ]
+    for q, name, short, month in [
+        ("How many PPI releases were there in June 2025?", "Producer Price Index", "ppi", "2025-06"),
+        ("How many jobs reports came out in February 2026?", "Employment Situation", "jobs report", "2026-02"),
+    ]:
+        days = [d for d, n in bls if n == name and d.startswith(month)]
+        out.append({"kind": "calendar_count", "q": q, "facts": [tally_forms(len(days), [name.lower(), short])] + [dated_forms(d) for d in days]})
+    sept, octo = [d for d in meetings if d.startswith("2025-09")][0], [d for d in meetings if d.startswith("2025-10")][0]
+    gap = (dt.date.fromisoformat(octo) - dt.date.fromisoformat(sept)).days
+    out.append({"kind": "calendar_count", "q": "How many days passed between the September and October 2025 FOMC decisions?", "facts": [[f"{gap} days"], dated_forms(sept), dated_forms(octo)]})
+    cpi = [d for d, n in bls if n == "Consumer Price Index" and d.startswith("2026")][0]
+    fed = [d for d in fomc if d.startswith("2026")][0]
+    out.append({"kind": "calendar_order", "q": "Which comes first in 2026, the first CPI release or the first FOMC decision?", "facts": [dated_forms(cpi), dated_forms(fed), ["before"]]})
+    return out
+
+
+def impossible_day_questions():
+    """A day no calendar has: refused first, never answered for a day nearby."""
+    out = []
+    for q, text, near in [
+        ("What was the 15-year fixed rate on April 31, 2025?", "april 31, 2025", "2025-04-30"),
+        ("What did the 30-year rate read on February 29, 2023, and on March 15, 2023?", "february 29, 2023", "2023-02-28"),
+        ("Freddie Mac 30-year rate on 2024-13-05?", "2024-13-05", None),
+    ]:
+        forbid = rate_forms(survey_of_week(PMMS15 if "15-year" in q else PMMS30, near)[1]) if near else []
+        # The day that exists is still answered ("and on March 15, 2023"), after the refusal.
+        also = [rate_forms(survey_of_week(PMMS30, "2023-03-15")[1])] if "march 15" in q.lower() else []
+        out.append({"kind": "impossible_day", "q": q, "facts": [[text], ["not a day"], *also], "forbid": forbid})
+    return out
+
+
+def fomc_history_questions():
+    """Fed decisions before 2021, unscheduled ones included, from the publisher's list of decision days."""
+    fomc = fomc_decisions()
+    out = []
+    for q, prefix in [("When did the FOMC announce decisions in March 2020?", "2020-03"), ("When did the Fed cut rates in January 2001?", "2001-01")]:
+        out.append({"kind": "fomc_history", "q": q, "facts": [dated_forms(d) for d in fomc if d.startswith(prefix)]})
+    for q, year in [("How many FOMC decisions were there in 2008?", "2008"), ("How many Fed rate decisions came in 2001?", "2001")]:
+        out.append({"kind": "fomc_history", "q": q, "facts": [tally_forms(len([d for d in fomc if d.startswith(year)]), ["fomc", "decisions", "rate decisions"])]})
+    return out
+
+
+def fomc_unheld_questions():
+    """A Fed meeting in a year the calendar does not hold: said plainly, first."""
+    return [
+        {"kind": "fomc_unheld", "q": "When is the Fed's March 2028 meeting?", "facts": [["holds no"], ["march 2028"]]},
+        {"kind": "fomc_unheld", "q": "What was the 30-year rate at the June 2028 FOMC meeting?", "facts": [["holds no"], ["june 2028"]]},
+    ]
+
+
 def questions():
     groups = [
         survey_questions,
@@ -529,6 +647,11 @@ def questions():
         premise_questions,
         same_quarter_questions,
         metro_questions,
+        multi_day_questions,
+        calendar_questions,
+        impossible_day_questions,
+        fomc_history_questions,
+        fomc_unheld_questions,
     ]
     return [question for group in groups for question in group()]
 

@@ -81,6 +81,7 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('a broken calendar publisher
     expect(details.parts['bls-release-calendar']?.reason).toMatch(/^calendar\/bls\.ics: not a readable iCalendar file/);
     for (const id of [
       'fomc',
+      'fed-fomc-decisions-2000-2026',
       'bls-cpi-release-dates',
       'census-release-schedule',
       'nar-release-schedule',

@@ -15,7 +15,16 @@ import { readCatalogue } from '../../api/catalogue/measures.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
 import { syncedTestDatabase } from '../support/synced.ts';
 
-const SERIES_DATASETS = ['pmms', 'optimal_blue', 'nmdb', 'loan_limits_conforming', 'loan_limits_fha', 'hmda_aggregates', 'population'];
+const SERIES_DATASETS = [
+  'pmms',
+  'optimal_blue',
+  'nmdb',
+  'loan_limits_conforming',
+  'loan_limits_fha',
+  'hud_median_family_income',
+  'hmda_aggregates',
+  'population',
+];
 /** Every HMDA measure: the catalogue's (data/catalogue/measures.yaml), a count and a share for every code the files carry. */
 const HMDA_MEASURES = [...readCatalogue().hmda.keys()];
 /** Means are served rounded to 3 decimals (plus floating-point slack). */
@@ -242,6 +251,17 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('series API on %s', (kind) =
     }
     for (const national of ['conforming/baseline', 'conforming/ceiling', 'fha/floor', 'fha/ceiling'])
       expected.add(`loan-limits/${national}`);
+    // HUD's figures of every county HUD lists whole (<FIPS>99999): the median and 3 levels × 8 household sizes.
+    const income = await database.db.query<{ area_fips: string }>(
+      "SELECT DISTINCT area_fips FROM hud_median_family_income WHERE area_fips LIKE '%99999'",
+    );
+    expect(income.rows.length).toBeGreaterThan(3_000);
+    for (const { area_fips: area } of income.rows) {
+      const fips = area.slice(0, 5);
+      expected.add(`income-limits/median/${fips}`);
+      for (const level of ['extremely-low', 'very-low', 'low'])
+        for (let size = 1; size <= 8; size += 1) expected.add(`income-limits/${level}/${fips}/${size}-person`);
+    }
     const places = await database.db.query<{ geo_code: string }>(
       "SELECT DISTINCT geo_code FROM hmda_aggregates WHERE geo_level = 'state' AND geo_code <> 'NA'",
     );

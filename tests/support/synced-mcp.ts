@@ -11,6 +11,8 @@ export interface SyncedMcp {
   database: TestDatabase;
   testApp: TestApp;
   client: Client;
+  /** The listening server's address, for REST requests beside the MCP ones. */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function startSyncedMcp(datasets: readonly string[], options: { clo
     database,
     testApp,
     client,
+    url: server.url,
     async close() {
       await client.close();
       await server.close();

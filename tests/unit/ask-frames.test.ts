@@ -8,6 +8,7 @@ import { readCensusCounties } from '../../api/escrow/counties.ts';
 import { readFrame } from '../../api/ask/builtin/reader/read-frame.ts';
 import { frameLine } from '../../api/ask/builtin/reader/frame-line.ts';
 import { planSteps } from '../../api/ask/builtin/reader/plan-frame.ts';
+import { calendarAsks } from '../../api/ask/builtin/reader/plan-calendar.ts';
 import { sameNameText } from '../../api/ask/builtin/reader/honour.ts';
 import { ASK_QUESTIONS } from '../../scripts/eval/ask-questions.ts';
 import { MULTI_QUESTIONS } from '../../scripts/eval/multi-questions.ts';
@@ -351,5 +352,73 @@ describe.skipIf(!census)('shares, counts, codes, premises and several places, re
   it('reads "that quarter" after a quarter as that quarter, once', async () => {
     const frame = await read('Give the Q1 2025 outstanding mortgage rate in Georgia against the 30-year survey average for that quarter.');
     expect(frame.times.map((time) => [time.grain, time.from])).toEqual([['quarter', '2025-01-01']]);
+  });
+});
+
+describe.skipIf(!census)('days and calendar questions: each read as the question it is, or refused first', () => {
+  it('reads a holiday as its day, in the year written or said after it, and a month with a relative year in that year', async () => {
+    const halloween = await read('Where were the 30-year and the 15-year rates on Halloween 2023?');
+    expect(halloween.times).toEqual([expect.objectContaining({ grain: 'day', from: '2023-10-31' })]);
+    expect(planSteps(halloween).steps.map((step) => step.query.at)).toEqual(['2023-10-31', '2023-10-31']);
+    // Thanksgiving is the fourth Thursday; "last year" counts from today (2026-12-07).
+    expect((await read('What was the 30-year rate on Thanksgiving last year?')).times).toEqual([
+      expect.objectContaining({ grain: 'day', from: '2025-11-27' }),
+    ]);
+    // "December last year" is last year's December, not this year's, and "last year" is no time of its own.
+    const december = await read('What was the 15-year rate in the first week of December last year?');
+    expect(december.times).toEqual([expect.objectContaining({ grain: 'month', from: '2025-12-01' })]);
+    expect(planSteps(december).steps[0]?.query).toMatchObject({ which: 'first', from: '2025-12', to: '2025-12' });
+    const range = await read('How did the 30-year rate change from November last year to February?');
+    expect(range.times.map((time) => time.from)).toEqual(['2025-11-01', '2026-02-01']);
+  });
+
+  it('reads the first or final survey of a year as that survey, not the year', async () => {
+    const final = planSteps(await read('What was the 30-year rate in the final survey of 2023?')).steps[0];
+    expect(final?.query).toMatchObject({ which: 'last', from: '2023', to: '2023' });
+  });
+
+  it('refuses a day no calendar has, first, and reads no other time from its words', async () => {
+    for (const [question, part] of [
+      ['What was the 30-year rate on June 31, 2024?', 'June 31, 2024'],
+      ['15-year rate on February 29, 2025?', 'February 29, 2025'],
+      ['What was the 30-year rate on 2023-00-10?', '2023-00-10'],
+    ] as const) {
+      const frame = await read(question);
+      expect(frame.refusals[0]).toMatchObject({ part, blocking: true });
+      expect(frame.times).toEqual([]);
+    }
+    // A leap day that exists is a day; a day that exists beside one that does not is still asked.
+    expect((await read('What was the 30-year rate on February 29, 2024?')).refusals).toEqual([]);
+    const both = await read('The 30-year rate on November 31, 2024 and on December 5, 2024?');
+    expect(both.refusals[0]).toMatchObject({ part: 'November 31, 2024', blocking: false });
+    expect(both.times.map((time) => time.from)).toEqual(['2024-12-05']);
+  });
+
+  it('plans calendar weeks, counts by the day of release, which event comes first and a meeting named alone', async () => {
+    const words = async (question: string) => {
+      const { frame, coverage } = await readFrame(question, context);
+      return { frame, ...calendarAsks(frame, coverage.words, TODAY) };
+    };
+    const week = await words('What is on the economic calendar next week?');
+    expect(week.asks).toEqual([expect.objectContaining({ from: '2026-12-14', to: '2026-12-20', names: [] })]);
+    const fed = await words('Any Fed meetings this week?');
+    expect(fed.asks).toEqual([expect.objectContaining({ from: '2026-12-07', to: '2026-12-13', category: 'fed' })]);
+    const bls = await words('Which BLS releases come out next week?');
+    expect(bls.asks).toEqual([
+      expect.objectContaining({ title: 'BLS', from: '2026-12-14', names: expect.arrayContaining(['Producer Price Index']) }),
+    ]);
+    // A release named with its publisher is that release ("BLS jobs reports").
+    expect((await words('How many BLS jobs reports came out in 2025?')).asks[0]?.names).toEqual(['Employment Situation']);
+    const ppi = await words('How many PPI releases were there in April 2025?');
+    expect(ppi.asks).toEqual([expect.objectContaining({ names: ['Producer Price Index'], count: true, from: '2025-04-01' })]);
+    const order = await words('Which came first in 2025, the first jobs report or the first FOMC decision?');
+    expect(order.daysBetween).toBe(true);
+    expect(order.asks.map((ask) => [ask.from, ask.to])).toEqual([
+      ['2025-01-01', '2025-12-31'],
+      ['2025-01-01', '2025-12-31'],
+    ]);
+    const cut = await words('When did the Fed raise rates in May 2000?');
+    expect(cut.refusals[0]?.part).toMatch(/raise/);
+    expect((await read('When is the September 2028 Fed meeting?')).topic).toBe('calendar');
   });
 });

@@ -7,6 +7,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { BLS_ICS_URL, BLS_RELEASE_NAMES, blsEventsFromIcs } from '../../api/calendar/bls-ics.ts';
 import { cpiEventsFromCsv } from '../../api/calendar/cpi-history.ts';
+import { fomcHistoryFromCsv } from '../../api/calendar/fomc-history.ts';
 import { fomcEvent, loadFomcFile, parseFedCalendarPage } from '../../api/calendar/fomc.ts';
 import { foldLine, writeIcs } from '../../api/calendar/ics-writer.ts';
 import { crossCheckFomcMirror } from '../../api/calendar/sync.ts';
@@ -52,6 +53,31 @@ describe('FOMC fact file', () => {
     expect(() => crossCheckFomcMirror(text, meetings, 'mirror.csv')).toThrow(
       new ValidationError('mirror.csv:3: FOMC meeting 2021-03-16/2021-03-18 is not in data/calendar/fomc-meetings.json'),
     );
+  });
+});
+
+describe('FOMC decision days before the fact file', () => {
+  const meetings = loadFomcFile().years.flatMap((year) => year.meetings);
+  const decisions = new Set(meetings.map((meeting) => meeting.decision));
+
+  it.skipIf(!hasSourceData)('serves 2000-2020 from the mirror, unscheduled decisions included, and only compares later years', () => {
+    const text = fs.readFileSync(sourceFile('calendar', 'fomc_decision_dates_2000_2026.csv'), 'utf8');
+    const rows = text.trim().split('\n').slice(1);
+    const history = fomcHistoryFromCsv(text, 'fomc_decision_dates_2000_2026.csv', 2021, decisions);
+    expect(history.events.map((event) => event.date)).toEqual(rows.filter((row) => row < '2021'));
+    expect(history.events.filter((event) => event.date.startsWith('2020-03')).map((event) => event.date)).toEqual([
+      '2020-03-03',
+      '2020-03-15',
+    ]);
+    expect(history.events.every((event) => event.series === 'fomc' && event.category === 'fed')).toBe(true);
+    // The file's 2026-05-06 is not the Fed's April 28-29 meeting: reported, never served.
+    expect(history.disagreed).toEqual(['2026-05-06']);
+    expect(history.agreed).toBe(rows.filter((row) => row >= '2021').length - 1);
+  });
+
+  it('refuses a row that is no day of the calendar, naming the file and line', () => {
+    expect(() => fomcHistoryFromCsv('date\n2008-01-22\n2008-02-30\n', 'history.csv', 2021, decisions)).toThrow(SourceFormatError);
+    expect(() => fomcHistoryFromCsv('day\n2008-01-22\n', 'history.csv', 2021, decisions)).toThrow(/expected header "date"/);
   });
 });
 

@@ -7,7 +7,7 @@ import type { DatasetVersion } from '../../platform/contract/versions.ts';
 import type { BuiltinDeps } from './draft.ts';
 import { formatDate } from './draft.ts';
 import type { CalendarAsk } from './reader/plan-types.ts';
-import { addDays, DAY_MS } from '../../platform/dates.ts';
+import { addDays, DAY_MS, isoDay } from '../../platform/dates.ts';
 import { MONTH_NAMES } from '../../platform/contract/months.ts';
 
 interface Found {
@@ -19,7 +19,8 @@ async function eventsFor(
   ask: CalendarAsk,
   deps: BuiltinDeps,
 ): Promise<{ events: CalendarEvent[]; versions: readonly DatasetVersion[]; url: string }> {
-  const monthly = ask.from.slice(0, 7) === ask.to.slice(0, 7) && ask.from.endsWith('-01');
+  // Counted releases are those dated in the month ("how many CPI releases in March 2026"), not the month's own.
+  const monthly = !ask.count && ask.from.slice(0, 7) === ask.to.slice(0, 7) && ask.from.endsWith('-01');
   // A month's release may come out in the following weeks: look there for its reference month.
   const to = monthly && ask.names.length > 0 ? addDays(ask.to, 45) : ask.to;
   const answer = await deps.services.calendar.answer({
@@ -66,6 +67,18 @@ async function answerBetween(
   };
 }
 
+const singular = (what: string) => what.replace('meetings', 'meeting').replace('releases', 'release');
+
+/** The line before the events: the next one, how many there were (or are still to come), or which. */
+function headOf(ask: CalendarAsk, count: number, what: string, today: Date): string {
+  if (ask.first) return `The next of the ${what}, from ${formatDate(ask.from)}:`;
+  if (!ask.count)
+    return `${what.charAt(0).toUpperCase()}${what.slice(1)} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}):`;
+  const ahead = ask.label.startsWith('what is left') || ask.from > isoDay(today);
+  const verb = ahead ? (count === 1 ? 'is' : 'are') : count === 1 ? 'was' : 'were';
+  return `There ${verb} ${count} ${count === 1 ? singular(what) : what} in ${ask.label}:`;
+}
+
 export async function answerCalendarAsks(
   asks: readonly CalendarAsk[],
   daysBetween: boolean,
@@ -96,18 +109,20 @@ export async function answerCalendarAsks(
   }
   for (const { ask, events } of found) {
     const what =
-      ask.category === 'fed' ? 'FOMC meetings with a rate decision' : ask.names[0] ? `${ask.names[0]} releases` : 'economic data releases';
+      ask.category === 'fed'
+        ? 'FOMC meetings with a rate decision'
+        : ask.title
+          ? `${ask.title} releases`
+          : ask.names[0]
+            ? `${ask.names[0]} releases`
+            : 'economic data releases';
     if (events.length === 0) {
       parts.push(
         `The calendar holds no ${what} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}): they have not been published, and I won't guess dates the publishers have not posted.`,
       );
       continue;
     }
-    const head = ask.first
-      ? `The next of the ${what}, from ${formatDate(ask.from)}:`
-      : ask.count
-        ? `There ${ask.label.startsWith('what is left') ? (events.length === 1 ? 'is' : 'are') : events.length === 1 ? 'was' : 'were'} ${events.length} ${what} in ${ask.label}:`
-        : `${what.charAt(0).toUpperCase()}${what.slice(1)} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}):`;
+    const head = headOf(ask, events.length, what, deps.clock());
     if (!daysBetween) parts.push([head, events.map(line).join('\n')].join('\n'));
   }
   return { text: parts.join('\n\n'), sources: [...sources], versions };

@@ -34,8 +34,7 @@ export const analyzeDataTool = defineTool({
   title: 'Analyze series',
   description:
     'Compute over series find_series finds; rank and count take * for the place (all states, or the counties of ' +
-    '`state`, in one call). E.g. {operation:"rank",series:"hmda/*/originations",state:"PA",limit:2}; ' +
-    '{operation:"rank",series:"hmda/*/originations",per:1000}.',
+    '`state`, in one call). E.g. {operation:"rank",series:"hmda/*/originations",state:"PA",limit:2}.',
   inputSchema: AnalysisToolInputSchema,
   outputSchema: AnalysisToolAnswerSchema,
   uses: ['analysis'],

@@ -1,7 +1,8 @@
 // find_series: the catalogue of measures searched by words ("VA share Hawaii", "denial rate Harris
 // County", "outstanding mortgages above 6% Arizona"): the series that match, best first, each with
 // its id, title, units, coverage and as-of date, and the resource that reads it. The schemas are the
-// catalogue's contract (api/catalogue/contract.ts).
+// catalogue's contract (api/catalogue/contract.ts). Words naming an HMDA field and code ("denial
+// reason 3") also get what the code means, from the catalogue's code book.
 import { defineTool, sourcesText } from '../tool-kit.ts';
 import {
   CatalogueSearchAnswerSchema,
@@ -32,6 +33,9 @@ export function findSeriesText(answer: CatalogueSearchAnswer): string {
     );
   if (answer.unmatched.length > 0) head.push(`No measure uses: ${answer.unmatched.map((word) => `"${word}"`).join(', ')}.`);
   if (answer.times.length > 0) head.push(`Times (${answer.times.join(', ')}) go to the series or analysis call, not the search.`);
+  for (const code of answer.codes)
+    head.push(`HMDA ${code.field} code ${code.code} means: ${code.meaning}${code.series ? ` (counted: ${code.series})` : ''}.`);
+  if (answer.results.length === 0 && answer.codes.length > 0) return [...head, '', sourcesText(answer.sources)].join('\n');
   if (answer.results.length === 0) return [...head, ...answer.notes, 'No series matches.'].join('\n');
   const shown = answer.offset + answer.results.length;
   const more = shown < answer.total ? ` More with offset: ${shown}.` : '';
@@ -49,7 +53,9 @@ export function findSeriesText(answer: CatalogueSearchAnswer): string {
 export const findSeriesTool = defineTool({
   name: 'find_series',
   title: 'Find series by words',
-  description: 'Find series by words (rates, loan limits, HMDA counts and shares by place, loan type, race…): ids for analyze_data.',
+  description:
+    'Find series by words (rates, loan and HUD income limits, HMDA counts and shares by place, loan type, race…): ids for ' +
+    'analyze_data; and what an HMDA code means ("denial reason 3").',
   inputSchema: CatalogueSearchQuerySchema,
   outputSchema: CatalogueSearchAnswerSchema,
   uses: ['catalogue'],

@@ -73,6 +73,22 @@ const LexiconSchema = z.object({
   halves: z.record(z.string().min(1), z.union([z.literal(1), z.literal(2)])),
   /** "the second quarter of 2024": a quarter named in words, read with the year written after it. */
   quarters: z.record(z.string().min(1), z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])),
+  /** Releases people name, the words the calendar's event names hold for them, and their category. */
+  calendarReleases: z.array(
+    z.object({
+      phrases,
+      names: z.array(z.string().min(1)),
+      category: z.enum(['fed', 'inflation', 'employment']).optional(),
+      /** What the answer calls them when the names are many ("BLS releases"). */
+      title: z.string().min(1).optional(),
+    }),
+  ),
+  /** Calendar weeks counted from today's Monday-to-Sunday week ("next week": +1). */
+  calendarWeeks: z.record(z.string().min(1), z.number().int()),
+  /** What an FOMC decision was ("cut", "hike"): the calendar holds when it was decided, not what. */
+  calendarDecisionWords: phrases,
+  /** Days named by their holiday: "MM-DD", or "MM-<weekday>-<n|last>" for one that falls on a weekday of its month. */
+  holidays: z.record(z.string().min(1), z.string().regex(/^\d{2}-(\d{2}|(mon|tue|wed|thu|fri|sat|sun)-([1-5]|last))$/)),
   /** A share written in words ("at least a quarter", "more than half"): its percent. */
   fractions: z.record(z.string().min(1), z.number().gt(0).lt(100)),
   /** The measure a share threshold reads a count as, where the share of all records is not what is meant (denials: the denial rate). */

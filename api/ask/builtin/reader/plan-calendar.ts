@@ -1,30 +1,57 @@
 // Calendar questions from a frame: the releases or Fed decisions in each time the question names,
-// narrowed to the release it names (CPI, the jobs report, JOLTS, the Employment Cost Index), counted
-// when it asks how many, and the days between two when it asks that.
-import type { Frame, TimeSlot } from './frame.ts';
+// narrowed to the release it names (data/ask/reader-words.json `calendarReleases`: CPI, PPI, the jobs
+// report, JOLTS, the Employment Cost Index), counted when it asks how many, the days between two (and
+// which comes first) when it asks that, and "this week" or "next week" as that calendar week.
+import type { Frame, Refusal, TimeSlot } from './frame.ts';
 import type { CalendarAsk } from './plan-types.ts';
 import { findPhrase, type Word } from './words.ts';
-import { addDays, isoDay } from '../../../platform/dates.ts';
+import { lexicon } from './lexicon.ts';
+import { addDays, isoDay, mondayOf } from '../../../platform/dates.ts';
 
-/** Release names people use, and the words the calendar's event names hold for them. */
-const RELEASES: { phrases: string[]; names: string[]; category?: CalendarAsk['category'] }[] = [
-  { phrases: ['cpi', 'consumer price index', 'inflation report'], names: ['Consumer Price Index', 'CPI'], category: 'inflation' },
-  { phrases: ['employment cost index', 'eci'], names: ['Employment Cost Index'] },
-  { phrases: ['jolts', 'job openings'], names: ['Job Openings', 'JOLTS'] },
-  { phrases: ['jobs report', 'employment situation', 'nonfarm payrolls', 'payrolls'], names: ['Employment Situation'] },
-  { phrases: ['fed', 'fomc', 'federal reserve', 'rate decision', 'policy meeting'], names: [], category: 'fed' },
-];
+type Release = Pick<CalendarAsk, 'names' | 'category' | 'title'>;
 
-function releasesNamed(words: readonly Word[]): { names: string[]; category?: CalendarAsk['category']; at: number }[] {
-  const found: { names: string[]; category?: CalendarAsk['category']; at: number }[] = [];
-  for (const release of RELEASES)
+/** What an ask takes from the release named: the names its events hold, its category, its title. */
+const releaseOf = (release: Release | undefined): Release => ({
+  names: release?.names ?? [],
+  ...(release?.category ? { category: release.category } : {}),
+  ...(release?.title ? { title: release.title } : {}),
+});
+
+function releasesNamed(words: readonly Word[]): (Release & { at: number })[] {
+  const found: (Release & { at: number })[] = [];
+  for (const release of lexicon().calendarReleases)
     for (const phrase of release.phrases)
       for (const indexes of findPhrase(words, phrase)) {
         const at = indexes[0] as number;
         if (found.some((entry) => Math.abs(entry.at - at) <= 1)) continue;
-        found.push({ names: release.names, ...(release.category ? { category: release.category } : {}), at });
+        found.push({ ...releaseOf(release), at });
       }
   return found.sort((a, b) => a.at - b.at);
+}
+
+/** "this week", "next week": that Monday-to-Sunday week, counted from today's. */
+function weekSpan(words: readonly Word[], today: Date): { from: string; to: string; label: string } | undefined {
+  const weeks = Object.entries(lexicon().calendarWeeks).sort((a, b) => b[0].length - a[0].length);
+  const said = weeks.find(([phrase]) => findPhrase(words, phrase).length > 0);
+  if (!said) return undefined;
+  const from = addDays(mondayOf(isoDay(today)), 7 * said[1]);
+  return { from, to: addDays(from, 6), label: said[0] };
+}
+
+/** A year that only gives its months their year ("in 2026, the March CPI release …") is no time of its own. */
+function innermost(times: readonly TimeSlot[]): TimeSlot[] {
+  return times.filter(
+    (time) =>
+      time.grain === 'latest' ||
+      !times.some(
+        (other) =>
+          other !== time &&
+          other.grain !== 'latest' &&
+          other.from >= time.from &&
+          other.to <= time.to &&
+          (other.from !== time.from || other.to !== time.to),
+      ),
+  );
 }
 
 function spanOf(time: TimeSlot | undefined, today: Date): { from: string; to: string; label: string } {
@@ -73,32 +100,65 @@ function betweenAsks(named: ReturnType<typeof releasesNamed>, frame: Frame, toda
   return [...bounds, counting];
 }
 
+/** "When did the Fed cut rates": the calendar holds the days of FOMC decisions, not what was decided. */
+function decisionRefusals(named: ReturnType<typeof releasesNamed>, words: readonly Word[]): Refusal[] {
+  if (!named.some((release) => release.category === 'fed')) return [];
+  const said = lexicon().calendarDecisionWords.find((phrase) => findPhrase(words, phrase).length > 0);
+  if (!said) return [];
+  return [
+    {
+      part: `whether the Fed's decision was a ${said}`,
+      why: "the calendar holds the days of the FOMC's decisions, not what was decided; the decisions in the time asked are listed",
+      blocking: false,
+    },
+  ];
+}
+
+/** "Fed meetings and releases this week", "what else is on the calendar": every release, not only the one named. */
+function othersToo(words: readonly Word[]): boolean {
+  return words.some(
+    (word, index) =>
+      ['release', 'releases', 'events', 'reports'].includes(word.normal) &&
+      ['and', 'or', 'other', 'else', 'economic'].includes(words[index - 1]?.normal ?? ''),
+  );
+}
+
+/** Which of two events comes first ("which comes first, the March CPI release or the March Fed meeting"). */
+function asksOrder(frame: Frame, words: readonly Word[], named: readonly unknown[]): boolean {
+  if (frame.operation.kind === 'calendar-arithmetic') return true;
+  const which = words.some((word) => word.normal === 'which');
+  return named.length >= 2 && which && words.some((word) => ['first', 'earlier', 'sooner', 'before'].includes(word.normal));
+}
+
 export function calendarAsks(
   frame: Frame,
   words: readonly Word[],
   today: Date,
-): { asks: CalendarAsk[]; daysBetween: boolean; between?: boolean } {
+): { asks: CalendarAsk[]; daysBetween: boolean; between?: boolean; refusals: Refusal[] } {
   const named = releasesNamed(words);
+  const refusals = decisionRefusals(named, words);
   const count = frame.operation.kind === 'count';
-  const daysBetween = frame.operation.kind === 'calendar-arithmetic';
-  const times = frame.times.length > 0 ? frame.times : [undefined];
+  const daysBetween = asksOrder(frame, words, named);
+  const dated = innermost(frame.times);
+  const times = dated.length > 0 ? dated : [undefined];
   const asks: CalendarAsk[] = [];
   const between = count && words.some((word) => word.normal === 'between') ? betweenAsks(named, frame, today) : undefined;
-  if (between) return { asks: between, daysBetween: false, between: true };
+  if (between) return { asks: between, daysBetween: false, between: true, refusals };
   // One event each: the first release named in the first time, the second in the second (or the
   // same release in two times: "between the September and October Fed meetings").
   const pairs = named.length >= 2 ? named.slice(0, 2) : named.length === 1 && times.length >= 2 ? [named[0], named[0]] : [];
   if (daysBetween && pairs.length === 2) {
     pairs.forEach((release, index) => {
       const span = spanOf(times[Math.min(index, times.length - 1)], today);
-      if (release) asks.push({ ...span, names: release.names, ...(release.category ? { category: release.category } : {}), count: false });
+      if (release) asks.push({ ...span, ...releaseOf(release), count: false });
     });
-    return { asks, daysBetween: true };
+    return { asks, daysBetween: true, refusals };
   }
-  const release = named[0];
-  for (const time of times) {
-    const span = ahead(spanOf(time, today), words, today);
-    asks.push({ ...span, names: release?.names ?? [], ...(release?.category ? { category: release.category } : {}), count });
+  const release = othersToo(words) ? undefined : named[0];
+  const week = weekSpan(words, today);
+  for (const time of week ? [undefined] : times) {
+    const span = week ?? ahead(spanOf(time, today), words, today);
+    asks.push({ ...span, ...releaseOf(release), count });
   }
-  return { asks, daysBetween: false };
+  return { asks, daysBetween: false, refusals };
 }

@@ -16,6 +16,8 @@ export interface CalendarAsk {
   category?: 'fed' | 'inflation' | 'employment';
   /** Words an event's name must hold ("CPI", "JOLTS", "Employment Cost Index"). */
   names: string[];
+  /** What the answer calls the releases when the names are many ("BLS"). */
+  title?: string;
   label: string;
   count: boolean;
   /** "the next CPI release": the first event only. */

@@ -58,7 +58,7 @@ export function readCodes(coverage: Coverage): CodesRead | undefined {
         const { indexes, codes } = codesAfter(words, span.at(-1) as number);
         const known = codes.flatMap((code) => {
           const entry = hmdaCodes.find((candidate) => candidate.label === label && candidate.code === code);
-          const slot = entry ? slotOf(entry.measure, code) : undefined;
+          const slot = entry?.series ? slotOf(entry.series, code) : undefined;
           return slot ? [slot] : [];
         });
         if (known.length === 0 || known.length !== codes.length) continue;

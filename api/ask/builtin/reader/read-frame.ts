@@ -59,7 +59,9 @@ export async function readFrame(question: string, context: FrameContext): Promis
   const measures = codes && codes.measures.length > 0 ? codes.measures : sharesForThreshold(read.measures, numbers.threshold);
   // A rate asked for that no measure holds ("the 20-year fixed rate") is still a rate question: the refusal names it.
   const rateWord = coverage.words.some((word) => word.root === 'rate');
-  const topic = calendar ? 'calendar' : (read.topic ?? (rateWord && numbers.termYears !== undefined ? 'rate' : undefined));
+  // "When is the March 2027 Fed meeting?": a meeting named by month, with nothing measured, is the calendar's.
+  const meetingOnly = !calendar && measures.length === 0 && !read.topic && !rateWord && time.times.some((slot) => slot.fedMeeting);
+  const topic = calendar || meetingOnly ? 'calendar' : (read.topic ?? (rateWord && numbers.termYears !== undefined ? 'rate' : undefined));
   // A county measure asked with no county or state ("the highest FHA limit for a duplex anywhere"): across the counties.
   const countyOnly = measures[0]?.template.includes('{county}') && places.every((place) => place.kind === 'nation');
   if (!placeSet && countyOnly && measures[0]?.qualifiers.units !== 1) placeSet = { among: 'counties' };
@@ -89,6 +91,6 @@ export async function readFrame(question: string, context: FrameContext): Promis
     measureGaps: 'gaps' in read ? (read.gaps ?? []) : [],
     unread: coverage.unread().map((word) => word.text),
   };
-  frame.refusals = refusalsOf(frame);
+  frame.refusals = [...time.refusals, ...refusalsOf(frame)];
   return { frame, coverage };
 }

@@ -17,9 +17,19 @@ const TOPICS: Record<MeasureTemplate['topic'], string> = {
   rates: 'rate',
   outstanding: 'outstanding',
   limits: 'limit',
+  income: 'income',
   population: 'population',
   hmda: 'hmda',
 };
+
+/**
+ * The measures a question's frame is read against: all but HUD's income figures, which
+ * answer-income.ts answers (New England towns too, which have no county series). Their 25 templates
+ * per county would also make "limit" a common word, no longer naming a loan limit ("the USDA loan
+ * limit" would be read as USDA records).
+ */
+let framed: readonly MeasureTemplate[] | undefined;
+const framedTemplates = () => (framed ??= catalogue().templates.filter((template) => template.topic !== 'income'));
 
 let index: ReturnType<typeof indexTemplates> | undefined;
 /** A word some measures use and few do ("limit", "threshold"), as opposed to one most share ("mortgages") or none does. */
@@ -28,7 +38,7 @@ const naming = (token: string) => {
   const weight = catalogueIndex().weight(token);
   return weight >= NAMING_WEIGHT && weight < catalogueIndex().weight('\u0000');
 };
-const catalogueIndex = () => (index ??= indexTemplates(catalogue().templates));
+const catalogueIndex = () => (index ??= indexTemplates(framedTemplates()));
 
 /** Whether a measure stands for what the question's qualifiers ask (an FHA question is not the conforming limit's). */
 function agrees(template: MeasureTemplate, qualifiers: Qualifiers, matched: readonly string[]): boolean {
@@ -72,15 +82,14 @@ let familyWords: Map<string, Set<string>> | undefined;
 function wordsOfFamily(topic: string): Set<string> {
   if (!familyWords) {
     familyWords = new Map();
-    for (const template of catalogue().templates) {
+    for (const template of framedTemplates()) {
       const own = vocabulary(template);
       const shared = familyWords.get(template.topic);
       familyWords.set(template.topic, shared ? new Set([...shared].filter((word) => own.has(word))) : own);
     }
     // A word other families use too ("mortgages") does not name this one.
     for (const [topic, words] of familyWords)
-      for (const template of catalogue().templates)
-        if (template.topic !== topic) for (const word of vocabulary(template)) words.delete(word);
+      for (const template of framedTemplates()) if (template.topic !== topic) for (const word of vocabulary(template)) words.delete(word);
   }
   return familyWords.get(topic) ?? new Set();
 }
@@ -191,7 +200,7 @@ function nationalLimit(entry: RankedTemplate, coverage: Coverage): RankedTemplat
     : program === 'fha'
       ? 'floor'
       : 'baseline';
-  const national = catalogue().templates.find((template) => template.id === `loan-limits/${program}/${level}`);
+  const national = framedTemplates().find((template) => template.id === `loan-limits/${program}/${level}`);
   return national ? { ...entry, template: national } : entry;
 }
 
@@ -234,7 +243,7 @@ export function readMeasures(
   // Two county measures may both stand for one national figure ("the highest FHA limit"): once.
   const chosen = mapped.filter((entry, index) => mapped.findIndex((other) => other.template.id === entry.template.id) === index);
   // "Which state has the most counties at the FHA floor?": no measure named but the level's own, county by county.
-  const level = family ? catalogue().templates.find((template) => template.id === `${family}/{county}`) : undefined;
+  const level = family ? framedTemplates().find((template) => template.id === `${family}/{county}`) : undefined;
   if (chosen.length === 0 && level) chosen.push({ template: level, score: 0, matched: [] });
   if (chosen.length === 0) return { measures: [] };
   const measures = chosen
@@ -256,7 +265,7 @@ export function readMeasures(
   // Words that name a measure of another subject than those chosen ("limit" beside the USDA records): the question asks something else.
   const topicsChosen = new Set(chosen.map((entry) => entry.template.topic));
   const ofChosenTopics = (token: string) =>
-    catalogue().templates.some((template) => topicsChosen.has(template.topic) && vocabulary(template).has(token));
+    framedTemplates().some((template) => topicsChosen.has(template.topic) && vocabulary(template).has(token));
   const gaps = words
     .filter((word) => !coverage.isTaken(word.index) && tokens(word.text).some((token) => naming(token) && !ofChosenTopics(token)))
     .map((word) => word.text);

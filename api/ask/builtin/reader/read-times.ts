@@ -5,7 +5,8 @@
 // "between", "and", "vs"), so that "from 2021 to Q3 2025" is two times, not one span guessed whole.
 // Relative times are read against the service's clock.
 import * as chrono from 'chrono-node';
-import type { TimeRelation, TimeSlot } from './frame.ts';
+import type { Refusal, TimeRelation, TimeSlot } from './frame.ts';
+import { holidays, impossibleDays, type YearFound } from './read-days.ts';
 import { lexicon } from './lexicon.ts';
 import { findPhrase, nlp, type Coverage, type Word } from './words.ts';
 import { addDays, isoDay, mondayOf } from '../../../platform/dates.ts';
@@ -238,23 +239,72 @@ export function quarterSpan(year: number, quarter: number): { from: string; to: 
 }
 
 /** Days and months: chrono-node. A month written without its year is the year another time names, else the latest past one. */
-function calendarDates(question: string, words: readonly Word[], today: Date): Found[] {
+function calendarDates(
+  question: string,
+  words: readonly Word[],
+  today: Date,
+  years: readonly YearFound[],
+): { found: Found[]; used: YearFound[] } {
   const found: Found[] = [];
+  const used: YearFound[] = [];
   const writtenYear = words.find((word) => isYearText(word.normal))?.normal;
   for (const result of chrono.parse(question, today)) {
-    const start = result.index;
-    const end = start + result.text.length;
-    const inside = words.filter((word) => word.start >= start && word.end <= end);
+    const inside = words.filter((word) => word.start >= result.index && word.end <= result.index + result.text.length);
+    const monthWords = inside.filter((word) => word.tags.has('Month') || MONTH_NAMES.includes(word.normal));
+    const endWord = monthWords.at(-1);
+    // "last year to March": the year belongs to the date before ("December last year"); the month is a date of its own.
+    if (
+      !result.start.isCertain('month') &&
+      result.end?.isCertain('month') &&
+      endWord &&
+      years.some((year) => year.start === result.index)
+    ) {
+      const endMonth = result.end.get('month') as number;
+      const endAt = result.index + result.text.length;
+      const span = monthSpan(yearFor(endMonth, writtenYear, today), endMonth);
+      found.push({ grain: 'month', ...span, text: question.slice(endWord.start, endAt), start: endWord.start, end: endAt });
+      continue;
+    }
     // "in the week", "in a month" are not dates; a date names its month or its numbers.
-    if (!result.start.isCertain('month') || !inside.some((word) => word.tags.has('Month') || MONTH_NAMES.includes(word.normal))) continue;
+    if (!result.start.isCertain('month') || !monthWords[0]) continue;
+    const start = years.some((year) => year.start === result.index) ? monthWords[0].start : result.index;
+    const rangeEnd = result.end?.isCertain('month') && monthWords.length > 1 ? monthWords.at(-1) : undefined;
+    let end = rangeEnd ? rangeEnd.start - 1 : result.index + result.text.length;
     const month = result.start.get('month') as number;
-    const year = result.start.isCertain('year') ? (result.start.get('year') as number) : yearFor(month, writtenYear, today);
+    // "December last year": the year said right after the month is its year, counted from today.
+    const said = result.start.isCertain('year') ? undefined : yearSaidAfter(words, end, years);
+    if (said) {
+      used.push(said);
+      end = Math.max(end, said.end);
+    }
+    const year = result.start.isCertain('year') ? (result.start.get('year') as number) : (said?.year ?? yearFor(month, writtenYear, today));
+    const text = question.slice(start, end).trim();
     if (result.start.isCertain('day')) {
       const day = `${year}-${pad(month)}-${pad(result.start.get('day') as number)}`;
-      found.push({ grain: 'day', from: day, to: day, text: result.text, start, end });
-    } else found.push({ grain: 'month', ...monthSpan(year, month), text: result.text, start, end });
+      found.push({ grain: 'day', from: day, to: day, text, start, end });
+    } else found.push({ grain: 'month', ...monthSpan(year, month), text, start, end });
+    // "from December 2025 to March": the range's end, in the year after when its month comes earlier.
+    if (rangeEnd && result.end && !result.end.isCertain('day')) {
+      const endMonth = result.end.get('month') as number;
+      const endYear = result.end.isCertain('year') ? (result.end.get('year') as number) : endMonth < month ? year + 1 : year;
+      const endAt = result.index + result.text.length;
+      found.push({
+        grain: 'month',
+        ...monthSpan(endYear, endMonth),
+        text: question.slice(rangeEnd.start, endAt),
+        start: rangeEnd.start,
+        end: endAt,
+      });
+    }
   }
-  return found;
+  return { found, used };
+}
+
+/** A relative year within two words after a date ("December of last year"). */
+function yearSaidAfter(words: readonly Word[], end: number, years: readonly YearFound[]): YearFound | undefined {
+  const next = words.filter((word) => word.start >= end).slice(0, 3);
+  const reach = next.at(-1)?.end ?? end;
+  return years.find((year) => year.start >= end && year.start <= reach && next.slice(0, 2).some((word) => word.start === year.start));
 }
 
 function yearFor(month: number, writtenYear: string | undefined, today: Date): number {
@@ -361,10 +411,24 @@ export function readTimes(
   question: string,
   coverage: Coverage,
   today: Date,
-): { times: TimeSlot[]; relation: TimeRelation; readings: string[] } {
+): { times: TimeSlot[]; relation: TimeRelation; readings: string[]; refusals: Refusal[] } {
   const words = coverage.words;
-  const found: Found[] = [...quarterWords(words), ...namedQuarters(words), ...halves(words, today)];
-  for (const time of relativeYears(words, today)) if (!overlaps(found, time.start, time.end)) found.push(time);
+  // A day no calendar has is refused, and its words are no other time ("February 30, 2025" is not 2025).
+  const impossible = impossibleDays(words);
+  for (const day of impossible) coverage.takeSpan(day.start, day.end, 'times');
+  const found: Found[] = [
+    ...impossible.map((day) => ({ grain: 'latest' as const, from: '', to: '', text: '', ...day })),
+    ...quarterWords(words),
+    ...namedQuarters(words),
+    ...halves(words, today),
+  ];
+  const years = relativeYears(words, today);
+  const yearsSaid = years.map((time) => ({ year: Number(time.from.slice(0, 4)), start: time.start, end: time.end }));
+  const dayFound = holidays(words, yearsSaid, today);
+  const dates = calendarDates(question, words, today, yearsSaid);
+  const yearsUsed = new Set([...dayFound.used, ...dates.used].map((year) => year.start));
+  for (const time of [...dayFound.days, ...years.filter((year) => !yearsUsed.has(year.start))])
+    if (!overlaps(found, time.start, time.end)) found.push(time);
   // "the latest quarter", "the last day of the data": the latest figure, not this calendar quarter.
   for (const phrase of [...LATEST].sort((a, b) => b.length - a.length))
     for (const indexes of findPhrase(words, phrase)) {
@@ -372,7 +436,7 @@ export function readTimes(
       const end = (words[indexes.at(-1) as number] as Word).end;
       if (!overlaps(found, start, end)) found.push({ grain: 'latest', from: 'latest', to: 'latest', text: phrase, start, end });
     }
-  for (const time of calendarDates(question, words, today)) if (!overlaps(found, time.start, time.end)) found.push(time);
+  for (const time of dates.found) if (!overlaps(found, time.start, time.end)) found.push(time);
   for (const clause of clauses(words, question))
     for (const time of relativeTimes(question, clause, words, today, found.at(-1)))
       if (!overlaps(found, time.start, time.end)) found.push(time);
@@ -382,17 +446,22 @@ export function readTimes(
     const year = Number(word.normal);
     found.push({ grain: 'year', from: `${year}-01-01`, to: `${year}-12-31`, text: word.text, start: word.start, end: word.end });
   }
-  found.sort((a, b) => a.start - b.start);
+  const placeholders = new Set(impossible.map((day) => day.start));
   // Words another slot read first ("at least a quarter of", a share) name no time.
   const taken = (time: Found) => words.some((word) => word.start >= time.start && word.end <= time.end && coverage.isTaken(word.index));
-  const read = found.filter((time) => !taken(time));
-  for (const time of read) coverage.takeSpan(time.start, time.end, 'times');
-  const times = read.filter((time) => !time.back).map((time) => withContext(time, words));
+  const kept = found.filter((time) => !(time.text === '' && placeholders.has(time.start)) && !taken(time));
+  kept.sort((a, b) => a.start - b.start);
+  // "that quarter": the quarter named before, said again, is read (its words taken) but not a second time.
+  for (const time of kept) if (time.back) coverage.takeSpan(time.start, time.end, 'times');
+  const times = kept.filter((time) => !time.back).map((time) => withContext(time, words));
+  for (const time of times) coverage.takeSpan(time.start, time.end, 'times');
   takeContextWords(coverage, times);
   return {
     times: times.map(({ start: _start, end: _end, back: _back, ...time }) => time),
     relation: relationOf(words, times),
     readings: times.flatMap((time) => (time.readAs ? [time.readAs] : [])),
+    // "on February 29, 2023, and on March 1, 2023": the day that exists is still answered, after the refusal.
+    refusals: impossible.map((day) => ({ ...day.refusal, blocking: times.length === 0 })),
   };
 }
 

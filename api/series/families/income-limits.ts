@@ -1,0 +1,178 @@
+// HUD's Section 8 income figures as yearly series of every county HUD lists whole: the area median
+// family income (`income-limits/median/17031`) and the extremely low, very low and low income limits
+// for households of 1 to 8 people (`income-limits/very-low/17031/4-person`), one value per fiscal
+// year loaded (2022 is FY2022). A load holds each county's figures; a series is made when read
+// (25 per county, about 79,000 in all). Counties HUD lists only by town (New England) have none.
+import type { Queryable } from '../../platform/db/database.ts';
+import { HUD_INCOME_LIMITS_URL } from '../../hmda-aggregates/reads.ts';
+import { HOUSEHOLD_SIZES, HUD_INCOME_DATASET, INCOME_LEVELS, wholeCountyAreas, type IncomeArea } from '../../statistics/income.ts';
+import { heldOnce } from '../../platform/held-once.ts';
+import { BoundedCache } from '../../platform/bounded-cache.ts';
+import type { HeldFamily, HeldSeries, SeriesFamily } from '../types.ts';
+
+const PREFIX = 'income-limits/';
+const SIZE_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'] as const;
+/** The levels as ids write them (`very-low`), with the key the dataset stores them under. */
+const LEVELS = INCOME_LEVELS.map((level) => ({ ...level, slug: level.key.replace('_', '-') }));
+const MEASURES = ['median', ...LEVELS.flatMap((level) => HOUSEHOLD_SIZES.map((size) => `${level.slug}/${size}`))];
+
+/** One county's figures of every fiscal year loaded, oldest first. */
+interface IncomeCounty {
+  fips: string;
+  place: string;
+  state: string;
+  dates: readonly string[];
+  periods: readonly string[];
+  years: readonly IncomeArea[];
+}
+
+/** `income-limits/very_low/17031/4` → `income-limits/very-low/17031/4-person`; undefined when not an income id. */
+function canonical(lower: string): string | undefined {
+  if (!lower.startsWith(PREFIX)) return undefined;
+  const [level = '', fips = '', size, ...rest] = lower.slice(PREFIX.length).split('/');
+  if (rest.length > 0 || !/^(\d{5}|\*)$/.test(fips)) return undefined;
+  if (level === 'median') return size === undefined ? `${PREFIX}median/${fips}` : undefined;
+  const slug = level.replace(/_/g, '-');
+  const people = /^([1-8])(-(person|persons|people))?$/.exec(size ?? '')?.[1];
+  if (!LEVELS.some((known) => known.slug === slug) || people === undefined) return undefined;
+  return `${PREFIX}${slug}/${fips}/${people}-person`;
+}
+
+const idOf = (measure: string, fips: string) => {
+  const [level, size] = measure.split('/');
+  return size === undefined ? `${PREFIX}median/${fips}` : `${PREFIX}${level}/${fips}/${size}-person`;
+};
+
+function makeSeries(county: IncomeCounty, measure: string, asOf: string | null): HeldSeries {
+  const [slug, size] = measure.split('/');
+  const level = LEVELS.find((known) => known.slug === slug);
+  const people = Number(size);
+  const values = county.years.map((area) => (level ? (area.limits[level.key]?.[people - 1] ?? null) : area.median));
+  const what = level
+    ? `${level.title.replace(/^./, (first) => first.toUpperCase())}, household of ${SIZE_WORDS[people - 1]}`
+    : 'Area median family income';
+  return {
+    id: idOf(measure, county.fips),
+    title: `HUD ${what.replace(/^./, (first) => first.toLowerCase())}: ${county.place}`,
+    family: 'income-limits',
+    publisher: 'HUD',
+    frequency: 'annual',
+    units: 'US dollars',
+    dates: county.dates,
+    periods: county.periods,
+    values,
+    sourceUrl: HUD_INCOME_LIMITS_URL,
+    sourceName: 'HUD Section 8 income limits',
+    asOf,
+    state: county.state,
+    place: county.place,
+    notes: [`${what} as HUD's Section 8 income-limit file gives it for the whole county; each value is a HUD fiscal year (2022 = FY2022).`],
+  };
+}
+
+/** Series made at most this often while they are read again and again (a ranking, a chart). */
+const MADE_SERIES_KEPT_BYTES = 2 * 1024 * 1024;
+
+/** Every income measure of every county of one load, made when read. */
+class IncomeSeriesMap implements HeldFamily {
+  private readonly made = new BoundedCache<HeldSeries>({ maxBytes: MADE_SERIES_KEPT_BYTES, sizeOf: (_series, id) => 200 + 2 * id.length });
+
+  private readonly counties: ReadonlyMap<string, IncomeCounty>;
+  private readonly asOf: string | null;
+
+  constructor(counties: ReadonlyMap<string, IncomeCounty>, asOf: string | null) {
+    this.counties = counties;
+    this.asOf = asOf;
+  }
+
+  get size(): number {
+    return this.counties.size * MEASURES.length;
+  }
+
+  get(id: string): HeldSeries | undefined {
+    const hit = this.made.get(id);
+    if (hit) return hit;
+    const [level = '', fips = '', size] = id.slice(PREFIX.length).split('/');
+    const county = this.counties.get(fips);
+    const measure = level === 'median' ? 'median' : `${level}/${size?.split('-')[0]}`;
+    if (!county || !MEASURES.includes(measure) || idOf(measure, fips) !== id) return undefined;
+    // A series read again while kept is the same object, so an answer computed from it stays current.
+    const series = makeSeries(county, measure, this.asOf);
+    this.made.set(id, series);
+    return series;
+  }
+
+  has(id: string): boolean {
+    const [level = '', fips = '', size] = id.slice(PREFIX.length).split('/');
+    const measure = level === 'median' ? 'median' : `${level}/${size?.split('-')[0]}`;
+    return this.counties.has(fips) && MEASURES.includes(measure) && idOf(measure, fips) === id;
+  }
+
+  *keys(): MapIterator<string> {
+    for (const fips of this.counties.keys()) for (const measure of MEASURES) yield idOf(measure, fips);
+  }
+
+  *values(): MapIterator<HeldSeries> {
+    for (const id of this.keys()) yield this.get(id) as HeldSeries;
+  }
+
+  *entries(): MapIterator<[string, HeldSeries]> {
+    for (const id of this.keys()) yield [id, this.get(id) as HeldSeries];
+  }
+
+  [Symbol.iterator](): MapIterator<[string, HeldSeries]> {
+    return this.entries();
+  }
+
+  forEach(callback: (series: HeldSeries, id: string, map: ReadonlyMap<string, HeldSeries>) => void): void {
+    for (const [id, series] of this.entries()) callback(series, id, this);
+  }
+
+  idsLike(template: string): Iterable<string> | undefined {
+    const lower = canonical(template);
+    if (!lower?.includes('/*')) return undefined;
+    return [...this.counties.keys()].map((fips) => lower.replace('*', fips));
+  }
+}
+
+export function incomeLimitFamily(db: Queryable): SeriesFamily {
+  return {
+    id: 'income-limits',
+    title: 'HUD area median family income and Section 8 income limits (30%, 50%, 80%; households of 1–8) by county, by fiscal year',
+    publisher: 'HUD',
+    frequency: 'annual',
+    idPattern: `${PREFIX}median/<county FIPS>, ${PREFIX}<extremely-low|very-low|low>/<county FIPS>/<1-8>-person`,
+    example: `${PREFIX}very-low/17031/4-person`,
+    datasets: [HUD_INCOME_DATASET],
+    claims: (lower) => lower.startsWith(PREFIX),
+    canonical,
+    async load([record]) {
+      const once = heldOnce();
+      const counties = new Map<string, IncomeCounty>();
+      const byCounty = new Map<string, IncomeArea[]>();
+      for (const area of await wholeCountyAreas(db)) {
+        const fips = area.areaFips.slice(0, 5);
+        byCounty.set(fips, [...(byCounty.get(fips) ?? []), area]);
+      }
+      for (const [fips, years] of byCounty) {
+        const last = years.at(-1) as IncomeArea;
+        counties.set(fips, {
+          fips,
+          place: `${last.name}, ${last.state}`,
+          state: last.state,
+          // Counties with the same years (nearly all) share one array of each.
+          dates: once.array(
+            years.map((area) => `${area.fiscalYear}-01-01`),
+            once.string,
+          ),
+          periods: once.array(
+            years.map((area) => String(area.fiscalYear)),
+            once.string,
+          ),
+          years,
+        });
+      }
+      return new IncomeSeriesMap(counties, record?.asOf ?? null);
+    },
+  };
+}

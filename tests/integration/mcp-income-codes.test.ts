@@ -1,0 +1,171 @@
+// What an agent connected only to MCP asks beside the series: HUD's income limits and median family
+// income of a county and fiscal year (find_series gives the id, analyze_data the figure), and what an
+// HMDA code means (find_series reads the catalogue's code book; GET /series?query= says the same).
+// Every figure and meaning is checked against the publisher's file, read by the small readers below
+// (not the service's code): HUD's Section 8 income-limit files and the CFPB's public LAR spec.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { resultText } from '../support/mcp-client.ts';
+import { hasSourceData, sourceFile } from '../support/source-data.ts';
+import { startSyncedMcp, type SyncedMcp } from '../support/synced-mcp.ts';
+
+const DATASETS = ['counties', 'hud_median_family_income'];
+
+// ---- The independent readers: the publishers' files, read here. ----
+
+/** One CSV line's fields (quoted or not, as the FY19 and FY20 files quote every field). */
+function fields(line: string): string[] {
+  const out: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (char === ',' && !quoted) {
+      out.push(field);
+      field = '';
+    } else field += char;
+  }
+  return [...out, field];
+}
+
+/** HUD's rows of a fiscal year, by column name. */
+function hudRows(fiscalYear: number): Record<string, string>[] {
+  const text = fs.readFileSync(sourceFile('income_limits', 'hud_section8', `Section8-FY${fiscalYear % 100}.csv`), 'latin1');
+  const [header, ...lines] = text.replace(/^\u00ef\u00bb\u00bf/, '').split(/\r?\n/);
+  const names = fields(header!).map((name) => name.trim());
+  return lines
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const values = fields(line);
+      return Object.fromEntries(names.map((name, index) => [name, (values[index] ?? '').trim()]));
+    });
+}
+
+/** HUD's row for a whole county (`<FIPS>99999`) of a fiscal year. */
+function hudRow(fiscalYear: number, county: string): Record<string, string> {
+  const row = hudRows(fiscalYear).find((candidate) => candidate.fips2010 === `${county}99999`);
+  if (!row) throw new Error(`No FY${fiscalYear} row for ${county}`);
+  return row;
+}
+
+/** The public LAR spec's meanings of one field's codes ("Reason for Denial: 1" → {1: "Debt-to-income ratio", …}). */
+function specMeanings(field: string): Record<string, string> {
+  const lines = fs.readFileSync(sourceFile('hmda', 'dictionary', 'hmda_platform_spec', 'Public_File_LAR_Spec.csv'), 'utf8').split('\n');
+  const line = lines.find((candidate) => candidate.split(',')[1]?.trim() === field);
+  if (!line) throw new Error(`No field ${field} in the spec`);
+  const descriptions = line.slice(line.indexOf('Descriptions:') + 'Descriptions:'.length);
+  const meanings: Record<string, string> = {};
+  for (const match of descriptions.matchAll(/(\d+)\.\s*([^,]*?)(?=\s+\d+\.|,|$)/g)) meanings[match[1]!] = match[2]!.trim();
+  return meanings;
+}
+
+/** Meanings compared as words: the spec drops a comma the FFIEC's own pages print ("(downpayment, closing costs)"). */
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+// ---- The tests. ----
+
+describe.skipIf(!hasSourceData)('income limits and HMDA code meanings over MCP', () => {
+  let synced: SyncedMcp;
+  let client: Client;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the structured answers, checked field by field
+  const call = async (name: string, args: Record<string, unknown>): Promise<{ text: string; structured: any; isError: boolean }> => {
+    const answer = await client.callTool({ name, arguments: args });
+    return { text: resultText(answer), structured: answer.structuredContent, isError: answer.isError === true };
+  };
+
+  beforeAll(async () => {
+    synced = await startSyncedMcp(DATASETS);
+    ({ client } = synced);
+  }, 900_000);
+  afterAll(async () => {
+    await synced?.close();
+  });
+
+  it("an income limit: find_series names the county's series, analyze_data gives HUD's FY2022 figure", async () => {
+    const found = await call('find_series', { query: 'very low income limit for a family of four in Cook County, Illinois' });
+    expect(found.isError).toBe(false);
+    const id = found.structured.results[0].id;
+    expect(id).toBe('income-limits/very-low/17031/4-person');
+    const value = await call('analyze_data', { operation: 'value', series: id, at: 2022 });
+    expect(value.isError, value.text).toBe(false);
+    const expected = Number(hudRow(2022, '17031').l50_4);
+    expect(value.structured.result.point.value).toBe(expected);
+    expect(value.text).toContain(expected.toLocaleString('en-US'));
+  });
+
+  it('every level and household size, and the median family income, of another county and year equal the file', async () => {
+    const row = hudRow(2019, '48201');
+    const found = await call('find_series', { query: 'area median family income Harris County Texas' });
+    expect(found.structured.results[0].id).toBe('income-limits/median/48201');
+    const median = await call('analyze_data', { operation: 'value', series: 'income-limits/median/48201', at: 2019 });
+    expect(median.structured.result.point.value).toBe(Number(row.median2019));
+    for (const [slug, column] of [
+      ['extremely-low', 'ELI'],
+      ['very-low', 'l50'],
+      ['low', 'l80'],
+    ] as const)
+      for (const size of [1, 3, 8]) {
+        const limit = await call('analyze_data', { operation: 'value', series: `income-limits/${slug}/48201/${size}-person`, at: 2019 });
+        expect(limit.structured.result.point.value, `${slug} ${size}`).toBe(Number(row[`${column}_${size}`]));
+      }
+  });
+
+  it("ranks a state's counties by an income limit in one call, as the file orders them", async () => {
+    const illinois = hudRows(2022)
+      .filter((row) => row.State_Alpha === 'IL' && row.fips2010?.endsWith('99999'))
+      .map((row) => ({ fips: row.fips2010!.slice(0, 5), value: Number(row.l80_4) }))
+      .sort((a, b) => b.value - a.value);
+    const rank = await call('analyze_data', {
+      operation: 'rank',
+      series: 'income-limits/low/*/4-person',
+      state: 'IL',
+      at: 2022,
+      limit: 1,
+    });
+    expect(rank.isError, rank.text).toBe(false);
+    const top = illinois.filter((county) => county.value === illinois[0]!.value);
+    expect(rank.structured.result.members.map((member: { value: number }) => member.value)).toEqual(top.map((county) => county.value));
+    expect(rank.structured.result.members.map((member: { place: string }) => member.place).sort()).toEqual(
+      top.map((county) => county.fips).sort(),
+    );
+  });
+
+  it('a county HUD lists only by town has no county series, and find_series says why', async () => {
+    expect(hudRows(2022).some((row) => row.fips2010 === '0900399999')).toBe(false);
+    expect(hudRows(2022).some((row) => row.fips2010?.startsWith('09003'))).toBe(true);
+    const found = await call('find_series', { query: 'very low income limit family of four Hartford County, Connecticut' });
+    expect(found.structured.results).toEqual([]);
+    expect(found.text).toMatch(/New England counties by town/);
+  });
+
+  it('a denial reason code: find_series says what it means, as the public LAR spec does', async () => {
+    const spec = specMeanings('Reason for Denial: 1');
+    const found = await call('find_series', { query: 'what do denial reason codes 3 and 5 mean?' });
+    expect(found.isError).toBe(false);
+    const codes = found.structured.codes as { field: string; code: string; meaning: string; series: string | null }[];
+    expect(codes.map((code) => [code.field, code.code, code.series])).toEqual([
+      ['denial reason', '3', null],
+      ['denial reason', '5', null],
+    ]);
+    for (const code of codes) expect(words(code.meaning)).toBe(words(spec[code.code]!));
+    expect(found.text).toContain(`denial reason code 3 means: ${codes[0]!.meaning}`);
+  });
+
+  it('GET /series?query= gives the same code meanings (loan purpose 32) beside the counted series', async () => {
+    const spec = specMeanings('Loan Purpose');
+    const response = await fetch(`${synced.url}/api/v1/series?query=${encodeURIComponent('loan purpose 32')}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { codes: { field: string; code: string; meaning: string; series: string | null }[] };
+    expect(body.codes).toEqual([
+      { field: 'loan purpose', code: '32', meaning: expect.any(String), series: 'hmda/{place}/cash_out_refinance_records' },
+    ]);
+    expect(words(body.codes[0]!.meaning)).toBe(words(spec['32']!));
+    const mcp = await call('find_series', { query: 'loan purpose 32' });
+    expect(mcp.structured.codes).toEqual(body.codes);
+  });
+});
