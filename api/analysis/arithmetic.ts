@@ -20,7 +20,9 @@ export const meets = (value: number, condition: Condition) =>
     : condition.op === 'below'
       ? value < condition.threshold
       : value === condition.threshold;
-export const conditionText = (condition: Condition) => `${condition.op === 'equal' ? 'equal to' : condition.op} ${condition.threshold}`;
+// A threshold of a third is 33.333…: said to four decimals.
+export const conditionText = (condition: Condition) =>
+  `${condition.op === 'equal' ? 'equal to' : condition.op} ${Number(condition.threshold.toFixed(4))}`;
 
 /** end − start and (end − start) ÷ start × 100, rounded to 4 and 2 decimals. */
 export function change(start: number | null, end: number | null): { change: number | null; percent_change: number | null } {

@@ -9,6 +9,7 @@ import Fuse from 'fuse.js';
 import { PROJECT_ROOT } from '../config.ts';
 import { STATES, findState } from './states.ts';
 import { baseKey, matchKey } from './county-names.ts';
+import { countyInEachState, listedCounties } from './county-lists.ts';
 import { CITY_COUNTIES, COUNTY_SHORT_FORMS } from './city-counties.ts';
 import { WORD_CODES } from './word-codes.ts';
 
@@ -256,6 +257,7 @@ export async function placesIn(question: string, context: PlaceContext): Promise
       }
     }
   }
+  listedCounties(question, byBase, context.populations, stateNear, addCounty);
   // Boroughs and large cities, as written or misspelled, read as their county.
   const lower = question.toLowerCase();
   for (const [city, target] of Object.entries(CITY_COUNTIES)) {
@@ -267,7 +269,9 @@ export async function placesIn(question: string, context: PlaceContext): Promise
   if (!places.some((place) => place.kind !== 'state')) misspelledPlaces(lower, places, { counties, fuzzy, addCounty });
   const nation = nationIn(question);
   if (nation) places.push(nation);
-  return places.sort((a, b) => a.at - b.at);
+  places.sort((a, b) => a.at - b.at);
+  countyInEachState(question, places, counties);
+  return places;
 }
 
 type CountyAdder = (entry: CountyEntry, at: number, end: number, readAs?: string) => void;

@@ -298,6 +298,219 @@ def survey_day_questions():
     return out
 
 
+def county_fields(year):
+    with open(os.path.join(DATA, "hmda", "aggregates", f"by_county_{year}.json")) as handle:
+        return json.load(handle)
+
+
+def state_fields(year):
+    with open(os.path.join(DATA, "hmda", "aggregates", f"by_state_{year}.json")) as handle:
+        return json.load(handle)
+
+
+def code_count(fields, dimension, code):
+    return int(fields.get(dimension, {}).get(code, 0))
+
+
+def all_records(fields):
+    return sum(int(value) for value in fields["actionTaken"].values())
+
+
+def denial_rate(fields):
+    decided = sum(code_count(fields, "actionTaken", code) for code in ("1", "2", "3"))
+    return code_count(fields, "actionTaken", "3") / decided * 100 if decided else None
+
+
+def share_forms(value):
+    return [f"{value:.2f}", f"{value:.2f}".rstrip("0").rstrip("."), f"{value:.1f}"]
+
+
+def name_forms(name):
+    return [name.lower()]
+
+
+STATE_NAMES = {"MS": "Mississippi", "LA": "Louisiana", "AL": "Alabama", "AR": "Arkansas", "OK": "Oklahoma", "TX": "Texas", "FL": "Florida", "NM": "New Mexico", "WV": "West Virginia", "GA": "Georgia", "SC": "South Carolina", "TN": "Tennessee", "KY": "Kentucky", "NV": "Nevada", "DC": "District of Columbia", "NY": "New York", "HI": "Hawaii", "AK": "Alaska", "AZ": "Arizona", "MD": "Maryland", "NC": "North Carolina", "OH": "Ohio", "MO": "Missouri", "DE": "Delaware", "IL": "Illinois", "IN": "Indiana", "KS": "Kansas", "NJ": "New Jersey", "CA": "California", "VA": "Virginia", "PA": "Pennsylvania", "ME": "Maine", "MI": "Michigan", "CT": "Connecticut", "RI": "Rhode Island", "WY": "Wyoming", "MT": "Montana", "ID": "Idaho", "SD": "South Dakota", "ND": "North Dakota", "NE": "Nebraska", "IA": "Iowa", "MN": "Minnesota", "WI": "Wisconsin", "CO": "Colorado", "UT": "Utah", "OR": "Oregon", "WA": "Washington", "VT": "Vermont", "NH": "New Hampshire", "MA": "Massachusetts"}
+
+
+def share_threshold_questions():
+    """A share written in words ("at least a quarter", "more than a fifth") is a percent threshold on the count's share."""
+    tx = {fips: denial_rate(fields) for fips, fields in county_fields(2023).items() if fips.startswith("48")}
+    tx_count = sum(1 for rate in tx.values() if rate is not None and rate > 25)
+    ga = county_fields(2024)
+    ga_fha = [fips for fips, fields in ga.items() if fips.startswith("13") and code_count(fields, "loanType", "2") / all_records(fields) * 100 > 20]
+    s22 = state_fields(2022)
+    purchase = sum(1 for code, fields in s22.items() if code in STATE_NAMES and code_count(fields, "loanPurpose", "1") / all_records(fields) * 100 > 60)
+    return [
+        {"kind": "share_threshold", "q": "How many counties in Texas had at least a quarter of applications denied in 2023?", "facts": [count_forms(tx_count)], "forbid": ["0.25"]},
+        {"kind": "share_threshold", "q": "In how many Georgia counties were more than a fifth of HMDA records FHA loans in 2024?", "facts": [count_forms(len(ga_fha))], "forbid": ["above 0.2"]},
+        {"kind": "share_threshold", "q": "How many states had more than three-fifths of their HMDA records for home purchase in 2022?", "facts": [count_forms(purchase), ["above 60"]], "forbid": ["0.6 "]},
+    ]
+
+
+def count_names_questions():
+    """A count asked with "which ones" / "name them": the count and the places."""
+    ga = county_fields(2024)
+    names = county_names()
+    above = sorted(
+        ((code_count(fields, "loanType", "2") / all_records(fields) * 100, fips) for fips, fields in ga.items() if fips.startswith("13")),
+        reverse=True,
+    )
+    over30 = [fips for share, fips in above if share > 30]
+    states = state_fields(2023)
+    high = sorted((denial_rate(fields), code) for code, fields in states.items() if code in STATE_NAMES and denial_rate(fields) > 26)
+    s22 = state_fields(2022)
+    cash = sorted(
+        (code_count(fields, "loanPurpose", "32") / all_records(fields) * 100, code) for code, fields in s22.items()
+    )
+    cash_states = [code for share, code in cash if share > 25 and code in STATE_NAMES]
+    return [
+        {
+            "kind": "count_names",
+            "q": "Which states had more than a quarter of their HMDA records for cash-out refinancing in 2022?",
+            "facts": [count_forms(len(cash_states))] + [name_forms(STATE_NAMES[code]) for code in cash_states],
+            "forbid": ["0.25"],
+        },
+        {
+            "kind": "count_names",
+            "q": "How many counties in Georgia had FHA loans above 30% of HMDA records in 2024? Name them.",
+            "facts": [count_forms(len(over30))] + [name_forms(names[fips][0]) for fips in (over30[0], over30[-1])],
+        },
+        {
+            "kind": "count_names",
+            "q": "How many states had a denial rate above 26% in 2023, and which ones?",
+            "facts": [count_forms(len(high))] + [name_forms(STATE_NAMES[code]) for _, code in high[:3]],
+        },
+    ]
+
+
+def percent_of_total_questions():
+    """What % of records were one program: the division done, with both counts."""
+    oh, tx, ga = state_fields(2023)["OH"], state_fields(2024)["TX"], state_fields(2022)["GA"]
+    out = []
+    for q, fields, dimension, code in [
+        ("What percentage of HMDA records in Georgia were FHA loans in 2022?", ga, "loanType", "2"),
+        ("What % of home purchase loans in Ohio were FHA in 2023?", oh, "loanType", "2"),
+        ("What share of originations in Texas were VA in 2024?", tx, "loanType", "3"),
+    ]:
+        part, whole = code_count(fields, dimension, code), all_records(fields)
+        out.append({"kind": "percent_of_total", "q": q, "facts": [share_forms(part / whole * 100), count_forms(part), count_forms(whole)]})
+    return out
+
+
+def section8(year, fips10):
+    path = os.path.join(DATA, "income_limits", "hud_section8", f"Section8-FY{year % 100}.csv")
+    with open(path, newline="", encoding="utf-8-sig") as handle:
+        for row in csv.DictReader(handle):
+            if row["fips2010"] == fips10:
+                return row
+    raise KeyError((year, fips10))
+
+
+def several_places_questions():
+    """Several places (or years) in one question: each answered."""
+    c24 = county_counts(2024)
+    return [
+        {
+            "kind": "several_places",
+            "q": "What were the 2026 conforming loan limits for Summit County in Colorado, Utah and Ohio?",
+            "facts": [count_forms(conforming_2026(fips)) for fips in ("08117", "49043", "39153")],
+        },
+        {
+            "kind": "several_places",
+            "q": "Compare originations in Travis, Williamson and Hays counties in 2024.",
+            "facts": [count_forms(c24[fips]) for fips in ("48453", "48491", "48209")],
+        },
+        {
+            "kind": "several_places",
+            "q": "What was the area median family income in Cook County, Illinois for 2019 and 2021?",
+            "facts": [count_forms(int(section8(year, "1703199999")[f"median{year}"])) for year in (2019, 2021)],
+        },
+    ]
+
+
+def two_codes_questions():
+    """Two codes of one HMDA field: a count each, or a refusal for a field the aggregates do not count."""
+    oh, tx, fl = state_fields(2022)["OH"], state_fields(2024)["TX"], state_fields(2023)["FL"]
+    return [
+        {
+            "kind": "two_codes",
+            "q": "How many records in Ohio had loan purpose 31 vs 32 in 2022?",
+            "facts": [count_forms(code_count(oh, "loanPurpose", "31")), count_forms(code_count(oh, "loanPurpose", "32"))],
+        },
+        {
+            "kind": "two_codes",
+            "q": "In 2024, how many Texas records had action taken codes 1 and 3?",
+            "facts": [count_forms(code_count(tx, "actionTaken", "1")), count_forms(code_count(tx, "actionTaken", "3"))],
+        },
+        {
+            "kind": "two_codes",
+            "q": "How many applications in Florida were denied for denial reason codes 1 and 4 in 2023?",
+            "facts": [["can't", "cannot"], ["reason"]],
+            "forbid": [str(code_count(fl, "actionTaken", "3")), "denial rate"],
+        },
+    ]
+
+
+def baseline(year):
+    """The national conforming baseline: the lowest one-unit limit of FHFA's county list."""
+    path = os.path.join(DATA, "loan_limits", "fhfa_conforming", f"FullCountyLoanLimitList{year}.txt")
+    with open(path, newline="", encoding="utf-8-sig") as handle:
+        rows = list(csv.reader(handle, delimiter="|"))
+    return min(int(row[5]) for row in rows[1:] if len(row) > 5 and row[5].strip().isdigit())
+
+
+def premise_questions():
+    """A false premise corrected first, with the true figures."""
+    fl21, fl22 = state_counts(2021)["FL"], state_counts(2022)["FL"]
+    return [
+        {
+            "kind": "false_premise",
+            "q": "Why did the conforming loan limit go down in 2023?",
+            "facts": [["not right", "did not go down", "didn't go down"], count_forms(baseline(2022)), count_forms(baseline(2023))],
+        },
+        {
+            "kind": "false_premise",
+            "q": "How come mortgage originations in Florida went up in 2022?",
+            "facts": [["not right", "did not go up", "didn't go up"], count_forms(fl21), count_forms(fl22)],
+        },
+    ]
+
+
+def same_quarter_questions():
+    """A quarterly series beside the survey "that quarter": the same quarter for both."""
+    out = []
+    for q, state, year, quarter in [
+        ("What was the Q2 2024 average rate on outstanding mortgages in Texas vs the Freddie Mac 30-year average that quarter?", "TX", 2024, 2),
+        ("Compare the average rate on outstanding mortgages in Ohio in Q3 2023 with Freddie Mac's 30-year average in the same quarter.", "OH", 2023, 3),
+    ]:
+        start, end = f"{year}-{3 * quarter - 2:02d}-01", f"{year}-{3 * quarter:02d}-31"
+        inside = in_span(PMMS30, start, end)
+        pmms = sum(v for _, v in inside) / len(inside)
+        rate = nmdb(state, f"{year}Q{quarter}")
+        out.append(
+            {
+                "kind": "same_quarter",
+                "q": q,
+                "facts": [rate_forms(rate, 1), [f"{pmms:.2f}", f"{pmms:.3f}", f"{int(pmms * 1000 + 0.5 + 1e-9) / 1000:.3f}"], [f"{year}q{quarter}"]],
+            }
+        )
+    return out
+
+
+def metro_questions():
+    """A metro area: the HMDA aggregates loaded are by county and state; metro record counts are not originations."""
+    with open(os.path.join(DATA, "hmda", "aggregates", "record_counts", "msamdCounts2023.json")) as handle:
+        records = json.load(handle)["19740"]
+    return [
+        {
+            "kind": "metro",
+            "q": "How many loans were originated in the Denver metro area in 2023?",
+            "facts": [["can't", "cannot"], ["metro"]],
+            "forbid": [str(records)],
+        }
+    ]
+
+
 def bls_events():
     """(day, release name) of every event in BLS's iCalendar feed."""
     events, day = [], None
@@ -426,6 +639,14 @@ def questions():
         within_questions,
         same_name_questions,
         survey_day_questions,
+        share_threshold_questions,
+        count_names_questions,
+        percent_of_total_questions,
+        several_places_questions,
+        two_codes_questions,
+        premise_questions,
+        same_quarter_questions,
+        metro_questions,
         multi_day_questions,
         calendar_questions,
         impossible_day_questions,

@@ -264,6 +264,97 @@ describe.skipIf(!census)('classes of phrasing: each read as the question it is',
   });
 });
 
+describe.skipIf(!census)('shares, counts, codes, premises and several places, read as asked', () => {
+  it('reads a share written in words as a percent threshold on the count’s share, never a calendar quarter', async () => {
+    const half = await read('Which counties in Ohio had more than half of their records for home purchase in 2023?');
+    expect(half.numbers.threshold).toMatchObject({ op: 'above', value: 50, percent: true });
+    expect(half.measures.map((measure) => measure.template)).toEqual(['hmda/{place}/purchase_share']);
+    expect(half.operation).toMatchObject({ kind: 'count', names: true });
+    const quarter = await read('In how many Arizona counties were at least three quarters of records conventional loans in 2022?');
+    expect(quarter.numbers.threshold).toMatchObject({ op: 'above', value: 75 });
+    expect(quarter.times.map((time) => time.grain)).toEqual(['year']);
+    const third = await read('How many states had less than a third of applications denied in 2021?');
+    expect(third.numbers.threshold?.op).toBe('below');
+    expect(third.numbers.threshold?.value).toBeCloseTo(33.333, 2);
+    expect(third.measures[0]?.template).toBe('hmda/{place}/denial_rate');
+    // A percent written as a number on a count is a share too.
+    expect((await read('How many Kansas counties had VA loans above 10% of records in 2024?')).measures[0]?.template).toBe(
+      'hmda/{place}/va_share',
+    );
+  });
+
+  it('asks for the places counted when the question says "and which ones" or "name them"', async () => {
+    expect((await read('How many states had a denial rate above 20% in 2024, and which ones?')).operation).toMatchObject({
+      kind: 'count',
+      names: true,
+    });
+    expect((await read('Count the Iowa counties with FHA loans over 15% of records in 2023 and list them.')).operation.names).toBe(true);
+    expect((await read('How many states had a denial rate above 20% in 2024?')).operation.names).toBeUndefined();
+  });
+
+  it('divides a program within another field’s code by all records, saying first the crossing is not held', async () => {
+    const plan = planSteps(await read('What percent of refinance records in Michigan were VA loans in 2022?'));
+    expect(plan.refusals.map((refusal) => refusal.part)).toEqual([
+      'the share of refinancing records (not cash-out) that are VA loan records',
+    ]);
+    expect(plan.refusals[0]?.blocking).toBe(false);
+    expect(plan.steps[0]).toMatchObject({
+      operation: 'share',
+      query: { part: 'hmda/MI/va_records', whole: 'hmda/MI/records', at: '2022' },
+    });
+    // "X as a share of Y": the part written first.
+    const va = planSteps(await read('How many VA loans were made in Georgia in 2023 as a share of all originations?'));
+    expect(va.steps[0]?.query).toMatchObject({ part: 'hmda/GA/va_records', whole: 'hmda/GA/records' });
+    // The program read as a qualifier only, beside a purpose's measure, is crossed the same way.
+    const fha = planSteps(await read('What percent of cash-out refinance records in Arizona were FHA in 2021?'));
+    expect(fha.steps[0]).toMatchObject({ operation: 'share', query: { part: 'hmda/AZ/fha_records', whole: 'hmda/AZ/records' } });
+  });
+
+  it('reads each place of a list: one county name in several states, names before "counties"', async () => {
+    const douglas = await read('Compare the 2026 conforming limits of Douglas County in Colorado, Nebraska and Oregon.');
+    expect(douglas.places.map((place) => (place.kind === 'county' ? place.state : place.kind))).toEqual(['CO', 'NE', 'OR']);
+    expect(douglas.refusals).toEqual([]);
+    const metro = await read('How many loans were originated in Dallas, Tarrant and Collin counties in 2023?');
+    expect(metro.places.map((place) => (place.kind === 'county' ? place.fips : place.kind))).toEqual(['48113', '48439', '48085']);
+    expect(metro.placeSet).toBeUndefined();
+  });
+
+  it('reads two codes of one HMDA field as a count each, and refuses a field the aggregates do not count', async () => {
+    const types = await read('How many records in Iowa had loan type 3 and 4 in 2021?');
+    expect(types.measures.map((measure) => measure.template)).toEqual(['hmda/{place}/va_records', 'hmda/{place}/usda_records']);
+    const liens = await read('Nebraska in 2020: lien status 1 vs 2?');
+    expect(liens.measures.map((measure) => measure.template)).toEqual([
+      'hmda/{place}/first_lien_records',
+      'hmda/{place}/subordinate_lien_records',
+    ]);
+    const reasons = await read('How many Ohio applications were turned down for reason codes 3 and 7 in 2022?');
+    expect(reasons.refusals.some((refusal) => refusal.part.includes('reason codes 3 and 7') && refusal.blocking)).toBe(true);
+  });
+
+  it('reads the direction a why-question takes for granted, and a yearly change as from the year before', async () => {
+    const floor = await read('Why did the FHA floor fall in 2024?');
+    expect(floor.operation).toMatchObject({ kind: 'change', claimed: 'down' });
+    expect(planSteps(floor).steps[0]?.query).toMatchObject({ from: '2023', to: '2024' });
+    const fed = await read('After the Federal Reserve cut rates in 2019, where was the 15-year rate?');
+    expect(fed.operation.claimedActor).toBe('Federal Reserve cut rates');
+    expect(fed.refusals[0]?.blocking).toBe(false);
+    expect((await read('How did originations in Ohio change in 2023?')).operation.claimed).toBeUndefined();
+    expect((await read('Did the 15-year rate really rise in 2021?')).operation.claimed).toBe('up');
+  });
+
+  it('refuses a metro area by its whole name, never reading a city of it as its county', async () => {
+    const frame = await read('How many mortgages were originated in the Austin-Round Rock, Texas metro area in 2022?');
+    expect(frame.qualifiers.metro).toBe('Austin-Round Rock, Texas');
+    expect(frame.places).toEqual([]);
+    expect(frame.refusals[0]).toMatchObject({ part: 'the Austin-Round Rock, Texas metro area', blocking: true });
+  });
+
+  it('reads "that quarter" after a quarter as that quarter, once', async () => {
+    const frame = await read('Give the Q1 2025 outstanding mortgage rate in Georgia against the 30-year survey average for that quarter.');
+    expect(frame.times.map((time) => [time.grain, time.from])).toEqual([['quarter', '2025-01-01']]);
+  });
+});
+
 describe.skipIf(!census)('days and calendar questions: each read as the question it is, or refused first', () => {
   it('reads a holiday as its day, in the year written or said after it, and a month with a relative year in that year', async () => {
     const halloween = await read('Where were the 30-year and the 15-year rates on Halloween 2023?');

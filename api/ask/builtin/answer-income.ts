@@ -40,15 +40,16 @@ function householdOf(words: readonly Word[]): number | undefined {
   return undefined;
 }
 
-/** "FY2022", "FY 2022", "FY22", "fiscal year 2022", or a year written alone. */
-function fiscalYearOf(words: readonly Word[]): number | undefined {
+/** "FY2022", "FY 2022", "FY22", "fiscal year 2022", or years written alone: every one, in order ("2020 and 2022"). */
+function fiscalYearsOf(words: readonly Word[]): number[] {
+  const years: number[] = [];
   for (const word of words) {
     const text = word.normal;
-    if (text.startsWith('fy') && /^\d{2}(\d{2})?$/.test(text.slice(2))) return Number(text.slice(2).padStart(4, '20'));
-    if (text === 'fy' && isYearText(words[word.index + 1]?.normal ?? '')) return Number(words[word.index + 1]?.normal);
+    if (text.startsWith('fy') && /^\d{2}(\d{2})?$/.test(text.slice(2))) years.push(Number(text.slice(2).padStart(4, '20')));
+    else if (text === 'fy' && isYearText(words[word.index + 1]?.normal ?? '')) years.push(Number(words[word.index + 1]?.normal));
+    else if (isYearText(text) && words[word.index - 1]?.normal !== 'fy') years.push(Number(text));
   }
-  const year = words.find((word) => isYearText(word.normal));
-  return year ? Number(year.normal) : undefined;
+  return [...new Set(years)];
 }
 
 const levelTitle = (level: Level) =>
@@ -69,37 +70,63 @@ function figuresOf(area: IncomeArea, levels: readonly Level[], household: number
   });
 }
 
+/** One county's figures for one fiscal year (the latest when none is written): its lines, or why there are none. */
+async function countyYear(
+  county: CountyPlace,
+  fiscalYear: number | undefined,
+  words: readonly Word[],
+  deps: BuiltinDeps,
+): Promise<{ lines: string[]; missing?: string; note: string; source: string; loaded: string }> {
+  const found = await deps.services.hmdaAggregates.incomeLimits({ county: county.fips, ...(fiscalYear ? { fiscalYear } : {}) });
+  const loaded = `FY${found.years[0]} to FY${found.years.at(-1)}`;
+  if (found.areas.length === 0) {
+    const why =
+      fiscalYear && !found.years.includes(fiscalYear)
+        ? `FY${fiscalYear} is not in the data held (${loaded})`
+        : 'the county is not in the HUD files held';
+    return {
+      lines: [],
+      missing: `HUD's FY${fiscalYear ?? ''} figures for ${county.name}: ${why}`,
+      note: '',
+      source: found.source_url,
+      loaded,
+    };
+  }
+  const levels = levelsOf(words);
+  const household = householdOf(words);
+  const whole = found.areas.filter((area) => area.areaFips.endsWith('99999'));
+  const areas = (whole.length > 0 ? whole : found.areas).slice(0, 12);
+  const year = areas[0]?.fiscalYear;
+  const lines = areas.map(
+    (area) => `HUD's FY${year} figures for ${area.name}, ${area.state}: ${figuresOf(area, levels, household).join('; ')}.`,
+  );
+  return { lines, note: `FY${year}`, source: found.source_url, loaded };
+}
+
+/** Every county and fiscal year asked ("Cook County for 2020 and 2022"): each answered, the ones not held said first. */
 export async function answerIncome(question: string, deps: BuiltinDeps): Promise<AnswerDraft | undefined> {
   const words = wordsOf(question);
   if (!said(words, lexicon().income.asks)) return undefined;
-  const county = (await placesIn(question, { deps, populations: new Map() })).find(
+  const counties = (await placesIn(question, { deps, populations: new Map() })).filter(
     (place): place is CountyPlace => place.kind === 'county',
   );
-  const levels = levelsOf(words);
-  const fiscalYear = fiscalYearOf(words);
+  const years = fiscalYearsOf(words);
   const source = HUD_INCOME_LIMITS_URL;
-  if (!county)
+  if (counties.length === 0)
     return {
       text: "I can't give HUD's income figures without a county: HUD publishes its median family income and income limits by county (by town in New England), FY2018 to FY2022 here. Name a county and a fiscal year.",
       sources: [source],
     };
   try {
-    const found = await deps.services.hmdaAggregates.incomeLimits({ county: county.fips, ...(fiscalYear ? { fiscalYear } : {}) });
-    const loaded = `FY${found.years[0]} to FY${found.years.at(-1)}`;
-    if (found.areas.length === 0)
-      return {
-        text: `I can't give HUD's FY${fiscalYear ?? ''} figures for ${county.name}: ${fiscalYear && !found.years.includes(fiscalYear) ? `FY${fiscalYear} is not in the data held (${loaded})` : 'the county is not in the HUD files held'}.`,
-        sources: [found.source_url],
-      };
-    const household = householdOf(words);
-    const whole = found.areas.filter((area) => area.areaFips.endsWith('99999'));
-    const areas = (whole.length > 0 ? whole : found.areas).slice(0, 12);
-    const year = areas[0]?.fiscalYear;
-    const lines = areas.map(
-      (area) => `HUD's FY${year} figures for ${area.name}, ${area.state}: ${figuresOf(area, levels, household).join('; ')}.`,
-    );
-    const note = `Source: HUD Section 8 income limits, FY${year} (${found.source_url}); the data held covers ${loaded}.`;
-    return { text: [...lines, note].join('\n\n'), sources: [found.source_url] };
+    const asked = counties.flatMap((county) => (years.length > 0 ? years : [undefined]).map((year) => ({ county, year })));
+    const found = await Promise.all(asked.map(({ county, year }) => countyYear(county, year, words, deps)));
+    const missing = found.flatMap((entry) => (entry.missing ? [entry.missing] : []));
+    const first = missing.length > 0 ? [`I can't give ${missing.join('; ')}.`] : [];
+    const held = found.filter((entry) => !entry.missing);
+    if (held.length === 0) return { text: first.join(''), sources: [found[0]?.source ?? source] };
+    const fiscal = [...new Set(held.map((entry) => entry.note))].join(', ');
+    const note = `Source: HUD Section 8 income limits, ${fiscal} (${held[0]?.source}); the data held covers ${held[0]?.loaded}.`;
+    return { text: [...first, ...held.flatMap((entry) => entry.lines), note].join('\n\n'), sources: [held[0]?.source ?? source] };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     return { text: `I can't give HUD's income figures: ${toErrorResponse(error).body.error}`, sources: [source] };

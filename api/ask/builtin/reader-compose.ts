@@ -8,6 +8,7 @@ import { formatValue } from '../../analysis/points.ts';
 import { NOT_ADVICE } from './draft.ts';
 import type { Frame, Refusal } from './reader/frame.ts';
 import { refusalText } from './reader/honour.ts';
+import { premiseText } from './reader-premise.ts';
 import type { Plan, Step } from './reader/plan-types.ts';
 
 export interface Ran {
@@ -72,6 +73,21 @@ function say(entry: Ran): string {
   return minus(`${label ? `${label.charAt(0).toUpperCase()}${label.slice(1)}: ` : ''}${entry.answer.answer}${rounded(entry.answer)}`);
 }
 
+/** Names beyond this many are counted, not listed: an answer stays readable. */
+const MAX_NAMED = 60;
+
+/** "How many … and which ones": the places counted, highest first, each with its figure. */
+function placesCounted(entry: Ran, frame: Frame): string | undefined {
+  if (entry.answer.operation !== 'count' || !frame.operation.names) return undefined;
+  const { places } = (entry.answer as AnalysisAnswer<'count'>).result;
+  if (!places || places.length === 0) return undefined;
+  const units = entry.answer.inputs[0]?.units ?? '';
+  const sorted = [...places].sort((a, b) => b.value - a.value);
+  const named = sorted.slice(0, MAX_NAMED).map((place) => `${place.name} (${formatValue(place.value, units)})`);
+  const more = sorted.length - named.length;
+  return `They are: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`;
+}
+
 function unreadNote(frame: Frame): string | undefined {
   if (frame.unread.length === 0) return undefined;
   return `(Words I did not use: ${frame.unread.map((word) => `“${word}”`).join(', ')}.)`;
@@ -79,6 +95,9 @@ function unreadNote(frame: Frame): string | undefined {
 
 export function composeRan(ran: readonly Ran[], plan: Plan, frame: Frame, refusals: readonly Refusal[]): string {
   const lines: string[] = [];
+  // A false premise is corrected before anything else.
+  const premise = premiseText(frame, ran);
+  if (premise) lines.push(premise);
   const first = refusalText(refusals);
   if (first) lines.push(first + (ran.length > 0 ? ' What I can give:' : ''));
   if (plan.readings.length > 0) lines.push(`(I read ${plan.readings.join('; ')}.)`);
@@ -86,6 +105,8 @@ export function composeRan(ran: readonly Ran[], plan: Plan, frame: Frame, refusa
   if (combined) lines.push(minus(combined));
   for (const entry of ran) {
     lines.push(say(entry));
+    const names = placesCounted(entry, frame);
+    if (names) lines.push(names);
     if (entry.answer.operation === 'extremes') {
       const range = extremesRange(entry.answer as AnalysisAnswer<'extremes'>);
       if (range) lines.push(range);

@@ -31,6 +31,14 @@ export interface OperationSlot {
   step?: 'up' | 'down' | 'either';
   /** "the average … rose": the figures compared are period means. */
   averaged?: boolean;
+  /** count: the places counted are asked for too ("and which ones", "name them", "which states had …"). */
+  names?: boolean;
+  /** share: the part is written before its whole ("VA loans as a share of all originations"). */
+  partFirst?: boolean;
+  /** A direction the question takes for granted ("why did the limit go down in 2023"): checked against the figures. */
+  claimed?: 'up' | 'down';
+  /** An actor's move taken for granted that no data here holds ("when the Fed raised rates"), as written. */
+  claimedActor?: string;
 }
 
 /** A span of the question, in days: `from`–`to` inclusive (ISO dates), with the grain it was said in. */
@@ -94,6 +102,8 @@ export interface Threshold {
   /** A number in the measure's units, or a series id ("above the baseline"). */
   value: number | string;
   text: string;
+  /** The number is a percent of a whole ("above 30%", "more than half"): a share, not a count. */
+  percent?: boolean;
 }
 
 export interface NumberSlot {

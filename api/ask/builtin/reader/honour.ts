@@ -160,8 +160,23 @@ function unknownPlaceRefusal(frame: Frame): Refusal[] {
   }));
 }
 
+/** "When the Fed raised rates in 2020": the calendar holds the Fed's dates, not what it decided; said first, never confirmed. */
+function actorRefusal(frame: Frame): Refusal[] {
+  const claimed = frame.operation.claimedActor;
+  // A calendar question's decisions are the calendar planner's to say.
+  if (!claimed || frame.topic === 'calendar') return [];
+  return [
+    {
+      part: `whether ${/^the /i.test(claimed) ? '' : 'the '}${claimed}, as the question says`,
+      why: `the data held has the dates of the Fed's meetings and decisions, not what was decided, so I can't confirm or correct that premise`,
+      blocking: false,
+    },
+  ];
+}
+
 export function refusalsOf(frame: Frame): Refusal[] {
   return [
+    ...actorRefusal(frame),
     ...unknownPlaceRefusal(frame),
     ...qualifierRefusals(frame),
     ...numberRefusals(frame),

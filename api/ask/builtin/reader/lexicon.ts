@@ -89,6 +89,23 @@ const LexiconSchema = z.object({
   calendarDecisionWords: phrases,
   /** Days named by their holiday: "MM-DD", or "MM-<weekday>-<n|last>" for one that falls on a weekday of its month. */
   holidays: z.record(z.string().min(1), z.string().regex(/^\d{2}-(\d{2}|(mon|tue|wed|thu|fri|sat|sun)-([1-5]|last))$/)),
+  /** A share written in words ("at least a quarter", "more than half"): its percent. */
+  fractions: z.record(z.string().min(1), z.number().gt(0).lt(100)),
+  /** The measure a share threshold reads a count as, where the share of all records is not what is meant (denials: the denial rate). */
+  shareOfCount: z.record(z.string().min(1), z.string().min(1)),
+  /** "and which ones", "name them": a count asked with the places it counts. */
+  namesAsked: phrases,
+  /** An HMDA field written before its codes ("purpose 31 vs 32"), by the catalogue's label of the field. */
+  codeFields: z.record(z.string().min(1), phrases),
+  /** HMDA fields whose codes the aggregates held do not count ("denial reason codes 1 and 4"). */
+  unheldCodeFields: phrases,
+  /**
+   * A direction a question takes for granted ("why did the limit go down in 2023"): the words that ask
+   * for a cause, each way's verbs, and actors whose decisions the data does not hold ("the Fed raised").
+   */
+  premises: z.object({ asks: phrases, up: phrases, down: phrases, actors: phrases }),
+  /** "VA loans as a share of all originations": the part is written before its whole. */
+  partBeforeWhole: phrases,
 });
 
 export type Lexicon = z.infer<typeof LexiconSchema> & { carrierSet: ReadonlySet<string> };

@@ -5,26 +5,14 @@
 import type { Frame, MeasureSlot, TimeSlot } from './frame.ts';
 import type { Place } from '../../../geo/gazetteer.ts';
 import { momentOf, rangeQuery, type Plan } from './plan-types.ts';
+import { crossedShare, planCrossedShare } from './plan-shares.ts';
+import { placeCode, seriesOf } from './plan-series.ts';
+
+export { placeCode, placeName, seriesOf } from './plan-series.ts';
 
 const TIME_SERIES_DEFAULT_LIMIT = 1;
 /** "Which counties have the highest …" with no number: this many. */
 const PLURAL_DEFAULT_LIMIT = 5;
-
-export function placeCode(place: Place | undefined): string {
-  if (!place || place.kind === 'nation') return 'US';
-  return place.kind === 'state' ? place.code : place.fips;
-}
-
-export const placeName = (place: Place | undefined) => (!place || place.kind === 'nation' ? 'the US' : place.name);
-
-/** The series of a measure for a place, or undefined when the measure does not exist for that kind of place. */
-export function seriesOf(measure: MeasureSlot, place: Place | undefined): string | undefined {
-  const { template } = measure;
-  if (template.includes('{county}')) return place?.kind === 'county' ? template.replace('{county}', place.fips) : undefined;
-  if (template.includes('{state}') && place?.kind === 'county') return undefined;
-  if (template.includes('{state}')) return place?.kind === 'state' ? template.replace('{state}', place.code) : undefined;
-  return template.replace('{place}', placeCode(place));
-}
 
 /** Whether a measure has a place slot (a template of places, not one national series). */
 const placed = (measure: MeasureSlot) => measure.template.includes('{');
@@ -89,13 +77,16 @@ function planChange(frame: Frame, plan: Plan): void {
       continue;
     }
     const within = !second && withinPeriod(frame, measure, first);
-    const to = within ? momentOf(first) : frame.timeRelation === 'since' || !second ? undefined : momentOf(second);
+    // "Why did the conforming limit go down in 2023": a yearly figure's change in a year is from the year before.
+    const yearOver = !second && yearOverYear(frame, measure, first);
+    const to = within || yearOver ? momentOf(first) : frame.timeRelation === 'since' || !second ? undefined : momentOf(second);
+    const from = yearOver ? String(Number(momentOf(first)) - 1) : momentOf(first);
     const fromFirst = within || startsAtFirst(frame, measure, first, to);
     plan.steps.push({
       operation: 'change',
       query: {
         series,
-        from: momentOf(first),
+        from,
         ...(to ? { to } : {}),
         ...(fromFirst ? { from_first: true } : {}),
         ...(within ? { to_last: true } : {}),
@@ -124,6 +115,11 @@ const PERIOD_GRAINS = ['year', 'quarter', 'month'];
  */
 function withinPeriod(frame: Frame, measure: MeasureSlot, time: TimeSlot): boolean {
   return frame.timeRelation === 'within' && FINER_THAN_A_YEAR.includes(measure.family) && PERIOD_GRAINS.includes(time.grain);
+}
+
+/** One year asked on its own of a series with one figure a year (loan limits, HMDA counts): that year against the one before. */
+function yearOverYear(frame: Frame, measure: MeasureSlot, time: TimeSlot): boolean {
+  return frame.timeRelation === 'within' && time.grain === 'year' && !FINER_THAN_A_YEAR.includes(measure.family);
 }
 
 /**
@@ -284,6 +280,9 @@ function planShare(frame: Frame, plan: Plan): void {
   const nation = frame.places.find((place) => place.kind === 'nation');
   const local = frame.places.find((place) => place.kind !== 'nation');
   if (nation && local) return push(seriesOf(part, local), seriesOf(part, nation), labelOf(local, time));
+  // "What % of home purchase loans were FHA": a code of one field within another's, which is not held.
+  const crossed = crossedShare(frame);
+  if (crossed) return planCrossedShare(frame, plan, crossed);
   // "FHA or VA loans", "refinances, cash-out ones too": two parts of one whole, each and together.
   const other = frame.measures[1];
   if (other?.share && measure.share && other.share.whole === measure.share.whole) return planTwoParts(frame, plan, [measure, other]);

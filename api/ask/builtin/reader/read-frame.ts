@@ -11,6 +11,9 @@ import { readPlaces, unknownPlaces } from './read-places.ts';
 import { asksCalendar, readMeasures } from './read-measure.ts';
 import { readOperation } from './read-operation.ts';
 import { refusalsOf } from './honour.ts';
+import { readFractionThreshold, sharesForThreshold } from './read-shares.ts';
+import { readCodes } from './read-codes.ts';
+import { readPremise } from './read-premise.ts';
 import { countiesKnown, type PlaceContext } from '../../../geo/gazetteer.ts';
 import { Coverage, takePhrases, wordsOf } from './words.ts';
 
@@ -20,13 +23,19 @@ export interface FrameContext extends PlaceContext {
 
 export async function readFrame(question: string, context: FrameContext): Promise<{ frame: Frame; coverage: Coverage }> {
   const coverage = new Coverage(wordsOf(question));
+  // "At least a quarter of applications": a share, read before the times take "a quarter" as a calendar quarter.
+  const fraction = readFractionThreshold(coverage);
+  // "purpose 31 vs 32": codes of one HMDA field, each a count, read before the numbers take them.
+  const codes = readCodes(coverage);
   const time = readTimes(question, coverage, context.today);
   const named = seriesThreshold(coverage);
   const { slot: numbers } = readNumbers(question, coverage);
-  if (named && !numbers.threshold) numbers.threshold = named;
+  if (fraction) numbers.threshold = fraction;
+  else if (named && !numbers.threshold) numbers.threshold = named;
   const qualifiers = readQualifiers(coverage);
   if (numbers.termYears !== undefined) qualifiers.termYears = numbers.termYears;
   const unheld = lexicon().unheldMeasures.filter((phrase) => takePhrases(coverage, [phrase], 'measure.unheld'));
+  if (codes?.unheld) unheld.push(codes.unheld);
   const { places, placeSet: setRead, readings } = await readPlaces(question, coverage, context);
   let placeSet = setRead;
   takePhrases(coverage, lexicon().changeInPercent, 'operation.change');
@@ -47,7 +56,7 @@ export async function readFrame(question: string, context: FrameContext): Promis
         placeSet?.among,
         typeof numbers.threshold?.value === 'string' ? numbers.threshold.value : undefined,
       );
-  const { measures } = read;
+  const measures = codes && codes.measures.length > 0 ? codes.measures : sharesForThreshold(read.measures, numbers.threshold);
   // A rate asked for that no measure holds ("the 20-year fixed rate") is still a rate question: the refusal names it.
   const rateWord = coverage.words.some((word) => word.root === 'rate');
   // "When is the March 2027 Fed meeting?": a meeting named by month, with nothing measured, is the calendar's.
@@ -56,7 +65,10 @@ export async function readFrame(question: string, context: FrameContext): Promis
   // A county measure asked with no county or state ("the highest FHA limit for a duplex anywhere"): across the counties.
   const countyOnly = measures[0]?.template.includes('{county}') && places.every((place) => place.kind === 'nation');
   if (!placeSet && countyOnly && measures[0]?.qualifiers.units !== 1) placeSet = { among: 'counties' };
-  const operation = readOperation(coverage, { numbers, times: time.times, timeRelation: time.relation, places, placeSet, measures, topic });
+  const operation = {
+    ...readOperation(coverage, { numbers, times: time.times, timeRelation: time.relation, places, placeSet, measures, topic }),
+    ...readPremise(coverage),
+  };
   // Before the counties are loaded, an unread name may be one: the answer then says the dataset is missing.
   const unknown = (await countiesKnown(context.deps)) ? unknownPlaces(coverage) : [];
   const carriers = lexicon().carrierSet;

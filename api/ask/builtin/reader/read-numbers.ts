@@ -127,7 +127,7 @@ function readOne(number: ReadNumber, coverage: Coverage, slot: NumberSlot): void
       .slice(Math.min(...span), Math.max(...span) + 1)
       .map((word) => word.text)
       .join(' ');
-    slot.threshold ??= { op: threshold.op, value: number.value, text };
+    slot.threshold ??= { op: threshold.op, value: number.value, text, ...(number.percent ? { percent: true } : {}) };
     return coverage.take(span, 'numbers.threshold');
   }
   if (after && ['state', 'county', 'lender', 'institution'].includes(after.root) && !number.money) {

@@ -11,8 +11,9 @@ type Slots = Pick<Frame, 'numbers' | 'times' | 'timeRelation' | 'places' | 'plac
 /** Which operations' phrases are written, consuming them. */
 function cuesIn(coverage: Coverage): Set<OperationKind> {
   const found = new Set<OperationKind>();
-  // A word a time already read ("last fall", "the week of") names no operation.
-  const timed = (indexes: readonly number[]) => indexes.every((index) => coverage.slotOf(index) === 'times');
+  // A word a time or a threshold already read ("last fall", "the week of", "at least half") names no operation.
+  const timed = (indexes: readonly number[]) =>
+    indexes.every((index) => coverage.slotOf(index) === 'times' || coverage.slotOf(index) === 'numbers.threshold');
   for (const [kind, phrases] of Object.entries(lexicon().operations) as [OperationKind, string[]][])
     for (const phrase of phrases) {
       const written = findPhrase(coverage.words, phrase).filter((indexes) => !timed(indexes));
@@ -81,6 +82,9 @@ function kindOf(cues: ReadonlySet<OperationKind>, slots: Slots, asksWhen: boolea
   // "Which state had the highest share …": a rank of the share.
   if (slots.placeSet && slots.places.length === 0 && !cues.has('count') && (cues.has('extremes') || slots.numbers.topN !== undefined))
     return 'rank';
+  // "Which states had more than half …", "how many counties … above 30%": the places meeting a threshold.
+  if (slots.placeSet && slots.places.length === 0 && typeof slots.numbers.threshold?.value === 'number' && !cues.has('extremes'))
+    return 'count';
   if (cues.has('share') && slots.topic !== 'outstanding') return 'share';
   if (slots.numbers.threshold && (asksWhen || cues.has('crossing')) && !cues.has('count')) return 'crossing';
   if (cues.has('count') && (slots.numbers.threshold || slots.topic === 'calendar')) return 'count';
@@ -113,10 +117,17 @@ function stepOf(coverage: Coverage): 'up' | 'down' | 'either' | undefined {
   return down ? 'down' : up ? 'up' : undefined;
 }
 
+/** "Which states had more than half …": a set of places asked with "which" names them. */
+const asksWhich = (coverage: Coverage, slots: Slots) =>
+  slots.placeSet !== undefined && coverage.words.some((word) => word.normal === 'which' || word.normal === 'what');
+
 export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
   const asksWhen = coverage.words.some(
     (word) => word.normal === 'when' || (word.normal === 'what' && coverage.words[word.index + 1]?.normal === 'year'),
   );
+  const partFirst = lexicon().partBeforeWhole.some((phrase) => findPhrase(coverage.words, phrase).length > 0);
+  // "and which ones", "name them": read before the operations' phrases ("list") take their words.
+  const namesAsked = takePhrases(coverage, lexicon().namesAsked, 'operation.names') !== undefined;
   const cues = cuesIn(coverage);
   if (namesBiggestMove(coverage)) cues.add('biggest-move');
   const kind = kindOf(cues, slots, asksWhen, coverage);
@@ -129,5 +140,7 @@ export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
     ...(direction ? { direction } : {}),
     ...(which ? { which } : {}),
     ...(cues.has('average') && kind !== 'average' ? { averaged: true } : {}),
+    ...(kind === 'count' && (namesAsked || asksWhich(coverage, slots)) ? { names: true } : {}),
+    ...(kind === 'share' && partFirst ? { partFirst: true } : {}),
   };
 }

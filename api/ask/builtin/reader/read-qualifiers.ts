@@ -49,6 +49,9 @@ const VA_PROGRAM_NEXT = [
   '15',
 ];
 
+/** Words before "VA" that make it the program: "what share of originations were VA". */
+const VA_PROGRAM_BEFORE = ['were', 'are', 'was'];
+
 function takeFirst(coverage: Coverage, phrases: readonly string[], slot: string): number[] | undefined {
   for (const phrase of phrases) {
     const [indexes] = findPhrase(coverage.words, phrase);
@@ -114,6 +117,7 @@ function readPrograms(coverage: Coverage): NonNullable<Qualifiers['program']>[] 
           program === 'va' &&
           word.text === 'VA' &&
           !VA_PROGRAM_NEXT.includes(coverage.words[word.index + 1]?.root ?? '') &&
+          !VA_PROGRAM_BEFORE.includes(coverage.words[word.index - 1]?.normal ?? '') &&
           !besideProgram(coverage, word)
         )
           continue;
@@ -142,6 +146,9 @@ function readPurposes(coverage: Coverage): string[] {
 }
 
 /** A qualifier whose value follows its cue ("census tract 4112.00", "ZIP code 30305"). */
+/** The most words a name before a cue may run to ("Minneapolis-St. Paul-Bloomington, Minnesota"). */
+const MAX_NAME_WORDS = 6;
+
 function cueWithValue(coverage: Coverage, phrases: readonly string[], slot: string): string | undefined {
   const indexes = takeFirst(coverage, phrases, slot);
   if (!indexes) return undefined;
@@ -150,13 +157,19 @@ function cueWithValue(coverage: Coverage, phrases: readonly string[], slot: stri
     coverage.take([next.index], slot);
     return next.text;
   }
-  const previous = coverage.words.slice(0, indexes[0]).filter((word) => word.tags.has('ProperNoun') && !coverage.isTaken(word.index));
-  const name = previous.slice(-3);
+  // The run of names written right before the cue ("the Austin-Round Rock, Texas metro area"), whole.
+  const name: Word[] = [];
+  for (let at = (indexes[0] as number) - 1; at >= 0 && name.length < MAX_NAME_WORDS; at -= 1) {
+    const word = coverage.words[at] as Word;
+    if (!word.tags.has('ProperNoun') || coverage.isTaken(word.index)) break;
+    name.unshift(word);
+  }
   coverage.take(
     name.map((word) => word.index),
     slot,
   );
-  return name.length > 0 ? name.map((word) => word.text).join(' ') : coverage.words[indexes[0] as number]?.text;
+  const joined = name.map((word, at) => (at === name.length - 1 ? word.text : `${word.text}${word.post === '-' ? '-' : `${word.post} `}`));
+  return name.length > 0 ? joined.join('') : coverage.words[indexes[0] as number]?.text;
 }
 
 function readCreditScore(coverage: Coverage): number | undefined {

@@ -35,7 +35,23 @@ const SEASONS: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn:
 /** Words after "fall" that make it the verb ("did it last fall below 6%"), not the season. */
 const FALL_AS_VERB = ['below', 'under', 'beneath', 'to', 'by', 'from', 'back', 'off', 'than', 'more', 'less', 'again', 'sharply', 'much'];
 /** Words right before "fall" that make it the verb ("did the rate fall in Q2", "rates fall"). */
-const FALL_AFTER_SUBJECT = ['rate', 'rates', 'it', 'they', 'index', 'prices', 'limit', 'limits', 'to'];
+const FALL_AFTER_SUBJECT = [
+  'rate',
+  'rates',
+  'it',
+  'they',
+  'index',
+  'prices',
+  'limit',
+  'limits',
+  'floor',
+  'ceiling',
+  'baseline',
+  'originations',
+  'denials',
+  'applications',
+  'to',
+];
 /** Auxiliaries a few words before "fall" that make it the verb ("how far did the 30-year rate fall"). */
 const FALL_AFTER_AUXILIARY = ['did', 'does', 'do', 'will', 'would', 'could', 'can', 'might', 'should'];
 const LATEST = [
@@ -59,6 +75,8 @@ const FED = ['fed', 'fomc', 'federal reserve'];
 interface Found extends TimeSlot {
   start: number;
   end: number;
+  /** "that quarter": the period named before, said again; read, and not a second time. */
+  back?: boolean;
 }
 
 interface DateJson {
@@ -143,6 +161,11 @@ function relativeTimes(
       const yearWord = clauseWords.find((word) => isYearText(word.normal) && word.start >= start && word.end <= end);
       const span = seasonSpan(seasonWord.normal, yearWord ? Number(yearWord.normal) : undefined, today);
       found.push({ grain: 'season', ...span, text: entry.text, start, end, readAs: `${entry.text.trim()} as ${span.from} to ${span.to}` });
+    } else if (unit === 'quarter' && backTo(found.at(-1) ?? previous, clauseWords, start)) {
+      // "Q2 2024 … the PMMS average that quarter": the quarter named before, not today's.
+      const before = backTo(found.at(-1) ?? previous, clauseWords, start) as Found;
+      const lead = clauseWords.filter((word) => word.end <= start).at(-1) as Word;
+      found.push({ grain: 'quarter', from: before.from, to: before.to, text: entry.text, start: lead.start, end, back: true });
     } else if (unit === 'quarter' && entry.dates.start) {
       const { year, quarter } = quarterOf(entry.dates.start, clauseWords, previous);
       found.push({ grain: 'quarter', ...quarterSpan(year, quarter), text: entry.text, start, end });
@@ -170,6 +193,10 @@ function fallIsVerb(words: readonly Word[], index: number): boolean {
 }
 
 const RELATIVE_WORDS = ['last', 'this', 'past', 'ago', 'previous', 'next', 'yesterday'];
+/** Words that point back to the period named before ("that quarter", "the same quarter"). */
+const BACK_WORDS = ['that', 'same'];
+const backTo = (before: Found | undefined, words: readonly Word[], start: number) =>
+  before?.grain === 'quarter' && BACK_WORDS.includes(words.filter((word) => word.end <= start).at(-1)?.normal ?? '') ? before : undefined;
 
 export const isYearText = (text: string) =>
   text.length === 4 && Number.isInteger(Number(text)) && Number(text) >= 1900 && Number(text) <= 2100;
@@ -420,13 +447,17 @@ export function readTimes(
     found.push({ grain: 'year', from: `${year}-01-01`, to: `${year}-12-31`, text: word.text, start: word.start, end: word.end });
   }
   const placeholders = new Set(impossible.map((day) => day.start));
-  const kept = found.filter((time) => !(time.text === '' && placeholders.has(time.start)));
+  // Words another slot read first ("at least a quarter of", a share) name no time.
+  const taken = (time: Found) => words.some((word) => word.start >= time.start && word.end <= time.end && coverage.isTaken(word.index));
+  const kept = found.filter((time) => !(time.text === '' && placeholders.has(time.start)) && !taken(time));
   kept.sort((a, b) => a.start - b.start);
-  const times = kept.map((time) => withContext(time, words));
+  // "that quarter": the quarter named before, said again, is read (its words taken) but not a second time.
+  for (const time of kept) if (time.back) coverage.takeSpan(time.start, time.end, 'times');
+  const times = kept.filter((time) => !time.back).map((time) => withContext(time, words));
   for (const time of times) coverage.takeSpan(time.start, time.end, 'times');
   takeContextWords(coverage, times);
   return {
-    times: times.map(({ start: _start, end: _end, ...time }) => time),
+    times: times.map(({ start: _start, end: _end, back: _back, ...time }) => time),
     relation: relationOf(words, times),
     readings: times.flatMap((time) => (time.readAs ? [time.readAs] : [])),
     // "on February 29, 2023, and on March 1, 2023": the day that exists is still answered, after the refusal.
