@@ -50,6 +50,11 @@ const KINDS: Array<[kind: string, question: string, expected: RegExp]> = [
     'What does loan purpose code 32 stand for in HMDA?',
     /loan purpose code \*\*32\*\* means \*\*Cash-out refinancing\*\*/,
   ],
+  [
+    'two codes of a field written as the LAR spec names it',
+    'In HMDA, what do action_taken codes 4 and 6 mean?',
+    /action taken code \*\*4\*\* means \*\*Applications withdrawn by the applicant\*\*[\s\S]*action taken code \*\*6\*\* means \*\*Purchased loans\*\*/,
+  ],
 ];
 
 describe.skipIf(!hasSourceData)('POST /ask answers from synced data', () => {

@@ -3,8 +3,8 @@
 // fields it only explains, such as denial reason), so a new field or code is a line of data. Only a
 // question that names a field and one of its codes is answered here; any other is left to the
 // other composers.
-import { catalogue, type HmdaCode } from '../../catalogue/measures.ts';
-import { FFIEC_LAR_FIELDS_URL, codeMeaning } from '../../catalogue/code-book.ts';
+import type { HmdaCode } from '../../catalogue/measures.ts';
+import { FFIEC_LAR_FIELDS_URL, codeMeaning, codesNamedIn } from '../../catalogue/code-book.ts';
 import type { AnswerDraft, BuiltinDeps } from './draft.ts';
 import { wordsOf, findPhrase } from './reader/words.ts';
 
@@ -29,11 +29,9 @@ export function hmdaCodeAsked(question: string): HmdaCode[] {
   // "what's" is read as "what" and an unwritten "is".
   const asksMeaning = MEANING.some((phrase) => findPhrase(words, phrase).length > 0) || /\bwhat['’]?s\b/i.test(question);
   if (!asksMeaning || findPhrase(words, 'how many').length > 0) return [];
-  const { hmdaCodes } = catalogue();
-  const named = (code: HmdaCode) => [code.label, ...code.words].some((phrase) => findPhrase(words, phrase).length > 0);
-  return hmdaCodes.filter(
-    (code) => named(code) && words.some((word) => word.normal === code.code.toLowerCase() || word.text === code.code),
-  );
+  // The catalogue search's reading of field and codes, so a field written as the LAR spec names it
+  // ("action_taken codes 4 and 6") is read here as it is over MCP.
+  return codesNamedIn(question);
 }
 
 export function answerHmdaCode(question: string, deps: BuiltinDeps): AnswerDraft | undefined {
