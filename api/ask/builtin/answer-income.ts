@@ -10,6 +10,7 @@ import { HUD_INCOME_LIMITS_URL } from '../../hmda-aggregates/sources.ts';
 import type { AnswerDraft, BuiltinDeps } from './draft.ts';
 import { formatMoney } from './draft.ts';
 import { lexicon } from './reader/lexicon.ts';
+import { readerContext } from './answer-reader.ts';
 import { isYearText } from './reader/read-times.ts';
 import { findPhrase, wordsOf, type Word } from './reader/words.ts';
 
@@ -17,12 +18,24 @@ type Level = IncomeLevel | 'median';
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 };
 const said = (words: readonly Word[], phrases: readonly string[]) => phrases.some((phrase) => findPhrase(words, phrase).length > 0);
 
-/** The levels asked, most specific first ("very low-income" is not "low-income"). */
+/**
+ * The levels asked, in the order written ("the 80% limit for a family of four, and the area median
+ * family income": both); a level's words inside a more specific one's ("low-income" in "very
+ * low-income") are that one's. None written: the three limits.
+ */
 function levelsOf(words: readonly Word[]): Level[] {
   const { levels } = lexicon().income;
-  for (const level of ['extremely_low', 'very_low', 'low'] as const) if (said(words, levels[level])) return [level];
-  if (said(words, levels.median)) return ['median'];
-  return ['extremely_low', 'very_low', 'low'];
+  const taken = new Set<number>();
+  const found: { level: Level; at: number }[] = [];
+  for (const level of ['extremely_low', 'very_low', 'low', 'median'] as const)
+    for (const phrase of levels[level])
+      for (const indexes of findPhrase(words, phrase)) {
+        if (indexes.some((index) => taken.has(index))) continue;
+        for (const index of indexes) taken.add(index);
+        found.push({ level, at: indexes[0] as number });
+      }
+  const ordered = [...new Set(found.sort((a, b) => a.at - b.at).map((entry) => entry.level))];
+  return ordered.length > 0 ? ordered : ['extremely_low', 'very_low', 'low'];
 }
 
 /** "a family of four", "a three-person household", "2 people", "a single person". */
@@ -40,15 +53,16 @@ function householdOf(words: readonly Word[]): number | undefined {
   return undefined;
 }
 
-/** "FY2022", "FY 2022", "FY22", "fiscal year 2022", or a year written alone. */
-function fiscalYearOf(words: readonly Word[]): number | undefined {
+/** "FY2022", "FY 2022", "FY22", "fiscal year 2022", or years written alone: each fiscal year asked, in order. */
+function fiscalYearsOf(words: readonly Word[]): number[] {
+  const fiscal: number[] = [];
   for (const word of words) {
     const text = word.normal;
-    if (text.startsWith('fy') && /^\d{2}(\d{2})?$/.test(text.slice(2))) return Number(text.slice(2).padStart(4, '20'));
-    if (text === 'fy' && isYearText(words[word.index + 1]?.normal ?? '')) return Number(words[word.index + 1]?.normal);
+    if (text.startsWith('fy') && /^\d{2}(\d{2})?$/.test(text.slice(2))) fiscal.push(Number(text.slice(2).padStart(4, '20')));
+    if (text === 'fy' && isYearText(words[word.index + 1]?.normal ?? '')) fiscal.push(Number(words[word.index + 1]?.normal));
   }
-  const year = words.find((word) => isYearText(word.normal));
-  return year ? Number(year.normal) : undefined;
+  const years = fiscal.length > 0 ? fiscal : words.filter((word) => isYearText(word.normal)).map((word) => Number(word.normal));
+  return [...new Set(years)];
 }
 
 const levelTitle = (level: Level) =>
@@ -69,39 +83,70 @@ function figuresOf(area: IncomeArea, levels: readonly Level[], household: number
   });
 }
 
+/** One figure of an area that two years can be set against: the median, or a limit for one household size. */
+function singleFigure(area: IncomeArea, level: Level, household: number | undefined): number | undefined {
+  if (level === 'median') return area.median;
+  return household === undefined ? undefined : (area.limits[level]?.[household - 1] ?? undefined);
+}
+
+/** "How much did it change from FY2018 to FY2022": each single figure of the first year against the last's. */
+function changes(first: IncomeArea, last: IncomeArea, levels: readonly Level[], household: number | undefined): string[] {
+  return levels.flatMap((level) => {
+    const from = singleFigure(first, level, household);
+    const to = singleFigure(last, level, household);
+    if (from === undefined || to === undefined || from === 0) return [];
+    const change = to - from;
+    const what = level === 'median' ? 'median family income' : `${levelTitle(level)} for a household of ${household}`;
+    const way = change > 0 ? 'rose' : change < 0 ? 'fell' : 'was unchanged';
+    const by = change === 0 ? '' : ` by **${formatMoney(Math.abs(change))}** (${((change / from) * 100).toFixed(1)}%)`;
+    return [`From FY${first.fiscalYear} to FY${last.fiscalYear} the ${what} of ${last.name}, ${last.state} ${way}${by}: ${formatMoney(from)} to ${formatMoney(to)}.`];
+  });
+}
+
+const NO_COUNTY =
+  "I can't give HUD's income figures without a county: HUD publishes its median family income and income limits by county (by town in New England), FY2018 to FY2022 here. Name a county and a fiscal year.";
+
+/** The areas of one fiscal year (the county as a whole where HUD splits it), or why there are none. */
+async function areasOf(county: CountyPlace, fiscalYear: number | undefined, deps: BuiltinDeps) {
+  const found = await deps.services.hmdaAggregates.incomeLimits({ county: county.fips, ...(fiscalYear ? { fiscalYear } : {}) });
+  const loaded = `FY${found.years[0]} to FY${found.years.at(-1)}`;
+  const whole = found.areas.filter((area) => area.areaFips.endsWith('99999'));
+  const areas = (whole.length > 0 ? whole : found.areas).slice(0, 12);
+  const missing =
+    areas.length === 0
+      ? `I can't give HUD's FY${fiscalYear ?? ''} figures for ${county.name}: ${fiscalYear && !found.years.includes(fiscalYear) ? `FY${fiscalYear} is not in the data held (${loaded})` : 'the county is not in the HUD files held'}.`
+      : undefined;
+  return { areas, loaded, missing, source: found.source_url };
+}
+
 export async function answerIncome(question: string, deps: BuiltinDeps): Promise<AnswerDraft | undefined> {
   const words = wordsOf(question);
   if (!said(words, lexicon().income.asks)) return undefined;
-  const county = (await placesIn(question, { deps, populations: new Map() })).find(
+  // Populations tell counties of one name apart ("Cook County" with no state is Cook County, IL).
+  const county = (await placesIn(question, await readerContext(deps))).find(
     (place): place is CountyPlace => place.kind === 'county',
   );
+  if (!county) return { text: NO_COUNTY, sources: [HUD_INCOME_LIMITS_URL] };
   const levels = levelsOf(words);
-  const fiscalYear = fiscalYearOf(words);
-  const source = HUD_INCOME_LIMITS_URL;
-  if (!county)
-    return {
-      text: "I can't give HUD's income figures without a county: HUD publishes its median family income and income limits by county (by town in New England), FY2018 to FY2022 here. Name a county and a fiscal year.",
-      sources: [source],
-    };
+  const household = householdOf(words);
+  const asked = fiscalYearsOf(words);
   try {
-    const found = await deps.services.hmdaAggregates.incomeLimits({ county: county.fips, ...(fiscalYear ? { fiscalYear } : {}) });
-    const loaded = `FY${found.years[0]} to FY${found.years.at(-1)}`;
-    if (found.areas.length === 0)
-      return {
-        text: `I can't give HUD's FY${fiscalYear ?? ''} figures for ${county.name}: ${fiscalYear && !found.years.includes(fiscalYear) ? `FY${fiscalYear} is not in the data held (${loaded})` : 'the county is not in the HUD files held'}.`,
-        sources: [found.source_url],
-      };
-    const household = householdOf(words);
-    const whole = found.areas.filter((area) => area.areaFips.endsWith('99999'));
-    const areas = (whole.length > 0 ? whole : found.areas).slice(0, 12);
-    const year = areas[0]?.fiscalYear;
-    const lines = areas.map(
-      (area) => `HUD's FY${year} figures for ${area.name}, ${area.state}: ${figuresOf(area, levels, household).join('; ')}.`,
+    const years = await Promise.all((asked.length > 0 ? asked : [undefined]).map((year) => areasOf(county, year, deps)));
+    // A year not held is said first; the years held are still answered.
+    const missing = years.flatMap((entry) => (entry.missing ? [entry.missing] : []));
+    const held = years.filter((entry) => entry.areas.length > 0);
+    const lines = held.flatMap((entry) =>
+      entry.areas.map(
+        (area) => `HUD's FY${area.fiscalYear} figures for ${area.name}, ${area.state}: ${figuresOf(area, levels, household).join('; ')}.`,
+      ),
     );
-    const note = `Source: HUD Section 8 income limits, FY${year} (${found.source_url}); the data held covers ${loaded}.`;
-    return { text: [...lines, note].join('\n\n'), sources: [found.source_url] };
+    const [first, last] = [held[0]?.areas[0], held.at(-1)?.areas[0]];
+    const change = held.length >= 2 && first && last ? changes(first, last, levels, household) : [];
+    const fiscal = held.map((entry) => `FY${entry.areas[0]?.fiscalYear}`).join(' and ');
+    const note = held[0] ? [`Source: HUD Section 8 income limits, ${fiscal} (${held[0].source}); the data held covers ${held[0].loaded}.`] : [];
+    return { text: [...missing, ...lines, ...change, ...note].join('\n\n'), sources: [years[0]?.source ?? HUD_INCOME_LIMITS_URL] };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return { text: `I can't give HUD's income figures: ${toErrorResponse(error).body.error}`, sources: [source] };
+    return { text: `I can't give HUD's income figures: ${toErrorResponse(error).body.error}`, sources: [HUD_INCOME_LIMITS_URL] };
   }
 }

@@ -21,7 +21,8 @@ import { preparePayments } from './reader-payment.ts';
 import { answerInstitutions, ranksInstitutions } from './reader-lenders.ts';
 import type { Coverage } from './reader/words.ts';
 
-async function readerContext(deps: BuiltinDeps) {
+/** What the reader reads with: the services, each place's population (to tell counties of one name apart), today. */
+export async function readerContext(deps: BuiltinDeps) {
   const populations = new Map<string, number>();
   try {
     const { series } = await deps.services.series.readFamily('population');
