@@ -68,9 +68,12 @@ function planValues(frame: Frame, plan: Plan): void {
         const series = seriesOf(measure, place);
         if (!series) continue;
         const when =
-          time && (time.grain === 'week' || time.grain === 'season' || (frame.operation.kind === 'average' && time.grain === 'day'))
-            ? rangeQuery(time)
-            : { at: momentOf(time) ?? 'latest' };
+          time && WEEKLY_FAMILIES.includes(measure.family) && time.grain === 'week' && frame.operation.kind === 'value'
+            ? // "the week of Labor Day": that week's survey, said with its own date, not a mean labelled by the Monday.
+              { at: time.from }
+            : time && (time.grain === 'week' || time.grain === 'season' || (frame.operation.kind === 'average' && time.grain === 'day'))
+              ? rangeQuery(time)
+              : { at: momentOf(time) ?? 'latest' };
         plan.steps.push({ operation: 'value', query: { series, ...when }, label: labelOf(place, time) });
       }
 }
@@ -109,6 +112,9 @@ function planChange(frame: Frame, plan: Plan): void {
       plan.readings.push(`"${first.text.trim()}" as from the first ${surveyWord(measure)} of ${momentOf(first)} to the latest`);
   }
 }
+
+/** Series published once a week (the survey of a week is one figure, dated by its Thursday). */
+const WEEKLY_FAMILIES = ['pmms'];
 
 /** Series published more often than the period asked (weekly, daily, quarterly). */
 const FINER_THAN_A_YEAR = ['pmms', 'optimal-blue', 'nmdb'];
