@@ -117,13 +117,14 @@ async function draftFor(request: AskRequest, deps: BuiltinDeps): Promise<AnswerD
   const read =
     PLANNED_INTENTS.has(intent) && !bill ? await answerWithReader(input, { seriesQuestion: intent === 'series' }) : undefined;
   let draft = bill ?? read?.draft;
-  if (read && draft && read.frame.refusals.some((refusal) => refusal.blocking)) {
+  if (read && read.frame.refusals.some((refusal) => refusal.blocking)) {
     // The refusal first; a clause it does not touch is still answered.
     const rest = await independentParts(request.message, read.frame, {
       blocked: async (clause) => (await readFrame(clause, await readerContext(deps))).frame.refusals.some((refusal) => refusal.blocking),
       answer: (clause) => draftFor({ message: clause, history: [] }, deps),
     });
-    if (rest) draft = joinDrafts(draft, rest);
+    const refusal = draft ?? { text: refusalText(read.frame.refusals) ?? '', sources: [] };
+    if (rest) draft = joinDrafts(refusal, rest);
   }
   if (!draft) {
     // A rate question the intent rules took for a search ("the 30-year rate for someone with a 700 FICO"): the rates composer.

@@ -9,12 +9,25 @@ import type { AnswerDraft } from './draft.ts';
 import type { Frame } from './reader/frame.ts';
 import { lexicon } from './reader/lexicon.ts';
 
-/** The clauses of a question, without the joining word ("and what is …" → "what is …"). */
+/** Whether a clause asks on its own: it opens, after any joining word, with a question word or a verb ("and what is …", "give …"). */
+const asksAlone = (clause: string) => nlp(clause).has('^(and|but|also|plus)? (#QuestionWord|#Verb)');
+
+/**
+ * The parts of a question, without the joining word ("and what is …" → "what is …"). compromise
+ * cuts clauses at every comma; a piece that does not ask on its own ("Arizona this year") stays
+ * with the part before it.
+ */
 function clausesOf(question: string): string[] {
-  const clauses = (nlp(question) as unknown as { clauses(): { out(format: 'array'): string[] } }).clauses().out('array');
-  return clauses
-    .map((clause) => clause.trim().replace(/^(and|but|also|plus)\s+/i, '').replace(/[,;]+$/, ''))
-    .filter((clause) => clause.split(/\s+/).length >= 3);
+  const pieces = (nlp(question) as unknown as { clauses(): { out(format: 'array'): string[] } }).clauses().out('array');
+  const parts: string[] = [];
+  for (const piece of pieces) {
+    const text = piece.trim();
+    if (parts.length > 0 && !asksAlone(text)) parts[parts.length - 1] += ` ${text}`;
+    else parts.push(text);
+  }
+  return parts
+    .map((part) => part.replace(/^(and|but|also|plus)\s+/i, '').replace(/[,;]+$/, ''))
+    .filter((part) => part.split(/\s+/).length >= 3);
 }
 
 /** The clause with a word pointing back at a place replaced by the place the whole question named. */
