@@ -99,7 +99,9 @@ function changes(first: IncomeArea, last: IncomeArea, levels: readonly Level[], 
     const what = level === 'median' ? 'median family income' : `${levelTitle(level)} for a household of ${household}`;
     const way = change > 0 ? 'rose' : change < 0 ? 'fell' : 'was unchanged';
     const by = change === 0 ? '' : ` by **${formatMoney(Math.abs(change))}** (${((change / from) * 100).toFixed(1)}%)`;
-    return [`From FY${first.fiscalYear} to FY${last.fiscalYear} the ${what} of ${last.name}, ${last.state} ${way}${by}: ${formatMoney(from)} to ${formatMoney(to)}.`];
+    return [
+      `From FY${first.fiscalYear} to FY${last.fiscalYear} the ${what} of ${last.name}, ${last.state} ${way}${by}: ${formatMoney(from)} to ${formatMoney(to)}.`,
+    ];
   });
 }
 
@@ -123,9 +125,7 @@ export async function answerIncome(question: string, deps: BuiltinDeps): Promise
   const words = wordsOf(question);
   if (!said(words, lexicon().income.asks)) return undefined;
   // Populations tell counties of one name apart ("Cook County" with no state is Cook County, IL).
-  const county = (await placesIn(question, await readerContext(deps))).find(
-    (place): place is CountyPlace => place.kind === 'county',
-  );
+  const county = (await placesIn(question, await readerContext(deps))).find((place): place is CountyPlace => place.kind === 'county');
   if (!county) return { text: NO_COUNTY, sources: [HUD_INCOME_LIMITS_URL] };
   const levels = levelsOf(words);
   const household = householdOf(words);
@@ -143,7 +143,9 @@ export async function answerIncome(question: string, deps: BuiltinDeps): Promise
     const [first, last] = [held[0]?.areas[0], held.at(-1)?.areas[0]];
     const change = held.length >= 2 && first && last ? changes(first, last, levels, household) : [];
     const fiscal = held.map((entry) => `FY${entry.areas[0]?.fiscalYear}`).join(' and ');
-    const note = held[0] ? [`Source: HUD Section 8 income limits, ${fiscal} (${held[0].source}); the data held covers ${held[0].loaded}.`] : [];
+    const note = held[0]
+      ? [`Source: HUD Section 8 income limits, ${fiscal} (${held[0].source}); the data held covers ${held[0].loaded}.`]
+      : [];
     return { text: [...missing, ...lines, ...change, ...note].join('\n\n'), sources: [years[0]?.source ?? HUD_INCOME_LIMITS_URL] };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

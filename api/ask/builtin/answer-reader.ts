@@ -142,7 +142,12 @@ export async function answerWithReader(
   await resolveFedMeetings(frame, deps);
   if (frame.refusals.some((refusal) => refusal.blocking)) return { frame, coverage, draft: refusalOnly(frame, frame.refusals, deps) };
   if (frame.topic === 'calendar' || (frame.measures.length === 0 && frame.operation.kind === 'calendar-arithmetic')) {
-    const { asks, daysBetween, between, refusals } = calendarAsks(frame, coverage.words, context.today, (index) => coverage.slotOf(index) === 'times');
+    const { asks, daysBetween, between, refusals } = calendarAsks(
+      frame,
+      coverage.words,
+      context.today,
+      (index) => coverage.slotOf(index) === 'times',
+    );
     const answer = await answerCalendarAsks(asks, daysBetween, deps, between);
     const first = refusalText([...frame.refusals, ...refusals]);
     return {

@@ -110,12 +110,9 @@ async function draftFor(request: AskRequest, deps: BuiltinDeps): Promise<AnswerD
   // Every question the reader may plan is read into a frame first: what cannot be answered is
   // said first, whoever answers the rest (the reader's plan, or a look-up composer).
   const bill = PLANNED_INTENTS.has(intent)
-    ? (answerHmdaCode(request.message, deps) ??
-      (await answerIncome(request.message, deps)) ??
-      (await answerBill(request.message, deps)))
+    ? (answerHmdaCode(request.message, deps) ?? (await answerIncome(request.message, deps)) ?? (await answerBill(request.message, deps)))
     : undefined;
-  const read =
-    PLANNED_INTENTS.has(intent) && !bill ? await answerWithReader(input, { seriesQuestion: intent === 'series' }) : undefined;
+  const read = PLANNED_INTENTS.has(intent) && !bill ? await answerWithReader(input, { seriesQuestion: intent === 'series' }) : undefined;
   let draft = bill ?? read?.draft;
   if (read && read.frame.refusals.some((refusal) => refusal.blocking)) {
     // The refusal first; a clause it does not touch is still answered.

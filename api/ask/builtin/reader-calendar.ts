@@ -49,7 +49,11 @@ function fromToday(ask: CalendarAsk, events: readonly CalendarEvent[], today: Da
   if (!event || events.length !== 1 || !(ask.first || (ask.pick && event.date >= isoDay(today)))) return [];
   const days = daysBetween(isoDay(today), event.date);
   const distance =
-    days === 0 ? 'today' : days > 0 ? `${days} ${days === 1 ? 'day' : 'days'} from today` : `${-days} ${days === -1 ? 'day' : 'days'} before today`;
+    days === 0
+      ? 'today'
+      : days > 0
+        ? `${days} ${days === 1 ? 'day' : 'days'} from today`
+        : `${-days} ${days === -1 ? 'day' : 'days'} before today`;
   return [`That is a ${weekday(event.date)}, ${distance} (${formatDate(isoDay(today))}).`];
 }
 
@@ -94,7 +98,8 @@ function headOf(ask: CalendarAsk, count: number, what: string, today: Date): str
 }
 
 /** An event as the question picked it ("the last FOMC rate decision of 2024"), or by its name. */
-const named = (entry: Found, event: CalendarEvent) => (entry.ask.pick ? `the ${entry.ask.pick} ${event.name} ${entry.ask.label}` : event.name);
+const named = (entry: Found, event: CalendarEvent) =>
+  entry.ask.pick ? `the ${entry.ask.pick} ${event.name} ${entry.ask.label}` : event.name;
 
 /** The days between the first event of each of two asks, and which came first. */
 function daysApart(found: readonly Found[]): string | undefined {

@@ -31,8 +31,7 @@ function mentionsOf(words: readonly Word[]): Mention[] {
   const found: Mention[] = [];
   for (const release of lexicon().calendarReleases)
     for (const phrase of release.phrases)
-      for (const indexes of findPhrase(words, phrase))
-        found.push({ release, start: indexes[0] as number, end: indexes.at(-1) as number });
+      for (const indexes of findPhrase(words, phrase)) found.push({ release, start: indexes[0] as number, end: indexes.at(-1) as number });
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: Mention[] = [];
   for (const mention of found) {
