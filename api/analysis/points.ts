@@ -170,6 +170,17 @@ export function describePoint(point: Point, units: string, frequency: string): s
   return `${figure} (${when})`;
 }
 
+/**
+ * A formatter for the figures of one list, percents at the decimals the most precise of them shows:
+ * a list of rates published to a tenth reads "4.8%; 4.0%", not "4.8%; 4%".
+ */
+export function listFormatter(values: readonly (number | null)[], units: string): (value: number | null) => string {
+  if (units !== 'percent' && !units.startsWith('percent ')) return (value) => formatValue(value, units);
+  const shown = values.flatMap((value) => (value === null ? [] : [String(round(value, 3)).split('.')[1]?.length ?? 0]));
+  const places = Math.max(0, ...shown);
+  return (value) => (value === null ? 'no figure' : `${round(value, 3).toFixed(places)}%`);
+}
+
 /** A value in its units: 6.81%, $832,750, 12,345 loans. */
 export function formatValue(value: number | null, units: string): string {
   if (value === null) return 'no figure';

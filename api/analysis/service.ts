@@ -21,7 +21,17 @@ import {
   type QueryOf,
   type ResultOf,
 } from './contract.ts';
-import { describePoint, exactValue, formatValue, isInterestRate, observationsIn, pointAt, rangeOf, spanOf } from './points.ts';
+import {
+  describePoint,
+  exactValue,
+  formatValue,
+  isInterestRate,
+  listFormatter,
+  observationsIn,
+  pointAt,
+  rangeOf,
+  spanOf,
+} from './points.ts';
 import {
   change,
   conditionText,
@@ -280,11 +290,15 @@ export function createAnalysisService({ series: seriesService, baseUrl }: { seri
       // Places tied with the last one are all in the result; the sentence names the first of them.
       const listed = members.slice(0, MAX_PLACES_NAMED);
       const more = members.length - listed.length;
+      const format = listFormatter(
+        members.map((member) => member.value),
+        section.units,
+      );
       const list =
-        listed.map((member) => `${member.rank}. ${member.name} ${formatValue(member.value, section.units)}`).join('; ') +
-        (more > 0 ? `; and ${more} more ${among} tied at ${formatValue(members.at(-1)?.value ?? null, section.units)}` : '');
+        listed.map((member) => `${member.rank}. ${member.name} ${format(member.value)}`).join('; ') +
+        (more > 0 ? `; and ${more} more ${among} tied at ${format(members.at(-1)?.value ?? null)}` : '');
       const tiedFirst = members.filter((member) => member.rank === 1).length;
-      const ties = tiedFirst > 1 ? ` ${tiedFirst} ${among} tie for first at ${formatValue(members[0]?.value ?? null, section.units)}.` : '';
+      const ties = tiedFirst > 1 ? ` ${tiedFirst} ${among} tie for first at ${format(members[0]?.value ?? null)}.` : '';
       return {
         answer: `${section.title}, ${query.order} first (${section.period}): ${list}.${ties}`,
         method: `Each ${among === 'states' ? 'state' : 'county'}'s figure for the period, sorted; tied places share a rank (1, 1, 3) and places tied with the last one shown are kept.`,

@@ -4,7 +4,9 @@ biggest move one way or either, a change from the first figure of a period, two 
 side by side, "a year ago" as a date, a rate with no state or tier, a change within one past period,
 a county name several states share, a daily index beside the survey on a named week, a day named
 within a multi-part question, calendar weeks and counts, a day no calendar has, Fed decisions before
-2021 and a Fed meeting in a year the calendar does not hold). Every fact is computed here from
+2021 and a Fed meeting in a year the calendar does not hold, a release picked from a span or beside a
+day, both ends of a state rank and two periods side by side, two HUD income measures and a change
+between fiscal years, a refused part beside an independent one, a holiday week of the weekly survey). Every fact is computed here from
 the publishers' files in the source folder (MDS_SOURCE_DIR, default ../shared/data), standard library
 only, never through the service and never typed by hand; `--write` rewrites ask-classes.json beside
 this file, in the shared set's format (facts are lists of alternatives; `forbid` strings must be absent).
@@ -627,6 +629,76 @@ def fomc_unheld_questions():
     ]
 
 
+def hud_income(fy, fips5):
+    """The whole county's row of HUD's Section 8 file for a fiscal year (area code ending 99999)."""
+    path = os.path.join(DATA, "income_limits", "hud_section8", f"Section8-FY{fy % 100:02d}.csv")
+    with open(path, newline="", encoding="utf-8-sig", errors="replace") as handle:
+        for row in csv.DictReader(handle):
+            if row["fips2010"] == f"{fips5}99999":
+                return {"median": int(row[f"median{fy}"]), **{k: int(v) for k, v in row.items() if k[:4] in ("l50_", "l80_", "ELI_")}}
+    raise KeyError((fy, fips5))
+
+
+def money_forms(value):
+    return [f"${value:,}", f"{value:,}", str(value)]
+
+
+def pick_questions():
+    """One event picked from a span or beside a day: the first of each release, the last before a day and the first after it, days between a year's last and the next's first, days to the next one with its weekday."""
+    bls, fomc = bls_events(), fomc_decisions()
+    named = lambda name, start, end: sorted(d for d, n in bls if n == name and start <= d <= end)
+    ppi = named("Producer Price Index", "2025-01-01", "2025-12-31")[0]
+    jolts = named("Job Openings and Labor Turnover Survey", "2025-01-01", "2025-12-31")[0]
+    out = [{"kind": "calendar_pick", "q": "What were the first PPI release and the first JOLTS release of 2025?", "facts": [dated_forms(ppi), dated_forms(jolts)]}]
+    labor = "2025-09-01"
+    before = named("Consumer Price Index", "2024-09-01", "2025-08-31")[-1]
+    after = named("Consumer Price Index", "2025-09-02", "2026-09-01")[0]
+    out.append({"kind": "calendar_edge", "q": "Around Labor Day 2025: the last CPI release before it and the first CPI release after it?", "facts": [dated_forms(before), dated_forms(after)]})
+    first, last = [d for d in fomc if d.startswith("2023")][0], [d for d in fomc if d.startswith("2023")][-1]
+    gap = (dt.date.fromisoformat(last) - dt.date.fromisoformat(first)).days
+    out.append({"kind": "calendar_pick", "q": "How many days separated the first FOMC decision of 2023 from the final one of 2023?", "facts": [[f"{gap} days"], dated_forms(first), dated_forms(last)]})
+    nxt = named("Producer Price Index", (TODAY + dt.timedelta(days=1)).isoformat(), "2099-12-31")[0]
+    days = (dt.date.fromisoformat(nxt) - TODAY).days
+    weekday = dt.date.fromisoformat(nxt).strftime("%A").lower()
+    out.append({"kind": "calendar_next", "q": "How long until the next PPI release, and which day of the week does it land on?", "facts": [[f"{days} days"], [weekday], dated_forms(nxt)]})
+    return out
+
+
+def nmdb_questions():
+    """NMDB state rates: both ends of a rank in the latest quarter, and two states in each of two quarters."""
+    path = os.path.join(DATA, "rates", "state_nmdb", "nmdb_states_quarterly_interest_rate_DERIVED.csv")
+    with open(path, newline="") as handle:
+        rows = [r for r in csv.DictReader(handle) if r["market"] == "All Mortgages" and r["ave_intrate_loan_weighted"] not in ("", ".")]
+    latest = max(r["period"] for r in rows)
+    values = {r["state_name"]: float(r["ave_intrate_loan_weighted"]) for r in rows if r["period"] == latest}
+    top, bottom = max(values.values()), min(values.values())
+    facts = [[name.lower()] for name, v in values.items() if v in (top, bottom)] + [rate_forms(top, 1), rate_forms(bottom, 1)]
+    out = [{"kind": "nmdb_both_ends", "q": "In the most recent NMDB quarter, which states have the lowest and the highest average interest rate on outstanding mortgages?", "facts": facts}]
+    q = "Average rate on outstanding mortgages, Ohio vs Michigan, in 2024Q1 and again in 2025Q1?"
+    out.append({"kind": "nmdb_each_period", "q": q, "facts": [rate_forms(nmdb(s, p), 1) for s in ("OH", "MI") for p in ("2024Q1", "2025Q1")]})
+    return out
+
+
+def income_questions():
+    """HUD income: two measures in one question, and a change between fiscal years with both years."""
+    harris = hud_income(2020, "48201")
+    king19, king21 = hud_income(2019, "53033"), hud_income(2021, "53033")
+    return [
+        {"kind": "income_two_measures", "q": "Harris County, Texas, FY2020: the very low-income (50%) limit for a household of three, and the area median family income?", "facts": [money_forms(harris["l50_3"]), money_forms(harris["median"])]},
+        {"kind": "income_change", "q": "How did the area median family income of King County, Washington change between FY2019 and FY2021?", "facts": [money_forms(king19["median"]), money_forms(king21["median"]), money_forms(king21["median"] - king19["median"])]},
+    ]
+
+
+def independent_part_questions():
+    """A refused part does not silence an independent one; a holiday week of the weekly survey is that week's survey."""
+    limit = conforming_2026("04013")
+    date, value = survey_of_week(PMMS15, "2025-05-26")
+    return [
+        {"kind": "refusal_then_answer", "q": "What rate did Wells Fargo charge in Maricopa County, Arizona this year, and what is the 2026 one-unit conforming limit there?", "facts": [["wells fargo"], money_forms(limit)]},
+        {"kind": "holiday_week_survey", "q": "Freddie Mac 15-year fixed for the week of Memorial Day 2025?", "facts": [rate_forms(value), day_forms(date)]},
+    ]
+
+
 def questions():
     groups = [
         survey_questions,
@@ -652,6 +724,10 @@ def questions():
         impossible_day_questions,
         fomc_history_questions,
         fomc_unheld_questions,
+        pick_questions,
+        nmdb_questions,
+        income_questions,
+        independent_part_questions,
     ]
     return [question for group in groups for question in group()]
 

@@ -1,6 +1,7 @@
 // `node scripts/launch.mjs scripts/eval/probe-ask.ts --data-dir DIR [--frames] < questions.txt`: asks the
 // built-in answerer each question (one a line) and prints its answer, the time it took and, with
-// --frames, the frame read. For trying new phrasings by hand; it scores nothing.
+// --frames, the frame read; --today YYYY-MM-DD sets the clock to noon UTC of that day (as the eval does).
+// For trying new phrasings by hand; it scores nothing.
 import fs from 'node:fs';
 import { loadConfig } from '../../api/config.ts';
 import { createLogger } from '../../api/platform/logger.ts';
@@ -15,7 +16,9 @@ const dataDir = args[args.indexOf('--data-dir') + 1] ?? '.data';
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SYNC_ON_START: 'false' });
 const logger = createLogger('warn');
 const db = await openDatabase(config, logger);
-const core = { config, db, logger, clock: () => new Date() };
+const today = args.includes('--today') ? args[args.indexOf('--today') + 1] : undefined;
+const clockOffsetMs = today === undefined ? 0 : Date.parse(`${today}T12:00:00Z`) - Date.now();
+const core = { config, db, logger, clock: () => new Date(Date.now() + clockOffsetMs) };
 const services = await createServices(core);
 const answerer = createBuiltinAnswerer({ ...core, services });
 const questions = fs

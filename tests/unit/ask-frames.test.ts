@@ -10,6 +10,7 @@ import { frameLine } from '../../api/ask/builtin/reader/frame-line.ts';
 import { planSteps } from '../../api/ask/builtin/reader/plan-frame.ts';
 import { calendarAsks } from '../../api/ask/builtin/reader/plan-calendar.ts';
 import { sameNameText } from '../../api/ask/builtin/reader/honour.ts';
+import { independentParts } from '../../api/ask/builtin/independent-parts.ts';
 import { ASK_QUESTIONS } from '../../scripts/eval/ask-questions.ts';
 import { MULTI_QUESTIONS } from '../../scripts/eval/multi-questions.ts';
 import { loadDevSet } from '../../scripts/eval/dev-set.ts';
@@ -420,5 +421,73 @@ describe.skipIf(!census)('days and calendar questions: each read as the question
     const cut = await words('When did the Fed raise rates in May 2000?');
     expect(cut.refusals[0]?.part).toMatch(/raise/);
     expect((await read('When is the September 2028 Fed meeting?')).topic).toBe('calendar');
+  });
+});
+
+describe.skipIf(!census)('a release picked from a span, both ends of a rank, each period compared, a part beside a refusal', () => {
+  const asks = async (question: string) => {
+    const { frame, coverage } = await readFrame(question, context);
+    return calendarAsks(frame, coverage.words, TODAY, (index) => coverage.slotOf(index) === 'times');
+  };
+
+  it('picks the first of each release, the last before a day and the first after it, and a year against the next', async () => {
+    const each = await asks('When are the first BLS jobs report and the first CPI release of 2026?');
+    expect(each.asks.map((ask) => [ask.names[0], ask.pick, ask.from, ask.to])).toEqual([
+      ['Employment Situation', 'first', '2026-01-01', '2026-12-31'],
+      ['Consumer Price Index', 'first', '2026-01-01', '2026-12-31'],
+    ]);
+    const edges = await asks(
+      'Around Independence Day 2026: when is the last Employment Situation release before July 4th and the first one after it?',
+    );
+    expect(edges.asks.map((ask) => [ask.pick, ask.to > '2026-07-04' ? ask.from : ask.to])).toEqual([
+      ['last', '2026-07-03'],
+      ['first', '2026-07-05'],
+    ]);
+    const years = await asks("How many days passed between the Fed's last rate decision of 2024 and its first of 2025?");
+    expect(years.daysBetween).toBe(true);
+    expect(years.asks.map((ask) => [ask.category, ask.pick, ask.from])).toEqual([
+      ['fed', 'last', '2024-01-01'],
+      ['fed', 'first', '2025-01-01'],
+    ]);
+    // "last" of "last year" is the time's, and a count lists every event: nothing is picked.
+    expect((await asks('How many CPI releases were there last year?')).asks[0]?.pick).toBeUndefined();
+  });
+
+  it('ranks both ways, reads "latest NMDB quarter" as the latest, and compares two places in each period asked', async () => {
+    const both = await read('Among states, where is the average rate on outstanding mortgages highest and lowest (latest NMDB quarter)?');
+    expect(both.operation).toMatchObject({ kind: 'rank', direction: 'both' });
+    expect(both.times.map((time) => time.grain)).toEqual(['latest']);
+    expect(planSteps(both).steps.map((step) => step.query.order)).toEqual(['highest', 'lowest']);
+    const periods = planSteps(
+      await read('FHFA NMDB: average contract rate on outstanding mortgages in Texas vs Florida, Q3 2025, and a year earlier in Q3 2024?'),
+    );
+    expect(periods.steps.map((step) => step.query.at)).toEqual(['2025Q3', '2024Q3']);
+  });
+
+  it('reads a week of the weekly survey as that week, answered by its survey', async () => {
+    const plan = planSteps(await read('Freddie Mac 30 yr fixed, week of Labor Day 2026 (the survey that Thursday)?'));
+    expect(plan.steps[0]?.query).toMatchObject({ series: 'pmms/30-year', at: '2026-09-07' });
+  });
+
+  it('answers a clause a blocking refusal does not touch, with the place it points back to', async () => {
+    const question = 'What rate did Rocket Mortgage give in Travis County last year, and what is the 2024 FHA one-unit limit there?';
+    const frame = await read(question);
+    expect(frame.refusals[0]).toMatchObject({ blocking: true });
+    const asked: string[] = [];
+    const rest = await independentParts(question, frame, {
+      blocked: async (clause) => (await read(clause)).refusals.some((refusal) => refusal.blocking),
+      answer: async (clause) => {
+        asked.push(clause);
+        return { text: clause, sources: [] };
+      },
+    });
+    expect(asked).toEqual(['what is the 2024 FHA one-unit limit in Travis County, TX?']);
+    expect(rest?.text).toBe(asked[0]);
+    // Every clause refused: the refusal alone answers.
+    const none = await independentParts('How many loans did Wells Fargo make in ZIP code 78701?', frame, {
+      blocked: async () => true,
+      answer: async () => ({ text: 'never', sources: [] }),
+    });
+    expect(none).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import { HUD_INCOME_LIMITS_URL } from '../../hmda-aggregates/sources.ts';
 import type { AnswerDraft, BuiltinDeps } from './draft.ts';
 import { formatMoney } from './draft.ts';
 import { lexicon } from './reader/lexicon.ts';
+import { readerContext } from './answer-reader.ts';
 import { isYearText } from './reader/read-times.ts';
 import { findPhrase, wordsOf, type Word } from './reader/words.ts';
 
@@ -17,12 +18,24 @@ type Level = IncomeLevel | 'median';
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 };
 const said = (words: readonly Word[], phrases: readonly string[]) => phrases.some((phrase) => findPhrase(words, phrase).length > 0);
 
-/** The levels asked, most specific first ("very low-income" is not "low-income"). */
+/**
+ * The levels asked, in the order written ("the 80% limit for a family of four, and the area median
+ * family income": both); a level's words inside a more specific one's ("low-income" in "very
+ * low-income") are that one's. None written: the three limits.
+ */
 function levelsOf(words: readonly Word[]): Level[] {
   const { levels } = lexicon().income;
-  for (const level of ['extremely_low', 'very_low', 'low'] as const) if (said(words, levels[level])) return [level];
-  if (said(words, levels.median)) return ['median'];
-  return ['extremely_low', 'very_low', 'low'];
+  const taken = new Set<number>();
+  const found: { level: Level; at: number }[] = [];
+  for (const level of ['extremely_low', 'very_low', 'low', 'median'] as const)
+    for (const phrase of levels[level])
+      for (const indexes of findPhrase(words, phrase)) {
+        if (indexes.some((index) => taken.has(index))) continue;
+        for (const index of indexes) taken.add(index);
+        found.push({ level, at: indexes[0] as number });
+      }
+  const ordered = [...new Set(found.sort((a, b) => a.at - b.at).map((entry) => entry.level))];
+  return ordered.length > 0 ? ordered : ['extremely_low', 'very_low', 'low'];
 }
 
 /** "a family of four", "a three-person household", "2 people", "a single person". */
@@ -40,15 +53,15 @@ function householdOf(words: readonly Word[]): number | undefined {
   return undefined;
 }
 
-/** "FY2022", "FY 2022", "FY22", "fiscal year 2022", or years written alone: every one, in order ("2020 and 2022"). */
+/** "FY2022", "FY 2022", "FY22", "fiscal year 2022", or years written alone: each fiscal year asked, in order. */
 function fiscalYearsOf(words: readonly Word[]): number[] {
-  const years: number[] = [];
+  const fiscal: number[] = [];
   for (const word of words) {
     const text = word.normal;
-    if (text.startsWith('fy') && /^\d{2}(\d{2})?$/.test(text.slice(2))) years.push(Number(text.slice(2).padStart(4, '20')));
-    else if (text === 'fy' && isYearText(words[word.index + 1]?.normal ?? '')) years.push(Number(words[word.index + 1]?.normal));
-    else if (isYearText(text) && words[word.index - 1]?.normal !== 'fy') years.push(Number(text));
+    if (text.startsWith('fy') && /^\d{2}(\d{2})?$/.test(text.slice(2))) fiscal.push(Number(text.slice(2).padStart(4, '20')));
+    if (text === 'fy' && isYearText(words[word.index + 1]?.normal ?? '')) fiscal.push(Number(words[word.index + 1]?.normal));
   }
+  const years = fiscal.length > 0 ? fiscal : words.filter((word) => isYearText(word.normal)).map((word) => Number(word.normal));
   return [...new Set(years)];
 }
 
@@ -70,65 +83,87 @@ function figuresOf(area: IncomeArea, levels: readonly Level[], household: number
   });
 }
 
-/** One county's figures for one fiscal year (the latest when none is written): its lines, or why there are none. */
-async function countyYear(
-  county: CountyPlace,
-  fiscalYear: number | undefined,
-  words: readonly Word[],
-  deps: BuiltinDeps,
-): Promise<{ lines: string[]; missing?: string; note: string; source: string; loaded: string }> {
+/** One figure of an area that two years can be set against: the median, or a limit for one household size. */
+function singleFigure(area: IncomeArea, level: Level, household: number | undefined): number | undefined {
+  if (level === 'median') return area.median;
+  return household === undefined ? undefined : (area.limits[level]?.[household - 1] ?? undefined);
+}
+
+/** "How much did it change from FY2018 to FY2022": each single figure of the first year against the last's. */
+function changes(first: IncomeArea, last: IncomeArea, levels: readonly Level[], household: number | undefined): string[] {
+  return levels.flatMap((level) => {
+    const from = singleFigure(first, level, household);
+    const to = singleFigure(last, level, household);
+    if (from === undefined || to === undefined || from === 0) return [];
+    const change = to - from;
+    const what = level === 'median' ? 'median family income' : `${levelTitle(level)} for a household of ${household}`;
+    const way = change > 0 ? 'rose' : change < 0 ? 'fell' : 'was unchanged';
+    const by = change === 0 ? '' : ` by **${formatMoney(Math.abs(change))}** (${((change / from) * 100).toFixed(1)}%)`;
+    return [
+      `From FY${first.fiscalYear} to FY${last.fiscalYear} the ${what} of ${last.name}, ${last.state} ${way}${by}: ${formatMoney(from)} to ${formatMoney(to)}.`,
+    ];
+  });
+}
+
+const NO_COUNTY =
+  "I can't give HUD's income figures without a county: HUD publishes its median family income and income limits by county (by town in New England), FY2018 to FY2022 here. Name a county and a fiscal year.";
+
+/** The areas of one fiscal year (the county as a whole where HUD splits it), or why there are none. */
+async function areasOf(county: CountyPlace, fiscalYear: number | undefined, deps: BuiltinDeps) {
   const found = await deps.services.hmdaAggregates.incomeLimits({ county: county.fips, ...(fiscalYear ? { fiscalYear } : {}) });
   const loaded = `FY${found.years[0]} to FY${found.years.at(-1)}`;
-  if (found.areas.length === 0) {
-    const why =
-      fiscalYear && !found.years.includes(fiscalYear)
-        ? `FY${fiscalYear} is not in the data held (${loaded})`
-        : 'the county is not in the HUD files held';
-    return {
-      lines: [],
-      missing: `HUD's FY${fiscalYear ?? ''} figures for ${county.name}: ${why}`,
-      note: '',
-      source: found.source_url,
-      loaded,
-    };
-  }
-  const levels = levelsOf(words);
-  const household = householdOf(words);
   const whole = found.areas.filter((area) => area.areaFips.endsWith('99999'));
   const areas = (whole.length > 0 ? whole : found.areas).slice(0, 12);
-  const year = areas[0]?.fiscalYear;
-  const lines = areas.map(
-    (area) => `HUD's FY${year} figures for ${area.name}, ${area.state}: ${figuresOf(area, levels, household).join('; ')}.`,
+  const missing =
+    areas.length === 0
+      ? `I can't give HUD's FY${fiscalYear ?? ''} figures for ${county.name}: ${fiscalYear && !found.years.includes(fiscalYear) ? `FY${fiscalYear} is not in the data held (${loaded})` : 'the county is not in the HUD files held'}.`
+      : undefined;
+  return { areas, loaded, missing, source: found.source_url };
+}
+
+/** One county's answer: a line per fiscal year held, the change from the first to the last, and the years not held. */
+async function countyAnswer(
+  county: CountyPlace,
+  asked: readonly number[],
+  levels: readonly Level[],
+  household: number | undefined,
+  deps: BuiltinDeps,
+) {
+  const years = await Promise.all((asked.length > 0 ? asked : [undefined]).map((year) => areasOf(county, year, deps)));
+  // A year not held is said first; the years held are still answered.
+  const missing = years.flatMap((entry) => (entry.missing ? [entry.missing] : []));
+  const held = years.filter((entry) => entry.areas.length > 0);
+  const lines = held.flatMap((entry) =>
+    entry.areas.map(
+      (area) => `HUD's FY${area.fiscalYear} figures for ${area.name}, ${area.state}: ${figuresOf(area, levels, household).join('; ')}.`,
+    ),
   );
-  return { lines, note: `FY${year}`, source: found.source_url, loaded };
+  const [first, last] = [held[0]?.areas[0], held.at(-1)?.areas[0]];
+  const change = held.length >= 2 && first && last ? changes(first, last, levels, household) : [];
+  return { missing, held, lines: [...lines, ...change], source: years[0]?.source };
 }
 
 /** Every county and fiscal year asked ("Cook County for 2020 and 2022"): each answered, the ones not held said first. */
 export async function answerIncome(question: string, deps: BuiltinDeps): Promise<AnswerDraft | undefined> {
   const words = wordsOf(question);
   if (!said(words, lexicon().income.asks)) return undefined;
-  const counties = (await placesIn(question, { deps, populations: new Map() })).filter(
-    (place): place is CountyPlace => place.kind === 'county',
-  );
-  const years = fiscalYearsOf(words);
-  const source = HUD_INCOME_LIMITS_URL;
-  if (counties.length === 0)
-    return {
-      text: "I can't give HUD's income figures without a county: HUD publishes its median family income and income limits by county (by town in New England), FY2018 to FY2022 here. Name a county and a fiscal year.",
-      sources: [source],
-    };
+  // Populations tell counties of one name apart ("Cook County" with no state is Cook County, IL).
+  const counties = (await placesIn(question, await readerContext(deps))).filter((place): place is CountyPlace => place.kind === 'county');
+  if (counties.length === 0) return { text: NO_COUNTY, sources: [HUD_INCOME_LIMITS_URL] };
+  const levels = levelsOf(words);
+  const household = householdOf(words);
+  const asked = fiscalYearsOf(words);
   try {
-    const asked = counties.flatMap((county) => (years.length > 0 ? years : [undefined]).map((year) => ({ county, year })));
-    const found = await Promise.all(asked.map(({ county, year }) => countyYear(county, year, words, deps)));
-    const missing = found.flatMap((entry) => (entry.missing ? [entry.missing] : []));
-    const first = missing.length > 0 ? [`I can't give ${missing.join('; ')}.`] : [];
-    const held = found.filter((entry) => !entry.missing);
-    if (held.length === 0) return { text: first.join(''), sources: [found[0]?.source ?? source] };
-    const fiscal = [...new Set(held.map((entry) => entry.note))].join(', ');
-    const note = `Source: HUD Section 8 income limits, ${fiscal} (${held[0]?.source}); the data held covers ${held[0]?.loaded}.`;
-    return { text: [...first, ...held.flatMap((entry) => entry.lines), note].join('\n\n'), sources: [held[0]?.source ?? source] };
+    const answers = await Promise.all(counties.map((county) => countyAnswer(county, asked, levels, household, deps)));
+    const held = answers.flatMap((answer) => answer.held);
+    const fiscal = [...new Set(held.map((entry) => `FY${entry.areas[0]?.fiscalYear}`))].join(' and ');
+    const note = held[0]
+      ? [`Source: HUD Section 8 income limits, ${fiscal} (${held[0].source}); the data held covers ${held[0].loaded}.`]
+      : [];
+    const text = [...answers.flatMap((answer) => answer.missing), ...answers.flatMap((answer) => answer.lines), ...note];
+    return { text: text.join('\n\n'), sources: [answers[0]?.source ?? HUD_INCOME_LIMITS_URL] };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return { text: `I can't give HUD's income figures: ${toErrorResponse(error).body.error}`, sources: [source] };
+    return { text: `I can't give HUD's income figures: ${toErrorResponse(error).body.error}`, sources: [HUD_INCOME_LIMITS_URL] };
   }
 }

@@ -21,7 +21,8 @@ import { preparePayments } from './reader-payment.ts';
 import { answerInstitutions, ranksInstitutions } from './reader-lenders.ts';
 import type { Coverage } from './reader/words.ts';
 
-async function readerContext(deps: BuiltinDeps) {
+/** What the reader reads with: the services, each place's population (to tell counties of one name apart), today. */
+export async function readerContext(deps: BuiltinDeps) {
   const populations = new Map<string, number>();
   try {
     const { series } = await deps.services.series.readFamily('population');
@@ -87,14 +88,20 @@ async function runSteps(plan: Plan, deps: BuiltinDeps, refusals: Refusal[]) {
     } catch (error) {
       // A dataset not loaded yet (503) is said like any other part that cannot be answered.
       if (!(error instanceof HttpError)) throw error;
-      refusals.push({
-        part: step.label || 'part of the question',
-        why: `I can't answer it from the data held: ${toErrorResponse(error).body.error}`,
-        blocking: false,
-      });
+      refusals.push({ part: step.label || 'part of the question', why: stepFailure(error), blocking: false });
     }
   }
   return { ran, sources, versions };
+}
+
+/**
+ * Why a step could not be answered, in the reader's words. A 400 is a query the reader composed
+ * badly, not something the asker wrote: its validation text ("Invalid value for 'at'") is never
+ * shown. Other statuses (a dataset not loaded yet, a period not published) are said as they are.
+ */
+function stepFailure(error: HttpError): string {
+  if (error.status !== 400) return `I can't answer it from the data held: ${toErrorResponse(error).body.error}`;
+  return "I couldn't put this part into a question the data held answers; try naming the period and place plainly";
 }
 
 function refusalOnly(frame: Frame, refusals: readonly Refusal[], deps: BuiltinDeps): AnswerDraft {
@@ -135,7 +142,12 @@ export async function answerWithReader(
   await resolveFedMeetings(frame, deps);
   if (frame.refusals.some((refusal) => refusal.blocking)) return { frame, coverage, draft: refusalOnly(frame, frame.refusals, deps) };
   if (frame.topic === 'calendar' || (frame.measures.length === 0 && frame.operation.kind === 'calendar-arithmetic')) {
-    const { asks, daysBetween, between, refusals } = calendarAsks(frame, coverage.words, context.today);
+    const { asks, daysBetween, between, refusals } = calendarAsks(
+      frame,
+      coverage.words,
+      context.today,
+      (index) => coverage.slotOf(index) === 'times',
+    );
     const answer = await answerCalendarAsks(asks, daysBetween, deps, between);
     const first = refusalText([...frame.refusals, ...refusals]);
     return {

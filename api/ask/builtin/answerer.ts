@@ -5,7 +5,7 @@
 import type { Answerer, AnswerEvent, AskRequest } from '../types.ts';
 import { extractEntities, type Entities } from './entities.ts';
 import { classifyIntent, type Intent } from './intents.ts';
-import type { Composer, BuiltinDeps } from './draft.ts';
+import type { AnswerDraft, Composer, BuiltinDeps } from './draft.ts';
 import { splitForStreaming } from './split.ts';
 import { answerDefinition, definitionSubject } from './answer-definition.ts';
 import type { GlossaryService } from '../../glossary/service.ts';
@@ -17,7 +17,9 @@ import { answerRates } from './answer-rates.ts';
 import { answerLoanLimits } from './answer-loan-limits.ts';
 import { answerHmda } from './answer-hmda.ts';
 import { answerSeries } from './answer-series.ts';
-import { answerWithReader } from './answer-reader.ts';
+import { answerWithReader, readerContext } from './answer-reader.ts';
+import { readFrame } from './reader/read-frame.ts';
+import { independentParts } from './independent-parts.ts';
 import { answerBill } from './answer-bills.ts';
 import { answerHmdaCode } from './answer-hmda-code.ts';
 import { answerIncome } from './answer-income.ts';
@@ -101,37 +103,55 @@ function withFramePlace(entities: Entities, frame: Frame | undefined): Entities 
   return next;
 }
 
+/** The draft of one question: its refusals first, then the reader's plan or a look-up composer. */
+async function draftFor(request: AskRequest, deps: BuiltinDeps): Promise<AnswerDraft> {
+  const { intent, entities } = understand(request, deps.services.glossary);
+  const input = { question: request.message, entities, deps };
+  // Every question the reader may plan is read into a frame first: what cannot be answered is
+  // said first, whoever answers the rest (the reader's plan, or a look-up composer).
+  const bill = PLANNED_INTENTS.has(intent)
+    ? (answerHmdaCode(request.message, deps) ?? (await answerIncome(request.message, deps)) ?? (await answerBill(request.message, deps)))
+    : undefined;
+  const read = PLANNED_INTENTS.has(intent) && !bill ? await answerWithReader(input, { seriesQuestion: intent === 'series' }) : undefined;
+  let draft = bill ?? read?.draft;
+  if (read && read.frame.refusals.some((refusal) => refusal.blocking)) {
+    // The refusal first; a clause it does not touch is still answered.
+    const rest = await independentParts(request.message, read.frame, {
+      blocked: async (clause) => (await readFrame(clause, await readerContext(deps))).frame.refusals.some((refusal) => refusal.blocking),
+      answer: (clause) => draftFor({ message: clause, history: [] }, deps),
+    });
+    const refusal = draft ?? { text: refusalText(read.frame.refusals) ?? '', sources: [] };
+    if (rest) draft = joinDrafts(refusal, rest);
+  }
+  if (!draft) {
+    // A rate question the intent rules took for a search ("the 30-year rate for someone with a 700 FICO"): the rates composer.
+    const frame = read?.frame;
+    const personalRate =
+      frame?.topic === 'rate' &&
+      frame.qualifiers.creditScore !== undefined &&
+      (frame.places.length > 0 || frame.qualifiers.termYears !== undefined);
+    const composer = (intent === 'search' || intent === 'definition') && personalRate ? 'rates' : intent;
+    draft = await COMPOSERS[composer]({ ...input, entities: withFramePlace(entities, read?.frame) });
+    const first = refusalText(read?.frame.refusals ?? []);
+    if (first) draft = { ...draft, text: `${first}\n\n${draft.text}` };
+  }
+  // A county whose name several states share, read as one of them: said before anything else.
+  const sameName = read ? sameNameText(read.frame) : undefined;
+  if (sameName && !draft.text.startsWith(sameName)) draft = { ...draft, text: `${sameName}\n\n${draft.text}` };
+  return draft;
+}
+
+const joinDrafts = (first: AnswerDraft, second: AnswerDraft): AnswerDraft => ({
+  text: `${first.text}\n\n${second.text}`,
+  sources: [...new Set([...first.sources, ...second.sources])],
+  versions: [...(first.versions ?? []), ...(second.versions ?? [])],
+});
+
 export function createBuiltinAnswerer(deps: BuiltinDeps): Answerer {
   return {
     name: 'built-in',
     async *answer(request: AskRequest, signal: AbortSignal): AsyncGenerator<AnswerEvent> {
-      const { intent, entities } = understand(request, deps.services.glossary);
-      const input = { question: request.message, entities, deps };
-      // Every question the reader may plan is read into a frame first: what cannot be answered is
-      // said first, whoever answers the rest (the reader's plan, or a look-up composer).
-      const bill = PLANNED_INTENTS.has(intent)
-        ? (answerHmdaCode(request.message, deps) ??
-          (await answerIncome(request.message, deps)) ??
-          (await answerBill(request.message, deps)))
-        : undefined;
-      const read =
-        PLANNED_INTENTS.has(intent) && !bill ? await answerWithReader(input, { seriesQuestion: intent === 'series' }) : undefined;
-      let draft = bill ?? read?.draft;
-      if (!draft) {
-        // A rate question the intent rules took for a search ("the 30-year rate for someone with a 700 FICO"): the rates composer.
-        const frame = read?.frame;
-        const personalRate =
-          frame?.topic === 'rate' &&
-          frame.qualifiers.creditScore !== undefined &&
-          (frame.places.length > 0 || frame.qualifiers.termYears !== undefined);
-        const composer = (intent === 'search' || intent === 'definition') && personalRate ? 'rates' : intent;
-        draft = await COMPOSERS[composer]({ ...input, entities: withFramePlace(entities, read?.frame) });
-        const first = refusalText(read?.frame.refusals ?? []);
-        if (first) draft = { ...draft, text: `${first}\n\n${draft.text}` };
-      }
-      // A county whose name several states share, read as one of them: said before anything else.
-      const sameName = read ? sameNameText(read.frame) : undefined;
-      if (sameName && !draft.text.startsWith(sameName)) draft = { ...draft, text: `${sameName}\n\n${draft.text}` };
+      const draft = await draftFor(request, deps);
       for (const url of draft.sources) yield { type: 'source', url };
       for (const version of draft.versions ?? []) yield { type: 'version', version };
       for (const piece of splitForStreaming(draft.text)) {

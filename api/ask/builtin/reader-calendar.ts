@@ -7,7 +7,7 @@ import type { DatasetVersion } from '../../platform/contract/versions.ts';
 import type { BuiltinDeps } from './draft.ts';
 import { formatDate } from './draft.ts';
 import type { CalendarAsk } from './reader/plan-types.ts';
-import { addDays, DAY_MS, isoDay } from '../../platform/dates.ts';
+import { addDays, DAY_MS, daysBetween, isoDay } from '../../platform/dates.ts';
 import { MONTH_NAMES } from '../../platform/contract/months.ts';
 
 interface Found {
@@ -33,12 +33,29 @@ async function eventsFor(
   const reference = `${MONTH_NAMES[Number(ask.from.slice(5, 7)) - 1]} ${ask.from.slice(0, 4)}`;
   const byReference = monthly ? named.filter((event) => event.name.includes(reference)) : [];
   const within = byReference.length > 0 ? byReference : named.filter((event) => event.date <= ask.to);
-  const events = ask.first ? within.slice(0, 1) : within;
+  const events = ask.first || ask.pick === 'first' ? within.slice(0, 1) : ask.pick === 'last' ? within.slice(-1) : within;
   const url = `${deps.config.baseUrl}/api/v1/calendar?from=${ask.from}&to=${to}${ask.category ? `&category=${ask.category}` : ''}`;
   return { events, versions: answer.dataset_versions, url };
 }
 
 const line = (event: CalendarEvent) => `- ${formatDate(event.date)} (${event.date}): ${event.name}`;
+
+const weekday = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+
+/** "The next CPI release" or one picked: its weekday, and the days from today to it (or since it). */
+function fromToday(ask: CalendarAsk, events: readonly CalendarEvent[], today: Date): string[] {
+  const [event] = events;
+  // A release picked from a past span is answered by its day; the days from today are for one still to come.
+  if (!event || events.length !== 1 || !(ask.first || (ask.pick && event.date >= isoDay(today)))) return [];
+  const days = daysBetween(isoDay(today), event.date);
+  const distance =
+    days === 0
+      ? 'today'
+      : days > 0
+        ? `${days} ${days === 1 ? 'day' : 'days'} from today`
+        : `${-days} ${days === -1 ? 'day' : 'days'} before today`;
+  return [`That is a ${weekday(event.date)}, ${distance} (${formatDate(isoDay(today))}).`];
+}
 
 /** The releases of one kind between two events (exclusive): the bounds found first, then what came out between them. */
 async function answerBetween(
@@ -72,11 +89,29 @@ const singular = (what: string) => what.replace('meetings', 'meeting').replace('
 /** The line before the events: the next one, how many there were (or are still to come), or which. */
 function headOf(ask: CalendarAsk, count: number, what: string, today: Date): string {
   if (ask.first) return `The next of the ${what}, from ${formatDate(ask.from)}:`;
+  if (ask.pick) return `The ${ask.pick} ${singular(what)} ${ask.label}:`;
   if (!ask.count)
     return `${what.charAt(0).toUpperCase()}${what.slice(1)} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}):`;
   const ahead = ask.label.startsWith('what is left') || ask.from > isoDay(today);
   const verb = ahead ? (count === 1 ? 'is' : 'are') : count === 1 ? 'was' : 'were';
   return `There ${verb} ${count} ${count === 1 ? singular(what) : what} in ${ask.label}:`;
+}
+
+/** An event as the question picked it ("the last FOMC rate decision of 2024"), or by its name. */
+const named = (entry: Found, event: CalendarEvent) =>
+  entry.ask.pick ? `the ${entry.ask.pick} ${event.name} ${entry.ask.label}` : event.name;
+
+/** The days between the first event of each of two asks, and which came first. */
+function daysApart(found: readonly Found[]): string | undefined {
+  const [a, b] = found;
+  const first = a?.events[0];
+  const second = b?.events[0];
+  if (!a || !b || !first || !second) return undefined;
+  const days = Math.round(Math.abs(Date.parse(second.date) - Date.parse(first.date)) / DAY_MS);
+  const order = first.date === second.date ? 'the same day as' : first.date < second.date ? 'before' : 'after';
+  const [one, other] = [named(a, first), named(b, second)];
+  const head = `${one.charAt(0).toUpperCase()}${one.slice(1)} came out on ${formatDate(first.date)} and ${other} on ${formatDate(second.date)}: **${days} days** apart (${days === 7 ? 'one week' : `${days} calendar days`})`;
+  return `${head}, so ${one} came ${order === 'the same day as' ? 'on the same day as' : `**${order}**`} ${other}.`;
 }
 
 export async function answerCalendarAsks(
@@ -98,14 +133,8 @@ export async function answerCalendarAsks(
   }
   const parts: string[] = [];
   if (daysBetween) {
-    const [first, second] = found.map((entry) => entry.events[0]);
-    if (first && second) {
-      const days = Math.round(Math.abs(Date.parse(second.date) - Date.parse(first.date)) / DAY_MS);
-      const order = first.date === second.date ? 'the same day as' : first.date < second.date ? 'before' : 'after';
-      parts.push(
-        `${first.name} came out on ${formatDate(first.date)} and ${second.name} on ${formatDate(second.date)}: **${days} days** apart (${days === 7 ? 'one week' : `${days} calendar days`}), so ${first.name} came ${order === 'the same day as' ? 'on the same day as' : `**${order}**`} ${second.name}.`,
-      );
-    }
+    const between = daysApart(found);
+    if (between) parts.push(between);
   }
   for (const { ask, events } of found) {
     const what =
@@ -123,7 +152,7 @@ export async function answerCalendarAsks(
       continue;
     }
     const head = headOf(ask, events.length, what, deps.clock());
-    if (!daysBetween) parts.push([head, events.map(line).join('\n')].join('\n'));
+    if (!daysBetween) parts.push([head, events.map(line).join('\n'), ...fromToday(ask, events, deps.clock())].join('\n'));
   }
   return { text: parts.join('\n\n'), sources: [...sources], versions };
 }

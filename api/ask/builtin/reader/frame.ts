@@ -24,7 +24,8 @@ export type OperationKind =
 export interface OperationSlot {
   kind: OperationKind;
   /** rank/extremes: highest or lowest first; biggest-move/streak: up or down. */
-  direction?: 'highest' | 'lowest';
+  /** Both: "where is it highest and lowest" across a set of places, a rank each way. */
+  direction?: 'highest' | 'lowest' | 'both';
   /** crossing: the last or first time. */
   which?: 'last' | 'first';
   /** biggest-move, streak: which way the steps go. */

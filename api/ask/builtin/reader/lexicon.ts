@@ -87,6 +87,12 @@ const LexiconSchema = z.object({
   calendarWeeks: z.record(z.string().min(1), z.number().int()),
   /** What an FOMC decision was ("cut", "hike"): the calendar holds when it was decided, not what. */
   calendarDecisionWords: phrases,
+  /** Words that point back at the place a question named ("there"), and what stands for them in a clause asked alone. */
+  placeReferences: z.record(z.string().min(1), z.string().includes('{place}')),
+  /** Words that pick one event of a span ("the first CPI release of 2026", "its last of 2024"). */
+  calendarPicks: z.object({ first: z.array(z.string().min(1)), last: z.array(z.string().min(1)) }),
+  /** Words that put a release on one side of a day ("before July 4th", "the first one after it"). */
+  calendarEdges: z.object({ before: z.array(z.string().min(1)), after: z.array(z.string().min(1)) }),
   /** Days named by their holiday: "MM-DD", or "MM-<weekday>-<n|last>" for one that falls on a weekday of its month. */
   holidays: z.record(z.string().min(1), z.string().regex(/^\d{2}-(\d{2}|(mon|tue|wed|thu|fri|sat|sun)-([1-5]|last))$/)),
   /** A share written in words ("at least a quarter", "more than half"): its percent. */

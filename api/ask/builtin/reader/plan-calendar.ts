@@ -6,6 +6,7 @@ import type { Frame, Refusal, TimeSlot } from './frame.ts';
 import type { CalendarAsk } from './plan-types.ts';
 import { findPhrase, type Word } from './words.ts';
 import { lexicon } from './lexicon.ts';
+import { pickedAsks } from './calendar-picks.ts';
 import { addDays, isoDay, mondayOf } from '../../../platform/dates.ts';
 
 type Release = Pick<CalendarAsk, 'names' | 'category' | 'title'>;
@@ -134,6 +135,7 @@ export function calendarAsks(
   frame: Frame,
   words: readonly Word[],
   today: Date,
+  timed: (index: number) => boolean = () => false,
 ): { asks: CalendarAsk[]; daysBetween: boolean; between?: boolean; refusals: Refusal[] } {
   const named = releasesNamed(words);
   const refusals = decisionRefusals(named, words);
@@ -144,6 +146,9 @@ export function calendarAsks(
   const asks: CalendarAsk[] = [];
   const between = count && words.some((word) => word.normal === 'between') ? betweenAsks(named, frame, today) : undefined;
   if (between) return { asks: between, daysBetween: false, between: true, refusals };
+  // A count lists every event (and so its first); only a question not counting picks one.
+  const picked = count ? undefined : pickedAsks(words, dated, timed, today);
+  if (picked) return { asks: picked, daysBetween: daysBetween && picked.length >= 2, refusals };
   // One event each: the first release named in the first time, the second in the second (or the
   // same release in two times: "between the September and October Fed meetings").
   const pairs = named.length >= 2 ? named.slice(0, 2) : named.length === 1 && times.length >= 2 ? [named[0], named[0]] : [];

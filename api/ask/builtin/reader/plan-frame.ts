@@ -56,9 +56,12 @@ function planValues(frame: Frame, plan: Plan): void {
         const series = seriesOf(measure, place);
         if (!series) continue;
         const when =
-          time && (time.grain === 'week' || time.grain === 'season' || (frame.operation.kind === 'average' && time.grain === 'day'))
-            ? rangeQuery(time)
-            : { at: momentOf(time) ?? 'latest' };
+          time && WEEKLY_FAMILIES.includes(measure.family) && time.grain === 'week' && frame.operation.kind === 'value'
+            ? // "the week of Labor Day": that week's survey, said with its own date, not a mean labelled by the Monday.
+              { at: time.from }
+            : time && (time.grain === 'week' || time.grain === 'season' || (frame.operation.kind === 'average' && time.grain === 'day'))
+              ? rangeQuery(time)
+              : { at: momentOf(time) ?? 'latest' };
         plan.steps.push({ operation: 'value', query: { series, ...when }, label: labelOf(place, time) });
       }
 }
@@ -101,6 +104,9 @@ function planChange(frame: Frame, plan: Plan): void {
   }
 }
 
+/** Series published once a week (the survey of a week is one figure, dated by its Thursday). */
+const WEEKLY_FAMILIES = ['pmms'];
+
 /** Series published more often than the period asked (weekly, daily, quarterly). */
 const FINER_THAN_A_YEAR = ['pmms', 'optimal-blue', 'nmdb'];
 
@@ -131,6 +137,19 @@ function startsAtFirst(frame: Frame, measure: MeasureSlot, first: TimeSlot, to: 
   return ['year', 'quarter', 'month', 'season'].includes(first.grain) || (first.grain === 'day' && frame.timeRelation === 'since');
 }
 
+/**
+ * "Texas vs Florida, Q3 2025, and a year earlier in Q3 2024": each period asked is compared, not
+ * only the last one written; one period (or a range) is the one moment `when`.
+ */
+function comparedMoments(frame: Frame, when: string | undefined): [string | undefined, string][] {
+  const dated = datedTimes(frame);
+  if (frame.timeRelation !== 'each' || dated.length < 2) return [[when, '']];
+  return dated.map((time) => [
+    time.grain === 'week' || time.grain === 'season' ? time.to : momentOf(time),
+    time.text.trim().replace(/[?!.,;:]+$/, ''),
+  ]);
+}
+
 function planCompare(frame: Frame, plan: Plan): void {
   const time = frame.times.at(-1);
   const when = time && (time.grain === 'week' || time.grain === 'season') ? time.to : momentOf(time);
@@ -153,11 +172,12 @@ function planCompare(frame: Frame, plan: Plan): void {
     // "Texas vs Florida vs Georgia": the first against each of the others, none dropped.
     const [p, ...others] = frame.places;
     const first = seriesOf(a, p);
-    for (const q of others) {
-      const second = seriesOf(a, q);
-      if (first && second)
-        plan.steps.push({ operation: 'compare', query: { series: first, other: second, ...(when ? { at: when } : {}) } });
-    }
+    for (const [at, label] of comparedMoments(frame, when))
+      for (const q of others) {
+        const second = seriesOf(a, q);
+        if (first && second)
+          plan.steps.push({ operation: 'compare', query: { series: first, other: second, ...(at ? { at } : {}) }, label });
+      }
     return;
   }
   const [t1, t2] = datedTimes(frame);
@@ -179,18 +199,20 @@ function planRank(frame: Frame, plan: Plan): void {
     (frame.numbers.ordinal ?? 1) -
     1;
   const limit = Math.min(frame.numbers.topN ?? (set.plural ? PLURAL_DEFAULT_LIMIT : TIME_SERIES_DEFAULT_LIMIT) + named, 100);
-  plan.steps.push({
-    operation: 'rank',
-    query: {
-      series: templateOf(measure),
-      among: set.among,
-      ...(set.state ? { state: set.state } : {}),
-      ...(time ? { at: momentOf(time) } : {}),
-      order: frame.operation.direction ?? 'highest',
-      limit,
-      ...(frame.numbers.per ? { per: frame.numbers.per } : {}),
-    },
-  });
+  const direction = frame.operation.direction ?? 'highest';
+  for (const order of direction === 'both' ? (['highest', 'lowest'] as const) : [direction])
+    plan.steps.push({
+      operation: 'rank',
+      query: {
+        series: templateOf(measure),
+        among: set.among,
+        ...(set.state ? { state: set.state } : {}),
+        ...(time ? { at: momentOf(time) } : {}),
+        order,
+        limit,
+        ...(frame.numbers.per ? { per: frame.numbers.per } : {}),
+      },
+    });
 }
 
 function planCount(frame: Frame, plan: Plan): void {
@@ -252,7 +274,7 @@ function planOverTime(frame: Frame, plan: Plan, operation: 'crossing' | 'extreme
   }
   if (operation === 'extremes') {
     plan.steps.push({ operation, query: { series, ...range } });
-    plan.say = frame.operation.direction;
+    plan.say = frame.operation.direction === 'both' ? undefined : frame.operation.direction;
     return;
   }
   const threshold = frame.numbers.threshold;
@@ -328,7 +350,7 @@ function planPerResident(frame: Frame, plan: Plan): void {
         among: frame.placeSet.among,
         ...(time ? { at: momentOf(time) } : {}),
         per,
-        order: frame.operation.direction ?? 'highest',
+        order: frame.operation.direction === 'lowest' ? 'lowest' : 'highest',
         limit: frame.numbers.topN ?? 5,
       },
     });

@@ -22,6 +22,8 @@ export interface CalendarAsk {
   count: boolean;
   /** "the next CPI release": the first event only. */
   first?: boolean;
+  /** "the first CPI release of 2026", "the last jobs report before July 4th": that one event of the span. */
+  pick?: 'first' | 'last';
 }
 
 /** A county's limit for a number of units, which the one-unit series do not hold. */

@@ -51,6 +51,12 @@ function directionOf(coverage: Coverage): 'highest' | 'lowest' | undefined {
   return high <= low ? 'highest' : 'lowest';
 }
 
+function bothDirections(coverage: Coverage): boolean {
+  const { directions } = lexicon();
+  const written = (phrases: readonly string[]) => phrases.some((phrase) => findPhrase(coverage.words, phrase).length > 0);
+  return written(directions.highest) && written(directions.lowest);
+}
+
 function whichOf(coverage: Coverage): 'first' | 'last' | undefined {
   const { first, last } = lexicon();
   if (takePhrases(coverage, first, 'operation.which')) return 'first';
@@ -131,7 +137,9 @@ export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
   const cues = cuesIn(coverage);
   if (namesBiggestMove(coverage)) cues.add('biggest-move');
   const kind = kindOf(cues, slots, asksWhen, coverage);
-  const direction = directionOf(coverage);
+  const written = directionOf(coverage);
+  // "Where is it highest and lowest among states": a rank each way, not the first word's only.
+  const direction = kind === 'rank' && bothDirections(coverage) ? 'both' : written;
   const which = whichOf(coverage);
   const step = kind === 'biggest-move' || kind === 'streak' ? stepOf(coverage) : undefined;
   return {

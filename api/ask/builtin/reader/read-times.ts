@@ -103,7 +103,9 @@ function clauses(words: readonly Word[], question: string): { start: number; end
 function quarterOf(start: string, clauseWords: readonly Word[], previous: Found | undefined): { year: number; quarter: number } {
   const month = Number(start.slice(5, 7));
   const written = clauseWords.find((word) => isYearText(word.normal));
-  const year = written ? Number(written.normal) : previous ? Number(previous.from.slice(0, 4)) : Number(start.slice(0, 4));
+  // A previous time that is no calendar period ("latest") lends no year.
+  const previousYear = previous && isYearText(previous.from.slice(0, 4)) ? Number(previous.from.slice(0, 4)) : undefined;
+  const year = written ? Number(written.normal) : (previousYear ?? Number(start.slice(0, 4)));
   return { year, quarter: Math.floor((month - 1) / 3) + 1 };
 }
 
@@ -157,6 +159,8 @@ function relativeTimes(
       continue;
     }
     if (!seasonWord && SEASONS[inside[0]?.normal ?? ''] !== undefined) continue;
+    // "(latest NMDB quarter)": the bare word names no quarter; the latest word beside it is read on its own.
+    if (unit === 'quarter' && inside.length === 1 && inside[0]?.normal === 'quarter') continue;
     if (seasonWord) {
       const yearWord = clauseWords.find((word) => isYearText(word.normal) && word.start >= start && word.end <= end);
       const span = seasonSpan(seasonWord.normal, yearWord ? Number(yearWord.normal) : undefined, today);
