@@ -17,9 +17,9 @@ import {
 } from '../../hmda-aggregates/series-reads.ts';
 import { COUNTIES_DATASET, readCountyNames } from '../../loan-limits/series-reads.ts';
 import { heldOnce, type HeldOnce } from '../../platform/held-once.ts';
-import { BoundedCache } from '../../platform/bounded-cache.ts';
+import { MadeSeriesMap } from './made-series-map.ts';
 import { catalogue, type HmdaMeasure } from '../../catalogue/measures.ts';
-import type { HeldFamily, HeldSeries, SeriesFamily } from '../types.ts';
+import type { HeldSeries, SeriesFamily } from '../types.ts';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -102,15 +102,15 @@ const MADE_SERIES_KEPT_BYTES = 4 * 1024 * 1024;
  * read again while it is kept is the same object, so an answer computed from it is still known to
  * be current.
  */
-class HmdaSeriesMap implements HeldFamily {
+class HmdaSeriesMap extends MadeSeriesMap {
   private readonly places: ReadonlyMap<string, HmdaPlace>;
-  private readonly made = new BoundedCache<HeldSeries>({ maxBytes: MADE_SERIES_KEPT_BYTES, sizeOf: (_series, id) => 160 + 2 * id.length });
   private readonly notes = new Map<string, readonly string[]>();
   private readonly table: CountTable;
   private readonly family: 'hmda' | 'hmda-county';
   private readonly asOf: string | null;
 
   constructor(table: CountTable, places: readonly HmdaPlace[], family: 'hmda' | 'hmda-county', asOf: string | null) {
+    super({ keptBytes: MADE_SERIES_KEPT_BYTES, bytesPerSeries: 160 });
     this.table = table;
     this.family = family;
     this.asOf = asOf;
@@ -121,9 +121,7 @@ class HmdaSeriesMap implements HeldFamily {
     return this.places.size * measures().size;
   }
 
-  get(id: string): HeldSeries | undefined {
-    const hit = this.made.get(id);
-    if (hit) return hit;
+  protected make(id: string): HeldSeries | undefined {
     const [, geo = '', key = ''] = id.split('/');
     const place = this.places.get(geo);
     const measure = measures().get(key);
@@ -131,9 +129,7 @@ class HmdaSeriesMap implements HeldFamily {
     const notesKey = `${geo === 'US' ? 'nation' : 'place'}:${key}`;
     let notes = this.notes.get(notesKey);
     if (!notes) this.notes.set(notesKey, (notes = notesOf(measure, geo === 'US')));
-    const series = makeSeries(this.table, place, measure, this.family, this.asOf, notes);
-    this.made.set(id, series);
-    return series;
+    return makeSeries(this.table, place, measure, this.family, this.asOf, notes);
   }
 
   has(id: string): boolean {
@@ -150,22 +146,6 @@ class HmdaSeriesMap implements HeldFamily {
     const geos = [...this.places.keys()];
     for (let index = offset; index < geos.length * keys.length; index += 1)
       yield `hmda/${geos[Math.floor(index / keys.length)] as string}/${keys[index % keys.length] as string}`;
-  }
-
-  *values(): MapIterator<HeldSeries> {
-    for (const id of this.keys()) yield this.get(id) as HeldSeries;
-  }
-
-  *entries(): MapIterator<[string, HeldSeries]> {
-    for (const id of this.keys()) yield [id, this.get(id) as HeldSeries];
-  }
-
-  [Symbol.iterator](): MapIterator<[string, HeldSeries]> {
-    return this.entries();
-  }
-
-  forEach(callback: (series: HeldSeries, id: string, map: ReadonlyMap<string, HeldSeries>) => void): void {
-    for (const [id, series] of this.entries()) callback(series, id, this);
   }
 
   idsLike(template: string): Iterable<string> | undefined {

@@ -7,8 +7,8 @@ import type { Queryable } from '../../platform/db/database.ts';
 import { HUD_INCOME_LIMITS_URL } from '../../hmda-aggregates/reads.ts';
 import { HOUSEHOLD_SIZES, HUD_INCOME_DATASET, INCOME_LEVELS, wholeCountyAreas, type IncomeArea } from '../../statistics/income.ts';
 import { heldOnce } from '../../platform/held-once.ts';
-import { BoundedCache } from '../../platform/bounded-cache.ts';
-import type { HeldFamily, HeldSeries, SeriesFamily } from '../types.ts';
+import { MadeSeriesMap } from './made-series-map.ts';
+import type { HeldSeries, SeriesFamily } from '../types.ts';
 
 const PREFIX = 'income-limits/';
 const SIZE_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'] as const;
@@ -74,13 +74,12 @@ function makeSeries(county: IncomeCounty, measure: string, asOf: string | null):
 const MADE_SERIES_KEPT_BYTES = 2 * 1024 * 1024;
 
 /** Every income measure of every county of one load, made when read. */
-class IncomeSeriesMap implements HeldFamily {
-  private readonly made = new BoundedCache<HeldSeries>({ maxBytes: MADE_SERIES_KEPT_BYTES, sizeOf: (_series, id) => 200 + 2 * id.length });
-
+class IncomeSeriesMap extends MadeSeriesMap {
   private readonly counties: ReadonlyMap<string, IncomeCounty>;
   private readonly asOf: string | null;
 
   constructor(counties: ReadonlyMap<string, IncomeCounty>, asOf: string | null) {
+    super({ keptBytes: MADE_SERIES_KEPT_BYTES, bytesPerSeries: 200 });
     this.counties = counties;
     this.asOf = asOf;
   }
@@ -89,17 +88,12 @@ class IncomeSeriesMap implements HeldFamily {
     return this.counties.size * MEASURES.length;
   }
 
-  get(id: string): HeldSeries | undefined {
-    const hit = this.made.get(id);
-    if (hit) return hit;
+  protected make(id: string): HeldSeries | undefined {
     const [level = '', fips = '', size] = id.slice(PREFIX.length).split('/');
     const county = this.counties.get(fips);
     const measure = level === 'median' ? 'median' : `${level}/${size?.split('-')[0]}`;
     if (!county || !MEASURES.includes(measure) || idOf(measure, fips) !== id) return undefined;
-    // A series read again while kept is the same object, so an answer computed from it stays current.
-    const series = makeSeries(county, measure, this.asOf);
-    this.made.set(id, series);
-    return series;
+    return makeSeries(county, measure, this.asOf);
   }
 
   has(id: string): boolean {
@@ -110,22 +104,6 @@ class IncomeSeriesMap implements HeldFamily {
 
   *keys(): MapIterator<string> {
     for (const fips of this.counties.keys()) for (const measure of MEASURES) yield idOf(measure, fips);
-  }
-
-  *values(): MapIterator<HeldSeries> {
-    for (const id of this.keys()) yield this.get(id) as HeldSeries;
-  }
-
-  *entries(): MapIterator<[string, HeldSeries]> {
-    for (const id of this.keys()) yield [id, this.get(id) as HeldSeries];
-  }
-
-  [Symbol.iterator](): MapIterator<[string, HeldSeries]> {
-    return this.entries();
-  }
-
-  forEach(callback: (series: HeldSeries, id: string, map: ReadonlyMap<string, HeldSeries>) => void): void {
-    for (const [id, series] of this.entries()) callback(series, id, this);
   }
 
   idsLike(template: string): Iterable<string> | undefined {
