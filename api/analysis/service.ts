@@ -127,6 +127,15 @@ class Used {
 /** How many places a ranking's sentence names; the result holds every place ranked. */
 const MAX_PLACES_NAMED = 25;
 
+/** The places a ranking's sentence does not name, said truly: tied at one figure only when they are. */
+function remainderText(rest: readonly { value: number }[], among: string, format: (value: number | null) => string): string {
+  const [first] = rest;
+  const last = rest.at(-1);
+  if (!first || !last) return '';
+  if (first.value === last.value) return `; and ${rest.length} more ${among} tied at ${format(first.value)}`;
+  return `; and ${rest.length} more ${among}, from ${format(first.value)} to ${format(last.value)} (every one in the result)`;
+}
+
 function thresholdOf(query: { above?: string | undefined; below?: string | undefined; equal?: string | undefined }): {
   op: Condition['op'];
   text: string;
@@ -287,16 +296,15 @@ export function createAnalysisService({ series: seriesService, baseUrl }: { seri
       const section = await crossSection(seriesService, query.series, among, query.state, query.at, query.per, filtersOf(query));
       used.addSection(section);
       const members = section.ranked(query.order, query.limit);
-      // Places tied with the last one are all in the result; the sentence names the first of them.
+      // The sentence names the first places; the rest (a long limit, or ties with the last one) are in the result.
       const listed = members.slice(0, MAX_PLACES_NAMED);
-      const more = members.length - listed.length;
       const format = listFormatter(
         members.map((member) => member.value),
         section.units,
       );
       const list =
         listed.map((member) => `${member.rank}. ${member.name} ${format(member.value)}`).join('; ') +
-        (more > 0 ? `; and ${more} more ${among} tied at ${format(members.at(-1)?.value ?? null)}` : '');
+        remainderText(members.slice(listed.length), among, format);
       const tiedFirst = members.filter((member) => member.rank === 1).length;
       const ties = tiedFirst > 1 ? ` ${tiedFirst} ${among} tie for first at ${format(members[0]?.value ?? null)}.` : '';
       return {
