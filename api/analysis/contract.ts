@@ -61,7 +61,7 @@ function moment(description: string) {
 
 const seriesId = (description: string) => text({ max: 120, example: 'pmms/30-year' }).describe(description);
 const SERIES = seriesId('A series id from find_series, e.g. `pmms/30-year`.');
-const AT = moment('`latest` (default), 2024, 2025Q3, 2024-05 or 2024-12-18; a period is the mean, a day the last observation by it.');
+const AT = moment("`latest` (default), 2024, 2025Q3, 2024-05 or 2024-12-18: a period's mean, a day's last observation by it.");
 const FROM = moment('Start of the range (inclusive): a year, quarter, month or day; default the first observation.');
 const TO = moment('End of the range (inclusive): a year, quarter, month or day, or `latest` (default).');
 /** A number, or a series id whose value at `at` is the threshold (cross-sections only). */
@@ -83,7 +83,7 @@ const threshold = (side: 'above' | 'below' | 'equal') =>
 const AMONG = choice(['states', 'counties'] as const, { aliases: { state: 'states', county: 'counties' } }).describe(
   'states or counties (default with `state`).',
 );
-const PLACE_STATE = stateCode().optional().describe('Only the counties of this state.');
+const PLACE_STATE = stateCode().optional().describe("Only this state's counties.");
 /** Which places a cross-section keeps (rank, count): a list of places, a population floor. */
 const PLACE_FILTERS = {
   places: list(text({ max: 60, example: 'TX' }), { max: 60 })
@@ -106,8 +106,8 @@ export const ChangeQuerySchema = z.object({
   series: SERIES,
   from: FROM,
   to: TO.optional(),
-  from_first: z.boolean().optional().describe("Start at the `from` period's first observation."),
-  to_last: z.boolean().optional().describe("End at the `to` period's last observation ('in 2024': to = from)."),
+  from_first: z.boolean().optional().describe("Start at `from`'s first observation."),
+  to_last: z.boolean().optional().describe("End at `to`'s last observation ('in 2024': to = from)."),
 });
 export const CompareQuerySchema = z.object({
   series: SERIES,
@@ -425,8 +425,8 @@ const fieldsOf = () => {
 /** The /ask model's tool: one operation and its parameters (each operation's own schema then applies). */
 export const AnalysisToolInputSchema = z.object({
   operation: choice(OPERATIONS).describe(
-    'compare: with `other`; share: `part` of `whole`; count, crossing: `above`/`below`/`equal`; moves: largest step; ' +
-      'streak: longest run.',
+    'compare: with `other`; share: `part` of `whole`; count, crossing, streak: `above`/`below`/`equal`; ' +
+      'moves: largest step; streak: longest run.',
   ),
   ...fieldsOf(),
 });

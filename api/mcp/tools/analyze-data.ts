@@ -43,8 +43,8 @@ export const analyzeDataTool = defineTool({
   name: 'analyze_data',
   title: 'Analyze series',
   description:
-    'Compute over series find_series finds; rank and count take * for the place (all states, or the counties of ' +
-    '`state`, in one call). E.g. {operation:"rank",series:"hmda/*/originations",state:"PA",limit:2}.',
+    "Compute over series from find_series; rank and count take * for the place (all states, or `state`'s counties, " +
+    'in one call). E.g. {operation:"rank",series:"hmda/*/originations",state:"PA",limit:2}.',
   inputSchema: AnalysisToolInputSchema,
   outputSchema: AnalysisToolAnswerSchema,
   uses: ['analysis'],
