@@ -154,6 +154,7 @@ export const CrossingQuerySchema = z.object({
   series: SERIES,
   above: threshold('above'),
   below: threshold('below'),
+  equal: threshold('equal'),
   which: choice(['last', 'first'] as const, { aliases: { latest: 'last', most_recent: 'last', earliest: 'first' } })
     .default('last')
     .describe('`last` (default) or `first` time.'),

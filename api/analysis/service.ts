@@ -401,7 +401,6 @@ export function createAnalysisService({ series: seriesService, baseUrl }: { seri
     },
     async crossing(query, used) {
       const condition = numericCondition(query);
-      const { op, threshold } = condition;
       const { series, versions } = await read(query.series);
       const span = rangeOf(query.from, query.to, series);
       const found = crossing(series, span, condition, query.which);
@@ -418,7 +417,7 @@ export function createAnalysisService({ series: seriesService, baseUrl }: { seri
               : '.');
       return {
         answer,
-        method: `The ${query.which} published observation from ${span.start} to ${span.end} strictly ${op} ${threshold}.`,
+        method: `The ${query.which} published observation from ${span.start} to ${span.end} ${condition.op === 'equal' ? '' : 'strictly '}${conditionText(condition)}.`,
         result: { which: query.which, condition: conditionText(condition), ...found },
       };
     },

@@ -211,6 +211,11 @@ describe.skipIf(!hasSourceData)('analyze_data over MCP', () => {
     const equal = await analyze({ operation: 'count', series: 'pmms/30-year', equal: 7.79 });
     expect(equal.result.count).toBe(pmms30.filter((row) => row.value === 7.79).length);
 
+    const lastAt7 = pmms30.filter((row) => row.value === 7).at(-1)!;
+    const crossing = await analyze({ operation: 'crossing', series: 'pmms/30-year', equal: 7 });
+    expect(crossing.isError, crossing.text).toBe(false);
+    expect(crossing.result.found).toMatchObject({ date: lastAt7.date, value: 7 });
+
     const perResident = await analyze({ operation: 'per-resident', series: 'hmda/FL/originations', places: ['FL', 'TX'] });
     expect(perResident.isError).toBe(true);
     expect(perResident.text).toMatch(/'places' \(taken by rank, count\)/);
