@@ -3,7 +3,7 @@
 // shape: the result, the inputs it used with their sources and as-of dates, and the method in one
 // sentence. REST (GET /analysis/<operation>), /ask's built-in reader and its model all go through it.
 import { z } from 'zod';
-import { choice, decimal, integer, lenient, list, text, textForms } from '../platform/contract/lenient.ts';
+import { acceptedInputOf, choice, decimal, integer, lenient, list, text, textForms, textJson } from '../platform/contract/lenient.ts';
 import { foldCase, wordsPattern } from '../platform/contract/patterns.ts';
 import { DATE_BOUND_TEXT } from '../series/contract.ts';
 import { stateCode } from '../platform/contract/places.ts';
@@ -61,12 +61,18 @@ function moment(description: string) {
 
 const seriesId = (description: string) => text({ max: 120, example: 'pmms/30-year' }).describe(description);
 const SERIES = seriesId('A series id from find_series, e.g. `pmms/30-year`.');
-const AT = moment('`latest` (default), 2024, 2025Q3, 2024-05 or 2024-12-18; a period is the mean, a day the last observation by it.');
+const AT = moment("`latest` (default), 2024, 2025Q3, 2024-05 or 2024-12-18: a period's mean, a day's last observation by it.");
 const FROM = moment('Start of the range (inclusive): a year, quarter, month or day; default the first observation.');
 const TO = moment('End of the range (inclusive): a year, quarter, month or day, or `latest` (default).');
 /** A number, or a series id whose value at `at` is the threshold (cross-sections only). */
+/** A threshold's text, a number as given (3 or "3"): the service reads the number from the text. */
+const thresholdText = (example: string) => {
+  const inner = text({ max: 120, example });
+  const { json } = acceptedInputOf(inner) ?? { json: textJson(1, 120) };
+  return lenient((value) => (typeof value === 'number' ? String(value) : value), inner, { json: { anyOf: [{ type: 'number' }, json] } });
+};
 const threshold = (side: 'above' | 'below' | 'equal') =>
-  text({ max: 120, example: side === 'above' ? '7' : '6' })
+  thresholdText(side === 'above' ? '7' : '6')
     .optional()
     // `above` says what all three take; the others refer to it (the tool listing has a byte budget).
     .describe(
@@ -77,7 +83,7 @@ const threshold = (side: 'above' | 'below' | 'equal') =>
 const AMONG = choice(['states', 'counties'] as const, { aliases: { state: 'states', county: 'counties' } }).describe(
   'states or counties (default with `state`).',
 );
-const PLACE_STATE = stateCode().optional().describe('Only the counties of this state.');
+const PLACE_STATE = stateCode().optional().describe("Only this state's counties.");
 /** Which places a cross-section keeps (rank, count): a list of places, a population floor. */
 const PLACE_FILTERS = {
   places: list(text({ max: 60, example: 'TX' }), { max: 60 })
@@ -100,8 +106,8 @@ export const ChangeQuerySchema = z.object({
   series: SERIES,
   from: FROM,
   to: TO.optional(),
-  from_first: z.boolean().optional().describe("Start at the `from` period's first observation."),
-  to_last: z.boolean().optional().describe("End at the `to` period's last observation ('in 2024': to = from)."),
+  from_first: z.boolean().optional().describe("Start at `from`'s first observation."),
+  to_last: z.boolean().optional().describe("End at `to`'s last observation ('in 2024': to = from)."),
 });
 export const CompareQuerySchema = z.object({
   series: SERIES,
@@ -148,13 +154,22 @@ export const CrossingQuerySchema = z.object({
   series: SERIES,
   above: threshold('above'),
   below: threshold('below'),
+  equal: threshold('equal'),
   which: choice(['last', 'first'] as const, { aliases: { latest: 'last', most_recent: 'last', earliest: 'first' } })
     .default('last')
     .describe('`last` (default) or `first` time.'),
   from: FROM.optional(),
   to: TO.optional(),
 });
-export const ExtremesQuerySchema = z.object({ series: SERIES, from: FROM.optional(), to: TO.optional() });
+/** A range over time: `from`–`to`, or the period `at` (2024: from = to = 2024). */
+const RANGE = { at: AT.optional(), from: FROM.optional(), to: TO.optional() };
+/** Moves and streaks count a step into the range from the observation before it, unless `from_first`. */
+const STEPS = {
+  ...RANGE,
+  from_first: z.boolean().optional().describe('Leave out the step into the range from the observation before it.'),
+  to_last: z.boolean().optional().describe("Taken as given: the range ends at the `to` period's last observation."),
+};
+export const ExtremesQuerySchema = z.object({ series: SERIES, ...RANGE });
 export const PerResidentQuerySchema = z.object({
   series: seriesId('A series of a place: `hmda/<state or county FIPS>/<measure>`, e.g. `hmda/FL/originations`.'),
   at: AT.optional(),
@@ -180,8 +195,16 @@ const DIRECTION = choice(['up', 'down'] as const, {
 })
   .default('up')
   .describe('`up` (default) or `down`.');
-export const MovesQuerySchema = z.object({ series: SERIES, from: FROM.optional(), to: TO.optional(), direction: DIRECTION });
-export const StreakQuerySchema = z.object({ series: SERIES, from: FROM.optional(), to: TO.optional(), direction: DIRECTION });
+export const MovesQuerySchema = z.object({ series: SERIES, ...STEPS, direction: DIRECTION });
+/** A run of steps one way (`direction`), or of observations meeting a threshold (`above`, `below` or `equal`, a number). */
+export const StreakQuerySchema = z.object({
+  series: SERIES,
+  ...STEPS,
+  direction: DIRECTION,
+  above: threshold('above'),
+  below: threshold('below'),
+  equal: threshold('equal'),
+});
 
 export type ValueQuery = z.output<typeof ValueQuerySchema>;
 export type ChangeQuery = z.output<typeof ChangeQuerySchema>;
@@ -342,10 +365,11 @@ export const RESULT_SCHEMAS = {
   }),
   streak: z.object({
     units: z.string(),
-    direction: z.enum(['up', 'down']),
-    length: z.int().describe('Consecutive steps that way in the longest run.'),
-    start: DatedValueSchema.nullable().describe('The observation the run started from.'),
-    first_move: DatedValueSchema.nullable().describe('The first observation of the run that moved that way.'),
+    direction: z.enum(['up', 'down']).optional().describe('A run of steps: the way they went.'),
+    condition: z.string().optional().describe('A run over a threshold: the condition each observation met, e.g. "below 3".'),
+    length: z.int().describe('Consecutive steps that way in the longest run; over a threshold, consecutive observations meeting it.'),
+    start: DatedValueSchema.nullable().describe('The observation the run started from (over a threshold: its first).'),
+    first_move: DatedValueSchema.nullable().describe('The first observation of the run that moved that way (null over a threshold).'),
     end: DatedValueSchema.nullable().describe('The last observation of the run.'),
     steps: z.int(),
   }),
@@ -402,8 +426,8 @@ const fieldsOf = () => {
 /** The /ask model's tool: one operation and its parameters (each operation's own schema then applies). */
 export const AnalysisToolInputSchema = z.object({
   operation: choice(OPERATIONS).describe(
-    'compare: with `other`; share: `part` of `whole`; count, crossing: `above`/`below`/`equal`; moves: largest step; ' +
-      'streak: longest run.',
+    'compare: with `other`; share: `part` of `whole`; count, crossing, streak: `above`/`below`/`equal`; ' +
+      'moves: largest step; streak: longest run.',
   ),
   ...fieldsOf(),
 });

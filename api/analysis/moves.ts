@@ -1,20 +1,22 @@
 // Moves between consecutive observations of a series: the largest single step up or down in a
 // range ("the largest one-week increase in 2023"), and the longest run of consecutive steps one way
 // ("the longest run of weekly declines in 2025"). A step into the range's first observation is
-// counted from the observation just before the range, so a week's move belongs to the week it ends.
+// counted from the observation just before the range, so a week's move belongs to the week it ends
+// (unless `from_first`). A streak may instead be a run of observations meeting a threshold ("the
+// longest run of weeks the 30-year stayed below 3%").
 import type { HeldSeries } from '../series/types.ts';
-import type { DatedValue } from './arithmetic.ts';
+import { conditionText, meets, type Condition, type DatedValue } from './arithmetic.ts';
 import { formatValue, observationsIn, type Observation, type Span } from './points.ts';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export type Direction = 'up' | 'down';
 
-/** The range's observations, with the one just before it (each step ends inside the range). */
-function withPrevious(series: HeldSeries, span: Span): Observation[] {
+/** The range's observations, with the one just before it (each step ends inside the range) unless `fromFirst`. */
+function withPrevious(series: HeldSeries, span: Span, fromFirst = false): Observation[] {
   const inside = observationsIn(series, span.start, span.end);
   const first = inside[0];
-  if (!first) return [];
+  if (!first || fromFirst) return inside;
   for (let index = first.index - 1; index >= 0; index -= 1) {
     const value = series.values[index];
     if (value !== null && value !== undefined) return [{ index, date: series.dates[index] as string, value }, ...inside];
@@ -30,8 +32,8 @@ const dated = (series: HeldSeries, observation: Observation): DatedValue => {
 const wanted = (step: number, direction: Direction) => (direction === 'up' ? step > 0 : step < 0);
 
 /** The largest step in the direction (ties: every date it happened), and how many steps were looked at. */
-export function largestMove(series: HeldSeries, span: Span, direction: Direction) {
-  const observations = withPrevious(series, span);
+export function largestMove(series: HeldSeries, span: Span, direction: Direction, fromFirst = false) {
+  const observations = withPrevious(series, span, fromFirst);
   let best: { change: number; from: DatedValue; to: DatedValue; also: string[] } | null = null;
   for (let index = 1; index < observations.length; index += 1) {
     const before = observations[index - 1] as Observation;
@@ -46,8 +48,8 @@ export function largestMove(series: HeldSeries, span: Span, direction: Direction
 }
 
 /** The longest run of consecutive steps in the direction (the first such run when tied). */
-export function longestStreak(series: HeldSeries, span: Span, direction: Direction) {
-  const observations = withPrevious(series, span);
+export function longestStreak(series: HeldSeries, span: Span, direction: Direction, fromFirst = false) {
+  const observations = withPrevious(series, span, fromFirst);
   let best: { length: number; start: number; end: number } | null = null;
   let runStart = -1;
   for (let index = 1; index < observations.length; index += 1) {
@@ -100,5 +102,48 @@ export function describeStreak(series: HeldSeries, span: Span, direction: Direct
         : `${series.title} had no ${way} from one observation to the next from ${span.start} to ${span.end}.`,
     method: `Runs of consecutive observations each ${direction === 'up' ? 'above' : 'below'} the one before it, counted in steps; the longest (the first when tied) of ${found.steps} steps.`,
     result: { units: series.units, direction, ...found },
+  };
+}
+
+/** The longest run of consecutive observations in the range meeting the condition (the first such run when tied). */
+export function longestRunMeeting(series: HeldSeries, span: Span, condition: Condition) {
+  const observations = observationsIn(series, span.start, span.end);
+  let run: { start: number; end: number } | null = null;
+  let runStart = -1;
+  for (let index = 0; index < observations.length; index += 1) {
+    if (!meets((observations[index] as Observation).value, condition)) {
+      runStart = -1;
+      continue;
+    }
+    if (runStart < 0) runStart = index;
+    if (!run || index - runStart > run.end - run.start) run = { start: runStart, end: index };
+  }
+  return {
+    length: run ? run.end - run.start + 1 : 0,
+    start: run ? dated(series, observations[run.start] as Observation) : null,
+    end: run ? dated(series, observations[run.end] as Observation) : null,
+    observations: observations.length,
+  };
+}
+
+/** The streak operation's answer over a threshold: the longest run of observations meeting it. */
+export function describeRun(series: HeldSeries, span: Span, condition: Condition, found: ReturnType<typeof longestRunMeeting>) {
+  const when = (value: DatedValue) => value.period ?? value.date;
+  const { start, end } = found;
+  return {
+    answer:
+      start && end
+        ? `The longest run of consecutive ${series.frequency} observations of ${series.title} ${conditionText(condition)} from ${span.start} to ${span.end} was ${found.length}, from ${when(start)} (${formatValue(start.value, series.units)}) to ${when(end)} (${formatValue(end.value, series.units)}).`
+        : `${series.title} was never ${conditionText(condition)} from ${span.start} to ${span.end}.`,
+    method: `Runs of consecutive published observations each ${condition.op === 'equal' ? '' : 'strictly '}${conditionText(condition)}, counted in observations; the longest (the first when tied) of the ${found.observations} in the range.`,
+    result: {
+      units: series.units,
+      condition: conditionText(condition),
+      length: found.length,
+      start,
+      first_move: null,
+      end,
+      steps: Math.max(0, found.observations - 1),
+    },
   };
 }

@@ -45,7 +45,7 @@ import {
 } from './arithmetic.ts';
 import { crossSection, type CrossSection, type PlaceFilters } from './cross-section.ts';
 import { stateByFips } from '../geo/states.ts';
-import { describeMove, describeStreak, largestMove, longestStreak } from './moves.ts';
+import { describeMove, describeRun, describeStreak, largestMove, longestRunMeeting, longestStreak } from './moves.ts';
 
 /** Bytes of remembered answers (their JSON; the series they read are the series service's, not counted here). */
 const MAX_REMEMBERED_BYTES = 8 * 1024 * 1024;
@@ -127,6 +127,15 @@ class Used {
 /** How many places a ranking's sentence names; the result holds every place ranked. */
 const MAX_PLACES_NAMED = 25;
 
+/** The places a ranking's sentence does not name, said truly: tied at one figure only when they are. */
+function remainderText(rest: readonly { value: number }[], among: string, format: (value: number | null) => string): string {
+  const [first] = rest;
+  const last = rest.at(-1);
+  if (!first || !last) return '';
+  if (first.value === last.value) return `; and ${rest.length} more ${among} tied at ${format(first.value)}`;
+  return `; and ${rest.length} more ${among}, from ${format(first.value)} to ${format(last.value)} (every one in the result)`;
+}
+
 function thresholdOf(query: { above?: string | undefined; below?: string | undefined; equal?: string | undefined }): {
   op: Condition['op'];
   text: string;
@@ -166,6 +175,23 @@ function firstObservation(series: HeldSeries, moment: string): string | undefine
 function lastObservation(series: HeldSeries, moment: string): string | undefined {
   const span = spanOf(moment);
   return observationsIn(series, span.start, span.end).at(-1)?.date;
+}
+
+/** The range over time a query asks: `from`–`to`, or the period `at` (2024 is from=2024, to=2024; `latest` the latest observation). */
+function rangeOfQuery(query: { at?: string | undefined; from?: string | undefined; to?: string | undefined }, series: HeldSeries) {
+  if (query.at === undefined) return rangeOf(query.from, query.to, series);
+  if (query.from !== undefined || query.to !== undefined)
+    throw new BadRequestError("Give either 'at' (one period: at=2024 is from=2024, to=2024) or 'from'/'to', not both.");
+  const moment = query.at === 'latest' ? series.dates.at(-1) : query.at;
+  return rangeOf(moment, moment, series);
+}
+
+/** A threshold over time: a number in the series' units. */
+function numericCondition(query: { above?: string | undefined; below?: string | undefined; equal?: string | undefined }): Condition {
+  const { op, text } = thresholdOf(query);
+  const threshold = numeric(text);
+  if (threshold === undefined) throw new BadRequestError(`'${op}' must be a number in the series' units, e.g. ${op}=6.`);
+  return { op, threshold };
 }
 
 export function createAnalysisService({ series: seriesService, baseUrl }: { series: SeriesService; baseUrl: string }): AnalysisService {
@@ -287,16 +313,15 @@ export function createAnalysisService({ series: seriesService, baseUrl }: { seri
       const section = await crossSection(seriesService, query.series, among, query.state, query.at, query.per, filtersOf(query));
       used.addSection(section);
       const members = section.ranked(query.order, query.limit);
-      // Places tied with the last one are all in the result; the sentence names the first of them.
+      // The sentence names the first places; the rest (a long limit, or ties with the last one) are in the result.
       const listed = members.slice(0, MAX_PLACES_NAMED);
-      const more = members.length - listed.length;
       const format = listFormatter(
         members.map((member) => member.value),
         section.units,
       );
       const list =
         listed.map((member) => `${member.rank}. ${member.name} ${format(member.value)}`).join('; ') +
-        (more > 0 ? `; and ${more} more ${among} tied at ${format(members.at(-1)?.value ?? null)}` : '');
+        remainderText(members.slice(listed.length), among, format);
       const tiedFirst = members.filter((member) => member.rank === 1).length;
       const ties = tiedFirst > 1 ? ` ${tiedFirst} ${among} tie for first at ${format(members[0]?.value ?? null)}.` : '';
       return {
@@ -375,12 +400,9 @@ export function createAnalysisService({ series: seriesService, baseUrl }: { seri
       };
     },
     async crossing(query, used) {
-      const { op, text } = thresholdOf(query);
-      const threshold = numeric(text);
-      if (threshold === undefined) throw new BadRequestError(`'${op}' must be a number in the series' units, e.g. ${op}=6.`);
+      const condition = numericCondition(query);
       const { series, versions } = await read(query.series);
       const span = rangeOf(query.from, query.to, series);
-      const condition: Condition = { op, threshold };
       const found = crossing(series, span, condition, query.which);
       used.add(series, [], versions);
       const when = (value: { date: string; period?: string } | null) => (value ? (value.period ?? value.date) : '');
@@ -395,13 +417,13 @@ export function createAnalysisService({ series: seriesService, baseUrl }: { seri
               : '.');
       return {
         answer,
-        method: `The ${query.which} published observation from ${span.start} to ${span.end} strictly ${op} ${threshold}.`,
+        method: `The ${query.which} published observation from ${span.start} to ${span.end} ${condition.op === 'equal' ? '' : 'strictly '}${conditionText(condition)}.`,
         result: { which: query.which, condition: conditionText(condition), ...found },
       };
     },
     async extremes(query, used) {
       const { series, versions } = await read(query.series);
-      const span = rangeOf(query.from, query.to, series);
+      const span = rangeOfQuery(query, series);
       const found = extremes(series, span);
       used.add(series, [], versions);
       if (found.observations === 0)
@@ -442,15 +464,17 @@ export function createAnalysisService({ series: seriesService, baseUrl }: { seri
     },
     async moves(query, used) {
       const { series, versions } = await read(query.series);
-      const span = rangeOf(query.from, query.to, series);
+      const span = rangeOfQuery(query, series);
       used.add(series, [], versions);
-      return describeMove(series, span, query.direction, largestMove(series, span, query.direction));
+      return describeMove(series, span, query.direction, largestMove(series, span, query.direction, query.from_first));
     },
     async streak(query, used) {
+      const condition = [query.above, query.below, query.equal].some((given) => given !== undefined) ? numericCondition(query) : null;
       const { series, versions } = await read(query.series);
-      const span = rangeOf(query.from, query.to, series);
+      const span = rangeOfQuery(query, series);
       used.add(series, [], versions);
-      return describeStreak(series, span, query.direction, longestStreak(series, span, query.direction));
+      if (condition) return describeRun(series, span, condition, longestRunMeeting(series, span, condition));
+      return describeStreak(series, span, query.direction, longestStreak(series, span, query.direction, query.from_first));
     },
     async payment(query, used) {
       if ((query.rate === undefined) === (query.series === undefined))

@@ -18,7 +18,7 @@ export function billsAnswerText(answer: BillsAnswer): string {
   if (first && 'analysis' in first) {
     return [
       `${first.citation}: ${first.title}`,
-      `Status: ${first.status_label}. Latest action (${first.latest_action.date}): ${first.latest_action.text}`,
+      `Introduced: ${first.introduced_date ?? 'date not in the record'}. Status: ${first.status_label}. Latest action (${first.latest_action.date}): ${first.latest_action.text}`,
       first.sponsor
         ? `Sponsor: ${first.sponsor.name} (${first.sponsor.party}-${first.sponsor.state}); ${first.cosponsor_count} cosponsors.`
         : '',
@@ -31,7 +31,8 @@ export function billsAnswerText(answer: BillsAnswer): string {
   }
   if (answer.bills.length === 0) return 'No tracked bill matches. Try a broader keyword, or no filter to list them all.';
   const lines = answer.bills.map(
-    (bill) => `- ${bill.citation} (${bill.bill_id}): ${bill.title} — ${bill.status_label}; latest action ${bill.latest_action.date}.`,
+    (bill) =>
+      `- ${bill.citation} (${bill.bill_id}): ${bill.title} — ${bill.status_label}; introduced ${bill.introduced_date ?? 'n/a'}, latest action ${bill.latest_action.date}.`,
   );
   const atLimit = answer.bills.length === answer.filters.limit ? ` (the limit: raise \`limit\` for more)` : '';
   const summary = `${answer.bills.length} tracked bill${answer.bills.length === 1 ? '' : 's'}${atLimit}; \`bill_id\` gives one in full:`;

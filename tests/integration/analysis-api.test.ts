@@ -5,7 +5,7 @@
 // documented 4xx with a message saying how to fix it.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER_SCHEMAS, OPERATIONS } from '../../api/analysis/contract.ts';
+import { ANSWER_SCHEMAS, OPERATIONS, QUERY_SCHEMAS } from '../../api/analysis/contract.ts';
 import { resolveMultiFact } from '../../scripts/eval/multi-facts.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { databaseKinds, type TestDatabase } from '../support/databases.ts';
@@ -144,6 +144,20 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind)
       official('extremeValue', { series: 'MORTGAGE30US', from: '2022-01-01', to: '2022-12-31', which: 'max' }),
     );
     expect(extremes.body.result.high_dates).toEqual(['2022-10-27', '2022-11-10']);
+    // `at` is the period as a range: what MCP's analyze_data takes, REST takes too.
+    const atYear = await get('extremes', { series: 'pmms/30-year', at: '2022' });
+    expect(atYear.body.result).toEqual(extremes.body.result);
+  });
+
+  it('streak: the longest run of weeks below a rate, as the survey file has it', async () => {
+    const weeks = pmmsFile('rates/MORTGAGE30US_weekly_1971_2026.csv').filter((row) => row.date >= '2020-01-01' && row.date <= '2021-12-31');
+    let best = 0;
+    let run = 0;
+    for (const row of weeks) best = Math.max(best, (run = row.value < 3 ? run + 1 : 0));
+    const streak = await get('streak', { series: 'pmms/30-year', from: '2020', to: '2021', below: '3' });
+    expect(streak.status, JSON.stringify(streak.body)).toBe(200);
+    expect(streak.body.result).toMatchObject({ condition: 'below 3', length: best });
+    expect(best).toBeGreaterThan(1);
   });
 
   it('per-resident: Florida originations per 1,000 residents, from the HMDA and population files', async () => {
@@ -274,9 +288,12 @@ describe.skipIf(!hasSourceData).each(databaseKinds)('analysis API on %s', (kind)
 
   it('documents every operation in OpenAPI with its errors', async () => {
     const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
-      paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+      paths: Record<string, { get: { responses: Record<string, unknown>; parameters?: { name: string }[] } }>;
     };
     for (const operation of OPERATIONS) {
+      // The parameters documented are the ones the operation takes: the contract's query, one declaration.
+      const parameters = document.paths[`/analysis/${operation}`]?.get.parameters ?? [];
+      expect(parameters.map((parameter) => parameter.name).sort(), operation).toEqual(Object.keys(QUERY_SCHEMAS[operation].shape).sort());
       const responses = document.paths[`/analysis/${operation}`]?.get.responses ?? {};
       expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '400', '404', '503']));
     }

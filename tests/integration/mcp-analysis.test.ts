@@ -160,6 +160,67 @@ describe.skipIf(!hasSourceData)('analyze_data over MCP', () => {
     expect(moves.result.largest.change).toBeCloseTo(Math.max(...steps), 6);
   });
 
+  it('rank: past the places the sentence names, the rest are said as they are, tied only when they are', async () => {
+    // The states and DC: a ranking among states leaves out the territories.
+    const territories = new Set(['PR', 'VI', 'GU', 'AS', 'MP']);
+    const states = Object.entries(aggregates('state', 2025)).filter(([code]) => stateFips.has(code) && !territories.has(code));
+    const expected = ranked(states.map(([code, counts]) => [code, originations(counts)]));
+    const { text, result } = await analyze({ operation: 'rank', series: 'hmda/*/originations', at: 2025, limit: 60 });
+    expect(result.members.map((member: { place: string }) => member.place)).toEqual(expected.map((entry) => entry.place));
+    const rest = expected.slice(25);
+    expect(rest[0]!.value).not.toBe(rest.at(-1)!.value);
+    expect(text).not.toMatch(/more states tied/);
+    const figure = (value: number) => value.toLocaleString('en-US');
+    expect(text).toContain(`and ${rest.length} more states, from ${figure(rest[0]!.value)} loans to ${figure(rest.at(-1)!.value)} loans`);
+  });
+
+  it('takes every field the schema publishes for an operation, numbers as numbers', async () => {
+    // streak below a threshold: the longest run of weeks the 30-year stayed below 3%.
+    let best = { length: 0, start: '', end: '' };
+    let start = -1;
+    pmms30.forEach((row, index) => {
+      if (row.value >= 3) return void (start = -1);
+      if (start < 0) start = index;
+      if (index - start + 1 > best.length) best = { length: index - start + 1, start: pmms30[start]!.date, end: row.date };
+    });
+    const streak = await analyze({ operation: 'streak', series: 'pmms/30-year', below: 3 });
+    expect(streak.isError, streak.text).toBe(false);
+    expect(streak.result).toMatchObject({
+      length: best.length,
+      start: { date: best.start },
+      end: { date: best.end },
+      condition: 'below 3',
+    });
+    expect(streak.text).toContain(String(best.length));
+
+    const low2022 = Math.min(...inYear(pmms30, '2022').map((row) => row.value));
+    const extremes = await analyze({ operation: 'extremes', series: 'pmms/30-year', at: 2022 });
+    expect(extremes.isError, extremes.text).toBe(false);
+    expect(extremes.result.low).toBe(low2022);
+
+    const year = inYear(pmms30, '2023');
+    const inside = year.slice(1).map((row, index) => Math.round((row.value - year[index]!.value) * 10000) / 10000);
+    const moves = await analyze({ operation: 'moves', series: 'pmms/30-year', from: '2023', to: '2023', from_first: true, to_last: true });
+    expect(moves.isError, moves.text).toBe(false);
+    expect(moves.result.steps).toBe(year.length - 1);
+    expect(moves.result.largest.change).toBeCloseTo(Math.max(...inside), 6);
+
+    const weeks = inYear(pmms30, '2023').filter((row) => row.value > 7).length;
+    const count = await analyze({ operation: 'count', series: 'pmms/30-year', at: 2023, above: 7 });
+    expect(count.result.count).toBe(weeks);
+    const equal = await analyze({ operation: 'count', series: 'pmms/30-year', equal: 7.79 });
+    expect(equal.result.count).toBe(pmms30.filter((row) => row.value === 7.79).length);
+
+    const lastAt7 = pmms30.filter((row) => row.value === 7).at(-1)!;
+    const crossing = await analyze({ operation: 'crossing', series: 'pmms/30-year', equal: 7 });
+    expect(crossing.isError, crossing.text).toBe(false);
+    expect(crossing.result.found).toMatchObject({ date: lastAt7.date, value: 7 });
+
+    const perResident = await analyze({ operation: 'per-resident', series: 'hmda/FL/originations', places: ['FL', 'TX'] });
+    expect(perResident.isError).toBe(true);
+    expect(perResident.text).toMatch(/'places' \(taken by rank, count\)/);
+  });
+
   it('payment: principal and interest by the amortisation formula', async () => {
     const monthly = (400_000 * (0.065 / 12)) / (1 - (1 + 0.065 / 12) ** -360);
     const payment = await analyze({ operation: 'payment', amount: 400000, rate: 6.5 });

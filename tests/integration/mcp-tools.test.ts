@@ -218,12 +218,18 @@ describe.skipIf(!hasSourceData)('MCP tools over HTTP with synced data', () => {
   });
 
   it('get_congress_bills searches tracked bills and returns one bill in full', async () => {
-    const { structured } = await call(anonymous, 'get_congress_bills', { query: 'FHA' });
+    const { structured, text } = await call(anonymous, 'get_congress_bills', { query: 'FHA' });
     const bills = structured.bills as { bill_id: string }[];
     expect(bills.length).toBeGreaterThan(0);
     const one = await call(anonymous, 'get_congress_bills', { bill_id: bills[0]?.bill_id });
     expect(one.structured.count).toBe(1);
-    expect((one.structured.bills as { actions?: unknown[] }[])[0]?.actions?.length).toBeGreaterThan(0);
+    const bill = (one.structured.bills as { actions?: unknown[]; introduced_date: string | null; latest_action: { date: string } }[])[0]!;
+    expect(bill.actions?.length).toBeGreaterThan(0);
+    // The text says when the bill was introduced and last acted on, without reading the resource.
+    expect(bill.introduced_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(one.text).toContain(`Introduced: ${bill.introduced_date}`);
+    expect(one.text).toContain(`Latest action (${bill.latest_action.date})`);
+    expect(text).toContain(`introduced ${(bills[0] as { introduced_date?: string }).introduced_date}`);
   });
 
   it('query_hmda refuses a caller without a key and says how to get one', async () => {

@@ -181,7 +181,7 @@ describe('analyze_data, the /ask model tool', () => {
     expect(calls).toEqual([['count', { series: 'pmms/30-year', from: '2023', to: '2023', above: '7' }]]);
     expect(result.text).toMatch(/17 of 52/);
     await expect(analyzeDataTool.invoke({ operation: 'payment', amount: 1000, state: 'CO' }, context)).rejects.toThrow(
-      /does not take state/,
+      /does not take 'state' \(taken by rank, count\)/,
     );
   });
 });

@@ -7,10 +7,20 @@ import { BadRequestError } from '../../platform/errors.ts';
 import {
   AnalysisToolAnswerSchema,
   AnalysisToolInputSchema,
+  OPERATIONS,
   QUERY_SCHEMAS,
   type AnalysisAnswer,
   type Operation,
 } from '../../analysis/contract.ts';
+
+/** Which operations take a field: the fix for a field given to one that does not. */
+const takers = (field: string) => OPERATIONS.filter((operation) => field in QUERY_SCHEMAS[operation].shape);
+
+/** The refusal of fields the operation does not take: each with the operations that do, then what this one takes. */
+export function unusedMessage(operation: Operation, unused: string[]): string {
+  const fields = unused.map((field) => `'${field}' (taken by ${takers(field).join(', ')})`);
+  return `'${operation}' does not take ${fields.join(', ')}: drop it, or use an operation that takes it. '${operation}' takes ${Object.keys(QUERY_SCHEMAS[operation].shape).join(', ')}.`;
+}
 
 /** Figures of each input that the answer sentence does not repeat: the dates and values used. */
 function inputLines(answer: AnalysisAnswer): string[] {
@@ -33,8 +43,8 @@ export const analyzeDataTool = defineTool({
   name: 'analyze_data',
   title: 'Analyze series',
   description:
-    'Compute over series find_series finds; rank and count take * for the place (all states, or the counties of ' +
-    '`state`, in one call). E.g. {operation:"rank",series:"hmda/*/originations",state:"PA",limit:2}.',
+    "Compute over series from find_series; rank and count take * for the place (all states, or `state`'s counties, " +
+    'in one call). E.g. {operation:"rank",series:"hmda/*/originations",state:"PA",limit:2}.',
   inputSchema: AnalysisToolInputSchema,
   outputSchema: AnalysisToolAnswerSchema,
   uses: ['analysis'],
@@ -43,8 +53,7 @@ export const analyzeDataTool = defineTool({
     const schema = QUERY_SCHEMAS[operation as Operation];
     const given = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
     const unused = Object.keys(given).filter((name) => !(name in schema.shape));
-    if (unused.length > 0)
-      throw new BadRequestError(`'${operation}' does not take ${unused.join(', ')}; it takes ${Object.keys(schema.shape).join(', ')}.`);
+    if (unused.length > 0) throw new BadRequestError(unusedMessage(operation as Operation, unused));
     const answer = await deps.services.analysis.run(operation, given);
     return { structured: answer as never, text: analysisText(answer) };
   },

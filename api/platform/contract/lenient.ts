@@ -238,7 +238,8 @@ export function list<Item extends z.ZodType>(item: Item, { max = 50 }: ListOptio
  * check: a pattern cannot count the items of an array's texts together.
  */
 function listJson(item: AcceptedInput | undefined): JsonSchema {
-  if (!item?.text) return { anyOf: [{ type: 'string' }, { type: 'array', minItems: 1 }] };
+  // Items without a text pattern are free text: an array of other values (numbers) is refused, and said so.
+  if (!item?.text) return { anyOf: [{ type: 'string' }, { type: 'array', minItems: 1, items: { type: 'string' } }] };
   const texts: JsonSchema = { type: 'string', pattern: `^(?:\\s*,|\\s*${grouped(item.text)}\\s*(?:,|$))+\\s*$` };
   const branches = (item.json.anyOf as JsonSchema[] | undefined) ?? [item.json];
   // The item's text branch is one of the texts a list takes; its other forms (the canonical enum) stay.
