@@ -47,9 +47,12 @@ function fieldsNamedIn(words: readonly string[]): HmdaCode[][] {
   const named = fields()
     .map((codes) => ({ codes, at: [codes[0]!.label, ...codes[0]!.words].flatMap((phrase) => spans(words, tokens(phrase))) }))
     .filter(({ at }) => at.length > 0);
-  const inside = ([start, end]: [number, number], other: [number, number]) => other[0] <= start && end <= other[1] && other[1] - other[0] > end - start;
+  const inside = ([start, end]: [number, number], other: [number, number]) =>
+    other[0] <= start && end <= other[1] && other[1] - other[0] > end - start;
   return named
-    .filter(({ codes, at }) => !at.every((span) => named.some((other) => other.codes !== codes && other.at.some((wider) => inside(span, wider)))))
+    .filter(
+      ({ codes, at }) => !at.every((span) => named.some((other) => other.codes !== codes && other.at.some((wider) => inside(span, wider)))),
+    )
     .map(({ codes }) => codes);
 }
 

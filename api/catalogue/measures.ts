@@ -265,7 +265,15 @@ export function readCatalogue(file = CATALOGUE_FILE): Catalogue {
       })),
     ),
     ...data.hmda.code_book.flatMap(({ dimension, label, spec, words, codes }) =>
-      codes.map((entry) => ({ dimension, label, words, counted: false, code: entry.code, title: entry.title, ...(spec === undefined ? {} : { spec }) })),
+      codes.map((entry) => ({
+        dimension,
+        label,
+        words,
+        counted: false,
+        code: entry.code,
+        title: entry.title,
+        ...(spec === undefined ? {} : { spec }),
+      })),
     ),
   ];
   return { templates, hmdaCodes, hmda: new Map(hmda.measures.map((measure) => [measure.key, measure])) };

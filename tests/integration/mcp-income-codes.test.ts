@@ -12,7 +12,7 @@ import { codeMeaning, codesNamedIn } from '../../api/catalogue/code-book.ts';
 import { hasSourceData, sourceFile } from '../support/source-data.ts';
 import { startSyncedMcp, type SyncedMcp } from '../support/synced-mcp.ts';
 
-const DATASETS = ['counties', 'hud_median_family_income'];
+const DATASETS = ['counties', 'hud_median_family_income', 'hmda_lenders'];
 
 // ---- The independent readers: the publishers' files, read here. ----
 
@@ -101,6 +101,18 @@ function specMeanings(field: string): Record<string, string> {
   return meanings;
 }
 
+/** The 2020 HMDA transmittal sheet's filers: LEI, name and the records each reported (`lar_count`). */
+function transmittalSheet2020(): { lei: string; name: string; records: number }[] {
+  const [header, ...lines] = fs.readFileSync(sourceFile('hmda', 'institutions', '2020_ts_csv.csv'), 'utf8').split(/\r?\n/);
+  const names = fields(header!);
+  return lines
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const row = Object.fromEntries(fields(line).map((value, index) => [names[index], value]));
+      return { lei: row.lei!, name: row.respondent_name!, records: Number(row.lar_count) };
+    });
+}
+
 /** Meanings compared as words: the spec drops a comma the FFIEC's own pages print ("(downpayment, closing costs)"). */
 const words = (text: string) =>
   text
@@ -134,7 +146,10 @@ describe.skipIf(!hasSourceData)('the code book against the public LAR spec', () 
         expect(words(codeMeaning(code)), `${dimension} ${code.code}`).toBe(words(meanings![code.code]!));
       }
       expect(Object.keys(meanings!).sort(), dimension).toEqual(
-        codes.map((code) => code.code).filter((code) => meanings![code] !== undefined).sort(),
+        codes
+          .map((code) => code.code)
+          .filter((code) => meanings![code] !== undefined)
+          .sort(),
       );
     }
   });
@@ -155,7 +170,9 @@ describe.skipIf(!hasSourceData)('the code book against the public LAR spec', () 
 
   it('a field named with "what codes can it take" lists all its codes; named in a count question, none', () => {
     const hoepa = codesNamedIn('On a HMDA loan record, what does HOEPA status 1 mean, and what are the other codes that field can take?');
-    expect(hoepa.map((code) => [code.label, code.code])).toEqual(Object.keys(spec.get('HOEPA Status')!).map((code) => ['HOEPA status', code]));
+    expect(hoepa.map((code) => [code.label, code.code])).toEqual(
+      Object.keys(spec.get('HOEPA Status')!).map((code) => ['HOEPA status', code]),
+    );
     expect(codesNamedIn('what values can lien_status take').map((code) => code.code)).toEqual(['1', '2']);
     expect(codesNamedIn('how many first-lien loans were high-cost under HOEPA status in Texas')).toEqual([]);
   });
@@ -248,7 +265,7 @@ describe.skipIf(!hasSourceData)('income limits and HMDA code meanings over MCP',
     expect(found.text).toContain(`denial reason code 3 means: ${codes[0]!.meaning}`);
   });
 
-  it('HOEPA status 1 and the field\'s other codes: find_series lists them all, as the spec words them', async () => {
+  it("HOEPA status 1 and the field's other codes: find_series lists them all, as the spec words them", async () => {
     const spec = specMeanings('HOEPA Status');
     const found = await call('find_series', {
       query: 'On a HMDA loan record, what does HOEPA status 1 mean, and what are the other codes that field can take?',
@@ -257,6 +274,29 @@ describe.skipIf(!hasSourceData)('income limits and HMDA code meanings over MCP',
     expect(codes.map((code) => code.code)).toEqual(Object.keys(spec));
     for (const code of codes) expect(words(code.meaning)).toBe(words(spec[code.code]!));
     expect(found.text).toContain('HMDA HOEPA status code 1 means: High-cost mortgage');
+  });
+
+  it('the institution with the most 2020 HMDA records and its share of the national total: one find_series call, as the sheet says', async () => {
+    const sheet = transmittalSheet2020();
+    const total = sheet.reduce((sum, filer) => sum + filer.records, 0);
+    const most = sheet.reduce((best, filer) => (filer.records > best.records ? filer : best));
+    const question = 'Which single institution reported the most HMDA records for 2020, and what share of the national total was that?';
+    const found = await call('find_series', { query: question });
+    expect(found.isError, found.text).toBe(false);
+    const lenders = found.structured.lenders;
+    expect([lenders.year, lenders.total_records, lenders.filers]).toEqual([2020, total, sheet.length]);
+    expect(lenders.top[0]).toMatchObject({ rank: 1, lei: most.lei, name: most.name, records: most.records });
+    expect(lenders.top[0].share_percent).toBeCloseTo((most.records / total) * 100, 2);
+    expect(found.text).toContain(`1. ${most.name} (LEI ${most.lei}): ${most.records.toLocaleString('en-US')} records`);
+    // REST's words are shorter (100 characters at most).
+    const response = await fetch(`${synced.url}/api/v1/series?query=${encodeURIComponent('institution with the most HMDA records 2020')}`);
+    expect(response.status).toBe(200);
+    // Its page is longer (the catalogue's own default limit), the same filers first.
+    const rest = ((await response.json()) as { lenders: { top: unknown[] } }).lenders;
+    expect({ ...rest, top: rest.top.slice(0, lenders.top.length) }).toEqual(lenders);
+    const missing = await call('find_series', { query: 'top lenders 2019' });
+    expect(missing.structured.lenders).toBeUndefined();
+    expect(missing.text).toMatch(/No HMDA filer list for 2019/);
   });
 
   it('GET /series?query= gives the same code meanings (loan purpose 32) beside the counted series', async () => {

@@ -47,9 +47,7 @@ function codeLines(question: string, codes: readonly HmdaCode[]): string[] {
   for (const code of codes) byField.set(code.label, [...(byField.get(code.label) ?? []), code]);
   for (const [label, field] of byField)
     if (field.length > written.filter((code) => code.label === label).length)
-      lines.push(
-        `The ${label} field takes these codes: ${field.map((code) => `**${code.code}** ${codeMeaning(code)}`).join('; ')}.`,
-      );
+      lines.push(`The ${label} field takes these codes: ${field.map((code) => `**${code.code}** ${codeMeaning(code)}`).join('; ')}.`);
   return lines;
 }
 
