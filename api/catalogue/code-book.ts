@@ -42,18 +42,27 @@ function fields(): HmdaCode[][] {
   return [...byField.values()];
 }
 
+type Span = [number, number];
+
 /** The fields a text names, each with where; a field named only inside a longer one's name ("credit score" in "credit score type") is not named. */
-function fieldsNamedIn(words: readonly string[]): HmdaCode[][] {
+function fieldsNamedIn(words: readonly string[]): { codes: HmdaCode[]; at: Span[] }[] {
   const named = fields()
     .map((codes) => ({ codes, at: [codes[0]!.label, ...codes[0]!.words].flatMap((phrase) => spans(words, tokens(phrase))) }))
     .filter(({ at }) => at.length > 0);
-  const inside = ([start, end]: [number, number], other: [number, number]) =>
-    other[0] <= start && end <= other[1] && other[1] - other[0] > end - start;
-  return named
-    .filter(
-      ({ codes, at }) => !at.every((span) => named.some((other) => other.codes !== codes && other.at.some((wider) => inside(span, wider)))),
-    )
-    .map(({ codes }) => codes);
+  const inside = ([start, end]: Span, other: Span) => other[0] <= start && end <= other[1] && other[1] - other[0] > end - start;
+  return named.filter(
+    ({ codes, at }) => !at.every((span) => named.some((other) => other.codes !== codes && other.at.some((wider) => inside(span, wider)))),
+  );
+}
+
+/** The fields a text names, and of each the codes it writes outside the fields' names (the 1 of `applicant_race_1` is not a code). */
+function reading(text: string): { codes: HmdaCode[]; written: HmdaCode[] }[] {
+  const words = tokens(text);
+  const named = fieldsNamedIn(words);
+  const taken = named.flatMap(({ at }) => at);
+  const written = (code: HmdaCode) =>
+    spans(words, tokens(code.code)).some(([start, end]) => !taken.some(([from, to]) => from <= start && end <= to));
+  return named.map(({ codes }) => ({ codes, written: codes.filter(written) }));
 }
 
 /**
@@ -64,19 +73,17 @@ function fieldsNamedIn(words: readonly string[]): HmdaCode[][] {
  * of the field.
  */
 export function codesNamedIn(text: string): HmdaCode[] {
-  const words = tokens(text);
-  return fieldsNamedIn(words).flatMap((codes) => {
-    const written = codes.filter((code) => codeWritten(words, code));
+  return reading(text).flatMap(({ codes, written }) =>
     // "HOEPA status codes" with no code written asks for them all, as "what codes can it take" does.
-    return codeListAsked(text) || (written.length === 0 && /\b(codes|values)\b/i.test(text)) ? codes : written;
-  });
+    codeListAsked(text) || (written.length === 0 && /\b(codes|values)\b/i.test(text)) ? codes : written,
+  );
 }
+
+/** The codes a text writes itself with their field ("HOEPA status 1"), not those listed because it asks for a field's codes. */
+export const codesWrittenIn = (text: string): HmdaCode[] => reading(text).flatMap(({ written }) => written);
 
 /** Whether a text asks for a field's list of codes ("what are the other codes that field can take"). */
 export const codeListAsked = (text: string): boolean => LIST.test(text);
-
-/** Whether the text (as its words) writes the code itself ("HOEPA status 1"), not only its field. */
-export const codeWritten = (words: readonly string[], code: HmdaCode): boolean => spans(words, tokens(code.code)).length > 0;
 
 /** A code as the catalogue's answers give it. */
 export const codeAnswer = (code: HmdaCode): HmdaCodeMeaning => ({

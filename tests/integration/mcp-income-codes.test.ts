@@ -174,6 +174,10 @@ describe.skipIf(!hasSourceData)('the code book against the public LAR spec', () 
       Object.keys(spec.get('HOEPA Status')!).map((code) => ['HOEPA status', code]),
     );
     expect(codesNamedIn('what values can lien_status take').map((code) => code.code)).toEqual(['1', '2']);
+    // The public file's column names its field only: the 1 of applicant_race_1 is not a code.
+    expect(codesNamedIn('what does applicant_race_1 code 5 mean').map((code) => [code.label, code.code])).toEqual([
+      ['race of applicant or borrower', '5'],
+    ]);
     expect(codesNamedIn('how many first-lien loans were high-cost under HOEPA status in Texas')).toEqual([]);
   });
 });

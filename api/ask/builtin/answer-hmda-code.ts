@@ -5,8 +5,7 @@
 // asks for a field's codes ("what are the other codes that field can take", "what values can lien
 // status take"): then every code of the field is listed. Any other is left to the other composers.
 import type { HmdaCode } from '../../catalogue/measures.ts';
-import { tokens } from '../../catalogue/ranking.ts';
-import { FFIEC_LAR_FIELDS_URL, codeListAsked, codeMeaning, codeWritten, codesNamedIn } from '../../catalogue/code-book.ts';
+import { FFIEC_LAR_FIELDS_URL, codeListAsked, codeMeaning, codesNamedIn, codesWrittenIn } from '../../catalogue/code-book.ts';
 import type { AnswerDraft, BuiltinDeps } from './draft.ts';
 import { wordsOf, findPhrase } from './reader/words.ts';
 
@@ -40,8 +39,8 @@ export function hmdaCodeAsked(question: string): HmdaCode[] {
 
 /** The answer's lines: what each written code means, then each field whose codes were all asked for, listed. */
 function codeLines(question: string, codes: readonly HmdaCode[]): string[] {
-  const words = tokens(question);
-  const written = codes.filter((code) => codeWritten(words, code));
+  const named = new Set(codesWrittenIn(question));
+  const written = codes.filter((code) => named.has(code));
   const lines = written.map((code) => `In the HMDA data, ${code.label} code **${code.code}** means **${codeMeaning(code)}**.`);
   const byField = new Map<string, HmdaCode[]>();
   for (const code of codes) byField.set(code.label, [...(byField.get(code.label) ?? []), code]);
