@@ -65,7 +65,7 @@ export async function createServices(core: CoreDeps): Promise<Services> {
   const statistics = createStatisticsService({ db, datasets, versions, clock });
   const nmdb = createNmdbService({ db, datasets, logger: logger.child({ service: 'nmdb' }) });
   const analysis = createAnalysisService({ series, baseUrl });
-  const catalogue = createCatalogueService({ series, counties: loanLimits });
+  const catalogue = createCatalogueService({ series, counties: loanLimits, filers: (params) => hmdaAggregates.topLenders(params) });
   const research = createResearchService({ db, datasets, logger: logger.child({ service: 'research' }), escrow, bills });
   // Ask is given only the services its answerers and tools call.
   const ask = createAskService({

@@ -55,6 +55,31 @@ export const NamedCodesSchema = z
   .array(HmdaCodeMeaningSchema)
   .describe('HMDA codes the words name with a field ("denial reason 3", "loan purpose 32"), with what each means.');
 
+/** The HMDA filers of a year by the records they reported, for words about lenders: said alike by every face that reads the catalogue by words. */
+export const FilerRankingSchema = z
+  .object({
+    year: z.int(),
+    total_records: z.int().describe('The records every filer reported that year: the national total.'),
+    filers: z.int().describe('The filers on the sheet.'),
+    note: z.string(),
+    top: z.array(
+      z.object({
+        rank: z.int(),
+        name: z.string(),
+        lei: z.string().describe('Legal Entity Identifier.'),
+        agency: z.string().describe('Its supervising agency.'),
+        state: z.string().nullable(),
+        city: z.string().nullable(),
+        records: z.int().describe("Applications and purchased loans it reported (the sheet's `lar_count`)."),
+        share_percent: z.number().describe('Its records as a percent of `total_records`.'),
+      }),
+    ),
+  })
+  .describe(
+    'With words about lenders ("which institution reported the most HMDA records in 2020"): the filers of that year\'s HMDA transmittal sheet (the latest when no year is named), most records first.',
+  );
+export type FilerRanking = z.infer<typeof FilerRankingSchema>;
+
 export const CatalogueSearchAnswerSchema = z.object({
   query: z.string(),
   places: z.array(FoundPlaceSchema).describe('The places read in the query.'),
@@ -63,6 +88,7 @@ export const CatalogueSearchAnswerSchema = z.object({
     .describe('Words of the query no measure uses (a lender, a ZIP code…): the catalogue has nothing for them.'),
   times: z.array(z.string()).describe('Years or dates in the query: give them to the series or analysis call, not to the search.'),
   codes: NamedCodesSchema,
+  lenders: FilerRankingSchema.optional(),
   results: z.array(SeriesMatchSchema).describe('Best first.'),
   total: z.int(),
   offset: z.int(),

@@ -85,6 +85,8 @@ const HmdaCodeSchema = z.strictObject({
     .regex(/^[a-z0-9_]+$/)
     .optional(),
   title: z.string(),
+  /** What the code means as the CFPB's public LAR spec words it, when the title says it otherwise ("Mortgages originated" is "Loan originated"). */
+  meaning: z.string().min(1).optional(),
   unit: z.string().default('records'),
   words,
   qualifiers,
@@ -94,7 +96,9 @@ const HmdaCodeSchema = z.strictObject({
 const CodeBookFieldSchema = z.strictObject({
   dimension: z.string(),
   label: z.string(),
-  /** Other ways people name the field ("reason for denial"). */
+  /** The field's name in the CFPB's public LAR spec ("Reason for Denial: 1"), which a test checks the meanings against. */
+  spec: z.string().optional(),
+  /** Other ways people name the field ("reason for denial", the public file's column `denial_reason_1`). */
   words: z.array(phrase).default([]),
   codes: z.array(z.strictObject({ code: z.string(), title: z.string().min(1) })).min(1),
 });
@@ -102,7 +106,17 @@ const CodeBookFieldSchema = z.strictObject({
 const HmdaSchema = z.strictObject({
   words,
   totals: z.array(HmdaTotalSchema).min(1),
-  dimensions: z.array(z.strictObject({ dimension: z.string(), label: z.string(), codes: z.array(HmdaCodeSchema).min(1) })).min(1),
+  dimensions: z
+    .array(
+      z.strictObject({
+        dimension: z.string(),
+        label: z.string(),
+        spec: z.string().optional(),
+        words: z.array(phrase).default([]),
+        codes: z.array(HmdaCodeSchema).min(1),
+      }),
+    )
+    .min(1),
   code_book: z.array(CodeBookFieldSchema).default([]),
 });
 

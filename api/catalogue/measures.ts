@@ -212,6 +212,10 @@ export interface HmdaCode {
   series?: string;
   code: string;
   title: string;
+  /** What the code means as the public LAR spec words it, when the title (a count's) says it otherwise. */
+  meaning?: string;
+  /** The field's name in the CFPB's public LAR spec ("HOEPA Status"), when the spec has the field. */
+  spec?: string;
 }
 
 export interface Catalogue {
@@ -247,19 +251,29 @@ export function readCatalogue(file = CATALOGUE_FILE): Catalogue {
     if (template.places.some((kind) => kind !== 'nation') && !/\{(place|state|county)\}/.test(template.id))
       throw new Error(`${file}: ${template.id} exists for ${template.places.join(', ')} but has no place slot.`);
   const hmdaCodes = [
-    ...data.hmda.dimensions.flatMap(({ dimension, label, codes }) =>
+    ...data.hmda.dimensions.flatMap(({ dimension, label, spec, words, codes }) =>
       codes.map((entry) => ({
         dimension,
         label,
-        words: [],
+        words,
         counted: true,
         series: hmdaId(entry.count ?? `${entry.name}_records`),
         code: entry.code,
         title: entry.title,
+        ...(entry.meaning === undefined ? {} : { meaning: entry.meaning }),
+        ...(spec === undefined ? {} : { spec }),
       })),
     ),
-    ...data.hmda.code_book.flatMap(({ dimension, label, words, codes }) =>
-      codes.map((entry) => ({ dimension, label, words, counted: false, code: entry.code, title: entry.title })),
+    ...data.hmda.code_book.flatMap(({ dimension, label, spec, words, codes }) =>
+      codes.map((entry) => ({
+        dimension,
+        label,
+        words,
+        counted: false,
+        code: entry.code,
+        title: entry.title,
+        ...(spec === undefined ? {} : { spec }),
+      })),
     ),
   ];
   return { templates, hmdaCodes, hmda: new Map(hmda.measures.map((measure) => [measure.key, measure])) };

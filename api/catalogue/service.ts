@@ -14,6 +14,8 @@ import { placesIn, type CountyLister, type Place } from '../geo/gazetteer.ts';
 import { catalogue, type MeasureTemplate, type PlaceKind } from './measures.ts';
 import { indexTemplates, rankTemplates, tokens, type RankedTemplate } from './ranking.ts';
 import { FFIEC_LAR_FIELDS_URL, codeAnswer, codesNamedIn } from './code-book.ts';
+import { filerRanking, type FilerLister } from './filer-ranking.ts';
+import { preSerialize } from '../platform/pre-serialized.ts';
 import {
   CatalogueSearchQuerySchema,
   type CatalogueSearchAnswer,
@@ -100,8 +102,16 @@ function needs(template: MeasureTemplate): string {
   return `Exists for each ${kinds.join(' and each ')}: put one in the id (e.g. ${example}), or rank them with the analysis tool (a '*' for the place).`;
 }
 
-/** Built from the series (coverage, as-of dates, residents) and the county list the gazetteer reads. */
-export function createCatalogueService({ series, counties }: { series: SeriesService; counties: CountyLister }): CatalogueService {
+/** Built from the series (coverage, as-of dates, residents), the county list the gazetteer reads and the HMDA filer list. */
+export function createCatalogueService({
+  series,
+  counties,
+  filers,
+}: {
+  series: SeriesService;
+  counties: CountyLister;
+  filers?: FilerLister;
+}): CatalogueService {
   // The gazetteer reads the counties as it reads any module's services.
   const deps = { services: { series, loanLimits: counties } };
   const { templates } = catalogue();
@@ -191,6 +201,10 @@ export function createCatalogueService({ series, counties }: { series: SeriesSer
     const codes = codesNamedIn(query.query).map(codeAnswer);
     if (codes.length > 0)
       sources.set(FFIEC_LAR_FIELDS_URL, { url: FFIEC_LAR_FIELDS_URL, as_of: null, name: 'FFIEC, public LAR data fields' });
+    // A code's field may name an institution ("initially payable to your institution"): no filer list then.
+    const filed = codes.length > 0 ? {} : await filerRanking(query.query, query.limit, filers);
+    if (filed.source) sources.set(filed.source.url, filed.source);
+    if (filed.note) notes.push(filed.note);
     let skipped = 0;
     for (const candidate of list.slice(query.offset)) {
       if (page.length >= query.limit) break;
@@ -208,7 +222,7 @@ export function createCatalogueService({ series, counties }: { series: SeriesSer
       notes.push(
         `These measures hold no figures for ${found.map((place) => place.name).join(' or ')} (HUD lists the New England counties by town, not whole; a county without HMDA records has no HMDA series).`,
       );
-    if (ranking.ranked.length === 0 && codes.length === 0)
+    if (ranking.ranked.length === 0 && codes.length === 0 && filed.lenders === undefined)
       notes.push(
         'No measure matches these words. The catalogue holds mortgage rates (Freddie Mac, Optimal Blue), rates on outstanding mortgages by state (FHFA), loan limits and HUD income limits by county, HMDA counts and shares (nation, state, county), population, and what HMDA codes mean ("denial reason 3").',
       );
@@ -218,6 +232,7 @@ export function createCatalogueService({ series, counties }: { series: SeriesSer
       unmatched: ranking.unmatched,
       times: ranking.times,
       codes,
+      ...(filed.lenders ? { lenders: filed.lenders } : {}),
       results: page,
       total: list.length - skipped,
       offset: query.offset,
@@ -256,10 +271,15 @@ export function createCatalogueService({ series, counties }: { series: SeriesSer
     async seriesCatalogueJson(query) {
       if (query.query === undefined) return deps.services.series.catalogueJson(query);
       const { list } = await ranked(query.query, true, query.state);
-      return deps.services.series.catalogueJson(
+      const page = await deps.services.series.catalogueJson(
         query,
         list.filter((candidate) => candidate.message === undefined).map((candidate) => candidate.id),
       );
+      const filed = codesNamedIn(query.query).length > 0 ? {} : await filerRanking(query.query, query.limit, filers);
+      if (!filed.lenders) return page;
+      // The series page is cached as text; the filer list is added to it, the sheet among its sources.
+      const answer = JSON.parse(page) as CatalogueAnswer;
+      return preSerialize({ ...answer, lenders: filed.lenders, sources: [...answer.sources, filed.source!] });
     },
   };
 }

@@ -177,4 +177,5 @@ export type HmdaAnswer = z.infer<typeof HmdaAnswerSchema>;
 /** Where the HMDA totals are whether or not loan records are loaded: the MCP tools and the REST catalogue. */
 export const HMDA_TOTALS_POINTER =
   'Totals by nation, state and county (originations, denials, loan types, purposes, sex, race, age) are always here: MCP find_series ' +
-  '{"query":"originations Texas"} and analyze_data {"operation":"rank","series":"hmda/*/originations"}; REST /api/v1/series?query=.';
+  '{"query":"originations Texas"} and analyze_data {"operation":"rank","series":"hmda/*/originations"}; REST /api/v1/series?query=. ' +
+  'So are the filers (lenders) of a year by records reported and share of the national total: find_series {"query":"top lenders 2020"}.';

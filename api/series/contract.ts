@@ -6,7 +6,7 @@ import { stateOrTerritoryCode } from '../platform/contract/places.ts';
 import { SourceSchema } from '../platform/contract/sources.ts';
 import { DatasetVersionsSchema } from '../platform/contract/versions.ts';
 import { valueMessage } from '../platform/contract/messages.ts';
-import { NamedCodesSchema } from '../catalogue/contract.ts';
+import { FilerRankingSchema, NamedCodesSchema } from '../catalogue/contract.ts';
 
 export const FAMILY_IDS = [
   'pmms',
@@ -212,7 +212,10 @@ export const FamilySchema = z.object({
 export const CatalogueAnswerSchema = z.object({
   families: z.array(FamilySchema),
   series: z.array(SeriesInfoSchema).describe('The series matching the filters, in family order, one page.'),
-  codes: NamedCodesSchema.optional().describe('With `query`: the HMDA codes its words name, with what each means ("denial reason 3").'),
+  codes: NamedCodesSchema.optional().describe(
+    'With `query`: the HMDA codes its words name, with what each means ("denial reason 3"); every code of a field whose codes it asks for ("what codes can HOEPA status take").',
+  ),
+  lenders: FilerRankingSchema.optional(),
   total: z.int().describe('Series matching the filters, all pages.'),
   limit: z.int(),
   offset: z.int(),

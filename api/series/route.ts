@@ -45,7 +45,10 @@ const routes = {
       'Every series this service holds, with its id, title, publisher, frequency, units, first and last date, source and as-of date, ' +
       'one page at a time (`limit`, `offset`), filtered by `family`, `state` or words (`query`). `families` says which families can answer ' +
       'now and, for one whose data is not loaded, why. With `query`, `codes` says what the HMDA codes its words name mean ' +
-      '("denial reason 3", "loan purpose 32"), from the same code book as the MCP tool `find_series`.',
+      '("denial reason 3", "loan purpose 32"; every code of a field whose codes it asks for: "what codes can HOEPA status take"), from the ' +
+      'same code book as the MCP tool `find_series`; and words about lenders ("which institution reported the most HMDA records in ' +
+      '2020") get `lenders`: that year\'s HMDA filers (name, LEI, records reported, share of the national total), most records first. ' +
+      'A year whose filer list is not loaded gives no `lenders`.',
     tags: ['Series'],
     query: CatalogueQuerySchema,
     responses: { 200: { description: 'The catalogue page', schema: CatalogueAnswerSchema }, ...errorResponses([]) },

@@ -53,7 +53,12 @@ const KINDS: Array<[kind: string, question: string, expected: RegExp]> = [
   [
     'two codes of a field written as the LAR spec names it',
     'In HMDA, what do action_taken codes 4 and 6 mean?',
-    /action taken code \*\*4\*\* means \*\*Applications withdrawn by the applicant\*\*[\s\S]*action taken code \*\*6\*\* means \*\*Purchased loans\*\*/,
+    /action taken code \*\*4\*\* means \*\*Application withdrawn by applicant\*\*[\s\S]*action taken code \*\*6\*\* means \*\*Purchased loan\*\*/,
+  ],
+  [
+    "a code and the field's other codes",
+    'On a HMDA loan record, what does HOEPA status 1 mean, and what are the other codes that field can take?',
+    /HOEPA status code \*\*1\*\* means \*\*High-cost mortgage\*\*[\s\S]*\*\*1\*\* High-cost mortgage; \*\*2\*\* Not a high-cost mortgage; \*\*3\*\* Not applicable/,
   ],
 ];
 

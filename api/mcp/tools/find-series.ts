@@ -2,8 +2,10 @@
 // County", "outstanding mortgages above 6% Arizona"): the series that match, best first, each with
 // its id, title, units, coverage and as-of date, and the resource that reads it. The schemas are the
 // catalogue's contract (api/catalogue/contract.ts). Words naming an HMDA field and code ("denial
-// reason 3") also get what the code means, from the catalogue's code book.
+// reason 3") also get what the code means, from the catalogue's code book (a field's every code when
+// they are asked for); words about lenders get the year's HMDA filers by records reported.
 import { defineTool, sourcesText } from '../tool-kit.ts';
+import { filerLines } from '../../catalogue/filer-ranking.ts';
 import {
   CatalogueSearchAnswerSchema,
   CatalogueSearchQuerySchema,
@@ -35,7 +37,9 @@ export function findSeriesText(answer: CatalogueSearchAnswer): string {
   if (answer.times.length > 0) head.push(`Times (${answer.times.join(', ')}) go to the series or analysis call, not the search.`);
   for (const code of answer.codes)
     head.push(`HMDA ${code.field} code ${code.code} means: ${code.meaning}${code.series ? ` (counted: ${code.series})` : ''}.`);
-  if (answer.results.length === 0 && answer.codes.length > 0) return [...head, '', sourcesText(answer.sources)].join('\n');
+  if (answer.lenders) head.push(...filerLines(answer.lenders));
+  if (answer.results.length === 0 && (answer.codes.length > 0 || answer.lenders))
+    return [...head, ...answer.notes, '', sourcesText(answer.sources)].join('\n');
   if (answer.results.length === 0) return [...head, ...answer.notes, 'No series matches.'].join('\n');
   const shown = answer.offset + answer.results.length;
   const more = shown < answer.total ? ` More with offset: ${shown}.` : '';
@@ -54,8 +58,8 @@ export const findSeriesTool = defineTool({
   name: 'find_series',
   title: 'Find series by words',
   description:
-    'Find series by words (rates, loan and HUD income limits, HMDA counts and shares by place, loan type, race…): ids for ' +
-    'analyze_data; and what an HMDA code means ("denial reason 3").',
+    'Find series by words (rates, loan/HUD income limits, HMDA counts and shares by place, loan type, race…): ids for ' +
+    'analyze_data; HMDA code meanings ("HOEPA status codes"); top HMDA filers by year.',
   inputSchema: CatalogueSearchQuerySchema,
   outputSchema: CatalogueSearchAnswerSchema,
   uses: ['catalogue'],

@@ -94,7 +94,7 @@ export const queryHmdaTool = defineTool({
   title: 'HMDA records',
   requiresKey: true,
   description:
-    `HMDA loan records, ${HMDA_YEAR_SPAN}, if loaded here; needs an API key (totals by place and code meanings: find_series). A \`preset\` ` +
+    `HMDA loan records, ${HMDA_YEAR_SPAN}, if loaded; needs an API key (totals, code meanings, top filers: find_series). A \`preset\` ` +
     `with filters, or \`sql\`; over ${BUDGET}: first rows and CSV/Parquet links.`,
   inputSchema: HmdaQuerySchema,
   outputSchema: HmdaAnswerSchema,
