@@ -59,7 +59,7 @@ export const findSeriesTool = defineTool({
   title: 'Find series by words',
   description:
     'Find series by words (rates, loan/HUD income limits, HMDA counts and shares by place, loan type, race…): ids for ' +
-    'analyze_data; HMDA code meanings ("HOEPA status codes"); top HMDA filers by year.',
+    'analyze_data; what HMDA codes mean; top HMDA filers by year.',
   inputSchema: CatalogueSearchQuerySchema,
   outputSchema: CatalogueSearchAnswerSchema,
   uses: ['catalogue'],

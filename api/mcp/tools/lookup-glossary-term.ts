@@ -18,7 +18,7 @@ export function glossaryAnswerText(answer: GlossaryAnswer): string {
 export const lookupGlossaryTermTool = defineTool({
   name: 'lookup_glossary_term',
   title: 'Glossary',
-  description: 'Plain-language definition of a mortgage term, with FAQs and related terms. Broader questions: search_content.',
+  description: 'A mortgage term in plain words, with FAQs and related terms. Broader questions: search_content.',
   inputSchema: GlossaryQuerySchema,
   outputSchema: GlossaryAnswerSchema,
   uses: ['glossary'],
