@@ -8,7 +8,7 @@ import { createLogger } from '../api/platform/logger.ts';
 import { openDatabase } from '../api/platform/db/open.ts';
 import { DatabaseInUseError } from '../api/platform/db/pglite.ts';
 import { toErrorResponse } from '../api/platform/errors.ts';
-import { KeyStore } from '../api/access/key-store.ts';
+import { KeyStore, normaliseEmail, normaliseKeyName } from '../api/access/key-store.ts';
 import { formatKeysResult, runKeysCommand, type KeysCommand, type KeysResult } from '../api/access/keys-admin.ts';
 import { AdminSocketUnavailable, adminSocketPath, sendAdminCommand } from '../api/access/admin-socket.ts';
 
@@ -89,6 +89,16 @@ async function execute(command: KeysCommand): Promise<KeysResult> {
   }
 }
 
+/**
+ * Refuses an address or a key name the key store would refuse, before the database is opened: on
+ * the embedded database the opening is most of a command's second of CPU.
+ */
+function checkArguments(command: KeysCommand): void {
+  if (command.command === 'revoke') return;
+  normaliseEmail(command.email);
+  if (command.command === 'create') normaliseKeyName(command.name);
+}
+
 async function main(): Promise<number> {
   let parsed: ReturnType<typeof parseCommand>;
   try {
@@ -103,6 +113,7 @@ async function main(): Promise<number> {
     return 2;
   }
   try {
+    checkArguments(parsed.command);
     const result = await execute(parsed.command);
     process.stdout.write(parsed.json ? `${JSON.stringify(result)}\n` : `${formatKeysResult(result)}\n`);
     return 0;
