@@ -19,7 +19,9 @@ interface CliResult {
 }
 
 /** The Node options `npm run keys` starts the CLI with (package.json): the test starts it the same way. */
-const NODE_OPTIONS_OF_NPM_SCRIPT = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { keys: string } }).scripts.keys
+const NODE_OPTIONS_OF_NPM_SCRIPT = (
+  JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { keys: string } }
+).scripts.keys
   .split(' ')
   .filter((word) => word.startsWith('--'));
 
