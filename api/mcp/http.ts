@@ -19,8 +19,7 @@ import { logMcpCall } from './access-log.ts';
 import { authInfoFor, type McpCaller } from './request-caller.ts';
 import { followChangeNotices } from './change-notices.ts';
 import { callCount, jsonRpcBody, jsonRpcError, readableId, refusal, sendRefusal } from './json-rpc-errors.ts';
-
-export const MCP_PATH = '/api/mcp';
+import { MCP_PATH } from './endpoint-path.ts';
 
 /** Hostnames and origins that may reach the MCP endpoint. */
 export function allowedAddresses(deps: AppDeps): { hosts: Set<string>; origins: Set<string> } {

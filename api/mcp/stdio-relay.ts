@@ -6,7 +6,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { isInitializeRequest, isJSONRPCRequest, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { MCP_PATH } from './http.ts';
+import { MCP_PATH } from './endpoint-path.ts';
 
 /** The MCP endpoint answers within seconds; an HMDA query has its own 10 s limit. */
 const REQUEST_TIMEOUT_MS = 60_000;

@@ -7,14 +7,13 @@
 // data folder: then this process relays to that server's /api/mcp (the address it recorded in the
 // folder) instead of opening the database. Anything that stops it from serving is one sentence on
 // stderr and exit code 1, never a stack trace, since a desktop client shows stderr to its user.
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+// The services and the MCP server (about a second of CPU to load) are imported only once this
+// process has the database: relaying, or refusing to start, needs neither.
 import { loadConfig, type Config } from '../config.ts';
 import { createLogger, type Logger } from '../platform/logger.ts';
 import { openDatabase } from '../platform/db/open.ts';
 import { DatabaseInUseError } from '../platform/db/pglite.ts';
 import type { Database } from '../platform/db/database.ts';
-import { closeServices, createServices } from '../services.ts';
-import { createMcpServer } from './server.ts';
 import { ANONYMOUS, type McpCaller } from './request-caller.ts';
 import { readLocalServer, type LocalServerRecord } from './local-server.ts';
 import { relayStdioToServer, serverAnswers } from './stdio-relay.ts';
@@ -76,6 +75,11 @@ export async function runStdioServer(): Promise<void> {
     process.exit(0);
   }
   const { db } = opened;
+  const [{ closeServices, createServices }, { createMcpServer }, { serveStdio }] = await Promise.all([
+    import('../services.ts'),
+    import('./server.ts'),
+    import('@modelcontextprotocol/server/stdio'),
+  ]);
   const core = { config, db, logger, clock: () => new Date() };
   const services = await createServices(core);
   const deps = { ...core, services };

@@ -18,11 +18,18 @@ interface CliResult {
   stderr: string;
 }
 
+/** The Node options `npm run keys` starts the CLI with (package.json): the test starts it the same way. */
+const NODE_OPTIONS_OF_NPM_SCRIPT = (
+  JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { keys: string } }
+).scripts.keys
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
+
 function keysCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [path.join(PROJECT_ROOT, 'scripts', 'keys.ts'), ...args],
+      [...NODE_OPTIONS_OF_NPM_SCRIPT, path.join(PROJECT_ROOT, 'scripts', 'keys.ts'), ...args],
       { cwd: PROJECT_ROOT, env: { ...process.env, BASE_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

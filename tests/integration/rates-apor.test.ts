@@ -9,7 +9,7 @@ import { DetailedRateRecordSchema } from '../../api/rates/contract.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { buildTestApp, listen, type TestApp } from '../support/app.ts';
 import { writeAporMirror, syntheticApor } from '../support/apor-fixture.ts';
-import { hasSourceData } from '../support/source-data.ts';
+import { hasSourceData, SOURCE_DIR } from '../support/source-data.ts';
 import { syncedTestDatabase, syncInto } from '../support/synced.ts';
 import { tempDir } from './hmda-fixtures.ts';
 
@@ -58,7 +58,7 @@ describe.skipIf(!hasSourceData)('APOR terms and a fresh install without failed d
   it('answers 10- and 20-year terms from a loaded table, labelled as the APOR and not tier-specific', async () => {
     const mirror = tempDir('apor-mirror');
     folders.push(mirror);
-    fs.cpSync(process.env.MDS_SOURCE_DIR ?? '', mirror, {
+    fs.cpSync(SOURCE_DIR, mirror, {
       recursive: true,
       filter: (source) => !source.includes('hmda') && !source.includes('state_nmdb') && !source.includes('congress'),
     });

@@ -191,29 +191,6 @@ describe.each(databaseKinds)('search on %s', (kind) => {
   });
 });
 
-describe('the search index on the embedded database', () => {
-  // Ranking reads rank_vector for every matching document: out of the row, each read is a TOAST
-  // look-up (migration 0302). pg_column_toast_chunk_id needs PostgreSQL 17, which PGlite is.
-  it('keeps every ranking vector and title in the row, and moves the full vector out of it', async () => {
-    const test = await createTestDatabase('pglite');
-    try {
-      await test.db.transaction((tx) => rebuildSearchIndex(tx));
-      const { rows } = await test.db.query<{ documents: number; ranking_out: number; title_out: number; full_out: number }>(
-        `SELECT count(*)::int AS documents,
-                count(*) FILTER (WHERE pg_column_toast_chunk_id(rank_vector) IS NOT NULL)::int AS ranking_out,
-                count(*) FILTER (WHERE pg_column_toast_chunk_id(title) IS NOT NULL)::int AS title_out,
-                count(*) FILTER (WHERE pg_column_toast_chunk_id(document) IS NOT NULL)::int AS full_out
-         FROM search_documents`,
-      );
-      expect(rows[0]!.documents).toBeGreaterThan(100);
-      expect(rows[0]).toMatchObject({ ranking_out: 0, title_out: 0 });
-      expect(rows[0]!.full_out).toBeGreaterThan(0);
-    } finally {
-      await test.drop();
-    }
-  });
-});
-
 describe('the start-up refresh of the search index', () => {
   it('says at info level, not as an error, when the shutdown closes the database under it', async () => {
     const test = await createTestDatabase('pglite');
@@ -274,7 +251,9 @@ describe('the start-up refresh of the search index', () => {
   });
 });
 
-describe('GET /api/v1/search', () => {
+// One index built on the embedded database for the checks of its storage and of the HTTP face
+// (the storage check is the embedded database's whatever the other tests' database is).
+describe('an index built on the embedded database, and GET /api/v1/search', () => {
   let test: TestDatabase;
   let server: Awaited<ReturnType<typeof listen>>;
   let close: () => Promise<void>;
@@ -290,6 +269,21 @@ describe('GET /api/v1/search', () => {
     await server.close();
     await close();
     await test.drop();
+  });
+
+  // Ranking reads rank_vector for every matching document: out of the row, each read is a TOAST
+  // look-up (migration 0302). pg_column_toast_chunk_id needs PostgreSQL 17, which PGlite is.
+  it('keeps every ranking vector and title in the row, and moves the full vector out of it', async () => {
+    const { rows } = await test.db.query<{ documents: number; ranking_out: number; title_out: number; full_out: number }>(
+      `SELECT count(*)::int AS documents,
+              count(*) FILTER (WHERE pg_column_toast_chunk_id(rank_vector) IS NOT NULL)::int AS ranking_out,
+              count(*) FILTER (WHERE pg_column_toast_chunk_id(title) IS NOT NULL)::int AS title_out,
+              count(*) FILTER (WHERE pg_column_toast_chunk_id(document) IS NOT NULL)::int AS full_out
+       FROM search_documents`,
+    );
+    expect(rows[0]!.documents).toBeGreaterThan(100);
+    expect(rows[0]).toMatchObject({ ranking_out: 0, title_out: 0 });
+    expect(rows[0]!.full_out).toBeGreaterThan(0);
   });
 
   it('returns ranked results with excerpts, cacheable, with CORS', async () => {
