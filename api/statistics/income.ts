@@ -111,11 +111,12 @@ export async function incomeAreas(db: Queryable, countyFips: string, fiscalYear?
   return rows.map(toArea);
 }
 
-/** Every whole-county area (`<county FIPS>99999`) of every fiscal year loaded, by county then year: the income series. */
-export async function wholeCountyAreas(db: Queryable): Promise<IncomeArea[]> {
+/** Every whole-county area (`<county FIPS>99999`) of one fiscal year, by county: one year of the income series. */
+export async function wholeCountyAreas(db: Queryable, fiscalYear: number): Promise<IncomeArea[]> {
   const { rows } = await db.query<AreaRow>(
     `SELECT fiscal_year, area_fips, area_name, state, median, limits FROM hud_median_family_income
-     WHERE area_fips LIKE '%99999' ORDER BY area_fips, fiscal_year`,
+     WHERE area_fips LIKE '%99999' AND fiscal_year = $1 ORDER BY area_fips`,
+    [fiscalYear],
   );
   return rows.map(toArea);
 }

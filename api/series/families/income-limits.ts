@@ -5,7 +5,14 @@
 // (25 per county, about 79,000 in all). Counties HUD lists only by town (New England) have none.
 import type { Queryable } from '../../platform/db/database.ts';
 import { HUD_INCOME_LIMITS_URL } from '../../hmda-aggregates/reads.ts';
-import { HOUSEHOLD_SIZES, HUD_INCOME_DATASET, INCOME_LEVELS, wholeCountyAreas, type IncomeArea } from '../../statistics/income.ts';
+import {
+  HOUSEHOLD_SIZES,
+  HUD_INCOME_DATASET,
+  INCOME_LEVELS,
+  incomeYears,
+  wholeCountyAreas,
+  type IncomeArea,
+} from '../../statistics/income.ts';
 import { heldOnce } from '../../platform/held-once.ts';
 import { MadeSeriesMap } from './made-series-map.ts';
 import type { HeldSeries, SeriesFamily } from '../types.ts';
@@ -16,15 +23,27 @@ const SIZE_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eigh
 const LEVELS = INCOME_LEVELS.map((level) => ({ ...level, slug: level.key.replace('_', '-') }));
 const MEASURES = ['median', ...LEVELS.flatMap((level) => HOUSEHOLD_SIZES.map((size) => `${level.slug}/${size}`))];
 
-/** One county's figures of every fiscal year loaded, oldest first. */
+/**
+ * One county's figures of every fiscal year loaded, oldest first: `figures` holds each year's
+ * MEASURES in their order, whole dollars, NO_FIGURE where HUD gives none. Held as numbers, not one
+ * object per area and year: the ~16,000 areas as objects held about 22 MiB for the process's life.
+ */
 interface IncomeCounty {
   fips: string;
   place: string;
   state: string;
   dates: readonly string[];
   periods: readonly string[];
-  years: readonly IncomeArea[];
+  figures: Int32Array;
 }
+
+const NO_FIGURE = -1;
+
+/** An area's figures in MEASURES' order. */
+const figuresOf = (area: IncomeArea): number[] => [
+  area.median,
+  ...LEVELS.flatMap((level) => HOUSEHOLD_SIZES.map((size) => area.limits[level.key]?.[size - 1] ?? NO_FIGURE)),
+];
 
 /** `income-limits/very_low/17031/4` → `income-limits/very-low/17031/4-person`; undefined when not an income id. */
 function canonical(lower: string): string | undefined {
@@ -47,7 +66,11 @@ function makeSeries(county: IncomeCounty, measure: string, asOf: string | null):
   const [slug, size] = measure.split('/');
   const level = LEVELS.find((known) => known.slug === slug);
   const people = Number(size);
-  const values = county.years.map((area) => (level ? (area.limits[level.key]?.[people - 1] ?? null) : area.median));
+  const at = MEASURES.indexOf(measure);
+  const values = county.periods.map((_period, year) => {
+    const figure = county.figures[year * MEASURES.length + at] as number;
+    return figure === NO_FIGURE ? null : figure;
+  });
   const what = level
     ? `${level.title.replace(/^./, (first) => first.toUpperCase())}, household of ${SIZE_WORDS[people - 1]}`
     : 'Area median family income';
@@ -125,31 +148,35 @@ export function incomeLimitFamily(db: Queryable): SeriesFamily {
     claims: (lower) => lower.startsWith(PREFIX),
     canonical,
     async load([record]) {
+      // One fiscal year read at a time, so the rows of one year are held while they are copied.
+      const byCounty = new Map<string, { last: IncomeArea; years: number[]; figures: number[] }>();
+      for (const year of await incomeYears(db))
+        for (const area of await wholeCountyAreas(db, year)) {
+          const fips = area.areaFips.slice(0, 5);
+          const county = byCounty.get(fips) ?? { last: area, years: [], figures: [] };
+          county.last = area;
+          county.years.push(area.fiscalYear);
+          county.figures.push(...figuresOf(area));
+          byCounty.set(fips, county);
+        }
       const once = heldOnce();
       const counties = new Map<string, IncomeCounty>();
-      const byCounty = new Map<string, IncomeArea[]>();
-      for (const area of await wholeCountyAreas(db)) {
-        const fips = area.areaFips.slice(0, 5);
-        byCounty.set(fips, [...(byCounty.get(fips) ?? []), area]);
-      }
-      for (const [fips, years] of byCounty) {
-        const last = years.at(-1) as IncomeArea;
+      for (const [fips, { last, years, figures }] of byCounty)
         counties.set(fips, {
           fips,
           place: `${last.name}, ${last.state}`,
           state: last.state,
           // Counties with the same years (nearly all) share one array of each.
           dates: once.array(
-            years.map((area) => `${area.fiscalYear}-01-01`),
+            years.map((year) => `${year}-01-01`),
             once.string,
           ),
           periods: once.array(
-            years.map((area) => String(area.fiscalYear)),
+            years.map((year) => String(year)),
             once.string,
           ),
-          years,
+          figures: Int32Array.from(figures),
         });
-      }
       return new IncomeSeriesMap(counties, record?.asOf ?? null);
     },
   };
