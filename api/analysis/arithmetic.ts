@@ -2,7 +2,7 @@
 // and return numbers. Tests compare each with an independent computation from the official files.
 import { principalAndInterest } from '../payment/monthly-payment.ts';
 import type { HeldSeries } from '../series/types.ts';
-import { observationsIn, type Span } from './points.ts';
+import { observationsIn, type Observation, type Span } from './points.ts';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -83,6 +83,32 @@ export function crossing(series: HeldSeries, span: Span, condition: Condition, w
     run_start: position < 0 ? null : at(runStart),
     meets_now: latestObservation !== undefined && meets(latestObservation.value, condition),
     latest: latestObservation ? dated(series, latestObservation.index, latestObservation.value) : null,
+  };
+}
+
+/** The longest unbroken run of observations meeting the condition (the first when tied): its length, first and last. */
+export function longestRunMeeting(series: HeldSeries, span: Span, condition: Condition) {
+  const observations = observationsIn(series, span.start, span.end);
+  let best: { start: number; end: number } | null = null;
+  let runStart = -1;
+  observations.forEach((observation, index) => {
+    if (!meets(observation.value, condition)) {
+      runStart = -1;
+      return;
+    }
+    if (runStart < 0) runStart = index;
+    if (!best || index - runStart > best.end - best.start) best = { start: runStart, end: index };
+  });
+  const at = (index: number) => {
+    const observation = observations[index] as Observation;
+    return dated(series, observation.index, observation.value);
+  };
+  const run = best as { start: number; end: number } | null;
+  return {
+    length: run ? run.end - run.start + 1 : 0,
+    start: run ? at(run.start) : null,
+    end: run ? at(run.end) : null,
+    steps: observations.length,
   };
 }
 

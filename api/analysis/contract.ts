@@ -181,7 +181,14 @@ const DIRECTION = choice(['up', 'down'] as const, {
   .default('up')
   .describe('`up` (default) or `down`.');
 export const MovesQuerySchema = z.object({ series: SERIES, from: FROM.optional(), to: TO.optional(), direction: DIRECTION });
-export const StreakQuerySchema = z.object({ series: SERIES, from: FROM.optional(), to: TO.optional(), direction: DIRECTION });
+export const StreakQuerySchema = z.object({
+  series: SERIES,
+  from: FROM.optional(),
+  to: TO.optional(),
+  direction: DIRECTION,
+  above: threshold('above'),
+  below: threshold('below'),
+});
 
 export type ValueQuery = z.output<typeof ValueQuerySchema>;
 export type ChangeQuery = z.output<typeof ChangeQuerySchema>;
@@ -342,10 +349,11 @@ export const RESULT_SCHEMAS = {
   }),
   streak: z.object({
     units: z.string(),
-    direction: z.enum(['up', 'down']),
+    direction: z.enum(['up', 'down']).optional(),
+    condition: z.string().optional().describe('For a run beyond a threshold: the condition each observation met.'),
     length: z.int().describe('Consecutive steps that way in the longest run.'),
     start: DatedValueSchema.nullable().describe('The observation the run started from.'),
-    first_move: DatedValueSchema.nullable().describe('The first observation of the run that moved that way.'),
+    first_move: DatedValueSchema.nullable().optional().describe('The first observation of the run that moved that way.'),
     end: DatedValueSchema.nullable().describe('The last observation of the run.'),
     steps: z.int(),
   }),

@@ -4,6 +4,7 @@
 // counted from the observation just before the range, so a week's move belongs to the week it ends.
 import type { HeldSeries } from '../series/types.ts';
 import type { DatedValue } from './arithmetic.ts';
+import { conditionText, type Condition, type longestRunMeeting } from './arithmetic.ts';
 import { formatValue, observationsIn, type Observation, type Span } from './points.ts';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -100,5 +101,25 @@ export function describeStreak(series: HeldSeries, span: Span, direction: Direct
         : `${series.title} had no ${way} from one observation to the next from ${span.start} to ${span.end}.`,
     method: `Runs of consecutive observations each ${direction === 'up' ? 'above' : 'below'} the one before it, counted in steps; the longest (the first when tied) of ${found.steps} steps.`,
     result: { units: series.units, direction, ...found },
+  };
+}
+
+/** The streak operation's answer for a run beyond a threshold: how many observations, the first and the last. */
+export function describeRunMeeting(
+  series: HeldSeries,
+  span: Span,
+  condition: Condition,
+  found: ReturnType<typeof longestRunMeeting>,
+) {
+  const { start, end } = found;
+  const said = series.units === 'percent' ? `${conditionText(condition)}%` : conditionText(condition);
+  const unit = series.frequency === 'weekly' ? 'weeks' : `${series.frequency} observations`;
+  return {
+    answer:
+      found.length > 0 && start && end
+        ? `The longest unbroken run of ${series.title} ${said} from ${span.start} to ${span.end} was ${found.length} ${found.length === 1 ? unit.replace(/s$/, '') : unit}: the first ${start.date} (${formatValue(start.value, series.units)}), the last ${end.date} (${formatValue(end.value, series.units)}).`
+        : `${series.title} was never ${said} from ${span.start} to ${span.end}.`,
+    method: `Runs of consecutive published observations each strictly ${said}; the longest (the first when tied) of ${found.steps} observations.`,
+    result: { units: series.units, condition: said, length: found.length, start, end, steps: found.steps },
   };
 }

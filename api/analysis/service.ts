@@ -39,13 +39,14 @@ import {
   crossing,
   difference,
   extremes,
+  longestRunMeeting,
   monthlyPayment,
   sharePercent,
   type Condition,
 } from './arithmetic.ts';
 import { crossSection, type CrossSection, type PlaceFilters } from './cross-section.ts';
 import { stateByFips } from '../geo/states.ts';
-import { describeMove, describeStreak, largestMove, longestStreak } from './moves.ts';
+import { describeMove, describeRunMeeting, describeStreak, largestMove, longestStreak } from './moves.ts';
 
 /** Bytes of remembered answers (their JSON; the series they read are the series service's, not counted here). */
 const MAX_REMEMBERED_BYTES = 8 * 1024 * 1024;
@@ -450,7 +451,13 @@ export function createAnalysisService({ series: seriesService, baseUrl }: { seri
       const { series, versions } = await read(query.series);
       const span = rangeOf(query.from, query.to, series);
       used.add(series, [], versions);
-      return describeStreak(series, span, query.direction, longestStreak(series, span, query.direction));
+      if (query.above === undefined && query.below === undefined)
+        return describeStreak(series, span, query.direction, longestStreak(series, span, query.direction));
+      const { op, text } = thresholdOf(query);
+      const threshold = numeric(text);
+      if (threshold === undefined) throw new BadRequestError(`'${op}' must be a number in the series' units, e.g. ${op}=6.`);
+      const condition: Condition = { op, threshold };
+      return describeRunMeeting(series, span, condition, longestRunMeeting(series, span, condition));
     },
     async payment(query, used) {
       if ((query.rate === undefined) === (query.series === undefined))

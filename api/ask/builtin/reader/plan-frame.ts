@@ -403,6 +403,12 @@ function planMoves(frame: Frame, plan: Plan, operation: 'moves' | 'streak'): voi
         ? { from: momentOf(dated[0]) }
         : rangeQuery(dated[0]);
   // No way named, or either ("the biggest one-week move"): the largest each way, none chosen for the user.
+  // "The longest run of weeks under 4%": the run of observations beyond the threshold, not of moves.
+  const threshold = frame.numbers.threshold;
+  if (operation === 'streak' && typeof threshold?.value === 'number' && threshold.op !== 'equal') {
+    plan.steps.push({ operation, query: { series, ...range, [threshold.op]: String(threshold.value) } });
+    return;
+  }
   const step = frame.operation.step;
   const directions = step === 'up' || step === 'down' ? [step] : ['up', 'down'];
   for (const direction of directions) plan.steps.push({ operation, query: { series, ...range, direction } });
