@@ -14,7 +14,7 @@ import { calendarAsks } from './reader/plan-calendar.ts';
 import { refusalText } from './reader/honour.ts';
 import type { Plan } from './reader/plan-types.ts';
 import { answerCalendarAsks } from './reader-calendar.ts';
-import { alignToSurvey, resolveFedMeetings, unpublished } from './reader-checks.ts';
+import { alignToSurvey, resolveFedMeetings, unpublished, yearEarlierAt } from './reader-checks.ts';
 import { composeRan, type Ran } from './reader-compose.ts';
 import { unitsAsk, answerUnits } from './reader-units.ts';
 import { preparePayments } from './reader-payment.ts';
@@ -172,6 +172,7 @@ export async function answerWithReader(
   if (options.seriesQuestion && seriesSpan(frame, plan)) return { frame, coverage };
   await unpublished(plan, deps);
   await alignToSurvey(plan, deps);
+  await yearEarlierAt(plan, deps);
   if (!readerAnswers(frame, plan)) {
     if (plan.refusals.length > frame.refusals.length) return { frame, coverage, draft: refusalOnly(frame, plan.refusals, deps) };
     return { frame, coverage };

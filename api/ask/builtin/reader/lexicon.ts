@@ -112,6 +112,8 @@ const LexiconSchema = z.object({
   premises: z.object({ asks: phrases, up: phrases, down: phrases, actors: phrases }),
   /** "VA loans as a share of all originations": the part is written before its whole. */
   partBeforeWhole: phrases,
+  /** "Compared with the same week a year earlier": the latest figure against the one a year before it. */
+  yearEarlier: phrases,
 });
 
 export type Lexicon = z.infer<typeof LexiconSchema> & { carrierSet: ReadonlySet<string> };

@@ -66,7 +66,23 @@ function planValues(frame: Frame, plan: Plan): void {
       }
 }
 
+/** "Compared with the same week a year earlier": the figure a year before the latest, then the latest. */
+function planYearEarlier(frame: Frame, plan: Plan): void {
+  const measure = frame.measures[0];
+  const series = measure ? seriesOf(measure, frame.places[0]) : undefined;
+  if (!series) return;
+  const weekly = WEEKLY_FAMILIES.includes(measure?.family ?? '');
+  plan.steps.push({ operation: 'value', query: { series, at: 'latest' }, label: weekly ? 'the same week a year earlier' : 'a year earlier' });
+  plan.steps.push({ operation: 'value', query: { series, at: 'latest' }, label: 'the latest figure' });
+  plan.select = 'change-between';
+  plan.yearEarlier = true;
+}
+
 function planChange(frame: Frame, plan: Plan): void {
+  if (frame.operation.yearEarlier) {
+    planYearEarlier(frame, plan);
+    return;
+  }
   const [first, second] = datedTimes(frame);
   const measure = frame.measures[0];
   if (!measure || !first) return;

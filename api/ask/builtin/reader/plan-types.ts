@@ -46,6 +46,8 @@ export interface Plan {
   units?: UnitsAsk;
   /** Combine the steps: the change from the first value to the second, or the range of extremes. */
   select?: 'change-between' | 'low-to-high';
+  /** The first step's `at` is a year before its series' latest observation (filled when the plan runs). */
+  yearEarlier?: boolean;
   /** Extremes: say the high, the low, or both. */
   say?: 'highest' | 'lowest';
 }

@@ -27,6 +27,8 @@ export async function readFrame(question: string, context: FrameContext): Promis
   const fraction = readFractionThreshold(coverage);
   // "purpose 31 vs 32": codes of one HMDA field, each a count, read before the numbers take them.
   const codes = readCodes(coverage);
+  // "The same week last year": read before the times take "last year" as a year of its own.
+  const yearEarlier = takePhrases(coverage, lexicon().yearEarlier, 'times') !== undefined;
   const time = readTimes(question, coverage, context.today);
   const named = seriesThreshold(coverage);
   const { slot: numbers } = readNumbers(question, coverage);
@@ -69,6 +71,8 @@ export async function readFrame(question: string, context: FrameContext): Promis
     ...readOperation(coverage, { numbers, times: time.times, timeRelation: time.relation, places, placeSet, measures, topic }),
     ...readPremise(coverage),
   };
+  // Against the latest figure only: a year earlier than a period named is that period's own change.
+  if (yearEarlier && time.times.every((slot) => slot.grain === 'latest')) Object.assign(operation, { kind: 'change', yearEarlier: true });
   // Before the counties are loaded, an unread name may be one: the answer then says the dataset is missing.
   const unknown = (await countiesKnown(context.deps)) ? unknownPlaces(coverage) : [];
   const carriers = lexicon().carrierSet;
