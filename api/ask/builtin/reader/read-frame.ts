@@ -35,6 +35,12 @@ export async function readFrame(question: string, context: FrameContext): Promis
   if (fraction) numbers.threshold = fraction;
   else if (named && !numbers.threshold) numbers.threshold = named;
   const qualifiers = readQualifiers(coverage);
+  // "FHA limits at the ceiling": the level of the program named, where it has one.
+  const level = numbers.threshold?.value;
+  if (qualifiers.program === 'fha' && typeof level === 'string' && level.startsWith('loan-limits/conforming/')) {
+    const fha = level.replace('/conforming/', '/fha/');
+    if (Object.values(lexicon().seriesLevels).includes(fha) && numbers.threshold) numbers.threshold.value = fha;
+  }
   if (numbers.termYears !== undefined) qualifiers.termYears = numbers.termYears;
   const unheld = lexicon().unheldMeasures.filter((phrase) => takePhrases(coverage, [phrase], 'measure.unheld'));
   if (codes?.unheld) unheld.push(codes.unheld);

@@ -182,11 +182,14 @@ export function readNumbers(question: string, coverage: Coverage): { slot: Numbe
 /** "above the baseline", "at the FHA ceiling": a threshold that is a national limit series (data/ask/reader-words.json). */
 export function seriesThreshold(coverage: Coverage): Threshold | undefined {
   const named = Object.entries(lexicon().seriesLevels).sort((a, b) => b[0].length - a[0].length);
+  // "at the 2026 ceiling": the year the times read stands between the words of the level.
+  const untimed = coverage.words.filter((word) => coverage.slotOf(word.index) !== 'times');
   for (const op of ['above', 'below', 'equal'] as const)
     for (const phrase of lexicon().thresholds[op])
       for (const [name, series] of named) {
         const text = phrase.endsWith(' the') ? `${phrase} ${name}` : `${phrase} the ${name}`;
-        for (const indexes of findPhrase(coverage.words, text)) {
+        for (const positions of findPhrase(untimed, text)) {
+          const indexes = positions.map((position) => (untimed[position] as Word).index);
           coverage.take(indexes, 'numbers.threshold');
           return { op, value: series, text };
         }
