@@ -14,6 +14,7 @@ import { calendarAsks } from './reader/plan-calendar.ts';
 import { refusalText } from './reader/honour.ts';
 import type { Plan } from './reader/plan-types.ts';
 import { answerCalendarAsks } from './reader-calendar.ts';
+import { claimedCount, countPremiseText } from './reader/calendar-premise.ts';
 import { alignToSurvey, resolveFedMeetings, unpublished, yearEarlierAt } from './reader-checks.ts';
 import { composeRan, type Ran } from './reader-compose.ts';
 import { unitsAsk, answerUnits } from './reader-units.ts';
@@ -150,10 +151,14 @@ export async function answerWithReader(
     );
     const answer = await answerCalendarAsks(asks, daysBetween, deps, between);
     const first = refusalText([...frame.refusals, ...refusals]);
+    // "The Fed held twelve meetings in 2023": a count taken for granted is checked before the list.
+    const claim = claimedCount(coverage.words, (index) => coverage.slotOf(index) === 'times');
+    const tally = answer.tallies?.find((entry) => !asks.some((ask) => ask.first || ask.pick) && entry.count > 0);
+    const premise = claim && tally ? countPremiseText(claim, tally) : undefined;
     return {
       frame,
       coverage,
-      draft: { text: [first, answer.text].filter(Boolean).join('\n\n'), sources: answer.sources, versions: answer.versions },
+      draft: { text: [premise, first, answer.text].filter(Boolean).join('\n\n'), sources: answer.sources, versions: answer.versions },
     };
   }
   if (

@@ -114,12 +114,28 @@ function daysApart(found: readonly Found[]): string | undefined {
   return `${head}, so ${one} came ${order === 'the same day as' ? 'on the same day as' : `**${order}**`} ${other}.`;
 }
 
+/** What the events of an ask are called. */
+function whatOf(ask: CalendarAsk): string {
+  if (ask.category === 'fed') return 'FOMC meetings with a rate decision';
+  if (ask.title) return `${ask.title} releases`;
+  return ask.names[0] ? `${ask.names[0]} releases` : 'economic data releases';
+}
+
+/** Each ask's span and how many events it holds (to check a count the question took for granted). */
+export interface Tally {
+  count: number;
+  what: string;
+  label: string;
+  from: string;
+  to: string;
+}
+
 export async function answerCalendarAsks(
   asks: readonly CalendarAsk[],
   daysBetween: boolean,
   deps: BuiltinDeps,
   between = false,
-): Promise<{ text: string; sources: string[]; versions: DatasetVersion[] }> {
+): Promise<{ text: string; sources: string[]; versions: DatasetVersion[]; tallies?: Tally[] }> {
   if (between && asks.length === 3) return answerBetween(asks, deps);
   const found: Found[] = [];
   const sources = new Set<string>();
@@ -137,14 +153,7 @@ export async function answerCalendarAsks(
     if (between) parts.push(between);
   }
   for (const { ask, events } of found) {
-    const what =
-      ask.category === 'fed'
-        ? 'FOMC meetings with a rate decision'
-        : ask.title
-          ? `${ask.title} releases`
-          : ask.names[0]
-            ? `${ask.names[0]} releases`
-            : 'economic data releases';
+    const what = whatOf(ask);
     if (events.length === 0) {
       parts.push(
         `The calendar holds no ${what} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}): they have not been published, and I won't guess dates the publishers have not posted.`,
@@ -154,5 +163,6 @@ export async function answerCalendarAsks(
     const head = headOf(ask, events.length, what, deps.clock());
     if (!daysBetween) parts.push([head, events.map(line).join('\n'), ...fromToday(ask, events, deps.clock())].join('\n'));
   }
-  return { text: parts.join('\n\n'), sources: [...sources], versions };
+  const tallies = found.map(({ ask, events }) => ({ count: events.length, what: whatOf(ask), label: ask.label, from: ask.from, to: ask.to }));
+  return { text: parts.join('\n\n'), sources: [...sources], versions, tallies };
 }

@@ -112,6 +112,8 @@ const LexiconSchema = z.object({
   premises: z.object({ asks: phrases, up: phrases, down: phrases, actors: phrases }),
   /** "VA loans as a share of all originations": the part is written before its whole. */
   partBeforeWhole: phrases,
+  /** "CPI comes out twice a month": a frequency a question claims, as events a year. */
+  calendarFrequencies: z.record(z.string().min(1), z.number().int().positive()),
   /** "Compared with the same week a year earlier": the latest figure against the one a year before it. */
   yearEarlier: phrases,
 });
