@@ -114,6 +114,18 @@ function daysApart(found: readonly Found[]): string | undefined {
   return `${head}, so ${one} came ${order === 'the same day as' ? 'on the same day as' : `**${order}**`} ${other}.`;
 }
 
+/** Days searched after an event for the next one: a year holds every release at least once. */
+const AFTER_SPAN = 400;
+
+/** "the next CPI release after it": the days after the event the earlier ask found. */
+function afterFound(ask: CalendarAsk, found: readonly Found[]): CalendarAsk {
+  if (ask.afterAsk === undefined) return ask;
+  const event = found[ask.afterAsk]?.events[0];
+  if (!event) return ask;
+  const from = addDays(event.date, 1);
+  return { ...ask, from, to: addDays(event.date, AFTER_SPAN), label: `after ${formatDate(event.date)}` };
+}
+
 /** What the events of an ask are called. */
 function whatOf(ask: CalendarAsk): string {
   if (ask.category === 'fed') return 'FOMC meetings with a rate decision';
@@ -140,7 +152,8 @@ export async function answerCalendarAsks(
   const found: Found[] = [];
   const sources = new Set<string>();
   const versions: DatasetVersion[] = [];
-  for (const ask of asks) {
+  for (const written of asks) {
+    const ask = afterFound(written, found);
     const { events, versions: own, url } = await eventsFor(ask, deps);
     found.push({ ask, events });
     sources.add(url);

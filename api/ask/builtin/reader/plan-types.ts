@@ -22,6 +22,8 @@ export interface CalendarAsk {
   count: boolean;
   /** "the next CPI release": the first event only. */
   first?: boolean;
+  /** "the next CPI release after it": the span starts the day after the event the ask of this index found. */
+  afterAsk?: number;
   /** "the first CPI release of 2026", "the last jobs report before July 4th": that one event of the span. */
   pick?: 'first' | 'last';
 }
