@@ -55,6 +55,7 @@ function rounded(answer: AnalysisAnswer): string {
   if (answer.operation !== 'value') return '';
   const { point, units } = (answer as AnalysisAnswer<'value'>).result;
   if (point.how !== 'mean' || units !== 'percent' || point.value === null) return '';
+  if (answer.answer.includes(`${point.value.toFixed(2)}% (`)) return '';
   return ` That is ${point.value.toFixed(2)}% at the two decimals the survey publishes.`;
 }
 
