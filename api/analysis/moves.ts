@@ -105,12 +105,7 @@ export function describeStreak(series: HeldSeries, span: Span, direction: Direct
 }
 
 /** The streak operation's answer for a run beyond a threshold: how many observations, the first and the last. */
-export function describeRunMeeting(
-  series: HeldSeries,
-  span: Span,
-  condition: Condition,
-  found: ReturnType<typeof longestRunMeeting>,
-) {
+export function describeRunMeeting(series: HeldSeries, span: Span, condition: Condition, found: ReturnType<typeof longestRunMeeting>) {
   const { start, end } = found;
   const said = series.units === 'percent' ? `${conditionText(condition)}%` : conditionText(condition);
   const unit = series.frequency === 'weekly' ? 'weeks' : `${series.frequency} observations`;

@@ -164,7 +164,7 @@ export function describePoint(point: Point, units: string, frequency: string): s
   if (point.how === 'mean') {
     const observations = `${point.count} ${frequency} observation${point.count === 1 ? '' : 's'}`;
     // A weekly survey publishes two decimals: its mean is said at those, not at three the survey never printed.
-    const surveyed = frequency === 'weekly' && units === 'percent' && point.count > 1 && point.value !== null;
+    const surveyed = frequency === 'weekly' && units === 'percent' && (point.count ?? 0) > 1 && point.value !== null;
     if (surveyed) return `${(exactValue(point) ?? 0).toFixed(2)}% (${point.period} mean of ${observations}, at the survey's two decimals)`;
     return `${figure} (${point.period} mean of ${observations})`;
   }

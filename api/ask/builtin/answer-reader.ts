@@ -17,6 +17,7 @@ import { answerCalendarAsks } from './reader-calendar.ts';
 import { claimedCount, countPremiseText } from './reader/calendar-premise.ts';
 import { alignToSurvey, resolveFedMeetings, unpublished, yearEarlierAt } from './reader-checks.ts';
 import { composeRan, type Ran } from './reader-compose.ts';
+import { extremesFollowUp } from './reader-extremes.ts';
 import { unitsAsk, answerUnits } from './reader-units.ts';
 import { preparePayments } from './reader-payment.ts';
 import { answerInstitutions, ranksInstitutions } from './reader-lenders.ts';
@@ -186,7 +187,7 @@ export async function answerWithReader(
   await preparePayments(plan, deps, refusals);
   const { ran, sources, versions } = await runSteps(plan, deps, refusals);
   if (ran.length === 0) return { frame, coverage, draft: refusalOnly(frame, refusals, deps) };
-  const text = composeRan(ran, plan, frame, refusals);
+  const text = composeRan(ran, plan, frame, refusals, await extremesFollowUp(frame, ran, deps));
   if (sources.size === 0) sources.add(`${deps.config.baseUrl}/api/v1/series`);
   return { frame, coverage, draft: { text, sources: [...sources], versions } };
 }

@@ -176,6 +176,12 @@ export async function answerCalendarAsks(
     const head = headOf(ask, events.length, what, deps.clock());
     if (!daysBetween) parts.push([head, events.map(line).join('\n'), ...fromToday(ask, events, deps.clock())].join('\n'));
   }
-  const tallies = found.map(({ ask, events }) => ({ count: events.length, what: whatOf(ask), label: ask.label, from: ask.from, to: ask.to }));
+  const tallies = found.map(({ ask, events }) => ({
+    count: events.length,
+    what: whatOf(ask),
+    label: ask.label,
+    from: ask.from,
+    to: ask.to,
+  }));
   return { text: parts.join('\n\n'), sources: [...sources], versions, tallies };
 }

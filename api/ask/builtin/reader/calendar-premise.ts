@@ -31,7 +31,15 @@ export function claimedCount(words: readonly Word[], timed: (index: number) => b
     const count = numberOf(word);
     if (count === undefined || !Number.isInteger(count) || count < 1 || count > 400) continue;
     const noun = words.slice(word.index + 1, word.index + 1 + NOUN_REACH).find((next) => EVENT_NOUNS.has(next.normal));
-    if (noun) return { count, perYear: false, text: words.slice(word.index, noun.index + 1).map((each) => each.text).join(' ') };
+    if (noun)
+      return {
+        count,
+        perYear: false,
+        text: words
+          .slice(word.index, noun.index + 1)
+          .map((each) => each.text)
+          .join(' '),
+      };
   }
   return undefined;
 }

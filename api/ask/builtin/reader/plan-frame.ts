@@ -72,7 +72,11 @@ function planYearEarlier(frame: Frame, plan: Plan): void {
   const series = measure ? seriesOf(measure, frame.places[0]) : undefined;
   if (!series) return;
   const weekly = WEEKLY_FAMILIES.includes(measure?.family ?? '');
-  plan.steps.push({ operation: 'value', query: { series, at: 'latest' }, label: weekly ? 'the same week a year earlier' : 'a year earlier' });
+  plan.steps.push({
+    operation: 'value',
+    query: { series, at: 'latest' },
+    label: weekly ? 'the same week a year earlier' : 'a year earlier',
+  });
   plan.steps.push({ operation: 'value', query: { series, at: 'latest' }, label: 'the latest figure' });
   plan.select = 'change-between';
   plan.yearEarlier = true;
