@@ -156,7 +156,12 @@ function addTerm(slot: NumberSlot, years: number, coverage: Coverage, indexes: n
 /** "After Maricopa, which county …", "the second-largest": the place after the first. */
 function readOrdinal(coverage: Coverage, slot: NumberSlot): void {
   const words = coverage.words;
-  const after = words.find((word) => ['after', 'besides', 'second', 'second-largest', 'second-highest', 'runner-up'].includes(word.normal));
+  // A word a time read ("two weeks after Christmas") names no place after another.
+  const after = words.find(
+    (word) =>
+      !coverage.isTaken(word.index) &&
+      ['after', 'besides', 'second', 'second-largest', 'second-highest', 'runner-up'].includes(word.normal),
+  );
   if (!after) return;
   slot.ordinal = 2;
   coverage.take([after.index], 'numbers.ordinal');
