@@ -55,6 +55,8 @@ const LexiconSchema = z.object({
   /** "By what percent did … fall": the percent is the change's, not a share measure's. */
   changeInPercent: phrases,
   carriers: phrases,
+  /** Phrasal verbs that only carry the subject ("the survey Freddie Mac put out"): read before the measures, whose words ("take out") they would match. */
+  carrierPhrases: phrases,
   /** The calendar's words ("FOMC", "CPI release"): its events are not measures of the catalogue. */
   calendarWords: phrases,
   /** Measures people ask for that no source here publishes: said first, never answered with another. */

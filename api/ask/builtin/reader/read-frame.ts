@@ -53,6 +53,7 @@ export async function readFrame(question: string, context: FrameContext): Promis
     asksCalendar(coverage) &&
     numbers.termYears === undefined &&
     !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'));
+  takePhrases(coverage, lexicon().carrierPhrases, 'carrier');
   const lender = qualifiers.lender ?? readLender(coverage);
   if (lender) qualifiers.lender = lender;
   const read = calendar

@@ -228,7 +228,7 @@ export function readMeasures(
   const words = coverage.words;
   // Places, times and thresholds ("above the baseline") are read by their own slots: the catalogue ranks what is left.
   // A threshold in numbers ("6% or more") may name a measure (a rate bucket); one that is a series ("above the baseline") does not.
-  const slots = ['places', 'times', 'qualifiers.lender', 'operation', ...(seriesThreshold ? ['numbers.threshold'] : [])];
+  const slots = ['places', 'times', 'qualifiers.lender', 'operation', 'carrier', ...(seriesThreshold ? ['numbers.threshold'] : [])];
   const own = (index: number) => slots.some((slot) => (coverage.slotOf(index) ?? '').startsWith(slot));
   const text = words
     .filter((word) => !own(word.index))
