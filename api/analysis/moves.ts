@@ -128,14 +128,16 @@ export function longestRunMeeting(series: HeldSeries, span: Span, condition: Con
 
 /** The streak operation's answer over a threshold: the longest run of observations meeting it. */
 export function describeRun(series: HeldSeries, span: Span, condition: Condition, found: ReturnType<typeof longestRunMeeting>) {
-  const when = (value: DatedValue) => value.period ?? value.date;
   const { start, end } = found;
+  const said = series.units === 'percent' ? `${conditionText(condition)}%` : conditionText(condition);
+  const unit = series.frequency === 'weekly' ? 'weeks' : `${series.frequency} observations`;
+  const length = `${found.length} ${found.length === 1 ? unit.replace(/s$/, '') : unit}`;
   return {
     answer:
       start && end
-        ? `The longest run of consecutive ${series.frequency} observations of ${series.title} ${conditionText(condition)} from ${span.start} to ${span.end} was ${found.length}, from ${when(start)} (${formatValue(start.value, series.units)}) to ${when(end)} (${formatValue(end.value, series.units)}).`
-        : `${series.title} was never ${conditionText(condition)} from ${span.start} to ${span.end}.`,
-    method: `Runs of consecutive published observations each ${condition.op === 'equal' ? '' : 'strictly '}${conditionText(condition)}, counted in observations; the longest (the first when tied) of the ${found.observations} in the range.`,
+        ? `The longest unbroken run of ${series.title} ${said} from ${span.start} to ${span.end} was ${length}: the first ${start.date} (${formatValue(start.value, series.units)}), the last ${end.date} (${formatValue(end.value, series.units)}).`
+        : `${series.title} was never ${said} from ${span.start} to ${span.end}.`,
+    method: `Runs of consecutive published observations each ${condition.op === 'equal' ? '' : 'strictly '}${said}, counted in observations; the longest (the first when tied) of the ${found.observations} in the range.`,
     result: {
       units: series.units,
       condition: conditionText(condition),

@@ -161,8 +161,13 @@ export function exactValue(point: Point): number | null {
 export function describePoint(point: Point, units: string, frequency: string): string {
   // A mean is said from its unrounded value: 6.78846 is 6.788%, not 6.7885 rounded again to 6.789%.
   const figure = formatValue(exactValue(point) ?? point.value, units);
-  if (point.how === 'mean')
-    return `${figure} (${point.period} mean of ${point.count} ${frequency} observation${point.count === 1 ? '' : 's'})`;
+  if (point.how === 'mean') {
+    const observations = `${point.count} ${frequency} observation${point.count === 1 ? '' : 's'}`;
+    // A weekly survey publishes two decimals: its mean is said at those, not at three the survey never printed.
+    const surveyed = frequency === 'weekly' && units === 'percent' && (point.count ?? 0) > 1 && point.value !== null;
+    if (surveyed) return `${(exactValue(point) ?? 0).toFixed(2)}% (${point.period} mean of ${observations}, at the survey's two decimals)`;
+    return `${figure} (${point.period} mean of ${observations})`;
+  }
   const when = point.period ?? point.date;
   if (point.how === 'same_week') return `${figure} (the survey of ${when}, for the week holding the day asked)`;
   if (point.how === 'on_or_before') return `${figure} (${when}, the latest observation on or before the day asked)`;

@@ -699,6 +699,164 @@ def independent_part_questions():
     ]
 
 
+def longest_run(series, start, end, below=None, above=None):
+    """The longest unbroken run of observations strictly below or above a level: (length, first, last)."""
+    best, run = None, []
+    for date, value in in_span(series, start, end):
+        if (below is not None and value < below) or (above is not None and value > above):
+            run.append(date)
+            if best is None or len(run) > len(best):
+                best = list(run)
+        else:
+            run = []
+    return len(best), best[0], best[-1]
+
+
+def streak_questions():
+    """The longest run of weeks beyond a level: its length, first and last week."""
+    out = []
+    for q, series, start, end, below, above in [
+        ("What was the longest unbroken stretch of weeks the 30-year rate spent above 7% during 2023, and when did it start and end?", PMMS30, "2023-01-01", "2023-12-31", None, 7),
+        ("Longest run of consecutive weeks with the 15-year fixed rate under 3%: how many weeks, and its first and last week?", PMMS15, "0000", "9999", 3, None),
+    ]:
+        length, first, last = longest_run(series, start, end, below, above)
+        out.append({"kind": "streak_threshold", "q": q, "facts": [[f"{length} weeks"], day_forms(first), day_forms(last)]})
+    return out
+
+
+def payment(amount, rate, years):
+    r, n = rate / 100 / 12, years * 12
+    return round(amount * r / (1 - (1 + r) ** -n), 2)
+
+
+def extremes_of(series, start, end):
+    inside = in_span(series, start, end)
+    high, low = max(v for _, v in inside), min(v for _, v in inside)
+    return (high, [d for d, v in inside if v == high]), (low, [d for d, v in inside if v == low])
+
+
+def extremes_then_questions():
+    """What is asked of a period's high and low: a loan's payment at each and the difference; the days between them."""
+    (high, _), (low, _) = extremes_of(PMMS30, "2024-01-01", "2024-12-31")
+    at_high, at_low = payment(320000, high, 30), payment(320000, low, 30)
+    out = [{
+        "kind": "extremes_payment",
+        "q": "How much more per month would a $320,000 30-year loan cost at the 2024 high of the 30-year rate than at its 2024 low?",
+        "facts": [[f"{at_high:.2f}"], [f"{at_low:.2f}"], [f"{at_high - at_low:.2f}"]],
+    }]
+    (_, high_days), (_, low_days) = extremes_of(PMMS15, "2021-01-01", "2021-12-31")
+    days = abs((dt.date.fromisoformat(high_days[0]) - dt.date.fromisoformat(low_days[0])).days)
+    out.append({"kind": "extremes_apart", "q": "How many weeks apart were the 15-year rate's 2021 high and its 2021 low?", "facts": [[f"{days} days"], [f"{days / 7:g} weeks", f"{days / 7:.1f} weeks"]]})
+    return out
+
+
+def holiday_offset_questions():
+    """A day said from a holiday, inside the question: that day's week's survey, not the year's mean."""
+    out = []
+    for q, series, day in [
+        ("What was the 30-year rate in the survey Freddie Mac put out the day before Thanksgiving 2021?", PMMS30, "2021-11-24"),
+        ("Where was the 15-year rate the Monday after Labor Day 2022?", PMMS15, "2022-09-12"),
+        ("What did the 30-year fixed rate read two weeks after Independence Day 2023?", PMMS30, "2023-07-18"),
+    ]:
+        date, value = survey_of_week(series, day)
+        out.append({"kind": "holiday_offset", "q": q, "facts": [rate_forms(value), day_forms(date)]})
+    return out
+
+
+def year_earlier_questions():
+    """The latest survey against the one 52 weeks before it."""
+    latest_date, latest = PMMS15[-1]
+    before_day = (dt.date.fromisoformat(latest_date) - dt.timedelta(days=364)).isoformat()
+    before = [(d, v) for d, v in PMMS15 if d <= before_day][-1]
+    return [{
+        "kind": "year_earlier",
+        "q": "Against the same week a year earlier, how far has the 15-year rate moved at its most recent reading?",
+        "facts": [rate_forms(latest), rate_forms(before[1]), gap_forms(latest - before[1]), day_forms(before[0])],
+    }]
+
+
+def records_questions():
+    """HMDA records are every record: a state's share of the nation's, and a change between years."""
+    s22, s23 = state_fields(2022), state_fields(2023)
+    # The nation is every entry of the state file: the states, DC and the territories.
+    tx, us = all_records(s22["TX"]), sum(all_records(fields) for fields in s22.values())
+    ga22, ga23 = all_records(s22["GA"]), all_records(s23["GA"])
+    return [
+        {"kind": "hmda_records", "q": "What share of all HMDA records nationally came from Texas in 2022?", "facts": [share_forms(tx / us * 100), count_forms(tx)]},
+        {"kind": "hmda_records", "q": "How did the number of HMDA records in Georgia change from 2022 to 2023?", "facts": [count_forms(ga22), count_forms(ga23), count_forms(abs(ga23 - ga22))]},
+    ]
+
+
+def conforming_limits(year):
+    path = os.path.join(DATA, "loan_limits", "fhfa_conforming", f"FullCountyLoanLimitList{year}.txt")
+    with open(path, newline="", encoding="utf-8-sig") as handle:
+        rows = list(csv.reader(handle, delimiter="|"))
+    return {row[0] + row[1]: (row[2], int(row[5])) for row in rows[1:] if len(row) > 5 and row[5].strip().isdigit()}
+
+
+def level_count_questions():
+    """A count of a state's counties at a national level, with their names."""
+    limits, names = conforming_limits(2025), county_names()
+    ceiling = baseline(2025) * 3 // 2
+    at = sorted(names[fips][0] for fips, (_, value) in limits.items() if fips.startswith("06") and value == ceiling)
+    return [{
+        "kind": "level_count",
+        "q": "How many California counties sat at the 2025 conforming ceiling? Name them.",
+        "facts": [[f"{len(at)} of"]] + [name_forms(name) for name in at[:3]],
+    }]
+
+
+def count_premise_questions():
+    """A count of calendar events taken for granted: the true count first, then the events."""
+    fomc, bls = fomc_decisions(), bls_events()
+    y24 = [d for d in fomc if d.startswith("2024")]
+    cpi24 = [d for d in cpi_dates(bls) if d.startswith("2024")]
+    return [
+        {"kind": "count_premise", "q": "The FOMC held ten scheduled meetings in 2024, so list them all.", "facts": [["not right"], [f"**{len(y24)}** fomc"], dated_forms(y24[0])]},
+        {"kind": "count_premise", "q": "CPI is released twice a month; what were the 2024 CPI release dates?", "facts": [["not right"], [f"**{len(cpi24)}** consumer price index"], dated_forms(cpi24[0])]},
+    ]
+
+
+def cpi_dates(bls):
+    """Every CPI release day: BLS's iCalendar feed and its release history file."""
+    with open(os.path.join(DATA, "calendar", "us_cpi_release_dates.csv"), newline="") as handle:
+        history = {row["release_date"] for row in csv.DictReader(handle)}
+    return sorted(history | {d for d, n in bls if n == "Consumer Price Index"})
+
+
+def after_event_questions():
+    """The next release after an event, then the days between them."""
+    fomc, bls = fomc_decisions(), bls_events()
+    last = [d for d in fomc if d.startswith("2023")][-1]
+    cpi = sorted(d for d in cpi_dates(bls) if d > last)[0]
+    days = (dt.date.fromisoformat(cpi) - dt.date.fromisoformat(last)).days
+    return [{"kind": "after_event", "q": "How many days were there between the Fed's final decision of 2023 and the next CPI release after it?", "facts": [[f"{days} days"], dated_forms(last), dated_forms(cpi)]}]
+
+
+def income_level_questions():
+    """A level named against the median ("50% of area median income") is that level only."""
+    harris = hud_income(2021, "48201")
+    return [{
+        "kind": "income_level",
+        "q": "What was the 50% of area median income limit for a four-person household in Harris County, Texas in FY2021?",
+        "facts": [money_forms(harris["l50_4"])],
+        "forbid": [str(harris["median"])],
+    }]
+
+
+def quarter_mean_questions():
+    """Quarter means of the weekly survey, said at its two decimals (and said to be means)."""
+    q1 = [v for _, v in in_span(PMMS30, "2024-01-01", "2024-03-31")]
+    q4 = [v for _, v in in_span(PMMS30, "2023-10-01", "2023-12-31")]
+    m1, m4 = sum(q1) / len(q1), sum(q4) / len(q4)
+    return [{
+        "kind": "quarter_mean",
+        "q": "How did the 30-year rate in Q1 2024 compare with Q4 2023?",
+        "facts": [[f"{m1:.2f}%"], [f"{m4:.2f}%"], ["mean"]],
+        "forbid": [f"{m1:.3f}%", f"{m4:.3f}%"],
+    }]
+
+
 def questions():
     groups = [
         survey_questions,
@@ -728,6 +886,16 @@ def questions():
         nmdb_questions,
         income_questions,
         independent_part_questions,
+        streak_questions,
+        extremes_then_questions,
+        holiday_offset_questions,
+        year_earlier_questions,
+        records_questions,
+        level_count_questions,
+        count_premise_questions,
+        after_event_questions,
+        income_level_questions,
+        quarter_mean_questions,
     ]
     return [question for group in groups for question in group()]
 

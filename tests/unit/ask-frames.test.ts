@@ -491,3 +491,71 @@ describe.skipIf(!census)('a release picked from a span, both ends of a rank, eac
     expect(none).toBeUndefined();
   });
 });
+
+describe.skipIf(!census)('what a question asks beyond one figure: runs, extremes, holidays, a year earlier, counts', () => {
+  it('reads the longest run beyond a level as a streak of that level, never the last time past it', async () => {
+    const frame = await read('What was the longest unbroken stretch of weeks the 30-year rate spent above 7% in 2023?');
+    expect(frame.operation.kind).toBe('streak');
+    expect(frame.numbers.threshold).toMatchObject({ op: 'above', value: 7 });
+    const plan = planSteps(frame);
+    expect(plan.steps).toEqual([{ operation: 'streak', query: { series: 'pmms/30-year', from: '2023', to: '2023', above: '7' } }]);
+  });
+
+  it('reads a payment at each extreme, and the time between them, as asked of the extremes', async () => {
+    const paid = await read(
+      "How much more a month would a $250,000 30-year loan cost at this year's highest weekly rate than at its lowest?",
+    );
+    expect(paid.operation).toMatchObject({ kind: 'extremes', then: 'payment' });
+    expect(paid.numbers.amount).toBe(250_000);
+    const apart = await read("How many weeks apart were the 15-year rate's 2021 high and low?");
+    expect(apart.operation).toMatchObject({ kind: 'extremes', then: 'apart' });
+  });
+
+  it('reads a day said from a holiday as that day', async () => {
+    const before = await read('What was the 30-year rate in the survey Freddie Mac put out the day before Thanksgiving 2018?');
+    expect(before.times[0]).toMatchObject({ grain: 'day', from: '2018-11-21' });
+    expect(before.unread).toEqual([]);
+    expect((await read('Where was the 15-year rate the Monday after Labor Day 2023?')).times[0]).toMatchObject({ from: '2023-09-11' });
+    expect((await read('What did the 30-year rate read two weeks after Independence Day 2024?')).times[0]).toMatchObject({
+      from: '2024-07-18',
+    });
+  });
+
+  it('reads "the same week a year earlier" against the latest figure, not last year', async () => {
+    const frame = await read('Compared with the same week a year earlier, how much has the 30-year moved as of its latest reading?');
+    expect(frame.operation).toMatchObject({ kind: 'change', yearEarlier: true });
+    const plan = planSteps(frame);
+    expect(plan.yearEarlier).toBe(true);
+    expect(plan.select).toBe('change-between');
+  });
+
+  it("reads HMDA records as all records, not a code's share", async () => {
+    const frame = await read('What share of all HMDA records nationally came from Florida in 2023?');
+    expect(frame.measures.map((measure) => measure.template)).toEqual(['hmda/{place}/records']);
+  });
+
+  it('reads a level with its year between its words as the threshold of a count', async () => {
+    const frame = await read('How many Colorado counties are at the 2026 ceiling, and which?');
+    expect(frame.operation).toMatchObject({ kind: 'count', names: true });
+    expect(frame.numbers.threshold).toMatchObject({ op: 'equal', value: 'loan-limits/conforming/ceiling' });
+    const fha = await read('How many Florida counties had an FHA limit at the ceiling in 2025?');
+    expect(fha.numbers.threshold).toMatchObject({ value: 'loan-limits/fha/ceiling' });
+  });
+
+  it('reads the year written with each quarter', async () => {
+    const frame = await read('How did the 30-year rate in Q1 2024 compare with Q4 2023?');
+    expect(frame.times.map((time) => time.from)).toEqual(['2024-01-01', '2023-10-01']);
+  });
+
+  it('reads a meeting held as no decision, and the next release after an event from that event', async () => {
+    const held = await read('The Fed held twelve scheduled meetings in 2023 — list them.');
+    expect(calendarAsks(held, [], TODAY).refusals).toEqual([]);
+    const question = "How many days were there between the Fed's last decision of 2024 and the next CPI release after it?";
+    const { frame, coverage } = await readFrame(question, context);
+    const { asks, daysBetween } = calendarAsks(frame, coverage.words, TODAY, (index) => coverage.slotOf(index) === 'times');
+    expect(daysBetween).toBe(true);
+    expect(asks[0]).toMatchObject({ category: 'fed', pick: 'last', from: '2024-01-01' });
+    expect(asks[1]).toMatchObject({ afterAsk: 0, pick: 'first' });
+    expect(asks[1]?.names).toContain('Consumer Price Index');
+  });
+});

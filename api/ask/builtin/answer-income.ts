@@ -23,6 +23,21 @@ const said = (words: readonly Word[], phrases: readonly string[]) => phrases.som
  * family income": both); a level's words inside a more specific one's ("low-income" in "very
  * low-income") are that one's. None written: the three limits.
  */
+/** The words a percent level measures against ("80% of area median income"): part of the level, no level of their own. */
+const MEDIAN_WORDS = new Set(['the', 'area', 'median', 'family', 'income', 'ami', 'mfi', 'hamfi', "area's"]);
+/** How many words "of … median" may run to ("of the area median family income"). */
+const MEDIAN_REACH = 5;
+
+function ofMedian(words: readonly Word[], end: number): number[] {
+  if (words[end + 1]?.normal !== 'of') return [];
+  const after = words.slice(end + 2, end + 2 + MEDIAN_REACH);
+  const run = after.findIndex((word) => !MEDIAN_WORDS.has(word.normal));
+  const taken = run < 0 ? after : after.slice(0, run);
+  return taken.some((word) => word.normal === 'median' || word.normal === 'ami' || word.normal === 'mfi')
+    ? [end + 1, ...taken.map((word) => word.index)]
+    : [];
+}
+
 function levelsOf(words: readonly Word[]): Level[] {
   const { levels } = lexicon().income;
   const taken = new Set<number>();
@@ -32,6 +47,7 @@ function levelsOf(words: readonly Word[]): Level[] {
       for (const indexes of findPhrase(words, phrase)) {
         if (indexes.some((index) => taken.has(index))) continue;
         for (const index of indexes) taken.add(index);
+        for (const index of ofMedian(words, indexes.at(-1) as number)) taken.add(index);
         found.push({ level, at: indexes[0] as number });
       }
   const ordered = [...new Set(found.sort((a, b) => a.at - b.at).map((entry) => entry.level))];

@@ -14,8 +14,10 @@ import { calendarAsks } from './reader/plan-calendar.ts';
 import { refusalText } from './reader/honour.ts';
 import type { Plan } from './reader/plan-types.ts';
 import { answerCalendarAsks } from './reader-calendar.ts';
-import { alignToSurvey, resolveFedMeetings, unpublished } from './reader-checks.ts';
+import { claimedCount, countPremiseText } from './reader/calendar-premise.ts';
+import { alignToSurvey, resolveFedMeetings, unpublished, yearEarlierAt } from './reader-checks.ts';
 import { composeRan, type Ran } from './reader-compose.ts';
+import { extremesFollowUp } from './reader-extremes.ts';
 import { unitsAsk, answerUnits } from './reader-units.ts';
 import { preparePayments } from './reader-payment.ts';
 import { answerInstitutions, ranksInstitutions } from './reader-lenders.ts';
@@ -150,10 +152,14 @@ export async function answerWithReader(
     );
     const answer = await answerCalendarAsks(asks, daysBetween, deps, between);
     const first = refusalText([...frame.refusals, ...refusals]);
+    // "The Fed held twelve meetings in 2023": a count taken for granted is checked before the list.
+    const claim = claimedCount(coverage.words, (index) => coverage.slotOf(index) === 'times');
+    const tally = answer.tallies?.find((entry) => !asks.some((ask) => ask.first || ask.pick) && entry.count > 0);
+    const premise = claim && tally ? countPremiseText(claim, tally) : undefined;
     return {
       frame,
       coverage,
-      draft: { text: [first, answer.text].filter(Boolean).join('\n\n'), sources: answer.sources, versions: answer.versions },
+      draft: { text: [premise, first, answer.text].filter(Boolean).join('\n\n'), sources: answer.sources, versions: answer.versions },
     };
   }
   if (
@@ -172,6 +178,7 @@ export async function answerWithReader(
   if (options.seriesQuestion && seriesSpan(frame, plan)) return { frame, coverage };
   await unpublished(plan, deps);
   await alignToSurvey(plan, deps);
+  await yearEarlierAt(plan, deps);
   if (!readerAnswers(frame, plan)) {
     if (plan.refusals.length > frame.refusals.length) return { frame, coverage, draft: refusalOnly(frame, plan.refusals, deps) };
     return { frame, coverage };
@@ -180,7 +187,7 @@ export async function answerWithReader(
   await preparePayments(plan, deps, refusals);
   const { ran, sources, versions } = await runSteps(plan, deps, refusals);
   if (ran.length === 0) return { frame, coverage, draft: refusalOnly(frame, refusals, deps) };
-  const text = composeRan(ran, plan, frame, refusals);
+  const text = composeRan(ran, plan, frame, refusals, await extremesFollowUp(frame, ran, deps));
   if (sources.size === 0) sources.add(`${deps.config.baseUrl}/api/v1/series`);
   return { frame, coverage, draft: { text, sources: [...sources], versions } };
 }

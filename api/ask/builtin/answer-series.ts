@@ -144,6 +144,9 @@ export async function chooseSeries(question: string, entities: Entities, deps: B
       return { id: `hmda/${geo}/approval_rate`, name: `the mortgage approval rate${where}`, kind: 'percent' };
     if (/denials|denied/i.test(question)) return { id: `hmda/${geo}/denials`, name: `applications denied${where}`, kind: 'count' };
     if (/originat/i.test(question)) return { id: `hmda/${geo}/originations`, name: `mortgages originated${where}`, kind: 'count' };
+    // "HMDA records" are every record, purchased loans too: not the applications.
+    if (/\brecords?\b/i.test(question) && !/applications/i.test(question))
+      return { id: `hmda/${geo}/records`, name: `HMDA records${where}`, kind: 'count' };
     return { id: `hmda/${geo}/applications`, name: `mortgage applications${where}`, kind: 'count' };
   }
   if (LIMIT_WORDS.test(question)) {

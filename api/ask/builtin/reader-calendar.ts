@@ -114,17 +114,46 @@ function daysApart(found: readonly Found[]): string | undefined {
   return `${head}, so ${one} came ${order === 'the same day as' ? 'on the same day as' : `**${order}**`} ${other}.`;
 }
 
+/** Days searched after an event for the next one: a year holds every release at least once. */
+const AFTER_SPAN = 400;
+
+/** "the next CPI release after it": the days after the event the earlier ask found. */
+function afterFound(ask: CalendarAsk, found: readonly Found[]): CalendarAsk {
+  if (ask.afterAsk === undefined) return ask;
+  const event = found[ask.afterAsk]?.events[0];
+  if (!event) return ask;
+  const from = addDays(event.date, 1);
+  return { ...ask, from, to: addDays(event.date, AFTER_SPAN), label: `after ${formatDate(event.date)}` };
+}
+
+/** What the events of an ask are called. */
+function whatOf(ask: CalendarAsk): string {
+  if (ask.category === 'fed') return 'FOMC meetings with a rate decision';
+  if (ask.title) return `${ask.title} releases`;
+  return ask.names[0] ? `${ask.names[0]} releases` : 'economic data releases';
+}
+
+/** Each ask's span and how many events it holds (to check a count the question took for granted). */
+export interface Tally {
+  count: number;
+  what: string;
+  label: string;
+  from: string;
+  to: string;
+}
+
 export async function answerCalendarAsks(
   asks: readonly CalendarAsk[],
   daysBetween: boolean,
   deps: BuiltinDeps,
   between = false,
-): Promise<{ text: string; sources: string[]; versions: DatasetVersion[] }> {
+): Promise<{ text: string; sources: string[]; versions: DatasetVersion[]; tallies?: Tally[] }> {
   if (between && asks.length === 3) return answerBetween(asks, deps);
   const found: Found[] = [];
   const sources = new Set<string>();
   const versions: DatasetVersion[] = [];
-  for (const ask of asks) {
+  for (const written of asks) {
+    const ask = afterFound(written, found);
     const { events, versions: own, url } = await eventsFor(ask, deps);
     found.push({ ask, events });
     sources.add(url);
@@ -137,14 +166,7 @@ export async function answerCalendarAsks(
     if (between) parts.push(between);
   }
   for (const { ask, events } of found) {
-    const what =
-      ask.category === 'fed'
-        ? 'FOMC meetings with a rate decision'
-        : ask.title
-          ? `${ask.title} releases`
-          : ask.names[0]
-            ? `${ask.names[0]} releases`
-            : 'economic data releases';
+    const what = whatOf(ask);
     if (events.length === 0) {
       parts.push(
         `The calendar holds no ${what} for ${ask.label} (${formatDate(ask.from)} to ${formatDate(ask.to)}): they have not been published, and I won't guess dates the publishers have not posted.`,
@@ -154,5 +176,12 @@ export async function answerCalendarAsks(
     const head = headOf(ask, events.length, what, deps.clock());
     if (!daysBetween) parts.push([head, events.map(line).join('\n'), ...fromToday(ask, events, deps.clock())].join('\n'));
   }
-  return { text: parts.join('\n\n'), sources: [...sources], versions };
+  const tallies = found.map(({ ask, events }) => ({
+    count: events.length,
+    what: whatOf(ask),
+    label: ask.label,
+    from: ask.from,
+    to: ask.to,
+  }));
+  return { text: parts.join('\n\n'), sources: [...sources], versions, tallies };
 }

@@ -91,3 +91,26 @@ export async function alignToSurvey(plan: Plan, deps: BuiltinDeps): Promise<void
     if (survey) step.query.at = survey.date;
   }
 }
+
+/**
+ * "Compared with the same week a year earlier": the first step is read on the day a year before its
+ * series' latest observation (52 weeks for a weekly survey, so the same weekday's survey), the last
+ * observation by that day.
+ */
+export async function yearEarlierAt(plan: Plan, deps: BuiltinDeps): Promise<void> {
+  const [step] = plan.steps;
+  if (!plan.yearEarlier || !step || typeof step.query.series !== 'string') return;
+  const read = await deps.services.series.read(step.query.series).catch(() => undefined);
+  if (!read) return;
+  const { dates, values, frequency } = read.series;
+  const index = values.findLastIndex((value) => value !== null && value !== undefined);
+  const latest = dates[index];
+  if (latest === undefined) return;
+  const day = new Date(`${latest}T00:00:00Z`);
+  if (frequency === 'weekly') day.setUTCDate(day.getUTCDate() - 364);
+  else day.setUTCFullYear(day.getUTCFullYear() - 1);
+  step.query.at = day.toISOString().slice(0, 10);
+  step.label = `${step.label} (${step.query.at})`;
+  const last = plan.steps[1];
+  if (last) last.label = `${last.label} (${latest})`;
+}

@@ -55,6 +55,7 @@ function rounded(answer: AnalysisAnswer): string {
   if (answer.operation !== 'value') return '';
   const { point, units } = (answer as AnalysisAnswer<'value'>).result;
   if (point.how !== 'mean' || units !== 'percent' || point.value === null) return '';
+  if (answer.answer.includes(`${point.value.toFixed(2)}% (`)) return '';
   return ` That is ${point.value.toFixed(2)}% at the two decimals the survey publishes.`;
 }
 
@@ -93,7 +94,7 @@ function unreadNote(frame: Frame): string | undefined {
   return `(Words I did not use: ${frame.unread.map((word) => `“${word}”`).join(', ')}.)`;
 }
 
-export function composeRan(ran: readonly Ran[], plan: Plan, frame: Frame, refusals: readonly Refusal[]): string {
+export function composeRan(ran: readonly Ran[], plan: Plan, frame: Frame, refusals: readonly Refusal[], followUp?: string): string {
   const lines: string[] = [];
   // A false premise is corrected before anything else.
   const premise = premiseText(frame, ran);
@@ -103,6 +104,8 @@ export function composeRan(ran: readonly Ran[], plan: Plan, frame: Frame, refusa
   if (plan.readings.length > 0) lines.push(`(I read ${plan.readings.join('; ')}.)`);
   const combined = plan.select === 'change-between' ? changeBetween(ran) : plan.select === 'low-to-high' ? lowToHigh(ran) : undefined;
   if (combined) lines.push(minus(combined));
+  // What the question asks of the extremes (a payment at each, the time between) before the figures it comes from.
+  if (followUp) lines.push(followUp);
   for (const entry of ran) {
     lines.push(say(entry));
     const names = placesCounted(entry, frame);

@@ -17,7 +17,12 @@ interface Mention {
   end: number;
   pick?: 'first' | 'last';
   edge?: { side: 'before' | 'after'; day: string };
+  /** "the next CPI release after it": the first after the event of the release said before. */
+  afterMention?: Mention;
 }
+
+/** Words that point back at the event said before ("after it", "after that"). */
+const BACK = new Set(['it', 'that', 'this', 'then', 'them', 'which']);
 
 /** How far before a release a picking word may stand ("the first BLS jobs report"). */
 const PICK_REACH = 3;
@@ -79,8 +84,15 @@ function attachEdges(mentions: Mention[], words: readonly Word[], times: readonl
   mentions.forEach((mention, index) => {
     const limit = Math.min(mentions[index + 1]?.start ?? words.length, mention.end + 1 + EDGE_REACH);
     const edge = words.slice(mention.end + 1, limit).find((word) => before.includes(word.normal) || after.includes(word.normal));
-    if (!edge || days.length === 0) return;
+    if (!edge) return;
     const next = words[edge.index + 1]?.normal ?? '';
+    const previous = mentions[index - 1];
+    // "before July 4th and the first one after it": "it" is the day, which the release before was picked beside.
+    if (after.includes(edge.normal) && previous && ((BACK.has(next) && !previous.edge) || days.length === 0)) {
+      mention.afterMention = previous;
+      return;
+    }
+    if (days.length === 0) return;
     const day = days.find((time) => time.text.toLowerCase().trim().startsWith(next)) ?? days[0];
     if (day) mention.edge = { side: before.includes(edge.normal) ? 'before' : 'after', day: day.from };
   });
@@ -117,8 +129,13 @@ export function pickedAsks(
 ): CalendarAsk[] | undefined {
   const mentions = attachPicks(mentionsOf(words), picksOf(words, timed));
   attachEdges(mentions, words, times);
-  const picked = mentions.filter((mention) => mention.pick !== undefined || mention.edge !== undefined);
+  const picked = mentions.filter((mention) => mention.pick !== undefined || mention.edge !== undefined || mention.afterMention);
   if (picked.length === 0) return undefined;
   const spans = times.filter((time) => time.grain !== 'latest' && time.grain !== 'day');
-  return picked.map((mention, index) => askOf(mention, spans[Math.min(index, spans.length - 1)], today));
+  return picked.map((mention, index) => {
+    const ask = askOf(mention, spans[Math.min(index, spans.length - 1)], today);
+    const previous = mention.afterMention ? picked.indexOf(mention.afterMention) : -1;
+    // Its span is known once the event before it is found (reader-calendar.ts).
+    return previous >= 0 ? { ...ask, afterAsk: previous, pick: 'first', label: 'after it' } : ask;
+  });
 }

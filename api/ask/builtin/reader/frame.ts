@@ -38,6 +38,10 @@ export interface OperationSlot {
   partFirst?: boolean;
   /** A direction the question takes for granted ("why did the limit go down in 2023"): checked against the figures. */
   claimed?: 'up' | 'down';
+  /** extremes: what is asked of the high and low beyond them (the payment at each, or the time between). */
+  then?: 'payment' | 'apart';
+  /** "Compared with the same week a year earlier": the latest figure against the one a year before it. */
+  yearEarlier?: boolean;
   /** An actor's move taken for granted that no data here holds ("when the Fed raised rates"), as written. */
   claimedActor?: string;
 }

@@ -55,6 +55,8 @@ const LexiconSchema = z.object({
   /** "By what percent did … fall": the percent is the change's, not a share measure's. */
   changeInPercent: phrases,
   carriers: phrases,
+  /** Phrasal verbs that only carry the subject ("the survey Freddie Mac put out"): read before the measures, whose words ("take out") they would match. */
+  carrierPhrases: phrases,
   /** The calendar's words ("FOMC", "CPI release"): its events are not measures of the catalogue. */
   calendarWords: phrases,
   /** Measures people ask for that no source here publishes: said first, never answered with another. */
@@ -112,6 +114,10 @@ const LexiconSchema = z.object({
   premises: z.object({ asks: phrases, up: phrases, down: phrases, actors: phrases }),
   /** "VA loans as a share of all originations": the part is written before its whole. */
   partBeforeWhole: phrases,
+  /** "CPI comes out twice a month": a frequency a question claims, as events a year. */
+  calendarFrequencies: z.record(z.string().min(1), z.number().int().positive()),
+  /** "Compared with the same week a year earlier": the latest figure against the one a year before it. */
+  yearEarlier: phrases,
 });
 
 export type Lexicon = z.infer<typeof LexiconSchema> & { carrierSet: ReadonlySet<string> };

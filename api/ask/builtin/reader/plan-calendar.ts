@@ -104,7 +104,11 @@ function betweenAsks(named: ReturnType<typeof releasesNamed>, frame: Frame, toda
 /** "When did the Fed cut rates": the calendar holds the days of FOMC decisions, not what was decided. */
 function decisionRefusals(named: ReturnType<typeof releasesNamed>, words: readonly Word[]): Refusal[] {
   if (!named.some((release) => release.category === 'fed')) return [];
-  const said = lexicon().calendarDecisionWords.find((phrase) => findPhrase(words, phrase).length > 0);
+  // "The Fed held eight meetings": a meeting held is no decision to hold.
+  const meetingNear = (at: number) => words.slice(at + 1, at + 4).some((word) => word.normal.startsWith('meeting'));
+  const said = lexicon().calendarDecisionWords.find((phrase) =>
+    findPhrase(words, phrase).some((indexes) => !meetingNear(indexes.at(-1) as number)),
+  );
   if (!said) return [];
   return [
     {

@@ -66,7 +66,27 @@ function planValues(frame: Frame, plan: Plan): void {
       }
 }
 
+/** "Compared with the same week a year earlier": the figure a year before the latest, then the latest. */
+function planYearEarlier(frame: Frame, plan: Plan): void {
+  const measure = frame.measures[0];
+  const series = measure ? seriesOf(measure, frame.places[0]) : undefined;
+  if (!series) return;
+  const weekly = WEEKLY_FAMILIES.includes(measure?.family ?? '');
+  plan.steps.push({
+    operation: 'value',
+    query: { series, at: 'latest' },
+    label: weekly ? 'the same week a year earlier' : 'a year earlier',
+  });
+  plan.steps.push({ operation: 'value', query: { series, at: 'latest' }, label: 'the latest figure' });
+  plan.select = 'change-between';
+  plan.yearEarlier = true;
+}
+
 function planChange(frame: Frame, plan: Plan): void {
+  if (frame.operation.yearEarlier) {
+    planYearEarlier(frame, plan);
+    return;
+  }
   const [first, second] = datedTimes(frame);
   const measure = frame.measures[0];
   if (!measure || !first) return;
@@ -403,6 +423,12 @@ function planMoves(frame: Frame, plan: Plan, operation: 'moves' | 'streak'): voi
         ? { from: momentOf(dated[0]) }
         : rangeQuery(dated[0]);
   // No way named, or either ("the biggest one-week move"): the largest each way, none chosen for the user.
+  // "The longest run of weeks under 4%": the run of observations beyond the threshold, not of moves.
+  const threshold = frame.numbers.threshold;
+  if (operation === 'streak' && typeof threshold?.value === 'number' && threshold.op !== 'equal') {
+    plan.steps.push({ operation, query: { series, ...range, [threshold.op]: String(threshold.value) } });
+    return;
+  }
   const step = frame.operation.step;
   const directions = step === 'up' || step === 'down' ? [step] : ['up', 'down'];
   for (const direction of directions) plan.steps.push({ operation, query: { series, ...range, direction } });

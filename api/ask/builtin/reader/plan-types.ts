@@ -22,6 +22,8 @@ export interface CalendarAsk {
   count: boolean;
   /** "the next CPI release": the first event only. */
   first?: boolean;
+  /** "the next CPI release after it": the span starts the day after the event the ask of this index found. */
+  afterAsk?: number;
   /** "the first CPI release of 2026", "the last jobs report before July 4th": that one event of the span. */
   pick?: 'first' | 'last';
 }
@@ -46,6 +48,8 @@ export interface Plan {
   units?: UnitsAsk;
   /** Combine the steps: the change from the first value to the second, or the range of extremes. */
   select?: 'change-between' | 'low-to-high';
+  /** The first step's `at` is a year before its series' latest observation (filled when the plan runs). */
+  yearEarlier?: boolean;
   /** Extremes: say the high, the low, or both. */
   say?: 'highest' | 'lowest';
 }

@@ -3,7 +3,7 @@
 // 30, 2025", "April 31", "2025-13-01"), which are refused rather than shifted to a day that does.
 import type { Refusal, TimeSlot } from './frame.ts';
 import { lexicon } from './lexicon.ts';
-import { findPhrase, type Word } from './words.ts';
+import { findPhrase, nlp, type Word } from './words.ts';
 import { isoDay } from '../../../platform/dates.ts';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -54,12 +54,53 @@ export function holidays(words: readonly Word[], years: readonly YearFound[], to
       let value = year?.year ?? today.getUTCFullYear();
       if (!year && holidayDay(rule, value) > isoDay(today)) value -= 1;
       if (year) used.push(year);
-      const day = holidayDay(rule, value);
+      const shift = offsetBefore(words, indexes[0] as number, holidayDay(rule, value));
+      const day = shift?.day ?? holidayDay(rule, value);
       const end = year ? Math.max(year.end, last.end) : last.end;
-      const text = `${phrase}${year ? ` ${value}` : ''}`;
-      days.push({ grain: 'day', from: day, to: day, text, start: first.start, end, readAs: `"${text}" as ${day}` });
+      const text = `${shift ? `${shift.text} ` : ''}${phrase}${year ? ` ${value}` : ''}`;
+      days.push({ grain: 'day', from: day, to: day, text, start: shift?.start ?? first.start, end, readAs: `"${text}" as ${day}` });
     }
   return { days, used };
+}
+
+const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const SIDES: Record<string, 1 | -1> = { before: -1, after: 1, prior: -1, following: 1 };
+
+function countOf(word: Word | undefined): number | undefined {
+  if (!word) return undefined;
+  if (word.normal === 'the' || word.normal === 'a' || word.normal === 'one') return 1;
+  if (/^\d{1,3}$/.test(word.normal)) return Number(word.normal);
+  const value = (nlp(word.text).numbers().get() as unknown[])[0];
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value < 100 ? value : undefined;
+}
+
+/**
+ * "the day before Thanksgiving", "two weeks after Christmas", "the Wednesday before Thanksgiving":
+ * the day that far from the holiday, with the words it spans; undefined when none is written.
+ */
+function offsetBefore(words: readonly Word[], first: number, holiday: string): { day: string; text: string; start: number } | undefined {
+  const side = SIDES[words[first - 1]?.normal ?? ''];
+  const unit = words[first - 2];
+  const count = countOf(words[first - 3]);
+  if (side === undefined || !unit || count === undefined) return undefined;
+  const date = new Date(`${holiday}T00:00:00Z`);
+  const weekday = WEEKDAY_NAMES.indexOf(unit.normal);
+  if (weekday >= 0) {
+    // The nearest such weekday strictly on that side of the holiday.
+    do date.setUTCDate(date.getUTCDate() + side);
+    while (date.getUTCDay() !== weekday);
+  } else if (/^days?$/.test(unit.normal)) date.setUTCDate(date.getUTCDate() + side * count);
+  else if (/^weeks?$/.test(unit.normal)) date.setUTCDate(date.getUTCDate() + side * count * 7);
+  else return undefined;
+  const from = words[first - 3] as Word;
+  return {
+    day: isoDay(date),
+    text: words
+      .slice(first - 3, first)
+      .map((word) => word.text)
+      .join(' '),
+    start: from.start,
+  };
 }
 
 /** The year written or said within two words after a holiday ("Halloween 2024", "Christmas of last year"). */

@@ -27,12 +27,20 @@ export async function readFrame(question: string, context: FrameContext): Promis
   const fraction = readFractionThreshold(coverage);
   // "purpose 31 vs 32": codes of one HMDA field, each a count, read before the numbers take them.
   const codes = readCodes(coverage);
+  // "The same week last year": read before the times take "last year" as a year of its own.
+  const yearEarlier = takePhrases(coverage, lexicon().yearEarlier, 'times') !== undefined;
   const time = readTimes(question, coverage, context.today);
   const named = seriesThreshold(coverage);
   const { slot: numbers } = readNumbers(question, coverage);
   if (fraction) numbers.threshold = fraction;
   else if (named && !numbers.threshold) numbers.threshold = named;
   const qualifiers = readQualifiers(coverage);
+  // "FHA limits at the ceiling": the level of the program named, where it has one.
+  const level = numbers.threshold?.value;
+  if (qualifiers.program === 'fha' && typeof level === 'string' && level.startsWith('loan-limits/conforming/')) {
+    const fha = level.replace('/conforming/', '/fha/');
+    if (Object.values(lexicon().seriesLevels).includes(fha) && numbers.threshold) numbers.threshold.value = fha;
+  }
   if (numbers.termYears !== undefined) qualifiers.termYears = numbers.termYears;
   const unheld = lexicon().unheldMeasures.filter((phrase) => takePhrases(coverage, [phrase], 'measure.unheld'));
   if (codes?.unheld) unheld.push(codes.unheld);
@@ -45,6 +53,7 @@ export async function readFrame(question: string, context: FrameContext): Promis
     asksCalendar(coverage) &&
     numbers.termYears === undefined &&
     !coverage.words.some((word) => word.root === 'limit' || word.normal.startsWith('originat'));
+  takePhrases(coverage, lexicon().carrierPhrases, 'carrier');
   const lender = qualifiers.lender ?? readLender(coverage);
   if (lender) qualifiers.lender = lender;
   const read = calendar
@@ -69,6 +78,8 @@ export async function readFrame(question: string, context: FrameContext): Promis
     ...readOperation(coverage, { numbers, times: time.times, timeRelation: time.relation, places, placeSet, measures, topic }),
     ...readPremise(coverage),
   };
+  // Against the latest figure only: a year earlier than a period named is that period's own change.
+  if (yearEarlier && time.times.every((slot) => slot.grain === 'latest')) Object.assign(operation, { kind: 'change', yearEarlier: true });
   // Before the counties are loaded, an unread name may be one: the answer then says the dataset is missing.
   const unknown = (await countiesKnown(context.deps)) ? unknownPlaces(coverage) : [];
   const carriers = lexicon().carrierSet;

@@ -93,6 +93,20 @@ function wordsOfFamily(topic: string): Set<string> {
   }
   return familyWords.get(topic) ?? new Set();
 }
+/**
+ * A share of one code's count names that count ("the FHA share"); "the share of all HMDA records"
+ * names only the whole, so it is no code's share: a word of the part its whole lacks must be written.
+ */
+function partNamed(entry: RankedTemplate): boolean {
+  const share = entry.template.share;
+  if (!share) return true;
+  const part = framedTemplates().find((template) => template.id === share.part);
+  const whole = framedTemplates().find((template) => template.id === share.whole);
+  if (!part || !whole) return true;
+  const wholeWords = vocabulary(whole);
+  return entry.matched.some((word) => vocabulary(part).has(word) && !wholeWords.has(word));
+}
+
 const FAMILIES_NAMED_BY_THEIR_WORDS = new Set(['outstanding']);
 const familyNamed = (entry: RankedTemplate) =>
   !FAMILIES_NAMED_BY_THEIR_WORDS.has(entry.template.topic) || entry.matched.some((word) => wordsOfFamily(entry.template.topic).has(word));
@@ -214,7 +228,7 @@ export function readMeasures(
   const words = coverage.words;
   // Places, times and thresholds ("above the baseline") are read by their own slots: the catalogue ranks what is left.
   // A threshold in numbers ("6% or more") may name a measure (a rate bucket); one that is a series ("above the baseline") does not.
-  const slots = ['places', 'times', 'qualifiers.lender', 'operation', ...(seriesThreshold ? ['numbers.threshold'] : [])];
+  const slots = ['places', 'times', 'qualifiers.lender', 'operation', 'carrier', ...(seriesThreshold ? ['numbers.threshold'] : [])];
   const own = (index: number) => slots.some((slot) => (coverage.slotOf(index) ?? '').startsWith(slot));
   const text = words
     .filter((word) => !own(word.index))
@@ -222,7 +236,7 @@ export function readMeasures(
     .join(' ');
   const { ranked } = rankTemplates(text, catalogueIndex());
   const kind = among === 'counties' ? 'county' : among === 'states' ? 'state' : placeKind(places);
-  const agreeing = ranked.filter((entry) => agrees(entry.template, qualifiers, entry.matched) && familyNamed(entry));
+  const agreeing = ranked.filter((entry) => agrees(entry.template, qualifiers, entry.matched) && familyNamed(entry) && partNamed(entry));
   // Residents are what per-resident figures divide by, not the measure asked, when another is named.
   const measured = agreeing.some((entry) => entry.template.topic !== 'population')
     ? agreeing.filter((entry) => entry.template.topic !== 'population')

@@ -156,7 +156,12 @@ function addTerm(slot: NumberSlot, years: number, coverage: Coverage, indexes: n
 /** "After Maricopa, which county …", "the second-largest": the place after the first. */
 function readOrdinal(coverage: Coverage, slot: NumberSlot): void {
   const words = coverage.words;
-  const after = words.find((word) => ['after', 'besides', 'second', 'second-largest', 'second-highest', 'runner-up'].includes(word.normal));
+  // A word a time read ("two weeks after Christmas") names no place after another.
+  const after = words.find(
+    (word) =>
+      !coverage.isTaken(word.index) &&
+      ['after', 'besides', 'second', 'second-largest', 'second-highest', 'runner-up'].includes(word.normal),
+  );
   if (!after) return;
   slot.ordinal = 2;
   coverage.take([after.index], 'numbers.ordinal');
@@ -182,11 +187,14 @@ export function readNumbers(question: string, coverage: Coverage): { slot: Numbe
 /** "above the baseline", "at the FHA ceiling": a threshold that is a national limit series (data/ask/reader-words.json). */
 export function seriesThreshold(coverage: Coverage): Threshold | undefined {
   const named = Object.entries(lexicon().seriesLevels).sort((a, b) => b[0].length - a[0].length);
+  // "at the 2026 ceiling": the year the times read stands between the words of the level.
+  const untimed = coverage.words.filter((word) => coverage.slotOf(word.index) !== 'times');
   for (const op of ['above', 'below', 'equal'] as const)
     for (const phrase of lexicon().thresholds[op])
       for (const [name, series] of named) {
         const text = phrase.endsWith(' the') ? `${phrase} ${name}` : `${phrase} the ${name}`;
-        for (const indexes of findPhrase(coverage.words, text)) {
+        for (const positions of findPhrase(untimed, text)) {
+          const indexes = positions.map((position) => (untimed[position] as Word).index);
           coverage.take(indexes, 'numbers.threshold');
           return { op, value: series, text };
         }

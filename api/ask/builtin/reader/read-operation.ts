@@ -123,6 +123,28 @@ function stepOf(coverage: Coverage): 'up' | 'down' | 'either' | undefined {
   return down ? 'down' : up ? 'up' : undefined;
 }
 
+/**
+ * "How much more a month at this year's highest rate than at its lowest": a loan's payment at each
+ * extreme; "how many weeks apart were the high and low": the time between them. Both need a high or
+ * low of a rate over time, not across places.
+ */
+function extremesThen(cues: ReadonlySet<OperationKind>, slots: Slots, coverage: Coverage): 'payment' | 'apart' | undefined {
+  const said = (words: readonly string[]) => coverage.words.some((word) => words.includes(word.normal));
+  const high = said(['high', 'highest', 'peak', 'max', 'maximum']);
+  const low = said(['low', 'lowest', 'trough', 'min', 'minimum']);
+  const extreme = high || low;
+  const rate = slots.measures.some((measure) => ['pmms', 'optimal-blue', 'nmdb'].includes(measure.family));
+  if (!extreme || !rate || slots.placeSet) return undefined;
+  if (cues.has('calendar-arithmetic')) return 'apart';
+  if (
+    slots.numbers.amount !== undefined &&
+    slots.numbers.rate === undefined &&
+    (said(['more', 'less', 'difference', 'differ']) || (cues.has('payment') && high && low))
+  )
+    return 'payment';
+  return undefined;
+}
+
 /** "Which states had more than half …": a set of places asked with "which" names them. */
 const asksWhich = (coverage: Coverage, slots: Slots) =>
   slots.placeSet !== undefined && coverage.words.some((word) => word.normal === 'which' || word.normal === 'what');
@@ -136,7 +158,8 @@ export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
   const namesAsked = takePhrases(coverage, lexicon().namesAsked, 'operation.names') !== undefined;
   const cues = cuesIn(coverage);
   if (namesBiggestMove(coverage)) cues.add('biggest-move');
-  const kind = kindOf(cues, slots, asksWhen, coverage);
+  const then = extremesThen(cues, slots, coverage);
+  const kind = then ? 'extremes' : kindOf(cues, slots, asksWhen, coverage);
   const written = directionOf(coverage);
   // "Where is it highest and lowest among states": a rank each way, not the first word's only.
   const direction = kind === 'rank' && bothDirections(coverage) ? 'both' : written;
@@ -147,6 +170,7 @@ export function readOperation(coverage: Coverage, slots: Slots): OperationSlot {
     ...(step ? { step } : {}),
     ...(direction ? { direction } : {}),
     ...(which ? { which } : {}),
+    ...(then ? { then } : {}),
     ...(cues.has('average') && kind !== 'average' ? { averaged: true } : {}),
     ...(kind === 'count' && (namesAsked || asksWhich(coverage, slots)) ? { names: true } : {}),
     ...(kind === 'share' && partFirst ? { partFirst: true } : {}),

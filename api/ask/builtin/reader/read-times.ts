@@ -100,9 +100,19 @@ function clauses(words: readonly Word[], question: string): { start: number; end
   return spans.filter((span) => span.end > span.start);
 }
 
-function quarterOf(start: string, clauseWords: readonly Word[], previous: Found | undefined): { year: number; quarter: number } {
+function quarterOf(
+  start: string,
+  clauseWords: readonly Word[],
+  previous: Found | undefined,
+  at: { start: number; end: number },
+): { year: number; quarter: number } {
   const month = Number(start.slice(5, 7));
-  const written = clauseWords.find((word) => isYearText(word.normal));
+  // "Q1 2024 compared with Q4 2023": the year written with the quarter, else the clause's first.
+  const years = clauseWords.filter((word) => isYearText(word.normal));
+  const own =
+    years.find((word) => word.start >= at.start && word.end <= at.end) ??
+    years.find((word) => word.start >= at.end && word.start <= at.end + 2);
+  const written = own ?? years[0];
   // A previous time that is no calendar period ("latest") lends no year.
   const previousYear = previous && isYearText(previous.from.slice(0, 4)) ? Number(previous.from.slice(0, 4)) : undefined;
   const year = written ? Number(written.normal) : (previousYear ?? Number(start.slice(0, 4)));
@@ -171,7 +181,7 @@ function relativeTimes(
       const lead = clauseWords.filter((word) => word.end <= start).at(-1) as Word;
       found.push({ grain: 'quarter', from: before.from, to: before.to, text: entry.text, start: lead.start, end, back: true });
     } else if (unit === 'quarter' && entry.dates.start) {
-      const { year, quarter } = quarterOf(entry.dates.start, clauseWords, previous);
+      const { year, quarter } = quarterOf(entry.dates.start, clauseWords, previous, { start, end });
       found.push({ grain: 'quarter', ...quarterSpan(year, quarter), text: entry.text, start, end });
     } else if (entry.dates.start && entry.dates.end) {
       const inside = clauseWords.filter((word) => word.start >= start && word.end <= end).map((word) => word.normal);
