@@ -62,21 +62,40 @@ function placesOf(id: string, given: readonly PlaceKind[] | undefined): PlaceKin
   return ['nation'];
 }
 
-function rateGrid(file: CatalogueFile): MeasureTemplate[] {
-  const grid = file.rate_grid;
-  return grid.ltv.flatMap((ltv: AxisValue) =>
-    grid.fico.map((fico: AxisValue) => ({
-      id: grid.id.replace('{ltv}', ltv.value).replace('{fico}', fico.value),
-      title: grid.title.replace('{ltv_title}', ltv.title).replace('{fico_title}', fico.title),
+/**
+ * A template for every pair of two axes' values (an LTV tier and a FICO tier; an income level and a
+ * household size): `{axis}` filled in the id and `{axis_title}` in the title, the words and
+ * qualifiers of the grid and of both values joined.
+ */
+function pairs(
+  grid: {
+    id: string;
+    title: string;
+    kind: MeasureKind;
+    unit: string;
+    words: readonly string[];
+    qualifiers?: MeasureTemplate['qualifiers'];
+  },
+  [first, firstValues]: readonly [string, readonly AxisValue[]],
+  [second, secondValues]: readonly [string, readonly AxisValue[]],
+  where: { topic: Topic; places: readonly PlaceKind[]; words?: readonly string[] },
+): MeasureTemplate[] {
+  return firstValues.flatMap((one) =>
+    secondValues.map((other) => ({
+      id: grid.id.replace(`{${first}}`, one.value).replace(`{${second}}`, other.value),
+      title: grid.title.replace(`{${first}_title}`, one.title).replace(`{${second}_title}`, other.title),
       kind: grid.kind,
       unit: grid.unit,
-      topic: 'rates' as const,
-      places: ['nation' as const],
-      words: unique([...grid.words, ...ltv.words, ...fico.words]),
-      qualifiers: { ...grid.qualifiers, ...ltv.qualifiers, ...fico.qualifiers },
+      topic: where.topic,
+      places: where.places,
+      words: unique([...(where.words ?? []), ...grid.words, ...one.words, ...other.words]),
+      qualifiers: { ...grid.qualifiers, ...one.qualifiers, ...other.qualifiers },
     })),
   );
 }
+
+const rateGrid = ({ rate_grid: grid }: CatalogueFile): MeasureTemplate[] =>
+  pairs(grid, ['ltv', grid.ltv], ['fico', grid.fico], { topic: 'rates', places: ['nation'] });
 
 function outstanding(file: CatalogueFile): MeasureTemplate[] {
   const family = file.outstanding;
@@ -102,18 +121,7 @@ function outstanding(file: CatalogueFile): MeasureTemplate[] {
 /** HUD's income figures of a county: the median family income, then each level's limit for 1 to 8 people. */
 function income(file: CatalogueFile): MeasureTemplate[] {
   const { words, median, limit } = file.income;
-  const limits = limit.level.flatMap((level: AxisValue) =>
-    limit.size.map((size: AxisValue) => ({
-      id: limit.id.replace('{level}', level.value).replace('{size}', size.value),
-      title: limit.title.replace('{level_title}', level.title).replace('{size_title}', size.title),
-      kind: limit.kind,
-      unit: limit.unit,
-      topic: 'income' as const,
-      places: ['county' as const],
-      words: unique([...words, ...limit.words, ...level.words, ...size.words]),
-      qualifiers: { ...level.qualifiers, ...size.qualifiers },
-    })),
-  );
+  const limits = pairs(limit, ['level', limit.level], ['size', limit.size], { topic: 'income', places: ['county'], words });
   const [own] = entries([median], 'income');
   return [{ ...own!, words: unique([...words, ...median.words]) }, ...limits];
 }
