@@ -558,4 +558,16 @@ describe.skipIf(!census)('what a question asks beyond one figure: runs, extremes
     expect(asks[1]).toMatchObject({ afterAsk: 0, pick: 'first' });
     expect(asks[1]?.names).toContain('Consumer Price Index');
   });
+
+  it('reads "one" after first, last or next as the thing named, never as a number of places', async () => {
+    const question = "How many days lay between the Fed's last rate decision of 2024 and its first one of 2025?";
+    const { frame, coverage } = await readFrame(question, context);
+    expect(frame.numbers.topN).toBeUndefined();
+    expect(frame.refusals).toEqual([]);
+    const { asks, daysBetween } = calendarAsks(frame, coverage.words, TODAY, (index) => coverage.slotOf(index) === 'times');
+    expect(daysBetween).toBe(true);
+    expect(asks.map((ask) => ask.pick)).toEqual(['last', 'first']);
+    expect((await read('Which one of the states had the most originations in 2024?')).numbers.topN).toBeUndefined();
+    expect((await read('Top 3 counties in Ohio by originations in 2024')).numbers.topN).toBe(3);
+  });
 });
