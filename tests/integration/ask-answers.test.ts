@@ -60,6 +60,11 @@ const KINDS: Array<[kind: string, question: string, expected: RegExp]> = [
     'On a HMDA loan record, what does HOEPA status 1 mean, and what are the other codes that field can take?',
     /HOEPA status code \*\*1\*\* means \*\*High-cost mortgage\*\*[\s\S]*\*\*1\*\* High-cost mortgage; \*\*2\*\* Not a high-cost mortgage; \*\*3\*\* Not applicable/,
   ],
+  [
+    'a field given a value with "=", asked what it means without the word "code"',
+    'On the HMDA public file, what does lien_status = 2 stand for? Is that a second mortgage?',
+    /lien status code \*\*2\*\* means \*\*Secured by a subordinate lien\*\*/,
+  ],
 ];
 
 describe.skipIf(!hasSourceData)('POST /ask answers from synced data', () => {

@@ -11,6 +11,7 @@ import { planSteps } from '../../api/ask/builtin/reader/plan-frame.ts';
 import { calendarAsks } from '../../api/ask/builtin/reader/plan-calendar.ts';
 import { sameNameText } from '../../api/ask/builtin/reader/honour.ts';
 import { independentParts } from '../../api/ask/builtin/independent-parts.ts';
+import { hmdaCodeAsked } from '../../api/ask/builtin/answer-hmda-code.ts';
 import { ASK_QUESTIONS } from '../../scripts/eval/ask-questions.ts';
 import { MULTI_QUESTIONS } from '../../scripts/eval/multi-questions.ts';
 import { loadDevSet } from '../../scripts/eval/dev-set.ts';
@@ -569,5 +570,12 @@ describe.skipIf(!census)('what a question asks beyond one figure: runs, extremes
     expect(asks.map((ask) => ask.pick)).toEqual(['last', 'first']);
     expect((await read('Which one of the states had the most originations in 2024?')).numbers.topN).toBeUndefined();
     expect((await read('Top 3 counties in Ohio by originations in 2024')).numbers.topN).toBe(3);
+  });
+
+  it('reads a field given a value ("= 6", "is 32") as a code asked about only when its meaning is asked', () => {
+    const asked = (question: string) => hmdaCodeAsked(question).map((code) => `${code.label} ${code.code}`);
+    expect(asked('What does action_taken = 3 mean in the HMDA file?')).toEqual(['action taken 3']);
+    expect(asked("What does it signify when a record's loan purpose is 4?")).toEqual(['loan purpose 4']);
+    expect(asked('What is the number of loans with a loan purpose of 31 in Texas in 2024?')).toEqual([]);
   });
 });
