@@ -578,4 +578,13 @@ describe.skipIf(!census)('what a question asks beyond one figure: runs, extremes
     expect(asked("What does it signify when a record's loan purpose is 4?")).toEqual(['loan purpose 4']);
     expect(asked('What is the number of loans with a loan purpose of 31 in Texas in 2024?')).toEqual([]);
   });
+
+  it('reads a city and its county named again as one place, asked once', async () => {
+    const frame = await read('Denver homebuyer, Denver County CO. What is the 2025 conforming loan limit for one unit?');
+    expect(frame.places.map((place) => (place.kind === 'county' ? place.fips : place.kind))).toEqual(['08031']);
+    expect(frame.readings).toEqual(['Denver → Denver County, CO']);
+    expect(planSteps(frame).steps).toHaveLength(1);
+    const two = await read('Compare the 2025 FHA limit in Harris County, TX with Dallas County, TX');
+    expect(two.places).toHaveLength(2);
+  });
 });
