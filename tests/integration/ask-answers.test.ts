@@ -61,6 +61,11 @@ const KINDS: Array<[kind: string, question: string, expected: RegExp]> = [
     /HOEPA status code \*\*1\*\* means \*\*High-cost mortgage\*\*[\s\S]*\*\*1\*\* High-cost mortgage; \*\*2\*\* Not a high-cost mortgage; \*\*3\*\* Not applicable/,
   ],
   [
+    'a county asked for without a year, after a refused lender: the county, never its state',
+    "What was Chase's approval rate in Denver County in 2024, and how many loans did Denver County originate all told?",
+    /Chase[\s\S]*Denver County, CO: Mortgages originated: [\d,]+ loans(?![\s\S]*in Colorado)/,
+  ],
+  [
     'a field given a value with "=", asked what it means without the word "code"',
     'On the HMDA public file, what does lien_status = 2 stand for? Is that a second mortgage?',
     /lien status code \*\*2\*\* means \*\*Secured by a subordinate lien\*\*/,
