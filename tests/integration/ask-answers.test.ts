@@ -66,6 +66,11 @@ const KINDS: Array<[kind: string, question: string, expected: RegExp]> = [
     /Chase[\s\S]*Denver County, CO: Mortgages originated: [\d,]+ loans(?![\s\S]*in Colorado)/,
   ],
   [
+    'a part after a refused ZIP, joined by "plus", for the year it points back to',
+    'Give me HMDA denial rates for ZIP code 80202 in 2024, plus the Colorado statewide originations that year.',
+    /ZIP code 80202[\s\S]*originated \*\*[\d,]+\*\* mortgages in Colorado in 2024/,
+  ],
+  [
     'a field given a value with "=", asked what it means without the word "code"',
     'On the HMDA public file, what does lien_status = 2 stand for? Is that a second mortgage?',
     /lien status code \*\*2\*\* means \*\*Secured by a subordinate lien\*\*/,

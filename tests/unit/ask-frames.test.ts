@@ -476,7 +476,7 @@ describe.skipIf(!census)('a release picked from a span, both ends of a rank, eac
     expect(frame.refusals[0]).toMatchObject({ blocking: true });
     const asked: string[] = [];
     const rest = await independentParts(question, frame, {
-      blocked: async (clause) => (await read(clause)).refusals.some((refusal) => refusal.blocking),
+      read,
       answer: async (clause) => {
         asked.push(clause);
         return { text: clause, sources: [] };
@@ -486,7 +486,7 @@ describe.skipIf(!census)('a release picked from a span, both ends of a rank, eac
     expect(rest?.text).toBe(asked[0]);
     // Every clause refused: the refusal alone answers.
     const none = await independentParts('How many loans did Wells Fargo make in ZIP code 78701?', frame, {
-      blocked: async () => true,
+      read: async () => ({ ...frame, refusals: [{ part: 'all', why: 'refused', blocking: true }] }),
       answer: async () => ({ text: 'never', sources: [] }),
     });
     expect(none).toBeUndefined();
@@ -586,5 +586,24 @@ describe.skipIf(!census)('what a question asks beyond one figure: runs, extremes
     expect(planSteps(frame).steps).toHaveLength(1);
     const two = await read('Compare the 2025 FHA limit in Harris County, TX with Dallas County, TX');
     expect(two.places).toHaveLength(2);
+  });
+
+  it('answers no scene-setting sentence on its own, and carries its place, "that year" and "plus" parts', async () => {
+    const parts = async (question: string) => {
+      const asked: string[] = [];
+      await independentParts(question, await read(question), {
+        read,
+        answer: async (clause) => {
+          asked.push(clause);
+          return { text: clause, sources: [] };
+        },
+      });
+      return asked;
+    };
+    const scene =
+      'First-time buyer in Boise (Ada County, ID). What did Chase approve there in 2024, and what is the 2025 FHA limit for a triplex?';
+    expect(await parts(scene)).toEqual(['what is the 2025 FHA limit for a triplex in Ada County, ID']);
+    const plus = 'Show me HMDA denial rates for ZIP code 83702 in 2023, plus the Idaho statewide originations that year.';
+    expect(await parts(plus)).toEqual(['the Idaho statewide originations in 2023 in HMDA']);
   });
 });
