@@ -606,4 +606,17 @@ describe.skipIf(!census)('what a question asks beyond one figure: runs, extremes
     const plus = 'Show me HMDA denial rates for ZIP code 83702 in 2023, plus the Idaho statewide originations that year.';
     expect(await parts(plus)).toEqual(['the Idaho statewide originations in 2023 in HMDA']);
   });
+
+  it('reads the max loan amount with a program as its loan limit, for each unit count named', async () => {
+    const ids = async (question: string) => (await read(question)).measures.map((measure) => measure.template);
+    const fha = await read('With FHA in 2024, what maximum loan amounts apply to a triplex and a fourplex in Harris County, TX?');
+    expect(fha.measures.map((measure) => measure.template)).toEqual(['loan-limits/fha/{county}/3-unit', 'loan-limits/fha/{county}/4-unit']);
+    expect(fha.refusals).toEqual([]);
+    expect(await ids('How big a loan can I take under the conforming limit for a duplex in Kent County, MI in 2025?')).toEqual([
+      'loan-limits/conforming/{county}/2-unit',
+    ]);
+    // The loan amount alone is held by no source.
+    const amount = await read('What was the average loan amount in Harris County, TX in 2024?');
+    expect(amount.refusals.some((refusal) => refusal.part.includes('loan amount') && refusal.blocking)).toBe(true);
+  });
 });
