@@ -60,6 +60,21 @@ const KINDS: Array<[kind: string, question: string, expected: RegExp]> = [
     'On a HMDA loan record, what does HOEPA status 1 mean, and what are the other codes that field can take?',
     /HOEPA status code \*\*1\*\* means \*\*High-cost mortgage\*\*[\s\S]*\*\*1\*\* High-cost mortgage; \*\*2\*\* Not a high-cost mortgage; \*\*3\*\* Not applicable/,
   ],
+  [
+    'a county asked for without a year, after a refused lender: the county, never its state',
+    "What was Chase's approval rate in Denver County in 2024, and how many loans did Denver County originate all told?",
+    /Chase[\s\S]*Denver County, CO: Mortgages originated: [\d,]+ loans(?![\s\S]*in Colorado)/,
+  ],
+  [
+    'a part after a refused ZIP, joined by "plus", for the year it points back to',
+    'Give me HMDA denial rates for ZIP code 80202 in 2024, plus the Colorado statewide originations that year.',
+    /ZIP code 80202[\s\S]*originated \*\*[\d,]+\*\* mortgages in Colorado in 2024/,
+  ],
+  [
+    'a field given a value with "=", asked what it means without the word "code"',
+    'On the HMDA public file, what does lien_status = 2 stand for? Is that a second mortgage?',
+    /lien status code \*\*2\*\* means \*\*Secured by a subordinate lien\*\*/,
+  ],
 ];
 
 describe.skipIf(!hasSourceData)('POST /ask answers from synced data', () => {

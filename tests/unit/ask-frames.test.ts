@@ -11,6 +11,7 @@ import { planSteps } from '../../api/ask/builtin/reader/plan-frame.ts';
 import { calendarAsks } from '../../api/ask/builtin/reader/plan-calendar.ts';
 import { sameNameText } from '../../api/ask/builtin/reader/honour.ts';
 import { independentParts } from '../../api/ask/builtin/independent-parts.ts';
+import { hmdaCodeAsked } from '../../api/ask/builtin/answer-hmda-code.ts';
 import { ASK_QUESTIONS } from '../../scripts/eval/ask-questions.ts';
 import { MULTI_QUESTIONS } from '../../scripts/eval/multi-questions.ts';
 import { loadDevSet } from '../../scripts/eval/dev-set.ts';
@@ -475,7 +476,7 @@ describe.skipIf(!census)('a release picked from a span, both ends of a rank, eac
     expect(frame.refusals[0]).toMatchObject({ blocking: true });
     const asked: string[] = [];
     const rest = await independentParts(question, frame, {
-      blocked: async (clause) => (await read(clause)).refusals.some((refusal) => refusal.blocking),
+      read,
       answer: async (clause) => {
         asked.push(clause);
         return { text: clause, sources: [] };
@@ -485,7 +486,7 @@ describe.skipIf(!census)('a release picked from a span, both ends of a rank, eac
     expect(rest?.text).toBe(asked[0]);
     // Every clause refused: the refusal alone answers.
     const none = await independentParts('How many loans did Wells Fargo make in ZIP code 78701?', frame, {
-      blocked: async () => true,
+      read: async () => ({ ...frame, refusals: [{ part: 'all', why: 'refused', blocking: true }] }),
       answer: async () => ({ text: 'never', sources: [] }),
     });
     expect(none).toBeUndefined();
@@ -557,5 +558,65 @@ describe.skipIf(!census)('what a question asks beyond one figure: runs, extremes
     expect(asks[0]).toMatchObject({ category: 'fed', pick: 'last', from: '2024-01-01' });
     expect(asks[1]).toMatchObject({ afterAsk: 0, pick: 'first' });
     expect(asks[1]?.names).toContain('Consumer Price Index');
+  });
+
+  it('reads "one" after first, last or next as the thing named, never as a number of places', async () => {
+    const question = "How many days lay between the Fed's last rate decision of 2024 and its first one of 2025?";
+    const { frame, coverage } = await readFrame(question, context);
+    expect(frame.numbers.topN).toBeUndefined();
+    expect(frame.refusals).toEqual([]);
+    const { asks, daysBetween } = calendarAsks(frame, coverage.words, TODAY, (index) => coverage.slotOf(index) === 'times');
+    expect(daysBetween).toBe(true);
+    expect(asks.map((ask) => ask.pick)).toEqual(['last', 'first']);
+    expect((await read('Which one of the states had the most originations in 2024?')).numbers.topN).toBeUndefined();
+    expect((await read('Top 3 counties in Ohio by originations in 2024')).numbers.topN).toBe(3);
+  });
+
+  it('reads a field given a value ("= 6", "is 32") as a code asked about only when its meaning is asked', () => {
+    const asked = (question: string) => hmdaCodeAsked(question).map((code) => `${code.label} ${code.code}`);
+    expect(asked('What does action_taken = 3 mean in the HMDA file?')).toEqual(['action taken 3']);
+    expect(asked("What does it signify when a record's loan purpose is 4?")).toEqual(['loan purpose 4']);
+    expect(asked('What is the number of loans with a loan purpose of 31 in Texas in 2024?')).toEqual([]);
+  });
+
+  it('reads a city and its county named again as one place, asked once', async () => {
+    const frame = await read('Denver homebuyer, Denver County CO. What is the 2025 conforming loan limit for one unit?');
+    expect(frame.places.map((place) => (place.kind === 'county' ? place.fips : place.kind))).toEqual(['08031']);
+    expect(frame.readings).toEqual(['Denver → Denver County, CO']);
+    expect(planSteps(frame).steps).toHaveLength(1);
+    const two = await read('Compare the 2025 FHA limit in Harris County, TX with Dallas County, TX');
+    expect(two.places).toHaveLength(2);
+  });
+
+  it('answers no scene-setting sentence on its own, and carries its place, "that year" and "plus" parts', async () => {
+    const parts = async (question: string) => {
+      const asked: string[] = [];
+      await independentParts(question, await read(question), {
+        read,
+        answer: async (clause) => {
+          asked.push(clause);
+          return { text: clause, sources: [] };
+        },
+      });
+      return asked;
+    };
+    const scene =
+      'First-time buyer in Boise (Ada County, ID). What did Chase approve there in 2024, and what is the 2025 FHA limit for a triplex?';
+    expect(await parts(scene)).toEqual(['what is the 2025 FHA limit for a triplex in Ada County, ID']);
+    const plus = 'Show me HMDA denial rates for ZIP code 83702 in 2023, plus the Idaho statewide originations that year.';
+    expect(await parts(plus)).toEqual(['the Idaho statewide originations in 2023 in HMDA']);
+  });
+
+  it('reads the max loan amount with a program as its loan limit, for each unit count named', async () => {
+    const ids = async (question: string) => (await read(question)).measures.map((measure) => measure.template);
+    const fha = await read('With FHA in 2024, what maximum loan amounts apply to a triplex and a fourplex in Harris County, TX?');
+    expect(fha.measures.map((measure) => measure.template)).toEqual(['loan-limits/fha/{county}/3-unit', 'loan-limits/fha/{county}/4-unit']);
+    expect(fha.refusals).toEqual([]);
+    expect(await ids('How big a loan can I take under the conforming limit for a duplex in Kent County, MI in 2025?')).toEqual([
+      'loan-limits/conforming/{county}/2-unit',
+    ]);
+    // The loan amount alone is held by no source.
+    const amount = await read('What was the average loan amount in Harris County, TX in 2024?');
+    expect(amount.refusals.some((refusal) => refusal.part.includes('loan amount') && refusal.blocking)).toBe(true);
   });
 });

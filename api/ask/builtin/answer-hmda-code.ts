@@ -24,13 +24,22 @@ const MEANING = [
   'what are',
 ];
 
+/** Words that can only ask what a thing means ("what is" can ask for a figure too). */
+const STRICT_MEANING = MEANING.filter((phrase) => !phrase.startsWith('what'));
+
+/** A code written as a value of its field: "action_taken = 6", "action taken is 6", "a loan purpose of 32". */
+const VALUE_WRITTEN = /(?:=|==|\b(?:is|of|equals|equal to|set to)\b)\s*\d+\b/i;
+
 export function hmdaCodeAsked(question: string): HmdaCode[] {
   const words = wordsOf(question);
-  if (!words.some((word) => word.root === 'code' || word.root === 'value' || word.normal === 'codes' || word.normal === 'values'))
-    return [];
+  const saysCode = words.some(
+    (word) => word.root === 'code' || word.root === 'value' || word.normal === 'codes' || word.normal === 'values',
+  );
+  const means = (phrases: readonly string[]) => phrases.some((phrase) => findPhrase(words, phrase).length > 0);
+  // Without the word "code", a field given a value must be asked what it means in so many words.
+  if (!saysCode && !(VALUE_WRITTEN.test(question) && means(STRICT_MEANING) && codesWrittenIn(question).length > 0)) return [];
   // "what's" is read as "what" and an unwritten "is".
-  const asksMeaning =
-    MEANING.some((phrase) => findPhrase(words, phrase).length > 0) || /\bwhat['’]?s\b/i.test(question) || codeListAsked(question);
+  const asksMeaning = means(MEANING) || /\bwhat['’]?s\b/i.test(question) || codeListAsked(question);
   if (!asksMeaning || findPhrase(words, 'how many').length > 0) return [];
   // The catalogue search's reading of field and codes, so a field written as the LAR spec names it
   // ("action_taken codes 4 and 6") is read here as it is over MCP.

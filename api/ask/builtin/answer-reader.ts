@@ -69,6 +69,8 @@ function readerAnswers(frame: Frame, plan: Plan): boolean {
   // A state's or the nation's HMDA totals are the look-up composer's summary; any other HMDA measure is the reader's.
   if (frame.topic === 'hmda' && frame.measures.some((measure) => !HMDA_SUMMARY.some((key) => measure.template.endsWith(`/${key}`))))
     return true;
+  // The HMDA composer holds no county figures: it would answer a county with its state's.
+  if (frame.topic === 'hmda' && frame.places.some((place) => place.kind === 'county')) return true;
   // A county the look-up composers may not find ("san diego county" without its state).
   if (frame.places.some((place) => place.kind === 'county') && frame.times.some((time) => time.grain === 'year')) return true;
   if (frame.times.length >= 2 || frame.places.length >= 2 || frame.measures.length >= 2) return true;

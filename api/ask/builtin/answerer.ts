@@ -117,7 +117,7 @@ async function draftFor(request: AskRequest, deps: BuiltinDeps): Promise<AnswerD
   if (read && read.frame.refusals.some((refusal) => refusal.blocking)) {
     // The refusal first; a clause it does not touch is still answered.
     const rest = await independentParts(request.message, read.frame, {
-      blocked: async (clause) => (await readFrame(clause, await readerContext(deps))).frame.refusals.some((refusal) => refusal.blocking),
+      read: async (clause) => (await readFrame(clause, await readerContext(deps))).frame,
       answer: (clause) => draftFor({ message: clause, history: [] }, deps),
     });
     const refusal = draft ?? { text: refusalText(read.frame.refusals) ?? '', sources: [] };
@@ -141,8 +141,9 @@ async function draftFor(request: AskRequest, deps: BuiltinDeps): Promise<AnswerD
   return draft;
 }
 
+/** Two drafts one after the other, a paragraph the first already says (a place's reading) not said again. */
 const joinDrafts = (first: AnswerDraft, second: AnswerDraft): AnswerDraft => ({
-  text: `${first.text}\n\n${second.text}`,
+  text: [...new Set([...first.text.split('\n\n'), ...second.text.split('\n\n')])].join('\n\n'),
   sources: [...new Set([...first.sources, ...second.sources])],
   versions: [...(first.versions ?? []), ...(second.versions ?? [])],
 });

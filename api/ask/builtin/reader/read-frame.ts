@@ -8,7 +8,7 @@ import { readTimes } from './read-times.ts';
 import { readNumbers, seriesThreshold } from './read-numbers.ts';
 import { readLender, readQualifiers } from './read-qualifiers.ts';
 import { readPlaces, unknownPlaces } from './read-places.ts';
-import { asksCalendar, readMeasures } from './read-measure.ts';
+import { asksCalendar, insideHeldPhrase, readMeasures } from './read-measure.ts';
 import { readOperation } from './read-operation.ts';
 import { refusalsOf } from './honour.ts';
 import { readFractionThreshold, sharesForThreshold } from './read-shares.ts';
@@ -42,7 +42,9 @@ export async function readFrame(question: string, context: FrameContext): Promis
     if (Object.values(lexicon().seriesLevels).includes(fha) && numbers.threshold) numbers.threshold.value = fha;
   }
   if (numbers.termYears !== undefined) qualifiers.termYears = numbers.termYears;
-  const unheld = lexicon().unheldMeasures.filter((phrase) => takePhrases(coverage, [phrase], 'measure.unheld'));
+  const unheld = lexicon().unheldMeasures.filter(
+    (phrase) => !insideHeldPhrase(coverage, phrase) && takePhrases(coverage, [phrase], 'measure.unheld'),
+  );
   if (codes?.unheld) unheld.push(codes.unheld);
   const { places, placeSet: setRead, readings } = await readPlaces(question, coverage, context);
   let placeSet = setRead;

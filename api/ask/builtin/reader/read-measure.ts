@@ -40,6 +40,17 @@ const naming = (token: string) => {
 };
 const catalogueIndex = () => (index ??= indexTemplates(framedTemplates()));
 
+/**
+ * Whether an unheld measure's phrase is written inside a longer phrase a held measure is named by
+ * ("the max loan amount" is the loan limit; "the loan amount" alone is held by no source).
+ */
+export function insideHeldPhrase(coverage: Coverage, phrase: string): boolean {
+  const padded = ` ${phrase} `;
+  return framedTemplates().some((template) =>
+    template.words.some((word) => word !== phrase && ` ${word} `.includes(padded) && findPhrase(coverage.words, word).length > 0),
+  );
+}
+
 /** Whether a measure stands for what the question's qualifiers ask (an FHA question is not the conforming limit's). */
 function agrees(template: MeasureTemplate, qualifiers: Qualifiers, matched: readonly string[]): boolean {
   const own = template.qualifiers;

@@ -34,6 +34,8 @@ export function numbersIn(question: string, words: readonly Word[]): ReadNumber[
   const spanOf = (start: number, end: number) => words.filter((word) => word.start >= start && word.end <= end).map((word) => word.index);
   const json = nlp(question).numbers().json({ offset: true }) as NumberJson[];
   for (const entry of json) {
+    // compromise gives "one of" a number of null: no number is written there.
+    if (typeof entry.number.num !== 'number' || !Number.isFinite(entry.number.num)) continue;
     const start = entry.offset.start;
     const indexes = spanOf(start, start + entry.offset.length);
     const last = words[indexes.at(-1) ?? -1];
@@ -98,6 +100,12 @@ function thresholdAfter(coverage: Coverage, index: number): { op: 'above' | 'bel
   return undefined;
 }
 
+/** Words after which "one" stands for a thing named before ("its first one", "the next one"), not a count. */
+const BEFORE_PRONOUN_ONE = ['first', 'last', 'next', 'previous', 'latest', 'final', 'the', 'this', 'that', 'which', 'each', 'every'];
+
+/** Whether a number can be how many places: a word never reads as none ("top 0" is refused only when written). */
+const countable = (number: ReadNumber, words: readonly Word[]) => number.value >= 1 || /\d/.test(words[number.words[0] ?? -1]?.text ?? '');
+
 /** Reads one number into the slot by the words around it (the first rule that fits). */
 function readOne(number: ReadNumber, coverage: Coverage, slot: NumberSlot): void {
   const words = coverage.words;
@@ -105,12 +113,13 @@ function readOne(number: ReadNumber, coverage: Coverage, slot: NumberSlot): void
   const lastIndex = number.words.at(-1) ?? first;
   const before = words[first - 1];
   const after = words[lastIndex + 1];
+  if (['one', 'ones'].includes(words[first]?.normal ?? '') && BEFORE_PRONOUN_ONE.includes(before?.normal ?? '')) return;
   if (before && (before.normal === 'per' || (before.normal === 'every' && words[first - 2]?.normal === 'for'))) {
     slot.per = number.value;
     return coverage.take([before.index, ...number.words], 'numbers.per');
   }
   // "top 5", never "top 7%" (a threshold) or "top $500,000".
-  if (before && ['top', 'first', 'bottom'].includes(before.normal) && !number.percent && !number.money) {
+  if (before && ['top', 'first', 'bottom'].includes(before.normal) && !number.percent && !number.money && countable(number, words)) {
     slot.topN = number.value;
     return coverage.take([before.index, ...number.words], 'numbers.top');
   }
@@ -130,7 +139,7 @@ function readOne(number: ReadNumber, coverage: Coverage, slot: NumberSlot): void
     slot.threshold ??= { op: threshold.op, value: number.value, text, ...(number.percent ? { percent: true } : {}) };
     return coverage.take(span, 'numbers.threshold');
   }
-  if (after && ['state', 'county', 'lender', 'institution'].includes(after.root) && !number.money) {
+  if (after && ['state', 'county', 'lender', 'institution'].includes(after.root) && !number.money && countable(number, words)) {
     slot.topN = number.value;
     return coverage.take(number.words, 'numbers.top');
   }

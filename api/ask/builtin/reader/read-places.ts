@@ -72,6 +72,8 @@ export async function readPlaces(
     // Already read by another slot (the program "VA", a lender's name): not a place.
     if (indexes.length > 0 && indexes.every((index) => coverage.isTaken(index))) continue;
     coverage.take(indexes, 'places');
+    // "Seattle buyer here, King County WA": the city's county named again is the same place, asked once.
+    if (place.kind === 'county' && places.some((other) => sameCountyOfCity(other, place))) continue;
     places.push(place);
     if (place.kind === 'county' && place.readAs) readings.push(place.readAs);
   }
@@ -81,6 +83,10 @@ export async function readPlaces(
   const own = placeSet?.state ? places.filter((place) => !(place.kind === 'state' && place.code === placeSet.state)) : places;
   return { places: own, ...(placeSet ? { placeSet } : {}), readings };
 }
+
+/** Whether two places are one county, one of them read from a city ("Austin → Travis County"). */
+const sameCountyOfCity = (a: Place, b: Place): boolean =>
+  a.kind === 'county' && b.kind === 'county' && a.fips === b.fips && (a.readAs !== undefined || b.readAs !== undefined);
 
 /** Words that introduce a place ("in Toronto", "the population of Mars"). */
 const PLACE_CUES = ['in', 'of', 'for', 'at', 'across', 'near'];
