@@ -45,6 +45,8 @@ const catalogueIndex = () => (index ??= indexTemplates(framedTemplates()));
  * ("the max loan amount" is the loan limit; "the loan amount" alone is held by no source).
  */
 export function insideHeldPhrase(coverage: Coverage, phrase: string): boolean {
+  // Most questions write none of the unheld phrases: the catalogue's words are looked through only for one written.
+  if (findPhrase(coverage.words, phrase).length === 0) return false;
   const padded = ` ${phrase} `;
   return framedTemplates().some((template) =>
     template.words.some((word) => word !== phrase && ` ${word} `.includes(padded) && findPhrase(coverage.words, word).length > 0),
