@@ -111,18 +111,21 @@ class IncomeSeriesMap extends MadeSeriesMap {
     return this.counties.size * MEASURES.length;
   }
 
-  protected make(id: string): HeldSeries | undefined {
+  /** The county and measure an id names, when this load holds them. */
+  private read(id: string): { county: IncomeCounty; measure: string } | undefined {
     const [level = '', fips = '', size] = id.slice(PREFIX.length).split('/');
     const county = this.counties.get(fips);
     const measure = level === 'median' ? 'median' : `${level}/${size?.split('-')[0]}`;
-    if (!county || !MEASURES.includes(measure) || idOf(measure, fips) !== id) return undefined;
-    return makeSeries(county, measure, this.asOf);
+    return county && MEASURES.includes(measure) && idOf(measure, fips) === id ? { county, measure } : undefined;
+  }
+
+  protected make(id: string): HeldSeries | undefined {
+    const named = this.read(id);
+    return named && makeSeries(named.county, named.measure, this.asOf);
   }
 
   has(id: string): boolean {
-    const [level = '', fips = '', size] = id.slice(PREFIX.length).split('/');
-    const measure = level === 'median' ? 'median' : `${level}/${size?.split('-')[0]}`;
-    return this.counties.has(fips) && MEASURES.includes(measure) && idOf(measure, fips) === id;
+    return this.read(id) !== undefined;
   }
 
   *keys(): MapIterator<string> {
