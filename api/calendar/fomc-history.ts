@@ -3,6 +3,7 @@
 // 2001, 2008, 2020-03-03 and 2020-03-15). The fact file (data/calendar/fomc-meetings.json) stays in
 // charge of its own years: the history file's 2026 rows are flagged as wrong (2026-05-06 for the
 // Fed's April 28-29 meeting), so its rows in those years are only compared, never served.
+import { isoDay } from '../platform/dates.ts';
 import { parseDelimited } from '../sync/delimited.ts';
 import { SourceFormatError } from '../sync/errors.ts';
 import { seriesEvent, type CalendarEventRecord } from './series.ts';
@@ -24,7 +25,7 @@ export interface FomcHistory {
 /** A YYYY-MM-DD that names a day of the calendar (not 2025-02-30). */
 function isCalendarDay(text: string): boolean {
   const time = Date.parse(`${text}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(time) && isoDay(new Date(time)) === text;
 }
 
 /** Parses the `date` rows; keeps those before `firstFactYear`, compares the rest with `factDecisions`. */

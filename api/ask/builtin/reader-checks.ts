@@ -5,7 +5,7 @@
 import type { BuiltinDeps } from './draft.ts';
 import type { Frame } from './reader/frame.ts';
 import type { Plan } from './reader/plan-types.ts';
-import { addDays, mondayOf } from '../../platform/dates.ts';
+import { addDays, isoDay, mondayOf } from '../../platform/dates.ts';
 import { MONTH_NAMES } from '../../platform/contract/months.ts';
 import { surveyOfWeek } from '../../analysis/points.ts';
 
@@ -92,6 +92,13 @@ export async function alignToSurvey(plan: Plan, deps: BuiltinDeps): Promise<void
   }
 }
 
+/** The same day a year before ("2026-10-08" → "2025-10-08"). */
+function yearBefore(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() - 1);
+  return isoDay(date);
+}
+
 /**
  * "Compared with the same week a year earlier": the first step is read on the day a year before its
  * series' latest observation (52 weeks for a weekly survey, so the same weekday's survey), the last
@@ -106,10 +113,7 @@ export async function yearEarlierAt(plan: Plan, deps: BuiltinDeps): Promise<void
   const index = values.findLastIndex((value) => value !== null && value !== undefined);
   const latest = dates[index];
   if (latest === undefined) return;
-  const day = new Date(`${latest}T00:00:00Z`);
-  if (frequency === 'weekly') day.setUTCDate(day.getUTCDate() - 364);
-  else day.setUTCFullYear(day.getUTCFullYear() - 1);
-  step.query.at = day.toISOString().slice(0, 10);
+  step.query.at = frequency === 'weekly' ? addDays(latest, -364) : yearBefore(latest);
   step.label = `${step.label} (${step.query.at})`;
   const last = plan.steps[1];
   if (last) last.label = `${last.label} (${latest})`;

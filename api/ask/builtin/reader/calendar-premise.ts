@@ -2,6 +2,7 @@
 // in 2023", "CPI comes out twice a month". The claim is read here (a number written just before an
 // event's noun, or a frequency held as data in data/ask/reader-words.json `calendarFrequencies`);
 // the answer checks it against the events the calendar holds and says first when it is wrong.
+import { daysBetween } from '../../../platform/dates.ts';
 import { lexicon } from './lexicon.ts';
 import { findPhrase, nlp, type Word } from './words.ts';
 
@@ -51,7 +52,7 @@ export function countPremiseText(
   claim: CountClaim,
   found: { count: number; what: string; label: string; from: string; to: string },
 ): string | undefined {
-  const days = (Date.parse(found.to) - Date.parse(found.from)) / 86_400_000 + 1;
+  const days = daysBetween(found.from, found.to) + 1;
   const expected = claim.perYear ? Math.round((claim.count * days) / YEAR_DAYS) : claim.count;
   if (expected === found.count) return undefined;
   const claimed = claim.perYear ? `the ${expected} that “${claim.text}” would make` : `${claim.count} (“${claim.text}”)`;

@@ -5,8 +5,10 @@ import type { Refusal, TimeSlot } from './frame.ts';
 import { lexicon } from './lexicon.ts';
 import { findPhrase, nlp, type Word } from './words.ts';
 import { isoDay } from '../../../platform/dates.ts';
+import { MONTH_NAMES } from '../../../platform/contract/months.ts';
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+/** Month names as the words' normal form writes them. */
+const MONTHS = MONTH_NAMES.map((name) => name.toLowerCase());
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const pad = (value: number) => String(value).padStart(2, '0');
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
